@@ -1,0 +1,97 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One HTTP/1.1 request, encoded once to its wire bytes. It is its own {@link RequestSource}:
+ * every call of {@link #next} hands out the same bytes without copying them.
+ */
+public final class HttpRequest implements RequestSource {
+
+    private final String method;
+    private final URI uri;
+    private final Map<String, String> headers;
+    private final byte[] body;
+    private final byte[] wire;
+    private final ByteBuf encoded;
+
+    public HttpRequest(String method, URI uri, Map<String, String> headers, byte[] body, boolean keepAlive) {
+        this.method = method;
+        this.uri = uri;
+        this.headers = new LinkedHashMap<>(headers);
+        this.body = body == null ? new byte[0] : body;
+        this.wire = encode(keepAlive);
+        this.encoded = PooledByteBufAllocator.DEFAULT.directBuffer(wire.length).writeBytes(wire).asReadOnly();
+    }
+
+    public static HttpRequest get(URI uri, boolean keepAlive) {
+        return new HttpRequest("GET", uri, Map.of(), null, keepAlive);
+    }
+
+    private byte[] encode(boolean keepAlive) {
+        StringBuilder sb = new StringBuilder(256);
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        if (uri.getRawQuery() != null) {
+            path += "?" + uri.getRawQuery();
+        }
+        sb.append(method).append(' ').append(path).append(" HTTP/1.1\r\n");
+        if (!hasHeader("Host")) {
+            sb.append("Host: ").append(uri.getHost());
+            if (uri.getPort() > 0) {
+                sb.append(':').append(uri.getPort());
+            }
+            sb.append("\r\n");
+        }
+        headers.forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
+        if (body.length > 0 || "POST".equals(method) || "PUT".equals(method)) {
+            sb.append("Content-Length: ").append(body.length).append("\r\n");
+        }
+        if (!keepAlive) {
+            sb.append("Connection: close\r\n");
+        }
+        sb.append("\r\n");
+        byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = new byte[head.length + body.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(body, 0, all, head.length, body.length);
+        return all;
+    }
+
+    private boolean hasHeader(String name) {
+        return headers.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(name));
+    }
+
+    @Override
+    public ByteBuf next(ByteBufAllocator alloc) {
+        return encoded.retainedDuplicate();
+    }
+
+    @Override
+    public int fixedSize() {
+        return wire.length;
+    }
+
+    /** The same request with or without keep-alive. */
+    public HttpRequest withKeepAlive(boolean keepAlive) {
+        return new HttpRequest(method, uri, headers, body, keepAlive);
+    }
+
+    public URI uri() {
+        return uri;
+    }
+
+    public String method() {
+        return method;
+    }
+
+    public byte[] wireBytes() {
+        return wire.clone();
+    }
+}

@@ -1,0 +1,291 @@
+package io.wsbench.core.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.SecondSample;
+import org.HdrHistogram.Histogram;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * The load generator: a Netty HTTP/1.1 client on the native epoll transport where available.
+ * Each user (or open-loop connection) lives on one I/O thread for the whole point, so its state
+ * needs no locks and each thread records into its own recorder.
+ */
+public final class LoadEngine implements AutoCloseable {
+
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+    private static final long NO_PROGRESS_ABORT_NANOS = TimeUnit.SECONDS.toNanos(3);
+
+    private final EventLoopGroup group;
+    private final Class<? extends SocketChannel> channelClass;
+    private final int threads;
+    private final boolean epoll;
+    private volatile Run current;
+
+    public LoadEngine(int ioThreads) {
+        this.threads = Math.max(1, ioThreads);
+        this.epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        this.group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("wsbench-io", true), io);
+        this.channelClass = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    /** The default: one I/O thread per core. */
+    public static int defaultThreads() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    public String transport() {
+        return epoll ? "epoll" : "nio";
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /**
+     * Runs one point to its end (request count reached, duration over, or {@link #abort}) and
+     * returns what was measured.
+     */
+    public Measurement run(InetSocketAddress address, LoadSpec spec, RequestSource source,
+                           Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
+        Run run = new Run(address, spec, source);
+        List<Lane> lanes = new ArrayList<>();
+        int n = Math.min(threads, spec.connections());
+        for (int i = 0; i < n; i++) {
+            lanes.add(new Lane(run, group.next(), validators.get()));
+        }
+        for (int u = 0; u < spec.connections(); u++) {
+            Lane lane = lanes.get(u % n);
+            lane.users.add(new User(run, lane, u));
+        }
+        long cpuBefore = processCpuNanos();
+        current = run;
+        run.start = System.nanoTime();
+        // a request count wins over a duration: the point ends when every user has sent its share
+        run.deadline = spec.requestsPerUser() > 0 ? Long.MAX_VALUE : run.start + spec.duration().toNanos();
+        List<ScheduledFuture<?>> checks = new ArrayList<>();
+        for (Lane lane : lanes) {
+            lane.loop.execute(() -> lane.users.forEach(User::start));
+            checks.add(lane.loop.scheduleAtFixedRate(lane::checkTimeouts, 50, 50, TimeUnit.MILLISECONDS));
+        }
+        Sampler sampler = new Sampler(run, lanes, progress);
+        long hardStop = run.deadline == Long.MAX_VALUE ? Long.MAX_VALUE
+                : run.deadline + spec.timeout().toNanos() + TimeUnit.SECONDS.toNanos(2);
+        while (!run.done.await(TICK_NANOS, TimeUnit.NANOSECONDS)) {
+            sampler.tick(System.nanoTime());
+            if (run.abortReason == null && sampler.onlyConnectErrors(NO_PROGRESS_ABORT_NANOS)) {
+                run.abortReason = "cannot connect to " + address.getHostString() + ":" + address.getPort()
+                        + (run.lastConnectFailure == null ? "" : ": " + run.lastConnectFailure);
+            }
+            if (run.abortReason != null || System.nanoTime() > hardStop) {
+                stopAll(lanes);
+                if (!run.done.await(5, TimeUnit.SECONDS)) {
+                    break;
+                }
+            }
+        }
+        long end = System.nanoTime();
+        sampler.tick(end);
+        checks.forEach(c -> c.cancel(false));
+        current = null;
+        long last = lanes.stream().mapToLong(l -> l.rec.lastCompletionNanos).max().orElse(0);
+        long endOfWork = run.abortReason == null && last > 0 ? Math.max(last, run.start) : end;
+        return sampler.result(endOfWork - run.start, processCpuNanos() - cpuBefore, run.abortReason);
+    }
+
+    /** Stops the running point early, e.g. because its server died; what was measured is kept. */
+    public void abort(String why) {
+        Run r = current;
+        if (r != null && r.abortReason == null) {
+            r.abortReason = why;
+        }
+    }
+
+    private static void stopAll(List<Lane> lanes) {
+        for (Lane lane : lanes) {
+            lane.loop.execute(() -> lane.users.forEach(User::stop));
+        }
+    }
+
+    private static long processCpuNanos() {
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+            return sun.getProcessCpuTime();
+        }
+        return 0;
+    }
+
+    @Override
+    public void close() {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** The shared, read-mostly state of one point. */
+    final class Run {
+        final InetSocketAddress address;
+        final LoadSpec spec;
+        final RequestSource source;
+        final CountDownLatch done;
+        final long periodNanos;
+        final long thinkNanos;
+        final long timeoutNanos;
+        long start;
+        long deadline;
+        volatile boolean stopping;
+        volatile String abortReason;
+        volatile String lastConnectFailure;
+        volatile long lastConnectFailureNanos;
+
+        Run(InetSocketAddress address, LoadSpec spec, RequestSource source) {
+            this.address = address;
+            this.spec = spec;
+            this.source = source;
+            this.done = new CountDownLatch(spec.connections());
+            this.periodNanos = spec.open() ? (long) (1e9 * spec.connections() / spec.rate()) : 0;
+            this.thinkNanos = spec.thinkTime().toNanos();
+            this.timeoutNanos = spec.timeout().toNanos();
+        }
+    }
+
+    /** The users of one I/O thread, with that thread's recorder, validator and bootstrap. */
+    final class Lane {
+        final Run run;
+        final EventLoop loop;
+        final Validator validator;
+        final Recorder rec = new Recorder();
+        final List<User> users = new ArrayList<>();
+        final Bootstrap bootstrap;
+        Histogram interval;
+
+        Lane(Run run, EventLoop loop, Validator validator) {
+            this.run = run;
+            this.loop = loop;
+            this.validator = validator;
+            this.bootstrap = new Bootstrap().group(loop).channel(channelClass)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                            (int) Math.min(Integer.MAX_VALUE, run.spec.timeout().toMillis()))
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            // the user adds itself once connected
+                        }
+                    });
+        }
+
+        void checkTimeouts() {
+            long now = System.nanoTime();
+            for (User u : users) {
+                u.checkTimeout(now);
+            }
+        }
+    }
+
+    /** Reads the recorders four times a second: the per-second series and the progress shown. */
+    private static final class Sampler {
+        private final Run run;
+        private final List<Lane> lanes;
+        private final ProgressListener progress;
+        private final Histogram total = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
+        private final Histogram second = new Histogram(1, Recorder.HIGHEST_MICROS, 2);
+        private final List<SecondSample> series = new ArrayList<>();
+        private int secondIndex;
+        private long errorsAtSecondStart;
+        private long lastRate;
+        private long lastActivity;
+        private long lastActivityCount;
+
+        Sampler(Run run, List<Lane> lanes, ProgressListener progress) {
+            this.run = run;
+            this.lanes = lanes;
+            this.progress = progress;
+            this.lastActivity = run.start;
+        }
+
+        void tick(long now) {
+            for (Lane lane : lanes) {
+                lane.interval = lane.rec.drainInto(lane.interval);
+                total.add(lane.interval);
+                second.add(lane.interval);
+            }
+            long errors = lanes.stream().mapToLong(l -> l.rec.errorsNow.sum()).sum();
+            while (now - run.start >= (secondIndex + 1) * 1_000_000_000L) {
+                closeSecond(errors);
+            }
+            double elapsed = (now - run.start) / 1e9;
+            double totalSeconds = run.deadline == Long.MAX_VALUE ? -1 : (run.deadline - run.start) / 1e9;
+            long done = total.getTotalCount() + errors;
+            double rate = secondIndex == 0 ? (elapsed > 0 ? total.getTotalCount() / elapsed : 0) : lastRate;
+            progress.progress(done, run.spec.expectedRequests(), elapsed, totalSeconds, rate);
+            if (total.getTotalCount() != lastActivityCount) {
+                lastActivityCount = total.getTotalCount();
+                lastActivity = now;
+            }
+        }
+
+        private void closeSecond(long errors) {
+            series.add(new SecondSample(secondIndex, second.getTotalCount(),
+                    second.getTotalCount() == 0 ? 0 : second.getValueAtPercentile(99), errors - errorsAtSecondStart));
+            lastRate = second.getTotalCount();
+            errorsAtSecondStart = errors;
+            second.reset();
+            secondIndex++;
+        }
+
+        /** True when nothing but connect errors happened for a while: the target is gone. */
+        boolean onlyConnectErrors(long forNanos) {
+            return run.lastConnectFailure != null && System.nanoTime() - lastActivity > forNanos
+                    && run.lastConnectFailureNanos - lastActivity > 0;
+        }
+
+        Measurement result(long nanos, long cpuNanos, String aborted) {
+            if (second.getTotalCount() > 0) {
+                long errors = lanes.stream().mapToLong(l -> l.rec.errorsNow.sum()).sum();
+                closeSecond(errors);
+            }
+            long connect = 0, timeout = 0, status = 0, fault = 0, validation = 0, sent = 0, received = 0, reqs = 0;
+            for (Lane l : lanes) {
+                Recorder r = l.rec;
+                connect += r.connect;
+                timeout += r.timeout;
+                status += r.httpStatus;
+                fault += r.soapFault;
+                validation += r.validation;
+                sent += r.bytesSent;
+                received += r.bytesReceived;
+                reqs += r.requestsSent;
+            }
+            ErrorCounts errors = new ErrorCounts(connect, timeout, status, fault, validation);
+            long ok = total.getTotalCount();
+            double seconds = nanos / 1e9;
+            GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),
+                    seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0);
+            return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
+                    List.copyOf(series), gen, aborted);
+        }
+    }
+}

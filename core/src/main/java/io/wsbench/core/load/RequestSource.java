@@ -1,0 +1,19 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+
+/**
+ * The bytes of each request, headers included. Static requests are encoded once and handed out
+ * as retained duplicates; sources that sign or encrypt per request build a new buffer each time.
+ */
+public interface RequestSource {
+
+    /** The next request; the caller writes it and so releases it. Called on an I/O thread. */
+    ByteBuf next(ByteBufAllocator alloc);
+
+    /** Request size in bytes when it is always the same, else -1. */
+    default int fixedSize() {
+        return -1;
+    }
+}

@@ -1,0 +1,270 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A minimal incremental HTTP/1.1 response parser: the status line, the three headers that frame
+ * the body (Content-Length, Transfer-Encoding, Connection) and Content-Type, and the body into a
+ * reusable array. No header maps and no per-response objects, so it costs little per request.
+ */
+public final class ResponseParser {
+
+    /** Receives each complete response; the body array is only valid during the call. */
+    public interface Sink {
+        void onResponse(int status, String contentType, byte[] body, int length, boolean close);
+    }
+
+    private enum State { STATUS, HEADERS, FIXED, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILER, UNTIL_CLOSE }
+
+    private static final int MAX_LINE = 16 * 1024;
+    private static final byte[] NO_BYTES = new byte[0];
+    private static final int MAX_KEPT_BODY = 64 * 1024 * 1024;
+
+    private State state = State.STATUS;
+    private final byte[] line = new byte[MAX_LINE];
+    private int lineLength;
+    private byte[] body = new byte[8192];
+    private int bodyLength;
+    private long remaining;
+    private int status;
+    private long contentLength;
+    private boolean chunked;
+    private boolean close;
+    private byte[] contentTypeBytes = NO_BYTES;
+    private String contentType = "";
+    private boolean sawContentType;
+    private boolean http10;
+
+    /** Feeds received bytes; calls the sink for every response completed by them. */
+    public void feed(ByteBuf in, Sink sink) {
+        while (in.isReadable()) {
+            switch (state) {
+                case STATUS, HEADERS, CHUNK_SIZE, CHUNK_END, TRAILER -> {
+                    if (readLine(in)) {
+                        onLine(sink);
+                    }
+                }
+                case FIXED, CHUNK_DATA -> {
+                    int n = (int) Math.min(remaining, in.readableBytes());
+                    keep(in, n);
+                    remaining -= n;
+                    if (remaining == 0) {
+                        if (state == State.FIXED) {
+                            complete(sink);
+                        } else {
+                            state = State.CHUNK_END;
+                        }
+                    }
+                }
+                case UNTIL_CLOSE -> keep(in, in.readableBytes());
+                default -> throw new IllegalStateException(state.name());
+            }
+        }
+    }
+
+    /** The peer closed: a body framed by the close is complete now. Returns false if a response was cut short. */
+    public boolean closed(Sink sink) {
+        if (state == State.UNTIL_CLOSE) {
+            close = true;
+            complete(sink);
+            return true;
+        }
+        return state == State.STATUS && lineLength == 0;
+    }
+
+    /** True while a response has started arriving but is not complete. */
+    public boolean inResponse() {
+        return state != State.STATUS || lineLength > 0;
+    }
+
+    public void reset() {
+        state = State.STATUS;
+        lineLength = 0;
+        bodyLength = 0;
+    }
+
+    private boolean readLine(ByteBuf in) {
+        int eol = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n');
+        int end = eol < 0 ? in.writerIndex() : eol;
+        int n = end - in.readerIndex();
+        if (lineLength + n > MAX_LINE) {
+            throw new IllegalStateException("HTTP response line longer than " + MAX_LINE + " bytes");
+        }
+        in.readBytes(line, lineLength, n);
+        lineLength += n;
+        if (eol < 0) {
+            return false;
+        }
+        in.skipBytes(1);
+        if (lineLength > 0 && line[lineLength - 1] == '\r') {
+            lineLength--;
+        }
+        return true;
+    }
+
+    private void onLine(Sink sink) {
+        int len = lineLength;
+        lineLength = 0;
+        switch (state) {
+            case STATUS -> {
+                if (len == 0) {
+                    return; // tolerate a stray CRLF between responses
+                }
+                if (len < 12 || line[0] != 'H' || line[4] != '/') {
+                    throw new IllegalStateException("not an HTTP response: "
+                            + new String(line, 0, Math.min(len, 60), StandardCharsets.ISO_8859_1));
+                }
+                http10 = line[7] == '0';
+                status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+                contentLength = -1;
+                chunked = false;
+                close = http10;
+                bodyLength = 0;
+                sawContentType = false;
+                state = State.HEADERS;
+            }
+            case HEADERS -> {
+                if (len == 0) {
+                    startBody(sink);
+                } else {
+                    header(len);
+                }
+            }
+            case CHUNK_SIZE -> {
+                long size = 0;
+                for (int i = 0; i < len; i++) {
+                    int d = Character.digit(line[i], 16);
+                    if (d < 0) {
+                        break; // chunk extensions follow
+                    }
+                    size = size * 16 + d;
+                }
+                if (size == 0) {
+                    state = State.TRAILER;
+                } else {
+                    remaining = size;
+                    state = State.CHUNK_DATA;
+                }
+            }
+            case CHUNK_END -> state = State.CHUNK_SIZE;
+            case TRAILER -> {
+                if (len == 0) {
+                    complete(sink);
+                }
+            }
+            default -> throw new IllegalStateException(state.name());
+        }
+    }
+
+    private void header(int len) {
+        int colon = -1;
+        for (int i = 0; i < len; i++) {
+            if (line[i] == ':') {
+                colon = i;
+                break;
+            }
+        }
+        if (colon <= 0) {
+            return;
+        }
+        int v = colon + 1;
+        while (v < len && (line[v] == ' ' || line[v] == '\t')) {
+            v++;
+        }
+        int end = len;
+        while (end > v && (line[end - 1] == ' ' || line[end - 1] == '\t')) {
+            end--;
+        }
+        if (nameIs("content-length", colon)) {
+            long n = 0;
+            for (int i = v; i < end; i++) {
+                n = n * 10 + (line[i] - '0');
+            }
+            contentLength = n;
+        } else if (nameIs("transfer-encoding", colon)) {
+            chunked = valueContains("chunked", v, end);
+        } else if (nameIs("connection", colon)) {
+            if (valueContains("close", v, end)) {
+                close = true;
+            } else if (valueContains("keep-alive", v, end)) {
+                close = false;
+            }
+        } else if (nameIs("content-type", colon)) {
+            int n = end - v;
+            // keep the previous String when the header did not change, so steady traffic allocates nothing
+            if (n != contentTypeBytes.length || !Arrays.equals(line, v, end, contentTypeBytes, 0, n)) {
+                contentTypeBytes = Arrays.copyOfRange(line, v, end);
+                contentType = new String(contentTypeBytes, StandardCharsets.ISO_8859_1);
+            }
+            sawContentType = true;
+        }
+    }
+
+    private boolean nameIs(String name, int length) {
+        if (length != name.length()) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if ((line[i] | 0x20) != name.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean valueContains(String word, int from, int to) {
+        outer:
+        for (int i = from; i <= to - word.length(); i++) {
+            for (int j = 0; j < word.length(); j++) {
+                if ((line[i + j] | 0x20) != word.charAt(j)) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private void startBody(Sink sink) {
+        boolean noBody = status / 100 == 1 || status == 204 || status == 304;
+        if (!sawContentType) {
+            contentTypeBytes = NO_BYTES;
+            contentType = "";
+        }
+        if (status / 100 == 1) {
+            state = State.STATUS; // 100 Continue: the real response follows
+        } else if (noBody || (!chunked && contentLength == 0)) {
+            complete(sink);
+        } else if (chunked) {
+            state = State.CHUNK_SIZE;
+        } else if (contentLength > 0) {
+            remaining = contentLength;
+            state = State.FIXED;
+        } else {
+            close = true;
+            state = State.UNTIL_CLOSE;
+        }
+    }
+
+    private void keep(ByteBuf in, int n) {
+        int room = Math.min(n, MAX_KEPT_BODY - bodyLength);
+        if (room > 0) {
+            if (bodyLength + room > body.length) {
+                body = Arrays.copyOf(body, Math.max(body.length * 2, bodyLength + room));
+            }
+            in.readBytes(body, bodyLength, room);
+            bodyLength += room;
+        }
+        in.skipBytes(n - Math.max(room, 0));
+    }
+
+    private void complete(Sink sink) {
+        state = State.STATUS;
+        int len = bodyLength;
+        bodyLength = 0;
+        sink.onResponse(status, contentType, body, len, close);
+    }
+}

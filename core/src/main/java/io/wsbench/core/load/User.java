@@ -1,0 +1,251 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One virtual user (closed loop) or one connection of an open-loop schedule. It sends a request,
+ * waits for the whole answer, validates and records it, then sends the next: at once, after its
+ * think time, or when the open-loop schedule says the next request is due. Only its I/O thread
+ * touches it.
+ */
+@ChannelHandler.Sharable // on one channel at a time; re-added after every reconnect
+final class User extends ChannelInboundHandlerAdapter implements ResponseParser.Sink {
+
+    private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private final LoadEngine.Run run;
+    private final LoadEngine.Lane lane;
+    private final Recorder rec;
+    private final boolean open;
+    private final ResponseParser parser = new ResponseParser();
+    private final ChannelFutureListener onConnect = this::connected;
+    private final Runnable fire = this::fire;
+    private final Runnable proceed = this::proceed;
+    private long remaining;
+    private Channel channel;
+    private boolean connecting;
+    private boolean inFlight;
+    private long latencyFrom;
+    private long writtenAt;
+    private long nextIntended;
+    private boolean finished;
+
+    User(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
+        this.run = run;
+        this.lane = lane;
+        this.rec = lane.rec;
+        this.open = run.spec.open();
+        this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
+        // spread the open-loop connections evenly over one period so they don't fire together
+        this.nextIntended = open ? run.periodNanos * index / run.spec.connections() : 0;
+    }
+
+    void start() {
+        nextIntended += run.start;
+        proceed();
+    }
+
+    /** Decides what comes next: finish, wait for the schedule, or send. */
+    private void proceed() {
+        if (finished) {
+            return;
+        }
+        if (run.stopping || run.abortReason != null || remaining == 0) {
+            finish();
+            return;
+        }
+        long now = System.nanoTime();
+        if (open) {
+            if (nextIntended - run.deadline >= 0) {
+                finish();
+                return;
+            }
+            if (nextIntended - now > 0) {
+                lane.loop.schedule(fire, nextIntended - now, TimeUnit.NANOSECONDS);
+                return;
+            }
+        } else if (now - run.deadline >= 0) {
+            finish();
+            return;
+        }
+        send();
+    }
+
+    private void fire() {
+        if (!finished) {
+            send();
+        }
+    }
+
+    private void send() {
+        if (channel == null) {
+            connect();
+            return;
+        }
+        if (remaining > 0) {
+            remaining--;
+        }
+        long now = System.nanoTime();
+        // open loop: latency counts from when the request was due, so a stalled server shows
+        latencyFrom = open ? nextIntended : now;
+        if (open) {
+            nextIntended += run.periodNanos;
+        }
+        writtenAt = now;
+        inFlight = true;
+        ByteBuf request = run.source.next(channel.alloc());
+        rec.bytesSent += request.readableBytes();
+        rec.requestsSent++;
+        channel.writeAndFlush(request, channel.voidPromise());
+    }
+
+    private void connect() {
+        if (connecting) {
+            return;
+        }
+        connecting = true;
+        lane.bootstrap.connect(run.address).addListener(onConnect);
+    }
+
+    private void connected(ChannelFuture f) {
+        connecting = false;
+        if (f.isSuccess()) {
+            channel = f.channel();
+            parser.reset();
+            channel.pipeline().addLast(this);
+            if (finished) {
+                channel.close();
+                return;
+            }
+            send();
+            return;
+        }
+        rec.connectError();
+        run.lastConnectFailure = f.cause() == null ? "connect failed" : describe(f.cause());
+        run.lastConnectFailureNanos = System.nanoTime();
+        // the failed attempt uses up the request it was for, so a count-bounded point still ends
+        if (remaining > 0) {
+            remaining--;
+        }
+        if (open) {
+            nextIntended += run.periodNanos;
+        }
+        lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        try {
+            rec.bytesReceived += in.readableBytes();
+            if (ctx.channel() == channel) {
+                parser.feed(in, this);
+            }
+        } catch (IllegalStateException malformed) {
+            if (inFlight) {
+                inFlight = false;
+                rec.error(Verdict.VALIDATION, System.nanoTime());
+            }
+            drop(ctx.channel());
+            proceed();
+        } finally {
+            in.release();
+        }
+    }
+
+    @Override
+    public void onResponse(int status, String contentType, byte[] body, int length, boolean close) {
+        if (!inFlight) {
+            return; // an answer nobody asked for (e.g. after a timeout) is ignored
+        }
+        inFlight = false;
+        long now = System.nanoTime();
+        Verdict v = lane.validator.check(status, contentType, body, length);
+        if (v == Verdict.OK) {
+            rec.ok((now - latencyFrom) / 1000, now);
+        } else {
+            rec.error(v, now);
+        }
+        if (close || !run.spec.keepAlive()) {
+            drop(channel);
+        }
+        if (!open && run.thinkNanos > 0) {
+            lane.loop.schedule(proceed, run.thinkNanos, TimeUnit.NANOSECONDS);
+        } else {
+            proceed();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        parser.closed(this);
+        channel = null;
+        if (inFlight) {
+            // the server closed the connection without answering
+            inFlight = false;
+            rec.connectError();
+            run.lastConnectFailure = "connection closed by the server before the response";
+            run.lastConnectFailureNanos = System.nanoTime();
+        }
+        proceed();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close(); // channelInactive records what was lost
+    }
+
+    void checkTimeout(long now) {
+        if (inFlight && now - writtenAt > run.timeoutNanos) {
+            inFlight = false;
+            rec.timeoutError();
+            drop(channel);
+            proceed();
+        }
+    }
+
+    /** Ends this user at once: in-flight requests are not counted. */
+    void stop() {
+        inFlight = false;
+        finish();
+    }
+
+    private void drop(Channel c) {
+        if (c != null) {
+            if (c == channel) {
+                channel = null;
+            }
+            c.close();
+        }
+    }
+
+    private void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        drop(channel);
+        run.done.countDown();
+    }
+
+    private static String describe(Throwable t) {
+        String m = t.getMessage();
+        if (m == null) {
+            return t.getClass().getSimpleName();
+        }
+        m = m.replace("finishConnect(..) failed: ", "");
+        int address = m.indexOf(": /");
+        return address > 0 ? m.substring(0, address) : m;
+    }
+}

@@ -1,0 +1,20 @@
+package io.wsbench.core.load;
+
+/**
+ * Checks one complete response against what the service must answer. One instance is used by
+ * one I/O thread at a time, so it may keep reusable parsing state.
+ */
+@FunctionalInterface
+public interface Validator {
+
+    /**
+     * @param status      HTTP status code
+     * @param contentType the Content-Type header, or "" when absent
+     * @param body        the body bytes, valid from 0 to {@code length}; only valid during the call
+     */
+    Verdict check(int status, String contentType, byte[] body, int length);
+
+    /** Accepts any 2xx response: for {@code wsbench load} on a URL whose answer we don't know. */
+    Validator ANY_2XX = (status, contentType, body, length) ->
+            status >= 200 && status < 300 ? Verdict.OK : Verdict.HTTP_STATUS;
+}

@@ -1,0 +1,6 @@
+package io.wsbench.core.load;
+
+/** What the validator made of a response. Only {@code OK} counts as a request served. */
+public enum Verdict {
+    OK, HTTP_STATUS, SOAP_FAULT, VALIDATION
+}

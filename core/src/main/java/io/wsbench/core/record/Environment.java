@@ -1,0 +1,49 @@
+package io.wsbench.core.record;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Where a run happened: enough to tell whether two runs are comparable. */
+public record Environment(String cpuModel, int cores, String os, String kernel, String jvm,
+                          long memoryBytes, Map<String, String> stacks) {
+
+    public static Environment detect(Map<String, String> stacks) {
+        return new Environment(detectCpuModel(), Runtime.getRuntime().availableProcessors(),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+                System.getProperty("os.version"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                detectMemoryBytes(), stacks);
+    }
+
+    public Environment withStacks(Map<String, String> more) {
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, more);
+    }
+
+    private static String detectCpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: fall through
+        }
+        return System.getProperty("os.arch");
+    }
+
+    private static long detectMemoryBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return Runtime.getRuntime().maxMemory();
+    }
+}

@@ -1,0 +1,37 @@
+package io.wsbench.core.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
+/**
+ * One measured point: a target under one load, one repeat. Plain data, written to run.json as is.
+ * {@code histogram} is the HdrHistogram of latencies (µs), compressed and base64-encoded, so
+ * points can be merged and plotted later.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
+                          long requests, double durationSeconds, double throughput,
+                          LatencyRecord latencyMicros,
+                          double bytesSentPerRequest, double bytesReceivedPerRequest,
+                          ErrorCounts errors, long validated,
+                          ServerRecord server, GeneratorRecord generator,
+                          List<SecondSample> series, String histogram, String aborted) {
+
+    public PointRecord withServer(ServerRecord s) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, s, generator, series,
+                histogram, aborted);
+    }
+
+    public PointRecord withAborted(String why) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
+                histogram, why);
+    }
+
+    /** Points of the same target under the same load are repeats of one another. */
+    public String key() {
+        return target.label() + " @ " + load.describe();
+    }
+}

@@ -1,0 +1,41 @@
+package io.wsbench.core.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The record of truth of a run, written to run.json after every point so that nothing measured
+ * is lost. {@code status} is "running", "complete" or "partial" (with {@code partialReason}).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
+                        String startedAt, String finishedAt, String status, String partialReason,
+                        String command, String baseline, Environment environment,
+                        List<String> notes, List<PointRecord> points) {
+
+    public RunRecord withPoint(PointRecord p) {
+        List<PointRecord> more = new ArrayList<>(points);
+        more.add(p);
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
+                partialReason, command, baseline, environment, notes, List.copyOf(more));
+    }
+
+    public RunRecord withNote(String note) {
+        List<String> more = new ArrayList<>(notes);
+        more.add(note);
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
+                partialReason, command, baseline, environment, List.copyOf(more), points);
+    }
+
+    public RunRecord withEnvironment(Environment env) {
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
+                partialReason, command, baseline, env, notes, points);
+    }
+
+    public RunRecord finished(String at, String finalStatus, String reason) {
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, at, finalStatus, reason,
+                command, baseline, environment, notes, points);
+    }
+}

@@ -1,0 +1,69 @@
+package io.wsbench.core.record;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The repeats of one target under one load, reduced to a median and its spread (min and max).
+ * Every table wsbench prints is made of these rows, so no figure goes out without its spread.
+ */
+public record Summary(String key, TargetRecord target, LoadRecord load, int repeats,
+                      Spread throughput, Spread meanMicros, Spread p50Micros, Spread p99Micros,
+                      Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent,
+                      long requests, long errors, long validated, List<String> aborted) {
+
+    /** A median with the smallest and largest value seen. */
+    public record Spread(double median, double min, double max) {
+        public static Spread of(double[] values) {
+            if (values.length == 0) {
+                return new Spread(Double.NaN, Double.NaN, Double.NaN);
+            }
+            double[] v = values.clone();
+            Arrays.sort(v);
+            int n = v.length;
+            double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+            return new Spread(median, v[0], v[n - 1]);
+        }
+
+        /** Half the range as a share of the median, e.g. 0.03 for ±3%. */
+        public double relativeHalfRange() {
+            return median == 0 ? 0 : (max - min) / 2 / Math.abs(median);
+        }
+    }
+
+    /** Groups points by target and load, in the order they were first measured. */
+    public static List<Summary> of(List<PointRecord> points) {
+        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
+        for (PointRecord p : points) {
+            groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+        }
+        List<Summary> rows = new ArrayList<>();
+        for (var e : groups.entrySet()) {
+            List<PointRecord> ps = e.getValue();
+            List<PointRecord> measured = ps.stream().filter(p -> p.requests() > 0).toList();
+            PointRecord first = ps.get(0);
+            rows.add(new Summary(e.getKey(), first.target(), first.load(), ps.size(),
+                    spread(measured, PointRecord::throughput),
+                    spread(measured, p -> p.latencyMicros().mean()),
+                    spread(measured, p -> p.latencyMicros().p50()),
+                    spread(measured, p -> p.latencyMicros().p99()),
+                    spread(measured, PointRecord::bytesSentPerRequest),
+                    spread(measured, PointRecord::bytesReceivedPerRequest),
+                    spread(measured.stream().filter(p -> p.server() != null).toList(),
+                            p -> p.server().cpuPercent()),
+                    ps.stream().mapToLong(PointRecord::requests).sum(),
+                    ps.stream().mapToLong(p -> p.errors().total()).sum(),
+                    ps.stream().mapToLong(PointRecord::validated).sum(),
+                    ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList()));
+        }
+        return rows;
+    }
+
+    private static Spread spread(List<PointRecord> ps, ToDoubleFunction<PointRecord> f) {
+        return Spread.of(ps.stream().mapToDouble(f).toArray());
+    }
+}

@@ -1,0 +1,13 @@
+package io.wsbench.core.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * What was measured: a stack speaking a protocol for an operation, with a security configuration.
+ * {@code variant} tells endpoints of one protocol apart (seed 000's REST inline, component, cached);
+ * {@code label} is the name people read in tables.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TargetRecord(String label, String stack, String protocol, String variant,
+                           String operation, String security, String url) {
+}

@@ -1,0 +1,52 @@
+package io.wsbench.core.suite;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.record.LoadRecord;
+
+import java.time.Duration;
+
+/** One load level of a suite, as written in YAML. */
+public record LoadPointSpec(@JsonProperty("model") String model,
+                            @JsonProperty("users") Integer users,
+                            @JsonProperty("requestsPerUser") Long requestsPerUser,
+                            @JsonProperty("duration") String duration,
+                            @JsonProperty("rate") Double rate,
+                            @JsonProperty("thinkTime") String thinkTime,
+                            @JsonProperty("keepAlive") Boolean keepAlive,
+                            @JsonProperty("timeout") String timeout) {
+
+    public LoadPointSpec {
+        model = model == null ? (rate != null ? "open" : "closed") : model;
+        if (!model.equals("closed") && !model.equals("open")) {
+            throw new IllegalArgumentException("model must be 'closed' or 'open', not '" + model + "'");
+        }
+        users = users == null ? 1 : users;
+        keepAlive = keepAlive == null || keepAlive;
+        // parse now so a bad value is reported with its place in the file
+        toLoadSpec();
+    }
+
+    public LoadSpec toLoadSpec() {
+        return new LoadSpec("open".equals(model), users, requestsPerUser == null ? 0 : requestsPerUser,
+                duration == null ? null : Durations.parse(duration), rate == null ? 0 : rate,
+                thinkTime == null ? null : Durations.parse(thinkTime), keepAlive,
+                timeout == null ? null : Durations.parse(timeout));
+    }
+
+    public LoadRecord toRecord() {
+        LoadSpec s = toLoadSpec();
+        return new LoadRecord(model, users, s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
+                s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0,
+                rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive);
+    }
+
+    /** The same point shrunk to at most {@code maxRequests} per user and {@code maxDuration}. */
+    public LoadPointSpec shrunk(long maxRequests, Duration maxDuration) {
+        Long r = requestsPerUser == null ? null : Math.min(requestsPerUser, maxRequests);
+        String d = duration == null ? null
+                : Durations.format(Durations.parse(duration).compareTo(maxDuration) > 0 ? maxDuration
+                : Durations.parse(duration));
+        return new LoadPointSpec(model, users, r, d, rate, thinkTime, keepAlive, timeout);
+    }
+}

@@ -1,0 +1,87 @@
+package io.wsbench.core.suite;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * An experiment: targets × load points × repeats. {@code warmupRequests} per user are sent to
+ * each target before it is measured and are not recorded. {@code quick} says how far
+ * {@code --quick} shrinks the suite.
+ */
+public record Suite(@JsonProperty("name") String name,
+                    @JsonProperty("description") String description,
+                    @JsonProperty("operation") String operation,
+                    @JsonProperty("baseline") String baseline,
+                    @JsonProperty("repeat") Integer repeat,
+                    @JsonProperty("warmupRequests") Long warmupRequests,
+                    @JsonProperty("targets") List<TargetSpec> targets,
+                    @JsonProperty("load") List<LoadPointSpec> load,
+                    @JsonProperty("quick") Quick quick,
+                    @JsonIgnore Path source) {
+
+    /** How {@code --quick} shrinks a suite so it finishes in seconds. */
+    public record Quick(@JsonProperty("requestsPerUser") Long requestsPerUser,
+                        @JsonProperty("duration") String duration,
+                        @JsonProperty("repeat") Integer repeat,
+                        @JsonProperty("warmupRequests") Long warmupRequests) {
+        public Quick {
+            requestsPerUser = requestsPerUser == null ? 200 : requestsPerUser;
+            duration = duration == null ? "1s" : duration;
+            Durations.parse(duration);
+            repeat = repeat == null ? 1 : repeat;
+            warmupRequests = warmupRequests == null ? 50 : warmupRequests;
+        }
+    }
+
+    public Suite {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a suite needs a 'name'");
+        }
+        if (!name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("a suite name may hold letters, digits, '.', '_' and '-' only: '" + name + "'");
+        }
+        if (targets == null || targets.isEmpty()) {
+            throw new IllegalArgumentException("a suite needs at least one entry under 'targets'");
+        }
+        if (load == null || load.isEmpty()) {
+            throw new IllegalArgumentException("a suite needs at least one entry under 'load'");
+        }
+        operation = operation == null ? "hello" : operation;
+        String op = operation;
+        targets = targets.stream().map(t -> t.withOperation(op)).toList();
+        load = List.copyOf(load);
+        repeat = repeat == null ? 1 : repeat;
+        if (repeat < 1) {
+            throw new IllegalArgumentException("repeat must be at least 1");
+        }
+        warmupRequests = warmupRequests == null ? 0 : warmupRequests;
+        quick = quick == null ? new Quick(null, null, null, null) : quick;
+        if (baseline != null && targets.stream().noneMatch(t -> t.label().equals(baseline))) {
+            throw new IllegalArgumentException("baseline '" + baseline + "' is not the label of a target");
+        }
+    }
+
+    /** The suite as {@code --quick} runs it. */
+    public Suite quickened() {
+        List<LoadPointSpec> small = load.stream()
+                .map(l -> l.shrunk(quick.requestsPerUser(), Durations.parse(quick.duration()))).toList();
+        return new Suite(name, description, operation, baseline, quick.repeat(),
+                Math.min(warmupRequests, quick.warmupRequests()), targets, small, quick, source);
+    }
+
+    public Suite withRepeat(int n) {
+        return new Suite(name, description, operation, baseline, n, warmupRequests, targets, load, quick, source);
+    }
+
+    Suite from(Path file) {
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, targets, load, quick, file);
+    }
+
+    public Duration quickDuration() {
+        return Durations.parse(quick.duration());
+    }
+}
