@@ -24,10 +24,15 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         users = users == null ? 1 : users;
         keepAlive = keepAlive == null || keepAlive;
         // parse now so a bad value is reported with its place in the file
-        toLoadSpec();
+        spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout);
     }
 
     public LoadSpec toLoadSpec() {
+        return spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout);
+    }
+
+    private static LoadSpec spec(String model, int users, Long requestsPerUser, String duration, Double rate,
+                                 String thinkTime, boolean keepAlive, String timeout) {
         return new LoadSpec("open".equals(model), users, requestsPerUser == null ? 0 : requestsPerUser,
                 duration == null ? null : Durations.parse(duration), rate == null ? 0 : rate,
                 thinkTime == null ? null : Durations.parse(thinkTime), keepAlive,

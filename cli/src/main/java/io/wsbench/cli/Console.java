@@ -1,0 +1,83 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.PointRecord;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+import java.io.PrintStream;
+
+/**
+ * How a run looks on the terminal: a progress bar per load point with the current requests/s
+ * when a person is watching, one line per point otherwise (CI logs, pipes).
+ */
+final class Console implements RunEvents {
+
+    private final PrintStream out;
+    private final boolean bars;
+    private ProgressBar bar;
+
+    Console(PrintStream out, boolean interactive) {
+        this.out = out;
+        this.bars = interactive;
+    }
+
+    static boolean interactive() {
+        return System.console() != null && !"true".equals(System.getenv("CI"));
+    }
+
+    @Override
+    public void stackStarting(String stack) {
+        out.println("starting stack " + stack + " ...");
+    }
+
+    @Override
+    public void stackReady(String stack, String version, String url, long pid) {
+        out.println("stack " + stack + " " + version + " ready at " + url + " (pid " + pid + ")");
+    }
+
+    @Override
+    public void warmup(String target, long requests) {
+        if (!bars) {
+            out.println("  warm-up " + target + ": " + requests + " requests (not recorded)");
+        }
+    }
+
+    @Override
+    public ProgressListener pointStarting(String label, int index, int total) {
+        if (!bars) {
+            return ProgressListener.NONE;
+        }
+        String name = index > 0 ? String.format("[%d/%d] %s", index, total, label) : label;
+        return (done, expected, elapsed, totalSeconds, rate) -> {
+            if (bar == null) {
+                bar = new ProgressBarBuilder().setTaskName(name).setStyle(ProgressBarStyle.ASCII)
+                        .setInitialMax(expected > 0 ? expected : Math.round(totalSeconds * 10))
+                        .setUnit(expected > 0 ? " req" : " ds", 1)
+                        .setUpdateIntervalMillis(250).continuousUpdate().setMaxRenderedLength(110)
+                        .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(out, 110)).build();
+            }
+            bar.stepTo(expected > 0 ? done : Math.round(elapsed * 10));
+            bar.setExtraMessage(String.format("%,9.0f req/s", rate));
+        };
+    }
+
+    @Override
+    public void pointDone(PointRecord p) {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
+        String server = p.server() == null ? "" : String.format(", server CPU %.0f%%", p.server().cpuPercent());
+        out.printf("  %-34s %-9s #%d %,10.0f req/s  mean %s  p99 %s  errors %d%s%s%n",
+                p.target().label(), p.load().describe(), p.repeat(), p.throughput(),
+                SummaryTable.millis(p.latencyMicros().mean()), SummaryTable.millis(p.latencyMicros().p99()),
+                p.errors().total(), server, p.aborted() == null ? "" : "  ABORTED: " + p.aborted());
+    }
+
+    @Override
+    public void problem(String message) {
+        out.println("wsbench: " + message);
+    }
+}

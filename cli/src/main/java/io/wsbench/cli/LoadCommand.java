@@ -1,0 +1,290 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.LoadEngine;
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.monitor.ProcessSampler;
+import io.wsbench.protocols.Operation;
+import io.wsbench.protocols.Protocol;
+import io.wsbench.protocols.Protocols;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+
+@Command(name = "load", description = "Load-test one HTTP endpoint, like ab, wrk or siege (closed loop), or wrk2 (--rate).")
+final class LoadCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "URL", description = "http:// URL to load")
+    String url;
+
+    @Option(names = {"-c", "--connections"}, paramLabel = "USERS", description = "concurrent users / connections (default: ${DEFAULT-VALUE})")
+    int connections = 10;
+
+    @Option(names = {"-n", "--requests"}, paramLabel = "REQUESTS", description = "total requests (rounded up to a multiple of -c)")
+    Long requests;
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "DURATION", description = "run for this long, e.g. 10s (default 10s when -n is not given)")
+    String duration;
+
+    @Option(names = "--rate", paramLabel = "RPS", description = "open loop: send this many requests per second, latency from the intended send time")
+    Double rate;
+
+    @Option(names = "--body", paramLabel = "FILE", description = "request body (makes the request a POST)")
+    Path body;
+
+    @Option(names = {"-H", "--header"}, paramLabel = "'K: V'", description = "extra request header (repeatable)")
+    List<String> headers = List.of();
+
+    @Option(names = "--soap-action", paramLabel = "A", description = "SOAPAction header; sets Content-Type text/xml")
+    String soapAction;
+
+    @Option(names = "--method", description = "HTTP method (default GET, or POST with --body)")
+    String method;
+
+    @Option(names = "--keepalive", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "reuse connections (default); --no-keepalive opens one per request")
+    boolean keepAlive;
+
+    @Option(names = "--protocol", paramLabel = "P", description = "speak and validate a wsbench protocol for --operation: ${COMPLETION-CANDIDATES}",
+            completionCandidates = ProtocolNames.class)
+    String protocol;
+
+    @Option(names = "--operation", description = "operation for --protocol (default: ${DEFAULT-VALUE})")
+    String operation = "hello";
+
+    @Option(names = "--expect", paramLabel = "TEXT", description = "a response counts only if its body contains TEXT")
+    String expect;
+
+    @Option(names = "--timeout", description = "per-request timeout (default: ${DEFAULT-VALUE})")
+    String timeout = "30s";
+
+    @Option(names = "--think", paramLabel = "DURATION", description = "closed loop: pause between an answer and the next request")
+    String think;
+
+    @Option(names = "--warmup", paramLabel = "REQUESTS", description = "requests per connection sent first and not recorded")
+    long warmup;
+
+    @Option(names = "--threads", paramLabel = "N", description = "I/O threads of the generator (default: cores)")
+    Integer threads;
+
+    @Option(names = "--server-pid", paramLabel = "PID", description = "also sample this server process (CPU, memory) from /proc")
+    Long serverPid;
+
+    @Option(names = "--json", description = "print the point as JSON (the fields of a point in run.json)")
+    boolean json;
+
+    static final class ProtocolNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Protocols.names().iterator();
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        URI uri = parseUrl();
+        LoadSpec spec = loadSpec();
+        HttpRequest request = request(uri);
+        Supplier<Validator> validators = validators();
+        InetSocketAddress address = new InetSocketAddress(uri.getHost(), uri.getPort() > 0 ? uri.getPort() : 80);
+        reachable(address);
+        PrintStream out = System.out;
+        try (LoadEngine engine = new LoadEngine(threads != null ? threads : LoadEngine.defaultThreads());
+             ProcessSampler sampler = serverPid == null ? null : new ProcessSampler(serverPid)) {
+            if (warmup > 0) {
+                engine.run(address, LoadSpec.closed(connections, warmup), request, validators,
+                        (d, e, el, t, r) -> { });
+            }
+            boolean interactive = !json && Console.interactive();
+            Console console = new Console(System.err, interactive);
+            if (sampler != null) {
+                sampler.startPoint();
+            }
+            Measurement m = engine.run(address, spec, request, validators,
+                    console.pointStarting(uri.toString(), 0, 0));
+            ServerRecord server = sampler == null ? null : sampler.endPoint(500);
+            PointRecord p = m.toPoint(new TargetRecord(uri.toString(), null, protocol == null ? "http" : protocol, null,
+                    protocol == null ? null : operation, null, uri.toString()), loadRecord(spec), 1, server);
+            if (interactive) {
+                console.pointDone(p);
+            }
+            if (json) {
+                out.println(RunJson.toJson(p));
+            } else {
+                printSummary(out, p, engine, spec);
+            }
+            if (m.aborted() != null) {
+                throw new Main.UserError(m.aborted(), Main.PROBLEM);
+            }
+            return 0;
+        }
+    }
+
+    private URI parseUrl() {
+        URI uri;
+        try {
+            uri = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError("not a URL: " + url);
+        }
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            throw new Main.UserError("only http:// URLs with a host can be loaded: " + url);
+        }
+        return uri;
+    }
+
+    private LoadSpec loadSpec() {
+        try {
+            Duration d = duration != null ? Durations.parse(duration) : (requests == null ? Duration.ofSeconds(10) : null);
+            long perUser = requests == null ? 0 : (requests + connections - 1) / connections;
+            if (rate != null && perUser > 0 && duration == null) {
+                // an open-loop point of N requests lasts N / rate seconds
+                d = Duration.ofNanos((long) (1e9 * perUser * connections / rate));
+                perUser = 0;
+            }
+            LoadSpec s = new LoadSpec(rate != null, connections, perUser, d, rate == null ? 0 : rate,
+                    think == null ? null : Durations.parse(think), keepAlive, Durations.parse(timeout));
+            return s;
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+    }
+
+    private HttpRequest request(URI uri) throws IOException {
+        if (protocol != null) {
+            try {
+                return Protocols.byName(protocol).request(uri, Operation.named(operation), keepAlive);
+            } catch (IllegalArgumentException e) {
+                throw new Main.UserError(e.getMessage());
+            }
+        }
+        Map<String, String> h = new LinkedHashMap<>();
+        byte[] bytes = null;
+        if (body != null) {
+            try {
+                bytes = Files.readAllBytes(body);
+            } catch (NoSuchFileException e) {
+                throw new Main.UserError("no such body file: " + body);
+            }
+        }
+        if (soapAction != null) {
+            h.put("Content-Type", "text/xml; charset=UTF-8");
+            h.put("SOAPAction", soapAction.startsWith("\"") ? soapAction : "\"" + soapAction + "\"");
+        } else if (bytes != null) {
+            h.put("Content-Type", "application/octet-stream");
+        }
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new Main.UserError("a header is written 'Name: value', not '" + header + "'");
+            }
+            h.put(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
+        }
+        if (h.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Content-Type") && !k.equals("Content-Type"))) {
+            h.remove("Content-Type"); // the user's own spelling wins
+        }
+        String m = method != null ? method.toUpperCase(Locale.ROOT) : (bytes != null ? "POST" : "GET");
+        return new HttpRequest(m, uri, h, bytes, keepAlive);
+    }
+
+    private Supplier<Validator> validators() {
+        if (protocol != null) {
+            Protocol p = Protocols.byName(protocol);
+            Operation op = Operation.named(operation);
+            return () -> p.validator(op);
+        }
+        if (expect != null) {
+            byte[] needle = expect.getBytes(StandardCharsets.UTF_8);
+            return () -> (status, contentType, b, length) -> {
+                if (status < 200 || status >= 300) {
+                    return Verdict.HTTP_STATUS;
+                }
+                return contains(b, length, needle) ? Verdict.OK : Verdict.VALIDATION;
+            };
+        }
+        return () -> Validator.ANY_2XX;
+    }
+
+    private static boolean contains(byte[] hay, int length, byte[] needle) {
+        outer:
+        for (int i = 0; i <= length - needle.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private void reachable(InetSocketAddress address) {
+        try (Socket s = new Socket()) {
+            s.connect(address, 3000);
+        } catch (IOException e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new Main.UserError("cannot connect to " + url + ": " + why);
+        }
+    }
+
+    private static LoadRecord loadRecord(LoadSpec s) {
+        return new LoadRecord(s.open() ? "open" : "closed", s.connections(),
+                s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
+                s.requestsPerUser() > 0 ? null : s.duration().toMillis() / 1000.0,
+                s.open() ? s.rate() : null, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, s.keepAlive());
+    }
+
+    private static void printSummary(PrintStream out, PointRecord p, LoadEngine engine, LoadSpec spec) {
+        var l = p.latencyMicros();
+        out.printf(Locale.ROOT, "%s  %s loop, %d %s, %s, %s x %d threads%n", p.target().url(),
+                spec.open() ? "open" : "closed", spec.connections(), spec.open() ? "connections" : "users",
+                spec.keepAlive() ? "keep-alive" : "new connection per request", engine.transport(), engine.threads());
+        if (spec.open()) {
+            out.printf(Locale.ROOT, "  target rate   %,.0f req/s (latency measured from the intended send time)%n", spec.rate());
+        }
+        out.printf(Locale.ROOT, "  requests      %,d in %.2f s = %,.1f valid req/s%n", p.requests(), p.durationSeconds(), p.throughput());
+        out.printf(Locale.ROOT, "  errors        %d (connect %d, timeout %d, http status %d, soap fault %d, validation %d)%n",
+                p.errors().total(), p.errors().connect(), p.errors().timeout(), p.errors().httpStatus(),
+                p.errors().soapFault(), p.errors().validation());
+        out.printf(Locale.ROOT, "  latency       mean %s ± %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s%n",
+                SummaryTable.millis(l.mean()), SummaryTable.millis(l.stdev()), SummaryTable.millis(l.p50()),
+                SummaryTable.millis(l.p90()), SummaryTable.millis(l.p99()), SummaryTable.millis(l.p999()),
+                SummaryTable.millis(l.max()));
+        out.printf(Locale.ROOT, "  bytes/request sent %.0f, received %.0f (headers included)%n",
+                p.bytesSentPerRequest(), p.bytesReceivedPerRequest());
+        out.printf(Locale.ROOT, "  generator     %.2f CPU-s (%.0f%% of one core), %,.0f requests per CPU-second%n",
+                p.generator().cpuSeconds(), p.generator().cpuPercent(),
+                p.generator().cpuSeconds() > 0 ? p.requests() / p.generator().cpuSeconds() : 0);
+        if (p.server() != null) {
+            out.printf(Locale.ROOT, "  server        CPU %.0f%% (user %.0f%%, system %.0f%%), RSS max %.0f MB, %d threads, after the load %.0f%%%n",
+                    p.server().cpuPercent(), p.server().cpuUserPercent(), p.server().cpuSystemPercent(),
+                    p.server().rssMaxBytes() / 1e6, p.server().threadsMax(), p.server().residualCpuPercent());
+        }
+    }
+}

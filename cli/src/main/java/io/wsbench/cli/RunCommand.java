@@ -1,0 +1,124 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.LoadEngine;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.Summary;
+import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.SuiteException;
+import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.report.ReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+
+@Command(name = "run", description = "Run a suite (default: suites/default.yaml) and write results/<time>-<suite>/.")
+final class RunCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SUITE", description = "suite YAML file")
+    Path suiteFile;
+
+    @Option(names = "--quick", description = "shrink every load point so the suite finishes in seconds")
+    boolean quick;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "directory to write results into")
+    Path out;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "repeat every point N times (overrides the suite)")
+    Integer repeat;
+
+    @Option(names = "--threads", paramLabel = "N", description = "load generator I/O threads (default: cores)")
+    Integer threads;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Path home = Home.find();
+        Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");
+        Suite suite;
+        try {
+            suite = SuiteReader.read(file);
+        } catch (SuiteException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        if (quick) {
+            suite = suite.quickened();
+        }
+        if (repeat != null) {
+            if (repeat < 1) {
+                throw new Main.UserError("--repeat must be at least 1");
+            }
+            suite = suite.withRepeat(repeat);
+        }
+        PrintStream stdout = System.out;
+        StackCatalog catalog = StackCatalog.in(home);
+        Path dir = out != null ? out : home.resolve("results")
+                .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + suite.name());
+        try (LoadEngine engine = new LoadEngine(threads != null ? threads : LoadEngine.defaultThreads())) {
+            SuiteRunner runner = new SuiteRunner(catalog, engine, new Console(stdout, Console.interactive()),
+                    quick ? 200 : 500);
+            try {
+                runner.check(suite);
+            } catch (SuiteException e) {
+                throw new Main.UserError(e.getMessage());
+            }
+            Files.createDirectories(dir);
+            stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
+                    + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
+                    + suite.repeat() + " repeats -> " + home.relativize(dir.toAbsolutePath()));
+            Thread hook = new Thread(runner::interrupted, "wsbench-interrupted");
+            Runtime.getRuntime().addShutdownHook(hook);
+            RunRecord run;
+            try {
+                run = runner.run(suite, dir, commandLine(file));
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it saves the run
+                }
+            }
+            stdout.println();
+            stdout.print(SummaryTable.render(Summary.of(run.points()), run.baseline()));
+            for (Path p : ReportWriter.write(run, dir)) {
+                stdout.println("wrote " + relative(home, p));
+            }
+            stdout.println("wrote " + relative(home, dir.resolve("run.json")));
+            if (!"complete".equals(run.status())) {
+                stdout.println("wsbench: run is partial: " + run.partialReason());
+                return Main.PROBLEM;
+            }
+            return 0;
+        }
+    }
+
+    private String commandLine(Path file) {
+        StringBuilder sb = new StringBuilder("./wsbench run ").append(file);
+        if (quick) {
+            sb.append(" --quick");
+        }
+        if (repeat != null) {
+            sb.append(" --repeat ").append(repeat);
+        }
+        if (threads != null) {
+            sb.append(" --threads ").append(threads);
+        }
+        return sb.toString();
+    }
+
+    private static String relative(Path home, Path p) {
+        Path abs = p.toAbsolutePath();
+        return abs.startsWith(home) ? home.relativize(abs).toString() : abs.toString();
+    }
+}

@@ -1,0 +1,264 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.LoadEngine;
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.record.Environment;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.stack.RunningStack;
+import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.stack.StackDescriptor;
+import io.wsbench.core.stack.StackException;
+import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.monitor.ProcessSampler;
+import io.wsbench.protocols.Operation;
+import io.wsbench.protocols.Protocols;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a suite: starts each stack in its own process, warms each target up, measures every
+ * (repeat, target, load) point, and writes run.json after each one so nothing is lost. Targets of
+ * one stack are interleaved within a repeat, so a slow drift of the machine spreads evenly.
+ */
+final class SuiteRunner {
+
+    private final StackCatalog catalog;
+    private final LoadEngine engine;
+    private final RunEvents events;
+    private final long residualMillis;
+    private volatile RunRecord run;
+    private volatile Path runFile;
+    private volatile RunningStack current;
+
+    SuiteRunner(StackCatalog catalog, LoadEngine engine, RunEvents events, long residualMillis) {
+        this.catalog = catalog;
+        this.engine = engine;
+        this.events = events;
+        this.residualMillis = residualMillis;
+    }
+
+    /** Checks every target against the stacks built here, naming the place in the suite file. */
+    void check(Suite suite) {
+        List<TargetSpec> targets = suite.targets();
+        for (int i = 0; i < targets.size(); i++) {
+            TargetSpec t = targets.get(i);
+            String at = "/targets/" + i;
+            try {
+                Protocols.byName(t.protocol());
+            } catch (IllegalArgumentException e) {
+                throw SuiteReader.at(suite, at + "/protocol", e.getMessage());
+            }
+            try {
+                Operation.named(t.operation());
+            } catch (IllegalArgumentException e) {
+                throw SuiteReader.at(suite, at, e.getMessage());
+            }
+            if (!"plain".equals(t.security())) {
+                throw SuiteReader.at(suite, at + "/security", "security '" + t.security()
+                        + "' is not supported by this version of wsbench (only 'plain')");
+            }
+            if (t.url() != null) {
+                URI u = URI.create(t.url());
+                if (!"http".equals(u.getScheme()) || u.getHost() == null) {
+                    throw SuiteReader.at(suite, at + "/url", "only http:// URLs can be loaded: " + t.url());
+                }
+                continue;
+            }
+            StackDescriptor s = catalog.find(t.stack()).orElseThrow(() -> SuiteReader.at(suite, at + "/stack",
+                    "unknown stack '" + t.stack() + "' (built here: "
+                            + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
+            if (s.endpoint(t.operation(), t.protocol(), t.variant()) == null) {
+                throw SuiteReader.at(suite, at + (t.variant() != null ? "/variant" : "/protocol"),
+                        "stack " + s.name() + " does not serve " + t.operation() + " over " + t.protocol()
+                                + (t.variant() == null ? "" : " variant '" + t.variant() + "'")
+                                + " (it serves: " + String.join("; ", s.endpoints()) + ")");
+            }
+        }
+    }
+
+    /** Runs the suite into {@code dir}; returns the finished (or partial) record. */
+    RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
+        check(suite);
+        runFile = dir.resolve("run.json");
+        run = new RunRecord(suite.name(), suite.description(), Home.version(), Home.gitCommit(catalog.home()),
+                now(), null, "running", null, command, suite.baseline(), Environment.detect(Map.of()),
+                List.of(), List.of());
+        run = run.withNote("load generator: Netty " + engine.transport() + ", " + engine.threads() + " I/O threads; "
+                + "closed-loop points measure latency from the actual send time");
+        save();
+        StackLauncher launcher = new StackLauncher(dir.resolve("logs"));
+        Map<String, String> versions = new TreeMap<>();
+        String partial = null;
+        for (Map.Entry<String, List<TargetSpec>> group : byStack(suite).entrySet()) {
+            String why = runGroup(suite, group.getKey(), group.getValue(), launcher, versions);
+            if (why != null) {
+                // keep going with the other stacks: one dead server should not cost the rest
+                partial = partial == null ? why : partial + "; " + why;
+            }
+        }
+        run = run.finished(now(), partial == null ? "complete" : "partial", partial);
+        save();
+        return run;
+    }
+
+    /** Runs the targets of one stack (or of external URLs); returns why it stopped early, or null. */
+    private String runGroup(Suite suite, String stackName, List<TargetSpec> specs, StackLauncher launcher,
+                            Map<String, String> versions) throws InterruptedException {
+        RunningStack stack = null;
+        ProcessSampler sampler = null;
+        ScheduledExecutorService watchdog = null;
+        try {
+            List<Target> targets = new ArrayList<>();
+            if (stackName != null) {
+                StackDescriptor d = catalog.find(stackName).orElseThrow();
+                events.stackStarting(stackName);
+                try {
+                    stack = launcher.start(d, 0, Map.of());
+                } catch (StackException e) {
+                    events.problem(e.getMessage());
+                    run = run.withNote(e.getMessage());
+                    save();
+                    return e.getMessage();
+                }
+                current = stack;
+                versions.put(d.name(), d.version());
+                run = run.withEnvironment(run.environment().withStacks(Map.copyOf(versions)));
+                save();
+                events.stackReady(d.name(), d.version(), stack.baseUrl(), stack.pid());
+                sampler = new ProcessSampler(stack.pid());
+                RunningStack s = stack;
+                watchdog = Executors.newSingleThreadScheduledExecutor();
+                watchdog.scheduleAtFixedRate(() -> {
+                    if (!s.alive()) {
+                        engine.abort(s.deathNotice());
+                    }
+                }, 200, 200, TimeUnit.MILLISECONDS);
+                for (TargetSpec t : specs) {
+                    targets.add(Target.of(t, URI.create(stack.baseUrl() + d.endpoint(t.operation(), t.protocol(), t.variant())),
+                            d.version()));
+                }
+            } else {
+                for (TargetSpec t : specs) {
+                    targets.add(Target.of(t, URI.create(t.url()), "external"));
+                }
+            }
+            warmUp(suite, targets);
+            int total = suite.repeat() * targets.size() * suite.load().size();
+            int index = 0;
+            for (int r = 1; r <= suite.repeat(); r++) {
+                for (Target t : targets) {
+                    for (LoadPointSpec l : suite.load()) {
+                        index++;
+                        PointRecord p = measure(t, l, r, sampler, index, total);
+                        run = run.withPoint(p);
+                        save();
+                        events.pointDone(p);
+                        if (p.aborted() != null) {
+                            return p.aborted();
+                        }
+                    }
+                }
+            }
+            return null;
+        } finally {
+            if (watchdog != null) {
+                watchdog.shutdownNow();
+            }
+            if (sampler != null) {
+                sampler.close();
+            }
+            if (stack != null) {
+                stack.stop();
+            }
+            current = null;
+        }
+    }
+
+    private void warmUp(Suite suite, List<Target> targets) throws InterruptedException {
+        if (suite.warmupRequests() <= 0) {
+            return;
+        }
+        int users = suite.load().stream().mapToInt(LoadPointSpec::users).max().orElse(1);
+        long perUser = Math.max(1, suite.warmupRequests() / users);
+        for (Target t : targets) {
+            events.warmup(t.spec().label(), perUser * users);
+            engine.run(t.address(), LoadSpec.closed(users, perUser), t.request(true), t.validators(),
+                    events.pointStarting("warm-up " + t.spec().label(), 0, 0));
+        }
+    }
+
+    private PointRecord measure(Target t, LoadPointSpec l, int repeat, ProcessSampler sampler, int index, int total)
+            throws InterruptedException {
+        LoadSpec spec = l.toLoadSpec();
+        String label = t.spec().label() + " @ " + l.toRecord().describe() + (total > 1 ? " #" + repeat : "");
+        if (sampler != null) {
+            sampler.startPoint();
+        }
+        Measurement m = engine.run(t.address(), spec, t.request(spec.keepAlive()), t.validators(),
+                events.pointStarting(label, index, total));
+        ServerRecord server = null;
+        if (sampler != null) {
+            boolean alive = current == null || current.alive();
+            server = sampler.endPoint(alive ? residualMillis : 0);
+        }
+        PointRecord p = m.toPoint(t.record(), l.toRecord(), repeat, server);
+        if (current != null && !current.alive() && p.aborted() == null) {
+            p = p.withAborted(current.deathNotice());
+        }
+        return p;
+    }
+
+    private static Map<String, List<TargetSpec>> byStack(Suite suite) {
+        Map<String, List<TargetSpec>> groups = new LinkedHashMap<>();
+        for (TargetSpec t : suite.targets()) {
+            groups.computeIfAbsent(t.stack(), k -> new ArrayList<>()).add(t);
+        }
+        return groups;
+    }
+
+    /** Called on Ctrl-C: marks the run partial, keeps what was measured, stops the server. */
+    void interrupted() {
+        RunRecord r = run;
+        if (r != null && "running".equals(r.status())) {
+            run = r.finished(now(), "partial", "interrupted (Ctrl-C) after " + r.points().size() + " points");
+            save();
+        }
+        RunningStack s = current;
+        if (s != null) {
+            s.stop();
+        }
+    }
+
+    RunRecord record() {
+        return run;
+    }
+
+    private synchronized void save() {
+        if (runFile != null && run != null) {
+            RunJson.write(run, runFile);
+        }
+    }
+
+    private static String now() {
+        return OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+}

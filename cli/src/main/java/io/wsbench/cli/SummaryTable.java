@@ -1,0 +1,97 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.Summary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The summary printed after a run: one row per target and load, medians of the repeats with
+ * their spread, and the ratio of throughput to the baseline target at the same load.
+ */
+final class SummaryTable {
+
+    private SummaryTable() {
+    }
+
+    static String render(List<Summary> rows, String baseline) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[]{"target", "load", "req/s", "spread", "x " + (baseline == null ? "first" : baseline),
+                "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
+        for (Summary s : rows) {
+            Summary base = baselineRow(rows, s, baseline);
+            double ratio = base == null || base.throughput().median() == 0 ? Double.NaN
+                    : s.throughput().median() / base.throughput().median();
+            cells.add(new String[]{
+                    s.target().label(), s.load().describe(),
+                    String.format(Locale.ROOT, "%,.0f", s.throughput().median()),
+                    spread(s),
+                    Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio),
+                    millis(s.meanMicros().median()), millis(s.p99Micros().median()),
+                    String.format(Locale.ROOT, "%.0f", s.bytesSent().median()),
+                    String.format(Locale.ROOT, "%.0f", s.bytesReceived().median()),
+                    Double.isNaN(s.serverCpuPercent().median()) ? "-"
+                            : String.format(Locale.ROOT, "%.0f%%", s.serverCpuPercent().median()),
+                    String.valueOf(s.errors()), String.valueOf(s.repeats())});
+        }
+        return layout(cells);
+    }
+
+    /** The spread of throughput over repeats, as ± half the min–max range. */
+    private static String spread(Summary s) {
+        if (s.repeats() < 2) {
+            return "n=1";
+        }
+        return String.format(Locale.ROOT, "±%.1f%%", 100 * s.throughput().relativeHalfRange());
+    }
+
+    private static Summary baselineRow(List<Summary> rows, Summary s, String baseline) {
+        for (Summary r : rows) {
+            boolean isBase = baseline == null ? r.target().label().equals(rows.get(0).target().label())
+                    : r.target().label().equals(baseline);
+            if (isBase && r.load().describe().equals(s.load().describe())) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    static String millis(double micros) {
+        double ms = micros / 1000.0;
+        if (ms >= 100) {
+            return String.format(Locale.ROOT, "%.0fms", ms);
+        }
+        if (ms >= 10) {
+            return String.format(Locale.ROOT, "%.1fms", ms);
+        }
+        return String.format(Locale.ROOT, "%.3fms", ms);
+    }
+
+    private static String layout(List<String[]> cells) {
+        int cols = cells.get(0).length;
+        int[] width = new int[cols];
+        for (String[] row : cells) {
+            for (int i = 0; i < cols; i++) {
+                width[i] = Math.max(width[i], row[i].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int r = 0; r < cells.size(); r++) {
+            String[] row = cells.get(r);
+            for (int i = 0; i < cols; i++) {
+                // text columns left, numbers right
+                String fmt = i < 2 ? "%-" + width[i] + "s" : "%" + width[i] + "s";
+                sb.append(String.format(fmt, row[i])).append(i < cols - 1 ? "  " : "");
+            }
+            sb.append('\n');
+            if (r == 0) {
+                for (int i = 0; i < cols; i++) {
+                    sb.append("-".repeat(width[i])).append(i < cols - 1 ? "  " : "");
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

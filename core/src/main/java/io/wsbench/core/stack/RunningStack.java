@@ -1,0 +1,56 @@
+package io.wsbench.core.stack;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A stack's server process, started by {@link StackLauncher}. */
+public record RunningStack(StackDescriptor descriptor, Process process, int port, Path log) {
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Why the process is gone, for the report: its exit code and the last thing it logged. */
+    public String deathNotice() {
+        return "server of stack " + descriptor.name() + " exited with code " + process.exitValue()
+                + (lastLogLine().isEmpty() ? "" : ": " + lastLogLine());
+    }
+
+    public String lastLogLine() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    return lines.get(i).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no log: nothing to add
+        }
+        return "";
+    }
+
+    /** Asks the server to stop, then insists. */
+    public void stop() {
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

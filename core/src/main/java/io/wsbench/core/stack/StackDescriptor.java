@@ -1,0 +1,55 @@
+package io.wsbench.core.stack;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.TreeSet;
+
+/**
+ * A reference stack as its module describes it in {@code target/stack/stack.properties}: how to
+ * start it, how to tell it is ready, and the path of each (operation, protocol, variant) it serves.
+ */
+public record StackDescriptor(String name, String description, String version, String mainClass,
+                              String readyPath, List<String> jvmArgs, Path libDir, Properties props) {
+
+    public static StackDescriptor load(Path file) throws IOException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        }
+        String args = p.getProperty("jvmArgs", "").trim();
+        return new StackDescriptor(p.getProperty("name"), p.getProperty("description", ""),
+                p.getProperty("version", "?"), p.getProperty("main"), p.getProperty("ready", "/"),
+                args.isEmpty() ? List.of() : Arrays.asList(args.split("\\s+")),
+                file.getParent().resolve("lib"), p);
+    }
+
+    /**
+     * The path serving {@code operation} over {@code protocol}; {@code variant} picks one of several
+     * endpoints of the same protocol. Null when the stack does not serve it.
+     */
+    public String endpoint(String operation, String protocol, String variant) {
+        String key = "endpoint." + operation + "." + protocol + (variant == null ? "" : "." + variant);
+        return props.getProperty(key);
+    }
+
+    /** Every "operation protocol[ variant]" this stack serves, for listings and error messages. */
+    public List<String> endpoints() {
+        List<String> out = new ArrayList<>();
+        for (String k : new TreeSet<>(props.stringPropertyNames())) {
+            if (k.startsWith("endpoint.")) {
+                out.add(k.substring("endpoint.".length()).replaceFirst("\\.", " ").replaceFirst("\\.", " "));
+            }
+        }
+        return out;
+    }
+
+    public String wsdlPath(String operation) {
+        return props.getProperty("wsdl." + operation);
+    }
+}

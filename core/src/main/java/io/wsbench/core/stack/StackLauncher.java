@@ -1,0 +1,107 @@
+package io.wsbench.core.stack;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts a stack's server in a process of its own, on 127.0.0.1, and waits until it answers its
+ * readiness path. The server's output goes to a log file, whose last line explains a failed start.
+ */
+public final class StackLauncher {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    private final Path logDir;
+    private final String java;
+
+    public StackLauncher(Path logDir) {
+        this.logDir = logDir;
+        String override = System.getenv("WSBENCH_STACK_JAVA");
+        this.java = override != null && !override.isBlank() ? override
+                : Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Starts {@code stack} on {@code port}, or on a free port when {@code port} is 0. */
+    public RunningStack start(StackDescriptor stack, int port, Map<String, String> options) throws StackException {
+        int p = port > 0 ? port : freePort();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(stack.jvmArgs());
+        options.forEach((k, v) -> cmd.add("-Dwsbench." + k + "=" + v));
+        cmd.add("-cp");
+        cmd.add(stack.libDir().toAbsolutePath() + "/*");
+        cmd.add(stack.mainClass());
+        cmd.add("--port");
+        cmd.add(String.valueOf(p));
+        Path log = logDir.resolve(stack.name() + "-" + p + ".log");
+        Process process;
+        try {
+            Files.createDirectories(logDir);
+            process = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new StackException("cannot start stack " + stack.name() + ": " + e.getMessage());
+        }
+        RunningStack running = new RunningStack(stack, process, p, log);
+        awaitReady(running);
+        return running;
+    }
+
+    private void awaitReady(RunningStack s) throws StackException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        URI ready = URI.create(s.baseUrl() + s.descriptor().readyPath());
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!s.process().isAlive()) {
+                throw new StackException("stack " + s.descriptor().name() + " failed to start on port " + s.port()
+                        + " (exit " + s.process().exitValue() + "): " + s.lastLogLine());
+            }
+            try {
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                // a 200 with an empty body is not ready: some engines answer before they can serve
+                if (r.statusCode() == 200 && !r.body().isEmpty()) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                s.stop();
+                throw new StackException("interrupted while starting stack " + s.descriptor().name());
+            }
+            sleep(50);
+        }
+        s.stop();
+        throw new StackException("stack " + s.descriptor().name() + " did not answer " + ready + " within "
+                + START_TIMEOUT.toSeconds() + " s: " + s.lastLogLine());
+    }
+
+    /** A port that was free a moment ago on 127.0.0.1. */
+    public static int freePort() throws StackException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new StackException("no free port on 127.0.0.1: " + e.getMessage());
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

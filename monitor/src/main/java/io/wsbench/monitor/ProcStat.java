@@ -1,0 +1,66 @@
+package io.wsbench.monitor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One reading of /proc for a process and for the machine. CPU times are in clock ticks of
+ * {@link #TICKS_PER_SECOND}, which Linux fixes at 100 for user space on every common platform.
+ */
+record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int threads,
+                long machineBusyTicks, long machineTotalTicks) {
+
+    static final double TICKS_PER_SECOND = 100.0;
+    private static final long PAGE = 4096;
+
+    /** Reads the process {@code pid}; null when it is gone. */
+    static ProcStat read(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            // the command name may hold spaces and parentheses: fields start after the last ')'
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            long utime = Long.parseLong(f[11]);
+            long stime = Long.parseLong(f[12]);
+            int threads = Integer.parseInt(f[17]);
+            long rssPages = Long.parseLong(f[21]);
+            long[] machine = machine();
+            return new ProcStat(System.nanoTime(), utime, stime, rssPages * PAGE, threads, machine[0], machine[1]);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Busy and total ticks of all CPUs, from the first line of /proc/stat. */
+    private static long[] machine() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("/proc/stat"));
+        String[] f = lines.get(0).trim().split("\\s+");
+        long total = 0;
+        long idle = 0;
+        for (int i = 1; i < f.length && i <= 8; i++) {
+            long v = Long.parseLong(f[i]);
+            total += v;
+            if (i == 4 || i == 5) {
+                idle += v; // idle and iowait
+            }
+        }
+        return new long[]{total - idle, total};
+    }
+
+    /** CPU used by the process between two readings, in percent of one core. */
+    static double cpuPercent(ProcStat a, ProcStat b, boolean user, boolean system) {
+        double seconds = (b.nanos - a.nanos) / 1e9;
+        if (seconds <= 0) {
+            return 0;
+        }
+        long ticks = (user ? b.userTicks - a.userTicks : 0) + (system ? b.systemTicks - a.systemTicks : 0);
+        return 100.0 * ticks / TICKS_PER_SECOND / seconds;
+    }
+
+    /** The whole machine's busy share between two readings, in percent of all cores (100 = all busy). */
+    static double machinePercent(ProcStat a, ProcStat b) {
+        long total = b.machineTotalTicks - a.machineTotalTicks;
+        return total <= 0 ? 0 : 100.0 * (b.machineBusyTicks - a.machineBusyTicks) / total;
+    }
+}

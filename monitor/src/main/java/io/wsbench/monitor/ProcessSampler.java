@@ -1,0 +1,85 @@
+package io.wsbench.monitor;
+
+import io.wsbench.core.record.ServerRecord;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Watches a server process during a load point: CPU (user and system, all threads), peak resident
+ * memory and threads, read from /proc once a second, and the CPU it keeps burning once the load
+ * has stopped ({@code residualCpuPercent}), which is how a server still busy after the test shows.
+ */
+public final class ProcessSampler implements AutoCloseable {
+
+    private final long pid;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "wsbench-monitor");
+        t.setDaemon(true);
+        return t;
+    });
+    private ProcStat first;
+    private volatile long rssMax;
+    private volatile int threadsMax;
+    private ScheduledFuture<?> task;
+
+    public ProcessSampler(long pid) {
+        this.pid = pid;
+    }
+
+    /** True where /proc can be read for this process (Linux). */
+    public boolean available() {
+        return ProcStat.read(pid) != null;
+    }
+
+    public synchronized void startPoint() {
+        first = ProcStat.read(pid);
+        rssMax = first == null ? 0 : first.rssBytes();
+        threadsMax = first == null ? 0 : first.threads();
+        task = timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
+    }
+
+    private void sample() {
+        ProcStat s = ProcStat.read(pid);
+        if (s != null) {
+            rssMax = Math.max(rssMax, s.rssBytes());
+            threadsMax = Math.max(threadsMax, s.threads());
+        }
+    }
+
+    /**
+     * Ends the point: CPU over the point, then the CPU over the next {@code residualMillis}
+     * while no load is sent. Returns null when the process could not be read.
+     */
+    public synchronized ServerRecord endPoint(long residualMillis) throws InterruptedException {
+        if (task != null) {
+            task.cancel(false);
+        }
+        ProcStat last = ProcStat.read(pid);
+        if (first == null || last == null) {
+            return null;
+        }
+        sample();
+        double residual = 0;
+        if (residualMillis > 0) {
+            Thread.sleep(residualMillis);
+            ProcStat after = ProcStat.read(pid);
+            residual = after == null ? 0 : ProcStat.cpuPercent(last, after, true, true);
+        }
+        return new ServerRecord(pid, round(ProcStat.cpuPercent(first, last, true, true)),
+                round(ProcStat.cpuPercent(first, last, true, false)),
+                round(ProcStat.cpuPercent(first, last, false, true)),
+                rssMax, threadsMax, round(residual), round(ProcStat.machinePercent(first, last)));
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

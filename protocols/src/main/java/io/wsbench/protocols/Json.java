@@ -1,0 +1,51 @@
+package io.wsbench.protocols;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+
+import java.io.IOException;
+import java.net.URI;
+
+/** {@code returnformat=json}: the answer as a JSON string. */
+final class Json implements Protocol {
+
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    @Override
+    public String name() {
+        return "json";
+    }
+
+    @Override
+    public String describe() {
+        return "JSON: HTTP GET answered by a JSON string (application/json)";
+    }
+
+    @Override
+    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
+        return HttpRequest.get(endpoint, keepAlive);
+    }
+
+    @Override
+    public Validator validator(Operation op) {
+        return (status, contentType, body, length) -> {
+            if (status != 200) {
+                return Verdict.HTTP_STATUS;
+            }
+            if (!contentType.toLowerCase().contains("json")) {
+                return Verdict.VALIDATION;
+            }
+            try (JsonParser p = FACTORY.createParser(body, 0, length)) {
+                boolean right = p.nextToken() == JsonToken.VALUE_STRING && op.expectedText().equals(p.getText())
+                        && p.nextToken() == null;
+                return right ? Verdict.OK : Verdict.VALIDATION;
+            } catch (IOException e) {
+                return Verdict.VALIDATION;
+            }
+        };
+    }
+}

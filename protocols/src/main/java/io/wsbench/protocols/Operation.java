@@ -1,0 +1,23 @@
+package io.wsbench.protocols;
+
+import io.wsbench.service.hello.HelloContract;
+
+/**
+ * What a protocol needs to know of an operation: the SOAP body element to send and the answer
+ * every stack must give back.
+ */
+public record Operation(String name, String soapAction, String soapBodyElement, String expectedText) {
+
+    public static Operation hello() {
+        return new Operation(HelloContract.OPERATION, HelloContract.SOAP_ACTION,
+                "<h:hello xmlns:h=\"" + HelloContract.NAMESPACE + "\"/>", HelloContract.GREETING);
+    }
+
+    /** The operation of that name, or an exception naming the ones that exist. */
+    public static Operation named(String name) {
+        if (HelloContract.OPERATION.equals(name)) {
+            return hello();
+        }
+        throw new IllegalArgumentException("unknown operation '" + name + "' (known: hello)");
+    }
+}

@@ -1,0 +1,49 @@
+package io.wsbench.protocols;
+
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+
+/** {@code returnformat=plain}: the answer as bare text. */
+final class Plain implements Protocol {
+
+    @Override
+    public String name() {
+        return "plain";
+    }
+
+    @Override
+    public String describe() {
+        return "plain: HTTP GET answered by bare text (text/plain)";
+    }
+
+    @Override
+    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
+        return HttpRequest.get(endpoint, keepAlive);
+    }
+
+    @Override
+    public Validator validator(Operation op) {
+        byte[] expected = op.expectedText().getBytes(StandardCharsets.UTF_8);
+        return (status, contentType, body, length) -> {
+            if (status != 200) {
+                return Verdict.HTTP_STATUS;
+            }
+            if (!XmlAnswers.contentTypeIs(contentType, "text/plain")) {
+                return Verdict.VALIDATION;
+            }
+            int from = 0;
+            int to = length;
+            while (from < to && body[from] <= ' ') {
+                from++;
+            }
+            while (to > from && body[to - 1] <= ' ') {
+                to--;
+            }
+            return java.util.Arrays.equals(body, from, to, expected, 0, expected.length) ? Verdict.OK : Verdict.VALIDATION;
+        };
+    }
+}

@@ -1,0 +1,74 @@
+package io.wsbench.stacks.direct;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+
+/**
+ * The direct stack: Netty's HTTP codec and the hello service, nothing else. It is the floor the
+ * framework stacks are measured against. Listens on 127.0.0.1 only.
+ */
+public final class DirectServer {
+
+    private DirectServer() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int port = 8080;
+        for (int i = 0; i < args.length - 1; i++) {
+            if ("--port".equals(args[i])) {
+                port = Integer.parseInt(args[i + 1]);
+            }
+        }
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        int workers = Integer.getInteger("wsbench.threads", Runtime.getRuntime().availableProcessors());
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, io);
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(workers, io);
+        Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        HelloRoutes routes = new HelloRoutes(Faults.fromProperty());
+        try {
+            Channel server = new ServerBootstrap().group(boss, group).channel(channel)
+                    .option(ChannelOption.SO_BACKLOG, 4096)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(16 * 1024 * 1024),
+                                    new HelloHandler(routes));
+                        }
+                    })
+                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();
+            System.out.println("direct stack listening on http://127.0.0.1:" + port + " (" + (epoll ? "epoll" : "nio")
+                    + ", " + workers + " threads, faults: " + routes.faults() + ")");
+            server.closeFuture().sync();
+        } catch (Exception e) {
+            if (e instanceof BindException || e.getCause() instanceof BindException
+                    || String.valueOf(e.getMessage()).contains("Address already in use")) {
+                System.out.println("port " + port + " on 127.0.0.1 is already in use");
+                System.exit(2);
+            }
+            throw e;
+        } finally {
+            boss.shutdownGracefully();
+            group.shutdownGracefully();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.wsbench.stacks.direct;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+
+import java.util.List;
+
+/** Routes each HTTP request of the direct stack to the hello service and writes its answer. */
+final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+
+    private final HelloRoutes routes;
+
+    HelloHandler(HelloRoutes routes) {
+        this.routes = routes;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        QueryStringDecoder q = new QueryStringDecoder(req.uri());
+        HelloRoutes.Answer a = route(req, q);
+        FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(a.status()),
+                Unpooled.wrappedBuffer(a.body()));
+        res.headers().set(HttpHeaderNames.CONTENT_TYPE, a.contentType());
+        res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, a.body().length);
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        if (!keepAlive) {
+            res.headers().set(HttpHeaderNames.CONNECTION, "close");
+        }
+        var f = ctx.writeAndFlush(res);
+        if (!keepAlive) {
+            f.addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    private HelloRoutes.Answer route(FullHttpRequest req, QueryStringDecoder q) {
+        String path = q.path();
+        String method = first(q, "method");
+        boolean post = req.method() == HttpMethod.POST;
+        return switch (path) {
+            case "/ready" -> HelloRoutes.Answer.of(200, "text/plain", "ready");
+            case "/hello/soap", "/hello/soap12" -> {
+                if (!post) {
+                    String host = req.headers().get(HttpHeaderNames.HOST, "127.0.0.1:8080");
+                    yield q.parameters().containsKey("wsdl") ? routes.wsdl(host)
+                            : HelloRoutes.Answer.of(405, "text/plain", "POST a SOAP envelope, or GET ?wsdl");
+                }
+                yield routes.soap(ByteBufUtil.getBytes(req.content()),
+                        path.endsWith("12") ? HelloRoutes.SOAP12_NS : HelloRoutes.SOAP11_NS);
+            }
+            case "/hello/xmlservice" -> routes.restInline(method);
+            case "/hello/xmlservicewithcfc" -> routes.restComponent(method);
+            case "/hello/xmlservicewithcfccached" -> routes.restCached(method);
+            case "/hello/service" -> routes.service(method, first(q, "returnformat"));
+            default -> HelloRoutes.Answer.of(404, "text/plain", "no such path: " + path);
+        };
+    }
+
+    private static String first(QueryStringDecoder q, String name) {
+        List<String> v = q.parameters().get(name);
+        return v == null || v.isEmpty() ? "" : v.get(0);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+}
