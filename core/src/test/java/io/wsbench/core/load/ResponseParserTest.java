@@ -1,0 +1,57 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResponseParserTest {
+
+    record Seen(int status, String type, String body, boolean close) {
+    }
+
+    private static List<Seen> parse(String wire, int chunkSize) {
+        ResponseParser p = new ResponseParser();
+        List<Seen> seen = new ArrayList<>();
+        byte[] bytes = wire.getBytes(StandardCharsets.ISO_8859_1);
+        for (int i = 0; i < bytes.length; i += chunkSize) {
+            ByteBuf b = Unpooled.wrappedBuffer(bytes, i, Math.min(chunkSize, bytes.length - i));
+            p.feed(b, (s, t, body, len, close) -> seen.add(new Seen(s, t, new String(body, 0, len, StandardCharsets.UTF_8), close)));
+        }
+        p.closed((s, t, body, len, close) -> seen.add(new Seen(s, t, new String(body, 0, len, StandardCharsets.UTF_8), close)));
+        return seen;
+    }
+
+    @Test
+    void framesByContentLengthAndChunksAcrossAnySplit() {
+        String wire = "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: 5\r\n\r\nhello"
+                + "HTTP/1.1 500 Oops\r\ntransfer-encoding: chunked\r\ncontent-type: text/plain\r\n\r\n"
+                + "3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nX-Trailer: 1\r\n\r\n"
+                + "HTTP/1.1 204 No Content\r\n\r\n";
+        for (int split : new int[]{1, 2, 7, 1000}) {
+            List<Seen> seen = parse(wire, split);
+            assertEquals(List.of(new Seen(200, "text/xml", "hello", false), new Seen(500, "text/plain", "abcde", false),
+                    new Seen(204, "", "", false)), seen, "split every " + split + " bytes");
+        }
+    }
+
+    @Test
+    void bodyUntilCloseAndConnectionClose() {
+        List<Seen> seen = parse("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nall of it", 4);
+        assertEquals(List.of(new Seen(200, "text/plain", "all of it", true)), seen);
+        seen = parse("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok", 100);
+        assertTrue(seen.get(0).close());
+    }
+
+    @Test
+    void garbageIsRejected() {
+        assertThrows(IllegalStateException.class, () -> parse("SSH-2.0-OpenSSH\r\n", 100));
+    }
+}

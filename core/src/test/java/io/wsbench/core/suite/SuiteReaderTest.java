@@ -1,0 +1,61 @@
+package io.wsbench.core.suite;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SuiteReaderTest {
+
+    private static final Path FILE = Path.of("suites/x.yaml");
+
+    private static String error(String yaml) {
+        return assertThrows(SuiteException.class, () -> SuiteReader.parse(yaml, FILE)).getMessage();
+    }
+
+    @Test
+    void readsASuiteWithDefaults() {
+        Suite s = SuiteReader.parse("""
+                name: demo
+                targets:
+                  - { stack: direct, protocol: soap11 }
+                  - { label: R, stack: direct, protocol: rest-xml, variant: inline }
+                load:
+                  - { users: 5, requestsPerUser: 100 }
+                  - { rate: 500, users: 4, duration: 2s }
+                """, FILE);
+        assertEquals("hello", s.targets().get(0).operation());
+        assertEquals("plain", s.targets().get(0).security());
+        assertEquals("direct soap11", s.targets().get(0).label());
+        assertEquals("open", s.load().get(1).model());
+        assertEquals(500.0, s.load().get(1).toLoadSpec().rate());
+        assertEquals(1, s.repeat());
+        Suite q = s.quickened();
+        assertEquals(100, q.load().get(0).requestsPerUser());
+        assertEquals("1s", q.load().get(1).duration());
+    }
+
+    @Test
+    void syntaxErrorsNameFileLineAndColumn() {
+        String m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11\nload: []\n");
+        assertTrue(m.matches("suites/x\\.yaml:\\d+:\\d+: .*"), m);
+        assertEquals(1, m.lines().count());
+    }
+
+    @Test
+    void unknownKeysAndBadValuesNameTheirPlace() {
+        String m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11, colour: red }\nload:\n  - { users: 1, requestsPerUser: 1 }\n");
+        assertTrue(m.startsWith("suites/x.yaml:3:"), m);
+        assertTrue(m.contains("unknown key 'colour'"), m);
+        m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { users: 1, duration: 10 parsecs }\n");
+        assertTrue(m.startsWith("suites/x.yaml:5:"), m);
+        assertTrue(m.contains("not a duration: '10 parsecs'"), m);
+        m = error("name: demo\ntargets: []\nload: []\n");
+        assertTrue(m.contains("at least one entry under 'targets'"), m);
+        m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { users: many }\n");
+        assertTrue(m.startsWith("suites/x.yaml:5:"), m);
+    }
+}

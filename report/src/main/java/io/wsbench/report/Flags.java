@@ -1,0 +1,80 @@
+package io.wsbench.report;
+
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.ServerRecord;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What a reader must know before trusting the numbers, in plain words: an unfinished run, wrong
+ * answers, stopped points, and signs that the server or the generator was not in the state measured.
+ */
+final class Flags {
+
+    /** Above this a server was still working on something (GC, a backlog) when the load stopped. */
+    static final double RESIDUAL_CPU_PERCENT = 10;
+    /** Share of its I/O threads' capacity above which the generator may have limited the load. */
+    static final double GENERATOR_BUSY_SHARE = 0.9;
+
+    private Flags() {
+    }
+
+    static List<String> of(RunRecord run, List<PointRecord> points) {
+        List<String> flags = new ArrayList<>();
+        if ("partial".equals(run.status())) {
+            flags.add("This run is partial: " + (run.partialReason() == null ? "no reason recorded" : run.partialReason())
+                    + ". Points after the interruption are missing.");
+        } else if ("running".equals(run.status())) {
+            flags.add("This run never finished: run.json still says it is running, so the process probably died.");
+        }
+        for (PointRecord p : points) {
+            String point = p.key() + ", repeat " + p.repeat();
+            errors(point, p).ifPresent(flags::add);
+            if (p.aborted() != null) {
+                flags.add(point + " was aborted: " + p.aborted());
+            }
+            ServerRecord s = p.server();
+            if (s != null && s.residualCpuPercent() > RESIDUAL_CPU_PERCENT) {
+                flags.add(point + ": server still busy after the load stopped (" + percent(s.residualCpuPercent())
+                        + " CPU afterwards).");
+            }
+            GeneratorRecord g = p.generator();
+            if (g != null && g.ioThreads() > 0 && g.cpuPercent() > GENERATOR_BUSY_SHARE * g.ioThreads() * 100) {
+                flags.add(point + ": the load generator may have been the bottleneck (" + percent(g.cpuPercent())
+                        + " CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s") + ").");
+            }
+        }
+        return flags;
+    }
+
+    private static Optional<String> errors(String point, PointRecord p) {
+        ErrorCounts e = p.errors();
+        if (e == null || e.total() == 0) {
+            return Optional.empty();
+        }
+        List<String> kinds = new ArrayList<>();
+        add(kinds, e.validation(), "failed validation");
+        add(kinds, e.soapFault(), "SOAP faults");
+        add(kinds, e.httpStatus(), "bad HTTP status");
+        add(kinds, e.timeout(), "timeouts");
+        add(kinds, e.connect(), "connection errors");
+        return Optional.of(point + ": " + Html.count(e.total()) + " errors (" + String.join(", ", kinds)
+                + ") out of " + Html.count(p.requests()) + " requests.");
+    }
+
+    private static void add(List<String> kinds, long n, String what) {
+        if (n > 0) {
+            kinds.add(Html.count(n) + " " + what);
+        }
+    }
+
+    private static String percent(double v) {
+        return String.format(Locale.ROOT, "%.0f%%", v);
+    }
+}

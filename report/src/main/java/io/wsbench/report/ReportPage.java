@@ -1,0 +1,167 @@
+package io.wsbench.report;
+
+import io.wsbench.core.record.Environment;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.Summary;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * report.html: one file with its styles and charts inline, so it opens offline, mailed or archived
+ * next to run.json. Every string taken from the run is escaped; the page has no script at all.
+ */
+final class ReportPage {
+
+    private static final String CSS = """
+            :root { --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --soft: #f6f8fa; }
+            body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
+                   max-width: 1040px; margin: 2rem auto; padding: 0 1.25rem; }
+            h1 { font-size: 1.7rem; margin-bottom: .2rem; } h2 { font-size: 1.25rem; margin-top: 2.4rem;
+                   border-bottom: 1px solid var(--line); padding-bottom: .3rem; } h3 { font-size: 1rem; }
+            .lead { color: var(--muted); margin-top: 0; }
+            .flags { border: 1px solid #d4a72c; background: #fff8c5; border-radius: 6px; padding: .6rem 1.2rem; }
+            .flags.clear { border-color: #4ac26b; background: #dafbe1; }
+            .flags li { margin: .2rem 0; }
+            table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+            th, td { padding: .35rem .7rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+            th { text-align: left; background: var(--soft); font-weight: 600; }
+            table.summary { width: 100%; font-size: 14px; }
+            table.summary td:nth-child(n+3), table.summary th:nth-child(n+3) { text-align: right; }
+            table.summary tbody tr:nth-child(even) { background: #fbfcfd; }
+            table.facts th { width: 11rem; background: none; font-weight: 500; color: var(--muted); }
+            .spread { display: block; color: var(--muted); font-size: 12px; }
+            td.bad { color: #cf222e; font-weight: 600; }
+            code { font: 13px ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--soft);
+                   padding: .1rem .3rem; border-radius: 4px; word-break: break-all; }
+            svg { width: 100%; height: auto; margin: .5rem 0 1.5rem; }
+            svg text { font: 12px system-ui, sans-serif; fill: var(--ink); }
+            svg .tick { fill: var(--muted); } svg .axis-title { font-weight: 600; }
+            svg .grid { stroke: #eaeef2; } svg .axis { stroke: var(--muted); fill: none; }
+            svg .whisker { stroke: var(--ink); stroke-width: 1.5; fill: none; }
+            .note { color: var(--muted); font-size: 13px; }
+            """;
+
+    private final RunRecord run;
+    private final List<PointRecord> points;
+    private final List<Summary> rows;
+    private final List<String> targets;
+    private final List<String> loads;
+    private final StringBuilder out = new StringBuilder();
+
+    private ReportPage(RunRecord run) {
+        this.run = run;
+        this.points = run.points() == null ? List.of() : run.points();
+        this.rows = Summary.of(points);
+        // first-seen order, so colours and groups follow the suite's own order
+        this.targets = points.stream().map(p -> p.target().label()).distinct().toList();
+        this.loads = points.stream().map(p -> p.load().describe()).distinct().toList();
+    }
+
+    static String render(RunRecord run) {
+        return new ReportPage(run).render();
+    }
+
+    private String render() {
+        out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>wsbench — ")
+                .append(Html.escape(run.suite())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n")
+                .append("<h1>wsbench — ").append(Html.escape(run.suite())).append("</h1>\n");
+        if (run.description() != null) {
+            out.append("<p class=\"lead\">").append(Html.escape(run.description())).append("</p>\n");
+        }
+        flags();
+        whatRan();
+        environment();
+        results();
+        return out.append("</body>\n</html>\n").toString();
+    }
+
+    private void flags() {
+        List<String> flags = Flags.of(run, points);
+        if (flags.isEmpty()) {
+            out.append("<div class=\"flags clear\"><p>Nothing to flag: the run finished, every response was valid, ")
+                    .append("and neither the server nor the load generator looked saturated.</p></div>\n");
+            return;
+        }
+        out.append("<div class=\"flags\"><p><strong>Read these before the numbers:</strong></p><ul>\n");
+        flags.forEach(f -> out.append("<li>").append(Html.escape(f)).append("</li>\n"));
+        out.append("</ul></div>\n");
+    }
+
+    private void whatRan() {
+        int repeats = rows.stream().mapToInt(Summary::repeats).max().orElse(0);
+        out.append("<h2>What ran</h2>\n<table class=\"facts\">\n");
+        fact("suite", Html.escape(run.suite()));
+        fact("command", "<code>" + Html.escape(run.command()) + "</code>");
+        fact("started", Html.escape(run.startedAt()));
+        fact("finished", Html.escape(run.finishedAt()));
+        fact("status", Html.escape(run.status()) + (run.partialReason() == null ? "" : " — " + Html.escape(run.partialReason())));
+        fact("points", points.size() + " (" + targets.size() + " targets × " + loads.size() + " loads, up to "
+                + repeats + (repeats == 1 ? " repeat)" : " repeats)"));
+        fact("baseline", Html.escape(run.baseline()));
+        fact("wsbench", Html.escape(run.wsbenchVersion()) + ", commit <code>" + Html.escape(run.gitCommit()) + "</code>");
+        out.append("</table>\n");
+        if (run.notes() != null && !run.notes().isEmpty()) {
+            out.append("<h3>Notes</h3>\n<ul>\n");
+            run.notes().forEach(n -> out.append("<li>").append(Html.escape(n)).append("</li>\n"));
+            out.append("</ul>\n");
+        }
+    }
+
+    private void environment() {
+        out.append("<h2>Environment</h2>\n");
+        Environment env = run.environment();
+        if (env == null) {
+            out.append("<p>Not recorded.</p>\n");
+            return;
+        }
+        out.append("<table class=\"facts\">\n");
+        fact("CPU", Html.escape(env.cpuModel()) + ", " + env.cores() + " cores");
+        fact("OS", Html.escape(env.os()) + ", kernel " + Html.escape(env.kernel()));
+        fact("JVM", Html.escape(env.jvm()));
+        fact("memory", Html.gibibytes(env.memoryBytes()));
+        if (env.stacks() != null) {
+            for (Map.Entry<String, String> e : new TreeMap<>(env.stacks()).entrySet()) {
+                fact("stack " + Html.escape(e.getKey()), Html.escape(e.getValue()));
+            }
+        }
+        out.append("</table>\n");
+    }
+
+    private void results() {
+        out.append("<h2>Summary</h2>\n");
+        if (points.isEmpty()) {
+            out.append("<p>No point was measured.</p>\n");
+            return;
+        }
+        if (rows.stream().anyMatch(r -> r.repeats() > 1)) {
+            out.append("<p class=\"note\">Medians of the repeats; the smaller figures under them are min–max.</p>\n");
+        }
+        out.append(SummaryTable.html(rows, run.baseline()));
+        out.append("<h2>Throughput</h2>\n").append(ThroughputChart.svg(rows, targets, loads));
+        out.append("<h2>Latency by percentile</h2>\n<p class=\"note\">Repeats merged. Latency of valid answers, ")
+                .append("from the intended send time in open-loop points.</p>\n");
+        for (String load : loads) {
+            out.append("<h3>").append(Html.escape(load)).append("</h3>\n")
+                    .append(PercentileChart.svg(load, atLoad(load), targets));
+        }
+        out.append("<h2>Throughput second by second</h2>\n<p class=\"note\">One line per point; ")
+                .append("repeat 1 is solid, later repeats dashed.</p>\n");
+        for (String load : loads) {
+            out.append("<h3>").append(Html.escape(load)).append("</h3>\n")
+                    .append(SeriesChart.svg(load, atLoad(load), targets));
+        }
+    }
+
+    private List<PointRecord> atLoad(String load) {
+        return points.stream().filter(p -> p.load().describe().equals(load)).toList();
+    }
+
+    // value is already HTML: callers escape what came from the run
+    private void fact(String name, String value) {
+        out.append("<tr><th>").append(name).append("</th><td>").append(value).append("</td></tr>\n");
+    }
+}

@@ -1,0 +1,82 @@
+package io.wsbench.report;
+
+import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.ServerRecord;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The columns of the results sheets, one row per point (per repeat), named by their path in
+ * run.json. CSV, XLSX and ODS all print this one list, so the three files always agree.
+ */
+final class ResultColumns {
+
+    /** A value is a String, Number, Boolean, or null for "not recorded". */
+    record Column(String name, Function<PointRecord, Object> value) {
+    }
+
+    static final List<Column> ALL = List.of(
+            col("target.label", p -> p.target().label()),
+            col("target.stack", p -> p.target().stack()),
+            col("target.protocol", p -> p.target().protocol()),
+            col("target.variant", p -> p.target().variant()),
+            col("target.operation", p -> p.target().operation()),
+            col("target.security", p -> p.target().security()),
+            col("target.url", p -> p.target().url()),
+            col("load.model", p -> p.load().model()),
+            col("load.users", p -> p.load().users()),
+            col("load.requestsPerUser", p -> p.load().requestsPerUser()),
+            col("load.durationSeconds", p -> p.load().durationSeconds()),
+            col("load.rate", p -> p.load().rate()),
+            col("load.thinkTimeMillis", p -> p.load().thinkTimeMillis()),
+            col("load.keepAlive", p -> p.load().keepAlive()),
+            col("repeat", PointRecord::repeat),
+            col("requests", PointRecord::requests),
+            col("durationSeconds", PointRecord::durationSeconds),
+            col("throughput", PointRecord::throughput),
+            col("latencyMicros.mean", p -> p.latencyMicros().mean()),
+            col("latencyMicros.p50", p -> p.latencyMicros().p50()),
+            col("latencyMicros.p90", p -> p.latencyMicros().p90()),
+            col("latencyMicros.p99", p -> p.latencyMicros().p99()),
+            col("latencyMicros.p999", p -> p.latencyMicros().p999()),
+            col("latencyMicros.max", p -> p.latencyMicros().max()),
+            col("latencyMicros.stdev", p -> p.latencyMicros().stdev()),
+            col("bytesSentPerRequest", PointRecord::bytesSentPerRequest),
+            col("bytesReceivedPerRequest", PointRecord::bytesReceivedPerRequest),
+            col("errors.connect", p -> p.errors().connect()),
+            col("errors.timeout", p -> p.errors().timeout()),
+            col("errors.httpStatus", p -> p.errors().httpStatus()),
+            col("errors.soapFault", p -> p.errors().soapFault()),
+            col("errors.validation", p -> p.errors().validation()),
+            col("validated", PointRecord::validated),
+            server("server.pid", ServerRecord::pid),
+            server("server.cpuPercent", ServerRecord::cpuPercent),
+            server("server.cpuUserPercent", ServerRecord::cpuUserPercent),
+            server("server.cpuSystemPercent", ServerRecord::cpuSystemPercent),
+            server("server.rssMaxBytes", ServerRecord::rssMaxBytes),
+            server("server.threadsMax", ServerRecord::threadsMax),
+            server("server.residualCpuPercent", ServerRecord::residualCpuPercent),
+            server("server.machineCpuPercent", ServerRecord::machineCpuPercent),
+            generator("generator.ioThreads", GeneratorRecord::ioThreads),
+            generator("generator.cpuSeconds", GeneratorRecord::cpuSeconds),
+            generator("generator.cpuPercent", GeneratorRecord::cpuPercent),
+            col("aborted", PointRecord::aborted));
+
+    private ResultColumns() {
+    }
+
+    private static Column col(String name, Function<PointRecord, Object> value) {
+        return new Column(name, value);
+    }
+
+    // A point measured without a monitor (an external URL) has no server record: leave the cells empty.
+    private static Column server(String name, Function<ServerRecord, Object> value) {
+        return new Column(name, p -> p.server() == null ? null : value.apply(p.server()));
+    }
+
+    private static Column generator(String name, Function<GeneratorRecord, Object> value) {
+        return new Column(name, p -> p.generator() == null ? null : value.apply(p.generator()));
+    }
+}

@@ -1,0 +1,59 @@
+package io.wsbench.report;
+
+import io.wsbench.core.record.Summary;
+
+import java.util.List;
+import java.util.function.DoubleFunction;
+
+/** The summary table: one row per target and load, medians of the repeats with their min–max. */
+final class SummaryTable {
+
+    private SummaryTable() {
+    }
+
+    static String html(List<Summary> rows, String baseline) {
+        StringBuilder s = new StringBuilder("<table class=\"summary\">\n<thead><tr><th>target</th><th>load</th>"
+                + "<th>requests/s</th>");
+        if (baseline != null) {
+            s.append("<th>vs ").append(Html.escape(baseline)).append("</th>");
+        }
+        s.append("<th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>sent B/req</th><th>received B/req</th>"
+                + "<th>server CPU %</th><th>errors</th><th>validated</th></tr></thead>\n<tbody>\n");
+        for (Summary row : rows) {
+            s.append("<tr><td>").append(Html.escape(row.target().label())).append("</td><td>")
+                    .append(Html.escape(row.load().describe())).append("</td>");
+            s.append(cell(row, row.throughput(), Html::rate));
+            if (baseline != null) {
+                s.append("<td>").append(Html.ratio(ratio(row, rows, baseline))).append("</td>");
+            }
+            s.append(cell(row, row.meanMicros(), Html::millis))
+                    .append(cell(row, row.p50Micros(), Html::millis))
+                    .append(cell(row, row.p99Micros(), Html::millis))
+                    .append("<td>").append(Html.fixed(row.bytesSent().median(), 0)).append("</td>")
+                    .append("<td>").append(Html.fixed(row.bytesReceived().median(), 0)).append("</td>")
+                    .append(cell(row, row.serverCpuPercent(), v -> Html.fixed(v, 0)))
+                    .append(row.errors() > 0 ? "<td class=\"bad\">" : "<td>").append(Html.count(row.errors()))
+                    .append("</td><td>").append(Html.count(row.validated())).append("</td></tr>\n");
+        }
+        return s.append("</tbody>\n</table>\n").toString();
+    }
+
+    /** Median throughput over the baseline target's median at the same load; NaN when there is none. */
+    static double ratio(Summary row, List<Summary> rows, String baseline) {
+        String load = row.load().describe();
+        return rows.stream()
+                .filter(r -> baseline.equals(r.target().label()) && load.equals(r.load().describe()))
+                .mapToDouble(r -> row.throughput().median() / r.throughput().median())
+                .findFirst().orElse(Double.NaN);
+    }
+
+    // A median means little without its spread (JMH's habit), so repeats show min–max under it.
+    private static String cell(Summary row, Summary.Spread spread, DoubleFunction<String> format) {
+        String median = format.apply(spread.median());
+        if (row.repeats() < 2 || Double.isNaN(spread.median())) {
+            return "<td>" + median + "</td>";
+        }
+        return "<td>" + median + "<span class=\"spread\">" + format.apply(spread.min()) + "–"
+                + format.apply(spread.max()) + "</span></td>";
+    }
+}

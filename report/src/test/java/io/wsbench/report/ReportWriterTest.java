@@ -1,0 +1,309 @@
+package io.wsbench.report;
+
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.record.Environment;
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.LatencyRecord;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.SecondSample;
+import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.TargetRecord;
+import com.github.miachm.sods.SpreadSheet;
+import org.HdrHistogram.Histogram;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportWriterTest {
+
+    static final String REST = "direct REST";
+    static final String SOAP = "cxf \"fast\", SOAP"; // a comma and quotes: the CSV must quote it
+    static final LoadRecord ONE_USER = new LoadRecord("closed", 1, 1000L, null, null, null, true);
+    static final LoadRecord FIVE_USERS = new LoadRecord("closed", 5, 1000L, null, null, null, true);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesTheHtmlAndCsvFiles() {
+        List<Path> written = ReportWriter.write(run(REST, SOAP, "complete", null), dir);
+
+        assertEquals(List.of(dir.resolve("report.html"), dir.resolve("results.csv"), dir.resolve("results.xlsx"),
+                dir.resolve("results.ods")), written);
+        assertTrue(written.stream().allMatch(Files::isRegularFile));
+    }
+
+    @Test
+    void htmlShowsEveryTargetTheSummaryAndTheRatioToTheBaseline() throws IOException {
+        ReportWriter.write(run(REST, SOAP, "complete", null), dir);
+        String html = Files.readString(dir.resolve("report.html"));
+
+        assertTrue(html.contains(">direct REST<"));
+        assertTrue(html.contains(">cxf &quot;fast&quot;, SOAP<"));
+        // REST at 5 users measured 4000 and 4400 req/s: median 4,200 with its spread
+        assertTrue(html.contains("<td>4,200<span class=\"spread\">4,000–4,400</span></td>"), html);
+        // SOAP at 5 users: median 2,100, half of REST's
+        assertTrue(html.contains("<td>2,100<span class=\"spread\">2,000–2,200</span></td><td>0.50×</td>"));
+        assertTrue(html.contains("<td>1.00×</td>"));
+        assertTrue(html.contains("<th>vs direct REST</th>"));
+        // one bar chart, then a percentile chart and a per-second chart for each of the two loads
+        assertEquals(5, count(html, "<svg"));
+        assertTrue(html.contains("Latency by percentile at 1 user"));
+        assertTrue(html.contains("Latency by percentile at 5 users"));
+        assertTrue(html.contains(">99.99%</text>"));
+        assertTrue(html.contains("Nothing to flag"));
+        assertTrue(html.contains("Intel Xeon Test CPU, 2 cores"));
+        assertTrue(html.contains("<tr><th>stack cxf</th><td>4.1.0</td></tr>"));
+        for (String fetch : List.of("src=", "<link", "url(", "@import", "<script")) {
+            assertFalse(html.contains(fetch), "opens offline, yet contains " + fetch);
+        }
+    }
+
+    @Test
+    void p50ComesFromTheRecordedLatencies() throws IOException {
+        ReportWriter.write(run(REST, SOAP, "complete", null), dir);
+        String html = Files.readString(dir.resolve("report.html"));
+
+        // REST latencies are 1000..2000 µs in both repeats: p50 1.50 ms, p99 1.99 ms
+        String restAtOneUser = row(html, "direct REST", "1 user");
+        assertTrue(restAtOneUser.contains("<td>1.50<span class=\"spread\">1.50–1.50</span></td>"), restAtOneUser);
+        assertTrue(restAtOneUser.contains("<td>1.99<span"), restAtOneUser);
+    }
+
+    @Test
+    void percentileChartMergesRepeatsExactly() {
+        RunRecord run = run(REST, SOAP, "complete", null);
+        List<PointRecord> atOneUser = run.points().stream().filter(p -> p.load().users() == 1).toList();
+
+        Histogram merged = PercentileChart.merged(atOneUser).get(SOAP);
+
+        assertEquals(2 * 1001, merged.getTotalCount()); // two repeats of 1001 values each
+        assertEquals(4000, merged.getValueAtPercentile(100), 4000 * 0.001);
+    }
+
+    @Test
+    void labelsFromTheRunAreEscaped() throws IOException {
+        String evil = "<script>alert(1)</script>";
+        ReportWriter.write(run(REST, evil, "complete", null), dir);
+        String html = Files.readString(dir.resolve("report.html"));
+
+        assertFalse(html.contains("<script"), "the page itself has no script, so none may appear");
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    }
+
+    @Test
+    void partialRunIsFlaggedWithItsReason() throws IOException {
+        ReportWriter.write(run(REST, SOAP, "partial", "stack cxf crashed <exit 137>"), dir);
+        String html = Files.readString(dir.resolve("report.html"));
+
+        assertTrue(html.contains("This run is partial: stack cxf crashed &lt;exit 137&gt;."));
+        assertFalse(html.contains("Nothing to flag"));
+    }
+
+    @Test
+    void runThatDiedBeforeItsFirstPointStillGetsAReport() throws IOException {
+        RunRecord empty = new RunRecord("crashy", null, "0.1.0", null, "2025-01-01T10:00:00Z", null, "running",
+                null, "./wsbench run", null, null, null, List.of());
+
+        ReportWriter.write(empty, dir);
+
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("This run never finished"));
+        assertTrue(html.contains("No point was measured."));
+        assertEquals(0, count(html, "<svg"));
+        assertEquals(1, parseCsv(Files.readString(dir.resolve("results.csv"))).size()); // the header alone
+    }
+
+    @Test
+    void troubledPointsAreFlaggedInPlainWords() throws IOException {
+        RunRecord run = run(REST, SOAP, "complete", null);
+        PointRecord p = run.points().get(0);
+        PointRecord bad = new PointRecord(p.target(), p.load(), 3, 900, 1, 900, p.latencyMicros(), 400, 500,
+                new ErrorCounts(0, 2, 0, 0, 7), 891, new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 35, 160),
+                new GeneratorRecord(2, 1.9, 195), List.of(), null, "server stopped answering");
+        ReportWriter.write(run.withPoint(bad), dir);
+        String html = Files.readString(dir.resolve("report.html"));
+
+        assertTrue(html.contains("direct REST @ 1 user, repeat 3: 9 errors (7 failed validation, 2 timeouts)"
+                + " out of 900 requests."), html);
+        assertTrue(html.contains("direct REST @ 1 user, repeat 3 was aborted: server stopped answering"));
+        assertTrue(html.contains("server still busy after the load stopped (35% CPU afterwards)"));
+        assertTrue(html.contains("the load generator may have been the bottleneck (195% CPU on 2 I/O threads)"));
+    }
+
+    @Test
+    void csvHasOneRowPerPointWithEveryField() throws IOException {
+        RunRecord run = run(REST, SOAP, "complete", null);
+        ReportWriter.write(run, dir);
+        List<List<String>> rows = parseCsv(Files.readString(dir.resolve("results.csv")));
+
+        List<String> header = rows.get(0);
+        assertEquals(ResultColumns.ALL.size(), header.size());
+        assertEquals(1 + 8, rows.size()); // 2 targets × 2 loads × 2 repeats
+        assertTrue(header.containsAll(List.of("target.label", "load.users", "latencyMicros.p99",
+                "errors.soapFault", "server.residualCpuPercent", "generator.cpuPercent", "aborted")));
+        assertFalse(header.contains("histogram"));
+        assertFalse(header.contains("series"));
+
+        int label = header.indexOf("target.label"), users = header.indexOf("load.users"),
+                repeat = header.indexOf("repeat"), throughput = header.indexOf("throughput"),
+                rate = header.indexOf("load.rate");
+        List<String> soapFiveUsersSecond = rows.stream()
+                .filter(r -> r.get(label).equals(SOAP) && r.get(users).equals("5") && r.get(repeat).equals("2"))
+                .findFirst().orElseThrow();
+        assertEquals("2200", soapFiveUsersSecond.get(throughput));
+        assertEquals("", soapFiveUsersSecond.get(rate)); // closed loop: no rate
+        assertEquals("1.5", rows.get(1).get(header.indexOf("latencyMicros.stdev"))); // repeat 1: 0.5 + 1
+    }
+
+    @Test
+    void xlsxHasTheCsvColumnsAsTypedCells() throws IOException {
+        ReportWriter.write(run(REST, SOAP, "complete", null), dir);
+
+        try (XSSFWorkbook book = new XSSFWorkbook(dir.resolve("results.xlsx").toFile())) {
+            Sheet sheet = book.getSheet("results");
+            Row header = sheet.getRow(0);
+            assertEquals(8, sheet.getLastRowNum()); // header at 0, then 8 points
+            assertEquals("throughput", header.getCell(ResultColumns.ALL.indexOf(column("throughput"))).getStringCellValue());
+            Row last = sheet.getRow(8); // SOAP, 5 users, repeat 2
+            assertEquals(SOAP, last.getCell(0).getStringCellValue());
+            assertEquals(2200, last.getCell(ResultColumns.ALL.indexOf(column("throughput"))).getNumericCellValue(), 1e-9);
+            assertEquals(312_000_000, last.getCell(ResultColumns.ALL.indexOf(column("server.rssMaxBytes")))
+                    .getNumericCellValue(), 1e-9);
+            assertTrue(last.getCell(ResultColumns.ALL.indexOf(column("load.keepAlive"))).getBooleanCellValue());
+            assertEquals(null, last.getCell(ResultColumns.ALL.indexOf(column("load.rate"))));
+        } catch (org.apache.poi.openxml4j.exceptions.InvalidFormatException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void odsHasTheCsvColumnsAsTypedCells() throws IOException {
+        ReportWriter.write(run(REST, SOAP, "complete", null), dir);
+
+        com.github.miachm.sods.Sheet sheet = new SpreadSheet(dir.resolve("results.ods").toFile()).getSheet("results");
+        assertEquals(9, sheet.getMaxRows());
+        assertEquals(ResultColumns.ALL.size(), sheet.getMaxColumns());
+        assertEquals("target.label", sheet.getRange(0, 0).getValue());
+        assertEquals(SOAP, sheet.getRange(8, 0).getValue());
+        assertEquals(2200.0, sheet.getRange(8, ResultColumns.ALL.indexOf(column("throughput"))).getValue());
+        assertEquals(Boolean.TRUE, sheet.getRange(8, ResultColumns.ALL.indexOf(column("load.keepAlive"))).getValue());
+    }
+
+    @Test
+    void reportIsRebuiltFromRunJsonAlone() throws IOException {
+        RunJson.write(run(REST, SOAP, "complete", null), dir.resolve("run.json"));
+
+        ReportWriter.write(RunJson.read(dir.resolve("run.json")), dir);
+
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("0.50×"));
+    }
+
+    // --- a run of 2 targets × 2 loads × 2 repeats, with real histograms
+
+    static RunRecord run(String baseline, String other, String status, String reason) {
+        List<PointRecord> points = new ArrayList<>();
+        for (LoadRecord load : List.of(ONE_USER, FIVE_USERS)) {
+            for (int repeat = 1; repeat <= 2; repeat++) {
+                double scale = load.users() * (repeat == 1 ? 0.8 : 0.88); // 4000 and 4400 req/s at 5 users
+                points.add(point(baseline, "direct", load, repeat, 1000 * scale, 1000));
+                points.add(point(other, "cxf", load, repeat, 500 * scale, 2000));
+            }
+        }
+        Environment env = new Environment("Intel Xeon Test CPU", 2, "Linux amd64", "6.1", "OpenJDK 17",
+                8L << 30, Map.of("cxf", "4.1.0", "direct", "0.1.0"));
+        return new RunRecord("soap-vs-rest", "What does SOAP cost?", "0.1.0-SNAPSHOT", "abc1234",
+                "2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z", status, reason, "./wsbench run suites/soap.yaml",
+                baseline, env, List.of("a note"), points);
+    }
+
+    /** Latencies spread evenly from {@code lowestMicros} to twice that. */
+    static PointRecord point(String label, String stack, LoadRecord load, int repeat, double throughput,
+                             long lowestMicros) {
+        Histogram h = new Histogram(3_600_000_000L, 3);
+        for (long v = lowestMicros; v <= 2 * lowestMicros; v += lowestMicros / 1000) {
+            h.recordValue(v);
+        }
+        LatencyRecord latency = new LatencyRecord(h.getMean(), h.getValueAtPercentile(50), h.getValueAtPercentile(90),
+                h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), 0.5 + repeat);
+        List<SecondSample> series = List.of(new SecondSample(0, (long) (throughput * 0.9), 2000, 0),
+                new SecondSample(1, (long) throughput, 1900, 0), new SecondSample(2, (long) throughput, 1900, 0));
+        return new PointRecord(new TargetRecord(label, stack, "soap11", null, "hello", "plain", "http://127.0.0.1:8080/"),
+                load, repeat, h.getTotalCount(), 2.5, throughput, latency, 463, 512, ErrorCounts.NONE,
+                h.getTotalCount(), new ServerRecord(4242L, 180.5, 150, 30.5, 312_000_000L, 40, 0.4, 195),
+                new GeneratorRecord(2, 1.1, 44), series, Measurement.encode(h), null);
+    }
+
+    private static ResultColumns.Column column(String name) {
+        return ResultColumns.ALL.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static String row(String html, String target, String load) {
+        Matcher m = Pattern.compile("<tr><td>" + Pattern.quote(target) + "</td><td>" + Pattern.quote(load)
+                + "</td>.*?</tr>").matcher(html);
+        assertTrue(m.find(), "no row for " + target + " @ " + load);
+        return m.group();
+    }
+
+    private static int count(String s, String part) {
+        int n = 0;
+        for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** RFC 4180 read back independently of the writer: quoted fields, doubled quotes, CRLF. */
+    static List<List<String>> parseCsv(String text) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> row = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                row.add(field.toString());
+                field.setLength(0);
+            } else if (c == '\r' && text.charAt(i + 1) == '\n') {
+                row.add(field.toString());
+                field.setLength(0);
+                rows.add(row);
+                row = new ArrayList<>();
+                i++;
+            } else {
+                field.append(c);
+            }
+        }
+        return rows;
+    }
+}
