@@ -132,7 +132,7 @@ final class SuiteRunner {
                 StackDescriptor d = catalog.find(stackName).orElseThrow();
                 events.stackStarting(stackName);
                 try {
-                    stack = launcher.start(d, 0, Map.of());
+                    stack = launcher.start(d, 0, suite.stackOptions().getOrDefault(stackName, Map.of()));
                 } catch (StackException e) {
                     events.problem(e.getMessage());
                     run = run.withNote(e.getMessage());

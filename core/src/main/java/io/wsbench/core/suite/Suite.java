@@ -6,11 +6,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An experiment: targets × load points × repeats. {@code warmupRequests} per user are sent to
  * each target before it is measured and are not recorded. {@code quick} says how far
- * {@code --quick} shrinks the suite.
+ * {@code --quick} shrinks the suite. {@code stackOptions} are handed to a stack's server as
+ * {@code -Dwsbench.KEY=VALUE}, e.g. to switch on a fault the experiment needs.
  */
 public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("description") String description,
@@ -21,6 +23,7 @@ public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("targets") List<TargetSpec> targets,
                     @JsonProperty("load") List<LoadPointSpec> load,
                     @JsonProperty("quick") Quick quick,
+                    @JsonProperty("stackOptions") Map<String, Map<String, String>> stackOptions,
                     @JsonIgnore Path source) {
 
     /** How {@code --quick} shrinks a suite so it finishes in seconds. */
@@ -60,6 +63,7 @@ public record Suite(@JsonProperty("name") String name,
         }
         warmupRequests = warmupRequests == null ? 0 : warmupRequests;
         quick = quick == null ? new Quick(null, null, null, null) : quick;
+        stackOptions = stackOptions == null ? Map.of() : Map.copyOf(stackOptions);
         if (baseline != null && targets.stream().noneMatch(t -> t.label().equals(baseline))) {
             throw new IllegalArgumentException("baseline '" + baseline + "' is not the label of a target");
         }
@@ -70,15 +74,15 @@ public record Suite(@JsonProperty("name") String name,
         List<LoadPointSpec> small = load.stream()
                 .map(l -> l.shrunk(quick.requestsPerUser(), Durations.parse(quick.duration()))).toList();
         return new Suite(name, description, operation, baseline, quick.repeat(),
-                Math.min(warmupRequests, quick.warmupRequests()), targets, small, quick, source);
+                Math.min(warmupRequests, quick.warmupRequests()), targets, small, quick, stackOptions, source);
     }
 
     public Suite withRepeat(int n) {
-        return new Suite(name, description, operation, baseline, n, warmupRequests, targets, load, quick, source);
+        return new Suite(name, description, operation, baseline, n, warmupRequests, targets, load, quick, stackOptions, source);
     }
 
     Suite from(Path file) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, targets, load, quick, file);
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, targets, load, quick, stackOptions, file);
     }
 
     public Duration quickDuration() {

@@ -6,21 +6,19 @@ import java.util.Locale;
  * Faults the direct stack can be asked to have, to prove that wsbench sees them
  * ({@code -Dwsbench.faults=...}). Off unless asked for.
  */
-record Faults(boolean wrongAnswer, long stallEveryMillis, long stallMillis) {
+record Faults(boolean wrongAnswer, long exitAfterRequests) {
 
     static Faults fromProperty() {
         String spec = System.getProperty("wsbench.faults", "none").toLowerCase(Locale.ROOT);
-        boolean wrong = spec.contains("wrong-answer");
-        long every = Long.getLong("wsbench.stallEveryMillis", 0);
-        long stall = Long.getLong("wsbench.stallMillis", 0);
-        return new Faults(wrong, every, stall);
+        return new Faults(spec.contains("wrong-answer"), Long.getLong("wsbench.exitAfterRequests", 0));
     }
 
     @Override
     public String toString() {
-        if (!wrongAnswer && stallMillis == 0) {
+        if (!wrongAnswer && exitAfterRequests == 0) {
             return "none";
         }
-        return (wrongAnswer ? "wrong-answer " : "") + (stallMillis > 0 ? "stall " + stallMillis + "ms every " + stallEveryMillis + "ms" : "");
+        return (wrongAnswer ? "wrong-answer " : "")
+                + (exitAfterRequests > 0 ? "exit after " + exitAfterRequests + " requests" : "");
     }
 }

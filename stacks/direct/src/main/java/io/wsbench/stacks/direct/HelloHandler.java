@@ -16,9 +16,12 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** Routes each HTTP request of the direct stack to the hello service and writes its answer. */
 final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+
+    private static final AtomicLong SERVED = new AtomicLong();
 
     private final HelloRoutes routes;
 
@@ -28,6 +31,12 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        long limit = routes.faults().exitAfterRequests();
+        if (limit > 0 && SERVED.incrementAndGet() > limit) {
+            // the crash a run must survive: the process vanishes mid-point
+            System.out.println("fault exit-after-requests: exiting after " + limit + " requests");
+            Runtime.getRuntime().halt(3);
+        }
         QueryStringDecoder q = new QueryStringDecoder(req.uri());
         HelloRoutes.Answer a = route(req, q);
         FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(a.status()),

@@ -1,0 +1,98 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.stack.RunningStack;
+import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.stack.StackLauncher;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code wsbench load} against the direct stack, started in its own process on 127.0.0.1. */
+class LoadCommandTest {
+
+    private static RunningStack direct;
+
+    @BeforeAll
+    static void start() throws Exception {
+        var d = StackCatalog.in(Home.find()).find("direct").orElseThrow();
+        direct = new StackLauncher(Files.createTempDirectory("wsbench-test")).start(d, 0, Map.of());
+    }
+
+    @AfterAll
+    static void stop() {
+        direct.stop();
+    }
+
+    @Test
+    void jsonPrintsThePointRecord() throws Exception {
+        CliRunner r = CliRunner.run("load", direct.baseUrl() + "/hello/xmlservice?method=hello", "-c", "3", "-n", "600",
+                "--expect", "<str>Hello World</str>", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode p = RunJson.MAPPER.readTree(r.out());
+        assertEquals(600, p.at("/requests").asLong());
+        assertEquals(600, p.at("/validated").asLong());
+        assertEquals(200, p.at("/load/requestsPerUser").asLong());
+        assertEquals("closed", p.at("/load/model").asText());
+        assertTrue(p.at("/latencyMicros/p99").asLong() >= p.at("/latencyMicros/p50").asLong());
+        // GET line, Host, and nothing else: 64 bytes or so; the answer is ~138 with headers
+        assertTrue(p.at("/bytesReceivedPerRequest").asDouble() > 100, p.toString());
+    }
+
+    @Test
+    void soapPostWithBodyAndSoapAction(@TempDir Path dir) throws Exception {
+        Path body = dir.resolve("hello.xml");
+        Files.writeString(body, "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<h:hello xmlns:h=\"http://wsbench.io/hello\"/></soap:Body></soap:Envelope>");
+        CliRunner r = CliRunner.run("load", direct.baseUrl() + "/hello/soap", "-c", "2", "-n", "200", "--body", body.toString(),
+                "--soap-action", "urn:hello", "--expect", "<return>Hello World</return>", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode p = RunJson.MAPPER.readTree(r.out());
+        assertEquals(200, p.at("/validated").asLong());
+        assertEquals(0, p.at("/errors/httpStatus").asLong());
+    }
+
+    @Test
+    void openLoopRunsAtTheRateAskedFor() throws Exception {
+        CliRunner r = CliRunner.run("load", direct.baseUrl() + "/hello/soap", "--protocol", "soap11", "-c", "4",
+                "--rate", "400", "-d", "2s", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode p = RunJson.MAPPER.readTree(r.out());
+        assertEquals("open", p.at("/load/model").asText());
+        assertEquals(800, p.at("/validated").asDouble(), 20, "400 req/s for 2 s");
+    }
+
+    @Test
+    void wrongAnswersAreCountedAsValidationErrors() throws Exception {
+        CliRunner r = CliRunner.run("load", direct.baseUrl() + "/hello/xmlservice?method=nothing", "-c", "2", "-n", "100",
+                "--protocol", "rest-xml", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode p = RunJson.MAPPER.readTree(r.out());
+        assertEquals(100, p.at("/errors/validation").asLong(), "'Unknown Method' is not the greeting");
+        assertEquals(0, p.at("/validated").asLong());
+    }
+
+    @Test
+    void anUnreachableUrlIsOneLineAndNonZero() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        String url = "http://127.0.0.1:" + port + "/hello";
+        CliRunner r = CliRunner.run("load", url, "-n", "10");
+        assertEquals(Main.BAD_INPUT, r.exit());
+        assertTrue(r.err().startsWith("wsbench: cannot connect to " + url + ": "), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+}

@@ -1,0 +1,126 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code wsbench run} end to end: the direct stack in its own process, real load on 127.0.0.1. */
+class RunCommandTest {
+
+    /** Every field of a point that DESIGN.md's run.json contract names. */
+    private static final List<String> POINT_FIELDS = List.of(
+            "/target/stack", "/target/protocol", "/target/operation", "/target/security",
+            "/load/model", "/load/users", "/load/requestsPerUser", "/repeat", "/requests", "/durationSeconds",
+            "/throughput", "/latencyMicros/mean", "/latencyMicros/p50", "/latencyMicros/p90", "/latencyMicros/p99",
+            "/latencyMicros/p999", "/latencyMicros/max", "/bytesSentPerRequest", "/bytesReceivedPerRequest",
+            "/errors/connect", "/errors/timeout", "/errors/httpStatus", "/errors/soapFault", "/errors/validation",
+            "/validated", "/server/cpuPercent", "/server/rssMaxBytes", "/server/residualCpuPercent",
+            "/series/0/second", "/series/0/requests", "/series/0/p99Micros");
+
+    @Test
+    void quickDefaultSuiteWritesTheWholeContract(@TempDir Path dir) throws Exception {
+        CliRunner r = CliRunner.run("run", "--quick", "--out", dir.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("run.json").toFile());
+        for (String f : List.of("/suite", "/wsbenchVersion", "/startedAt", "/environment/cpuModel",
+                "/environment/cores", "/environment/os", "/environment/jvm", "/environment/stacks/direct")) {
+            assertFalse(run.at(f).isMissingNode(), "run.json lacks " + f);
+        }
+        assertEquals("default", run.at("/suite").asText());
+        assertEquals("complete", run.at("/status").asText());
+        JsonNode points = run.at("/points");
+        assertEquals(12, points.size(), "6 targets x 2 loads x 1 repeat");
+        for (JsonNode p : points) {
+            for (String f : POINT_FIELDS) {
+                assertFalse(p.at(f).isMissingNode(), "a point lacks " + f + ": " + p);
+            }
+            long users = p.at("/load/users").asLong();
+            assertEquals(users * 300, p.at("/requests").asLong(), "quick points send 300 requests per user");
+            assertEquals(p.at("/requests").asLong(), p.at("/validated").asLong(), "every answer was right");
+            assertTrue(p.at("/throughput").asDouble() > 0);
+            assertTrue(p.at("/bytesSentPerRequest").asDouble() > 50);
+            assertTrue(p.at("/server/rssMaxBytes").asLong() > 10_000_000, "a JVM server uses more than 10 MB");
+        }
+        // SOAP costs more bytes than REST, as seed 000's 463 vs 62 bytes showed
+        double soapBytes = points.get(0).at("/bytesSentPerRequest").asDouble() + points.get(0).at("/bytesReceivedPerRequest").asDouble();
+        double restBytes = points.get(2).at("/bytesSentPerRequest").asDouble() + points.get(2).at("/bytesReceivedPerRequest").asDouble();
+        assertEquals("REST inline", points.get(2).at("/target/label").asText());
+        assertTrue(soapBytes > 2 * restBytes, "SOAP " + soapBytes + " B vs REST " + restBytes + " B");
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("REST cached"));
+        assertEquals(13, Files.readAllLines(dir.resolve("results.csv")).size(), "a header and a row per point");
+        assertTrue(r.out().contains("x SOAP"), "the summary shows the ratio to SOAP:\n" + r.out());
+    }
+
+    @Test
+    void aServerThatDiesMidRunLeavesAPartialRunWithWhatWasMeasured(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("dies.yaml");
+        Files.writeString(suite, """
+                name: dies
+                targets:
+                  - { label: REST, stack: direct, protocol: rest-xml, variant: inline }
+                load:
+                  - { users: 2, requestsPerUser: 500 }
+                  - { users: 2, requestsPerUser: 500 }
+                  - { users: 2, requestsPerUser: 500 }
+                stackOptions:
+                  direct: { exitAfterRequests: "1500" }
+                """);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+        assertEquals("partial", run.at("/status").asText());
+        assertTrue(run.at("/partialReason").asText().contains("exited with code 3"), run.at("/partialReason").asText());
+        JsonNode points = run.at("/points");
+        assertEquals(1000, points.get(0).at("/validated").asLong(), "the point before the crash is kept whole");
+        assertTrue(points.get(1).at("/aborted").asText().contains("exited with code 3"));
+        assertTrue(r.out().contains("run is partial"), r.out());
+        assertTrue(Files.exists(dir.resolve("out/report.html")));
+    }
+
+    @Test
+    void aMalformedSuiteIsOneLineNamingFileLineAndColumn(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("bad.yaml");
+        Files.writeString(suite, "name: bad\ntargets:\n  - { stack: direct, protocol: soap11\nload: []\n");
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(Main.BAD_INPUT, r.exit());
+        assertTrue(r.err().matches("wsbench: " + java.util.regex.Pattern.quote(suite.toString()) + ":\\d+:\\d+: .+\\R"), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void anUnknownStackOrVariantIsPlacedInTheFile(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("unknown.yaml");
+        Files.writeString(suite, """
+                name: unknown
+                targets:
+                  - { stack: direct, protocol: soap11 }
+                  - { stack: weblogic, protocol: soap11 }
+                load:
+                  - { users: 1, requestsPerUser: 10 }
+                """);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(Main.BAD_INPUT, r.exit());
+        assertTrue(r.err().startsWith("wsbench: " + suite + ":4:"), r.err());
+        assertTrue(r.err().contains("unknown stack 'weblogic' (built here: direct)"), r.err());
+        Files.writeString(suite, """
+                name: unknown
+                targets:
+                  - { stack: direct, protocol: rest-xml, variant: turbo }
+                load:
+                  - { users: 1, requestsPerUser: 10 }
+                """);
+        r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertTrue(r.err().startsWith("wsbench: " + suite + ":3:"), r.err());
+        assertTrue(r.err().contains("variant 'turbo'"), r.err());
+        assertFalse(Files.exists(dir.resolve("out/run.json")), "nothing ran");
+    }
+}

@@ -1,0 +1,75 @@
+package io.wsbench.protocols;
+
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every protocol's oracle: right answers pass; faults, wrong words and wrong formats do not. */
+class ValidatorsTest {
+
+    private static final Operation HELLO = Operation.hello();
+
+    private static Verdict check(String protocol, int status, String type, String body) {
+        Validator v = Protocols.byName(protocol).validator(HELLO);
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        return v.check(status, type, b, b.length);
+    }
+
+    private static String soap11(String body) {
+        return "<?xml version=\"1.0\"?><S:Envelope xmlns:S=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<S:Header/><S:Body>" + body + "</S:Body></S:Envelope>";
+    }
+
+    @Test
+    void soapAcceptsTheGreetingWhateverThePrefixes() {
+        String ok = soap11("<ns2:helloResponse xmlns:ns2=\"http://wsbench.io/hello\"><return>Hello World</return></ns2:helloResponse>");
+        assertEquals(Verdict.OK, check("soap11", 200, "text/xml;charset=UTF-8", ok));
+        assertEquals(Verdict.VALIDATION, check("soap11", 200, "text/xml", ok.replace("Hello World", "Hello Mars")));
+        assertEquals(Verdict.VALIDATION, check("soap11", 200, "application/json", ok), "wrong media type");
+        assertEquals(Verdict.VALIDATION, check("soap12", 200, "application/soap+xml", ok), "a SOAP 1.1 envelope is not SOAP 1.2");
+        assertEquals(Verdict.VALIDATION, check("soap11", 200, "text/xml", "<html>oops</html>"));
+        assertEquals(Verdict.VALIDATION, check("soap11", 200, "text/xml", "not xml at all"));
+    }
+
+    @Test
+    void soapFaultsAreFaultsEvenWith200() {
+        String fault = soap11("<S:Fault><faultcode>S:Server</faultcode><faultstring>boom</faultstring></S:Fault>");
+        assertEquals(Verdict.SOAP_FAULT, check("soap11", 500, "text/xml", fault));
+        assertEquals(Verdict.SOAP_FAULT, check("soap11", 200, "text/xml", fault));
+        assertEquals(Verdict.HTTP_STATUS, check("soap11", 503, "text/html", "busy"));
+    }
+
+    @Test
+    void restJsonAndPlain() {
+        String str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><str>Hello World</str>";
+        assertEquals(Verdict.OK, check("rest-xml", 200, "text/xml; charset=utf-8", str));
+        assertEquals(Verdict.VALIDATION, check("rest-xml", 200, "text/xml", "<str>Unknown Method</str>"));
+        assertEquals(Verdict.HTTP_STATUS, check("rest-xml", 404, "text/xml", str));
+        assertEquals(Verdict.OK, check("json", 200, "application/json", " \"Hello World\"\n"));
+        assertEquals(Verdict.VALIDATION, check("json", 200, "application/json", "\"Hello World\" trailing"));
+        assertEquals(Verdict.VALIDATION, check("json", 200, "application/json", "{\"x\":\"Hello World\"}"));
+        assertEquals(Verdict.OK, check("plain", 200, "text/plain;charset=utf-8", "Hello World\r\n"));
+        assertEquals(Verdict.VALIDATION, check("plain", 200, "text/plain", "Hello World!"));
+    }
+
+    @Test
+    void soapRequestsCarryTheirActionAndEnvelope() {
+        byte[] wire = Protocols.byName("soap11").request(URI.create("http://127.0.0.1:9/hello/soap"), HELLO, true).wireBytes();
+        String s = new String(wire, StandardCharsets.UTF_8);
+        assertTrue(s.startsWith("POST /hello/soap HTTP/1.1\r\nHost: 127.0.0.1:9\r\n"), s);
+        assertTrue(s.contains("SOAPAction: \"urn:hello\"\r\n"), s);
+        assertTrue(s.contains("<h:hello xmlns:h=\"http://wsbench.io/hello\"/>"), s);
+        String body = s.substring(s.indexOf("\r\n\r\n") + 4);
+        assertTrue(s.contains("Content-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n"), s);
+        String v12 = new String(Protocols.byName("soap12").request(URI.create("http://127.0.0.1:9/x"), HELLO, false).wireBytes(),
+                StandardCharsets.UTF_8);
+        assertTrue(v12.contains("application/soap+xml; charset=UTF-8; action=\"urn:hello\""), v12);
+        assertTrue(v12.contains("Connection: close\r\n"), v12);
+    }
+}
