@@ -28,7 +28,8 @@ public final class HttpRequest implements RequestSource {
         this.headers = new LinkedHashMap<>(headers);
         this.body = body == null ? new byte[0] : body;
         this.wire = encode(keepAlive);
-        this.encoded = PooledByteBufAllocator.DEFAULT.directBuffer(wire.length).writeBytes(wire).asReadOnly();
+        // pooled and direct: retained duplicates come from a recycler and are written without a copy
+        this.encoded = PooledByteBufAllocator.DEFAULT.directBuffer(wire.length).writeBytes(wire);
     }
 
     public static HttpRequest get(URI uri, boolean keepAlive) {
