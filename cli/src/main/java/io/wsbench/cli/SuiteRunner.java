@@ -18,7 +18,7 @@ import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.monitor.ProcessSampler;
-import io.wsbench.protocols.Operation;
+import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.Protocols;
 
 import java.net.URI;
@@ -68,7 +68,7 @@ final class SuiteRunner {
                 throw SuiteReader.at(suite, at + "/protocol", e.getMessage());
             }
             try {
-                Operation.named(t.operation());
+                Workload.of(t.protocol(), t.operation(), t.sequence());
             } catch (IllegalArgumentException e) {
                 throw SuiteReader.at(suite, at, e.getMessage());
             }
@@ -201,26 +201,27 @@ final class SuiteRunner {
         long perUser = Math.max(1, suite.warmupRequests() / users);
         for (Target t : targets) {
             events.warmup(t.spec().label(), perUser * users);
-            engine.run(t.address(), LoadSpec.closed(users, perUser), t.request(true), t.validators(),
+            engine.run(t.address(), LoadSpec.closed(users, perUser), t.requests(true), t.validators(),
                     events.pointStarting("warm-up " + t.spec().label(), 0, 0));
         }
     }
 
     private PointRecord measure(Target t, LoadPointSpec l, int repeat, ProcessSampler sampler, int index, int total)
             throws InterruptedException {
-        LoadSpec spec = l.toLoadSpec();
-        String label = t.spec().label() + " @ " + l.toRecord().describe() + (total > 1 ? " #" + repeat : "");
+        LoadPointSpec point = l.forSequence(t.workload().sequenceLength());
+        LoadSpec spec = point.toLoadSpec();
+        String label = t.spec().label() + " @ " + point.toRecord().describe() + (total > 1 ? " #" + repeat : "");
         if (sampler != null) {
             sampler.startPoint();
         }
-        Measurement m = engine.run(t.address(), spec, t.request(spec.keepAlive()), t.validators(),
+        Measurement m = engine.run(t.address(), spec, t.requests(spec.keepAlive()), t.validators(),
                 events.pointStarting(label, index, total));
         ServerRecord server = null;
         if (sampler != null) {
             boolean alive = current == null || current.alive();
             server = sampler.endPoint(alive ? residualMillis : 0);
         }
-        PointRecord p = m.toPoint(t.record(), l.toRecord(), repeat, server);
+        PointRecord p = m.toPoint(t.record(), point.toRecord(), repeat, server);
         if (current != null && !current.alive() && p.aborted() == null) {
             p = p.withAborted(current.deathNotice());
         }

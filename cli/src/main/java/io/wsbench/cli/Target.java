@@ -1,30 +1,28 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.suite.TargetSpec;
-import io.wsbench.protocols.Operation;
-import io.wsbench.protocols.Protocol;
-import io.wsbench.protocols.Protocols;
+import io.wsbench.protocols.Workload;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.function.Supplier;
 
-/** A suite target made ready to load: its URL, its pre-encoded request and its validator. */
-record Target(TargetSpec spec, URI uri, Protocol protocol, Operation operation, String version) {
+/** A suite target made ready to load: its URL, its pre-encoded requests and its validator. */
+record Target(TargetSpec spec, URI uri, Workload workload, String version) {
 
     static Target of(TargetSpec spec, URI uri, String version) {
-        return new Target(spec, uri, Protocols.byName(spec.protocol()), Operation.named(spec.operation()), version);
+        return new Target(spec, uri, Workload.of(spec.protocol(), spec.operation(), spec.sequence()), version);
     }
 
-    HttpRequest request(boolean keepAlive) {
-        return protocol.request(uri, operation, keepAlive);
+    RequestSource requests(boolean keepAlive) {
+        return workload.requests(uri, keepAlive);
     }
 
     Supplier<Validator> validators() {
-        return () -> protocol.validator(operation);
+        return workload::validator;
     }
 
     InetSocketAddress address() {
@@ -33,6 +31,6 @@ record Target(TargetSpec spec, URI uri, Protocol protocol, Operation operation, 
 
     TargetRecord record() {
         return new TargetRecord(spec.label(), spec.stack(), spec.protocol(), spec.variant(), spec.operation(),
-                spec.security(), uri.toString());
+                spec.security(), spec.sequence(), uri.toString());
     }
 }

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -159,6 +160,8 @@ public final class LoadEngine implements AutoCloseable {
         volatile String abortReason;
         volatile String lastConnectFailure;
         volatile long lastConnectFailureNanos;
+        private final AtomicLong sent = new AtomicLong();
+        private final int sequenceLength;
 
         Run(InetSocketAddress address, LoadSpec spec, RequestSource source) {
             this.address = address;
@@ -168,6 +171,12 @@ public final class LoadEngine implements AutoCloseable {
             this.periodNanos = spec.open() ? (long) (1e9 * spec.connections() / spec.rate()) : 0;
             this.thinkNanos = spec.thinkTime().toNanos();
             this.timeoutNanos = spec.timeout().toNanos();
+            this.sequenceLength = Math.max(1, source.size());
+        }
+
+        /** Users take the requests of a sequence in turn, so N users together run it in order. */
+        int nextRequestIndex() {
+            return sequenceLength == 1 ? 0 : (int) (sent.getAndIncrement() % sequenceLength);
         }
     }
 

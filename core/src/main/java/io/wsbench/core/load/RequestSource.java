@@ -12,6 +12,16 @@ public interface RequestSource {
     /** The next request; the caller writes it and so releases it. Called on an I/O thread. */
     ByteBuf next(ByteBufAllocator alloc);
 
+    /** How many distinct requests a sequence holds; 1 for a single static request. */
+    default int size() {
+        return 1;
+    }
+
+    /** Request {@code index} (0 to size-1) of the sequence; the caller writes and so releases it. */
+    default ByteBuf next(int index, ByteBufAllocator alloc) {
+        return next(alloc);
+    }
+
     /** Request size in bytes when it is always the same, else -1. */
     default int fixedSize() {
         return -1;

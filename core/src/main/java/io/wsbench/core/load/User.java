@@ -33,6 +33,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private Channel channel;
     private boolean connecting;
     private boolean inFlight;
+    private int requestIndex;
     private long latencyFrom;
     private long writtenAt;
     private long nextIntended;
@@ -101,7 +102,8 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         }
         writtenAt = now;
         inFlight = true;
-        ByteBuf request = run.source.next(channel.alloc());
+        requestIndex = run.nextRequestIndex();
+        ByteBuf request = run.source.next(requestIndex, channel.alloc());
         rec.bytesSent += request.readableBytes();
         rec.requestsSent++;
         channel.writeAndFlush(request, channel.voidPromise());
@@ -168,7 +170,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         }
         inFlight = false;
         long now = System.nanoTime();
-        Verdict v = lane.validator.check(status, contentType, body, length);
+        Verdict v = lane.validator.check(requestIndex, status, contentType, body, length);
         if (v == Verdict.OK) {
             rec.ok((now - latencyFrom) / 1000, now);
         } else {

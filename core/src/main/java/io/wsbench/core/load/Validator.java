@@ -14,6 +14,14 @@ public interface Validator {
      */
     Verdict check(int status, String contentType, byte[] body, int length);
 
+    /**
+     * For a request sequence: {@code request} is the index in the sequence of the request this
+     * response answers, so an oracle can know what the answer must be.
+     */
+    default Verdict check(int request, int status, String contentType, byte[] body, int length) {
+        return check(status, contentType, body, length);
+    }
+
     /** Accepts any 2xx response: for {@code wsbench load} on a URL whose answer we don't know. */
     Validator ANY_2XX = (status, contentType, body, length) ->
             status >= 200 && status < 300 ? Verdict.OK : Verdict.HTTP_STATUS;

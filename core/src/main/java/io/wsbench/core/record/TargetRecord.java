@@ -9,5 +9,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TargetRecord(String label, String stack, String protocol, String variant,
-                           String operation, String security, String url) {
+                           String operation, String security, String sequence, String url) {
+
+    public TargetRecord(String label, String stack, String protocol, String variant, String operation,
+                        String security, String url) {
+        this(label, stack, protocol, variant, operation, security, null, url);
+    }
 }

@@ -14,7 +14,8 @@ public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("rate") Double rate,
                             @JsonProperty("thinkTime") String thinkTime,
                             @JsonProperty("keepAlive") Boolean keepAlive,
-                            @JsonProperty("timeout") String timeout) {
+                            @JsonProperty("timeout") String timeout,
+                            @JsonProperty("sequences") Integer sequences) {
 
     public LoadPointSpec {
         model = model == null ? (rate != null ? "open" : "closed") : model;
@@ -22,6 +23,13 @@ public record LoadPointSpec(@JsonProperty("model") String model,
             throw new IllegalArgumentException("model must be 'closed' or 'open', not '" + model + "'");
         }
         users = users == null ? 1 : users;
+        if (sequences != null && (sequences < 1 || duration != null)) {
+            throw new IllegalArgumentException("'sequences' (passes of the target's request sequence) is at least 1"
+                    + " and replaces duration");
+        }
+        if (sequences != null && requestsPerUser == null) {
+            requestsPerUser = 1L; // stands in until the sequence length is known: see forSequence
+        }
         keepAlive = keepAlive == null || keepAlive;
         // parse now so a bad value is reported with its place in the file
         spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout);
@@ -43,7 +51,19 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         LoadSpec s = toLoadSpec();
         return new LoadRecord(model, users, s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
                 s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0,
-                rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive);
+                rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, sequences);
+    }
+
+    /**
+     * The point for a target whose request sequence is {@code length} long: with {@code sequences}
+     * set, the users share that many passes of the sequence (rounded up to a whole number each).
+     */
+    public LoadPointSpec forSequence(int length) {
+        if (sequences == null) {
+            return this;
+        }
+        long perUser = ((long) sequences * length + users - 1) / users;
+        return new LoadPointSpec(model, users, perUser, null, rate, thinkTime, keepAlive, timeout, sequences);
     }
 
     /** The same point shrunk to at most {@code maxRequests} per user and {@code maxDuration}. */
@@ -52,6 +72,9 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         String d = duration == null ? null
                 : Durations.format(Durations.parse(duration).compareTo(maxDuration) > 0 ? maxDuration
                 : Durations.parse(duration));
-        return new LoadPointSpec(model, users, r, d, rate, thinkTime, keepAlive, timeout);
+        if (sequences != null) {
+            return this; // a pass of a sequence is the unit of work: --quick shrinks it with repeat only
+        }
+        return new LoadPointSpec(model, users, r, d, rate, thinkTime, keepAlive, timeout, null);
     }
 }

@@ -24,9 +24,11 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final AtomicLong SERVED = new AtomicLong();
 
     private final HelloRoutes routes;
+    private final SeismicRoute seismic;
 
-    HelloHandler(HelloRoutes routes) {
+    HelloHandler(HelloRoutes routes, SeismicRoute seismic) {
         this.routes = routes;
+        this.seismic = seismic;
     }
 
     @Override
@@ -68,6 +70,8 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 yield routes.soap(ByteBufUtil.getBytes(req.content()),
                         path.endsWith("12") ? HelloRoutes.SOAP12_NS : HelloRoutes.SOAP11_NS);
             }
+            case "/seismic" -> post ? seismic.matchQuakes(ByteBufUtil.getBytes(req.content()))
+                    : seismic.wsdl(req.headers().get(HttpHeaderNames.HOST, "127.0.0.1:8080"));
             case "/hello/xmlservice" -> routes.restInline(method);
             case "/hello/xmlservicewithcfc" -> routes.restComponent(method);
             case "/hello/xmlservicewithcfccached" -> routes.restCached(method);

@@ -1,0 +1,138 @@
+package io.wsbench.protocols;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+import io.wsbench.service.seismic.Answer;
+import io.wsbench.service.seismic.Catalog;
+import io.wsbench.service.seismic.Oracle;
+import io.wsbench.service.seismic.QuerySequence;
+import io.wsbench.service.seismic.SeismicContract;
+import io.wsbench.service.seismic.SeismicXml;
+
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Seed 001's matchQuakes over SOAP 1.1: a fixed sequence of queries, each encoded once, and an
+ * oracle that knows how many quakes, and which, every answer must hold.
+ */
+final class SeismicWorkload implements Workload {
+
+    private static final Map<String, SeismicWorkload> CACHE = new ConcurrentHashMap<>();
+
+    private final QuerySequence sequence;
+    private final List<Answer> answers;
+
+    private SeismicWorkload(QuerySequence sequence, List<Answer> answers) {
+        this.sequence = sequence;
+        this.answers = answers;
+    }
+
+    static SeismicWorkload of(String name) {
+        return CACHE.computeIfAbsent(name, n -> {
+            Catalog c = Catalog.standard();
+            QuerySequence s = QuerySequence.named(n, c);
+            return new SeismicWorkload(s, Oracle.answers(c, s));
+        });
+    }
+
+    QuerySequence sequence() {
+        return sequence;
+    }
+
+    @Override
+    public int sequenceLength() {
+        return sequence.queries().size();
+    }
+
+    @Override
+    public RequestSource requests(URI endpoint, boolean keepAlive) {
+        Map<String, String> headers = Map.of("Content-Type", "text/xml; charset=UTF-8",
+                "SOAPAction", "\"" + SeismicContract.SOAP_ACTION + "\"");
+        HttpRequest[] all = sequence.queries().stream()
+                .map(q -> new HttpRequest("POST", endpoint, headers,
+                        Soap.V11.envelope(SeismicXml.query(q)).getBytes(StandardCharsets.UTF_8), keepAlive))
+                .toArray(HttpRequest[]::new);
+        return new RequestSource() {
+            @Override
+            public ByteBuf next(ByteBufAllocator alloc) {
+                return all[0].next(alloc);
+            }
+
+            @Override
+            public int size() {
+                return all.length;
+            }
+
+            @Override
+            public ByteBuf next(int index, ByteBufAllocator alloc) {
+                return all[index].next(alloc);
+            }
+        };
+    }
+
+    @Override
+    public Validator validator() {
+        XmlAnswers xml = new XmlAnswers();
+        return new Validator() {
+            @Override
+            public Verdict check(int status, String contentType, byte[] body, int length) {
+                return Verdict.VALIDATION; // an answer can only be judged knowing its request
+            }
+
+            @Override
+            public Verdict check(int request, int status, String contentType, byte[] body, int length) {
+                if (status != 200 && status != 500) {
+                    return Verdict.HTTP_STATUS;
+                }
+                try {
+                    return judge(xml.open(body, length), answers.get(request), status, contentType);
+                } catch (XMLStreamException | RuntimeException e) {
+                    return status == 200 ? Verdict.VALIDATION : Verdict.HTTP_STATUS;
+                }
+            }
+        };
+    }
+
+    /** Reads the results: the count attribute, every quake's millis and region, nothing else. */
+    private static Verdict judge(XMLStreamReader r, Answer expected, int status, String contentType)
+            throws XMLStreamException {
+        int declared = -1;
+        int seen = 0;
+        long fingerprint = 0;
+        while (r.hasNext()) {
+            if (r.next() != XMLStreamReader.START_ELEMENT) {
+                continue;
+            }
+            String name = r.getLocalName();
+            if ("Fault".equals(name)) {
+                return Verdict.SOAP_FAULT;
+            }
+            if (!SeismicContract.NAMESPACE.equals(r.getNamespaceURI())) {
+                continue;
+            }
+            if ("results".equals(name)) {
+                declared = Integer.parseInt(r.getAttributeValue(null, "count"));
+            } else if ("quake".equals(name)) {
+                seen++;
+                long millis = Long.parseLong(r.getAttributeValue(null, "millis"));
+                String region = r.getAttributeValue(null, "region");
+                fingerprint += Answer.of(millis, Integer.parseInt(region.substring(1)));
+            }
+        }
+        if (status != 200 || !XmlAnswers.contentTypeIs(contentType, "text/xml")) {
+            return status == 200 ? Verdict.VALIDATION : Verdict.HTTP_STATUS;
+        }
+        boolean right = declared == expected.count() && seen == expected.count() && fingerprint == expected.fingerprint();
+        return right ? Verdict.OK : Verdict.VALIDATION;
+    }
+}

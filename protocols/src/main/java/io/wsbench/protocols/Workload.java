@@ -1,0 +1,62 @@
+package io.wsbench.protocols;
+
+import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.service.hello.HelloContract;
+import io.wsbench.service.seismic.SeismicContract;
+
+import java.net.URI;
+
+/**
+ * What a target is asked, over a protocol: one static request (hello) or a sequence of requests
+ * (seed 001's seismic queries), with the oracle that checks every answer.
+ */
+public interface Workload {
+
+    RequestSource requests(URI endpoint, boolean keepAlive);
+
+    /** A fresh validator: each I/O thread gets its own. */
+    Validator validator();
+
+    /** Requests in one pass of the sequence; 1 for a single request. */
+    int sequenceLength();
+
+    /**
+     * The workload of {@code operation} over {@code protocol}; {@code sequence} names a request
+     * sequence where the operation has several (matchQuakes: small or large).
+     */
+    static Workload of(String protocol, String operation, String sequence) {
+        Protocol p = Protocols.byName(protocol);
+        if (SeismicContract.OPERATION.equals(operation)) {
+            if (p != Soap.V11) {
+                throw new IllegalArgumentException("matchQuakes is served over soap11 only, not " + protocol);
+            }
+            return SeismicWorkload.of(sequence == null ? "small" : sequence);
+        }
+        if (sequence != null) {
+            throw new IllegalArgumentException("operation " + operation + " has no request sequences");
+        }
+        Operation op = Operation.named(operation);
+        return new Workload() {
+            @Override
+            public RequestSource requests(URI endpoint, boolean keepAlive) {
+                return p.request(endpoint, op, keepAlive);
+            }
+
+            @Override
+            public Validator validator() {
+                return p.validator(op);
+            }
+
+            @Override
+            public int sequenceLength() {
+                return 1;
+            }
+        };
+    }
+
+    /** Operations wsbench knows. */
+    static String known() {
+        return HelloContract.OPERATION + ", " + SeismicContract.OPERATION;
+    }
+}
