@@ -17,17 +17,17 @@ final class SummaryTable {
 
     static String render(List<Summary> rows, String baseline) {
         List<String[]> cells = new ArrayList<>();
+        boolean passes = rows.stream().anyMatch(r -> !Double.isNaN(r.secondsPerPass().median()));
         cells.add(new String[]{"target", "load", "req/s", "spread", "x " + (baseline == null ? "first" : baseline),
-                "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
+                passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
         for (Summary s : rows) {
-            Summary base = baselineRow(rows, s, baseline);
-            double ratio = base == null || base.throughput().median() == 0 ? Double.NaN
-                    : s.throughput().median() / base.throughput().median();
+            double ratio = Summary.ratioToBaseline(rows, s, baseline == null ? rows.get(0).target().label() : baseline);
             cells.add(new String[]{
                     s.target().label(), s.load().describe(),
                     String.format(Locale.ROOT, "%,.0f", s.throughput().median()),
                     spread(s),
                     Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio),
+                    Double.isNaN(s.secondsPerPass().median()) ? "" : seconds(s.secondsPerPass()),
                     millis(s.meanMicros().median()), millis(s.p99Micros().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesSent().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesReceived().median()),
@@ -46,15 +46,10 @@ final class SummaryTable {
         return String.format(Locale.ROOT, "±%.1f%%", 100 * s.throughput().relativeHalfRange());
     }
 
-    private static Summary baselineRow(List<Summary> rows, Summary s, String baseline) {
-        for (Summary r : rows) {
-            boolean isBase = baseline == null ? r.target().label().equals(rows.get(0).target().label())
-                    : r.target().label().equals(baseline);
-            if (isBase && r.load().describe().equals(s.load().describe())) {
-                return r;
-            }
-        }
-        return null;
+    /** A time per pass with its range over the repeats, e.g. "0.412s (0.405-0.431)". */
+    private static String seconds(Summary.Spread s) {
+        String median = String.format(Locale.ROOT, "%.3fs", s.median());
+        return s.min() == s.max() ? median : median + String.format(Locale.ROOT, " (%.3f-%.3f)", s.min(), s.max());
     }
 
     static String millis(double micros) {

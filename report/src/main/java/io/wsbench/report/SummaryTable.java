@@ -24,7 +24,7 @@ final class SummaryTable {
                     .append(Html.escape(row.load().describe())).append("</td>");
             s.append(cell(row, row.throughput(), Html::rate));
             if (baseline != null) {
-                s.append("<td>").append(Html.ratio(ratio(row, rows, baseline))).append("</td>");
+                s.append("<td>").append(Html.ratio(Summary.ratioToBaseline(rows, row, baseline))).append("</td>");
             }
             s.append(cell(row, row.meanMicros(), Html::millis))
                     .append(cell(row, row.p50Micros(), Html::millis))
@@ -36,15 +36,6 @@ final class SummaryTable {
                     .append("</td><td>").append(Html.count(row.validated())).append("</td></tr>\n");
         }
         return s.append("</tbody>\n</table>\n").toString();
-    }
-
-    /** Median throughput over the baseline target's median at the same load; NaN when there is none. */
-    static double ratio(Summary row, List<Summary> rows, String baseline) {
-        String load = row.load().describe();
-        return rows.stream()
-                .filter(r -> baseline.equals(r.target().label()) && load.equals(r.load().describe()))
-                .mapToDouble(r -> row.throughput().median() / r.throughput().median())
-                .findFirst().orElse(Double.NaN);
     }
 
     // A median means little without its spread (JMH's habit), so repeats show min–max under it.

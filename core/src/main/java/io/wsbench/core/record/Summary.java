@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -13,7 +14,7 @@ import java.util.function.ToDoubleFunction;
  */
 public record Summary(String key, TargetRecord target, LoadRecord load, int repeats,
                       Spread throughput, Spread meanMicros, Spread p50Micros, Spread p99Micros,
-                      Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent,
+                      Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent, Spread secondsPerPass,
                       long requests, long errors, long validated, List<String> aborted) {
 
     /** A median with the smallest and largest value seen. */
@@ -55,12 +56,42 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     spread(measured, PointRecord::bytesReceivedPerRequest),
                     spread(measured.stream().filter(p -> p.server() != null).toList(),
                             p -> p.server().cpuPercent()),
+                    spread(measured.stream().filter(p -> p.load().sequences() != null).toList(),
+                            p -> p.durationSeconds() / p.load().sequences()),
                     ps.stream().mapToLong(PointRecord::requests).sum(),
                     ps.stream().mapToLong(p -> p.errors().total()).sum(),
                     ps.stream().mapToLong(PointRecord::validated).sum(),
                     ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList()));
         }
         return rows;
+    }
+
+    /**
+     * Median throughput of {@code row} over that of its baseline at the same load, or NaN. The
+     * baseline is the target labelled {@code baseline}, or, for a row of another request sequence
+     * or security configuration, the baseline's stack and protocol in that same sequence and
+     * configuration (seed 001 normalized each sequence to CXF).
+     */
+    public static double ratioToBaseline(List<Summary> rows, Summary row, String baseline) {
+        if (baseline == null) {
+            return Double.NaN;
+        }
+        TargetRecord b = rows.stream().map(Summary::target).filter(t -> baseline.equals(t.label())).findFirst().orElse(null);
+        if (b == null) {
+            return Double.NaN;
+        }
+        for (Summary r : rows) {
+            TargetRecord t = r.target();
+            boolean sameTarget = baseline.equals(t.label()) || (Objects.equals(t.stack(), b.stack())
+                    && Objects.equals(t.protocol(), b.protocol()) && Objects.equals(t.variant(), b.variant())
+                    && Objects.equals(t.operation(), b.operation()));
+            if (sameTarget && Objects.equals(t.sequence(), row.target().sequence())
+                    && Objects.equals(t.security(), row.target().security())
+                    && r.load().describe().equals(row.load().describe()) && r.throughput().median() > 0) {
+                return row.throughput().median() / r.throughput().median();
+            }
+        }
+        return Double.NaN;
     }
 
     private static Spread spread(List<PointRecord> ps, ToDoubleFunction<PointRecord> f) {

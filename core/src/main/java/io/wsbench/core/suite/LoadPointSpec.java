@@ -73,7 +73,8 @@ public record LoadPointSpec(@JsonProperty("model") String model,
                 : Durations.format(Durations.parse(duration).compareTo(maxDuration) > 0 ? maxDuration
                 : Durations.parse(duration));
         if (sequences != null) {
-            return this; // a pass of a sequence is the unit of work: --quick shrinks it with repeat only
+            // one pass of the sequence, shared by the users: the smallest unit that still means something
+            return new LoadPointSpec(model, users, null, null, rate, thinkTime, keepAlive, timeout, 1);
         }
         return new LoadPointSpec(model, users, r, d, rate, thinkTime, keepAlive, timeout, null);
     }

@@ -1,0 +1,50 @@
+package io.wsbench.stacks.cxf;
+
+import io.wsbench.jaxws.HelloEndpoint;
+import io.wsbench.jaxws.SeismicEndpoint;
+import io.wsbench.stacks.container.ServletHost;
+import jakarta.servlet.ServletConfig;
+import org.apache.cxf.Bus;
+import org.apache.cxf.BusFactory;
+import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
+import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
+
+import java.util.Map;
+
+/**
+ * The cxf stack: CXF's servlet in Tomcat, with the endpoints published the way a non-Spring CXF
+ * application does, each bound to the shared WSDL so the wire contract is the same everywhere.
+ */
+public final class CxfServer {
+
+    private CxfServer() {
+    }
+
+    public static void main(String[] args) {
+        ServletHost host = new ServletHost(args);
+        // CXF finds an endpoint by the path below its servlet, so the servlet takes everything
+        host.servlet("cxf", new EndpointsServlet(), Map.of("hide-service-list-page", "true"), "/*");
+        host.serve("cxf stack");
+    }
+
+    /** Publishes the endpoints once the servlet has its bus. */
+    static final class EndpointsServlet extends CXFNonSpringServlet {
+        @Override
+        protected void loadBus(ServletConfig config) {
+            super.loadBus(config);
+            Bus bus = getBus();
+            BusFactory.setDefaultBus(bus);
+            publish(bus, new SeismicEndpoint(), "/seismic", "io/wsbench/service/seismic/seismic.wsdl");
+            publish(bus, new HelloEndpoint(), "/hello/soap", "io/wsbench/service/hello/hello.wsdl");
+        }
+
+        private static void publish(Bus bus, Object endpoint, String address, String wsdl) {
+            JaxWsServerFactoryBean f = new JaxWsServerFactoryBean();
+            f.setBus(bus);
+            f.setServiceBean(endpoint);
+            f.setAddress(address);
+            f.setWsdlLocation(CxfServer.class.getClassLoader().getResource(wsdl).toString());
+            f.create();
+        }
+    }
+}
