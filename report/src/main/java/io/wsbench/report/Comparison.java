@@ -81,11 +81,11 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
 
     /** Points match when these agree; sizes (requests, duration) may differ, as between --quick and full runs. */
     private record Match(String label, String stack, String protocol, String variant, String security,
-                         String load, String model, int users, Double rate) {
+                         String sequence, String load, String model, int users, Double rate) {
         static Match of(PointRecord p) {
             TargetRecord t = p.target();
             LoadRecord l = p.load();
-            return new Match(t.label(), t.stack(), t.protocol(), t.variant(), t.security(),
+            return new Match(t.label(), t.stack(), t.protocol(), t.variant(), t.security(), t.sequence(),
                     l.describe(), l.model(), l.users(), l.rate());
         }
     }

@@ -143,6 +143,21 @@ class ComparisonTest {
         assertEquals(Map.of(), c.b().stacks(), "a run without an environment still compares");
     }
 
+    @Test
+    void theSmallAndTheLargeRequestSequenceDoNotMatch() {
+        RunRecord a = run("x", 1000, 2000, NOISE_A);
+        List<PointRecord> large = a.points().stream().map(p -> new PointRecord(
+                new TargetRecord("SOAP", "cxf", "soap11", null, "matchQuakes", "plain", "large", null), p.load(),
+                p.repeat(), p.requests(), p.durationSeconds(), p.throughput(), p.latencyMicros(), 0, 0, p.errors(),
+                p.validated(), null, null, null, null, null)).toList();
+        RunRecord b = new RunRecord("s", null, "0.2.0", null, "t", null, "complete", null, null, null, null, null, large);
+
+        Comparison c = Comparison.of("a", a, "b", b);
+
+        assertEquals(0, c.rows().size());
+        assertEquals("large", c.onlyInB().get(0).target().sequence());
+    }
+
     /** One target at 5 users, a point per noise factor, throughput and latencies scaled by it. */
     static RunRecord run(String cxfVersion, double throughput, long latencyMicros, double[] noise) {
         List<PointRecord> points = new ArrayList<>();
