@@ -16,7 +16,9 @@ import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Operation;
 import io.wsbench.protocols.Protocol;
 import io.wsbench.protocols.Protocols;
+import io.wsbench.report.Assertion;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -99,6 +101,12 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the point as JSON (the fields of a point in run.json)")
     boolean json;
 
+    @Mixin
+    AssertOptions asserts;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "write the --assert results to FILE as JUnit XML")
+    Path junit;
+
     static final class ProtocolNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
@@ -108,6 +116,13 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        List<Assertion> assertions = asserts.parse();
+        if (junit != null && assertions.isEmpty()) {
+            throw new Main.UserError("--junit needs at least one --assert");
+        }
+        if (serverPid == null && assertions.stream().anyMatch(Assertion::needsServer)) {
+            throw new Main.UserError("an assertion on cpu needs --server-pid PID, the server process to sample");
+        }
         URI uri = parseUrl();
         LoadSpec spec = loadSpec();
         HttpRequest request = request(uri);
@@ -139,10 +154,13 @@ final class LoadCommand implements Callable<Integer> {
             } else {
                 printSummary(out, p, engine, spec);
             }
+            // with --json, stdout holds the JSON alone
+            boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + url, junit,
+                    json ? System.err : out);
             if (m.aborted() != null) {
                 throw new Main.UserError(m.aborted(), Main.PROBLEM);
             }
-            return 0;
+            return passed ? 0 : Main.PROBLEM;
         }
     }
 

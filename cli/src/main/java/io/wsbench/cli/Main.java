@@ -9,7 +9,7 @@ import java.io.PrintWriter;
 @Command(name = "wsbench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A benchmark workbench for web services: SOAP vs REST, CXF vs Metro vs Axis2, WS-Security or not.",
         subcommands = {RunCommand.class, LoadCommand.class, ServeCommand.class, StacksCommand.class,
-                ReportCommand.class, CommandLine.HelpCommand.class})
+                ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     /** Exit codes: 0 fine, 1 measured but with a problem (partial run), 2 bad input or unreachable target. */

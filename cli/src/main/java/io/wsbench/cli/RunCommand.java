@@ -7,8 +7,10 @@ import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteException;
 import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.report.Assertion;
 import io.wsbench.report.ReportWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -19,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "run", description = "Run a suite (default: suites/default.yaml) and write results/<time>-<suite>/.")
@@ -39,11 +42,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "load generator I/O threads (default: cores)")
     Integer threads;
 
+    @Mixin
+    AssertOptions asserts;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        List<Assertion> assertions = asserts.parse();
         Path home = Home.find();
         Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");
         Suite suite;
@@ -95,11 +102,13 @@ final class RunCommand implements Callable<Integer> {
                 stdout.println("wrote " + relative(home, p));
             }
             stdout.println("wrote " + relative(home, dir.resolve("run.json")));
+            Path junit = dir.resolve("junit.xml");
+            boolean passed = AssertOptions.check(assertions, run.points(), run.suite(), junit, stdout);
             if (!"complete".equals(run.status())) {
                 stdout.println("wsbench: run is partial: " + run.partialReason());
                 return Main.PROBLEM;
             }
-            return 0;
+            return passed ? 0 : Main.PROBLEM;
         }
     }
 
@@ -113,6 +122,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (threads != null) {
             sb.append(" --threads ").append(threads);
+        }
+        for (String a : asserts.expressions) {
+            sb.append(" --assert '").append(a).append('\'');
         }
         return sb.toString();
     }

@@ -35,7 +35,7 @@ final class SummaryTable {
                             : String.format(Locale.ROOT, "%.0f%%", s.serverCpuPercent().median()),
                     String.valueOf(s.errors()), String.valueOf(s.repeats())});
         }
-        return layout(cells);
+        return layout(cells, "llrrrrrrrrrr");
     }
 
     /** The spread of throughput over repeats, as ± half the min–max range. */
@@ -63,7 +63,8 @@ final class SummaryTable {
         return String.format(Locale.ROOT, "%.3fms", ms);
     }
 
-    private static String layout(List<String[]> cells) {
+    /** Lays out cells in columns under a ruled header; {@code align} holds 'l' or 'r' per column. */
+    static String layout(List<String[]> cells, String align) {
         int cols = cells.get(0).length;
         int[] width = new int[cols];
         for (String[] row : cells) {
@@ -76,8 +77,11 @@ final class SummaryTable {
             String[] row = cells.get(r);
             for (int i = 0; i < cols; i++) {
                 // text columns left, numbers right
-                String fmt = i < 2 ? "%-" + width[i] + "s" : "%" + width[i] + "s";
+                String fmt = align.charAt(i) == 'l' ? "%-" + width[i] + "s" : "%" + width[i] + "s";
                 sb.append(String.format(fmt, row[i])).append(i < cols - 1 ? "  " : "");
+            }
+            while (sb.charAt(sb.length() - 1) == ' ') {
+                sb.setLength(sb.length() - 1);
             }
             sb.append('\n');
             if (r == 0) {

@@ -84,6 +84,42 @@ class LoadCommandTest {
     }
 
     @Test
+    void aFailedAssertionExitsOneAfterWritingJUnitXml(@TempDir Path dir) throws Exception {
+        Path junit = dir.resolve("ci/junit.xml");
+        CliRunner r = CliRunner.run("load", direct.baseUrl() + "/hello/xmlservice?method=hello", "-c", "2", "-n", "400",
+                "--protocol", "rest-xml", "--assert", "errors==0", "--assert", "throughput>=100000000",
+                "--junit", junit.toString());
+
+        assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+        String subject = direct.baseUrl() + "/hello/xmlservice?method=hello @ 2 users";
+        assertTrue(r.out().contains("PASS  " + subject + "  errors==0  (errors = 0, wanted == 0)\n"), r.out());
+        assertTrue(r.out().matches("(?s).*FAIL  " + java.util.regex.Pattern.quote(subject)
+                + "  throughput>=100000000  \\(throughput = [\\d.]+, wanted >= 100000000\\)\n.*"), r.out());
+        assertTrue(r.out().contains("1 of 2 assertions failed"), r.out());
+        String xml = Files.readString(junit);
+        assertTrue(xml.contains("<testsuite name=\"wsbench load " + direct.baseUrl()
+                + "/hello/xmlservice?method=hello\" tests=\"2\" failures=\"1\""), xml);
+        assertTrue(xml.contains("<testcase classname=\"" + subject + "\" name=\"errors==0\"></testcase>"), xml);
+        assertTrue(xml.matches("(?s).*<testcase classname=\"[^\"]+\" name=\"throughput&gt;=100000000\">"
+                + "<failure message=\"throughput = [\\d.]+, wanted &gt;= 100000000\" type=\"assertion\">.*"), xml);
+        // the measured throughput in the failure is the one the run printed
+        String printed = r.out().replaceAll("(?s).*= ([\\d,.]+) valid req/s.*", "$1").replace(",", "");
+        String inXml = xml.replaceAll("(?s).*failure message=\"throughput = ([\\d.]+),.*", "$1");
+        assertEquals(Double.parseDouble(printed), Double.parseDouble(inXml), 0.06);
+    }
+
+    @Test
+    void aMalformedAssertionIsOneLineBeforeAnyLoad() throws Exception {
+        CliRunner r = CliRunner.run("load", direct.baseUrl() + "/hello/soap", "-n", "10", "--assert", "p99<50");
+        assertEquals(Main.BAD_INPUT, r.exit());
+        assertEquals("wsbench: assertion 'p99<50': a latency needs a unit, us, ms or s" + System.lineSeparator(), r.err());
+        assertEquals("", r.out(), "nothing was measured");
+        r = CliRunner.run("load", direct.baseUrl() + "/hello/soap", "-n", "10", "--assert", "cpu<150");
+        assertEquals(Main.BAD_INPUT, r.exit());
+        assertTrue(r.err().contains("needs --server-pid"), r.err());
+    }
+
+    @Test
     void anUnreachableUrlIsOneLineAndNonZero() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

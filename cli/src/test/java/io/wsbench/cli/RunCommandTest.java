@@ -87,6 +87,46 @@ class RunCommandTest {
     }
 
     @Test
+    void assertionsAreCheckedOnTheMedianOfEachTargetAndLoad(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("ci.yaml");
+        Files.writeString(suite, """
+                name: ci
+                repeat: 2
+                targets:
+                  - { label: SOAP, stack: direct, protocol: soap11 }
+                  - { label: JSON, stack: direct, protocol: json }
+                load:
+                  - { users: 2, requestsPerUser: 200 }
+                """);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString(),
+                "--assert", "errors==0", "--assert", "validation==0", "--assert", "p50<1us");
+        assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("PASS  SOAP @ 2 users  errors==0  (errors = 0, wanted == 0)"), r.out());
+        assertTrue(r.out().contains("PASS  JSON @ 2 users  validation==0  (validation = 0, wanted == 0)"), r.out());
+        assertTrue(r.out().matches("(?s).*FAIL  JSON @ 2 users  p50<1us  \\(p50 = \\d+us, wanted < 1us\\).*"), r.out());
+        assertTrue(r.out().contains("2 of 6 assertions failed"), r.out());
+        Path out = dir.resolve("out");
+        String xml = Files.readString(out.resolve("junit.xml"));
+        assertEquals(6, xml.split("<testcase ").length - 1, xml);
+        assertEquals(2, xml.split("<failure ").length - 1, xml);
+        assertTrue(xml.contains("<testsuite name=\"ci\" tests=\"6\" failures=\"2\""), xml);
+        // the p50 in the failure is the median of the two repeats in run.json
+        JsonNode points = RunJson.MAPPER.readTree(out.resolve("run.json").toFile()).at("/points");
+        List<Long> soapP50 = new java.util.ArrayList<>();
+        points.forEach(p -> {
+            if (p.at("/target/label").asText().equals("SOAP")) {
+                soapP50.add(p.at("/latencyMicros/p50").asLong());
+            }
+        });
+        assertEquals(2, soapP50.size());
+        String median = new java.math.BigDecimal((soapP50.get(0) + soapP50.get(1)) / 2.0).stripTrailingZeros().toPlainString();
+        assertTrue(xml.contains("classname=\"SOAP @ 2 users\" name=\"p50&lt;1us\"><failure message=\"p50 = "
+                + median + "us, wanted &lt; 1us\""), median + "\n" + xml);
+        assertTrue(RunJson.MAPPER.readTree(out.resolve("run.json").toFile()).at("/command").asText()
+                .endsWith("--assert 'errors==0' --assert 'validation==0' --assert 'p50<1us'"));
+    }
+
+    @Test
     void aMalformedSuiteIsOneLineNamingFileLineAndColumn(@TempDir Path dir) throws Exception {
         Path suite = dir.resolve("bad.yaml");
         Files.writeString(suite, "name: bad\ntargets:\n  - { stack: direct, protocol: soap11\nload: []\n");

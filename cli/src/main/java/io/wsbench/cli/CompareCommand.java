@@ -1,0 +1,131 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.Summary;
+import io.wsbench.report.Comparison;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+@Command(name = "compare", description = {
+        "Compare run B with run A: for each target and load in both, B/A of throughput, p50 and p99 latency",
+        "with a 95% bootstrap interval over the repeats, and a verdict. Writes compare.json and compare.csv."})
+final class CompareCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "RUN_A", description = "the baseline run: a results directory (or its run.json)")
+    Path runA;
+
+    @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared with it")
+    Path runB;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where to write compare.json and compare.csv (default: the current directory)")
+    Path out = Path.of(".");
+
+    @Override
+    public Integer call() {
+        RunRecord a = read(runA);
+        RunRecord b = read(runB);
+        Comparison c = Comparison.of(runA.toString(), a, runB.toString(), b);
+        PrintStream o = System.out;
+        o.println("A  " + header(c.a()));
+        o.println("B  " + header(c.b()));
+        o.println();
+        if (!c.rows().isEmpty()) {
+            o.print(table(c));
+            o.println("B/A is the ratio of the medians over the repeats, with its 95% interval (bootstrap, "
+                    + "fixed seed). A verdict needs the whole");
+            o.println("interval on one side of 1: req/s faster or slower; p50 and p99 lower (better) or higher (worse).");
+        } else {
+            o.println("No target was measured under the same load in both runs.");
+        }
+        for (Comparison.Unmatched u : c.onlyInA()) {
+            o.println("only in A: " + u.name());
+        }
+        for (Comparison.Unmatched u : c.onlyInB()) {
+            o.println("only in B: " + u.name());
+        }
+        for (Path p : c.write(out)) {
+            o.println("wrote " + p);
+        }
+        return 0;
+    }
+
+    private static RunRecord read(Path run) {
+        Path json = Files.isDirectory(run) ? run.resolve("run.json") : run;
+        if (!Files.exists(run)) {
+            throw new Main.UserError("no such run directory: " + run);
+        }
+        if (!Files.isRegularFile(json)) {
+            throw new Main.UserError("no run.json in " + run);
+        }
+        try {
+            RunRecord r = RunJson.read(json);
+            if (r == null || r.points() == null) {
+                throw new IOException("it has no points");
+            }
+            return r;
+        } catch (IOException e) {
+            throw new Main.UserError(json + ": not a readable run: " + Main.oneLine(e));
+        }
+    }
+
+    /** The facts that decide whether two runs are comparable: versions of wsbench and of each stack. */
+    private static String header(Comparison.Side s) {
+        StringBuilder sb = new StringBuilder(s.run()).append(": suite ").append(s.suite())
+                .append(", wsbench ").append(s.wsbenchVersion());
+        if (s.gitCommit() != null && !s.gitCommit().isEmpty()) {
+            sb.append(" (").append(s.gitCommit(), 0, Math.min(10, s.gitCommit().length())).append(')');
+        }
+        sb.append(", started ").append(s.startedAt());
+        Map<String, String> stacks = new TreeMap<>(s.stacks());
+        if (!stacks.isEmpty()) {
+            List<String> each = new ArrayList<>();
+            stacks.forEach((name, version) -> each.add(name + " " + version));
+            sb.append(", stacks: ").append(String.join(", ", each));
+        }
+        if (s.status() != null && !"complete".equals(s.status())) {
+            sb.append("  [").append(s.status()).append(" run]");
+        }
+        return sb.toString();
+    }
+
+    private static String table(Comparison c) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[]{"target", "load", "metric", "A (n)", "B (n)", "B/A", "95% interval", "verdict"});
+        for (Comparison.Row r : c.rows()) {
+            boolean first = true;
+            for (Comparison.Ratio x : r.ratios()) {
+                boolean rate = "throughput".equals(x.metric());
+                cells.add(new String[]{first ? r.target().label() : "", first ? r.load().describe() : "",
+                        rate ? "req/s" : x.metric().replace("Micros", ""),
+                        figure(x.a(), rate) + " (" + r.repeatsA() + ")", figure(x.b(), rate) + " (" + r.repeatsB() + ")",
+                        x.ratio() == null ? "-" : String.format(Locale.ROOT, "%.3f", x.ratio()),
+                        x.low() == null ? "-" : String.format(Locale.ROOT, "%.3f–%.3f", x.low(), x.high()),
+                        x.verdict()});
+                first = false;
+            }
+        }
+        return SummaryTable.layout(cells, "lllrrrrl");
+    }
+
+    /** A median with its spread over the repeats, as in the summary table. */
+    private static String figure(Summary.Spread s, boolean rate) {
+        if (s == null) {
+            return "-";
+        }
+        String median = rate ? String.format(Locale.ROOT, "%,.0f", s.median()) : SummaryTable.millis(s.median());
+        return s.max() > s.min() ? median + String.format(Locale.ROOT, " ±%.1f%%", 100 * s.relativeHalfRange()) : median;
+    }
+}

@@ -1,0 +1,233 @@
+package io.wsbench.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.Summary;
+import io.wsbench.core.record.TargetRecord;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Run B against run A, point by point: for each target and load measured in both, the ratio B/A of
+ * throughput and of p50 and p99 latency, each with a 95% bootstrap interval over the repeats and a
+ * verdict. Points measured in one run only are listed, never dropped. Written as compare.json and
+ * compare.csv.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unmatched> onlyInA,
+                         List<Unmatched> onlyInB) {
+
+    public static final String FASTER = "faster";
+    public static final String SLOWER = "slower";
+    public static final String LOWER = "lower";
+    public static final String HIGHER = "higher";
+    public static final String SAME = "no significant difference";
+    /** Fewest repeats on each side for a verdict; with 2, an interval is shown but no verdict. */
+    public static final int VERDICT_REPEATS = 3;
+
+    /** What a reader needs to judge whether two runs are comparable at all. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Side(String run, String suite, String wsbenchVersion, String gitCommit, String startedAt,
+                       String status, Map<String, String> stacks) {
+        static Side of(String name, RunRecord r) {
+            return new Side(name, r.suite(), r.wsbenchVersion(), r.gitCommit(), r.startedAt(), r.status(),
+                    r.environment() == null || r.environment().stacks() == null ? Map.of() : r.environment().stacks());
+        }
+    }
+
+    /** One target under one load, measured in both runs. */
+    public record Row(TargetRecord target, LoadRecord load, int repeatsA, int repeatsB, List<Ratio> ratios) {
+        public String name() {
+            return Comparison.name(target, load);
+        }
+    }
+
+    /** A target under a load that only one of the runs measured. */
+    public record Unmatched(TargetRecord target, LoadRecord load) {
+        public String name() {
+            return Comparison.name(target, load);
+        }
+    }
+
+    /**
+     * B/A of one metric: each side's repeats (median, min, max), the ratio of the medians, and the
+     * interval's bounds (null when a side has fewer than two repeats, and then the verdict says so).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Ratio(String metric, Summary.Spread a, Summary.Spread b, Double ratio, Double low, Double high,
+                        String verdict) {
+    }
+
+    private record Metric(String name, boolean higherIsBetter, ToDoubleFunction<PointRecord> value) {
+    }
+
+    private static final List<Metric> METRICS = List.of(
+            new Metric("throughput", true, PointRecord::throughput),
+            new Metric("p50Micros", false, p -> p.latencyMicros().p50()),
+            new Metric("p99Micros", false, p -> p.latencyMicros().p99()));
+
+    /** Points match when these agree; sizes (requests, duration) may differ, as between --quick and full runs. */
+    private record Match(String label, String stack, String protocol, String variant, String security,
+                         String sequence, String load, String model, int users, Double rate) {
+        static Match of(PointRecord p) {
+            TargetRecord t = p.target();
+            LoadRecord l = p.load();
+            return new Match(t.label(), t.stack(), t.protocol(), t.variant(), t.security(), t.sequence(),
+                    l.describe(), l.model(), l.users(), l.rate());
+        }
+    }
+
+    public static Comparison of(String nameA, RunRecord a, String nameB, RunRecord b) {
+        Map<Match, List<PointRecord>> pointsA = byMatch(a);
+        Map<Match, List<PointRecord>> pointsB = byMatch(b);
+        List<Row> rows = new ArrayList<>();
+        List<Unmatched> onlyInA = new ArrayList<>();
+        for (var e : pointsA.entrySet()) {
+            List<PointRecord> inB = pointsB.get(e.getKey());
+            PointRecord first = e.getValue().get(0);
+            if (inB == null) {
+                onlyInA.add(new Unmatched(first.target(), first.load()));
+            } else {
+                rows.add(row(first, e.getValue(), inB));
+            }
+        }
+        List<Unmatched> onlyInB = pointsB.entrySet().stream().filter(e -> !pointsA.containsKey(e.getKey()))
+                .map(e -> new Unmatched(e.getValue().get(0).target(), e.getValue().get(0).load())).toList();
+        String method = "B/A of the medians over repeats; 95% percentile bootstrap interval, each run's repeats resampled"
+                + " apart, " + Bootstrap.RESAMPLES + " resamples, seed " + Bootstrap.SEED;
+        return new Comparison(Side.of(nameA, a), Side.of(nameB, b), method, List.copyOf(rows), List.copyOf(onlyInA),
+                onlyInB);
+    }
+
+    private static Map<Match, List<PointRecord>> byMatch(RunRecord run) {
+        Map<Match, List<PointRecord>> groups = new LinkedHashMap<>();
+        for (PointRecord p : run.points() == null ? List.<PointRecord>of() : run.points()) {
+            groups.computeIfAbsent(Match.of(p), k -> new ArrayList<>()).add(p);
+        }
+        return groups;
+    }
+
+    private static Row row(PointRecord first, List<PointRecord> pointsA, List<PointRecord> pointsB) {
+        // an aborted point that sent nothing has no figures to compare, as in the summary tables
+        List<PointRecord> a = pointsA.stream().filter(p -> p.requests() > 0).toList();
+        List<PointRecord> b = pointsB.stream().filter(p -> p.requests() > 0).toList();
+        List<Ratio> ratios = new ArrayList<>();
+        for (Metric m : METRICS) {
+            ratios.add(ratio(m, a.stream().mapToDouble(m.value()).toArray(), b.stream().mapToDouble(m.value()).toArray()));
+        }
+        return new Row(first.target(), first.load(), a.size(), b.size(), List.copyOf(ratios));
+    }
+
+    private static Ratio ratio(Metric m, double[] a, double[] b) {
+        if (a.length == 0 || b.length == 0) {
+            return new Ratio(m.name(), null, null, null, null, null,
+                    "no interval: nothing measured in " + (a.length == 0 ? "A" : "B"));
+        }
+        Summary.Spread spreadA = Summary.Spread.of(a);
+        Summary.Spread spreadB = Summary.Spread.of(b);
+        Double ratio = finite(spreadB.median() / spreadA.median());
+        if (a.length < 2 || b.length < 2) {
+            return new Ratio(m.name(), spreadA, spreadB, ratio, null, null,
+                    "no interval: 1 repeat in " + (a.length < 2 ? "A" : "B"));
+        }
+        double[] ci = Bootstrap.ratioOfMedians(a, b);
+        Double low = finite(ci[0]);
+        Double high = finite(ci[1]);
+        if (ratio == null || low == null || high == null) {
+            return new Ratio(m.name(), spreadA, spreadB, ratio, low, high, "no interval: A measured 0");
+        }
+        if (a.length < VERDICT_REPEATS || b.length < VERDICT_REPEATS) {
+            // the bootstrap of 2 values is too narrow: it flagged a third of same-setup comparisons
+            return new Ratio(m.name(), spreadA, spreadB, ratio, low, high, "no verdict: 2 repeats in "
+                    + (a.length < VERDICT_REPEATS ? "A" : "B") + " (needs " + VERDICT_REPEATS + ")");
+        }
+        String verdict = low > 1 ? (m.higherIsBetter() ? FASTER : HIGHER)
+                : high < 1 ? (m.higherIsBetter() ? SLOWER : LOWER) : SAME;
+        return new Ratio(m.name(), spreadA, spreadB, ratio, low, high, verdict);
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    static String name(TargetRecord t, LoadRecord l) {
+        return t.label() + " @ " + l.describe();
+    }
+
+    /** Writes compare.json and compare.csv into {@code dir}; returns their paths. */
+    public List<Path> write(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Path json = dir.resolve("compare.json");
+            RunJson.MAPPER.writeValue(json.toFile(), this);
+            Path csv = dir.resolve("compare.csv");
+            writeCsv(csv);
+            return List.of(json, csv);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the comparison into " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One line per target, load and metric; points measured in one run only get a line saying so. */
+    private void writeCsv(Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            line(w, "target.label", "target.stack", "target.protocol", "target.variant", "target.security", "load",
+                    "metric", "repeatsA", "medianA", "minA", "maxA", "repeatsB", "medianB", "minB", "maxB",
+                    "ratioBA", "ci95Low", "ci95High", "verdict");
+            for (Row r : rows) {
+                TargetRecord t = r.target();
+                for (Ratio x : r.ratios()) {
+                    line(w, t.label(), t.stack(), t.protocol(), t.variant(), t.security(), r.load().describe(),
+                            x.metric(), r.repeatsA(), median(x.a()), min(x.a()), max(x.a()),
+                            r.repeatsB(), median(x.b()), min(x.b()), max(x.b()), x.ratio(), x.low(), x.high(), x.verdict());
+                }
+            }
+            for (Unmatched u : onlyInA) {
+                unmatched(w, u, "only in A");
+            }
+            for (Unmatched u : onlyInB) {
+                unmatched(w, u, "only in B");
+            }
+        }
+    }
+
+    private static void unmatched(Writer w, Unmatched u, String verdict) throws IOException {
+        TargetRecord t = u.target();
+        line(w, t.label(), t.stack(), t.protocol(), t.variant(), t.security(), u.load().describe(),
+                null, null, null, null, null, null, null, null, null, null, null, null, verdict);
+    }
+
+    private static Double median(Summary.Spread s) {
+        return s == null ? null : s.median();
+    }
+
+    private static Double min(Summary.Spread s) {
+        return s == null ? null : s.min();
+    }
+
+    private static Double max(Summary.Spread s) {
+        return s == null ? null : s.max();
+    }
+
+    private static void line(Writer w, Object... fields) throws IOException {
+        List<String> cells = new ArrayList<>();
+        for (Object f : fields) {
+            cells.add(ResultsCsv.field(f));
+        }
+        w.write(String.join(",", cells));
+        w.write("\r\n");
+    }
+}

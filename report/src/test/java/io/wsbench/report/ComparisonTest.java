@@ -1,0 +1,178 @@
+package io.wsbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.Environment;
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.LatencyRecord;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.TargetRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ComparisonTest {
+
+    static final LoadRecord FIVE_USERS = new LoadRecord("closed", 5, 1000L, null, null, null, true);
+    /** Up to ±3% around 1: the repeats of a quiet machine. */
+    static final double[] NOISE_A = {1.00, 0.98, 1.02, 0.99, 1.03};
+    static final double[] NOISE_B = {1.01, 0.97, 1.00, 1.02, 0.985};
+
+    @Test
+    void twiceTheThroughputIsFasterWithAnIntervalAroundTwo() {
+        Comparison c = Comparison.of("a", run("2.1.6", 1000, 2000, NOISE_A), "b", run("2.1.7", 2000, 1000, NOISE_B));
+
+        assertEquals(1, c.rows().size());
+        Comparison.Row row = c.rows().get(0);
+        assertEquals(5, row.repeatsA());
+        assertEquals(5, row.repeatsB());
+        Comparison.Ratio throughput = row.ratios().get(0);
+        assertEquals("throughput", throughput.metric());
+        assertEquals(Comparison.FASTER, throughput.verdict());
+        // medians 1000 and 2000 × 1.00 and 1.00
+        assertEquals(2.0, throughput.ratio(), 1e-9);
+        assertTrue(throughput.low() > 1.7 && throughput.low() < 2.0, "low " + throughput.low());
+        assertTrue(throughput.high() > 2.0 && throughput.high() < 2.3, "high " + throughput.high());
+        // half the latency in B: p50 and p99 are lower, which is better
+        Comparison.Ratio p50 = row.ratios().get(1);
+        assertEquals("p50Micros", p50.metric());
+        assertEquals(Comparison.LOWER, p50.verdict());
+        assertEquals(0.5, p50.ratio(), 1e-9);
+        assertEquals(Comparison.LOWER, row.ratios().get(2).verdict());
+        assertEquals("cxf", c.a().stacks().keySet().iterator().next());
+        assertEquals("2.1.6", c.a().stacks().get("cxf"));
+        assertEquals("2.1.7", c.b().stacks().get("cxf"));
+    }
+
+    @Test
+    void twoRunsOfTheSameDistributionShowNoSignificantDifference() {
+        Comparison c = Comparison.of("a", run("2.1.6", 1000, 2000, NOISE_A), "b", run("2.1.6", 1000, 2000, NOISE_B));
+
+        for (Comparison.Ratio r : c.rows().get(0).ratios()) {
+            assertEquals(Comparison.SAME, r.verdict(), r.toString());
+            assertTrue(r.low() < 1 && r.high() > 1, r.toString());
+        }
+    }
+
+    @Test
+    void theIntervalIsTheSameEveryTime() {
+        RunRecord a = run("x", 1000, 2000, NOISE_A);
+        RunRecord b = run("x", 1100, 2000, NOISE_B);
+
+        assertEquals(Comparison.of("a", a, "b", b), Comparison.of("a", a, "b", b));
+    }
+
+    @Test
+    void aSingleRepeatGivesARatioButNoIntervalAndNoVerdict() {
+        Comparison c = Comparison.of("a", run("x", 1000, 2000, new double[]{1.0}), "b", run("x", 2000, 1000, NOISE_B));
+
+        Comparison.Ratio r = c.rows().get(0).ratios().get(0);
+        assertEquals(2.0, r.ratio(), 1e-9);
+        assertNull(r.low());
+        assertNull(r.high());
+        assertEquals("no interval: 1 repeat in A", r.verdict());
+    }
+
+    @Test
+    void twoRepeatsGiveAnIntervalButNoVerdict() {
+        Comparison c = Comparison.of("a", run("x", 1000, 2000, NOISE_A), "b", run("x", 2000, 1000, new double[]{1.0, 1.02}));
+
+        Comparison.Ratio r = c.rows().get(0).ratios().get(0);
+        assertEquals(2.02, r.ratio(), 1e-9);
+        assertTrue(r.low() > 1.9 && r.high() < 2.1, r.toString());
+        assertEquals("no verdict: 2 repeats in B (needs 3)", r.verdict());
+    }
+
+    @Test
+    void pointsInOneRunOnlyAreListedAndWrittenToo(@TempDir Path dir) throws IOException {
+        RunRecord a = run("x", 1000, 2000, NOISE_A);
+        RunRecord b = run("x", 1000, 2000, NOISE_B);
+        List<PointRecord> more = new ArrayList<>(b.points());
+        LoadRecord tenUsers = new LoadRecord("closed", 10, 1000L, null, null, null, true);
+        more.add(point("SOAP", tenUsers, 1, 3000, 1000));
+        more.add(point("REST", FIVE_USERS, 1, 3000, 1000));
+        b = new RunRecord(b.suite(), null, b.wsbenchVersion(), null, b.startedAt(), null, "complete", null, null,
+                null, b.environment(), List.of(), more);
+
+        Comparison c = Comparison.of("a", a, "b", b);
+        List<Path> written = c.write(dir);
+
+        assertEquals(List.of(), c.onlyInA());
+        assertEquals(List.of("SOAP @ 10 users", "REST @ 5 users"), c.onlyInB().stream().map(Comparison.Unmatched::name).toList());
+        assertEquals(List.of(dir.resolve("compare.json"), dir.resolve("compare.csv")), written);
+        JsonNode json = RunJson.MAPPER.readTree(dir.resolve("compare.json").toFile());
+        assertEquals("REST", json.at("/onlyInB/1/target/label").asText());
+        assertEquals(1000.0, json.at("/rows/0/ratios/0/a/median").asDouble(), 1e-9);
+        assertEquals("x", json.at("/b/stacks/cxf").asText());
+        List<List<String>> csv = ReportWriterTest.parseCsv(Files.readString(dir.resolve("compare.csv")));
+        assertEquals(1 + 3 + 2, csv.size(), "header, 3 metrics of the matched point, 2 unmatched");
+        List<String> header = csv.get(0);
+        for (List<String> line : csv) {
+            assertEquals(header.size(), line.size(), line.toString());
+        }
+        assertEquals("only in B", csv.get(5).get(header.indexOf("verdict")));
+        assertEquals("5 users", csv.get(5).get(header.indexOf("load")));
+        assertEquals("1000", csv.get(1).get(header.indexOf("medianA")));
+        assertEquals("throughput", csv.get(1).get(header.indexOf("metric")));
+    }
+
+    @Test
+    void openAndClosedLoopsAtTheSameUsersDoNotMatch() {
+        RunRecord a = run("x", 1000, 2000, NOISE_A);
+        LoadRecord open = new LoadRecord("open", 5, null, 10.0, 1000.0, null, true);
+        List<PointRecord> points = a.points().stream().map(p -> point("SOAP", open, p.repeat(), 1000, 2000)).toList();
+        RunRecord b = new RunRecord("s", null, "0.2.0", null, "t", null, "complete", null, null, null, null, null, points);
+
+        Comparison c = Comparison.of("a", a, "b", b);
+
+        assertEquals(0, c.rows().size());
+        assertEquals("SOAP @ 5 users", c.onlyInA().get(0).name());
+        assertEquals("SOAP @ 1000 req/s, 5 conns", c.onlyInB().get(0).name());
+        assertEquals(Map.of(), c.b().stacks(), "a run without an environment still compares");
+    }
+
+    @Test
+    void theSmallAndTheLargeRequestSequenceDoNotMatch() {
+        RunRecord a = run("x", 1000, 2000, NOISE_A);
+        List<PointRecord> large = a.points().stream().map(p -> new PointRecord(
+                new TargetRecord("SOAP", "cxf", "soap11", null, "matchQuakes", "plain", "large", null), p.load(),
+                p.repeat(), p.requests(), p.durationSeconds(), p.throughput(), p.latencyMicros(), 0, 0, p.errors(),
+                p.validated(), null, null, null, null, null)).toList();
+        RunRecord b = new RunRecord("s", null, "0.2.0", null, "t", null, "complete", null, null, null, null, null, large);
+
+        Comparison c = Comparison.of("a", a, "b", b);
+
+        assertEquals(0, c.rows().size());
+        assertEquals("large", c.onlyInB().get(0).target().sequence());
+    }
+
+    /** One target at 5 users, a point per noise factor, throughput and latencies scaled by it. */
+    static RunRecord run(String cxfVersion, double throughput, long latencyMicros, double[] noise) {
+        List<PointRecord> points = new ArrayList<>();
+        for (int i = 0; i < noise.length; i++) {
+            points.add(point("SOAP", FIVE_USERS, i + 1, throughput * noise[i], Math.round(latencyMicros / noise[i])));
+        }
+        Environment env = new Environment("cpu", 2, "Linux", "6.1", "OpenJDK 17", 1L << 33, Map.of("cxf", cxfVersion));
+        return new RunRecord("stacks", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", null, "complete", null, null,
+                null, env, List.of(), points);
+    }
+
+    static PointRecord point(String label, LoadRecord load, int repeat, double throughput, long p50Micros) {
+        return new PointRecord(new TargetRecord(label, "cxf", "soap11", null, "hello", "plain", null), load, repeat,
+                5000, 5000 / throughput, throughput,
+                new LatencyRecord(p50Micros, p50Micros, 2 * p50Micros, 3 * p50Micros, 4 * p50Micros, 5 * p50Micros, 1),
+                400, 500, ErrorCounts.NONE, 5000, null, null, null, null, null);
+    }
+}
