@@ -1,6 +1,7 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
@@ -13,8 +14,7 @@ import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.monitor.ProcessSampler;
-import io.wsbench.protocols.Operation;
-import io.wsbench.protocols.Protocol;
+import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.report.Assertion;
 import picocli.CommandLine.Command;
@@ -77,8 +77,11 @@ final class LoadCommand implements Callable<Integer> {
             completionCandidates = ProtocolNames.class)
     String protocol;
 
-    @Option(names = "--operation", description = "operation for --protocol (default: ${DEFAULT-VALUE})")
+    @Option(names = "--operation", description = "operation for --protocol: hello or matchQuakes (default: ${DEFAULT-VALUE})")
     String operation = "hello";
+
+    @Option(names = "--sequence", paramLabel = "NAME", description = "request sequence of the operation (matchQuakes: small or large)")
+    String sequence;
 
     @Option(names = "--expect", paramLabel = "TEXT", description = "a response counts only if its body contains TEXT")
     String expect;
@@ -125,7 +128,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         URI uri = parseUrl();
         LoadSpec spec = loadSpec();
-        HttpRequest request = request(uri);
+        RequestSource request = request(uri);
         Supplier<Validator> validators = validators();
         InetSocketAddress address = new InetSocketAddress(uri.getHost(), uri.getPort() > 0 ? uri.getPort() : 80);
         reachable(address);
@@ -145,7 +148,7 @@ final class LoadCommand implements Callable<Integer> {
                     console.pointStarting(uri.toString(), 0, 0));
             ServerRecord server = sampler == null ? null : sampler.endPoint(500);
             PointRecord p = m.toPoint(new TargetRecord(uri.toString(), null, protocol == null ? "http" : protocol, null,
-                    protocol == null ? null : operation, null, uri.toString()), loadRecord(spec), 1, server);
+                    protocol == null ? null : operation, null, sequence, uri.toString()), loadRecord(spec), 1, server);
             if (interactive) {
                 console.pointDone(p);
             }
@@ -194,13 +197,9 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private HttpRequest request(URI uri) throws IOException {
+    private RequestSource request(URI uri) throws IOException {
         if (protocol != null) {
-            try {
-                return Protocols.byName(protocol).request(uri, Operation.named(operation), keepAlive);
-            } catch (IllegalArgumentException e) {
-                throw new Main.UserError(e.getMessage());
-            }
+            return workload().requests(uri, keepAlive);
         }
         Map<String, String> h = new LinkedHashMap<>();
         byte[] bytes = null;
@@ -231,11 +230,17 @@ final class LoadCommand implements Callable<Integer> {
         return new HttpRequest(m, uri, h, bytes, keepAlive);
     }
 
+    private Workload workload() {
+        try {
+            return Workload.of(protocol, operation, sequence);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+    }
+
     private Supplier<Validator> validators() {
         if (protocol != null) {
-            Protocol p = Protocols.byName(protocol);
-            Operation op = Operation.named(operation);
-            return () -> p.validator(op);
+            return workload()::validator;
         }
         if (expect != null) {
             byte[] needle = expect.getBytes(StandardCharsets.UTF_8);

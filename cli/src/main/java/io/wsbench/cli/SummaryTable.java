@@ -35,7 +35,7 @@ final class SummaryTable {
                             : String.format(Locale.ROOT, "%.0f%%", s.serverCpuPercent().median()),
                     String.valueOf(s.errors()), String.valueOf(s.repeats())});
         }
-        return layout(cells, "llrrrrrrrrrr");
+        return layout(cells, "llrrrrrrrrrrr");
     }
 
     /** The spread of throughput over repeats, as ± half the min–max range. */
@@ -67,6 +67,7 @@ final class SummaryTable {
     static String layout(List<String[]> cells, String align) {
         int cols = cells.get(0).length;
         int[] width = new int[cols];
+        java.util.Arrays.fill(width, 1); // a format width of 0 is not a width
         for (String[] row : cells) {
             for (int i = 0; i < cols; i++) {
                 width[i] = Math.max(width[i], row[i].length());
