@@ -292,9 +292,9 @@ final class LoadCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  target rate   %,.0f req/s (latency measured from the intended send time)%n", spec.rate());
         }
         out.printf(Locale.ROOT, "  requests      %,d in %.2f s = %,.1f valid req/s%n", p.requests(), p.durationSeconds(), p.throughput());
-        out.printf(Locale.ROOT, "  errors        %d (connect %d, timeout %d, http status %d, soap fault %d, validation %d)%n",
+        out.printf(Locale.ROOT, "  errors        %d (connect %d, timeout %d, http status %d, soap fault %d, validation %d, protocol %d)%n",
                 p.errors().total(), p.errors().connect(), p.errors().timeout(), p.errors().httpStatus(),
-                p.errors().soapFault(), p.errors().validation());
+                p.errors().soapFault(), p.errors().validation(), p.errors().protocol());
         out.printf(Locale.ROOT, "  latency       mean %s ± %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s%n",
                 SummaryTable.millis(l.mean()), SummaryTable.millis(l.stdev()), SummaryTable.millis(l.p50()),
                 SummaryTable.millis(l.p90()), SummaryTable.millis(l.p99()), SummaryTable.millis(l.p999()),

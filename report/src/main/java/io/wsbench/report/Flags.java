@@ -60,6 +60,7 @@ final class Flags {
         }
         List<String> kinds = new ArrayList<>();
         add(kinds, e.validation(), "failed validation");
+        add(kinds, e.protocol(), "malformed HTTP");
         add(kinds, e.soapFault(), "SOAP faults");
         add(kinds, e.httpStatus(), "bad HTTP status");
         add(kinds, e.timeout(), "timeouts");

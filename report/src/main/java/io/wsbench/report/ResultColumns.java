@@ -50,6 +50,7 @@ final class ResultColumns {
             col("errors.httpStatus", p -> p.errors().httpStatus()),
             col("errors.soapFault", p -> p.errors().soapFault()),
             col("errors.validation", p -> p.errors().validation()),
+            col("errors.protocol", p -> p.errors().protocol()),
             col("validated", PointRecord::validated),
             server("server.pid", ServerRecord::pid),
             server("server.cpuPercent", ServerRecord::cpuPercent),

@@ -188,7 +188,7 @@ public final class LoadEngine implements AutoCloseable {
         final Recorder rec = new Recorder();
         final List<User> users = new ArrayList<>();
         final Bootstrap bootstrap;
-        Histogram interval;
+        Histogram spare = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
 
         Lane(Run run, EventLoop loop, Validator validator) {
             this.run = run;
@@ -237,9 +237,10 @@ public final class LoadEngine implements AutoCloseable {
 
         void tick(long now) {
             for (Lane lane : lanes) {
-                lane.interval = lane.rec.drainInto(lane.interval);
-                total.add(lane.interval);
-                second.add(lane.interval);
+                Histogram interval = drain(lane);
+                total.add(interval);
+                second.add(interval);
+                lane.spare = interval; // handed back, emptied, at the next swap
             }
             long errors = lanes.stream().mapToLong(l -> l.rec.errorsNow.sum()).sum();
             while (now - run.start >= (secondIndex + 1) * 1_000_000_000L) {
@@ -253,6 +254,19 @@ public final class LoadEngine implements AutoCloseable {
             if (total.getTotalCount() != lastActivityCount) {
                 lastActivityCount = total.getTotalCount();
                 lastActivity = now;
+            }
+        }
+
+        /** Swaps the lane's histogram on the lane's own thread, so its writer never synchronizes. */
+        private static Histogram drain(Lane lane) {
+            Histogram spare = lane.spare;
+            try {
+                return lane.loop.submit(() -> lane.rec.swap(spare)).get(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading the recorders", e);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("an I/O thread did not answer the sampler: " + e, e);
             }
         }
 
@@ -276,7 +290,8 @@ public final class LoadEngine implements AutoCloseable {
                 long errors = lanes.stream().mapToLong(l -> l.rec.errorsNow.sum()).sum();
                 closeSecond(errors);
             }
-            long connect = 0, timeout = 0, status = 0, fault = 0, validation = 0, sent = 0, received = 0, reqs = 0;
+            long connect = 0, timeout = 0, status = 0, fault = 0, validation = 0, protocol = 0;
+            long sent = 0, received = 0, reqs = 0;
             for (Lane l : lanes) {
                 Recorder r = l.rec;
                 connect += r.connect;
@@ -284,11 +299,12 @@ public final class LoadEngine implements AutoCloseable {
                 status += r.httpStatus;
                 fault += r.soapFault;
                 validation += r.validation;
+                protocol += r.protocol;
                 sent += r.bytesSent;
                 received += r.bytesReceived;
                 reqs += r.requestsSent;
             }
-            ErrorCounts errors = new ErrorCounts(connect, timeout, status, fault, validation);
+            ErrorCounts errors = new ErrorCounts(connect, timeout, status, fault, validation, protocol);
             long ok = total.getTotalCount();
             double seconds = nanos / 1e9;
             GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),

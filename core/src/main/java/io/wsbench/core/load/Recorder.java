@@ -1,26 +1,27 @@
 package io.wsbench.core.load;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.SingleWriterRecorder;
 
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What one I/O thread measured. Latencies go to a single-writer HdrHistogram recorder that a
- * sampler can read each second without stopping the writer; counts are plain fields read once the
- * thread has finished (the finish latch orders the reads after the writes).
+ * What one I/O thread measured. Latencies go to a plain HdrHistogram that only that thread
+ * touches: the sampler swaps it for a spare by a task run on the same thread, so recording costs
+ * no atomic operation at all. Counts are plain fields read once the thread has finished (the
+ * finish latch orders the reads after the writes).
  */
 final class Recorder {
 
     static final long HIGHEST_MICROS = 3_600_000_000L;
 
-    private final SingleWriterRecorder latencies = new SingleWriterRecorder(1, HIGHEST_MICROS, 3);
+    private Histogram latencies = new Histogram(1, HIGHEST_MICROS, 3);
     final LongAdder errorsNow = new LongAdder();
     long connect;
     long timeout;
     long httpStatus;
     long soapFault;
     long validation;
+    long protocol;
     long bytesSent;
     long bytesReceived;
     long requestsSent;
@@ -45,6 +46,14 @@ final class Recorder {
         errorsNow.increment();
     }
 
+    /** A response that was not HTTP, or too long to keep: the connection is dropped. */
+    void protocolError(long now) {
+        protocol++;
+        responses++;
+        lastCompletionNanos = now;
+        errorsNow.increment();
+    }
+
     void connectError() {
         connect++;
         errorsNow.increment();
@@ -55,8 +64,14 @@ final class Recorder {
         errorsNow.increment();
     }
 
-    /** Moves what was recorded since the last call into {@code into}. Called by the sampler only. */
-    Histogram drainInto(Histogram reuse) {
-        return latencies.getIntervalHistogram(reuse);
+    /**
+     * Takes what was recorded since the last swap, leaving {@code spare} (emptied) to record into.
+     * Runs on the recorder's own I/O thread.
+     */
+    Histogram swap(Histogram spare) {
+        Histogram full = latencies;
+        spare.reset();
+        latencies = spare;
+        return full;
     }
 }

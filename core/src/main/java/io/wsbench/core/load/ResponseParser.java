@@ -21,8 +21,10 @@ public final class ResponseParser {
 
     private static final int MAX_LINE = 16 * 1024;
     private static final byte[] NO_BYTES = new byte[0];
-    private static final int MAX_KEPT_BODY = 64 * 1024 * 1024;
+    /** Longer answers are cut off as protocol errors, so an endless body costs bounded memory. */
+    static final int MAX_BODY = 64 * 1024 * 1024;
 
+    private final int maxBody;
     private State state = State.STATUS;
     private final byte[] line = new byte[MAX_LINE];
     private int lineLength;
@@ -37,6 +39,15 @@ public final class ResponseParser {
     private String contentType = "";
     private boolean sawContentType;
     private boolean http10;
+
+    public ResponseParser() {
+        this(MAX_BODY);
+    }
+
+    /** A parser that cuts off bodies longer than {@code maxBody} bytes. */
+    public ResponseParser(int maxBody) {
+        this.maxBody = maxBody;
+    }
 
     /** Feeds received bytes; calls the sink for every response completed by them. */
     public void feed(ByteBuf in, Sink sink) {
@@ -91,6 +102,7 @@ public final class ResponseParser {
         int end = eol < 0 ? in.writerIndex() : eol;
         int n = end - in.readerIndex();
         if (lineLength + n > MAX_LINE) {
+            reset();
             throw new IllegalStateException("HTTP response line longer than " + MAX_LINE + " bytes");
         }
         in.readBytes(line, lineLength, n);
@@ -240,6 +252,9 @@ public final class ResponseParser {
             complete(sink);
         } else if (chunked) {
             state = State.CHUNK_SIZE;
+        } else if (contentLength > maxBody) {
+            reset();
+            throw new IllegalStateException("HTTP response of " + contentLength + " bytes, more than " + maxBody);
         } else if (contentLength > 0) {
             remaining = contentLength;
             state = State.FIXED;
@@ -250,15 +265,15 @@ public final class ResponseParser {
     }
 
     private void keep(ByteBuf in, int n) {
-        int room = Math.min(n, MAX_KEPT_BODY - bodyLength);
-        if (room > 0) {
-            if (bodyLength + room > body.length) {
-                body = Arrays.copyOf(body, Math.max(body.length * 2, bodyLength + room));
-            }
-            in.readBytes(body, bodyLength, room);
-            bodyLength += room;
+        if ((long) bodyLength + n > maxBody) {
+            reset();
+            throw new IllegalStateException("HTTP response body longer than " + maxBody + " bytes");
         }
-        in.skipBytes(n - Math.max(room, 0));
+        if (bodyLength + n > body.length) {
+            body = Arrays.copyOf(body, (int) Math.min(maxBody, Math.max(body.length * 2L, bodyLength + n)));
+        }
+        in.readBytes(body, bodyLength, n);
+        bodyLength += n;
     }
 
     private void complete(Sink sink) {

@@ -154,7 +154,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         } catch (IllegalStateException malformed) {
             if (inFlight) {
                 inFlight = false;
-                rec.error(Verdict.VALIDATION, System.nanoTime());
+                rec.protocolError(System.nanoTime());
             }
             drop(ctx.channel());
             proceed();

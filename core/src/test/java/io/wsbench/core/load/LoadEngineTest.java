@@ -112,6 +112,41 @@ class LoadEngineTest {
     }
 
     @Test
+    void theOpenLoopKeepsItsRate() throws Exception {
+        try (TestServer server = TestServer.answering("Hello World")) {
+            Measurement m = engine.run(server.address(), LoadSpec.openFor(8, 2000, Duration.ofSeconds(5)),
+                    get(server.address(), true), GREETING, ProgressListener.NONE);
+            assertEquals(10_000, m.ok(), 200, "2,000 req/s for 5 s, within 2%");
+            assertEquals(2000, m.throughput(), 40, "throughput within 2% of the rate");
+        }
+    }
+
+    @Test
+    void aServerThatDoesNotSpeakHttpGivesProtocolErrors() throws Exception {
+        try (java.net.ServerSocket garbage = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread t = new Thread(() -> {
+                // bounded: it stops when the test closes the socket
+                while (!garbage.isClosed()) {
+                    try (java.net.Socket s = garbage.accept()) {
+                        s.getInputStream().read(new byte[4096]);
+                        s.getOutputStream().write("SSH-2.0-OpenSSH_9.2\r\n".getBytes(StandardCharsets.US_ASCII));
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+            InetSocketAddress a = new InetSocketAddress("127.0.0.1", garbage.getLocalPort());
+            Measurement m = engine.run(a, LoadSpec.closed(1, 20), get(a, true), GREETING, ProgressListener.NONE);
+            assertEquals(20, m.requests());
+            assertEquals(0, m.ok());
+            assertEquals(20, m.errors().protocol() + m.errors().connect(), m.errors().toString());
+            assertTrue(m.errors().protocol() >= 10, m.errors().toString());
+        }
+    }
+
+    @Test
     void durationBoundPointStopsOnTime() throws Exception {
         try (TestServer server = TestServer.answering("Hello World")) {
             long t0 = System.nanoTime();

@@ -51,6 +51,29 @@ class ResponseParserTest {
     }
 
     @Test
+    void pipelinedResponsesInOneBufferAreAllSeen() {
+        String one = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\none";
+        List<Seen> seen = parse(one.repeat(50), 100_000);
+        assertEquals(50, seen.size());
+        assertTrue(seen.stream().allMatch(s -> s.body().equals("one")));
+    }
+
+    @Test
+    void endlessHeadersAndBodiesAreCutOffWithBoundedMemory() {
+        ResponseParser p = new ResponseParser(1024);
+        ByteBuf header = Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nX-Endless: " + "a".repeat(20_000), StandardCharsets.ISO_8859_1);
+        assertThrows(IllegalStateException.class, () -> p.feed(header, (s, t, b, l, c) -> { }));
+        ResponseParser q = new ResponseParser(1024);
+        ByteBuf chunked = Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "400\r\n" + "x".repeat(1024) + "\r\n400\r\n" + "y".repeat(1024) + "\r\n", StandardCharsets.ISO_8859_1);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> q.feed(chunked, (s, t, b, l, c) -> { }));
+        assertTrue(e.getMessage().contains("longer than 1024"), e.getMessage());
+        ResponseParser r = new ResponseParser(1024);
+        ByteBuf huge = Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nContent-Length: 99999999999\r\n\r\n", StandardCharsets.ISO_8859_1);
+        assertThrows(IllegalStateException.class, () -> r.feed(huge, (s, t, b, l, c) -> { }));
+    }
+
+    @Test
     void garbageIsRejected() {
         assertThrows(IllegalStateException.class, () -> parse("SSH-2.0-OpenSSH\r\n", 100));
     }
