@@ -1,0 +1,63 @@
+# Shared by the bench/ scripts: installs Debian packages on demand and serves a static XML with
+# nginx (one worker) on 127.0.0.1. Source it; call bench_install PKG... and bench_nginx PORT.
+set -euo pipefail
+bench_home=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bench_work=$(mktemp -d)
+chmod 755 "$bench_work"  # nginx workers run as an unprivileged user
+bench_cleanup() {
+  [ -f "$bench_work/nginx.pid" ] && kill "$(cat "$bench_work/nginx.pid")" 2>/dev/null || true
+  rm -rf "$bench_work"
+}
+trap bench_cleanup EXIT
+
+# bench_install CMD:PACKAGE ... installs PACKAGE when CMD is missing
+bench_install() {
+  local need=()
+  for pair in "$@"; do
+    local cmd=${pair%%:*} pkg=${pair##*:}
+    command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || need+=("$pkg")
+  done
+  if [ ${#need[@]} -gt 0 ]; then
+    echo "installing ${need[*]} ..." >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  fi
+}
+
+# bench_nginx PORT [WORKER_CONNECTIONS]: serves /hello.xml (62 bytes) and prints its URL
+bench_nginx() {
+  local port=$1 conns=${2:-4096}
+  mkdir -p "$bench_work/www" "$bench_work/logs"
+  printf '<?xml version="1.0" encoding="utf-8"?><str>Hello World</str>\n' | head -c 62 > "$bench_work/www/hello.xml"
+  cat > "$bench_work/nginx.conf" <<CONF
+worker_processes 1;
+worker_rlimit_nofile $((conns * 2 + 100));
+pid $bench_work/nginx.pid;
+error_log $bench_work/logs/error.log;
+events { worker_connections $conns; }
+http {
+  access_log off;
+  keepalive_requests 100000000;
+  keepalive_timeout 300s;
+  client_body_temp_path $bench_work/tmp;
+  server {
+    listen 127.0.0.1:$port backlog=65535;
+    location / { root $bench_work/www; default_type text/xml; }
+  }
+}
+CONF
+  "$(command -v nginx || echo /usr/sbin/nginx)" -c "$bench_work/nginx.conf" -p "$bench_work"
+  sleep 0.5
+  curl -sf "http://127.0.0.1:$port/hello.xml" >/dev/null || { echo "nginx did not start" >&2; exit 1; }
+  echo "http://127.0.0.1:$port/hello.xml"
+}
+
+# bench_timed OUT CMD...: runs CMD, writing "user system maxrss_kb" of it to OUT
+bench_timed() {
+  local out=$1; shift
+  /usr/bin/time -f "%U %S %M" -o "$out" "$@"
+}
+
+# the launcher builds on first use: do that outside any measurement
+bench_build() {
+  "$bench_home/wsbench" stacks >/dev/null
+}
