@@ -35,6 +35,12 @@ final class SummaryTable {
                             : String.format(Locale.ROOT, "%.0f%%", s.serverCpuPercent().median()),
                     String.valueOf(s.errors()), String.valueOf(s.repeats())});
         }
+        if (!passes) {
+            // no request sequences here: drop the empty time/pass column
+            cells.replaceAll(row -> java.util.stream.IntStream.range(0, row.length).filter(i -> i != 5)
+                    .mapToObj(i -> row[i]).toArray(String[]::new));
+            return layout(cells, "llrrrrrrrrrr");
+        }
         return layout(cells, "llrrrrrrrrrrr");
     }
 
