@@ -41,7 +41,7 @@ class JaxWsClientTest {
     private static final Path HOME = Path.of(System.getProperty("wsbench.home", ".."));
 
     @ParameterizedTest
-    @ValueSource(strings = {"direct", "cxf", "metro"})
+    @ValueSource(strings = {"direct", "cxf", "metro", "axis2"})
     void aGeneratedClientGetsTheOraclesAnswers(String name) throws Exception {
         var d = StackCatalog.in(HOME).find(name).orElseThrow(() -> new AssertionError(name + " is not built"));
         RunningStack stack = new StackLauncher(Files.createTempDirectory("wsbench-" + name)).start(d, 0, Map.of());
