@@ -103,7 +103,7 @@ class RunCommandTest {
         assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("PASS  SOAP @ 2 users  errors==0  (errors = 0, wanted == 0)"), r.out());
         assertTrue(r.out().contains("PASS  JSON @ 2 users  validation==0  (validation = 0, wanted == 0)"), r.out());
-        assertTrue(r.out().matches("(?s).*FAIL  JSON @ 2 users  p50<1us  \\(p50 = \\d+us, wanted < 1us\\).*"), r.out());
+        assertTrue(r.out().matches("(?s).*FAIL  JSON @ 2 users  p50<1us  \\(p50 = \\d+(\\.\\d+)?us, wanted < 1us\\).*"), r.out());
         assertTrue(r.out().contains("2 of 6 assertions failed"), r.out());
         Path out = dir.resolve("out");
         String xml = Files.readString(out.resolve("junit.xml"));
