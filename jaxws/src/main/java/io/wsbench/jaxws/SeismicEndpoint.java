@@ -15,8 +15,6 @@ import javax.xml.datatype.DatatypeConfigurationException;
 import javax.xml.datatype.DatatypeFactory;
 import javax.xml.datatype.XMLGregorianCalendar;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.GregorianCalendar;
 import java.util.HashMap;
 import java.util.List;
@@ -45,21 +43,11 @@ public class SeismicEndpoint implements Seismic {
     private final Catalog catalog;
 
     public SeismicEndpoint() {
-        this(loadCatalog());
+        this(Catalog.configured());
     }
 
     public SeismicEndpoint(Catalog catalog) {
         this.catalog = catalog;
-    }
-
-    /** The standard catalog, or a real one from {@code -Dwsbench.catalog=FILE.csv}. */
-    public static Catalog loadCatalog() {
-        String file = System.getProperty("wsbench.catalog");
-        try {
-            return file == null || file.isBlank() ? Catalog.standard() : Catalog.fromCsv(Path.of(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override

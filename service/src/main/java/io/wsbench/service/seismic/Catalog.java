@@ -2,6 +2,7 @@ package io.wsbench.service.seismic;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,6 +61,27 @@ public final class Catalog {
 
     private static final class Standard {
         static final Catalog CATALOG = CatalogGenerator.generate(CatalogGenerator.SEED);
+    }
+
+    private static final class Configured {
+        static final Catalog CATALOG = load();
+
+        private static Catalog load() {
+            String file = System.getProperty("wsbench.catalog");
+            try {
+                return file == null || file.isBlank() ? standard() : fromCsv(Path.of(file));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot load catalog: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * The catalog a server serves: the standard one, or a real one from
+     * {@code -Dwsbench.catalog=FILE.csv} (which a suite's stackOptions pass as {@code catalog}).
+     */
+    public static Catalog configured() {
+        return Configured.CATALOG;
     }
 
     /**

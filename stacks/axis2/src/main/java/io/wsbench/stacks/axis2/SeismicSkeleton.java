@@ -12,9 +12,6 @@ import io.wsbench.stacks.axis2.adb.SeismicServiceSkeletonInterface;
 import org.apache.axis2.databinding.types.IDRef;
 import org.apache.axis2.databinding.types.Id;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
 import java.util.List;
@@ -29,7 +26,6 @@ import java.util.TimeZone;
 public final class SeismicSkeleton implements SeismicServiceSkeletonInterface {
 
     private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
-    private static Catalog configured;
 
     private final Catalog catalog;
     // xsd:ID and xsd:IDREF values are immutable per region: built once, as JAXB's object references would be
@@ -51,17 +47,9 @@ public final class SeismicSkeleton implements SeismicServiceSkeletonInterface {
         }
     }
 
-    /** The standard catalog, or a real one from {@code -Dwsbench.catalog=FILE.csv}; loaded once. */
-    public static synchronized Catalog catalog() {
-        if (configured == null) {
-            String file = System.getProperty("wsbench.catalog");
-            try {
-                configured = file == null || file.isBlank() ? Catalog.standard() : Catalog.fromCsv(Path.of(file));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return configured;
+    /** The catalog this server serves (see {@link Catalog#configured()}). */
+    public static Catalog catalog() {
+        return Catalog.configured();
     }
 
     @Override

@@ -19,9 +19,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 
 import io.wsbench.service.seismic.Catalog;
 
-import java.io.IOException;
 import java.net.BindException;
-import java.nio.file.Path;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
@@ -32,18 +30,6 @@ import java.net.InetSocketAddress;
 public final class DirectServer {
 
     private DirectServer() {
-    }
-
-    /** The standard catalog, or a real one from {@code -Dwsbench.catalog=FILE.csv}. */
-    static Catalog catalog() {
-        String file = System.getProperty("wsbench.catalog");
-        try {
-            return file == null || file.isBlank() ? Catalog.standard() : Catalog.fromCsv(Path.of(file));
-        } catch (IOException e) {
-            System.out.println("cannot load catalog: " + e.getMessage());
-            System.exit(2);
-            return null;
-        }
     }
 
     public static void main(String[] args) throws InterruptedException {
@@ -60,7 +46,7 @@ public final class DirectServer {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(workers, io);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         HelloRoutes routes = new HelloRoutes(Faults.fromProperty());
-        SeismicRoute seismic = new SeismicRoute(catalog());
+        SeismicRoute seismic = new SeismicRoute(Catalog.configured());
         try {
             Channel server = new ServerBootstrap().group(boss, group).channel(channel)
                     .option(ChannelOption.SO_BACKLOG, 4096)
