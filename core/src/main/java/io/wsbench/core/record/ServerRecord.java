@@ -2,12 +2,48 @@ package io.wsbench.core.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import java.util.List;
+
 /**
  * What the server process did during a point: CPU (100 = one core busy), peak resident memory,
- * threads, and the CPU it still burned after the load stopped.
+ * threads, and the CPU it still burned after the load stopped. For a JVM server, also what JMX and
+ * a Flight Recorder recording of the point saw inside it: garbage collections, the peak of heap
+ * used, the hottest frames of the execution samples, and the exceptions thrown (caught or not);
+ * {@code recording} is the .jfr file, relative to the run directory. Those are null for other servers.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                            long rssMaxBytes, int threadsMax, double residualCpuPercent,
-                           double machineCpuPercent) {
+                           double machineCpuPercent,
+                           Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes,
+                           List<HotFrame> hotFrames, List<ExceptionRate> exceptions, String recording) {
+
+    /** A frame ("class.method:line") at the top of the stack in {@code share} (0..1) of the samples. */
+    public record HotFrame(String frame, double share) {
+    }
+
+    /**
+     * Exceptions of one class created in the server during the point, even those caught at once;
+     * {@code thrownAt} is the frame that created most of them.
+     */
+    public record ExceptionRate(String className, double perSecond, long count, String thrownAt) {
+    }
+
+    /** What /proc alone tells, for servers wsbench cannot look inside. */
+    public ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
+                        long rssMaxBytes, int threadsMax, double residualCpuPercent, double machineCpuPercent) {
+        this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
+                machineCpuPercent, null, null, null, null, null, null);
+    }
+
+    public ServerRecord withJvm(long gcs, long gcMillis, long heapMax, List<HotFrame> hot,
+                                List<ExceptionRate> thrown, String jfr) {
+        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
+                residualCpuPercent, machineCpuPercent, gcs, gcMillis, heapMax, List.copyOf(hot), List.copyOf(thrown), jfr);
+    }
+
+    /** Exceptions of every class per second; 0 when none were seen or none could be counted. */
+    public double exceptionsPerSecond() {
+        return exceptions == null ? 0 : exceptions.stream().mapToDouble(ExceptionRate::perSecond).sum();
+    }
 }
