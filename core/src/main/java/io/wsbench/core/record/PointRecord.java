@@ -1,6 +1,7 @@
 package io.wsbench.core.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
 
@@ -28,6 +29,15 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
                 histogram, why);
+    }
+
+    /**
+     * The trend of throughput within the point, computed from {@code series} so that it always agrees
+     * with it; written to run.json as {@code trend}, and null for points shorter than a few seconds.
+     */
+    @JsonProperty("trend")
+    public Trend trend() {
+        return Trend.of(series, durationSeconds);
     }
 
     /** Points of the same target under the same load are repeats of one another. */
