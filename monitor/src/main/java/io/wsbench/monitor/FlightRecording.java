@@ -1,0 +1,112 @@
+package io.wsbench.monitor;
+
+import io.wsbench.core.record.ServerRecord.ExceptionRate;
+import io.wsbench.core.record.ServerRecord.HotFrame;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingFile;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a Flight Recorder recording of one point says: the frames most often on top of the
+ * execution samples (the "every thread is on the same line" view of seed 002), and the exceptions
+ * created per second by class, including those the server catches and hides.
+ * <p>
+ * A sample counts for its top frame outside the JDK ({@link #JDK}): the line of the server's own
+ * code (its framework included) that was running or had called into the JDK. Time spent in
+ * {@code HashMap.get} or in building an exception thus lands on the line that asked for it, which is
+ * the line to fix; a sample with JDK frames only (the JDK's own threads) counts for its top frame.
+ */
+record FlightRecording(List<HotFrame> hotFrames, List<ExceptionRate> exceptions) {
+
+    static final int TOP = 10;
+    private static final List<String> JDK = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+
+    /** Reads the events of {@code file} that happened between {@code from} and {@code to}. */
+    static FlightRecording read(Path file, Instant from, Instant to) throws IOException {
+        Map<String, Integer> tops = new HashMap<>();
+        int samples = 0;
+        Map<String, Map<String, Integer>> thrown = new HashMap<>(); // class -> creating frame -> count
+        try (RecordingFile recording = new RecordingFile(file)) {
+            while (recording.hasMoreEvents()) {
+                RecordedEvent e = recording.readEvent();
+                if (e.getStartTime().isBefore(from) || e.getStartTime().isAfter(to) || e.getStackTrace() == null) {
+                    continue;
+                }
+                List<RecordedFrame> frames = e.getStackTrace().getFrames();
+                switch (e.getEventType().getName()) {
+                    case "jdk.ExecutionSample" -> {
+                        if (!frames.isEmpty()) {
+                            tops.merge(name(ownTop(frames)), 1, Integer::sum);
+                            samples++;
+                        }
+                    }
+                    case "jdk.JavaExceptionThrow" -> {
+                        String type = e.getClass("thrownClass") == null ? "?" : e.getClass("thrownClass").getName();
+                        thrown.computeIfAbsent(type, k -> new HashMap<>()).merge(creator(frames, type), 1, Integer::sum);
+                    }
+                    default -> {
+                    }
+                }
+            }
+        }
+        int total = samples;
+        List<HotFrame> hot = tops.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(TOP)
+                .map(t -> new HotFrame(t.getKey(), Math.round(1000.0 * t.getValue() / total) / 1000.0))
+                .toList();
+        double seconds = Math.max(1e-3, (to.toEpochMilli() - from.toEpochMilli()) / 1000.0);
+        List<ExceptionRate> rates = new ArrayList<>();
+        thrown.forEach((type, sites) -> {
+            long count = sites.values().stream().mapToLong(Integer::longValue).sum();
+            String site = sites.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+            rates.add(new ExceptionRate(type, Math.round(10 * count / seconds) / 10.0, count, site));
+        });
+        rates.sort(Comparator.comparingLong(ExceptionRate::count).reversed().thenComparing(ExceptionRate::className));
+        return new FlightRecording(hot, rates);
+    }
+
+    private static RecordedFrame ownTop(List<RecordedFrame> frames) {
+        for (RecordedFrame f : frames) {
+            String type = f.getMethod().getType().getName();
+            if (JDK.stream().noneMatch(type::startsWith)) {
+                return f;
+            }
+        }
+        return frames.get(0);
+    }
+
+    /** "class.method:line", the way a stack trace names a line. */
+    static String name(RecordedFrame f) {
+        String at = f.getMethod().getType().getName() + "." + f.getMethod().getName();
+        return f.getLineNumber() > 0 ? at + ":" + f.getLineNumber() : at;
+    }
+
+    /**
+     * The frame that created the exception: the caller of its class's constructor. The frames above
+     * it are the constructors of the exception and its superclasses, and JFR's own tracer.
+     */
+    private static String creator(List<RecordedFrame> frames, String type) {
+        int caller = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            RecordedFrame f = frames.get(i);
+            boolean constructor = "<init>".equals(f.getMethod().getName());
+            if (constructor && f.getMethod().getType().getName().equals(type)) {
+                caller = i + 1;
+            } else if (caller == 0 && !constructor && !f.getMethod().getType().getName().startsWith("jdk.jfr.")) {
+                caller = i; // its constructor was not seen: the first frame that builds nothing
+                break;
+            }
+        }
+        return caller < frames.size() ? name(frames.get(caller)) : null;
+    }
+}
