@@ -13,11 +13,19 @@ public record Operation(String name, String soapAction, String soapBodyElement, 
                 "<h:hello xmlns:h=\"" + HelloContract.NAMESPACE + "\"/>", HelloContract.GREETING);
     }
 
+    /** Seed 002's dynamic page: a heading and the current time, over {@code html} only. */
+    public static Operation now() {
+        return new Operation("now", null, null, "<h1>CFML</h1>");
+    }
+
     /** The operation of that name, or an exception naming the ones that exist. */
     public static Operation named(String name) {
         if (HelloContract.OPERATION.equals(name)) {
             return hello();
         }
-        throw new IllegalArgumentException("unknown operation '" + name + "' (known: hello)");
+        if ("now".equals(name)) {
+            return now();
+        }
+        throw new IllegalArgumentException("unknown operation '" + name + "' (known: hello, now)");
     }
 }

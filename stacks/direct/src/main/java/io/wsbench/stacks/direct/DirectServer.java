@@ -47,6 +47,9 @@ public final class DirectServer {
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         HelloRoutes routes = new HelloRoutes(Faults.fromProperty());
         SeismicRoute seismic = new SeismicRoute(Catalog.configured());
+        if (routes.faults().spinAfterLoad()) {
+            Faults.spinAfterLoad(HelloHandler.LAST_REQUEST);
+        }
         try {
             Channel server = new ServerBootstrap().group(boss, group).channel(channel)
                     .option(ChannelOption.SO_BACKLOG, 4096)

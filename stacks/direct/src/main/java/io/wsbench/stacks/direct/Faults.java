@@ -1,24 +1,97 @@
 package io.wsbench.stacks.direct;
 
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+
 import java.util.Locale;
+import java.util.StringJoiner;
 
 /**
  * Faults the direct stack can be asked to have, to prove that wsbench sees them
- * ({@code -Dwsbench.faults=...}). Off unless asked for.
+ * ({@code -Dwsbench.faults=...}, several separated by commas). Off unless asked for.
+ * <ul>
+ * <li>{@code wrong-answer}: answers "Goodbye World".
+ * <li>{@code swallowed-exception}: seed 002's hidden bug, an exception thrown and caught on every request.
+ * <li>{@code spin-after-load}: a thread that burns a core for {@link #SPIN_MILLIS} once the requests stop,
+ * like seed 000's AMF server that stayed busy after the test.
+ * </ul>
  */
-record Faults(boolean wrongAnswer, long exitAfterRequests) {
+record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfterLoad, long exitAfterRequests) {
+
+    static final long SPIN_MILLIS = 3000;
+    private static final long QUIET_MILLIS = 20;
 
     static Faults fromProperty() {
         String spec = System.getProperty("wsbench.faults", "none").toLowerCase(Locale.ROOT);
-        return new Faults(spec.contains("wrong-answer"), Long.getLong("wsbench.exitAfterRequests", 0));
+        return new Faults(spec.contains("wrong-answer"), spec.contains("swallowed-exception"),
+                spec.contains("spin-after-load"), Long.getLong("wsbench.exitAfterRequests", 0));
+    }
+
+    /**
+     * Seed 002's cookie bug: a request without cookies makes this throw, and an empty catch hides
+     * it. Like many such bugs it also describes the request in the message nobody reads.
+     */
+    static void readCookies(HttpHeaders headers) {
+        try {
+            if (!headers.contains(HttpHeaderNames.COOKIE)) {
+                throw new NoCookiesException(String.format(Locale.ROOT, "no cookies among %d headers: %s",
+                        headers.size(), headers.entries()));
+            }
+        } catch (NoCookiesException e) {
+            // swallowed on purpose: this is the fault
+        }
+    }
+
+    /** Thrown by {@link #readCookies}; a class of its own so a report names it unmistakably. */
+    static final class NoCookiesException extends RuntimeException {
+        NoCookiesException(String message) {
+            super(message);
+        }
+    }
+
+    /** Starts the spin-after-load thread; {@code lastRequest} holds the time of the latest request (ms). */
+    static void spinAfterLoad(java.util.concurrent.atomic.AtomicLong lastRequest) {
+        Thread t = new Thread(() -> {
+            long spunFor = 0; // the request time that already had its spin
+            while (true) {
+                long last = lastRequest.get();
+                if (last != spunFor && System.currentTimeMillis() - last > QUIET_MILLIS) {
+                    spunFor = last;
+                    long until = System.currentTimeMillis() + SPIN_MILLIS;
+                    long x = 0;
+                    while (System.currentTimeMillis() < until) {
+                        x += Long.numberOfTrailingZeros(x + until); // busy, and not optimised away
+                    }
+                    if (x == 42) {
+                        System.out.print("");
+                    }
+                }
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "spin-after-load");
+        t.setDaemon(true);
+        t.start();
     }
 
     @Override
     public String toString() {
-        if (!wrongAnswer && exitAfterRequests == 0) {
-            return "none";
+        StringJoiner on = new StringJoiner(", ");
+        if (wrongAnswer) {
+            on.add("wrong-answer");
         }
-        return (wrongAnswer ? "wrong-answer " : "")
-                + (exitAfterRequests > 0 ? "exit after " + exitAfterRequests + " requests" : "");
+        if (swallowedException) {
+            on.add("swallowed-exception");
+        }
+        if (spinAfterLoad) {
+            on.add("spin-after-load");
+        }
+        if (exitAfterRequests > 0) {
+            on.add("exit after " + exitAfterRequests + " requests");
+        }
+        return on.length() == 0 ? "none" : on.toString();
     }
 }

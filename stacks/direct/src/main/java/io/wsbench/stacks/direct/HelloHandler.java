@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private static final AtomicLong SERVED = new AtomicLong();
+    /** When the latest request arrived (ms), for the spin-after-load fault. */
+    static final AtomicLong LAST_REQUEST = new AtomicLong();
 
     private final HelloRoutes routes;
     private final SeismicRoute seismic;
@@ -38,6 +40,12 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             // the crash a run must survive: the process vanishes mid-point
             System.out.println("fault exit-after-requests: exiting after " + limit + " requests");
             Runtime.getRuntime().halt(3);
+        }
+        if (routes.faults().swallowedException()) {
+            Faults.readCookies(req.headers());
+        }
+        if (routes.faults().spinAfterLoad()) {
+            LAST_REQUEST.set(System.currentTimeMillis());
         }
         QueryStringDecoder q = new QueryStringDecoder(req.uri());
         HelloRoutes.Answer a = route(req, q);
@@ -61,6 +69,7 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         boolean post = req.method() == HttpMethod.POST;
         return switch (path) {
             case "/ready" -> HelloRoutes.Answer.of(200, "text/plain", "ready");
+            case "/now" -> routes.now();
             case "/hello/soap", "/hello/soap12" -> {
                 if (!post) {
                     String host = req.headers().get(HttpHeaderNames.HOST, "127.0.0.1:8080");

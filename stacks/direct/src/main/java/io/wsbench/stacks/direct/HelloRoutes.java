@@ -15,6 +15,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -36,6 +38,8 @@ final class HelloRoutes {
     }
 
     private static final String XML = "text/xml; charset=utf-8";
+    // how CFML prints now(): {ts '2015-06-29 10:15:00'}
+    private static final DateTimeFormatter NOW = DateTimeFormatter.ofPattern("'{ts '''yyyy-MM-dd HH:mm:ss'''}'");
     private static final String COMPONENT = "io.wsbench.service.hello.HelloComponent";
 
     private final Faults faults;
@@ -81,6 +85,11 @@ final class HelloRoutes {
     Answer restCached(String method) {
         HelloComponent c = (HelloComponent) application.computeIfAbsent("oSS", k -> newComponent());
         return restXml("hello".equals(method) ? c.hello() : "Unknown Method");
+    }
+
+    /** Seed 002's page, {@code <h1>CFML</h1> #now()#}: the least a dynamic page can do. */
+    Answer now() {
+        return Answer.of(200, "text/html; charset=utf-8", "<h1>CFML</h1> " + NOW.format(LocalDateTime.now()));
     }
 
     /** A component called remotely with returnformat=json or plain. */

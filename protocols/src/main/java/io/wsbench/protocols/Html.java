@@ -1,0 +1,49 @@
+package io.wsbench.protocols;
+
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/** A dynamic page (seed 002's {@code <h1>CFML</h1> #now()#}): GET, answered by HTML that starts with the expected text. */
+final class Html implements Protocol {
+
+    @Override
+    public String name() {
+        return "html";
+    }
+
+    @Override
+    public String describe() {
+        return "html: HTTP GET answered by a page (text/html) that starts with the operation's text";
+    }
+
+    @Override
+    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
+        return HttpRequest.get(endpoint, keepAlive);
+    }
+
+    @Override
+    public Validator validator(Operation op) {
+        byte[] expected = op.expectedText().getBytes(StandardCharsets.UTF_8);
+        return (status, contentType, body, length) -> {
+            if (status != 200) {
+                return Verdict.HTTP_STATUS;
+            }
+            if (!XmlAnswers.contentTypeIs(contentType, "text/html")) {
+                return Verdict.VALIDATION;
+            }
+            int from = 0;
+            while (from < length && body[from] <= ' ') {
+                from++;
+            }
+            // something must follow the heading: a dynamic page prints more than its fixed part
+            return length - from > expected.length
+                    && Arrays.equals(body, from, from + expected.length, expected, 0, expected.length)
+                    ? Verdict.OK : Verdict.VALIDATION;
+        };
+    }
+}
