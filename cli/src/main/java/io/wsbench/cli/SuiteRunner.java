@@ -17,10 +17,12 @@ import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.Protocols;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
@@ -48,6 +50,7 @@ final class SuiteRunner {
     private volatile RunRecord run;
     private volatile Path runFile;
     private volatile RunningStack current;
+    private JvmSampler jvm;
 
     SuiteRunner(StackCatalog catalog, LoadEngine engine, RunEvents events, long residualMillis) {
         this.catalog = catalog;
@@ -145,6 +148,7 @@ final class SuiteRunner {
                 save();
                 events.stackReady(d.name(), d.version(), stack.baseUrl(), stack.pid());
                 sampler = new ProcessSampler(stack.pid());
+                jvm = lookInside(stack);
                 RunningStack s = stack;
                 watchdog = Executors.newSingleThreadScheduledExecutor();
                 watchdog.scheduleAtFixedRate(() -> {
@@ -186,6 +190,10 @@ final class SuiteRunner {
             if (sampler != null) {
                 sampler.close();
             }
+            if (jvm != null) {
+                jvm.close();
+                jvm = null;
+            }
             if (stack != null) {
                 stack.stop();
             }
@@ -214,18 +222,62 @@ final class SuiteRunner {
         if (sampler != null) {
             sampler.startPoint();
         }
+        boolean recording = jvm != null && jvmDid(jvm::startPoint);
         Measurement m = engine.run(t.address(), spec, t.requests(spec.keepAlive()), t.validators(),
                 events.pointStarting(label, index, total));
         ServerRecord server = null;
         if (sampler != null) {
             boolean alive = current == null || current.alive();
+            // residual CPU first, while the server is left alone; the recording is fetched after
             server = sampler.endPoint(alive ? residualMillis : 0);
+        }
+        if (recording && server != null && current.alive()) {
+            String name = String.format("jfr/%03d-%s.jfr", run.points().size() + 1,
+                    label.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", ""));
+            ServerRecord process = server;
+            ServerRecord[] inside = {server};
+            if (jvmDid(() -> inside[0] = jvm.endPoint(process, m.durationSeconds(), runFile.resolveSibling(name), name))) {
+                server = inside[0];
+            }
         }
         PointRecord p = m.toPoint(t.record(), point.toRecord(), repeat, server);
         if (current != null && !current.alive() && p.aborted() == null) {
             p = p.withAborted(current.deathNotice());
         }
         return p;
+    }
+
+    /** The JVM of a stack, over JMX; null (and a note in the run) when it cannot be reached. */
+    private JvmSampler lookInside(RunningStack stack) {
+        try {
+            return JvmSampler.connect(stack.jmxPort());
+        } catch (IOException | RuntimeException e) {
+            note("no GC, heap or Flight Recorder figures for stack " + stack.descriptor().name()
+                    + ": cannot reach its JMX port " + stack.jmxPort() + " (" + Main.oneLine(e) + ")");
+            return null;
+        }
+    }
+
+    private interface JvmStep {
+        void run() throws IOException;
+    }
+
+    /** Runs a step of looking inside the JVM; a failure costs those figures, never the point. */
+    private boolean jvmDid(JvmStep step) {
+        try {
+            step.run();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            note("Flight Recorder figures missing for a point of stack " + current.descriptor().name() + ": "
+                    + Main.oneLine(e));
+            return false;
+        }
+    }
+
+    private void note(String text) {
+        events.problem(text);
+        run = run.withNote(text);
+        save();
     }
 
     private static Map<String, List<TargetSpec>> byStack(Suite suite) {
