@@ -1,6 +1,7 @@
 package io.wsbench.monitor;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,6 +31,30 @@ record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * CPU ticks (user and system) of the JVM's JIT compiler threads, which HotSpot names
+     * "C1 CompilerThread0", "C2 CompilerThread0" and so on; 0 for other processes.
+     */
+    static long compilerTicks(long pid) {
+        long ticks = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", String.valueOf(pid), "task"))) {
+            for (Path task : tasks) {
+                try {
+                    if (Files.readString(task.resolve("comm")).contains("CompilerThre")) {
+                        String stat = Files.readString(task.resolve("stat"));
+                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+                        ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended between listing and reading
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+        return ticks;
     }
 
     /** Busy and total ticks of all CPUs, from the first line of /proc/stat. */

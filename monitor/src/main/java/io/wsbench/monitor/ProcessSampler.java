@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
  * Watches a server process during a load point: CPU (user and system, all threads), peak resident
  * memory and threads, read from /proc once a second, and the CPU it keeps burning once the load
  * has stopped ({@code residualCpuPercent}), which is how a server still busy after the test shows.
+ * The residual leaves out a JVM's JIT compiler threads: a JVM still compiling what the load warmed
+ * up is finishing its warm-up, not working on something the load left behind.
  */
 public final class ProcessSampler implements AutoCloseable {
 
@@ -64,9 +66,12 @@ public final class ProcessSampler implements AutoCloseable {
         sample();
         double residual = 0;
         if (residualMillis > 0) {
+            long compiling = ProcStat.compilerTicks(pid);
             Thread.sleep(residualMillis);
             ProcStat after = ProcStat.read(pid);
-            residual = after == null ? 0 : ProcStat.cpuPercent(last, after, true, true);
+            double compilers = 100.0 * (ProcStat.compilerTicks(pid) - compiling) / ProcStat.TICKS_PER_SECOND
+                    / (residualMillis / 1000.0);
+            residual = after == null ? 0 : Math.max(0, ProcStat.cpuPercent(last, after, true, true) - compilers);
         }
         return new ServerRecord(pid, round(ProcStat.cpuPercent(first, last, true, true)),
                 round(ProcStat.cpuPercent(first, last, true, false)),
