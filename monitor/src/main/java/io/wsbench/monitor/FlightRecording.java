@@ -25,7 +25,7 @@ import java.util.Map;
  * {@code HashMap.get} or in building an exception thus lands on the line that asked for it, which is
  * the line to fix; a sample with JDK frames only (the JDK's own threads) counts for its top frame.
  */
-record FlightRecording(List<HotFrame> hotFrames, List<ExceptionRate> exceptions) {
+record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRate> exceptions) {
 
     static final int TOP = 10;
     private static final List<String> JDK = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
@@ -72,7 +72,7 @@ record FlightRecording(List<HotFrame> hotFrames, List<ExceptionRate> exceptions)
             rates.add(new ExceptionRate(type, Math.round(10 * count / seconds) / 10.0, count, site));
         });
         rates.sort(Comparator.comparingLong(ExceptionRate::count).reversed().thenComparing(ExceptionRate::className));
-        return new FlightRecording(hot, rates);
+        return new FlightRecording(total, hot, rates);
     }
 
     private static RecordedFrame ownTop(List<RecordedFrame> frames) {

@@ -115,7 +115,7 @@ public final class JvmSampler implements AutoCloseable {
             recording = -1;
         }
         FlightRecording seen = FlightRecording.read(jfrFile, start, start.plusNanos((long) (seconds * 1e9)));
-        return server.withJvm(gcs, gcMillis, heapMax, seen.hotFrames(), seen.exceptions(), name);
+        return server.withJvm(gcs, gcMillis, heapMax, seen.samples(), seen.hotFrames(), seen.exceptions(), name);
     }
 
     private void copy(long id, Path file) throws IOException {

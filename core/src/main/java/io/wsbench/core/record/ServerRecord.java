@@ -8,14 +8,14 @@ import java.util.List;
  * What the server process did during a point: CPU (100 = one core busy), peak resident memory,
  * threads, and the CPU it still burned after the load stopped. For a JVM server, also what JMX and
  * a Flight Recorder recording of the point saw inside it: garbage collections, the peak of heap
- * used, the hottest frames of the execution samples, and the exceptions thrown (caught or not);
+ * used, the hottest frames of its {@code executionSamples}, and the exceptions thrown (caught or not);
  * {@code recording} is the .jfr file, relative to the run directory. Those are null for other servers.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                            long rssMaxBytes, int threadsMax, double residualCpuPercent,
                            double machineCpuPercent,
-                           Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes,
+                           Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes, Long executionSamples,
                            List<HotFrame> hotFrames, List<ExceptionRate> exceptions, String recording) {
 
     /** A frame ("class.method:line") at the top of the stack in {@code share} (0..1) of the samples. */
@@ -33,13 +33,14 @@ public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, d
     public ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                         long rssMaxBytes, int threadsMax, double residualCpuPercent, double machineCpuPercent) {
         this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
-                machineCpuPercent, null, null, null, null, null, null);
+                machineCpuPercent, null, null, null, null, null, null, null);
     }
 
-    public ServerRecord withJvm(long gcs, long gcMillis, long heapMax, List<HotFrame> hot,
+    public ServerRecord withJvm(long gcs, long gcMillis, long heapMax, long samples, List<HotFrame> hot,
                                 List<ExceptionRate> thrown, String jfr) {
         return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
-                residualCpuPercent, machineCpuPercent, gcs, gcMillis, heapMax, List.copyOf(hot), List.copyOf(thrown), jfr);
+                residualCpuPercent, machineCpuPercent, gcs, gcMillis, heapMax, samples, List.copyOf(hot),
+                List.copyOf(thrown), jfr);
     }
 
     /** Exceptions of every class per second; 0 when none were seen or none could be counted. */
