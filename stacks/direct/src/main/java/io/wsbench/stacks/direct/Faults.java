@@ -4,6 +4,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 
 import java.util.Locale;
+import java.util.Map;
 import java.util.StringJoiner;
 
 /**
@@ -29,13 +30,16 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
 
     /**
      * Seed 002's cookie bug: a request without cookies makes this throw, and an empty catch hides
-     * it. Like many such bugs it also describes the request in the message nobody reads.
+     * it. Like many such bugs it also describes the request, header by header, in a message nobody reads.
      */
     static void readCookies(HttpHeaders headers) {
         try {
             if (!headers.contains(HttpHeaderNames.COOKIE)) {
-                throw new NoCookiesException(String.format(Locale.ROOT, "no cookies among %d headers: %s",
-                        headers.size(), headers.entries()));
+                StringBuilder seen = new StringBuilder();
+                for (Map.Entry<String, String> h : headers) {
+                    seen.append(String.format(Locale.ROOT, "%s=%s; ", h.getKey().toLowerCase(Locale.ROOT), h.getValue()));
+                }
+                throw new NoCookiesException("no cookies among " + headers.size() + " headers: " + seen);
             }
         } catch (NoCookiesException e) {
             // swallowed on purpose: this is the fault
