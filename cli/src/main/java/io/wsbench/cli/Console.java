@@ -69,7 +69,8 @@ final class Console implements RunEvents {
             bar.close();
             bar = null;
         }
-        String server = p.server() == null ? "" : String.format(", server CPU %.0f%%", p.server().cpuPercent());
+        String server = p.server() == null ? "" : String.format(", server CPU %.0f%%", p.server().cpuPercent())
+                + (p.server().exceptions() == null ? "" : String.format(", %,.0f exceptions/s", p.server().exceptionsPerSecond()));
         out.printf("  %-34s %-9s #%d %,10.0f req/s  mean %s  p99 %s  errors %d%s%s%n",
                 p.target().label(), p.load().describe(), p.repeat(), p.throughput(),
                 SummaryTable.millis(p.latencyMicros().mean()), SummaryTable.millis(p.latencyMicros().p99()),

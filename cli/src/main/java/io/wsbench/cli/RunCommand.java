@@ -3,11 +3,13 @@ package io.wsbench.cli;
 import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.Summary;
+import io.wsbench.core.record.Sweep;
 import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteException;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.report.Assertion;
+import io.wsbench.report.Flags;
 import io.wsbench.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -98,6 +100,13 @@ final class RunCommand implements Callable<Integer> {
             }
             stdout.println();
             stdout.print(SummaryTable.render(Summary.of(run.points()), run.baseline()));
+            stdout.print(SummaryTable.insideTheServer(run.points()));
+            for (Sweep sweep : Sweep.of(Summary.of(run.points()))) {
+                stdout.println("knee: " + sweep.describeKnee());
+            }
+            for (String flag : Flags.of(run)) {
+                stdout.println("flag: " + flag);
+            }
             for (Path p : ReportWriter.write(run, dir)) {
                 stdout.println("wrote " + relative(home, p));
             }

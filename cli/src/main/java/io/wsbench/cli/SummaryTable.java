@@ -1,10 +1,14 @@
 package io.wsbench.cli;
 
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.Summary;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The summary printed after a run: one row per target and load, medians of the repeats with
@@ -42,6 +46,31 @@ final class SummaryTable {
             return layout(cells, "llrrrrrrrrrr");
         }
         return layout(cells, "llrrrrrrrrrrr");
+    }
+
+    /**
+     * For each target and load of a JVM stack, what its first repeat showed inside the server: the
+     * hottest frame and the exceptions per second with the commonest class. Empty when nothing was seen.
+     */
+    static String insideTheServer(List<PointRecord> points) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[]{"inside the server", "load", "hottest frame", "share", "of samples", "exceptions/s",
+                "most of them"});
+        Set<String> seen = new HashSet<>();
+        for (PointRecord p : points) {
+            ServerRecord s = p.server();
+            if (s == null || s.hotFrames() == null || !seen.add(p.key())) {
+                continue;
+            }
+            boolean sampled = !s.hotFrames().isEmpty();
+            cells.add(new String[]{p.target().label(), p.load().describe(),
+                    sampled ? s.hotFrames().get(0).frame() : "-",
+                    sampled ? String.format(Locale.ROOT, "%.0f%%", 100 * s.hotFrames().get(0).share()) : "-",
+                    String.valueOf(s.executionSamples()),
+                    String.format(Locale.ROOT, "%,.0f", s.exceptionsPerSecond()),
+                    s.exceptions().isEmpty() ? "-" : s.exceptions().get(0).className()});
+        }
+        return cells.size() == 1 ? "" : "\n" + layout(cells, "lllrrrl");
     }
 
     /** The spread of throughput over repeats, as ± half the min–max range. */

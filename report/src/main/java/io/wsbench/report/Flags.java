@@ -5,6 +5,7 @@ import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.Trend;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,14 +16,29 @@ import java.util.Optional;
  * What a reader must know before trusting the numbers, in plain words: an unfinished run, wrong
  * answers, stopped points, and signs that the server or the generator was not in the state measured.
  */
-final class Flags {
+public final class Flags {
 
-    /** Above this a server was still working on something (GC, a backlog) when the load stopped. */
-    static final double RESIDUAL_CPU_PERCENT = 10;
+    /**
+     * Above this (half a core, JIT compiler threads left out) a server was still working on
+     * something when the load stopped: a thread left spinning, a backlog, a collector that can't
+     * keep up. A server at rest reads a few percent; a spinning thread reads about 100.
+     */
+    static final double RESIDUAL_CPU_PERCENT = 50;
+    /** A fitted fall of throughput larger than this share of the mean, over a point of ... */
+    static final double SLOWDOWN_PERCENT = 10;
+    /** ... at least this many whole seconds, is a server slowing down under load. */
+    static final int SLOWDOWN_MIN_SECONDS = 5;
+    /** From one exception per this many requests, exceptions are part of what the server does. */
+    static final double REQUESTS_PER_EXCEPTION = 10;
     /** Share of its I/O threads' capacity above which the generator may have limited the load. */
     static final double GENERATOR_BUSY_SHARE = 0.9;
 
     private Flags() {
+    }
+
+    /** The flags of a run, for the terminal as well as the page. */
+    public static List<String> of(RunRecord run) {
+        return of(run, run.points() == null ? List.of() : run.points());
     }
 
     static List<String> of(RunRecord run, List<PointRecord> points) {
@@ -43,6 +59,20 @@ final class Flags {
             if (s != null && s.residualCpuPercent() > RESIDUAL_CPU_PERCENT) {
                 flags.add(point + ": server still busy after the load stopped (" + percent(s.residualCpuPercent())
                         + " CPU afterwards).");
+            }
+            Trend trend = p.trend();
+            if (trend != null && trend.seconds() >= SLOWDOWN_MIN_SECONDS && trend.percentOverPoint() < -SLOWDOWN_PERCENT) {
+                flags.add(point + ": throughput fell steadily during the point, by " + percent(-trend.percentOverPoint())
+                        + " of its mean over " + trend.seconds() + " s (" + String.format(Locale.ROOT, "%.1f", trend.percentPerSecond())
+                        + "%/s, " + String.format(Locale.ROOT, "%.0f", trend.slopePerSecond()) + " req/s per second).");
+            }
+            if (s != null && s.exceptions() != null && !s.exceptions().isEmpty() && p.throughput() > 0
+                    && s.exceptionsPerSecond() * REQUESTS_PER_EXCEPTION >= p.throughput()) {
+                ServerRecord.ExceptionRate top = s.exceptions().get(0);
+                flags.add(point + ": the server created " + Html.rate(s.exceptionsPerSecond()) + " exceptions per second ("
+                        + String.format(Locale.ROOT, "%.2f", s.exceptionsPerSecond() / p.throughput()) + " per request), most of them "
+                        + top.className() + (top.thrownAt() == null ? "" : " at " + top.thrownAt())
+                        + ". Caught or not, each one costs a stack trace.");
             }
             GeneratorRecord g = p.generator();
             if (g != null && g.ioThreads() > 0 && g.cpuPercent() > GENERATOR_BUSY_SHARE * g.ioThreads() * 100) {

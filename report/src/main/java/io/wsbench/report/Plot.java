@@ -23,6 +23,8 @@ final class Plot {
 
     private final double xMin, xMax, yMin, yMax;
     private final List<Tick> xTicks, yTicks;
+    private List<Tick> rightTicks;
+    private double rightMax;
     private final StringBuilder body = new StringBuilder();
     private final List<String[]> legend = new ArrayList<>();
 
@@ -59,6 +61,45 @@ final class Plot {
 
     double y(double v) {
         return TOP + (yMax - v) / (yMax - yMin) * (HEIGHT - TOP - BOTTOM);
+    }
+
+    /** A second y scale, from 0, with its ticks on the right: for a second quantity against the same x. */
+    Plot rightAxis(List<Tick> ticks) {
+        rightTicks = ticks;
+        rightMax = ticks.get(ticks.size() - 1).value();
+        return this;
+    }
+
+    /** A line on the right-hand scale, drawn by mapping its values onto the left one. */
+    Plot rightLine(List<double[]> points, String color, String dash, String tooltip) {
+        List<double[]> mapped = new ArrayList<>();
+        for (double[] p : points) {
+            mapped.add(new double[] {p[0], yMin + p[1] / rightMax * (yMax - yMin)});
+        }
+        return line(mapped, color, dash, tooltip);
+    }
+
+    /** A labelled vertical line across the plot, e.g. to mark a knee. */
+    Plot marker(double xValue, String label) {
+        body.append("<line class=\"axis\" stroke-dasharray=\"4 3\" x1=\"").append(num(x(xValue))).append("\" x2=\"")
+                .append(num(x(xValue))).append("\" y1=\"").append(TOP).append("\" y2=\"").append(HEIGHT - BOTTOM)
+                .append("\"/><text class=\"tick\" x=\"").append(num(x(xValue) + 4)).append("\" y=\"").append(TOP + 12)
+                .append("\">").append(Html.escape(label)).append("</text>\n");
+        return this;
+    }
+
+    String svg(String title, String xTitle, String yTitle, String rightTitle) {
+        String svg = svg(title, xTitle, yTitle);
+        StringBuilder s = new StringBuilder();
+        for (Tick t : rightTicks) {
+            double y = y(yMin + t.value() / rightMax * (yMax - yMin));
+            s.append("<text class=\"tick\" x=\"").append(WIDTH - RIGHT + 6).append("\" y=\"").append(num(y + 4))
+                    .append("\">").append(Html.escape(t.label())).append("</text>\n");
+        }
+        s.append("<text class=\"axis-title\" text-anchor=\"middle\" transform=\"translate(").append(WIDTH - 4)
+                .append(' ').append(num(y((yMin + yMax) / 2))).append(") rotate(90)\">").append(Html.escape(rightTitle))
+                .append("</text>\n");
+        return svg.replace("</svg>\n", s + "</svg>\n");
     }
 
     Plot line(List<double[]> points, String color, String dash, String tooltip) {

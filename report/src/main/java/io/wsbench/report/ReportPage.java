@@ -3,7 +3,9 @@ package io.wsbench.report;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.Summary;
+import io.wsbench.core.record.Sweep;
 
 import java.util.List;
 import java.util.Map;
@@ -42,6 +44,7 @@ final class ReportPage {
             svg .grid { stroke: #eaeef2; } svg .axis { stroke: var(--muted); fill: none; }
             svg .whisker { stroke: var(--ink); stroke-width: 1.5; fill: none; }
             .note { color: var(--muted); font-size: 13px; }
+            details { margin: .4rem 0; } summary { cursor: pointer; } details table { margin: .4rem 0 .8rem; font-size: 13px; }
             """;
 
     private final RunRecord run;
@@ -141,6 +144,15 @@ final class ReportPage {
             out.append("<p class=\"note\">Medians of the repeats; the smaller figures under them are min–max.</p>\n");
         }
         out.append(SummaryTable.html(rows, run.baseline()));
+        List<Sweep> sweeps = Sweep.of(rows);
+        if (!sweeps.isEmpty()) {
+            out.append("<h2>Users sweep</h2>\n<p class=\"note\">The knee is the last step that still grew throughput by ")
+                    .append(Math.round(Sweep.GROWTH * 100)).append("% or more over the step before it.</p>\n");
+            for (Sweep sweep : sweeps) {
+                out.append("<p><strong>").append(Html.escape(sweep.describeKnee())).append("</strong></p>\n")
+                        .append(SweepChart.svg(sweep));
+            }
+        }
         out.append("<h2>Throughput</h2>\n").append(ThroughputChart.svg(rows, targets, loads));
         out.append("<h2>Latency by percentile</h2>\n<p class=\"note\">Repeats merged. Latency of valid answers, ")
                 .append("from the intended send time in open-loop points.</p>\n");
@@ -153,6 +165,44 @@ final class ReportPage {
         for (String load : loads) {
             out.append("<h3>").append(Html.escape(load)).append("</h3>\n")
                     .append(SeriesChart.svg(load, atLoad(load), targets));
+        }
+        insideTheServer();
+    }
+
+    /** What JMX and Flight Recorder saw in each point of a JVM server: seed 002's thread dumps, taken for you. */
+    private void insideTheServer() {
+        List<PointRecord> seen = points.stream().filter(p -> p.server() != null && p.server().hotFrames() != null).toList();
+        if (seen.isEmpty()) {
+            return;
+        }
+        out.append("<h2>Inside the server</h2>\n<p class=\"note\">From JMX and a Flight Recorder recording of each point ")
+                .append("(execution samples every 10 ms, every exception created). A sample counts for its top frame outside ")
+                .append("the JDK: the server's own line that was running or had called into the JDK. Exceptions count even ")
+                .append("when the server caught them. Open a recording with <code>jfr print</code> or JDK Mission Control.</p>\n");
+        for (PointRecord p : seen) {
+            ServerRecord s = p.server();
+            out.append("<details><summary>").append(Html.escape(p.key())).append(", repeat ").append(p.repeat())
+                    .append(" — ").append(s.exceptions().isEmpty() ? "no exceptions"
+                            : Html.rate(s.exceptionsPerSecond()) + " exceptions/s")
+                    .append(", ").append(s.gcCount()).append(" GCs (").append(s.gcTimeMillis()).append(" ms)</summary>\n")
+                    .append("<p>heap used at most ").append(Html.fixed(s.heapUsedMaxBytes() / 1e6, 0)).append(" MB; recording <code>")
+                    .append(Html.escape(s.recording())).append("</code></p>\n<table><thead><tr><th>hot frame</th><th>share of ").append(s.executionSamples())
+                    .append(" samples</th></tr></thead><tbody>\n");
+            for (ServerRecord.HotFrame f : s.hotFrames()) {
+                out.append("<tr><td><code>").append(Html.escape(f.frame())).append("</code></td><td>")
+                        .append(Html.fixed(100 * f.share(), 1)).append("%</td></tr>\n");
+            }
+            out.append("</tbody></table>\n");
+            if (!s.exceptions().isEmpty()) {
+                out.append("<table><thead><tr><th>exception</th><th>per second</th><th>count</th><th>created at</th></tr></thead><tbody>\n");
+                for (ServerRecord.ExceptionRate e : s.exceptions()) {
+                    out.append("<tr><td><code>").append(Html.escape(e.className())).append("</code></td><td>")
+                            .append(Html.rate(e.perSecond())).append("</td><td>").append(Html.count(e.count()))
+                            .append("</td><td><code>").append(Html.escape(e.thrownAt())).append("</code></td></tr>\n");
+                }
+                out.append("</tbody></table>\n");
+            }
+            out.append("</details>\n");
         }
     }
 

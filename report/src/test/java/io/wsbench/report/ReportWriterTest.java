@@ -138,7 +138,7 @@ class ReportWriterTest {
         RunRecord run = run(REST, SOAP, "complete", null);
         PointRecord p = run.points().get(0);
         PointRecord bad = new PointRecord(p.target(), p.load(), 3, 900, 1, 900, p.latencyMicros(), 400, 500,
-                new ErrorCounts(0, 2, 0, 0, 7), 891, new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 35, 160),
+                new ErrorCounts(0, 2, 0, 0, 7), 891, new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 85, 160),
                 new GeneratorRecord(2, 1.9, 195), List.of(), null, "server stopped answering");
         ReportWriter.write(run.withPoint(bad), dir);
         String html = Files.readString(dir.resolve("report.html"));
@@ -146,8 +146,61 @@ class ReportWriterTest {
         assertTrue(html.contains("direct REST @ 1 user, repeat 3: 9 errors (7 failed validation, 2 timeouts)"
                 + " out of 900 requests."), html);
         assertTrue(html.contains("direct REST @ 1 user, repeat 3 was aborted: server stopped answering"));
-        assertTrue(html.contains("server still busy after the load stopped (35% CPU afterwards)"));
+        assertTrue(html.contains("server still busy after the load stopped (85% CPU afterwards)"));
         assertTrue(html.contains("the load generator may have been the bottleneck (195% CPU on 2 I/O threads)"));
+    }
+
+    @Test
+    void aPointThatSlowsDownIsFlaggedWithItsSlopeAndAFlatOneIsNot() throws IOException {
+        PointRecord p = run(REST, SOAP, "complete", null).points().get(0);
+        List<SecondSample> falling = new ArrayList<>();
+        List<SecondSample> flat = new ArrayList<>();
+        for (int s = 0; s < 10; s++) {
+            falling.add(new SecondSample(s, 1000 - 25L * s, 2000, 0)); // -25 req/s per second, mean 887.5
+            flat.add(new SecondSample(s, 1000 + (s % 2) * 20, 2000, 0));
+        }
+        RunRecord run = run(REST, SOAP, "complete", null);
+        run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null, null,
+                List.of(), List.of(withSeries(p, falling, 1), withSeries(p, flat, 2)));
+        ReportWriter.write(run, dir);
+        String html = Files.readString(dir.resolve("report.html"));
+
+        assertTrue(html.contains("direct REST @ 1 user, repeat 1: throughput fell steadily during the point, by 25% of its"
+                + " mean over 10 s (-2.8%/s, -25 req/s per second)."), html);
+        assertFalse(html.contains("repeat 2: throughput fell"));
+        String json = RunJson.toJson(withSeries(p, falling, 1));
+        var trend = RunJson.MAPPER.readTree(json).at("/trend");
+        assertEquals(-25.0, trend.at("/slopePerSecond").asDouble());
+        assertEquals(-2.82, trend.at("/percentPerSecond").asDouble());
+        assertEquals(10, trend.at("/seconds").asInt());
+        assertEquals(10, RunJson.MAPPER.readValue(json, PointRecord.class).series().size(), "run.json with a trend reads back");
+    }
+
+    @Test
+    void whatTheJvmShowedIsListedPerPoint() throws IOException {
+        PointRecord p = run(REST, SOAP, "complete", null).points().get(0);
+        ServerRecord inside = p.server().withJvm(3, 45, 80_000_000, 200,
+                List.of(new ServerRecord.HotFrame("com.example.Cookies.read:42", 0.6)),
+                List.of(new ServerRecord.ExceptionRate("java.lang.NullPointerException", 1000, 2500, "com.example.Cookies.read:42")),
+                "jfr/001-x.jfr");
+        RunRecord run = run(REST, SOAP, "complete", null);
+        run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null, null,
+                List.of(), List.of(p.withServer(inside)));
+        ReportWriter.write(run, dir);
+        String html = Files.readString(dir.resolve("report.html"));
+
+        assertTrue(html.contains("<h2>Inside the server</h2>"));
+        assertTrue(html.contains("1,000 exceptions/s, 3 GCs (45 ms)"), html);
+        assertTrue(html.contains("<code>com.example.Cookies.read:42</code></td><td>60.0%"));
+        assertTrue(html.contains("share of 200 samples"));
+        assertTrue(html.contains("the server created 1,000 exceptions per second (1.25 per request), most of them"
+                + " java.lang.NullPointerException at com.example.Cookies.read:42."), html);
+    }
+
+    private static PointRecord withSeries(PointRecord p, List<SecondSample> series, int repeat) {
+        return new PointRecord(p.target(), p.load(), repeat, p.requests(), series.size(), p.throughput(), p.latencyMicros(),
+                p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(), p.generator(),
+                series, p.histogram(), null);
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -38,6 +39,18 @@ public record Sweep(String target, List<Step> steps, Step knee) {
             }
         });
         return sweeps;
+    }
+
+    /** The knee in words, for the report and the terminal alike. */
+    public String describeKnee() {
+        if (knee == null) {
+            return target + ": throughput was still growing at " + steps.get(steps.size() - 1).users()
+                    + " users: no knee within the sweep.";
+        }
+        return String.format(Locale.ROOT, "%s: throughput stops growing at %d users (%,.0f req/s%s); no later step adds %d%% or more.",
+                target, knee.users(), knee.throughput(), Double.isNaN(knee.serverCpuPercent()) ? ""
+                        : String.format(Locale.ROOT, ", server CPU %.0f%%", knee.serverCpuPercent()),
+                Math.round(GROWTH * 100));
     }
 
     /**
