@@ -1,0 +1,106 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What wsbench sees inside a server, end to end: the direct stack in its own JVM, with and without
+ * its opt-in faults, on 127.0.0.1, every point bounded by count or time.
+ */
+class InsideTheServerTest {
+
+    private static final String BUSY_AFTER = "server still busy after the load stopped";
+
+    @Test
+    void aSwallowedExceptionIsReportedWithItsRateAndTheMethodThrowingIt(@TempDir Path dir) throws Exception {
+        JsonNode p = onlyPoint(run(dir, "swallowed-exception", "{ users: 4, duration: 4s }"));
+        JsonNode server = p.at("/server");
+        JsonNode top = server.at("/exceptions/0");
+        assertEquals("io.wsbench.stacks.direct.Faults$NoCookiesException", top.at("/className").asText(), server.toString());
+        double requests = p.at("/validated").asDouble();
+        // one per request; the recording's window and the point's may differ by a few milliseconds
+        assertEquals(1.0, top.at("/count").asDouble() / requests, 0.05, top + " for " + requests + " requests");
+        assertEquals(1.0, top.at("/perSecond").asDouble() / p.at("/throughput").asDouble(), 0.05, top.toString());
+        assertTrue(top.at("/thrownAt").asText().startsWith("io.wsbench.stacks.direct.Faults.readCookies:"), top.toString());
+        List<String> frames = new ArrayList<>();
+        server.at("/hotFrames").forEach(f -> frames.add(f.at("/frame").asText()));
+        assertTrue(frames.stream().anyMatch(f -> f.startsWith("io.wsbench.stacks.direct.Faults.readCookies:")),
+                "hot frames: " + frames + " of " + server.at("/executionSamples") + " samples");
+        assertTrue(server.at("/executionSamples").asLong() > 0);
+        assertTrue(server.at("/heapUsedMaxBytes").asLong() > 1_000_000, server.toString());
+        assertTrue(server.at("/gcCount").asLong() >= 0 && server.at("/gcTimeMillis").asLong() >= 0);
+        Path jfr = dir.resolve("out").resolve(server.at("/recording").asText());
+        assertTrue(Files.size(jfr) > 10_000, jfr + " holds the recording");
+        String html = Files.readString(dir.resolve("out/report.html"));
+        assertTrue(html.contains("Inside the server") && html.contains("Faults$NoCookiesException"));
+        assertTrue(html.contains("exceptions per second (1.0"), "flagged at one per request");
+    }
+
+    @Test
+    void aServerLeftSpinningAfterThePointIsFlaggedAndAQuietOneIsNot(@TempDir Path dir) throws Exception {
+        String load = "{ users: 2, requestsPerUser: 1000 }";
+        JsonNode spinning = onlyPoint(run(dir.resolve("spin"), "spin-after-load", load));
+        JsonNode quiet = onlyPoint(run(dir.resolve("quiet"), "none", load));
+        // a spinning thread burns about one core; the threshold is half of one
+        assertTrue(spinning.at("/server/residualCpuPercent").asDouble() > 70, spinning.at("/server").toString());
+        assertTrue(quiet.at("/server/residualCpuPercent").asDouble() < 50, quiet.at("/server").toString());
+        assertTrue(Files.readString(dir.resolve("spin/out/report.html")).contains(BUSY_AFTER));
+        assertFalse(Files.readString(dir.resolve("quiet/out/report.html")).contains(BUSY_AFTER));
+    }
+
+    @Test
+    void theQuickSweepRunsEndToEndAndNamesItsKnee(@TempDir Path dir) throws Exception {
+        CliRunner r = CliRunner.run("run", Home.find().resolve("suites/sweep.yaml").toString(), "--quick",
+                "--out", dir.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode points = RunJson.MAPPER.readTree(dir.resolve("run.json").toFile()).at("/points");
+        assertEquals(21, points.size(), "1, 5, 10 ... 100 users");
+        for (int i = 0; i < 21; i++) {
+            JsonNode p = points.get(i);
+            int users = i == 0 ? 1 : 5 * i;
+            assertEquals(users, p.at("/load/users").asInt());
+            long perUser = Math.min(40, Math.round(5000.0 / users)); // --quick caps each user at 40
+            assertEquals(users * perUser, p.at("/validated").asLong(), "every page was right at " + users + " users");
+            assertTrue(p.at("/server/cpuPercent").asDouble() > 0);
+        }
+        assertTrue(r.out().contains("knee: page: "), r.out());
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("Users sweep") && html.contains("server CPU %") && html.contains("users (closed loop)"));
+        assertTrue(html.contains("page: throughput "), "the knee is named in the report");
+    }
+
+    private static JsonNode run(Path dir, String faults, String load) throws Exception {
+        Files.createDirectories(dir);
+        Path suite = dir.resolve("inside.yaml");
+        Files.writeString(suite, """
+                name: inside
+                operation: now
+                warmupRequests: 2000
+                targets:
+                  - { label: page, stack: direct, protocol: html }
+                load:
+                  - %s
+                stackOptions:
+                  direct: { faults: %s }
+                """.formatted(load, faults));
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        return RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+    }
+
+    private static JsonNode onlyPoint(JsonNode run) {
+        assertEquals(1, run.at("/points").size());
+        return run.at("/points/0");
+    }
+}
