@@ -47,6 +47,11 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     AssertOptions asserts;
 
+    @Option(names = "--jvm-monitor", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "look inside JVM stacks over JMX: GC, heap, a Flight Recorder recording per point"
+                    + " (default); --no-jvm-monitor leaves them alone, to measure what that costs")
+    boolean jvmMonitor;
+
     @Spec
     CommandSpec spec;
 
@@ -76,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + suite.name());
         try (LoadEngine engine = new LoadEngine(threads != null ? threads : LoadEngine.defaultThreads())) {
             SuiteRunner runner = new SuiteRunner(catalog, engine, new Console(stdout, Console.interactive()),
-                    quick ? 200 : 500);
+                    quick ? 200 : 500, jvmMonitor);
             try {
                 runner.check(suite);
             } catch (SuiteException e) {
@@ -131,6 +136,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (threads != null) {
             sb.append(" --threads ").append(threads);
+        }
+        if (!jvmMonitor) {
+            sb.append(" --no-jvm-monitor");
         }
         for (String a : asserts.expressions) {
             sb.append(" --assert '").append(a).append('\'');

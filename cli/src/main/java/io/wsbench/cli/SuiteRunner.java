@@ -47,16 +47,18 @@ final class SuiteRunner {
     private final LoadEngine engine;
     private final RunEvents events;
     private final long residualMillis;
+    private final boolean jvmMonitor;
     private volatile RunRecord run;
     private volatile Path runFile;
     private volatile RunningStack current;
     private JvmSampler jvm;
 
-    SuiteRunner(StackCatalog catalog, LoadEngine engine, RunEvents events, long residualMillis) {
+    SuiteRunner(StackCatalog catalog, LoadEngine engine, RunEvents events, long residualMillis, boolean jvmMonitor) {
         this.catalog = catalog;
         this.engine = engine;
         this.events = events;
         this.residualMillis = residualMillis;
+        this.jvmMonitor = jvmMonitor;
     }
 
     /** Checks every target against the stacks built here, naming the place in the suite file. */
@@ -148,7 +150,7 @@ final class SuiteRunner {
                 save();
                 events.stackReady(d.name(), d.version(), stack.baseUrl(), stack.pid());
                 sampler = new ProcessSampler(stack.pid());
-                jvm = lookInside(stack);
+                jvm = jvmMonitor ? lookInside(stack) : null;
                 RunningStack s = stack;
                 watchdog = Executors.newSingleThreadScheduledExecutor();
                 watchdog.scheduleAtFixedRate(() -> {
