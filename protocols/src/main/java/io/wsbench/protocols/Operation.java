@@ -26,6 +26,6 @@ public record Operation(String name, String soapAction, String soapBodyElement, 
         if ("now".equals(name)) {
             return now();
         }
-        throw new IllegalArgumentException("unknown operation '" + name + "' (known: hello, now)");
+        throw new IllegalArgumentException("unknown operation '" + name + "' (known: " + Workload.known() + ")");
     }
 }

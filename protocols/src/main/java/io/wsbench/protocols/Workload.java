@@ -57,6 +57,6 @@ public interface Workload {
 
     /** Operations wsbench knows. */
     static String known() {
-        return HelloContract.OPERATION + ", " + SeismicContract.OPERATION;
+        return HelloContract.OPERATION + ", " + Operation.now().name() + ", " + SeismicContract.OPERATION;
     }
 }
