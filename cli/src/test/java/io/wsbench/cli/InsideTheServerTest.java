@@ -52,9 +52,9 @@ class InsideTheServerTest {
         String load = "{ users: 2, requestsPerUser: 1000 }";
         JsonNode spinning = onlyPoint(run(dir.resolve("spin"), "spin-after-load", load));
         JsonNode quiet = onlyPoint(run(dir.resolve("quiet"), "none", load));
-        // a spinning thread burns about one core; the threshold is half of one
-        assertTrue(spinning.at("/server/residualCpuPercent").asDouble() > 70, spinning.at("/server").toString());
-        assertTrue(quiet.at("/server/residualCpuPercent").asDouble() < 50, quiet.at("/server").toString());
+        // a spinning thread burns up to a core, a server at rest 0-5%; the flag fires above 25%
+        assertTrue(spinning.at("/server/residualCpuPercent").asDouble() > 25, spinning.at("/server").toString());
+        assertTrue(quiet.at("/server/residualCpuPercent").asDouble() < 25, quiet.at("/server").toString());
         assertTrue(Files.readString(dir.resolve("spin/out/report.html")).contains(BUSY_AFTER));
         assertFalse(Files.readString(dir.resolve("quiet/out/report.html")).contains(BUSY_AFTER));
     }

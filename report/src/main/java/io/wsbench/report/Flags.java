@@ -19,11 +19,12 @@ import java.util.Optional;
 public final class Flags {
 
     /**
-     * Above this (half a core, JIT compiler threads left out) a server was still working on
-     * something when the load stopped: a thread left spinning, a backlog, a collector that can't
-     * keep up. A server at rest reads a few percent; a spinning thread reads about 100.
+     * Above this (a quarter of a core, JIT compiler threads left out) a server was still working
+     * on something when the load stopped: a thread left spinning, a backlog, a collector that
+     * can't keep up. A server at rest reads 0-5%; a spinning thread 60-100%, less when the machine
+     * is crowded, hence a threshold well below one core.
      */
-    static final double RESIDUAL_CPU_PERCENT = 50;
+    static final double RESIDUAL_CPU_PERCENT = 25;
     /** A fitted fall of throughput larger than this share of the mean, over a point of ... */
     static final double SLOWDOWN_PERCENT = 10;
     /** ... at least this many whole seconds, is a server slowing down under load. */
