@@ -52,7 +52,7 @@ class InsideTheServerTest {
         String load = "{ users: 2, requestsPerUser: 1000 }";
         JsonNode spinning = onlyPoint(run(dir.resolve("spin"), "spin-after-load", load));
         JsonNode quiet = onlyPoint(run(dir.resolve("quiet"), "none", load));
-        // a spinning thread burns up to a core, a server at rest 0-5%; the flag fires above 25%
+        // a thread per core spins: up to 200% on 2 cores, still over 25% on a crowded machine; at rest 0-5%
         assertTrue(spinning.at("/server/residualCpuPercent").asDouble() > 25, spinning.at("/server").toString());
         assertTrue(quiet.at("/server/residualCpuPercent").asDouble() < 25, quiet.at("/server").toString());
         assertTrue(Files.readString(dir.resolve("spin/out/report.html")).contains(BUSY_AFTER));

@@ -21,8 +21,8 @@ public final class Flags {
     /**
      * Above this (a quarter of a core, JIT compiler threads left out) a server was still working
      * on something when the load stopped: a thread left spinning, a backlog, a collector that
-     * can't keep up. A server at rest reads 0-5%; a spinning thread 60-100%, less when the machine
-     * is crowded, hence a threshold well below one core.
+     * can't keep up. A server at rest reads 0-5%; a spinning thread up to 100%, but only 24-64%
+     * on a crowded 2-core machine, hence a threshold well below one core.
      */
     static final double RESIDUAL_CPU_PERCENT = 25;
     /** A fitted fall of throughput larger than this share of the mean, over a point of ... */

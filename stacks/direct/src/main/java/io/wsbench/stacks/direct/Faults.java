@@ -13,8 +13,8 @@ import java.util.StringJoiner;
  * <ul>
  * <li>{@code wrong-answer}: answers "Goodbye World".
  * <li>{@code swallowed-exception}: seed 002's hidden bug, an exception thrown and caught on every request.
- * <li>{@code spin-after-load}: a thread that burns a core for {@link #SPIN_MILLIS} once the requests stop,
- * like seed 000's AMF server that stayed busy after the test.
+ * <li>{@code spin-after-load}: one thread per core burns CPU for {@link #SPIN_MILLIS} once the requests
+ * stop, like seed 000's AMF server that stayed under heavy load after the test.
  * </ul>
  */
 record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfterLoad, long exitAfterRequests) {
@@ -53,8 +53,14 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
         }
     }
 
-    /** Starts the spin-after-load thread; {@code lastRequest} holds the time of the latest request (ms). */
+    /** Starts the spin-after-load threads; {@code lastRequest} holds the time of the latest request (ms). */
     static void spinAfterLoad(java.util.concurrent.atomic.AtomicLong lastRequest) {
+        for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+            spinner(lastRequest, "spin-after-load-" + i).start();
+        }
+    }
+
+    private static Thread spinner(java.util.concurrent.atomic.AtomicLong lastRequest, String name) {
         Thread t = new Thread(() -> {
             long spunFor = 0; // the request time that already had its spin
             while (true) {
@@ -76,9 +82,9 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
                     return;
                 }
             }
-        }, "spin-after-load");
+        }, name);
         t.setDaemon(true);
-        t.start();
+        return t;
     }
 
     @Override
