@@ -3,6 +3,7 @@ package io.wsbench.protocols;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.service.hello.HelloContract;
+import io.wsbench.service.page.PageContract;
 import io.wsbench.service.seismic.SeismicContract;
 
 import java.net.URI;
@@ -33,6 +34,12 @@ public interface Workload {
             }
             return SeismicWorkload.of(sequence == null ? "small" : sequence);
         }
+        if (PageContract.OPERATION.equals(operation)) {
+            if (!"rest-xml".equals(p.name()) || sequence != null) {
+                throw new IllegalArgumentException("page is served over rest-xml only, with no request sequence");
+            }
+            return new PageWorkload();
+        }
         if (sequence != null) {
             throw new IllegalArgumentException("operation " + operation + " has no request sequences");
         }
@@ -57,6 +64,7 @@ public interface Workload {
 
     /** Operations wsbench knows. */
     static String known() {
-        return HelloContract.OPERATION + ", " + Operation.now().name() + ", " + SeismicContract.OPERATION;
+        return HelloContract.OPERATION + ", " + Operation.now().name() + ", " + SeismicContract.OPERATION + ", "
+                + PageContract.OPERATION;
     }
 }

@@ -22,6 +22,9 @@ import io.wsbench.service.seismic.Catalog;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The direct stack: Netty's HTTP codec and the hello service, nothing else. It is the floor the
@@ -41,15 +44,25 @@ public final class DirectServer {
         }
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        int workers = Integer.getInteger("wsbench.threads", Runtime.getRuntime().availableProcessors());
+        int ioThreads = Integer.getInteger("wsbench.threads", Runtime.getRuntime().availableProcessors());
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, io);
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(workers, io);
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(ioThreads, io);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         HelloRoutes routes = new HelloRoutes(Faults.fromProperty());
         SeismicRoute seismic = new SeismicRoute(Catalog.configured());
         if (routes.faults().spinAfterLoad()) {
             Faults.spinAfterLoad(HelloHandler.LAST_REQUEST);
         }
+        SlowDependency dependency = new SlowDependency(Long.getLong("wsbench.dependencyDelayMillis", 50), io, channel);
+        PageRoute page = new PageRoute(dependency);
+        // sized like a servlet container's request threads (Tomcat's maxThreads is 200)
+        int workerThreads = Integer.getInteger("wsbench.workers", 200);
+        AtomicInteger workerCount = new AtomicInteger();
+        ExecutorService workers = Executors.newFixedThreadPool(workerThreads, r -> {
+            Thread t = new Thread(r, "worker-" + workerCount.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
         try {
             Channel server = new ServerBootstrap().group(boss, group).channel(channel)
                     .option(ChannelOption.SO_BACKLOG, 4096)
@@ -58,12 +71,13 @@ public final class DirectServer {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(16 * 1024 * 1024),
-                                    new HelloHandler(routes, seismic));
+                                    new HelloHandler(routes, seismic, page, workers));
                         }
                     })
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();
             System.out.println("direct stack listening on http://127.0.0.1:" + port + " (" + (epoll ? "epoll" : "nio")
-                    + ", " + workers + " threads, faults: " + routes.faults() + ")");
+                    + ", " + ioThreads + " threads, faults: " + routes.faults() + ")");
+            System.out.println(page.describe() + "; " + workerThreads + " worker threads");
             server.closeFuture().sync();
         } catch (Exception e) {
             if (e instanceof BindException || e.getCause() instanceof BindException
@@ -75,6 +89,9 @@ public final class DirectServer {
         } finally {
             boss.shutdownGracefully();
             group.shutdownGracefully();
+            workers.shutdownNow();
+            page.close();
+            dependency.close();
         }
     }
 }

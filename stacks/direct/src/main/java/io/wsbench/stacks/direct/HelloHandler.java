@@ -16,6 +16,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Routes each HTTP request of the direct stack to the hello service and writes its answer. */
@@ -27,10 +28,14 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final HelloRoutes routes;
     private final SeismicRoute seismic;
+    private final PageRoute page;
+    private final Executor workers;
 
-    HelloHandler(HelloRoutes routes, SeismicRoute seismic) {
+    HelloHandler(HelloRoutes routes, SeismicRoute seismic, PageRoute page, Executor workers) {
         this.routes = routes;
         this.seismic = seismic;
+        this.page = page;
+        this.workers = workers;
     }
 
     @Override
@@ -48,12 +53,29 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             LAST_REQUEST.set(System.currentTimeMillis());
         }
         QueryStringDecoder q = new QueryStringDecoder(req.uri());
-        HelloRoutes.Answer a = route(req, q);
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        if ("/page".equals(q.path())) {
+            // the page blocks on a remote call and a database: a worker thread, never the event loop
+            String pool = first(q, "pool");
+            workers.execute(() -> write(ctx, keepAlive, pool.isEmpty() ? page.inline() : page.pooled(parse(pool))));
+            return;
+        }
+        write(ctx, keepAlive, route(req, q));
+    }
+
+    private static int parse(String n) {
+        try {
+            return Integer.parseInt(n);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private void write(ChannelHandlerContext ctx, boolean keepAlive, HelloRoutes.Answer a) {
         FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(a.status()),
                 Unpooled.wrappedBuffer(a.body()));
         res.headers().set(HttpHeaderNames.CONTENT_TYPE, a.contentType());
         res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, a.body().length);
-        boolean keepAlive = HttpUtil.isKeepAlive(req);
         if (!keepAlive) {
             res.headers().set(HttpHeaderNames.CONNECTION, "close");
         }
@@ -84,6 +106,7 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             case "/hello/xmlservice" -> routes.restInline(method);
             case "/hello/xmlservicewithcfc" -> routes.restComponent(method);
             case "/hello/xmlservicewithcfccached" -> routes.restCached(method);
+            case "/page/dependency" -> page.dependencyStats(q.parameters().containsKey("reset"));
             case "/hello/service" -> routes.service(method, first(q, "returnformat"));
             default -> HelloRoutes.Answer.of(404, "text/plain", "no such path: " + path);
         };
