@@ -27,7 +27,7 @@ public final class HttpRequest implements RequestSource {
         this.uri = uri;
         this.headers = new LinkedHashMap<>(headers);
         this.body = body == null ? new byte[0] : body;
-        this.wire = encode(keepAlive);
+        this.wire = wire(method, uri, this.headers, this.body, keepAlive);
         // pooled and direct: retained duplicates come from a recycler and are written without a copy
         this.encoded = PooledByteBufAllocator.DEFAULT.directBuffer(wire.length).writeBytes(wire);
     }
@@ -36,14 +36,18 @@ public final class HttpRequest implements RequestSource {
         return new HttpRequest("GET", uri, Map.of(), null, keepAlive);
     }
 
-    private byte[] encode(boolean keepAlive) {
+    /**
+     * The wire bytes of a request, for sources that build a new one per call (a pooled buffer per
+     * request would be one more thing to release).
+     */
+    public static byte[] wire(String method, URI uri, Map<String, String> headers, byte[] body, boolean keepAlive) {
         StringBuilder sb = new StringBuilder(256);
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
             path += "?" + uri.getRawQuery();
         }
         sb.append(method).append(' ').append(path).append(" HTTP/1.1\r\n");
-        if (!hasHeader("Host")) {
+        if (headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Host"))) {
             sb.append("Host: ").append(uri.getHost());
             if (uri.getPort() > 0) {
                 sb.append(':').append(uri.getPort());
@@ -63,10 +67,6 @@ public final class HttpRequest implements RequestSource {
         System.arraycopy(head, 0, all, 0, head.length);
         System.arraycopy(body, 0, all, head.length, body.length);
         return all;
-    }
-
-    private boolean hasHeader(String name) {
-        return headers.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(name));
     }
 
     @Override

@@ -83,6 +83,9 @@ public final class LoadEngine implements AutoCloseable {
             Lane lane = lanes.get(u % n);
             lane.users.add(new User(run, lane, u));
         }
+        if (spec.eachRequest()) {
+            lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));
+        }
         long cpuBefore = processCpuNanos();
         current = run;
         run.start = System.nanoTime();
@@ -310,7 +313,24 @@ public final class LoadEngine implements AutoCloseable {
             GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),
                     seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0);
             return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
-                    List.copyOf(series), gen, aborted);
+                    List.copyOf(series), gen, aborted, each());
+        }
+
+        /** Every lane's answers merged in the order they completed; null unless asked for. */
+        private List<Long> each() {
+            if (!run.spec.eachRequest()) {
+                return null;
+            }
+            List<long[]> all = new ArrayList<>();
+            for (Lane l : lanes) {
+                for (int i = 0; i < l.rec.eachCount; i++) {
+                    all.add(new long[]{l.rec.eachAt[i], l.rec.eachMicros[i]});
+                }
+            }
+            all.sort((a, b) -> Long.compare(a[0], b[0]));
+            List<Long> out = new ArrayList<>(all.size());
+            all.forEach(a -> out.add(a[1] < 0 ? null : a[1]));
+            return java.util.Collections.unmodifiableList(out);
         }
     }
 }

@@ -13,11 +13,24 @@ import java.time.Duration;
  * @param thinkTime       pause between an answer and the next request of a closed-loop user
  * @param keepAlive       reuse connections; false opens one connection per request
  * @param timeout         a request not answered by then counts as a timeout error
+ * @param eachRequest     also keep the latency of every request, in order (a cold start's first
+ *                        requests); only for a request count of at most {@link #MAX_EACH}
  */
 public record LoadSpec(boolean open, int connections, long requestsPerUser, Duration duration, double rate,
-                       Duration thinkTime, boolean keepAlive, Duration timeout) {
+                       Duration thinkTime, boolean keepAlive, Duration timeout, boolean eachRequest) {
+
+    /** The most requests whose latencies are kept one by one: enough for a cold start, small in run.json. */
+    public static final int MAX_EACH = 10_000;
+
+    public LoadSpec(boolean open, int connections, long requestsPerUser, Duration duration, double rate,
+                    Duration thinkTime, boolean keepAlive, Duration timeout) {
+        this(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, false);
+    }
 
     public LoadSpec {
+        if (eachRequest && (requestsPerUser <= 0 || requestsPerUser * connections > MAX_EACH)) {
+            throw new IllegalArgumentException("eachRequest needs a request count of at most " + MAX_EACH + " in all");
+        }
         if (connections < 1) {
             throw new IllegalArgumentException("users/connections must be at least 1, got " + connections);
         }
@@ -44,15 +57,15 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
     }
 
     public LoadSpec withKeepAlive(boolean keep) {
-        return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keep, timeout);
+        return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keep, timeout, eachRequest);
     }
 
     public LoadSpec withThinkTime(Duration think) {
-        return new LoadSpec(open, connections, requestsPerUser, duration, rate, think, keepAlive, timeout);
+        return new LoadSpec(open, connections, requestsPerUser, duration, rate, think, keepAlive, timeout, eachRequest);
     }
 
     public LoadSpec withTimeout(Duration t) {
-        return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, t);
+        return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, t, eachRequest);
     }
 
     /** Total requests this point will send, or -1 when it runs for a duration. */

@@ -17,10 +17,19 @@ import java.util.List;
 /**
  * What the load engine measured for one point: latencies of valid answers, counts, bytes, the
  * per-second series and the generator's own CPU. {@code aborted} says why a point stopped early.
+ * {@code eachRequestMicros} is every answer's latency in order (null for an error), when asked for.
  */
 public record Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors,
                           long bytesSent, long bytesReceived, long requestsSent, double durationSeconds,
-                          List<SecondSample> series, GeneratorRecord generator, String aborted) {
+                          List<SecondSample> series, GeneratorRecord generator, String aborted,
+                          List<Long> eachRequestMicros) {
+
+    public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
+                       long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
+                       GeneratorRecord generator, String aborted) {
+        this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
+                generator, aborted, null);
+    }
 
     public double throughput() {
         return durationSeconds > 0 ? ok / durationSeconds : 0;
@@ -41,7 +50,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 latency(),
                 requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
                 requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.connect() - errors.timeout())),
-                errors, ok, server, generator, series, encode(latencies), aborted);
+                errors, ok, server, generator, series, encode(latencies), aborted, eachRequestMicros);
     }
 
     /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */

@@ -27,11 +27,28 @@ final class Recorder {
     long requestsSent;
     long responses;
     long lastCompletionNanos;
+    /** With eachRequest: every answer's completion time and latency (-1 for an error), in order. */
+    long[] eachAt;
+    long[] eachMicros;
+    int eachCount;
+
+    void keepEach(int capacity) {
+        eachAt = new long[capacity];
+        eachMicros = new long[capacity];
+    }
 
     void ok(long latencyMicros, long now) {
         latencies.recordValue(Math.min(Math.max(latencyMicros, 1), HIGHEST_MICROS));
         responses++;
         lastCompletionNanos = now;
+        each(now, Math.max(latencyMicros, 1));
+    }
+
+    private void each(long now, long micros) {
+        if (eachAt != null && eachCount < eachAt.length) {
+            eachAt[eachCount] = now;
+            eachMicros[eachCount++] = micros;
+        }
     }
 
     void error(Verdict v, long now) {
@@ -44,6 +61,7 @@ final class Recorder {
         responses++;
         lastCompletionNanos = now;
         errorsNow.increment();
+        each(now, -1);
     }
 
     /** A response that was not HTTP, or too long to keep: the connection is dropped. */

@@ -6,11 +6,18 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * The load shape of a point. {@code model} is "closed" (users wait for each answer, like ab or
  * siege) or "open" (a constant {@code rate} of requests per second, latency taken from the
  * intended send time, like wrk2). {@code sequences} is how many passes of a request sequence the
- * point made (seed 001 timed one pass of 1,000 or 100 requests).
+ * point made (seed 001 timed one pass of 1,000 or 100 requests). {@code eachRequest} is true when
+ * the point kept every request's latency (seed 004's first requests after a cold start).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds,
-                         Double rate, Double thinkTimeMillis, boolean keepAlive, Integer sequences) {
+                         Double rate, Double thinkTimeMillis, boolean keepAlive, Integer sequences,
+                         Boolean eachRequest) {
+
+    public LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds, Double rate,
+                      Double thinkTimeMillis, boolean keepAlive, Integer sequences) {
+        this(model, users, requestsPerUser, durationSeconds, rate, thinkTimeMillis, keepAlive, sequences, null);
+    }
 
     public LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds, Double rate,
                       Double thinkTimeMillis, boolean keepAlive) {
@@ -23,6 +30,10 @@ public record LoadRecord(String model, int users, Long requestsPerUser, Double d
             return String.format("%.0f req/s, %d conns", rate, users);
         }
         String who = users == 1 ? "1 user" : users + " users";
+        if (Boolean.TRUE.equals(eachRequest) && requestsPerUser != null) {
+            // its own name, so it is never taken for a repeat of a longer point with as many users
+            return who + ", each of " + requestsPerUser * users + " requests";
+        }
         return sequences == null ? who : who + ", " + (sequences == 1 ? "1 pass" : sequences + " passes");
     }
 }

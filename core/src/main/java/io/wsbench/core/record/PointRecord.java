@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * One measured point: a target under one load, one repeat. Plain data, written to run.json as is.
  * {@code histogram} is the HdrHistogram of latencies (µs), compressed and base64-encoded, so
- * points can be merged and plotted later.
+ * points can be merged and plotted later. {@code eachRequestMicros}, when the load point asked for
+ * it, is the latency of every answer in the order they came (null for an error): seed 004's
+ * "first 10 requests after a cold start".
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
@@ -17,18 +19,27 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           double bytesSentPerRequest, double bytesReceivedPerRequest,
                           ErrorCounts errors, long validated,
                           ServerRecord server, GeneratorRecord generator,
-                          List<SecondSample> series, String histogram, String aborted) {
+                          List<SecondSample> series, String histogram, String aborted,
+                          List<Long> eachRequestMicros) {
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted, null);
+    }
 
     public PointRecord withServer(ServerRecord s) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, s, generator, series,
-                histogram, aborted);
+                histogram, aborted, eachRequestMicros);
     }
 
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, why);
+                histogram, why, eachRequestMicros);
     }
 
     /**

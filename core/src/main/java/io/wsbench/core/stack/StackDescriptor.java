@@ -13,9 +13,15 @@ import java.util.TreeSet;
 /**
  * A reference stack as its module describes it in {@code target/stack/stack.properties}: how to
  * start it, how to tell it is ready, and the path of each (operation, protocol, variant) it serves.
+ * A Java stack names its {@code main} class; any other names a {@code command}, run in the stack's
+ * directory with {@code {port}} and {@code {dir}} replaced. A command that exits with
+ * {@link #UNAVAILABLE_EXIT} says the stack can't be had here (its runtime can't be installed).
  */
 public record StackDescriptor(String name, String description, String version, String mainClass,
                               String readyPath, List<String> jvmArgs, Path libDir, Properties props) {
+
+    /** The exit code of a start command whose stack can't run on this machine (automake's "skip"). */
+    public static final int UNAVAILABLE_EXIT = 77;
 
     public static StackDescriptor load(Path file) throws IOException {
         Properties p = new Properties();
@@ -47,6 +53,22 @@ public record StackDescriptor(String name, String description, String version, S
             }
         }
         return out;
+    }
+
+    /** The start command split into words, or null for a Java stack. */
+    public List<String> command() {
+        String c = props.getProperty("command", "").trim();
+        return c.isEmpty() ? null : Arrays.asList(c.split("\\s+"));
+    }
+
+    /** The directory holding stack.properties: a command stack runs there. */
+    public Path dir() {
+        return libDir.getParent();
+    }
+
+    /** How long a start may take: a command stack may first install its runtime. */
+    public long startTimeoutSeconds() {
+        return Long.parseLong(props.getProperty("startTimeoutSeconds", "90").trim());
     }
 
     public String wsdlPath(String operation) {

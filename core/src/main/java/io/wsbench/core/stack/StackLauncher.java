@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -21,8 +22,6 @@ import java.util.Map;
  * its GC and heap and record it with Flight Recorder.
  */
 public final class StackLauncher {
-
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     private final Path logDir;
     private final String java;
@@ -39,21 +38,31 @@ public final class StackLauncher {
         int p = port > 0 ? port : freePort();
         int jmx = freePort();
         List<String> cmd = new ArrayList<>();
-        cmd.add(java);
-        cmd.addAll(stack.jvmArgs());
-        cmd.addAll(jmxArgs(jmx));
-        options.forEach((k, v) -> cmd.add("-Dwsbench." + k + "=" + v));
-        cmd.add("-cp");
-        cmd.add(stack.libDir().toAbsolutePath() + "/*");
-        cmd.add(stack.mainClass());
-        cmd.add("--port");
-        cmd.add(String.valueOf(p));
+        ProcessBuilder builder = new ProcessBuilder(cmd);
+        if (stack.command() != null) {
+            Path dir = stack.dir().toAbsolutePath();
+            for (String word : stack.command()) {
+                cmd.add(word.replace("{port}", String.valueOf(p)).replace("{dir}", dir.toString()));
+            }
+            builder.directory(dir.toFile());
+            // a command has no -D: its options arrive as WSBENCH_KEY=VALUE (wsdlCacheDir -> WSBENCH_WSDL_CACHE_DIR)
+            options.forEach((k, v) -> builder.environment().put(environmentName(k), v));
+        } else {
+            cmd.add(java);
+            cmd.addAll(stack.jvmArgs());
+            cmd.addAll(jmxArgs(jmx));
+            options.forEach((k, v) -> cmd.add("-Dwsbench." + k + "=" + v));
+            cmd.add("-cp");
+            cmd.add(stack.libDir().toAbsolutePath() + "/*");
+            cmd.add(stack.mainClass());
+            cmd.add("--port");
+            cmd.add(String.valueOf(p));
+        }
         Path log = logDir.resolve(stack.name() + "-" + p + ".log");
         Process process;
         try {
             Files.createDirectories(logDir);
-            process = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
+            process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         } catch (IOException e) {
             throw new StackException("cannot start stack " + stack.name() + ": " + e.getMessage());
         }
@@ -79,9 +88,14 @@ public final class StackLauncher {
     private void awaitReady(RunningStack s) throws StackException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         URI ready = URI.create(s.baseUrl() + s.descriptor().readyPath());
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        long timeout = s.descriptor().startTimeoutSeconds();
+        long deadline = System.nanoTime() + Duration.ofSeconds(timeout).toNanos();
         while (System.nanoTime() < deadline) {
             if (!s.process().isAlive()) {
+                if (s.process().exitValue() == StackDescriptor.UNAVAILABLE_EXIT) {
+                    throw new StackException("stack " + s.descriptor().name() + " is unavailable here: "
+                            + s.lastLogLine(), true);
+                }
                 throw new StackException("stack " + s.descriptor().name() + " failed to start on port " + s.port()
                         + " (exit " + s.process().exitValue() + "): " + s.lastLogLine());
             }
@@ -103,7 +117,12 @@ public final class StackLauncher {
         }
         s.stop();
         throw new StackException("stack " + s.descriptor().name() + " did not answer " + ready + " within "
-                + START_TIMEOUT.toSeconds() + " s: " + s.lastLogLine());
+                + timeout + " s: " + s.lastLogLine());
+    }
+
+    static String environmentName(String option) {
+        return "WSBENCH_" + option.replaceAll("([a-z0-9])([A-Z])", "$1_$2").replace('-', '_').replace('.', '_')
+                .toUpperCase(Locale.ROOT);
     }
 
     /** A port that was free a moment ago on 127.0.0.1. */

@@ -6,7 +6,10 @@ import io.wsbench.core.record.LoadRecord;
 
 import java.time.Duration;
 
-/** One load level of a suite, as written in YAML. */
+/**
+ * One load level of a suite, as written in YAML. {@code eachRequest: true} keeps every request's
+ * latency in order, for a point of at most {@link LoadSpec#MAX_EACH} requests.
+ */
 public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("users") Integer users,
                             @JsonProperty("requestsPerUser") Long requestsPerUser,
@@ -15,7 +18,8 @@ public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("thinkTime") String thinkTime,
                             @JsonProperty("keepAlive") Boolean keepAlive,
                             @JsonProperty("timeout") String timeout,
-                            @JsonProperty("sequences") Integer sequences) {
+                            @JsonProperty("sequences") Integer sequences,
+                            @JsonProperty("eachRequest") Boolean eachRequest) {
 
     public LoadPointSpec {
         model = model == null ? (rate != null ? "open" : "closed") : model;
@@ -31,27 +35,28 @@ public record LoadPointSpec(@JsonProperty("model") String model,
             requestsPerUser = 1L; // stands in until the sequence length is known: see forSequence
         }
         keepAlive = keepAlive == null || keepAlive;
+        eachRequest = Boolean.TRUE.equals(eachRequest) ? Boolean.TRUE : null;
         // parse now so a bad value is reported with its place in the file
-        spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout);
+        spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest != null);
     }
 
     public LoadSpec toLoadSpec() {
-        return spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout);
+        return spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest != null);
     }
 
     private static LoadSpec spec(String model, int users, Long requestsPerUser, String duration, Double rate,
-                                 String thinkTime, boolean keepAlive, String timeout) {
+                                 String thinkTime, boolean keepAlive, String timeout, boolean each) {
         return new LoadSpec("open".equals(model), users, requestsPerUser == null ? 0 : requestsPerUser,
                 duration == null ? null : Durations.parse(duration), rate == null ? 0 : rate,
                 thinkTime == null ? null : Durations.parse(thinkTime), keepAlive,
-                timeout == null ? null : Durations.parse(timeout));
+                timeout == null ? null : Durations.parse(timeout), each);
     }
 
     public LoadRecord toRecord() {
         LoadSpec s = toLoadSpec();
         return new LoadRecord(model, users, s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
                 s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0,
-                rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, sequences);
+                rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, sequences, eachRequest);
     }
 
     /**
@@ -63,7 +68,7 @@ public record LoadPointSpec(@JsonProperty("model") String model,
             return this;
         }
         long perUser = ((long) sequences * length + users - 1) / users;
-        return new LoadPointSpec(model, users, perUser, null, rate, thinkTime, keepAlive, timeout, sequences);
+        return new LoadPointSpec(model, users, perUser, null, rate, thinkTime, keepAlive, timeout, sequences, eachRequest);
     }
 
     /** The same point shrunk to at most {@code maxRequests} per user and {@code maxDuration}. */
@@ -74,8 +79,12 @@ public record LoadPointSpec(@JsonProperty("model") String model,
                 : Durations.parse(duration));
         if (sequences != null) {
             // one pass of the sequence, shared by the users: the smallest unit that still means something
-            return new LoadPointSpec(model, users, null, null, rate, thinkTime, keepAlive, timeout, 1);
+            return new LoadPointSpec(model, users, null, null, rate, thinkTime, keepAlive, timeout, 1, eachRequest);
         }
-        return new LoadPointSpec(model, users, r, d, rate, thinkTime, keepAlive, timeout, null);
+        if (eachRequest != null) {
+            // a cold start's first requests are the point: --quick keeps them all
+            return this;
+        }
+        return new LoadPointSpec(model, users, r, d, rate, thinkTime, keepAlive, timeout, null, null);
     }
 }

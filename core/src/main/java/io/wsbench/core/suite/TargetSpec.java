@@ -6,6 +6,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * One target of a suite: a reference {@code stack} started by wsbench, or an external {@code url}.
  * {@code operation} and {@code security} default to the suite's operation and "plain";
  * {@code sequence} names the request sequence of operations that have several (matchQuakes).
+ * {@code client} says how the client builds its SOAP requests: pre-encoded once (the default),
+ * {@code wsdl} (from the WSDL on every call) or {@code wsdl-cached} (from a model parsed once).
+ * {@code coldStart: true} gives the target a freshly started server of its own for each repeat,
+ * with no warm-up, so its first requests are the first the server ever answered.
  */
 public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("stack") String stack,
@@ -14,7 +18,9 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("operation") String operation,
                          @JsonProperty("security") String security,
                          @JsonProperty("sequence") String sequence,
-                         @JsonProperty("url") String url) {
+                         @JsonProperty("url") String url,
+                         @JsonProperty("client") String client,
+                         @JsonProperty("coldStart") Boolean coldStart) {
 
     public TargetSpec {
         if ((stack == null) == (url == null)) {
@@ -24,15 +30,23 @@ public record TargetSpec(@JsonProperty("label") String label,
             throw new IllegalArgumentException("a target needs a 'protocol'");
         }
         security = security == null ? "plain" : security;
+        coldStart = Boolean.TRUE.equals(coldStart) ? Boolean.TRUE : null;
+        if (coldStart != null && stack == null) {
+            throw new IllegalArgumentException("'coldStart' needs a 'stack' that wsbench starts, not a 'url'");
+        }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
-                    + (sequence == null ? "" : " " + sequence)
+                    + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
                     + ("plain".equals(security) ? "" : " " + security);
         }
     }
 
     TargetSpec withOperation(String suiteOperation) {
         return operation != null ? this
-                : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url);
+                : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart);
+    }
+
+    public boolean cold() {
+        return coldStart != null;
     }
 }
