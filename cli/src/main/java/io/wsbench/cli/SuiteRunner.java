@@ -73,7 +73,7 @@ final class SuiteRunner {
                 throw SuiteReader.at(suite, at + "/protocol", e.getMessage());
             }
             try {
-                Workload.of(t.protocol(), t.operation(), t.sequence());
+                Workload.of(t.protocol(), t.operation(), t.sequence(), t.client());
             } catch (IllegalArgumentException e) {
                 throw SuiteReader.at(suite, at, e.getMessage());
             }
@@ -113,8 +113,17 @@ final class SuiteRunner {
         StackLauncher launcher = new StackLauncher(dir.resolve("logs"));
         Map<String, String> versions = new TreeMap<>();
         String partial = null;
-        for (Map.Entry<String, List<TargetSpec>> group : byStack(suite).entrySet()) {
-            String why = runGroup(suite, group.getKey(), group.getValue(), launcher, versions);
+        for (List<TargetSpec> group : byStack(suite).values()) {
+            String stackName = group.get(0).stack();
+            String why = null;
+            if (group.get(0).cold()) {
+                // a fresh server for each repeat, and no warm-up: the first requests are the server's first
+                for (int r = 1; r <= suite.repeat() && why == null; r++) {
+                    why = runGroup(suite, stackName, group, launcher, versions, r, r, false);
+                }
+            } else {
+                why = runGroup(suite, stackName, group, launcher, versions, 1, suite.repeat(), true);
+            }
             if (why != null) {
                 // keep going with the other stacks: one dead server should not cost the rest
                 partial = partial == null ? why : partial + "; " + why;
@@ -127,7 +136,8 @@ final class SuiteRunner {
 
     /** Runs the targets of one stack (or of external URLs); returns why it stopped early, or null. */
     private String runGroup(Suite suite, String stackName, List<TargetSpec> specs, StackLauncher launcher,
-                            Map<String, String> versions) throws InterruptedException {
+                            Map<String, String> versions, int firstRepeat, int lastRepeat, boolean warm)
+            throws InterruptedException {
         RunningStack stack = null;
         ProcessSampler sampler = null;
         ScheduledExecutorService watchdog = null;
@@ -150,7 +160,8 @@ final class SuiteRunner {
                 save();
                 events.stackReady(d.name(), d.version(), stack.baseUrl(), stack.pid());
                 sampler = new ProcessSampler(stack.pid());
-                jvm = jvmMonitor ? lookInside(stack) : null;
+                // a stack started by a command (PHP) has no JVM to look inside
+                jvm = jvmMonitor && d.command() == null ? lookInside(stack) : null;
                 RunningStack s = stack;
                 watchdog = Executors.newSingleThreadScheduledExecutor();
                 watchdog.scheduleAtFixedRate(() -> {
@@ -167,10 +178,12 @@ final class SuiteRunner {
                     targets.add(Target.of(t, URI.create(t.url()), "external"));
                 }
             }
-            warmUp(suite, targets);
-            int total = suite.repeat() * targets.size() * suite.load().size();
+            if (warm) {
+                warmUp(suite, targets);
+            }
+            int total = (lastRepeat - firstRepeat + 1) * targets.size() * suite.load().size();
             int index = 0;
-            for (int r = 1; r <= suite.repeat(); r++) {
+            for (int r = firstRepeat; r <= lastRepeat; r++) {
                 for (Target t : targets) {
                     for (LoadPointSpec l : suite.load()) {
                         index++;
@@ -282,10 +295,13 @@ final class SuiteRunner {
         save();
     }
 
+    /** Targets by the server they share; a cold-start target shares with no one. */
     private static Map<String, List<TargetSpec>> byStack(Suite suite) {
         Map<String, List<TargetSpec>> groups = new LinkedHashMap<>();
-        for (TargetSpec t : suite.targets()) {
-            groups.computeIfAbsent(t.stack(), k -> new ArrayList<>()).add(t);
+        List<TargetSpec> targets = suite.targets();
+        for (int i = 0; i < targets.size(); i++) {
+            TargetSpec t = targets.get(i);
+            groups.computeIfAbsent(t.cold() ? t.stack() + "#cold" + i : t.stack(), k -> new ArrayList<>()).add(t);
         }
         return groups;
     }

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
 record Target(TargetSpec spec, URI uri, Workload workload, String version) {
 
     static Target of(TargetSpec spec, URI uri, String version) {
-        return new Target(spec, uri, Workload.of(spec.protocol(), spec.operation(), spec.sequence()), version);
+        return new Target(spec, uri, Workload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.client()),
+                version);
     }
 
     RequestSource requests(boolean keepAlive) {
@@ -31,6 +32,6 @@ record Target(TargetSpec spec, URI uri, Workload workload, String version) {
 
     TargetRecord record() {
         return new TargetRecord(spec.label(), spec.stack(), spec.protocol(), spec.variant(), spec.operation(),
-                spec.security(), spec.sequence(), uri.toString());
+                spec.security(), spec.sequence(), uri.toString(), spec.client(), spec.coldStart());
     }
 }

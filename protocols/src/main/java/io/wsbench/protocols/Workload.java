@@ -27,6 +27,26 @@ public interface Workload {
      * sequence where the operation has several (matchQuakes: small or large).
      */
     static Workload of(String protocol, String operation, String sequence) {
+        return of(protocol, operation, sequence, null);
+    }
+
+    /**
+     * As {@link #of(String, String, String)}, with {@code client} saying how SOAP requests are built:
+     * null for pre-encoded, {@code wsdl} from the WSDL on every call, {@code wsdl-cached} from a
+     * model parsed from it once (seed 004's client side).
+     */
+    static Workload of(String protocol, String operation, String sequence, String client) {
+        if (client != null) {
+            if (!"soap11".equals(protocol) || sequence != null) {
+                throw new IllegalArgumentException("client '" + client + "' speaks soap11 without request sequences");
+            }
+            return switch (client) {
+                case "wsdl" -> new WsdlWorkload(operation, false);
+                case "wsdl-cached" -> new WsdlWorkload(operation, true);
+                default -> throw new IllegalArgumentException("unknown client '" + client
+                        + "' (known: wsdl, wsdl-cached; none for pre-encoded requests)");
+            };
+        }
         Protocol p = Protocols.byName(protocol);
         if (SeismicContract.OPERATION.equals(operation)) {
             if (p != Soap.V11) {
