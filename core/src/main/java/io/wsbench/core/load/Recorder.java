@@ -70,6 +70,7 @@ final class Recorder {
         responses++;
         lastCompletionNanos = now;
         errorsNow.increment();
+        each(now, -1);
     }
 
     void connectError() {
