@@ -153,6 +153,11 @@ final class ReportPage {
                         .append(SweepChart.svg(sweep));
             }
         }
+        if (NormalizedChart.applies(rows, run.baseline())) {
+            out.append("<h2>Time per pass, normalized</h2>\n<p class=\"note\">Each target's time for one pass of its ")
+                    .append("request sequence over the baseline stack's time in the same sequence and load.</p>\n")
+                    .append(NormalizedChart.svg(rows, targets, loads, run.baseline()));
+        }
         out.append("<h2>Throughput</h2>\n").append(ThroughputChart.svg(rows, targets, loads));
         out.append("<h2>Latency by percentile</h2>\n<p class=\"note\">Repeats merged. Latency of valid answers, ")
                 .append("from the intended send time in open-loop points.</p>\n");
