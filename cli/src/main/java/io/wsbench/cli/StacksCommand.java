@@ -23,6 +23,7 @@ final class StacksCommand implements Callable<Integer> {
             for (String e : d.endpoints()) {
                 System.out.printf("  %-10s   %s%n", "", e);
             }
+            d.unavailable().forEach((what, why) -> System.out.printf("  %-10s   %s: unavailable (%s)%n", "", what, why));
         }
         System.out.println("Protocols:");
         for (Protocol p : Protocols.all()) {

@@ -91,7 +91,7 @@ final class SuiteRunner {
             StackDescriptor s = catalog.find(t.stack()).orElseThrow(() -> SuiteReader.at(suite, at + "/stack",
                     "unknown stack '" + t.stack() + "' (built here: "
                             + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
-            if (s.endpoint(t.operation(), t.protocol(), t.variant()) == null) {
+            if (s.endpoint(t.operation(), t.protocol(), t.variant()) == null && unavailable(t) == null) {
                 throw SuiteReader.at(suite, at + (t.variant() != null ? "/variant" : "/protocol"),
                         "stack " + s.name() + " does not serve " + t.operation() + " over " + t.protocol()
                                 + (t.variant() == null ? "" : " variant '" + t.variant() + "'")
@@ -113,6 +113,16 @@ final class SuiteRunner {
         StackLauncher launcher = new StackLauncher(dir.resolve("logs"));
         Map<String, String> versions = new TreeMap<>();
         String partial = null;
+        for (TargetSpec t : suite.targets()) {
+            String reason = unavailable(t);
+            if (reason != null) {
+                // reported, never faked: the run says which target it could not measure, and why
+                String note = "target '" + t.label() + "' unavailable on " + t.stack() + ": " + reason;
+                events.problem(note);
+                run = run.withNote(note);
+                save();
+            }
+        }
         for (List<TargetSpec> group : byStack(suite).values()) {
             String stackName = group.get(0).stack();
             String why = null;
@@ -295,12 +305,29 @@ final class SuiteRunner {
         save();
     }
 
+    /**
+     * Why the stack of {@code t} cannot serve it here (its descriptor says so, e.g. a missing
+     * extension), or null for a target that it serves or that is a URL.
+     */
+    private String unavailable(TargetSpec t) {
+        if (t.url() != null) {
+            return null;
+        }
+        return catalog.find(t.stack())
+                .filter(d -> d.endpoint(t.operation(), t.protocol(), t.variant()) == null)
+                .map(d -> d.unavailable(t.operation(), t.protocol()))
+                .orElse(null);
+    }
+
     /** Targets by the server they share; a cold-start target shares with no one. */
-    private static Map<String, List<TargetSpec>> byStack(Suite suite) {
+    private Map<String, List<TargetSpec>> byStack(Suite suite) {
         Map<String, List<TargetSpec>> groups = new LinkedHashMap<>();
         List<TargetSpec> targets = suite.targets();
         for (int i = 0; i < targets.size(); i++) {
             TargetSpec t = targets.get(i);
+            if (unavailable(t) != null) {
+                continue;
+            }
             groups.computeIfAbsent(t.cold() ? t.stack() + "#cold" + i : t.stack(), k -> new ArrayList<>()).add(t);
         }
         return groups;

@@ -48,6 +48,19 @@ class InsideTheServerTest {
     }
 
     @Test
+    void luceesSwallowedExceptionIsNamedByItsJavaClass(@TempDir Path dir) throws Exception {
+        JsonNode p = onlyPoint(run(dir, "lucee", "swallowed-exception", "{ users: 4, duration: 4s }"));
+        JsonNode server = p.at("/server");
+        JsonNode top = server.at("/exceptions/0");
+        // the cfcatch hides it from the page; the JVM still sees the engine's exception, once a request
+        assertTrue(top.at("/className").asText().startsWith("lucee.runtime.exp."), server.toString());
+        double perRequest = top.at("/count").asDouble() / p.at("/validated").asDouble();
+        assertTrue(perRequest > 0.9, top + " for " + p.at("/validated") + " requests");
+        assertEquals(p.at("/validated").asLong(), p.at("/requests").asLong(), "the page itself is still right");
+        assertTrue(Files.readString(dir.resolve("out/report.html")).contains(top.at("/className").asText()));
+    }
+
+    @Test
     void aServerLeftSpinningAfterThePointIsFlaggedAndAQuietOneIsNot(@TempDir Path dir) throws Exception {
         String load = "{ users: 2, requestsPerUser: 1000 }";
         JsonNode spinning = onlyPoint(run(dir.resolve("spin"), "spin-after-load", load));
@@ -65,22 +78,27 @@ class InsideTheServerTest {
                 "--out", dir.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         JsonNode points = RunJson.MAPPER.readTree(dir.resolve("run.json").toFile()).at("/points");
-        assertEquals(21, points.size(), "1, 5, 10 ... 100 users");
-        for (int i = 0; i < 21; i++) {
+        assertEquals(42, points.size(), "1, 5, 10 ... 100 users on direct, then on Lucee");
+        for (int i = 0; i < 42; i++) {
             JsonNode p = points.get(i);
-            int users = i == 0 ? 1 : 5 * i;
+            assertEquals(i < 21 ? "page" : "page Lucee", p.at("/target/label").asText());
+            int users = i % 21 == 0 ? 1 : 5 * (i % 21);
             assertEquals(users, p.at("/load/users").asInt());
             long perUser = Math.min(40, Math.round(5000.0 / users)); // --quick caps each user at 40
             assertEquals(users * perUser, p.at("/validated").asLong(), "every page was right at " + users + " users");
             assertTrue(p.at("/server/cpuPercent").asDouble() > 0);
         }
-        assertTrue(r.out().contains("knee: page: "), r.out());
+        assertTrue(r.out().contains("knee: page: ") && r.out().contains("knee: page Lucee: "), r.out());
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("Users sweep") && html.contains("server CPU %") && html.contains("users (closed loop)"));
         assertTrue(html.contains("page: throughput "), "the knee is named in the report");
     }
 
     private static JsonNode run(Path dir, String faults, String load) throws Exception {
+        return run(dir, "direct", faults, load);
+    }
+
+    private static JsonNode run(Path dir, String stack, String faults, String load) throws Exception {
         Files.createDirectories(dir);
         Path suite = dir.resolve("inside.yaml");
         Files.writeString(suite, """
@@ -88,12 +106,12 @@ class InsideTheServerTest {
                 operation: now
                 warmupRequests: 2000
                 targets:
-                  - { label: page, stack: direct, protocol: html }
+                  - { label: page, stack: %1$s, protocol: html }
                 load:
-                  - %s
+                  - %2$s
                 stackOptions:
-                  direct: { faults: %s }
-                """.formatted(load, faults));
+                  %1$s: { faults: %3$s }
+                """.formatted(stack, load, faults));
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         return RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());

@@ -59,6 +59,23 @@ class ValidatorsTest {
     }
 
     @Test
+    void wddxPacketMustHoldTheGreetingAsItsOneString() {
+        String packet = "<wddxPacket version='1.0'><header/><data><string>Hello World</string></data></wddxPacket>";
+        assertEquals(Verdict.OK, check("wddx", 200, "text/xml;charset=UTF-8", packet));
+        assertEquals(Verdict.OK, check("wddx", 200, "text/xml", packet.replace("<header/>", "<header><comment>c</comment></header>")),
+                "a header's comment is not the data");
+        assertEquals(Verdict.VALIDATION, check("wddx", 200, "text/xml", packet.replace("Hello World", "Hello Mars")));
+        assertEquals(Verdict.VALIDATION, check("wddx", 200, "text/xml", packet.replace("Hello World", " Hello World ")),
+                "a WDDX string is exact");
+        assertEquals(Verdict.VALIDATION, check("wddx", 200, "text/xml", packet.replace("string>", "number>")));
+        assertEquals(Verdict.VALIDATION, check("wddx", 200, "text/xml",
+                packet.replace("</data>", "<string>extra</string></data>")), "one string, nothing after it");
+        assertEquals(Verdict.VALIDATION, check("wddx", 200, "application/json", packet), "wrong media type");
+        assertEquals(Verdict.VALIDATION, check("wddx", 200, "text/xml", "<str>Hello World</str>"), "not a packet");
+        assertEquals(Verdict.HTTP_STATUS, check("wddx", 500, "text/xml", packet));
+    }
+
+    @Test
     void soapRequestsCarryTheirActionAndEnvelope() {
         byte[] wire = Protocols.byName("soap11").request(URI.create("http://127.0.0.1:9/hello/soap"), HELLO, true).wireBytes();
         String s = new String(wire, StandardCharsets.UTF_8);

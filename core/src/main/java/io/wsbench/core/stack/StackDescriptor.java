@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -16,6 +18,9 @@ import java.util.TreeSet;
  * A Java stack names its {@code main} class; any other names a {@code command}, run in the stack's
  * directory with {@code {port}} and {@code {dir}} replaced. A command that exits with
  * {@link #UNAVAILABLE_EXIT} says the stack can't be had here (its runtime can't be installed).
+ * {@code {dir}} in a Java stack's {@code jvmArgs} is replaced too (e.g. for a work directory beside
+ * {@code lib/}). {@code unavailable.OPERATION.PROTOCOL=reason} names a target the stack cannot serve
+ * here, and why, so it is reported rather than faked.
  */
 public record StackDescriptor(String name, String description, String version, String mainClass,
                               String readyPath, List<String> jvmArgs, Path libDir, Properties props) {
@@ -28,7 +33,8 @@ public record StackDescriptor(String name, String description, String version, S
         try (Reader r = Files.newBufferedReader(file)) {
             p.load(r);
         }
-        String args = p.getProperty("jvmArgs", "").trim();
+        String args = p.getProperty("jvmArgs", "").trim()
+                .replace("{dir}", file.toAbsolutePath().getParent().toString());
         return new StackDescriptor(p.getProperty("name"), p.getProperty("description", ""),
                 p.getProperty("version", "?"), p.getProperty("main"), p.getProperty("ready", "/"),
                 args.isEmpty() ? List.of() : Arrays.asList(args.split("\\s+")),
@@ -69,6 +75,22 @@ public record StackDescriptor(String name, String description, String version, S
     /** How long a start may take: a command stack may first install its runtime. */
     public long startTimeoutSeconds() {
         return Long.parseLong(props.getProperty("startTimeoutSeconds", "90").trim());
+    }
+
+    /** Why this stack cannot serve {@code operation} over {@code protocol} here; null when it can or nobody said. */
+    public String unavailable(String operation, String protocol) {
+        return props.getProperty("unavailable." + operation + "." + protocol);
+    }
+
+    /** Every "operation protocol" reported unavailable, with its reason. */
+    public Map<String, String> unavailable() {
+        Map<String, String> out = new TreeMap<>();
+        for (String k : props.stringPropertyNames()) {
+            if (k.startsWith("unavailable.")) {
+                out.put(k.substring("unavailable.".length()).replaceFirst("\\.", " "), props.getProperty(k));
+            }
+        }
+        return out;
     }
 
     public String wsdlPath(String operation) {

@@ -1,0 +1,63 @@
+package io.wsbench.protocols;
+
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import java.net.URI;
+
+/**
+ * A CFML component called over HTTP with no {@code returnformat} (seed 000's "CFC direct" on CF7):
+ * the answer is a WDDX packet, {@code <wddxPacket version='1.0'><header/><data><string>...</string></data></wddxPacket>}.
+ */
+final class Wddx implements Protocol {
+
+    @Override
+    public String name() {
+        return "wddx";
+    }
+
+    @Override
+    public String describe() {
+        return "WDDX: HTTP GET ?method=NAME answered by a WDDX packet holding one string (text/xml)";
+    }
+
+    @Override
+    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
+        return HttpRequest.get(endpoint, keepAlive);
+    }
+
+    @Override
+    public Validator validator(Operation op) {
+        XmlAnswers xml = new XmlAnswers();
+        return (status, contentType, body, length) -> {
+            if (status != 200) {
+                return Verdict.HTTP_STATUS;
+            }
+            if (!contentType.toLowerCase().contains("xml")) {
+                return Verdict.VALIDATION;
+            }
+            try {
+                XMLStreamReader r = xml.open(body, length);
+                if (!XmlAnswers.nextElement(r) || !"wddxPacket".equals(r.getLocalName())) {
+                    return Verdict.VALIDATION;
+                }
+                // the header comes first and may be empty; the data holds exactly one string
+                while (XmlAnswers.nextElement(r)) {
+                    if ("data".equals(r.getLocalName())) {
+                        if (!XmlAnswers.nextElement(r) || !"string".equals(r.getLocalName())
+                                || !op.expectedText().equals(r.getElementText())) {
+                            return Verdict.VALIDATION;
+                        }
+                        return XmlAnswers.nextElement(r) ? Verdict.VALIDATION : Verdict.OK;
+                    }
+                }
+                return Verdict.VALIDATION;
+            } catch (XMLStreamException | RuntimeException e) {
+                return Verdict.VALIDATION;
+            }
+        };
+    }
+}

@@ -1,0 +1,1 @@
+<cfoutput>ready #server.lucee.version#</cfoutput>
