@@ -10,7 +10,7 @@ public final class Protocols {
     private static final Map<String, Protocol> ALL = new LinkedHashMap<>();
 
     static {
-        for (Protocol p : List.of(Soap.V11, Soap.V12, new RestXml(), new Json(), new Plain(), new Wddx(), new Html())) {
+        for (Protocol p : List.of(Soap.V11, Soap.V12, new RestXml(), new Json(), new Plain(), new Wddx(), new Html(), new Amf())) {
             ALL.put(p.name(), p);
         }
     }
