@@ -1,9 +1,11 @@
 package io.wsbench.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.RunJson;
 import io.wsbench.core.stack.RunningStack;
 import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackDescriptor;
@@ -14,6 +16,7 @@ import io.wsbench.service.hello.HelloContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -21,10 +24,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Set;
+import java.util.TreeSet;
 import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,6 +98,35 @@ class BlazedsStackTest {
         var verdict = Workload.of("amf", HelloContract.OPERATION, null).validator()
                 .check(200, Amf.CONTENT_TYPE, r.body(), r.body().length);
         assertEquals(io.wsbench.core.load.Verdict.VALIDATION, verdict);
+    }
+
+    @Test
+    void quickAmfSuiteRunsEndToEnd(@TempDir Path dir) throws Exception {
+        CliRunner r = CliRunner.run("run", Home.find().resolve("suites/amf.yaml").toString(), "--quick",
+                "--out", dir.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("run.json").toFile());
+        assertEquals("complete", run.at("/status").asText());
+        assertTrue(run.at("/environment/stacks/blazeds").asText().contains("BlazeDS"), run.at("/environment").toString());
+        JsonNode points = run.at("/points");
+        assertEquals(15, points.size(), "3 targets x 5 loads x 1 repeat");
+        Map<String, Double> bytesAt1 = new HashMap<>();
+        Set<Long> users = new TreeSet<>();
+        for (JsonNode p : points) {
+            String label = p.at("/target/label").asText();
+            assertEquals(p.at("/load/users").asLong() * 200, p.at("/requests").asLong(), p.toString());
+            assertEquals(p.at("/requests").asLong(), p.at("/validated").asLong(), label + ": every answer was right");
+            assertFalse(p.at("/server/residualCpuPercent").isMissingNode(), "residual CPU is recorded: " + p);
+            users.add(p.at("/load/users").asLong());
+            if (p.at("/load/users").asLong() == 1) {
+                bytesAt1.put(label, p.at("/bytesSentPerRequest").asDouble());
+            }
+        }
+        assertEquals(Set.of(1L, 2L, 3L, 4L, 5L), users);
+        // the seed's order of request sizes: SOAP > AMF > REST (463 / 376 / 62 bytes there)
+        assertTrue(bytesAt1.get("SOAP") > bytesAt1.get("REST") && bytesAt1.get("AMF") > bytesAt1.get("REST"), bytesAt1.toString());
+        assertTrue(r.out().contains("AMF"), r.out());
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("blazeds"));
     }
 
     private static HttpResponse<byte[]> post(byte[] packet) throws Exception {
