@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 conns=${1:-10}; secs=${2:-10}; rounds=${3:-3}
 bench_install nginx:nginx wrk:wrk ab:apache2-utils h2load:nghttp2-client siege:siege time:time
-ulimit -n 65536
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true  # as high as this process may go; 10,000 connections need ~10,100
 url=$(bench_nginx "${PORT:-18091}" 20000)
 bench_build
 threads=$(nproc)

@@ -26,9 +26,10 @@ public final class ResponseParser {
 
     private final int maxBody;
     private State state = State.STATUS;
-    private final byte[] line = new byte[MAX_LINE];
+    // both start small and grow on demand: 10,000 connections must not cost 10,000 x 24 KB
+    private byte[] line = new byte[256];
     private int lineLength;
-    private byte[] body = new byte[8192];
+    private byte[] body = new byte[512];
     private int bodyLength;
     private long remaining;
     private int status;
@@ -104,6 +105,9 @@ public final class ResponseParser {
         if (lineLength + n > MAX_LINE) {
             reset();
             throw new IllegalStateException("HTTP response line longer than " + MAX_LINE + " bytes");
+        }
+        if (lineLength + n > line.length) {
+            line = Arrays.copyOf(line, Math.min(MAX_LINE, Math.max(line.length * 2, lineLength + n)));
         }
         in.readBytes(line, lineLength, n);
         lineLength += n;
