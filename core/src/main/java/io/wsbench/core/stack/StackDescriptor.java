@@ -50,6 +50,26 @@ public record StackDescriptor(String name, String description, String version, S
         return props.getProperty(key);
     }
 
+    /**
+     * The path serving {@code operation} over {@code protocol} secured by {@code security} (a
+     * WS-Security configuration such as "sign"), declared as
+     * {@code endpoint.<operation>.<protocol>[.<variant>].<security>}; "plain" (or null) is the
+     * unsecured endpoint. Null when the stack does not declare that configuration: it is then
+     * unsupported on this stack, never to be run as plain.
+     */
+    public String endpoint(String operation, String protocol, String variant, String security) {
+        if (security == null || "plain".equals(security)) {
+            return endpoint(operation, protocol, variant);
+        }
+        String key = "endpoint." + operation + "." + protocol + (variant == null ? "" : "." + variant) + "." + security;
+        return props.getProperty(key);
+    }
+
+    /** Why this stack does not support a WS-Security configuration, as its descriptor says; null if it does not say. */
+    public String securityNote() {
+        return props.getProperty("security.note");
+    }
+
     /** Every "operation protocol[ variant]" this stack serves, for listings and error messages. */
     public List<String> endpoints() {
         List<String> out = new ArrayList<>();

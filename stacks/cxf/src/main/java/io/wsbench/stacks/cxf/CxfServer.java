@@ -2,6 +2,7 @@ package io.wsbench.stacks.cxf;
 
 import io.wsbench.jaxws.HelloEndpoint;
 import io.wsbench.jaxws.SeismicEndpoint;
+import io.wsbench.service.security.TestKeys;
 import io.wsbench.stacks.container.ServletHost;
 import jakarta.servlet.ServletConfig;
 import org.apache.cxf.Bus;
@@ -16,6 +17,8 @@ import java.util.Map;
  * application does, each bound to the shared WSDL so the wire contract is the same everywhere.
  */
 public final class CxfServer {
+
+    private static final String SEISMIC_WSDL = "io/wsbench/service/seismic/seismic.wsdl";
 
     private CxfServer() {
     }
@@ -34,17 +37,29 @@ public final class CxfServer {
             super.loadBus(config);
             Bus bus = getBus();
             BusFactory.setDefaultBus(bus);
-            publish(bus, new SeismicEndpoint(), "/seismic", "io/wsbench/service/seismic/seismic.wsdl");
+            publish(bus, new SeismicEndpoint(), "/seismic", SEISMIC_WSDL);
             publish(bus, new HelloEndpoint(), "/hello/soap", "io/wsbench/service/hello/hello.wsdl");
+            // one endpoint per WS-Security configuration, each with its own WSS4J interceptors
+            SecurityConfigurations security = new SecurityConfigurations(TestKeys.load());
+            for (String c : SecurityConfigurations.names()) {
+                JaxWsServerFactoryBean f = factory(bus, new SeismicEndpoint(), "/seismic/" + c, SEISMIC_WSDL);
+                f.getInInterceptors().addAll(security.in(c));
+                f.getOutInterceptors().addAll(security.out(c));
+                f.create();
+            }
         }
 
         private static void publish(Bus bus, Object endpoint, String address, String wsdl) {
+            factory(bus, endpoint, address, wsdl).create();
+        }
+
+        private static JaxWsServerFactoryBean factory(Bus bus, Object endpoint, String address, String wsdl) {
             JaxWsServerFactoryBean f = new JaxWsServerFactoryBean();
             f.setBus(bus);
             f.setServiceBean(endpoint);
             f.setAddress(address);
             f.setWsdlLocation(CxfServer.class.getClassLoader().getResource(wsdl).toString());
-            f.create();
+            return f;
         }
     }
 }
