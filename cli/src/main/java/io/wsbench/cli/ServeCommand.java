@@ -31,7 +31,8 @@ final class ServeCommand implements Callable<Integer> {
                 + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
         RunningStack s;
         try {
-            s = new StackLauncher(Files.createTempDirectory("wsbench-serve")).start(d, port, Map.of());
+            s = new StackLauncher(Files.createTempDirectory("wsbench-serve")).start(d, port,
+                    Map.of("keys", home.resolve("target/keys").toString()));
         } catch (StackException e) {
             throw new Main.UserError(e.getMessage());
         }

@@ -21,6 +21,9 @@ import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.Protocols;
+import io.wsbench.service.security.TestKeys;
+import io.wsbench.wssec.SecuredWorkload;
+import io.wsbench.wssec.WsSecurity;
 
 import java.io.IOException;
 import java.net.URI;
@@ -77,9 +80,14 @@ final class SuiteRunner {
             } catch (IllegalArgumentException e) {
                 throw SuiteReader.at(suite, at, e.getMessage());
             }
-            if (!"plain".equals(t.security())) {
-                throw SuiteReader.at(suite, at + "/security", "security '" + t.security()
-                        + "' is not supported by this version of wsbench (only 'plain')");
+            if (!SecuredWorkload.known(t.security())) {
+                throw SuiteReader.at(suite, at + "/security", "unknown security configuration '" + t.security()
+                        + "' (known: " + String.join(", ", WsSecurity.CONFIGURATIONS) + ")");
+            }
+            try {
+                SecuredWorkload.check(t.protocol(), t.operation(), t.security());
+            } catch (IllegalArgumentException e) {
+                throw SuiteReader.at(suite, at + "/security", e.getMessage());
             }
             if (t.url() != null) {
                 URI u = URI.create(t.url());
@@ -96,6 +104,11 @@ final class SuiteRunner {
                         "stack " + s.name() + " does not serve " + t.operation() + " over " + t.protocol()
                                 + (t.variant() == null ? "" : " variant '" + t.variant() + "'")
                                 + " (it serves: " + String.join("; ", s.endpoints()) + ")");
+            }
+            if (s.endpoint(t.operation(), t.protocol(), t.variant(), t.security()) == null) {
+                String note = s.securityNote();
+                throw SuiteReader.at(suite, at + "/security", "security '" + t.security() + "' is unsupported on stack "
+                        + s.name() + (note == null ? "" : ": " + note));
             }
         }
     }
@@ -157,7 +170,7 @@ final class SuiteRunner {
                 StackDescriptor d = catalog.find(stackName).orElseThrow();
                 events.stackStarting(stackName);
                 try {
-                    stack = launcher.start(d, 0, suite.stackOptions().getOrDefault(stackName, Map.of()));
+                    stack = launcher.start(d, 0, options(suite, stackName));
                 } catch (StackException e) {
                     events.problem(e.getMessage());
                     run = run.withNote(e.getMessage());
@@ -180,12 +193,12 @@ final class SuiteRunner {
                     }
                 }, 200, 200, TimeUnit.MILLISECONDS);
                 for (TargetSpec t : specs) {
-                    targets.add(Target.of(t, URI.create(stack.baseUrl() + d.endpoint(t.operation(), t.protocol(), t.variant())),
-                            d.version()));
+                    targets.add(Target.of(t, URI.create(stack.baseUrl()
+                            + d.endpoint(t.operation(), t.protocol(), t.variant(), t.security())), d.version(), keysDir()));
                 }
             } else {
                 for (TargetSpec t : specs) {
-                    targets.add(Target.of(t, URI.create(t.url()), "external"));
+                    targets.add(Target.of(t, URI.create(t.url()), "external", keysDir()));
                 }
             }
             if (warm) {
@@ -224,6 +237,21 @@ final class SuiteRunner {
             }
             current = null;
         }
+    }
+
+    /** The suite's options for a stack, plus where the WS-Security keys are (generated first if a target needs them). */
+    private Map<String, String> options(Suite suite, String stackName) {
+        Map<String, String> options = new LinkedHashMap<>(suite.stackOptions().getOrDefault(stackName, Map.of()));
+        Path keys = keysDir();
+        if (suite.targets().stream().anyMatch(t -> !"plain".equals(t.security()))) {
+            TestKeys.in(keys);
+        }
+        options.putIfAbsent("keys", keys.toString());
+        return options;
+    }
+
+    private Path keysDir() {
+        return catalog.home().resolve("target/keys");
     }
 
     private void warmUp(Suite suite, List<Target> targets) throws InterruptedException {

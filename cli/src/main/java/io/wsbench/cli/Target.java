@@ -5,17 +5,23 @@ import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.protocols.Workload;
+import io.wsbench.service.security.TestKeys;
+import io.wsbench.wssec.SecuredWorkload;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /** A suite target made ready to load: its URL, its pre-encoded requests and its validator. */
 record Target(TargetSpec spec, URI uri, Workload workload, String version) {
 
-    static Target of(TargetSpec spec, URI uri, String version) {
-        return new Target(spec, uri, Workload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.client()),
-                version);
+    /** {@code keys}: the directory of the WS-Security keys, used when the target is secured. */
+    static Target of(TargetSpec spec, URI uri, String version, Path keys) {
+        Workload w = "plain".equals(spec.security())
+                ? Workload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.client())
+                : SecuredWorkload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.security(), TestKeys.in(keys));
+        return new Target(spec, uri, w, version);
     }
 
     RequestSource requests(boolean keepAlive) {

@@ -1,0 +1,151 @@
+package io.wsbench.wssec;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+import io.wsbench.protocols.Soap;
+import io.wsbench.protocols.Workload;
+import io.wsbench.service.security.TestKeys;
+import io.wsbench.service.seismic.Catalog;
+import io.wsbench.service.seismic.QuerySequence;
+import io.wsbench.service.seismic.SeismicContract;
+import io.wsbench.service.seismic.SeismicXml;
+import org.apache.wss4j.common.ext.WSSecurityException;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Seed 001's matchQuakes with WS-Security: the same queries and oracle as the plain workload, but
+ * every request is secured afresh when it is sent, and every response is verified and decrypted
+ * before the oracle sees it. A response that fails WS-Security counts as a validation error.
+ */
+public final class SecuredWorkload implements Workload {
+
+    private final Workload plain;
+    private final String configuration;
+    private final TestKeys keys;
+    private final List<byte[]> envelopes;
+    private final LongAdder securingNanos = new LongAdder();
+    private final LongAdder openingNanos = new LongAdder();
+
+    private SecuredWorkload(Workload plain, String configuration, TestKeys keys, List<byte[]> envelopes) {
+        this.plain = plain;
+        this.configuration = configuration;
+        this.keys = keys;
+        this.envelopes = envelopes;
+    }
+
+    /**
+     * The workload of {@code operation} over {@code protocol} secured by {@code configuration}; the
+     * plain workload itself for "plain". Only matchQuakes over SOAP 1.1 can be secured.
+     */
+    public static Workload of(String protocol, String operation, String sequence, String configuration, TestKeys keys) {
+        Workload plain = Workload.of(protocol, operation, sequence);
+        if (configuration == null || "plain".equals(configuration)) {
+            return plain;
+        }
+        check(protocol, operation, configuration);
+        QuerySequence s = QuerySequence.named(sequence == null ? "small" : sequence, Catalog.standard());
+        List<byte[]> envelopes = s.queries().stream()
+                .map(q -> Soap.V11.envelope(SeismicXml.query(q)).getBytes(StandardCharsets.UTF_8)).toList();
+        new WsSecurity(configuration, keys); // fail now, not on an I/O thread, if the keys are unusable
+        return new SecuredWorkload(plain, configuration, keys, envelopes);
+    }
+
+    /** Throws IllegalArgumentException unless wsbench's client can apply {@code configuration} to the operation. */
+    public static void check(String protocol, String operation, String configuration) {
+        if (configuration == null || "plain".equals(configuration)) {
+            return;
+        }
+        if (!WsSecurity.CONFIGURATIONS.contains(configuration)) {
+            throw new IllegalArgumentException("unknown security configuration '" + configuration + "' (known: "
+                    + String.join(", ", WsSecurity.CONFIGURATIONS) + ")");
+        }
+        if (!SeismicContract.OPERATION.equals(operation) || !"soap11".equals(protocol)) {
+            throw new IllegalArgumentException("security '" + configuration + "' applies to matchQuakes over soap11 only, not "
+                    + operation + " over " + protocol);
+        }
+    }
+
+    /** Whether {@code configuration} is one wsbench's client knows. */
+    public static boolean known(String configuration) {
+        return WsSecurity.CONFIGURATIONS.contains(configuration);
+    }
+
+    @Override
+    public int sequenceLength() {
+        return plain.sequenceLength();
+    }
+
+    /** Time spent securing requests and opening responses on wsbench's side, since creation. */
+    public long clientSecurityNanos() {
+        return securingNanos.sum() + openingNanos.sum();
+    }
+
+    @Override
+    public RequestSource requests(URI endpoint, boolean keepAlive) {
+        String path = endpoint.getRawPath() == null || endpoint.getRawPath().isEmpty() ? "/" : endpoint.getRawPath();
+        // the head of every request but its Content-Length, which changes with each signature
+        byte[] head = ("POST " + path + " HTTP/1.1\r\nHost: " + endpoint.getHost()
+                + (endpoint.getPort() > 0 ? ":" + endpoint.getPort() : "") + "\r\n"
+                + "Content-Type: text/xml; charset=UTF-8\r\nSOAPAction: \"" + SeismicContract.SOAP_ACTION + "\"\r\n"
+                + (keepAlive ? "" : "Connection: close\r\n") + "Content-Length: ").getBytes(StandardCharsets.US_ASCII);
+        // one WsSecurity per I/O thread: WSS4J's builders and the DOM parser are not thread-safe
+        ThreadLocal<WsSecurity> security = ThreadLocal.withInitial(() -> new WsSecurity(configuration, keys));
+        return new RequestSource() {
+            @Override
+            public ByteBuf next(ByteBufAllocator alloc) {
+                return next(0, alloc);
+            }
+
+            @Override
+            public int size() {
+                return envelopes.size();
+            }
+
+            @Override
+            public ByteBuf next(int index, ByteBufAllocator alloc) {
+                long t0 = System.nanoTime();
+                byte[] body = security.get().secure(envelopes.get(index));
+                securingNanos.add(System.nanoTime() - t0);
+                byte[] length = (body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+                return alloc.buffer(head.length + length.length + body.length)
+                        .writeBytes(head).writeBytes(length).writeBytes(body);
+            }
+        };
+    }
+
+    @Override
+    public Validator validator() {
+        Validator oracle = plain.validator();
+        WsSecurity security = new WsSecurity(configuration, keys);
+        return new Validator() {
+            @Override
+            public Verdict check(int status, String contentType, byte[] body, int length) {
+                return Verdict.VALIDATION; // an answer can only be judged knowing its request
+            }
+
+            @Override
+            public Verdict check(int request, int status, String contentType, byte[] body, int length) {
+                if (status != 200) {
+                    return oracle.check(request, status, contentType, body, length); // a fault is not signed
+                }
+                long t0 = System.nanoTime();
+                byte[] opened;
+                try {
+                    opened = security.open(body, length);
+                } catch (WSSecurityException | RuntimeException e) {
+                    return Verdict.VALIDATION;
+                } finally {
+                    openingNanos.add(System.nanoTime() - t0);
+                }
+                return oracle.check(request, status, contentType, opened, opened == body ? length : opened.length);
+            }
+        };
+    }
+}
