@@ -105,7 +105,7 @@ final class SuiteRunner {
                                 + (t.variant() == null ? "" : " variant '" + t.variant() + "'")
                                 + " (it serves: " + String.join("; ", s.endpoints()) + ")");
             }
-            if (s.endpoint(t.operation(), t.protocol(), t.variant(), t.security()) == null) {
+            if (!"plain".equals(t.security()) && s.endpoint(t.operation(), t.protocol(), t.variant(), t.security()) == null) {
                 String note = s.securityNote();
                 throw SuiteReader.at(suite, at + "/security", "security '" + t.security() + "' is unsupported on stack "
                         + s.name() + (note == null ? "" : ": " + note));
