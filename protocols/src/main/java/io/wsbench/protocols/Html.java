@@ -1,10 +1,8 @@
 package io.wsbench.protocols;
 
-import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -19,11 +17,6 @@ final class Html implements Protocol {
     @Override
     public String describe() {
         return "html: HTTP GET answered by a page (text/html) that starts with the operation's text";
-    }
-
-    @Override
-    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
-        return HttpRequest.get(endpoint, keepAlive);
     }
 
     @Override

@@ -3,12 +3,10 @@ package io.wsbench.protocols;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
 import java.io.IOException;
-import java.net.URI;
 
 /** {@code returnformat=json}: the answer as a JSON string. */
 final class Json implements Protocol {
@@ -23,11 +21,6 @@ final class Json implements Protocol {
     @Override
     public String describe() {
         return "JSON: HTTP GET answered by a JSON string (application/json)";
-    }
-
-    @Override
-    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
-        return HttpRequest.get(endpoint, keepAlive);
     }
 
     @Override

@@ -1,10 +1,8 @@
 package io.wsbench.protocols;
 
-import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 /** {@code returnformat=plain}: the answer as bare text. */
@@ -18,11 +16,6 @@ final class Plain implements Protocol {
     @Override
     public String describe() {
         return "plain: HTTP GET answered by bare text (text/plain)";
-    }
-
-    @Override
-    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
-        return HttpRequest.get(endpoint, keepAlive);
     }
 
     @Override

@@ -13,7 +13,10 @@ public interface Protocol {
     /** One line for {@code wsbench stacks}. */
     String describe();
 
-    HttpRequest request(URI endpoint, Operation op, boolean keepAlive);
+    /** The request for {@code op}; by default a GET of the endpoint, whose query names the method. */
+    default HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
+        return HttpRequest.get(endpoint, keepAlive);
+    }
 
     /** A fresh validator; each I/O thread gets its own. */
     Validator validator(Operation op);

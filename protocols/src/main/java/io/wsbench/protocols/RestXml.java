@@ -1,12 +1,10 @@
 package io.wsbench.protocols;
 
-import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import java.net.URI;
 
 /** Seed 000's REST call: a GET with {@code ?method=...} answered by {@code <str>...</str>}. */
 final class RestXml implements Protocol {
@@ -19,11 +17,6 @@ final class RestXml implements Protocol {
     @Override
     public String describe() {
         return "REST: HTTP GET ?method=NAME answered by <str>...</str> (text/xml)";
-    }
-
-    @Override
-    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
-        return HttpRequest.get(endpoint, keepAlive);
     }
 
     @Override

@@ -1,12 +1,10 @@
 package io.wsbench.protocols;
 
-import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import java.net.URI;
 
 /**
  * A CFML component called over HTTP with no {@code returnformat} (seed 000's "CFC direct" on CF7):
@@ -22,11 +20,6 @@ final class Wddx implements Protocol {
     @Override
     public String describe() {
         return "WDDX: HTTP GET ?method=NAME answered by a WDDX packet holding one string (text/xml)";
-    }
-
-    @Override
-    public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
-        return HttpRequest.get(endpoint, keepAlive);
     }
 
     @Override
