@@ -3,8 +3,6 @@ package io.wsbench.protocols;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 
 /**
  * A CFML component called over HTTP with no {@code returnformat} (seed 000's "CFC direct" on CF7):
@@ -24,33 +22,21 @@ final class Wddx implements Protocol {
 
     @Override
     public Validator validator(Operation op) {
-        XmlAnswers xml = new XmlAnswers();
-        return (status, contentType, body, length) -> {
-            if (status != 200) {
-                return Verdict.HTTP_STATUS;
-            }
-            if (!contentType.toLowerCase().contains("xml")) {
+        return XmlAnswers.of(r -> {
+            if (!XmlAnswers.nextElement(r) || !"wddxPacket".equals(r.getLocalName())) {
                 return Verdict.VALIDATION;
             }
-            try {
-                XMLStreamReader r = xml.open(body, length);
-                if (!XmlAnswers.nextElement(r) || !"wddxPacket".equals(r.getLocalName())) {
-                    return Verdict.VALIDATION;
-                }
-                // the header comes first and may be empty; the data holds exactly one string
-                while (XmlAnswers.nextElement(r)) {
-                    if ("data".equals(r.getLocalName())) {
-                        if (!XmlAnswers.nextElement(r) || !"string".equals(r.getLocalName())
-                                || !op.expectedText().equals(r.getElementText())) {
-                            return Verdict.VALIDATION;
-                        }
-                        return XmlAnswers.nextElement(r) ? Verdict.VALIDATION : Verdict.OK;
+            // the header comes first and may be empty; the data holds exactly one string
+            while (XmlAnswers.nextElement(r)) {
+                if ("data".equals(r.getLocalName())) {
+                    if (!XmlAnswers.nextElement(r) || !"string".equals(r.getLocalName())
+                            || !op.expectedText().equals(r.getElementText())) {
+                        return Verdict.VALIDATION;
                     }
+                    return XmlAnswers.nextElement(r) ? Verdict.VALIDATION : Verdict.OK;
                 }
-                return Verdict.VALIDATION;
-            } catch (XMLStreamException | RuntimeException e) {
-                return Verdict.VALIDATION;
             }
-        };
+            return Verdict.VALIDATION;
+        });
     }
 }

@@ -1,5 +1,8 @@
 package io.wsbench.protocols;
 
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -14,6 +17,33 @@ final class XmlAnswers {
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_COALESCING, true);
+    }
+
+    /** What a REST-style XML answer must hold, read from a reader standing before its root. */
+    @FunctionalInterface
+    interface Body {
+        Verdict check(XMLStreamReader r) throws XMLStreamException;
+    }
+
+    /**
+     * A validator for answers to a GET that come back as XML: a 200, an XML content type, and a
+     * body that {@code body} accepts; anything that does not parse is a validation error.
+     */
+    static Validator of(Body body) {
+        XmlAnswers xml = new XmlAnswers();
+        return (status, contentType, bytes, length) -> {
+            if (status != 200) {
+                return Verdict.HTTP_STATUS;
+            }
+            if (!contentType.toLowerCase().contains("xml")) {
+                return Verdict.VALIDATION;
+            }
+            try {
+                return body.check(xml.open(bytes, length));
+            } catch (XMLStreamException | RuntimeException e) {
+                return Verdict.VALIDATION;
+            }
+        };
     }
 
     XMLStreamReader open(byte[] body, int length) throws XMLStreamException {
