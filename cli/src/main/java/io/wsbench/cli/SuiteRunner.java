@@ -276,6 +276,7 @@ final class SuiteRunner {
             sampler.startPoint();
         }
         boolean recording = jvm != null && jvmDid(jvm::startPoint);
+        long securityBefore = t.clientSecurityNanos();
         Measurement m = engine.run(t.address(), spec, t.requests(spec.keepAlive()), t.validators(),
                 events.pointStarting(label, index, total));
         ServerRecord server = null;
@@ -294,6 +295,10 @@ final class SuiteRunner {
             }
         }
         PointRecord p = m.toPoint(t.record(), point.toRecord(), repeat, server);
+        if (!"plain".equals(t.spec().security()) && p.generator() != null) {
+            p = p.withGenerator(p.generator().withSecuritySeconds(
+                    Math.round((t.clientSecurityNanos() - securityBefore) / 1e6) / 1e3));
+        }
         if (current != null && !current.alive() && p.aborted() == null) {
             p = p.withAborted(current.deathNotice());
         }

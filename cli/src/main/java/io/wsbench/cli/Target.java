@@ -32,6 +32,11 @@ record Target(TargetSpec spec, URI uri, Workload workload, String version) {
         return workload::validator;
     }
 
+    /** The client's WS-Security time so far (0 for a plain target): read before and after a point. */
+    long clientSecurityNanos() {
+        return workload instanceof SecuredWorkload s ? s.clientSecurityNanos() : 0;
+    }
+
     InetSocketAddress address() {
         return new InetSocketAddress(uri.getHost(), uri.getPort() > 0 ? uri.getPort() : 80);
     }

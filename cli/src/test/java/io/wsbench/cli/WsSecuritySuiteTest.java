@@ -39,6 +39,9 @@ class WsSecuritySuiteTest {
             assertEquals(100, p.at("/validated").asLong(), "every answer verified and right: " + p);
             assertTrue(List.of("username", "sign").contains(p.at("/target/security").asText()));
             assertTrue(p.at("/target/url").asText().contains("/seismic/" + p.at("/target/security").asText()));
+            assertTrue(p.at("/generator/securitySeconds").asDouble() > 0, "the client's WS-Security time: " + p);
+            assertTrue(p.at("/generator/heapUsedMaxBytes").asLong() > 1_000_000, "the client's heap: " + p);
+            assertTrue(p.at("/generator/allocatedBytesPerRequest").asLong() > 1_000, "a DOM per request at least: " + p);
         }
 
         TestKeys keys = TestKeys.in(Home.find().resolve("target/keys"));

@@ -159,6 +159,12 @@ final class ReportPage {
                     .append(NormalizedChart.svg(rows, targets, loads, run.baseline()));
         }
         out.append("<h2>Throughput</h2>\n").append(ThroughputChart.svg(rows, targets, loads));
+        if (CostTable.applies(points)) {
+            out.append("<h2>Client and server cost</h2>\n<p class=\"note\">Per valid answer. The client is wsbench's own ")
+                    .append("process: its CPU, the time it spent applying and checking WS-Security, what all its threads ")
+                    .append("allocated, and the most heap it held (sampled 4 times a second). Server heap comes from JMX, ")
+                    .append("for JVM servers only.</p>\n").append(CostTable.html(points));
+        }
         out.append("<h2>Latency by percentile</h2>\n<p class=\"note\">Repeats merged. Latency of valid answers, ")
                 .append("from the intended send time in open-loop points.</p>\n");
         for (String load : loads) {

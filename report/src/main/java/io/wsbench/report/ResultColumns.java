@@ -63,6 +63,9 @@ final class ResultColumns {
             generator("generator.ioThreads", GeneratorRecord::ioThreads),
             generator("generator.cpuSeconds", GeneratorRecord::cpuSeconds),
             generator("generator.cpuPercent", GeneratorRecord::cpuPercent),
+            generator("generator.heapUsedMaxBytes", GeneratorRecord::heapUsedMaxBytes),
+            generator("generator.allocatedBytesPerRequest", GeneratorRecord::allocatedBytesPerRequest),
+            generator("generator.securitySeconds", GeneratorRecord::securitySeconds),
             col("aborted", PointRecord::aborted));
 
     private ResultColumns() {

@@ -197,6 +197,33 @@ class ReportWriterTest {
                 + " java.lang.NullPointerException at com.example.Cookies.read:42."), html);
     }
 
+    @Test
+    void clientAndServerCostPerRequestWithTheClientsSecurityTimeApart() throws IOException {
+        RunRecord run = run(REST, SOAP, "complete", null);
+        List<PointRecord> points = new ArrayList<>();
+        for (PointRecord p : run.points()) {
+            // 10 MB of heap and 3 KB per request on the client; 0.2 s of WS-Security in a point
+            GeneratorRecord g = new GeneratorRecord(2, 1.1, 44, 10_000_000L, 3072L, p.repeat() == 1 ? 0.2 : 0.4);
+            points.add(p.withGenerator(g).withServer(p.server().withJvm(1, 2, 50_000_000, 10, List.of(), List.of(), "x.jfr")));
+        }
+        ReportWriter.write(new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x",
+                null, null, List.of(), points), dir);
+        String html = Files.readString(dir.resolve("report.html"));
+
+        assertTrue(html.contains("<h2>Client and server cost</h2>"), html);
+        PointRecord first = points.get(0);
+        String row = row(html.substring(html.indexOf("<h2>Client and server cost</h2>")), first.target().label(),
+                first.load().describe());
+        // medians of the repeats with min–max: WS-Security 0.2 and 0.4 s over the point's validated answers
+        double low = 200.0 / first.validated();
+        double high = 400.0 / first.validated();
+        assertTrue(row.contains(String.format(java.util.Locale.ROOT, "%.3f<span class=\"spread\">%.3f–%.3f</span>",
+                (low + high) / 2, low, high)), row);
+        assertTrue(row.contains("<td>3.0<span"), "3 KB allocated per request: " + row);
+        assertTrue(row.contains("<td>10<span") && row.contains("<td>50<span"), "client and server heap in MB: " + row);
+        assertTrue(column("generator.securitySeconds").value().apply(first) != null);
+    }
+
     private static PointRecord withSeries(PointRecord p, List<SecondSample> series, int repeat) {
         return new PointRecord(p.target(), p.load(), repeat, p.requests(), series.size(), p.throughput(), p.latencyMicros(),
                 p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(), p.generator(),

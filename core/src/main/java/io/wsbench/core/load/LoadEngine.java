@@ -87,6 +87,7 @@ public final class LoadEngine implements AutoCloseable {
             lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));
         }
         long cpuBefore = processCpuNanos();
+        ClientMemory memory = new ClientMemory();
         current = run;
         run.start = System.nanoTime();
         // a request count wins over a duration: the point ends when every user has sent its share
@@ -96,7 +97,7 @@ public final class LoadEngine implements AutoCloseable {
             lane.loop.execute(() -> lane.users.forEach(User::start));
             checks.add(lane.loop.scheduleAtFixedRate(lane::checkTimeouts, 50, 50, TimeUnit.MILLISECONDS));
         }
-        Sampler sampler = new Sampler(run, lanes, progress);
+        Sampler sampler = new Sampler(run, lanes, progress, memory);
         long hardStop = run.deadline == Long.MAX_VALUE ? Long.MAX_VALUE
                 : run.deadline + spec.timeout().toNanos() + TimeUnit.SECONDS.toNanos(2);
         while (!run.done.await(TICK_NANOS, TimeUnit.NANOSECONDS)) {
@@ -230,15 +231,18 @@ public final class LoadEngine implements AutoCloseable {
         private long lastRate;
         private long lastActivity;
         private long lastActivityCount;
+        private final ClientMemory memory;
 
-        Sampler(Run run, List<Lane> lanes, ProgressListener progress) {
+        Sampler(Run run, List<Lane> lanes, ProgressListener progress, ClientMemory memory) {
             this.run = run;
+            this.memory = memory;
             this.lanes = lanes;
             this.progress = progress;
             this.lastActivity = run.start;
         }
 
         void tick(long now) {
+            memory.sample();
             for (Lane lane : lanes) {
                 Histogram interval = drain(lane);
                 total.add(interval);
@@ -311,7 +315,8 @@ public final class LoadEngine implements AutoCloseable {
             long ok = total.getTotalCount();
             double seconds = nanos / 1e9;
             GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),
-                    seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0);
+                    seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0,
+                    memory.heapUsedMax(), memory.allocatedPerRequest(reqs), null);
             return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
                     List.copyOf(series), gen, aborted, each());
         }

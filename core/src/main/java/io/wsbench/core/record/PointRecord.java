@@ -36,6 +36,12 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                 histogram, aborted, eachRequestMicros);
     }
 
+    public PointRecord withGenerator(GeneratorRecord g) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
+                histogram, aborted, eachRequestMicros);
+    }
+
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,

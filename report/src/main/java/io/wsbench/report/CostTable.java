@@ -1,0 +1,87 @@
+package io.wsbench.report;
+
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.Summary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Where each request's cost falls: on the client (its CPU, its WS-Security time, what it
+ * allocated, the most heap it held) or on the server (CPU, most heap held). Seed 001 found Axis2's
+ * client needed far more memory than CXF's; this is the table that shows such a thing. Medians of
+ * the repeats with min–max, like the summary.
+ */
+final class CostTable {
+
+    private record Column(String title, Function<PointRecord, Double> value, int decimals) {
+    }
+
+    private static final List<Column> COLUMNS = List.of(
+            new Column("client CPU ms/req", p -> perRequest(p, p.generator().cpuSeconds() * 1000), 3),
+            new Column("client WS-Security ms/req", p -> p.generator().securitySeconds() == null ? null
+                    : perRequest(p, p.generator().securitySeconds() * 1000), 3),
+            new Column("client allocated KB/req", p -> kilobytes(p.generator().allocatedBytesPerRequest()), 1),
+            new Column("client heap max MB", p -> megabytes(p.generator().heapUsedMaxBytes()), 0),
+            new Column("server CPU ms/req", p -> p.server() == null ? null
+                    : perRequest(p, p.server().cpuPercent() / 100 * p.durationSeconds() * 1000), 3),
+            new Column("server heap max MB", p -> p.server() == null ? null : megabytes(p.server().heapUsedMaxBytes()), 0));
+
+    private CostTable() {
+    }
+
+    /** Whether the run measured the client's memory at all (runs before it did lack those fields). */
+    static boolean applies(List<PointRecord> points) {
+        return points.stream().map(PointRecord::generator).filter(Objects::nonNull)
+                .anyMatch(g -> g.heapUsedMaxBytes() != null || g.allocatedBytesPerRequest() != null);
+    }
+
+    static String html(List<PointRecord> points) {
+        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
+        for (PointRecord p : points) {
+            if (p.generator() != null && p.validated() > 0) {
+                groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+            }
+        }
+        List<Column> shown = COLUMNS.stream()
+                .filter(c -> groups.values().stream().flatMap(List::stream).anyMatch(p -> c.value().apply(p) != null))
+                .toList();
+        StringBuilder s = new StringBuilder("<table class=\"summary\">\n<thead><tr><th>target</th><th>load</th>");
+        shown.forEach(c -> s.append("<th>").append(Html.escape(c.title())).append("</th>"));
+        s.append("</tr></thead>\n<tbody>\n");
+        for (List<PointRecord> ps : groups.values()) {
+            PointRecord first = ps.get(0);
+            s.append("<tr><td>").append(Html.escape(first.target().label())).append("</td><td>")
+                    .append(Html.escape(first.load().describe())).append("</td>");
+            for (Column c : shown) {
+                double[] values = ps.stream().map(c.value()).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+                Summary.Spread spread = Summary.Spread.of(values);
+                s.append("<td>").append(Html.fixed(spread.median(), c.decimals()));
+                if (values.length > 1) {
+                    s.append("<span class=\"spread\">").append(Html.fixed(spread.min(), c.decimals())).append("–")
+                            .append(Html.fixed(spread.max(), c.decimals())).append("</span>");
+                }
+                s.append("</td>");
+            }
+            s.append("</tr>\n");
+        }
+        return s.append("</tbody>\n</table>\n").toString();
+    }
+
+    // per valid answer: errors cost too, but a point's cost is read against what it delivered
+    private static Double perRequest(PointRecord p, double total) {
+        return p.validated() > 0 ? total / p.validated() : null;
+    }
+
+    private static Double kilobytes(Long bytes) {
+        return bytes == null ? null : bytes / 1024.0;
+    }
+
+    private static Double megabytes(Long bytes) {
+        return bytes == null ? null : bytes / 1e6;
+    }
+}
