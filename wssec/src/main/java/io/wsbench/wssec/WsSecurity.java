@@ -20,6 +20,10 @@ import org.apache.wss4j.dom.message.WSSecSignature;
 import org.apache.wss4j.dom.message.WSSecTimestamp;
 import org.apache.wss4j.dom.message.WSSecUsernameToken;
 import org.w3c.dom.Document;
+import org.w3c.dom.Node;
+import org.w3c.dom.traversal.DocumentTraversal;
+import org.w3c.dom.traversal.NodeFilter;
+import org.w3c.dom.traversal.TreeWalker;
 
 import javax.crypto.KeyGenerator;
 import javax.security.auth.callback.Callback;
@@ -35,6 +39,8 @@ import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
@@ -98,6 +104,19 @@ public final class WsSecurity {
 
     /** The request envelope secured for this configuration, serialized. */
     public byte[] secure(byte[] envelope) {
+        return secure(envelope, Attack.NONE);
+    }
+
+    /**
+     * The request envelope secured for this configuration, spoiled by {@code attack} so a server must
+     * refuse it (or as it should be, for {@link Attack#NONE}), serialized.
+     *
+     * @throws IllegalArgumentException when the attack does not apply to this configuration
+     */
+    public byte[] secure(byte[] envelope, Attack attack) {
+        if (!attack.appliesTo(configuration)) {
+            throw new IllegalArgumentException(attack + " does not apply to " + configuration);
+        }
         try {
             Document doc = parser.parse(new ByteArrayInputStream(envelope));
             WSSecHeader header = new WSSecHeader(doc);
@@ -105,13 +124,19 @@ public final class WsSecurity {
             if ("username".equals(configuration)) {
                 WSSecUsernameToken ut = new WSSecUsernameToken(header);
                 ut.setPasswordType(WSConstants.PASSWORD_TEXT);
-                ut.setUserInfo(TestKeys.USERNAME, keys.userPassword());
+                ut.setUserInfo(TestKeys.USERNAME, attack == Attack.WRONG_PASSWORD
+                        ? "not-" + keys.userPassword() : keys.userPassword());
                 ut.addNonce();
                 ut.addCreated();
                 ut.build();
             } else {
                 WSSecTimestamp ts = new WSSecTimestamp(header);
-                ts.setTimeToLive(300);
+                if (attack == Attack.EXPIRED_TIMESTAMP) {
+                    ts.setWsTimeSource(() -> Instant.now().minusSeconds(600));
+                    ts.setTimeToLive(60);
+                } else {
+                    ts.setTimeToLive(300);
+                }
                 ts.build();
                 WSSecSignature sig = new WSSecSignature(header);
                 sig.setUserInfo(TestKeys.CLIENT_ALIAS, keys.storePassword());
@@ -121,9 +146,15 @@ public final class WsSecurity {
                 sig.getParts().add(new WSEncryptionPart("Timestamp", WSConstants.WSU_NS, ""));
                 sig.getParts().add(new WSEncryptionPart("Body", SOAP11, ""));
                 sig.build(crypto);
+                if (attack == Attack.TAMPERED_BODY) {
+                    tamper(doc);
+                }
                 if ("signencr".equals(configuration)) {
                     WSSecEncrypt enc = new WSSecEncrypt(header);
                     enc.setUserInfo(TestKeys.SERVER_ALIAS);
+                    if (attack == Attack.WRONG_KEY) {
+                        enc.setUseThisCert(Stranger.CERTIFICATE);
+                    }
                     enc.setKeyIdentifierType(WSConstants.ISSUER_SERIAL);
                     enc.setSymmetricEncAlgorithm(WSConstants.AES_256);
                     enc.setKeyEncAlgo(WSConstants.KEYTRANSPORT_RSAOAEP);
@@ -135,6 +166,24 @@ public final class WsSecurity {
         } catch (Exception e) {
             throw new IllegalStateException("cannot secure a request (" + configuration + "): " + e.getMessage(), e);
         }
+    }
+
+    /** Changes the first text in the Body, as someone between client and server would change a query. */
+    private static void tamper(Document doc) {
+        Node body = doc.getElementsByTagNameNS(SOAP11, "Body").item(0);
+        TreeWalker texts = ((DocumentTraversal) doc).createTreeWalker(body, NodeFilter.SHOW_TEXT, null, true);
+        for (Node n = texts.nextNode(); n != null; n = texts.nextNode()) {
+            if (!n.getNodeValue().isBlank()) {
+                n.setNodeValue(n.getNodeValue() + "1");
+                return;
+            }
+        }
+        throw new IllegalStateException("the Body holds no text to tamper with");
+    }
+
+    /** A certificate no server holds the key of, generated once per JVM when first needed. */
+    private static final class Stranger {
+        static final X509Certificate CERTIFICATE = TestKeys.strangerCertificate();
     }
 
     /**

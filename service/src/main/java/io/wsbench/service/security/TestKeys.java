@@ -13,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyStore;
 import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -126,6 +127,36 @@ public final class TestKeys {
             throw new UncheckedIOException(e);
         } catch (Exception e) {
             throw new IllegalStateException("cannot open keystore " + store + ": " + e.getClass().getSimpleName());
+        }
+    }
+
+    /**
+     * A freshly generated self-signed certificate (CN=wsbench-stranger) whose private key is thrown
+     * away at once: no side holds it, so a message encrypted for it can be read by nobody.
+     */
+    public static X509Certificate strangerCertificate() {
+        Path tmp = null;
+        try {
+            tmp = Files.createTempDirectory("wsbench-stranger-");
+            Path ks = tmp.resolve("stranger.p12");
+            String password = random();
+            keytool(password, "-genkeypair", "-alias", "stranger", "-keyalg", "RSA", "-keysize", "2048",
+                    "-sigalg", "SHA256withRSA", "-validity", "2", "-dname", "CN=wsbench-stranger",
+                    "-storetype", "PKCS12", "-keystore", ks.toString(),
+                    "-storepass:env", "WSBENCH_STOREPASS", "-keypass:env", "WSBENCH_STOREPASS");
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            try (InputStream in = Files.newInputStream(ks)) {
+                store.load(in, password.toCharArray());
+            }
+            return (X509Certificate) store.getCertificate("stranger");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot generate a stranger's certificate", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot generate a stranger's certificate: " + e.getClass().getSimpleName());
+        } finally {
+            if (tmp != null) {
+                delete(tmp);
+            }
         }
     }
 
