@@ -39,12 +39,12 @@ public final class CxfServer {
             BusFactory.setDefaultBus(bus);
             publish(bus, new SeismicEndpoint(), "/seismic", SEISMIC_WSDL);
             publish(bus, new HelloEndpoint(), "/hello/soap", "io/wsbench/service/hello/hello.wsdl");
-            // one endpoint per WS-Security configuration, each with its own WSS4J interceptors
+            // one endpoint per WS-Security configuration, each bound to the WSDL carrying its policy
             SecurityConfigurations security = new SecurityConfigurations(TestKeys.load());
             for (String c : SecurityConfigurations.names()) {
                 JaxWsServerFactoryBean f = factory(bus, new SeismicEndpoint(), "/seismic/" + c, SEISMIC_WSDL);
-                f.getInInterceptors().addAll(security.in(c));
-                f.getOutInterceptors().addAll(security.out(c));
+                f.setWsdlLocation(security.wsdlLocation(c));
+                f.setProperties(security.properties(c));
                 f.create();
             }
         }

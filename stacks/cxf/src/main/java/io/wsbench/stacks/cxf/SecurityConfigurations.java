@@ -1,46 +1,39 @@
 package io.wsbench.stacks.cxf;
 
 import io.wsbench.service.security.TestKeys;
-import org.apache.cxf.interceptor.Interceptor;
-import org.apache.cxf.message.Message;
-import org.apache.cxf.ws.security.wss4j.DefaultCryptoCoverageChecker;
-import org.apache.cxf.ws.security.wss4j.WSS4JInInterceptor;
-import org.apache.cxf.ws.security.wss4j.WSS4JOutInterceptor;
-import org.apache.wss4j.common.ConfigurationConstants;
+import io.wsbench.service.seismic.SecurityPolicy;
+import org.apache.cxf.rt.security.SecurityConstants;
 import org.apache.wss4j.common.crypto.Crypto;
 import org.apache.wss4j.common.crypto.CryptoFactory;
 import org.apache.wss4j.common.ext.WSPasswordCallback;
 import org.apache.wss4j.common.ext.WSSecurityException;
 
 import javax.security.auth.callback.Callback;
-import javax.security.auth.callback.CallbackHandler;
 import javax.security.auth.callback.UnsupportedCallbackException;
-import java.util.ArrayList;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 /**
- * The secured configurations of seed 001 as CXF's WSS4J interceptors: {@code username} (a
- * plain-text UsernameToken on requests), {@code sign} (Timestamp and Body signed both ways) and
- * {@code signencr} (as sign, then the Body encrypted, both ways). The algorithms are those of
- * WS-SecurityPolicy's Basic256Sha256 suite: RSA-SHA256 signatures over SHA-256 digests with
- * exclusive C14N, AES-256-CBC for the body, RSA-OAEP (MGF1-SHA1) key transport.
+ * The secured configurations of seed 001 the way CXF users configure them: WS-SecurityPolicy in
+ * the WSDL (the shared policies of {@link SecurityPolicy}: UsernameToken; AsymmetricBinding with
+ * Basic256Sha256 signing Timestamp and Body; the same plus the Body encrypted), and the endpoint
+ * properties that say where the keys and passwords are. CXF derives every WS-Security action,
+ * and every check of an incoming message, from the policy.
  */
 final class SecurityConfigurations {
 
+    /** Basic256Sha256 names RSA-SHA1 for asymmetric signatures (WS-SP 1.2); every side here signs with RSA-SHA256. */
     static final String SIGNATURE = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256";
-    static final String DIGEST = "http://www.w3.org/2001/04/xmlenc#sha256";
-    static final String BODY_CIPHER = "http://www.w3.org/2001/04/xmlenc#aes256-cbc";
-    static final String KEY_TRANSPORT = "http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p";
-    static final String SIGNED_PARTS = "{Element}{http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd}Timestamp;"
-            + "{Element}{http://schemas.xmlsoap.org/soap/envelope/}Body";
-    static final String ENCRYPTED_PARTS = "{Content}{http://schemas.xmlsoap.org/soap/envelope/}Body";
 
     private final TestKeys keys;
     private final Crypto crypto;
-    private final CallbackHandler passwords;
+    private final Path wsdlDir;
 
     SecurityConfigurations(TestKeys keys) {
         this.keys = keys;
@@ -56,78 +49,42 @@ final class SecurityConfigurations {
         p.setProperty(merlin + "truststore.password", keys.storePassword());
         try {
             this.crypto = CryptoFactory.getInstance(p);
+            this.wsdlDir = Files.createTempDirectory("wsbench-cxf-policy-");
+            wsdlDir.toFile().deleteOnExit();
         } catch (WSSecurityException e) {
             throw new IllegalStateException("cannot load the server keystore " + keys.serverStore(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        this.passwords = this::passwords;
     }
 
     /** The names of the secured configurations, in the seed's order. */
     static List<String> names() {
-        return List.of("username", "sign", "signencr");
+        return SecurityPolicy.CONFIGURATIONS;
     }
 
-    List<Interceptor<? extends Message>> in(String configuration) {
-        Map<String, Object> p = common();
-        List<Interceptor<? extends Message>> out = new ArrayList<>();
-        switch (configuration) {
-            case "username" -> {
-                p.put(ConfigurationConstants.ACTION, ConfigurationConstants.USERNAME_TOKEN);
-                p.put(ConfigurationConstants.PASSWORD_TYPE, "PasswordText");
-            }
-            case "sign" -> p.put(ConfigurationConstants.ACTION,
-                    ConfigurationConstants.TIMESTAMP + " " + ConfigurationConstants.SIGNATURE);
-            case "signencr" -> p.put(ConfigurationConstants.ACTION, ConfigurationConstants.TIMESTAMP + " "
-                    + ConfigurationConstants.SIGNATURE + " " + ConfigurationConstants.ENCRYPT);
-            default -> throw new IllegalArgumentException("unknown security configuration " + configuration);
-        }
-        // reject weaker algorithms than the configuration's, whatever the request claims
-        p.put(ConfigurationConstants.SIG_ALGO, SIGNATURE);
-        p.put(ConfigurationConstants.SIG_DIGEST_ALGO, DIGEST);
-        out.add(new WSS4JInInterceptor(p));
-        if (!"username".equals(configuration)) {
-            // the interceptor checks what is signed only when told: Body and Timestamp, and Body encrypted
-            DefaultCryptoCoverageChecker coverage = new DefaultCryptoCoverageChecker();
-            coverage.setSignBody(true);
-            coverage.setSignTimestamp(true);
-            coverage.setEncryptBody("signencr".equals(configuration));
-            coverage.setSignAddressingHeaders(false);
-            out.add(coverage);
-        }
-        return out;
+    /** The seismic WSDL with the policy of {@code configuration}, written to a file CXF can read it from. */
+    String wsdlLocation(String configuration) {
+        Path wsdl = SecurityPolicy.write(configuration, wsdlDir);
+        wsdl.toFile().deleteOnExit();
+        return wsdl.toUri().toString();
     }
 
-    List<Interceptor<? extends Message>> out(String configuration) {
-        if ("username".equals(configuration)) {
-            return List.of(); // nothing on responses, as in the seed
-        }
-        Map<String, Object> p = common();
-        boolean encrypt = "signencr".equals(configuration);
-        p.put(ConfigurationConstants.ACTION, ConfigurationConstants.TIMESTAMP + " " + ConfigurationConstants.SIGNATURE
-                + (encrypt ? " " + ConfigurationConstants.ENCRYPT : ""));
-        p.put(ConfigurationConstants.USER, TestKeys.SERVER_ALIAS);
-        p.put(ConfigurationConstants.SIGNATURE_PARTS, SIGNED_PARTS);
-        p.put(ConfigurationConstants.SIG_KEY_ID, "DirectReference");
-        if (encrypt) {
-            p.put(ConfigurationConstants.ENCRYPTION_USER, TestKeys.CLIENT_ALIAS);
-            p.put(ConfigurationConstants.ENCRYPTION_PARTS, ENCRYPTED_PARTS);
-            p.put(ConfigurationConstants.ENC_SYM_ALGO, BODY_CIPHER);
-            p.put(ConfigurationConstants.ENC_KEY_TRANSPORT, KEY_TRANSPORT);
-            p.put(ConfigurationConstants.ENC_KEY_ID, "IssuerSerial");
-        }
-        p.put(ConfigurationConstants.SIG_ALGO, SIGNATURE);
-        p.put(ConfigurationConstants.SIG_DIGEST_ALGO, DIGEST);
-        return List.of(new WSS4JOutInterceptor(p));
-    }
-
-    private Map<String, Object> common() {
+    /**
+     * The endpoint properties: the server's key signs responses and decrypts requests, its truststore
+     * verifies the client's signatures, responses are encrypted for the certificate that signed the
+     * request. CXF's nonce and timestamp replay caches (EhCache) stay on, as a CXF user gets them.
+     */
+    Map<String, Object> properties(String configuration) {
         Map<String, Object> p = new HashMap<>();
-        p.put(ConfigurationConstants.PW_CALLBACK_REF, passwords);
-        p.put("serverCrypto", crypto);
-        p.put(ConfigurationConstants.SIG_PROP_REF_ID, "serverCrypto");
-        p.put(ConfigurationConstants.SIG_VER_PROP_REF_ID, "serverCrypto");
-        p.put(ConfigurationConstants.DEC_PROP_REF_ID, "serverCrypto");
-        p.put(ConfigurationConstants.ENC_PROP_REF_ID, "serverCrypto");
+        p.put(SecurityConstants.CALLBACK_HANDLER, (javax.security.auth.callback.CallbackHandler) this::passwords);
+        if (!"username".equals(configuration)) {
+            p.put(SecurityConstants.SIGNATURE_CRYPTO, crypto);
+            p.put(SecurityConstants.ENCRYPT_CRYPTO, crypto);
+            p.put(SecurityConstants.SIGNATURE_USERNAME, TestKeys.SERVER_ALIAS);
+            p.put(SecurityConstants.ENCRYPT_USERNAME, "useReqSigCert");
+            p.put(org.apache.cxf.ws.security.SecurityConstants.ASYMMETRIC_SIGNATURE_ALGORITHM, SIGNATURE);
+        }
         return p;
     }
 
