@@ -1,5 +1,9 @@
 package io.wsbench.service.page;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -47,6 +51,36 @@ public final class PageContract {
     /** The tables every server creates at start, in a fixed order. */
     public static List<Table> tables() {
         return TABLES;
+    }
+
+    /**
+     * Creates the tables of {@link #tables()} through {@code c} and fills them, in one transaction:
+     * every stack serving the page starts from this database.
+     */
+    public static void create(Connection c) throws SQLException {
+        c.setAutoCommit(false);
+        for (Table t : TABLES) {
+            StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(t.name()).append(" (");
+            for (int i = 0; i < t.columns().size(); i++) {
+                ddl.append(i == 0 ? "" : ", ").append(t.columns().get(i)).append(' ').append(t.types().get(i))
+                        .append(i == 0 ? " PRIMARY KEY" : "");
+            }
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate(ddl.append(')').toString());
+            }
+            String marks = "?,".repeat(t.columns().size());
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO " + t.name() + " VALUES ("
+                    + marks.substring(0, marks.length() - 1) + ")")) {
+                for (Object[] row : t.rows()) {
+                    for (int i = 0; i < row.length; i++) {
+                        p.setObject(i + 1, row[i]);
+                    }
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+        }
+        c.commit();
     }
 
     /** One row's contribution to a table's checksum, from the text of its values. */

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -75,29 +74,7 @@ final class PageRoute implements AutoCloseable {
     /** Creates the tables of {@link PageContract} and fills them, once, at start. */
     private void seed() throws SQLException {
         try (Connection c = DriverManager.getConnection(jdbcUrl)) {
-            c.setAutoCommit(false);
-            for (PageContract.Table t : PageContract.tables()) {
-                StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(t.name()).append(" (");
-                for (int i = 0; i < t.columns().size(); i++) {
-                    ddl.append(i == 0 ? "" : ", ").append(t.columns().get(i)).append(' ').append(t.types().get(i))
-                            .append(i == 0 ? " PRIMARY KEY" : "");
-                }
-                try (Statement s = c.createStatement()) {
-                    s.executeUpdate(ddl.append(')').toString());
-                }
-                String marks = "?,".repeat(t.columns().size());
-                try (PreparedStatement p = c.prepareStatement("INSERT INTO " + t.name() + " VALUES ("
-                        + marks.substring(0, marks.length() - 1) + ")")) {
-                    for (Object[] row : t.rows()) {
-                        for (int i = 0; i < row.length; i++) {
-                            p.setObject(i + 1, row[i]);
-                        }
-                        p.addBatch();
-                    }
-                    p.executeBatch();
-                }
-            }
-            c.commit();
+            PageContract.create(c);
         }
     }
 
