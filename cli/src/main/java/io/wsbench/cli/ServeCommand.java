@@ -11,6 +11,7 @@ import picocli.CommandLine.Parameters;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -23,6 +24,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "P", description = "port (default: ${DEFAULT-VALUE})")
     int port = 8080;
 
+    @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE",
+            description = "a stack option, as a suite's stackOptions give it (e.g. version=7.0.2.106-RC for lucee)")
+    Map<String, String> options = new LinkedHashMap<>();
+
     @Override
     public Integer call() throws Exception {
         Path home = Home.find();
@@ -31,13 +36,14 @@ final class ServeCommand implements Callable<Integer> {
                 + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
         RunningStack s;
         try {
-            s = new StackLauncher(Files.createTempDirectory("wsbench-serve")).start(d, port,
-                    Map.of("keys", home.resolve("target/keys").toString()));
+            Map<String, String> all = new LinkedHashMap<>(options);
+            all.putIfAbsent("keys", home.resolve("target/keys").toString());
+            s = new StackLauncher(Files.createTempDirectory("wsbench-serve")).start(d, port, all);
         } catch (StackException e) {
             throw new Main.UserError(e.getMessage());
         }
         Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
-        System.out.println("stack " + d.name() + " " + d.version() + " serving on " + s.baseUrl() + " (pid " + s.pid()
+        System.out.println("stack " + d.name() + " " + d.version(options) + " serving on " + s.baseUrl() + " (pid " + s.pid()
                 + ", log " + s.log() + ")");
         for (String e : d.endpoints()) {
             String[] parts = e.split(" ");

@@ -23,6 +23,8 @@ final class StacksCommand implements Callable<Integer> {
             for (String e : d.endpoints()) {
                 System.out.printf("  %-10s   %s%n", "", e);
             }
+            d.options().forEach((option, value) -> System.out.printf("  %-10s   option %s (default %s)%s%n", "", option, value,
+                    d.optionNote(option) == null ? "" : ": " + d.optionNote(option)));
             d.unavailable().forEach((what, why) -> System.out.printf("  %-10s   %s: unavailable (%s)%n", "", what, why));
         }
         System.out.println("Protocols:");

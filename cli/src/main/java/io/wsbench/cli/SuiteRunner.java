@@ -168,9 +168,14 @@ final class SuiteRunner {
             List<Target> targets = new ArrayList<>();
             if (stackName != null) {
                 StackDescriptor d = catalog.find(stackName).orElseThrow();
-                events.stackStarting(stackName);
+                Map<String, String> options = options(suite, specs.get(0));
+                String version = d.version(options);
+                // a stack started with a target's own options (another version) is named with them
+                String name = specs.get(0).ownOptions().isEmpty() ? d.name()
+                        : d.name() + " " + new TreeMap<>(specs.get(0).ownOptions());
+                events.stackStarting(name);
                 try {
-                    stack = launcher.start(d, 0, options(suite, stackName));
+                    stack = launcher.start(d, 0, options);
                 } catch (StackException e) {
                     events.problem(e.getMessage());
                     run = run.withNote(e.getMessage());
@@ -178,10 +183,10 @@ final class SuiteRunner {
                     return e.getMessage();
                 }
                 current = stack;
-                versions.put(d.name(), d.version());
+                versions.put(name, version);
                 run = run.withEnvironment(run.environment().withStacks(Map.copyOf(versions)));
                 save();
-                events.stackReady(d.name(), d.version(), stack.baseUrl(), stack.pid());
+                events.stackReady(name, version, stack.baseUrl(), stack.pid());
                 sampler = new ProcessSampler(stack.pid());
                 // a stack started by a command (PHP) has no JVM to look inside
                 jvm = jvmMonitor && d.command() == null ? lookInside(stack) : null;
@@ -194,7 +199,7 @@ final class SuiteRunner {
                 }, 200, 200, TimeUnit.MILLISECONDS);
                 for (TargetSpec t : specs) {
                     targets.add(Target.of(t, URI.create(stack.baseUrl()
-                            + d.endpoint(t.operation(), t.protocol(), t.variant(), t.security())), d.version(), keysDir()));
+                            + d.endpoint(t.operation(), t.protocol(), t.variant(), t.security())), version, keysDir()));
                 }
             } else {
                 for (TargetSpec t : specs) {
@@ -239,9 +244,13 @@ final class SuiteRunner {
         }
     }
 
-    /** The suite's options for a stack, plus where the WS-Security keys are (generated first if a target needs them). */
-    private Map<String, String> options(Suite suite, String stackName) {
-        Map<String, String> options = new LinkedHashMap<>(suite.stackOptions().getOrDefault(stackName, Map.of()));
+    /**
+     * The suite's options for a target's stack, then the target's own over them, plus where the
+     * WS-Security keys are (generated first if a target needs them).
+     */
+    private Map<String, String> options(Suite suite, TargetSpec target) {
+        Map<String, String> options = new LinkedHashMap<>(suite.stackOptions().getOrDefault(target.stack(), Map.of()));
+        options.putAll(target.ownOptions());
         Path keys = keysDir();
         if (suite.targets().stream().anyMatch(t -> !"plain".equals(t.security()))) {
             TestKeys.in(keys);
@@ -352,7 +361,7 @@ final class SuiteRunner {
                 .orElse(null);
     }
 
-    /** Targets by the server they share; a cold-start target shares with no one. */
+    /** Targets by the server they share: same stack, same own options; a cold-start target shares with no one. */
     private Map<String, List<TargetSpec>> byStack(Suite suite) {
         Map<String, List<TargetSpec>> groups = new LinkedHashMap<>();
         List<TargetSpec> targets = suite.targets();
@@ -361,7 +370,8 @@ final class SuiteRunner {
             if (unavailable(t) != null) {
                 continue;
             }
-            groups.computeIfAbsent(t.cold() ? t.stack() + "#cold" + i : t.stack(), k -> new ArrayList<>()).add(t);
+            String server = t.stack() + (t.ownOptions().isEmpty() ? "" : " " + new TreeMap<>(t.ownOptions()));
+            groups.computeIfAbsent(t.cold() ? server + "#cold" + i : server, k -> new ArrayList<>()).add(t);
         }
         return groups;
     }

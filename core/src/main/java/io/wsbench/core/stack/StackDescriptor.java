@@ -36,9 +36,41 @@ public record StackDescriptor(String name, String description, String version, S
         String args = p.getProperty("jvmArgs", "").trim()
                 .replace("{dir}", file.toAbsolutePath().getParent().toString());
         return new StackDescriptor(p.getProperty("name"), p.getProperty("description", ""),
-                p.getProperty("version", "?"), p.getProperty("main"), p.getProperty("ready", "/"),
+                versionWith(p, Map.of()), p.getProperty("main"), p.getProperty("ready", "/"),
                 args.isEmpty() ? List.of() : Arrays.asList(args.split("\\s+")),
                 file.getParent().resolve("lib"), p);
+    }
+
+    /** The version of this stack when started with {@code options} (the defaults fill the rest). */
+    public String version(Map<String, String> options) {
+        return versionWith(props, options);
+    }
+
+    private static String versionWith(Properties p, Map<String, String> options) {
+        String v = p.getProperty("version", "?");
+        for (String k : p.stringPropertyNames()) {
+            if (k.startsWith("option.") && !k.endsWith(".note")) {
+                String name = k.substring("option.".length());
+                v = v.replace("{" + name + "}", options.getOrDefault(name, p.getProperty(k)));
+            }
+        }
+        return v;
+    }
+
+    /** The options this stack declares, with their defaults. */
+    public Map<String, String> options() {
+        Map<String, String> out = new TreeMap<>();
+        for (String k : props.stringPropertyNames()) {
+            if (k.startsWith("option.") && !k.endsWith(".note")) {
+                out.put(k.substring("option.".length()), props.getProperty(k));
+            }
+        }
+        return out;
+    }
+
+    /** What an option does, as the descriptor says; null when it does not say. */
+    public String optionNote(String name) {
+        return props.getProperty("option." + name + ".note");
     }
 
     /**

@@ -2,6 +2,9 @@ package io.wsbench.core.suite;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
  * One target of a suite: a reference {@code stack} started by wsbench, or an external {@code url}.
  * {@code operation} and {@code security} default to the suite's operation and "plain";
@@ -10,6 +13,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * {@code wsdl} (from the WSDL on every call) or {@code wsdl-cached} (from a model parsed once).
  * {@code coldStart: true} gives the target a freshly started server of its own for each repeat,
  * with no warm-up, so its first requests are the first the server ever answered.
+ * {@code stackOptions} are this target's own options for its stack, over the suite's
+ * {@code stackOptions} for that stack: targets whose options differ get servers of their own, so
+ * one suite can compare two versions of one stack ({@code stackOptions: {version: 7.0.2.106-RC}}).
  */
 public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("stack") String stack,
@@ -20,7 +26,8 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("sequence") String sequence,
                          @JsonProperty("url") String url,
                          @JsonProperty("client") String client,
-                         @JsonProperty("coldStart") Boolean coldStart) {
+                         @JsonProperty("coldStart") Boolean coldStart,
+                         @JsonProperty("stackOptions") Map<String, String> stackOptions) {
 
     public TargetSpec {
         if ((stack == null) == (url == null)) {
@@ -34,16 +41,27 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (coldStart != null && stack == null) {
             throw new IllegalArgumentException("'coldStart' needs a 'stack' that wsbench starts, not a 'url'");
         }
+        stackOptions = stackOptions == null || stackOptions.isEmpty() ? null : Map.copyOf(new TreeMap<>(stackOptions));
+        if (stackOptions != null && stack == null) {
+            throw new IllegalArgumentException("'stackOptions' needs a 'stack' that wsbench starts, not a 'url'");
+        }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
-                    + ("plain".equals(security) ? "" : " " + security);
+                    + ("plain".equals(security) ? "" : " " + security)
+                    + (stackOptions == null ? "" : " " + new TreeMap<>(stackOptions));
         }
     }
 
     TargetSpec withOperation(String suiteOperation) {
         return operation != null ? this
-                : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart);
+                : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
+                        stackOptions);
+    }
+
+    /** This target's own stack options (none: an empty map). */
+    public Map<String, String> ownOptions() {
+        return stackOptions == null ? Map.of() : stackOptions;
     }
 
     public boolean cold() {
