@@ -25,9 +25,15 @@ public final class ServletHost {
 
     /** A host for the port given as {@code --port P} in {@code args} (8080 when absent). */
     public ServletHost(String[] args) {
+        this(args, null);
+    }
+
+    /** As {@link #ServletHost(String[])}, with Tomcat's base directory made under {@code tempRoot} (null: java.io.tmpdir). */
+    public ServletHost(String[] args, Path tempRoot) {
         this.port = port(args);
         try {
-            Path base = Files.createTempDirectory("wsbench-tomcat");
+            Path base = tempRoot == null ? Files.createTempDirectory("wsbench-tomcat")
+                    : Files.createTempDirectory(tempRoot, "wsbench-tomcat");
             Files.createDirectories(base.resolve("webapp/WEB-INF"));
             tomcat.setBaseDir(base.toString());
             Connector connector = new Connector();
