@@ -38,14 +38,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The lucee stack in its own process on 127.0.0.1, offline: seed 000's CFML answers, exactly and
- * through wsbench's validators; SOAP reported unavailable; the work directory reused by a restart.
- * One work directory for the whole class, so Lucee unpacks itself once.
+ * through wsbench's validators; SOAP reported unavailable; the work directory, under the cache
+ * directory and named by the version, reused by a restart. One cache directory for the whole class,
+ * so Lucee unpacks itself once.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LuceeStackTest {
 
     private static final String XML = "<?xml version=\"1.0\" encoding=\"utf-8\"?><str>Hello World</str>";
 
+    private static Path cache;
     private static Path work;
     private static StackDescriptor descriptor;
     private static RunningStack lucee;
@@ -53,7 +55,8 @@ class LuceeStackTest {
 
     @BeforeAll
     static void start() throws Exception {
-        work = Files.createTempDirectory("wsbench-lucee-work");
+        cache = Files.createTempDirectory("wsbench-lucee-cache");
+        work = cache.resolve("6.2.0.321/work");
         descriptor = StackCatalog.in(Home.find()).find("lucee").orElseThrow();
         lucee = launch();
         engine = new LoadEngine(1);
@@ -69,7 +72,7 @@ class LuceeStackTest {
 
     private static RunningStack launch() throws Exception {
         return new StackLauncher(Files.createTempDirectory("wsbench-test"))
-                .start(descriptor, 0, Map.of("workDir", work.toString()));
+                .start(descriptor, 0, Map.of("cacheDir", cache.toString()));
     }
 
     @Test
@@ -123,13 +126,21 @@ class LuceeStackTest {
         Path bundles = work.resolve("server/lucee-server/bundles");
         Map<Path, FileTime> unpacked = times(bundles);
         long before = bytes(work);
+        long filesBefore = files(work);
         assertTrue(unpacked.size() > 10, "Lucee unpacked its bundles into " + bundles);
+        assertTrue(before > 20_000_000, "the first start unpacked the engine: " + before + " bytes");
         lucee = launch();
         assertEquals(XML, get(descriptor.endpoint("hello", "rest-xml", "inline")).body());
         assertEquals(unpacked, times(bundles), "the bundles of the first start, untouched");
         long after = bytes(work);
-        // logs and Tomcat's per-start directory grow a little; a second unpacking would add ~50 MB
+        // logs, the page's database and Tomcat's per-start directory (the last start's replaced)
+        // grow a little; a second unpacking would add ~50 MB and thousands of files
         assertTrue(after - before < 5_000_000, before + " bytes, then " + after);
+        assertTrue(files(work) - filesBefore < 50, filesBefore + " files, then " + files(work));
+        try (Stream<Path> tmp = Files.list(work.resolve("tmp"))) {
+            assertEquals(1, tmp.filter(p -> p.getFileName().toString().startsWith("wsbench-tomcat")).count(),
+                    "only this start's Tomcat directory");
+        }
         assertTrue(Files.list(work.getParent()).noneMatch(p -> p.getFileName().toString().startsWith(work.getFileName() + "-")),
                 "no per-port directory: the shared one was free");
     }
@@ -152,8 +163,8 @@ class LuceeStackTest {
                 load:
                   - { users: 2, requestsPerUser: 100 }
                 stackOptions:
-                  lucee: { workDir: "%s" }
-                """.formatted(work));
+                  lucee: { cacheDir: "%s" }
+                """.formatted(cache));
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
@@ -189,6 +200,12 @@ class LuceeStackTest {
                     throw new UncheckedIOException(e);
                 }
             }));
+        }
+    }
+
+    private static long files(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).count();
         }
     }
 

@@ -111,7 +111,7 @@ class ThreadPoolTest {
                 "--out", dir.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         JsonNode points = RunJson.MAPPER.readTree(dir.resolve("run.json").toFile()).at("/points");
-        assertEquals(12, points.size(), "4 targets x 3 loads");
+        assertEquals(24, points.size(), "4 targets on direct and 4 on lucee x 3 loads");
         for (JsonNode p : points) {
             assertEquals(p.at("/requests").asLong(), p.at("/validated").asLong(), p.toString());
             // every page waits at least the dependency's 50 ms

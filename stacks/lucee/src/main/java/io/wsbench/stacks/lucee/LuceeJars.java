@@ -64,7 +64,7 @@ final class LuceeJars {
                 throw new IOException("Maven did not resolve Lucee " + version + " within " + RESOLVE_MINUTES + " minutes");
             }
             if (p.exitValue() != 0 || !Files.isDirectory(out)) {
-                throw new IOException("Maven cannot resolve org.lucee:lucee:" + version + ": " + lastError(log));
+                throw new IOException("Maven cannot resolve org.lucee:lucee:" + version + ": " + firstError(log));
             }
             Files.move(out, lib, StandardCopyOption.ATOMIC_MOVE);
             delete(scratch);
@@ -115,11 +115,13 @@ final class LuceeJars {
         return "mvn";
     }
 
-    private static String lastError(Path log) throws IOException {
+    /** Maven's first error line (its later ones point to help pages), without colours or the help pointer. */
+    private static String firstError(Path log) throws IOException {
         List<String> lines = Files.readAllLines(log);
-        for (int i = lines.size() - 1; i >= 0; i--) {
-            if (lines.get(i).contains("ERROR") && !lines.get(i).contains("-> [Help")) {
-                return lines.get(i).replaceAll("\u001B\\[[;\\d]*m", "").replaceFirst("^\\[ERROR]\\s*", "").trim();
+        for (String line : lines) {
+            String plain = line.replaceAll("\u001B\\[[;\\d]*m", "");
+            if (plain.startsWith("[ERROR]")) {
+                return plain.replaceFirst("^\\[ERROR]\\s*", "").replaceFirst("\\s*-> \\[Help \\d+]$", "").trim();
             }
         }
         return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1);
