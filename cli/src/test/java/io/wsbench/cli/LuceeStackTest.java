@@ -177,6 +177,17 @@ class LuceeStackTest {
         assertTrue(run.at("/environment/stacks/lucee").asText().startsWith("Lucee 6.2.0.321"), run.at("/environment").toString());
         assertTrue(run.at("/notes").toString().contains("target 'SOAP Lucee' unavailable on lucee: " + descriptor.unavailable("hello", "soap11")),
                 run.at("/notes").toString());
+        // the warm-up of each measured target is kept with its per-second series, and the report shows it
+        JsonNode warmups = run.at("/warmups");
+        assertEquals(2, warmups.size(), warmups.toString());
+        for (JsonNode w : warmups) {
+            assertEquals(200, w.at("/validated").asLong(), w.toString());
+            assertEquals(0, w.at("/repeat").asInt());
+            assertTrue(w.at("/series").size() >= 1, w.toString());
+        }
+        String report = Files.readString(dir.resolve("out/report.html"));
+        assertTrue(report.contains("<h2>Warm-up second by second</h2>"), "warm-up section in the report");
+        assertTrue(report.contains("Requests per second over time at warm-up, 2 users"), "warm-up series chart");
     }
 
     private static void assertBody(String protocol, String variant, String type, String body) throws Exception {

@@ -177,7 +177,34 @@ final class ReportPage {
             out.append("<h3>").append(Html.escape(load)).append("</h3>\n")
                     .append(SeriesChart.svg(load, atLoad(load), targets));
         }
+        warmups();
         insideTheServer();
+    }
+
+    /**
+     * Each target's warm-up, second by second: what the server did before it was measured (a page
+     * compiled on first use, the JIT). A measured series that still climbs means the warm-up was short.
+     */
+    private void warmups() {
+        List<PointRecord> warm = run.warmups() == null ? List.of() : run.warmups();
+        if (warm.isEmpty()) {
+            return;
+        }
+        out.append("<h2>Warm-up second by second</h2>\n<p class=\"note\">Sent before each target was measured and not ")
+                .append("counted in any table; its requests were validated all the same. A warm-up shorter than a second ")
+                .append("is one sample.</p>\n<table><thead><tr><th>target</th><th>requests</th><th>seconds</th>")
+                .append("<th>requests/s</th><th>errors</th></tr></thead><tbody>\n");
+        for (PointRecord p : warm) {
+            out.append("<tr><td>").append(Html.escape(p.target().label())).append("</td><td>").append(Html.count(p.requests()))
+                    .append("</td><td>").append(Html.fixed(p.durationSeconds(), 2)).append("</td><td>")
+                    .append(Html.rate(p.throughput())).append("</td><td>").append(Html.count(p.errors().total()))
+                    .append("</td></tr>\n");
+        }
+        out.append("</tbody></table>\n");
+        for (String load : warm.stream().map(p -> p.load().describe()).distinct().toList()) {
+            out.append(SeriesChart.svg("warm-up, " + load,
+                    warm.stream().filter(p -> p.load().describe().equals(load)).toList(), targets));
+        }
     }
 
     /** What JMX and Flight Recorder saw in each point of a JVM server: seed 002's thread dumps, taken for you. */

@@ -8,34 +8,52 @@ import java.util.List;
 /**
  * The record of truth of a run, written to run.json after every point so that nothing measured
  * is lost. {@code status} is "running", "complete" or "partial" (with {@code partialReason}).
+ * {@code warmups} are what each target's warm-up did (not measured points: repeat 0, no server
+ * figures), kept so a reader can see a server speed up before it was measured (a page compiled on
+ * first use, the JIT).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
                         String startedAt, String finishedAt, String status, String partialReason,
                         String command, String baseline, Environment environment,
-                        List<String> notes, List<PointRecord> points) {
+                        List<String> notes, List<PointRecord> points, List<PointRecord> warmups) {
+
+    public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
+                     String startedAt, String finishedAt, String status, String partialReason,
+                     String command, String baseline, Environment environment,
+                     List<String> notes, List<PointRecord> points) {
+        this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
+                baseline, environment, notes, points, null);
+    }
+
+    public RunRecord withWarmup(PointRecord p) {
+        List<PointRecord> more = new ArrayList<>(warmups == null ? List.of() : warmups);
+        more.add(p);
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
+                partialReason, command, baseline, environment, notes, points, List.copyOf(more));
+    }
 
     public RunRecord withPoint(PointRecord p) {
         List<PointRecord> more = new ArrayList<>(points);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, List.copyOf(more));
+                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups);
     }
 
     public RunRecord withNote(String note) {
         List<String> more = new ArrayList<>(notes);
         more.add(note);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, List.copyOf(more), points);
+                partialReason, command, baseline, environment, List.copyOf(more), points, warmups);
     }
 
     public RunRecord withEnvironment(Environment env) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, env, notes, points);
+                partialReason, command, baseline, env, notes, points, warmups);
     }
 
     public RunRecord finished(String at, String finalStatus, String reason) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, at, finalStatus, reason,
-                command, baseline, environment, notes, points);
+                command, baseline, environment, notes, points, warmups);
     }
 }
