@@ -17,6 +17,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,7 +48,9 @@ class LuceeStackTest {
 
     private static final String XML = "<?xml version=\"1.0\" encoding=\"utf-8\"?><str>Hello World</str>";
 
-    private static Path cache;
+    /** Removed by JUnit after the class: ~55 MB of unpacked engine. */
+    @TempDir
+    static Path cache;
     private static Path work;
     private static StackDescriptor descriptor;
     private static RunningStack lucee;
@@ -55,7 +58,6 @@ class LuceeStackTest {
 
     @BeforeAll
     static void start() throws Exception {
-        cache = Files.createTempDirectory("wsbench-lucee-cache");
         work = cache.resolve("6.2.0.321/work");
         descriptor = StackCatalog.in(Home.find()).find("lucee").orElseThrow();
         lucee = launch();

@@ -14,6 +14,7 @@ import io.wsbench.protocols.Workload;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -22,6 +23,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -43,6 +45,9 @@ class LuceeThreadPoolTest {
     private static LoadEngine engine;
     private static RunningStack stack;
     private static StackDescriptor lucee;
+    /** Removed by JUnit after the class: ~55 MB of unpacked engine. */
+    @TempDir
+    static Path cache;
 
     @BeforeAll
     static void start() throws Exception {
@@ -51,7 +56,7 @@ class LuceeThreadPoolTest {
         // a longer delay than the default makes the overlap of 10 users certain even on a busy machine
         stack = new StackLauncher(Files.createTempDirectory("wsbench-lucee-page"))
                 .start(lucee, 0, Map.of("dependencyDelayMillis", "100",
-                        "cacheDir", Files.createTempDirectory("wsbench-lucee-cache").toString()));
+                        "cacheDir", cache.toString()));
     }
 
     @AfterAll
