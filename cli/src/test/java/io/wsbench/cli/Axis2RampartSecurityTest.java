@@ -126,6 +126,9 @@ class Axis2RampartSecurityTest {
                 plain::validator, ProgressListener.NONE);
         assertEquals(0, m.ok());
         assertEquals(5, m.errors().soapFault(), "a request without WS-Security is a SOAP fault: " + m.errors());
+        // and the fault is Rampart's refusal, not a server failing on the way
+        String fault = new String(post(endpoint(security), envelope(0)).body(), StandardCharsets.UTF_8);
+        assertTrue(fault.contains("<faultcode>wsse:InvalidSecurity</faultcode>"), fault);
     }
 
     @ParameterizedTest
@@ -138,9 +141,17 @@ class Axis2RampartSecurityTest {
         String contentType = r.headers().firstValue("Content-Type").orElse("");
         Validator v = w.validator();
         assertEquals(Verdict.OK, v.check(0, 200, contentType, body.clone(), body.length));
+        // Rampart's Basic256Sha256: RSA-SHA256 over SHA-256 digests, AES-256-CBC and RSA-OAEP for the body
+        String text = new String(body, StandardCharsets.UTF_8);
+        assertTrue(text.contains("Algorithm=\"http://www.w3.org/2001/04/xmldsig-more#rsa-sha256\""), text);
+        assertTrue(text.contains("Algorithm=\"http://www.w3.org/2001/04/xmlenc#sha256\""), text);
+        assertFalse(text.contains("#rsa-sha1\"") || text.contains("#sha1\""), text);
+        if (security.equals("signencr")) {
+            assertTrue(text.contains("Algorithm=\"http://www.w3.org/2001/04/xmlenc#aes256-cbc\""), text);
+            assertTrue(text.contains("Algorithm=\"http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p\""), text);
+        }
 
         // flip one byte inside the signed (and, for signencr, encrypted) body
-        String text = new String(body, StandardCharsets.UTF_8);
         int at = security.equals("sign") ? text.indexOf("millis=\"") + 9 : text.indexOf("CipherValue>") + 40;
         assertTrue(at > 40, text);
         byte[] tampered = body.clone();

@@ -2,6 +2,7 @@ package io.wsbench.stacks.axis2;
 
 import io.wsbench.stacks.container.ServletHost;
 import jakarta.servlet.ServletConfig;
+import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.Version;
@@ -48,6 +49,10 @@ public final class Axis2Server {
     static final class DeployingAxisServlet extends AxisServlet {
         @Override
         public void init(ServletConfig config) throws ServletException {
+            // Axis2 2.0 still asks for its work directory under the javax name; unanswered, it makes
+            // "_axis2" in the working directory (the checkout): point it at Tomcat's work directory
+            ServletContext context = config.getServletContext();
+            context.setAttribute("javax.servlet.context.tempdir", context.getAttribute(ServletContext.TEMPDIR));
             super.init(config);
             AxisConfiguration axis = configContext.getAxisConfiguration();
             String problem = null;
