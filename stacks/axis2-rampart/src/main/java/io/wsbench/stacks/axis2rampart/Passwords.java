@@ -6,26 +6,30 @@ import org.apache.ws.security.WSPasswordCallback;
 import javax.security.auth.callback.Callback;
 import javax.security.auth.callback.CallbackHandler;
 import javax.security.auth.callback.UnsupportedCallbackException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 
 /**
- * The passwordCallbackClass of the RampartConfig: the server's private key password, and the one
- * password a UsernameToken of {@value TestKeys#USERNAME} must carry (WSS4J compares it with the
- * token's). Both come from {@link TestKeys}, read once.
+ * The passwordCallbackClass of the RampartConfig: gives the server's private key password, and
+ * checks a UsernameToken's plain-text password (Rampart, unlike WSS4J alone, asks the callback to
+ * decide). Both passwords come from {@link TestKeys}, read once.
  */
 public final class Passwords implements CallbackHandler {
 
     private static final TestKeys KEYS = TestKeys.load();
 
     @Override
-    public void handle(Callback[] callbacks) throws UnsupportedCallbackException {
+    public void handle(Callback[] callbacks) throws IOException, UnsupportedCallbackException {
         for (Callback c : callbacks) {
             if (!(c instanceof WSPasswordCallback pc)) {
                 throw new UnsupportedCallbackException(c);
             }
             switch (pc.getUsage()) {
                 case WSPasswordCallback.USERNAME_TOKEN -> {
-                    if (TestKeys.USERNAME.equals(pc.getIdentifier())) {
-                        pc.setPassword(KEYS.userPassword());
+                    // Rampart hands over the token's plain-text password and leaves the check to us
+                    if (!TestKeys.USERNAME.equals(pc.getIdentifier()) || !matches(pc.getPassword(), KEYS.userPassword())) {
+                        throw new IOException("the UsernameToken's user or password is wrong");
                     }
                 }
                 case WSPasswordCallback.SIGNATURE, WSPasswordCallback.DECRYPT -> {
@@ -36,5 +40,9 @@ public final class Passwords implements CallbackHandler {
                 default -> throw new UnsupportedCallbackException(c);
             }
         }
+    }
+
+    private static boolean matches(String given, String expected) {
+        return given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
     }
 }
