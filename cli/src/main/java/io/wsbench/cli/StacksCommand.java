@@ -19,17 +19,17 @@ final class StacksCommand implements Callable<Integer> {
             System.out.println("  none built: run ./wsbench once, or mvn -B package -DskipTests");
         }
         for (StackDescriptor d : catalog.all()) {
-            System.out.printf("  %-10s %s%n  %-10s %s%n", d.name(), d.version(), "", d.description());
+            System.out.printf("  %-13s %s%n  %-13s %s%n", d.name(), d.version(), "", d.description());
             for (String e : d.endpoints()) {
-                System.out.printf("  %-10s   %s%n", "", e);
+                System.out.printf("  %-13s   %s%n", "", e);
             }
-            d.options().forEach((option, value) -> System.out.printf("  %-10s   option %s (default %s)%s%n", "", option, value,
+            d.options().forEach((option, value) -> System.out.printf("  %-13s   option %s (default %s)%s%n", "", option, value,
                     d.optionNote(option) == null ? "" : ": " + d.optionNote(option)));
-            d.unavailable().forEach((what, why) -> System.out.printf("  %-10s   %s: unavailable (%s)%n", "", what, why));
+            d.unavailable().forEach((what, why) -> System.out.printf("  %-13s   %s: unavailable (%s)%n", "", what, why));
         }
         System.out.println("Protocols:");
         for (Protocol p : Protocols.all()) {
-            System.out.printf("  %-10s %s%n", p.name(), p.describe());
+            System.out.printf("  %-13s %s%n", p.name(), p.describe());
         }
         return 0;
     }
