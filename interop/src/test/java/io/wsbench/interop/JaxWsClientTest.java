@@ -35,7 +35,7 @@ class JaxWsClientTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"direct", "cxf", "metro", "axis2"})
+    @ValueSource(strings = {"direct", "cxf", "metro", "axis2", "axis2-rampart"})
     void aGeneratedClientGetsTheOraclesAnswers(String name) throws Exception {
         var d = StackCatalog.in(HOME).find(name).orElseThrow(() -> new AssertionError(name + " is not built"));
         RunningStack stack = new StackLauncher(Files.createTempDirectory("wsbench-" + name)).start(d, 0, Map.of());
