@@ -11,6 +11,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 
 import javax.servlet.ServletConfig;
@@ -59,6 +60,10 @@ public final class RampartServer {
         connector.setProperty("address", "127.0.0.1");
         tomcat.setConnector(connector);
         Context context = tomcat.addContext("", webapp.toString());
+        // every class is on the server's classpath, none in the web application: look there first.
+        // Rampart loads its passwordCallbackClass afresh for every message, and the web application
+        // loader, asked first, would throw and catch a ClassNotFoundException each time.
+        ((StandardContext) context).setDelegate(true);
         var axis = Tomcat.addServlet(context, "AxisServlet", new DeployingAxisServlet());
         axis.addInitParameter("axis2.repository.path", repository.toString());
         axis.addInitParameter("axis2.xml.path", repository.resolve("conf/axis2.xml").toString());
