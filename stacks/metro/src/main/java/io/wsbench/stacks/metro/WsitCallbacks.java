@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.PrivateKey;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The classes the secured WSDLs' private WSIT assertions name (sc:KeyStore, sc:TrustStore,
@@ -28,6 +30,11 @@ public final class WsitCallbacks {
     private static final class Keys {
         static final TestKeys KEYS = TestKeys.load();
         static final java.security.KeyStore STORE = KEYS.open(KEYS.serverStore());
+        /**
+         * Private keys by alias. WSIT asks for the key on every message, and unwrapping it from a
+         * PKCS12 store costs about 5 ms (PBKDF2): cached, as WSS4J's Merlin caches it for CXF.
+         */
+        static final Map<String, PrivateKey> PRIVATE = new ConcurrentHashMap<>();
     }
 
     /** sc:KeyStore: the server's keystore and its private key {@value TestKeys#SERVER_ALIAS}. */
@@ -38,7 +45,8 @@ public final class WsitCallbacks {
                 if (c instanceof KeyStoreCallback ks) {
                     ks.setKeystore(Keys.STORE);
                 } else if (c instanceof PrivateKeyCallback pk) {
-                    pk.setKey(privateKey(pk.getAlias() == null ? TestKeys.SERVER_ALIAS : pk.getAlias()));
+                    String alias = pk.getAlias() == null ? TestKeys.SERVER_ALIAS : pk.getAlias();
+                    pk.setKey(Keys.PRIVATE.computeIfAbsent(alias, KeyStore::privateKey));
                 } else {
                     throw new UnsupportedCallbackException(c);
                 }
