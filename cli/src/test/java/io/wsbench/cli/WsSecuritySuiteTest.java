@@ -68,7 +68,7 @@ class WsSecuritySuiteTest {
                 name: unsupported
                 operation: matchQuakes
                 targets:
-                  - { stack: metro, protocol: soap11, sequence: small, security: sign }
+                  - { stack: direct, protocol: soap11, sequence: small, security: sign }
                 load:
                   - { users: 1, requestsPerUser: 10 }
                 """);
@@ -77,7 +77,7 @@ class WsSecuritySuiteTest {
         String err = r.err().strip();
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.startsWith("wsbench: "), err);
-        assertTrue(err.contains("security 'sign' is unsupported on stack metro"), err);
+        assertTrue(err.contains("security 'sign' is unsupported on stack direct"), err);
         assertFalse(Files.exists(dir.resolve("out/run.json")), "nothing ran as plain");
     }
 }

@@ -13,21 +13,26 @@ import java.util.Map;
 
 /**
  * The metro stack: the JAX-WS RI's WSServlet in Tomcat, configured as a Metro web application is,
- * by WEB-INF/sun-jaxws.xml, with the shared WSDLs under WEB-INF/wsdl.
+ * by WEB-INF/sun-jaxws.xml, with the shared WSDLs under WEB-INF/wsdl. The secured endpoints
+ * /seismic/{username,sign,signencr} are the same service bound to the seismic WSDL with that
+ * configuration's WS-SecurityPolicy attached, which Metro's WSIT enforces.
  */
 public final class MetroServer {
 
     private MetroServer() {
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws Exception {
         ServletHost host = new ServletHost(args);
         Path webInf = host.webapp().resolve("WEB-INF");
         copy("/sun-jaxws.xml", webInf.resolve("sun-jaxws.xml"));
         copy("/io/wsbench/service/seismic/seismic.wsdl", webInf.resolve("wsdl/seismic.wsdl"));
         copy("/io/wsbench/service/hello/hello.wsdl", webInf.resolve("wsdl/hello.wsdl"));
+        for (String c : SecuredWsdl.CONFIGURATIONS) {
+            SecuredWsdl.write(c, webInf.resolve("wsdl/seismic-" + c + ".wsdl"));
+        }
         host.context().addApplicationListener(WSServletContextListener.class.getName());
-        host.servlet("metro", new WSServlet(), Map.of(), "/seismic", "/hello/soap");
+        host.servlet("metro", new WSServlet(), Map.of(), "/seismic/*", "/hello/soap");
         host.serve("metro stack");
     }
 
