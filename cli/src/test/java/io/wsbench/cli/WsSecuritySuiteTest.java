@@ -41,6 +41,9 @@ class WsSecuritySuiteTest {
             assertTrue(p.at("/target/url").asText().contains("/seismic/" + p.at("/target/security").asText()));
             assertTrue(p.at("/generator/securitySeconds").asDouble() > 0, "the client's WS-Security time: " + p);
             assertTrue(p.at("/generator/heapUsedMaxBytes").asLong() > 1_000_000, "the client's heap: " + p);
+            long live = p.at("/generator/heapLiveBytes").asLong();
+            assertTrue(live > 1_000_000 && live <= p.at("/generator/heapUsedMaxBytes").asLong() * 2,
+                    "the client's heap after a full collection: " + p);
             assertTrue(p.at("/generator/allocatedBytesPerRequest").asLong() > 1_000, "a DOM per request at least: " + p);
         }
 

@@ -162,7 +162,7 @@ final class ReportPage {
         if (CostTable.applies(points)) {
             out.append("<h2>Client and server cost</h2>\n<p class=\"note\">Per valid answer. The client is wsbench's own ")
                     .append("process: its CPU, the time it spent applying and checking WS-Security, what all its threads ")
-                    .append("allocated, and the most heap it held (sampled 4 times a second). Server heap comes from JMX, ")
+                    .append("allocated, and the heap it still held after a full collection at the end of the point (what it keeps, not when its collector last ran). Server heap comes from JMX, ")
                     .append("for JVM servers only.</p>\n").append(CostTable.html(points));
         }
         out.append("<h2>Latency by percentile</h2>\n<p class=\"note\">Repeats merged. Latency of valid answers, ")

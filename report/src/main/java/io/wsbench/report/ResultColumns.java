@@ -64,6 +64,7 @@ final class ResultColumns {
             generator("generator.cpuSeconds", GeneratorRecord::cpuSeconds),
             generator("generator.cpuPercent", GeneratorRecord::cpuPercent),
             generator("generator.heapUsedMaxBytes", GeneratorRecord::heapUsedMaxBytes),
+            generator("generator.heapLiveBytes", GeneratorRecord::heapLiveBytes),
             generator("generator.allocatedBytesPerRequest", GeneratorRecord::allocatedBytesPerRequest),
             generator("generator.securitySeconds", GeneratorRecord::securitySeconds),
             col("aborted", PointRecord::aborted));

@@ -5,8 +5,8 @@ import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 
 /**
- * The generator's own memory during a point: the most heap in use at the sampler's ticks, and the
- * bytes allocated by all of its threads (HotSpot's per-thread allocation counters), so a report
+ * The generator's own memory during a point: the most heap in use at the sampler's ticks, the heap
+ * left in use after a full collection at the end, and the bytes allocated by all of its threads (HotSpot's per-thread allocation counters), so a report
  * can show what the client side of a protocol costs, e.g. a DOM per request for WS-Security.
  */
 final class ClientMemory {
@@ -24,6 +24,16 @@ final class ClientMemory {
     /** The most heap in use seen so far, or null when nothing was sampled. */
     Long heapUsedMax() {
         return heapUsedMax > 0 ? heapUsedMax : null;
+    }
+
+    /**
+     * The heap still in use after a full collection: what the client keeps (its requests, caches,
+     * security state) rather than when its collector last ran. Called after the point, outside
+     * the measured time.
+     */
+    static long liveAfterCollection() {
+        System.gc();
+        return MEMORY.getHeapMemoryUsage().getUsed();
     }
 
     /** Bytes allocated since this was created, per request; null where the JVM does not count them. */

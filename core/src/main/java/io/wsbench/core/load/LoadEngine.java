@@ -316,7 +316,7 @@ public final class LoadEngine implements AutoCloseable {
             double seconds = nanos / 1e9;
             GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),
                     seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0,
-                    memory.heapUsedMax(), memory.allocatedPerRequest(reqs), null);
+                    memory.heapUsedMax(), ClientMemory.liveAfterCollection(), memory.allocatedPerRequest(reqs), null);
             return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
                     List.copyOf(series), gen, aborted, each());
         }
