@@ -24,7 +24,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -84,7 +83,7 @@ class CxfPolicyClientTest {
         if ("username".equals(configuration)) {
             p.put(SecurityConstants.USERNAME, TestKeys.USERNAME);
         } else {
-            var crypto = CryptoFactory.getInstance(merlin(keys));
+            var crypto = CryptoFactory.getInstance(keys.merlin(TestKeys.CLIENT_ALIAS));
             p.put(SecurityConstants.SIGNATURE_CRYPTO, crypto);
             p.put(SecurityConstants.ENCRYPT_CRYPTO, crypto);
             p.put(SecurityConstants.SIGNATURE_USERNAME, TestKeys.CLIENT_ALIAS);
@@ -109,19 +108,5 @@ class CxfPolicyClientTest {
                 }
             }
         };
-    }
-
-    private static Properties merlin(TestKeys keys) {
-        Properties p = new Properties();
-        String m = "org.apache.wss4j.crypto.merlin.";
-        p.setProperty("org.apache.wss4j.crypto.provider", "org.apache.wss4j.common.crypto.Merlin");
-        p.setProperty(m + "keystore.type", "PKCS12");
-        p.setProperty(m + "keystore.file", keys.clientStore().toString());
-        p.setProperty(m + "keystore.password", keys.storePassword());
-        p.setProperty(m + "keystore.alias", TestKeys.CLIENT_ALIAS);
-        p.setProperty(m + "truststore.type", "PKCS12");
-        p.setProperty(m + "truststore.file", keys.clientStore().toString());
-        p.setProperty(m + "truststore.password", keys.storePassword());
-        return p;
     }
 }

@@ -43,7 +43,6 @@ import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -82,7 +81,7 @@ public final class WsSecurity {
         this.configuration = configuration;
         this.keys = keys;
         try {
-            this.crypto = CryptoFactory.getInstance(merlin(keys));
+            this.crypto = CryptoFactory.getInstance(keys.merlin(TestKeys.CLIENT_ALIAS));
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setNamespaceAware(true);
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -256,19 +255,5 @@ public final class WsSecurity {
                 throw new UnsupportedCallbackException(c);
             }
         }
-    }
-
-    private static Properties merlin(TestKeys keys) {
-        Properties p = new Properties();
-        String m = "org.apache.wss4j.crypto.merlin.";
-        p.setProperty("org.apache.wss4j.crypto.provider", "org.apache.wss4j.common.crypto.Merlin");
-        p.setProperty(m + "keystore.type", "PKCS12");
-        p.setProperty(m + "keystore.file", keys.clientStore().toString());
-        p.setProperty(m + "keystore.password", keys.storePassword());
-        p.setProperty(m + "keystore.alias", TestKeys.CLIENT_ALIAS);
-        p.setProperty(m + "truststore.type", "PKCS12");
-        p.setProperty(m + "truststore.file", keys.clientStore().toString());
-        p.setProperty(m + "truststore.password", keys.storePassword());
-        return p;
     }
 }

@@ -118,6 +118,30 @@ public final class TestKeys {
         return List.of(storePassword, userPassword);
     }
 
+    /**
+     * The configuration of WSS4J's Merlin crypto (2.x and later property names) over the keystore
+     * holding {@code alias}'s private key ({@value #CLIENT_ALIAS} or {@value #SERVER_ALIAS}), that
+     * store also serving as the truststore: the other side's certificate is in it.
+     */
+    public Properties merlin(String alias) {
+        Path store = switch (alias) {
+            case CLIENT_ALIAS -> clientStore();
+            case SERVER_ALIAS -> serverStore();
+            default -> throw new IllegalArgumentException("no keystore holds the key of " + alias);
+        };
+        Properties p = new Properties();
+        String m = "org.apache.wss4j.crypto.merlin.";
+        p.setProperty("org.apache.wss4j.crypto.provider", "org.apache.wss4j.common.crypto.Merlin");
+        p.setProperty(m + "keystore.type", "PKCS12");
+        p.setProperty(m + "keystore.file", store.toString());
+        p.setProperty(m + "keystore.password", storePassword);
+        p.setProperty(m + "keystore.alias", alias);
+        p.setProperty(m + "truststore.type", "PKCS12");
+        p.setProperty(m + "truststore.file", store.toString());
+        p.setProperty(m + "truststore.password", storePassword);
+        return p;
+    }
+
     public KeyStore open(Path store) {
         try (InputStream in = Files.newInputStream(store)) {
             KeyStore ks = KeyStore.getInstance("PKCS12");

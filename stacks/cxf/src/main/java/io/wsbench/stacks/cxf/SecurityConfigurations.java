@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * The secured configurations of seed 001 the way CXF users configure them: WS-SecurityPolicy in
@@ -37,18 +36,8 @@ final class SecurityConfigurations {
 
     SecurityConfigurations(TestKeys keys) {
         this.keys = keys;
-        Properties p = new Properties();
-        String merlin = "org.apache.wss4j.crypto.merlin.";
-        p.setProperty("org.apache.wss4j.crypto.provider", "org.apache.wss4j.common.crypto.Merlin");
-        p.setProperty(merlin + "keystore.type", "PKCS12");
-        p.setProperty(merlin + "keystore.file", keys.serverStore().toString());
-        p.setProperty(merlin + "keystore.password", keys.storePassword());
-        p.setProperty(merlin + "keystore.alias", TestKeys.SERVER_ALIAS);
-        p.setProperty(merlin + "truststore.type", "PKCS12");
-        p.setProperty(merlin + "truststore.file", keys.serverStore().toString());
-        p.setProperty(merlin + "truststore.password", keys.storePassword());
         try {
-            this.crypto = CryptoFactory.getInstance(p);
+            this.crypto = CryptoFactory.getInstance(keys.merlin(TestKeys.SERVER_ALIAS));
             this.wsdlDir = Files.createTempDirectory("wsbench-cxf-policy-");
             wsdlDir.toFile().deleteOnExit();
         } catch (WSSecurityException e) {
