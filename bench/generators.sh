@@ -12,7 +12,8 @@ bench_install nginx:nginx wrk:wrk ab:apache2-utils h2load:nghttp2-client siege:s
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true  # as high as this process may go; 10,000 connections need ~10,100
 url=$(bench_nginx "${PORT:-18091}" 20000)
 bench_build
-threads=$(nproc)
+threads=$(nproc)  # wrk's and h2load's; wsbench picks its own (--threads default) unless WSBENCH_THREADS is set
+wsb_threads=(${WSBENCH_THREADS:+--threads "$WSBENCH_THREADS"})
 results="$bench_work/results.tsv"
 : > "$results"
 
@@ -40,11 +41,11 @@ run_siege() {
 }
 run_wsbench() {
   bench_timed "$bench_work/time" "$bench_home/wsbench" load "$url" -c "$conns" -d "${secs}s" \
-      --threads "$threads" --expect 'Hello World' --json > "$bench_work/out"
+      "${wsb_threads[@]}" --expect 'Hello World' --json > "$bench_work/out"
   record wsbench "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["requests"])' "$bench_work/out")"
 }
 
-echo "nginx 1 worker, $url: $conns connections, ${secs}s each, $rounds rounds, client threads $threads" >&2
+echo "nginx 1 worker, $url: $conns connections, ${secs}s each, $rounds rounds, client threads $threads (wsbench: ${WSBENCH_THREADS:-its default})" >&2
 for r in $(seq 1 "$rounds"); do
   for tool in wrk wsbench ab h2load siege; do
     echo "round $r: $tool ..." >&2
@@ -56,7 +57,7 @@ python3 "$here/table.py" "$results"
 echo
 echo "wsbench with many open connections (keep-alive, closed loop, ${secs}s):"
 for c in 1000 10000; do
-  bench_timed "$bench_work/time" "$bench_home/wsbench" load "$url" -c "$c" -d "${secs}s" --threads "$threads" \
+  bench_timed "$bench_work/time" "$bench_home/wsbench" load "$url" -c "$c" -d "${secs}s" "${wsb_threads[@]}" \
       --timeout 60s --json > "$bench_work/out"
   read -r u s m < "$bench_work/time"
   python3 - "$bench_work/out" "$c" "$m" "$u" "$s" <<'PY'

@@ -95,7 +95,7 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "REQUESTS", description = "requests per connection sent first and not recorded")
     long warmup;
 
-    @Option(names = "--threads", paramLabel = "N", description = "I/O threads of the generator (default: cores)")
+    @Option(names = "--threads", paramLabel = "N", description = "I/O threads of the generator (default: one per 128 connections, at most one per core)")
     Integer threads;
 
     @Option(names = "--server-pid", paramLabel = "PID", description = "also sample this server process (CPU, memory) from /proc")
@@ -133,7 +133,7 @@ final class LoadCommand implements Callable<Integer> {
         InetSocketAddress address = new InetSocketAddress(uri.getHost(), uri.getPort() > 0 ? uri.getPort() : 80);
         reachable(address);
         PrintStream out = System.out;
-        try (LoadEngine engine = new LoadEngine(threads != null ? threads : LoadEngine.defaultThreads());
+        try (LoadEngine engine = new LoadEngine(threads != null ? threads : LoadEngine.defaultThreads(connections));
              ProcessSampler sampler = serverPid == null ? null : new ProcessSampler(serverPid)) {
             if (warmup > 0) {
                 engine.run(address, LoadSpec.closed(connections, warmup), request, validators,

@@ -39,6 +39,15 @@ class LoadEngineTest {
     }
 
     @Test
+    void theDefaultThreadCountGrowsWithConnectionsUpToTheCores() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertEquals(1, LoadEngine.defaultThreads(1));
+        assertEquals(1, LoadEngine.defaultThreads(LoadEngine.CONNECTIONS_PER_THREAD));
+        assertEquals(Math.min(2, cores), LoadEngine.defaultThreads(LoadEngine.CONNECTIONS_PER_THREAD + 1));
+        assertEquals(cores, LoadEngine.defaultThreads(10_000 * cores));
+    }
+
+    @Test
     void closedLoopSendsExactlyTheRequestsAskedFor() throws Exception {
         try (TestServer server = TestServer.answering("Hello World")) {
             HttpRequest req = get(server.address(), true);

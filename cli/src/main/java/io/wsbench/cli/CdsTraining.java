@@ -1,0 +1,47 @@
+package io.wsbench.cli;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The training run behind the launcher's class-data-sharing archive: it loads what a short
+ * {@code wsbench load} and {@code wsbench stacks} load, so the JVM that dumps the archive at exit
+ * writes those classes down already parsed and verified. Every later start maps them instead of
+ * reading jars, which takes about a third off a short run's client CPU (see bench/startup.sh).
+ * Not a command: the launcher runs it once after each build, with output thrown away.
+ */
+public final class CdsTraining {
+
+    private static final byte[] HELLO =
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><str>Hello World</str>\n".getBytes(StandardCharsets.US_ASCII);
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("sun.net.httpserver.nodelay", "true");  // else each answer waits on a delayed ACK
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        server.createContext("/hello.xml", exchange -> {
+            exchange.getResponseHeaders().set("Content-Type", "text/xml");
+            exchange.sendResponseHeaders(200, HELLO.length);
+            try (OutputStream body = exchange.getResponseBody()) {
+                body.write(HELLO);
+            }
+        });
+        server.start();
+        PrintStream out = System.out;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+        int code;
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hello.xml";
+            code = Main.execute("load", url, "-c", "4", "-n", "4000", "--expect", "Hello World", "--json");
+            code = Math.max(code, Main.execute("stacks"));
+        } finally {
+            System.setOut(out);
+            server.stop(0);
+        }
+        System.exit(code);
+    }
+}
