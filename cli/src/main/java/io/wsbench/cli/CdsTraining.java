@@ -2,6 +2,7 @@ package io.wsbench.cli;
 
 import com.sun.net.httpserver.HttpServer;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -21,6 +22,14 @@ public final class CdsTraining {
             "<?xml version=\"1.0\" encoding=\"utf-8\"?><str>Hello World</str>\n".getBytes(StandardCharsets.US_ASCII);
 
     public static void main(String[] args) throws Exception {
+        System.exit(train(new PrintStream(OutputStream.nullOutputStream())));
+    }
+
+    /**
+     * Runs the training commands with their standard output going to {@code sink}; returns the
+     * worst of their exit codes (0 when all worked).
+     */
+    static int train(PrintStream sink) throws IOException {
         System.setProperty("sun.net.httpserver.nodelay", "true");  // else each answer waits on a delayed ACK
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         server.createContext("/hello.xml", exchange -> {
@@ -32,16 +41,14 @@ public final class CdsTraining {
         });
         server.start();
         PrintStream out = System.out;
-        System.setOut(new PrintStream(OutputStream.nullOutputStream()));
-        int code;
+        System.setOut(sink);
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hello.xml";
-            code = Main.execute("load", url, "-c", "4", "-n", "4000", "--expect", "Hello World", "--json");
-            code = Math.max(code, Main.execute("stacks"));
+            int load = Main.execute("load", url, "-c", "4", "-n", "4000", "--expect", "Hello World", "--json");
+            return Math.max(load, Main.execute("stacks"));
         } finally {
             System.setOut(out);
             server.stop(0);
         }
-        System.exit(code);
     }
 }
