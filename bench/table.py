@@ -15,7 +15,7 @@ def fmt(vals, f="{:,.0f}"):
     return f"{f.format(st.median(vals))} ({f.format(min(vals))}-{f.format(max(vals))})"
 
 
-print(f"{'tool':8} {'req/s':>26} {'CPU-s per 100k req':>22} {'req per CPU-s':>28} {'peak RSS MB':>12} {'x wrk req/s':>12} {'x wrk per CPU-s':>16}")
+print(f"{'tool':13} {'req/s':>26} {'CPU-s per 100k req':>22} {'req per CPU-s':>28} {'peak RSS MB':>12} {'x wrk req/s':>12} {'x wrk per CPU-s':>16}")
 wrk = by.get("wrk")
 for tool, rs in by.items():
     ratio = eff = ""
@@ -23,7 +23,10 @@ for tool, rs in by.items():
         n = min(len(rs), len(wrk))
         ratio = f"{st.median([rs[i]['rps'] / wrk[i]['rps'] for i in range(n)]):.2f}"
         eff = f"{st.median([rs[i]['per_cpu'] / wrk[i]['per_cpu'] for i in range(n)]):.2f}"
-    print(f"{tool:8} {fmt([r['rps'] for r in rs]):>26} {fmt([r['cpu100k'] for r in rs], '{:.2f}'):>22} "
+    print(f"{tool:13} {fmt([r['rps'] for r in rs]):>26} {fmt([r['cpu100k'] for r in rs], '{:.2f}'):>22} "
           f"{fmt([r['per_cpu'] for r in rs]):>28} {st.median([r['rss'] for r in rs]):>12.0f} {ratio:>12} {eff:>16}")
 print("client CPU and RSS are the whole process's (for wsbench: JVM start and JIT included);"
       " ratios are medians of per-round ratios")
+if "wsbench-point" in by:
+    print("wsbench-point: the same wsbench runs, with the CPU of the point only (run.json's generator.cpuSeconds:"
+          " first request to last, JIT included, JVM start left out)")

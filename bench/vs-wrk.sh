@@ -29,5 +29,8 @@ for r in $(seq 1 "$rounds"); do
       "${wsb_threads[@]}" --expect 'Hello World' --json > "$bench_work/out"
   read -r u s m < "$bench_work/time"
   echo -e "wsbench\t$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["requests"])' "$bench_work/out")\t$u\t$s\t$m\t$secs" >> "$results"
+  # the same run, counting only the CPU of the point itself (first request to last, JIT included)
+  python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print("wsbench-point", p["requests"], p["generator"]["cpuSeconds"], 0, *sys.argv[2:], sep="\t")' \
+      "$bench_work/out" "$m" "$secs" >> "$results"
 done
 python3 "$here/table.py" "$results"
