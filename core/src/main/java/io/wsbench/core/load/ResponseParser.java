@@ -20,6 +20,14 @@ public final class ResponseParser {
     private enum State { STATUS, HEADERS, FIXED, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILER, UNTIL_CLOSE }
 
     private static final int MAX_LINE = 16 * 1024;
+    // lower-case ASCII: compared with a byte OR 0x20, so byte arrays keep the compiled parser small
+    private static final byte[] CONTENT_LENGTH = ascii("content-length");
+    private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
+    private static final byte[] CONNECTION = ascii("connection");
+    private static final byte[] CONTENT_TYPE = ascii("content-type");
+    private static final byte[] CHUNKED = ascii("chunked");
+    private static final byte[] CLOSE = ascii("close");
+    private static final byte[] KEEP_ALIVE = ascii("keep-alive");
     private static final byte[] NO_BYTES = new byte[0];
     /** Longer answers are cut off as protocol errors, so an endless body costs bounded memory. */
     static final int MAX_BODY = 64 * 1024 * 1024;
@@ -194,21 +202,21 @@ public final class ResponseParser {
         while (end > v && (line[end - 1] == ' ' || line[end - 1] == '\t')) {
             end--;
         }
-        if (nameIs("content-length", colon)) {
+        if (nameIs(CONTENT_LENGTH, colon)) {
             long n = 0;
             for (int i = v; i < end; i++) {
                 n = n * 10 + (line[i] - '0');
             }
             contentLength = n;
-        } else if (nameIs("transfer-encoding", colon)) {
-            chunked = valueContains("chunked", v, end);
-        } else if (nameIs("connection", colon)) {
-            if (valueContains("close", v, end)) {
+        } else if (nameIs(TRANSFER_ENCODING, colon)) {
+            chunked = valueContains(CHUNKED, v, end);
+        } else if (nameIs(CONNECTION, colon)) {
+            if (valueContains(CLOSE, v, end)) {
                 close = true;
-            } else if (valueContains("keep-alive", v, end)) {
+            } else if (valueContains(KEEP_ALIVE, v, end)) {
                 close = false;
             }
-        } else if (nameIs("content-type", colon)) {
+        } else if (nameIs(CONTENT_TYPE, colon)) {
             int n = end - v;
             // keep the previous String when the header did not change, so steady traffic allocates nothing
             if (n != contentTypeBytes.length || !Arrays.equals(line, v, end, contentTypeBytes, 0, n)) {
@@ -219,29 +227,33 @@ public final class ResponseParser {
         }
     }
 
-    private boolean nameIs(String name, int length) {
-        if (length != name.length()) {
+    private boolean nameIs(byte[] name, int length) {
+        if (length != name.length) {
             return false;
         }
         for (int i = 0; i < length; i++) {
-            if ((line[i] | 0x20) != name.charAt(i)) {
+            if ((line[i] | 0x20) != name[i]) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean valueContains(String word, int from, int to) {
+    private boolean valueContains(byte[] word, int from, int to) {
         outer:
-        for (int i = from; i <= to - word.length(); i++) {
-            for (int j = 0; j < word.length(); j++) {
-                if ((line[i + j] | 0x20) != word.charAt(j)) {
+        for (int i = from; i <= to - word.length; i++) {
+            for (int j = 0; j < word.length; j++) {
+                if ((line[i + j] | 0x20) != word[j]) {
                     continue outer;
                 }
             }
             return true;
         }
         return false;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     private void startBody(Sink sink) {
