@@ -89,7 +89,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         }
     }
 
-    /** {@code now} is the caller's clock reading: one per request is enough, and each costs ~0.1 µs. */
+    /** {@code now} is the caller's clock reading, shared with proceed's checks: each costs ~0.1 µs. */
     private void send(long now) {
         if (channel == null) {
             connect();
@@ -185,7 +185,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (!open && run.thinkNanos > 0) {
             lane.loop.schedule(proceed, run.thinkNanos, TimeUnit.NANOSECONDS);
         } else {
-            proceed(now);
+            proceed(); // a fresh reading: the next request's latency must not include this validation
         }
     }
 
