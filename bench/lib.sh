@@ -10,12 +10,12 @@ bench_cleanup() {
 }
 trap bench_cleanup EXIT
 
-# bench_install CMD:PACKAGE ... installs PACKAGE when CMD is missing
+# bench_install CMD:PACKAGE ... installs PACKAGE when CMD is missing (CMD may be a file's full path)
 bench_install() {
   local need=()
   for pair in "$@"; do
     local cmd=${pair%%:*} pkg=${pair##*:}
-    command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || need+=("$pkg")
+    command -v "$cmd" >/dev/null 2>&1 || [ -x "/usr/sbin/$cmd" ] || [ -e "$cmd" ] || need+=("$pkg")
   done
   if [ ${#need[@]} -gt 0 ]; then
     echo "installing ${need[*]} ..." >&2
@@ -23,12 +23,21 @@ bench_install() {
   fi
 }
 
-# bench_nginx PORT [WORKER_CONNECTIONS]: serves /hello.xml (62 bytes) and prints its URL
+bench_echo_module=/usr/lib/nginx/modules/ngx_http_echo_module.so  # Debian's libnginx-mod-http-echo
+
+# bench_nginx PORT [WORKER_CONNECTIONS]: serves /hello.xml (62 bytes) and prints its URL. With
+# bench_nginx_sleep=SECONDS set (and the echo module installed), it also serves /slow.xml: the same
+# greeting after that long, so nginx itself sets the latency instead of the generators.
 bench_nginx() {
-  local port=$1 conns=${2:-4096}
+  local port=$1 conns=${2:-4096} module="" slow=""
   mkdir -p "$bench_work/www" "$bench_work/logs"
   printf '<?xml version="1.0" encoding="utf-8"?><str>Hello World</str>\n' | head -c 62 > "$bench_work/www/hello.xml"
+  if [ -n "${bench_nginx_sleep:-}" ]; then
+    module="load_module $bench_echo_module;"
+    slow="location = /slow.xml { default_type text/xml; echo_sleep $bench_nginx_sleep; echo '$(head -c 61 "$bench_work/www/hello.xml")'; }"
+  fi
   cat > "$bench_work/nginx.conf" <<CONF
+$module
 worker_processes 1;
 worker_rlimit_nofile $((conns * 2 + 100));
 pid $bench_work/nginx.pid;
@@ -42,6 +51,7 @@ http {
   server {
     listen 127.0.0.1:$port backlog=65535;
     location / { root $bench_work/www; default_type text/xml; }
+    $slow
   }
 }
 CONF

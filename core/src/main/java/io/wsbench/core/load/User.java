@@ -185,8 +185,16 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (!open && run.thinkNanos > 0) {
             lane.loop.schedule(proceed, run.thinkNanos, TimeUnit.NANOSECONDS);
         } else {
-            proceed(); // a fresh reading: the next request's latency must not include this validation
+            lane.sendAfterReads(this);
         }
+    }
+
+    /**
+     * Called by the lane once every answer that arrived with this one has been read. The clock is
+     * read afresh: the next request's latency must not include this validation.
+     */
+    void proceedAfterReads() {
+        proceed();
     }
 
     @Override
