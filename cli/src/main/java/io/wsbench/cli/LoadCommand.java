@@ -301,9 +301,11 @@ final class LoadCommand implements Callable<Integer> {
                 SummaryTable.millis(l.max()));
         out.printf(Locale.ROOT, "  bytes/request sent %.0f, received %.0f (headers included)%n",
                 p.bytesSentPerRequest(), p.bytesReceivedPerRequest());
-        out.printf(Locale.ROOT, "  generator     %.2f CPU-s (%.0f%% of one core), %,.0f requests per CPU-second%n",
+        out.printf(Locale.ROOT, "  generator     %.2f CPU-s (%.0f%% of one core), %,.0f requests per CPU-second%s%n",
                 p.generator().cpuSeconds(), p.generator().cpuPercent(),
-                p.generator().cpuSeconds() > 0 ? p.requests() / p.generator().cpuSeconds() : 0);
+                p.generator().cpuSeconds() > 0 ? p.requests() / p.generator().cpuSeconds() : 0,
+                p.generator().ioBusiestPercent() == null ? ""
+                        : String.format(Locale.ROOT, ", busiest I/O thread %.0f%% busy", p.generator().ioBusiestPercent()));
         if (p.server() != null) {
             out.printf(Locale.ROOT, "  server        CPU %.0f%% (user %.0f%%, system %.0f%%), RSS max %.0f MB, %d threads, after the load %.0f%%%n",
                     p.server().cpuPercent(), p.server().cpuUserPercent(), p.server().cpuSystemPercent(),

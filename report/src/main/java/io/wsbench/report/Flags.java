@@ -76,12 +76,29 @@ public final class Flags {
                         + ". Caught or not, each one costs a stack trace.");
             }
             GeneratorRecord g = p.generator();
-            if (g != null && g.ioThreads() > 0 && g.cpuPercent() > GENERATOR_BUSY_SHARE * g.ioThreads() * 100) {
-                flags.add(point + ": the load generator may have been the bottleneck (" + percent(g.cpuPercent())
-                        + " CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s") + ").");
-            }
+            generatorBusy(g).ifPresent(why -> flags.add(point + ": the load generator may have been the bottleneck (" + why + ")."));
         }
         return flags;
+    }
+
+    /**
+     * Why the generator may have held the load back. Where its busiest I/O thread's CPU was
+     * measured, that decides: the process's CPU also counts the JIT compiler and the collector,
+     * which in a point of a fraction of a second can take more than a core on their own.
+     */
+    private static Optional<String> generatorBusy(GeneratorRecord g) {
+        if (g == null || g.ioThreads() <= 0) {
+            return Optional.empty();
+        }
+        if (g.ioBusiestPercent() != null) {
+            return g.ioBusiestPercent() > GENERATOR_BUSY_SHARE * 100
+                    ? Optional.of((g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads")
+                            + " was on the CPU " + percent(g.ioBusiestPercent()) + " of the point")
+                    : Optional.empty();
+        }
+        return g.cpuPercent() > GENERATOR_BUSY_SHARE * g.ioThreads() * 100
+                ? Optional.of(percent(g.cpuPercent()) + " CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s"))
+                : Optional.empty();
     }
 
     private static Optional<String> errors(String point, PointRecord p) {

@@ -63,6 +63,7 @@ final class ResultColumns {
             generator("generator.ioThreads", GeneratorRecord::ioThreads),
             generator("generator.cpuSeconds", GeneratorRecord::cpuSeconds),
             generator("generator.cpuPercent", GeneratorRecord::cpuPercent),
+            generator("generator.ioBusiestPercent", GeneratorRecord::ioBusiestPercent),
             generator("generator.heapUsedMaxBytes", GeneratorRecord::heapUsedMaxBytes),
             generator("generator.heapLiveBytes", GeneratorRecord::heapLiveBytes),
             generator("generator.allocatedBytesPerRequest", GeneratorRecord::allocatedBytesPerRequest),

@@ -151,6 +151,21 @@ class ReportWriterTest {
     }
 
     @Test
+    void theGeneratorIsFlaggedByItsBusiestIoThreadNotByTheJitsCpu() throws IOException {
+        RunRecord run = run(REST, SOAP, "complete", null);
+        PointRecord p = run.points().get(0);
+        // a short point: the JIT took the process past one core, but the I/O thread waited on the server
+        PointRecord jit = p.withGenerator(new GeneratorRecord(1, 0.2, 142, 55.0, null, null, null, null));
+        ReportWriter.write(run.withPoint(jit), dir);
+        assertFalse(Files.readString(dir.resolve("report.html")).contains("may have been the bottleneck"));
+
+        PointRecord busy = p.withGenerator(new GeneratorRecord(2, 1.9, 120, 96.5, null, null, null, null));
+        ReportWriter.write(run.withPoint(busy), dir);
+        assertTrue(Files.readString(dir.resolve("report.html")).contains(
+                "the load generator may have been the bottleneck (its busiest of 2 I/O threads was on the CPU 97% of the point)"));
+    }
+
+    @Test
     void aPointThatSlowsDownIsFlaggedWithItsSlopeAndAFlatOneIsNot() throws IOException {
         PointRecord p = run(REST, SOAP, "complete", null).points().get(0);
         List<SecondSample> falling = new ArrayList<>();
@@ -203,7 +218,7 @@ class ReportWriterTest {
         List<PointRecord> points = new ArrayList<>();
         for (PointRecord p : run.points()) {
             // 10 MB of heap and 3 KB per request on the client; 0.2 s of WS-Security in a point
-            GeneratorRecord g = new GeneratorRecord(2, 1.1, 44, 90_000_000L, 10_000_000L, 3072L, p.repeat() == 1 ? 0.2 : 0.4);
+            GeneratorRecord g = new GeneratorRecord(2, 1.1, 44, 30.0, 90_000_000L, 10_000_000L, 3072L, p.repeat() == 1 ? 0.2 : 0.4);
             points.add(p.withGenerator(g).withServer(p.server().withJvm(1, 2, 50_000_000, 10, List.of(), List.of(), "x.jfr")));
         }
         ReportWriter.write(new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x",

@@ -101,6 +101,7 @@ public final class LoadEngine implements AutoCloseable {
         if (spec.eachRequest()) {
             lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));
         }
+        IoThreadCpu ioCpu = IoThreadCpu.start(lanes.stream().map(l -> l.loop).toList());
         long cpuBefore = processCpuNanos();
         ClientMemory memory = new ClientMemory();
         current = run;
@@ -134,7 +135,9 @@ public final class LoadEngine implements AutoCloseable {
         current = null;
         long last = lanes.stream().mapToLong(l -> l.rec.lastCompletionNanos).max().orElse(0);
         long endOfWork = run.abortReason == null && last > 0 ? Math.max(last, run.start) : end;
-        return sampler.result(endOfWork - run.start, processCpuNanos() - cpuBefore, run.abortReason);
+        long cpu = processCpuNanos() - cpuBefore;
+        Double ioBusy = ioCpu == null ? null : Measurement.round(ioCpu.busiestPercent(end - run.start));
+        return sampler.result(endOfWork - run.start, cpu, ioBusy, run.abortReason);
     }
 
     /** Stops the running point early, e.g. because its server died; what was measured is kept. */
@@ -338,7 +341,7 @@ public final class LoadEngine implements AutoCloseable {
                     && run.lastConnectFailureNanos - lastActivity > 0;
         }
 
-        Measurement result(long nanos, long cpuNanos, String aborted) {
+        Measurement result(long nanos, long cpuNanos, Double ioBusyPercent, String aborted) {
             if (second.getTotalCount() > 0) {
                 long errors = lanes.stream().mapToLong(l -> l.rec.errorsNow.sum()).sum();
                 closeSecond(errors);
@@ -362,7 +365,8 @@ public final class LoadEngine implements AutoCloseable {
             double seconds = nanos / 1e9;
             GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),
                     seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0,
-                    memory.heapUsedMax(), ClientMemory.liveAfterCollection(), memory.allocatedPerRequest(reqs), null);
+                    ioBusyPercent, memory.heapUsedMax(), ClientMemory.liveAfterCollection(),
+                    memory.allocatedPerRequest(reqs), null);
             return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
                     List.copyOf(series), gen, aborted, each());
         }

@@ -166,6 +166,9 @@ class LoadEngineTest {
             assertTrue(m.durationSeconds() >= 0.75 && m.durationSeconds() < 1.5, "duration " + m.durationSeconds());
             assertTrue(wall < 3, "wall " + wall);
             assertEquals(server.served.get(), m.requests());
+            Double ioBusy = m.generator().ioBusiestPercent();
+            assertNotNull(ioBusy, "the I/O threads' CPU is counted");
+            assertTrue(ioBusy > 0 && ioBusy <= 110, "busiest I/O thread " + ioBusy + "% of the point");
         }
     }
 
