@@ -22,8 +22,9 @@ import java.util.Map;
  * <p>
  * A sample counts for its top frame outside the JDK ({@link #JDK}): the line of the server's own
  * code (its framework included) that was running or had called into the JDK. Time spent in
- * {@code HashMap.get} or in building an exception thus lands on the line that asked for it, which is
- * the line to fix; a sample with JDK frames only (the JDK's own threads) counts for its top frame.
+ * {@code HashMap.get} thus lands on the line that asked for it, which is the line to fix. Building an
+ * exception lands on the line that created it, past the constructors of the server's own exception
+ * classes. A sample with JDK frames only (the JDK's own threads) counts for its top frame.
  */
 record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRate> exceptions) {
 
@@ -45,7 +46,9 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
                 switch (e.getEventType().getName()) {
                     case "jdk.ExecutionSample" -> {
                         if (!frames.isEmpty()) {
-                            tops.merge(name(ownTop(frames)), 1, Integer::sum);
+                            List<Site> sites = frames.stream()
+                                    .map(f -> new Site(f.getMethod().getType().getName(), f.getMethod().getName())).toList();
+                            tops.merge(name(frames.get(ownTop(sites))), 1, Integer::sum);
                             samples++;
                         }
                     }
@@ -75,14 +78,36 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
         return new FlightRecording(total, hot, rates);
     }
 
-    private static RecordedFrame ownTop(List<RecordedFrame> frames) {
-        for (RecordedFrame f : frames) {
-            String type = f.getMethod().getType().getName();
-            if (JDK.stream().noneMatch(type::startsWith)) {
-                return f;
-            }
+    /** A frame's class and method, all {@link #ownTop} needs to know of it. */
+    record Site(String type, String method) {
+        boolean inJdk() {
+            return JDK.stream().anyMatch(type::startsWith);
         }
-        return frames.get(0);
+    }
+
+    /**
+     * The index of the frame a sample counts for (frames top first): the first outside the JDK, or,
+     * when that is a constructor run by {@code java.lang.Throwable} above it (the server's own
+     * exception filling in its stack trace), the caller of that constructor chain.
+     */
+    static int ownTop(List<Site> frames) {
+        boolean buildingThrowable = false;
+        for (int i = 0; i < frames.size(); i++) {
+            Site f = frames.get(i);
+            if (f.inJdk()) {
+                buildingThrowable |= f.type().equals("java.lang.Throwable");
+                continue;
+            }
+            if (buildingThrowable && f.method().equals("<init>")) {
+                int caller = i;
+                while (caller < frames.size() && frames.get(caller).method().equals("<init>")) {
+                    caller++;
+                }
+                return caller < frames.size() ? caller : i;
+            }
+            return i;
+        }
+        return 0;
     }
 
     /** "class.method:line", the way a stack trace names a line. */
