@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 
+import java.lang.ref.Cleaner;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -12,8 +13,14 @@ import java.util.Map;
 /**
  * One HTTP/1.1 request, encoded once to its wire bytes. It is its own {@link RequestSource}:
  * every call of {@link #next} hands out the same bytes without copying them.
+ * <p>
+ * The encoded bytes live in Netty's pool for as long as the request is reachable: its reference is
+ * released once the garbage collector finds the request unreachable, and the pool gets the memory
+ * back when the last duplicate still being written is released too.
  */
 public final class HttpRequest implements RequestSource {
+
+    private static final Cleaner RELEASER = Cleaner.create();
 
     private final String method;
     private final URI uri;
@@ -29,7 +36,9 @@ public final class HttpRequest implements RequestSource {
         this.body = body == null ? new byte[0] : body;
         this.wire = wire(method, uri, this.headers, this.body, keepAlive);
         // pooled and direct: retained duplicates come from a recycler and are written without a copy
-        this.encoded = PooledByteBufAllocator.DEFAULT.directBuffer(wire.length).writeBytes(wire);
+        ByteBuf pooled = PooledByteBufAllocator.DEFAULT.directBuffer(wire.length).writeBytes(wire);
+        this.encoded = pooled;
+        RELEASER.register(this, pooled::release);
     }
 
     public static HttpRequest get(URI uri, boolean keepAlive) {
