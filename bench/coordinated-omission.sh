@@ -7,8 +7,8 @@
 # the schedule (10% of the requests) fall into a freeze and wait for its end, uniformly 0-1 s,
 # on top of the normal service time; the other 90% see only the service time. The service time's
 # whole distribution comes from calibration runs against the same server process with its freezes
-# turned off, half before the measured run and half after it so that a drift of the server's own
-# speed falls on both sides (the histograms in `load --json`, read by bench/hdr.py); the truth is
+# turned off, one before the measured run and one after it, merged, so that a drift of the server's
+# own speed falls on both sides (the histograms in `load --json`, read by bench/hdr.py); the truth is
 # that mixture.
 #   bench/coordinated-omission.sh [RATE=1000] [SECONDS=30]
 here=$(cd "$(dirname "$0")" && pwd)
@@ -59,7 +59,7 @@ def wrk_ms(label):
     return v / 1000 if unit == "us" else v * 1000 if unit == "s" else v
 
 # The truth from the schedule: a share freeze/period of the due times falls into a freeze and waits
-# for its end, uniformly 0..freeze, on top of a service time drawn from the calibration run; the
+# for its end, uniformly 0..freeze, on top of a service time drawn from the calibration runs; the
 # rest see the service time alone. Built as one weighted distribution (µs) and read like wsbench's.
 calm = [pair for p in calm_points for pair in hdr.decode(p["histogram"])]
 calm_total = sum(c for _, c in calm)
