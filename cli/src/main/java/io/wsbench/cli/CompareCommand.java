@@ -117,7 +117,7 @@ final class CompareCommand implements Callable<Integer> {
                 first = false;
             }
         }
-        return SummaryTable.layout(cells, "lllrrrrl");
+        return ConsoleSummary.layout(cells, "lllrrrrl");
     }
 
     /** A median with its spread over the repeats, as in the summary table. */
@@ -125,7 +125,7 @@ final class CompareCommand implements Callable<Integer> {
         if (s == null) {
             return "-";
         }
-        String median = rate ? String.format(Locale.ROOT, "%,.0f", s.median()) : SummaryTable.millis(s.median());
+        String median = rate ? String.format(Locale.ROOT, "%,.0f", s.median()) : ConsoleSummary.millis(s.median());
         return s.max() > s.min() ? median + String.format(Locale.ROOT, " ±%.1f%%", 100 * s.relativeHalfRange()) : median;
     }
 }

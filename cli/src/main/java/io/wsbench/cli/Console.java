@@ -73,7 +73,7 @@ final class Console implements RunEvents {
                 + (p.server().exceptions() == null ? "" : String.format(", %,.0f exceptions/s", p.server().exceptionsPerSecond()));
         out.printf("  %-34s %-9s #%d %,10.0f req/s  mean %s  p99 %s  errors %d%s%s%n",
                 p.target().label(), p.load().describe(), p.repeat(), p.throughput(),
-                SummaryTable.millis(p.latencyMicros().mean()), SummaryTable.millis(p.latencyMicros().p99()),
+                ConsoleSummary.millis(p.latencyMicros().mean()), ConsoleSummary.millis(p.latencyMicros().p99()),
                 p.errors().total(), server, p.aborted() == null ? "" : "  ABORTED: " + p.aborted());
     }
 

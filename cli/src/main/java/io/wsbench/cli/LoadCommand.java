@@ -296,9 +296,9 @@ final class LoadCommand implements Callable<Integer> {
                 p.errors().total(), p.errors().connect(), p.errors().timeout(), p.errors().httpStatus(),
                 p.errors().soapFault(), p.errors().validation(), p.errors().protocol());
         out.printf(Locale.ROOT, "  latency       mean %s ± %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s%n",
-                SummaryTable.millis(l.mean()), SummaryTable.millis(l.stdev()), SummaryTable.millis(l.p50()),
-                SummaryTable.millis(l.p90()), SummaryTable.millis(l.p99()), SummaryTable.millis(l.p999()),
-                SummaryTable.millis(l.max()));
+                ConsoleSummary.millis(l.mean()), ConsoleSummary.millis(l.stdev()), ConsoleSummary.millis(l.p50()),
+                ConsoleSummary.millis(l.p90()), ConsoleSummary.millis(l.p99()), ConsoleSummary.millis(l.p999()),
+                ConsoleSummary.millis(l.max()));
         out.printf(Locale.ROOT, "  bytes/request sent %.0f, received %.0f (headers included)%n",
                 p.bytesSentPerRequest(), p.bytesReceivedPerRequest());
         out.printf(Locale.ROOT, "  generator     %.2f CPU-s (%.0f%% of one core), %,.0f requests per CPU-second%s%n",

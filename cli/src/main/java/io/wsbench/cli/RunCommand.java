@@ -104,8 +104,8 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             stdout.println();
-            stdout.print(SummaryTable.render(Summary.of(run.points()), run.baseline()));
-            stdout.print(SummaryTable.insideTheServer(run.points()));
+            stdout.print(ConsoleSummary.render(Summary.of(run.points()), run.baseline()));
+            stdout.print(ConsoleSummary.insideTheServer(run.points()));
             for (Sweep sweep : Sweep.of(Summary.of(run.points()))) {
                 stdout.println("knee: " + sweep.describeKnee());
             }

@@ -22,7 +22,7 @@ import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.Protocols;
-import io.wsbench.service.security.TestKeys;
+import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
 import io.wsbench.wssec.WsSecurity;
 
@@ -254,7 +254,7 @@ final class SuiteRunner {
         options.putAll(target.ownOptions());
         Path keys = keysDir();
         if (suite.targets().stream().anyMatch(t -> !"plain".equals(t.security()))) {
-            TestKeys.in(keys);
+            WsSecurityKeys.in(keys);
         }
         options.putIfAbsent("keys", keys.toString());
         return options;

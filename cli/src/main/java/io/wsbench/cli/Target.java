@@ -5,7 +5,7 @@ import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.protocols.Workload;
-import io.wsbench.service.security.TestKeys;
+import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
 
 import java.net.InetSocketAddress;
@@ -20,7 +20,7 @@ record Target(TargetSpec spec, URI uri, Workload workload, String version) {
     static Target of(TargetSpec spec, URI uri, String version, Path keys) {
         Workload w = "plain".equals(spec.security())
                 ? Workload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.client())
-                : SecuredWorkload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.security(), TestKeys.in(keys));
+                : SecuredWorkload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.security(), WsSecurityKeys.in(keys));
         return new Target(spec, uri, w, version);
     }
 

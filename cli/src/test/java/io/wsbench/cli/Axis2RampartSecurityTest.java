@@ -6,10 +6,10 @@ import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.protocols.Soap;
 import io.wsbench.protocols.Workload;
-import io.wsbench.service.seismic.Catalog;
-import io.wsbench.service.seismic.QuerySequence;
-import io.wsbench.service.seismic.SeismicContract;
-import io.wsbench.service.seismic.SeismicXml;
+import io.wsbench.contract.seismic.Catalog;
+import io.wsbench.contract.seismic.QuerySequence;
+import io.wsbench.contract.seismic.SeismicContract;
+import io.wsbench.contract.seismic.SeismicXml;
 import io.wsbench.wssec.WsSecurity;
 import org.junit.jupiter.api.Test;
 

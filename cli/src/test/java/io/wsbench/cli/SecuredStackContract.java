@@ -16,11 +16,11 @@ import io.wsbench.core.stack.StackDescriptor;
 import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.protocols.Soap;
 import io.wsbench.protocols.Workload;
-import io.wsbench.service.security.TestKeys;
-import io.wsbench.service.seismic.Catalog;
-import io.wsbench.service.seismic.QuerySequence;
-import io.wsbench.service.seismic.SeismicContract;
-import io.wsbench.service.seismic.SeismicXml;
+import io.wsbench.contract.security.WsSecurityKeys;
+import io.wsbench.contract.seismic.Catalog;
+import io.wsbench.contract.seismic.QuerySequence;
+import io.wsbench.contract.seismic.SeismicContract;
+import io.wsbench.contract.seismic.SeismicXml;
 import io.wsbench.wssec.Attack;
 import io.wsbench.wssec.SecuredWorkload;
 import io.wsbench.wssec.WsSecurity;
@@ -67,7 +67,7 @@ public abstract class SecuredStackContract {
 
     protected StackDescriptor descriptor;
     protected RunningStack running;
-    protected TestKeys keys;
+    protected WsSecurityKeys keys;
     private LoadEngine engine;
 
     /** The stack's name, as in its stack.properties. */
@@ -76,7 +76,7 @@ public abstract class SecuredStackContract {
     @BeforeAll
     void startStack() throws Exception {
         Path home = Home.find();
-        keys = TestKeys.in(home.resolve("target/keys"));
+        keys = WsSecurityKeys.in(home.resolve("target/keys"));
         descriptor = StackCatalog.in(home).find(stack()).orElseThrow(() -> new AssertionError(stack() + " is not built"));
         assertFalse(configurations().isEmpty(), stack() + " declares no secured endpoint: " + descriptor.securityNote());
         running = new StackLauncher(Files.createTempDirectory("wsbench-wss-" + stack())).start(descriptor, 0,

@@ -2,7 +2,7 @@ package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.record.RunJson;
-import io.wsbench.service.security.TestKeys;
+import io.wsbench.contract.security.WsSecurityKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,7 +47,7 @@ class WsSecuritySuiteTest {
             assertTrue(p.at("/generator/allocatedBytesPerRequest").asLong() > 1_000, "a DOM per request at least: " + p);
         }
 
-        TestKeys keys = TestKeys.in(Home.find().resolve("target/keys"));
+        WsSecurityKeys keys = WsSecurityKeys.in(Home.find().resolve("target/keys"));
         List<Path> written;
         try (Stream<Path> s = Files.walk(out)) {
             written = s.filter(Files::isRegularFile).toList();

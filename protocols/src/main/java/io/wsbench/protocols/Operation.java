@@ -1,6 +1,6 @@
 package io.wsbench.protocols;
 
-import io.wsbench.service.hello.HelloContract;
+import io.wsbench.contract.hello.HelloContract;
 
 /**
  * What a protocol needs to know of an operation: the SOAP body element to send and the answer

@@ -4,7 +4,7 @@ import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
-import io.wsbench.service.page.PageContract;
+import io.wsbench.contract.page.PageContract;
 
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;

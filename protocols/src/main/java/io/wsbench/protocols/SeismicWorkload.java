@@ -6,12 +6,12 @@ import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
-import io.wsbench.service.seismic.Answer;
-import io.wsbench.service.seismic.Catalog;
-import io.wsbench.service.seismic.Oracle;
-import io.wsbench.service.seismic.QuerySequence;
-import io.wsbench.service.seismic.SeismicContract;
-import io.wsbench.service.seismic.SeismicXml;
+import io.wsbench.contract.seismic.Answer;
+import io.wsbench.contract.seismic.Catalog;
+import io.wsbench.contract.seismic.Oracle;
+import io.wsbench.contract.seismic.QuerySequence;
+import io.wsbench.contract.seismic.SeismicContract;
+import io.wsbench.contract.seismic.SeismicXml;
 
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;

@@ -2,9 +2,9 @@ package io.wsbench.protocols;
 
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
-import io.wsbench.service.hello.HelloContract;
-import io.wsbench.service.page.PageContract;
-import io.wsbench.service.seismic.SeismicContract;
+import io.wsbench.contract.hello.HelloContract;
+import io.wsbench.contract.page.PageContract;
+import io.wsbench.contract.seismic.SeismicContract;
 
 import java.net.URI;
 

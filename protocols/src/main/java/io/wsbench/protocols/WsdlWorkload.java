@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
-import io.wsbench.service.hello.HelloContract;
+import io.wsbench.contract.hello.HelloContract;
 
 import javax.wsdl.WSDLException;
 import java.io.IOException;

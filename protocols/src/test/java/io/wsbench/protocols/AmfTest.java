@@ -10,7 +10,7 @@ import flex.messaging.messages.RemotingMessage;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
-import io.wsbench.service.hello.HelloContract;
+import io.wsbench.contract.hello.HelloContract;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

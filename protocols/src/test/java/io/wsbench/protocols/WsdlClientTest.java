@@ -1,6 +1,6 @@
 package io.wsbench.protocols;
 
-import io.wsbench.service.hello.HelloContract;
+import io.wsbench.contract.hello.HelloContract;
 import org.junit.jupiter.api.Test;
 
 import javax.wsdl.WSDLException;

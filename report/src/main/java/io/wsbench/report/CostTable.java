@@ -51,19 +51,19 @@ final class CostTable {
                 .filter(c -> groups.values().stream().flatMap(List::stream).anyMatch(p -> c.value().apply(p) != null))
                 .toList();
         StringBuilder s = new StringBuilder("<table class=\"summary\">\n<thead><tr><th>target</th><th>load</th>");
-        shown.forEach(c -> s.append("<th>").append(Html.escape(c.title())).append("</th>"));
+        shown.forEach(c -> s.append("<th>").append(HtmlFormat.escape(c.title())).append("</th>"));
         s.append("</tr></thead>\n<tbody>\n");
         for (List<PointRecord> ps : groups.values()) {
             PointRecord first = ps.get(0);
-            s.append("<tr><td>").append(Html.escape(first.target().label())).append("</td><td>")
-                    .append(Html.escape(first.load().describe())).append("</td>");
+            s.append("<tr><td>").append(HtmlFormat.escape(first.target().label())).append("</td><td>")
+                    .append(HtmlFormat.escape(first.load().describe())).append("</td>");
             for (Column c : shown) {
                 double[] values = ps.stream().map(c.value()).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
                 Summary.Spread spread = Summary.Spread.of(values);
-                s.append("<td>").append(Html.fixed(spread.median(), c.decimals()));
+                s.append("<td>").append(HtmlFormat.fixed(spread.median(), c.decimals()));
                 if (values.length > 1) {
-                    s.append("<span class=\"spread\">").append(Html.fixed(spread.min(), c.decimals())).append("–")
-                            .append(Html.fixed(spread.max(), c.decimals())).append("</span>");
+                    s.append("<span class=\"spread\">").append(HtmlFormat.fixed(spread.min(), c.decimals())).append("–")
+                            .append(HtmlFormat.fixed(spread.max(), c.decimals())).append("</span>");
                 }
                 s.append("</td>");
             }

@@ -70,7 +70,7 @@ public final class Flags {
             if (s != null && s.exceptions() != null && !s.exceptions().isEmpty() && p.throughput() > 0
                     && s.exceptionsPerSecond() * REQUESTS_PER_EXCEPTION >= p.throughput()) {
                 ServerRecord.ExceptionRate top = s.exceptions().get(0);
-                flags.add(point + ": the server created " + Html.rate(s.exceptionsPerSecond()) + " exceptions per second ("
+                flags.add(point + ": the server created " + HtmlFormat.rate(s.exceptionsPerSecond()) + " exceptions per second ("
                         + String.format(Locale.ROOT, "%.2f", s.exceptionsPerSecond() / p.throughput()) + " per request), most of them "
                         + top.className() + (top.thrownAt() == null ? "" : " at " + top.thrownAt())
                         + ". Caught or not, each one costs a stack trace.");
@@ -113,13 +113,13 @@ public final class Flags {
         add(kinds, e.httpStatus(), "bad HTTP status");
         add(kinds, e.timeout(), "timeouts");
         add(kinds, e.connect(), "connection errors");
-        return Optional.of(point + ": " + Html.count(e.total()) + " errors (" + String.join(", ", kinds)
-                + ") out of " + Html.count(p.requests()) + " requests.");
+        return Optional.of(point + ": " + HtmlFormat.count(e.total()) + " errors (" + String.join(", ", kinds)
+                + ") out of " + HtmlFormat.count(p.requests()) + " requests.");
     }
 
     private static void add(List<String> kinds, long n, String what) {
         if (n > 0) {
-            kinds.add(Html.count(n) + " " + what);
+            kinds.add(HtmlFormat.count(n) + " " + what);
         }
     }
 

@@ -27,7 +27,7 @@ final class NormalizedChart {
                 max = Math.max(max, row.throughput().median() / ratio / Math.max(row.throughput().min(), 1e-9));
             }
         }
-        Plot plot = new Plot(0, loads.size(), List.of(), Plot.ticks(Math.min(max, 20), v -> Html.fixed(v, 1)));
+        Plot plot = new Plot(0, loads.size(), List.of(), Plot.ticks(Math.min(max, 20), v -> HtmlFormat.fixed(v, 1)));
         double group = plot.x(1) - plot.x(0);
         double barWidth = group * 0.8 / targets.size();
         for (int g = 0; g < loads.size(); g++) {
@@ -41,7 +41,7 @@ final class NormalizedChart {
                 double baseRate = row.throughput().median() / ratio;
                 double left = plot.x(g) + group * 0.1 + t * barWidth;
                 plot.bar(left + 1, barWidth - 2, 1 / ratio, Plot.color(t),
-                        row.key() + ": " + Html.fixed(1 / ratio, 2) + " x the baseline's time");
+                        row.key() + ": " + HtmlFormat.fixed(1 / ratio, 2) + " x the baseline's time");
                 if (row.repeats() > 1 && row.throughput().min() > 0) {
                     plot.whisker(left + barWidth / 2, baseRate / row.throughput().max(), baseRate / row.throughput().min());
                 }

@@ -27,7 +27,7 @@ final class PercentileChart {
                 .mapToDouble(h -> h.getValueAtPercentile(percentile(NINES))).max().orElse(1000);
         List<Plot.Tick> xTicks = List.of(new Plot.Tick(0, "0%"), new Plot.Tick(1, "90%"), new Plot.Tick(2, "99%"),
                 new Plot.Tick(3, "99.9%"), new Plot.Tick(4, "99.99%"));
-        Plot plot = new Plot(0, NINES, xTicks, Plot.ticks(max, v -> Html.tick(v / 1000)));
+        Plot plot = new Plot(0, NINES, xTicks, Plot.ticks(max, v -> HtmlFormat.tick(v / 1000)));
         for (var e : merged.entrySet()) {
             int t = targets.indexOf(e.getKey());
             plot.line(curve(e.getValue()), Plot.color(t), null, e.getKey() + " @ " + load);

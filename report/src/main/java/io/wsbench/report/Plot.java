@@ -84,7 +84,7 @@ final class Plot {
         body.append("<line class=\"axis\" stroke-dasharray=\"4 3\" x1=\"").append(num(x(xValue))).append("\" x2=\"")
                 .append(num(x(xValue))).append("\" y1=\"").append(TOP).append("\" y2=\"").append(HEIGHT - BOTTOM)
                 .append("\"/><text class=\"tick\" x=\"").append(num(x(xValue) + 4)).append("\" y=\"").append(TOP + 12)
-                .append("\">").append(Html.escape(label)).append("</text>\n");
+                .append("\">").append(HtmlFormat.escape(label)).append("</text>\n");
         return this;
     }
 
@@ -94,10 +94,10 @@ final class Plot {
         for (Tick t : rightTicks) {
             double y = y(yMin + t.value() / rightMax * (yMax - yMin));
             s.append("<text class=\"tick\" x=\"").append(WIDTH - RIGHT + 6).append("\" y=\"").append(num(y + 4))
-                    .append("\">").append(Html.escape(t.label())).append("</text>\n");
+                    .append("\">").append(HtmlFormat.escape(t.label())).append("</text>\n");
         }
         s.append("<text class=\"axis-title\" text-anchor=\"middle\" transform=\"translate(").append(WIDTH - 4)
-                .append(' ').append(num(y((yMin + yMax) / 2))).append(") rotate(90)\">").append(Html.escape(rightTitle))
+                .append(' ').append(num(y((yMin + yMax) / 2))).append(") rotate(90)\">").append(HtmlFormat.escape(rightTitle))
                 .append("</text>\n");
         return svg.replace("</svg>\n", s + "</svg>\n");
     }
@@ -110,7 +110,7 @@ final class Plot {
         body.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(color).append('"')
                 .append(dash == null ? "" : " stroke-dasharray=\"" + dash + "\"")
                 .append(" points=\"").append(pts.toString().trim()).append("\"><title>")
-                .append(Html.escape(tooltip)).append("</title></polyline>\n");
+                .append(HtmlFormat.escape(tooltip)).append("</title></polyline>\n");
         if (points.size() <= 20) { // a short series is easier to read with its samples marked
             for (double[] p : points) {
                 body.append("<circle r=\"2.5\" fill=\"").append(color).append("\" cx=\"").append(num(x(p[0])))
@@ -124,7 +124,7 @@ final class Plot {
         double top = y(Math.max(value, yMin));
         body.append("<rect fill=\"").append(color).append("\" x=\"").append(num(left)).append("\" y=\"")
                 .append(num(top)).append("\" width=\"").append(num(width)).append("\" height=\"")
-                .append(num(y(yMin) - top)).append("\"><title>").append(Html.escape(tooltip))
+                .append(num(y(yMin) - top)).append("\"><title>").append(HtmlFormat.escape(tooltip))
                 .append("</title></rect>\n");
         return this;
     }
@@ -141,7 +141,7 @@ final class Plot {
     /** A category name under the x axis, where tick labels would be. */
     Plot category(double center, String text) {
         body.append("<text class=\"tick\" text-anchor=\"middle\" x=\"").append(num(center)).append("\" y=\"")
-                .append(HEIGHT - BOTTOM + 18).append("\">").append(Html.escape(text)).append("</text>\n");
+                .append(HEIGHT - BOTTOM + 18).append("\">").append(HtmlFormat.escape(text)).append("</text>\n");
         return this;
     }
 
@@ -156,13 +156,13 @@ final class Plot {
         int height = HEIGHT + rows * 20 + (rows > 0 ? 8 : 0);
         StringBuilder s = new StringBuilder();
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" viewBox=\"0 0 ").append(WIDTH).append(' ')
-                .append(height).append("\"><title>").append(Html.escape(title)).append("</title>\n");
+                .append(height).append("\"><title>").append(HtmlFormat.escape(title)).append("</title>\n");
         axes(s);
         s.append(body);
         s.append("<text class=\"axis-title\" text-anchor=\"middle\" x=\"").append(num(x((xMin + xMax) / 2)))
-                .append("\" y=\"").append(HEIGHT - 12).append("\">").append(Html.escape(xTitle)).append("</text>\n");
+                .append("\" y=\"").append(HEIGHT - 12).append("\">").append(HtmlFormat.escape(xTitle)).append("</text>\n");
         s.append("<text class=\"axis-title\" text-anchor=\"middle\" transform=\"translate(16 ")
-                .append(num(y((yMin + yMax) / 2))).append(") rotate(-90)\">").append(Html.escape(yTitle))
+                .append(num(y((yMin + yMax) / 2))).append(") rotate(-90)\">").append(HtmlFormat.escape(yTitle))
                 .append("</text>\n");
         legendItems.forEach(s::append);
         return s.append("</svg>\n").toString();
@@ -173,13 +173,13 @@ final class Plot {
             s.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT)
                     .append("\" y1=\"").append(num(y(t.value()))).append("\" y2=\"").append(num(y(t.value())))
                     .append("\"/><text class=\"tick\" text-anchor=\"end\" x=\"").append(LEFT - 6).append("\" y=\"")
-                    .append(num(y(t.value()) + 4)).append("\">").append(Html.escape(t.label())).append("</text>\n");
+                    .append(num(y(t.value()) + 4)).append("\">").append(HtmlFormat.escape(t.label())).append("</text>\n");
         }
         for (Tick t : xTicks) {
             s.append("<line class=\"grid\" y1=\"").append(TOP).append("\" y2=\"").append(HEIGHT - BOTTOM)
                     .append("\" x1=\"").append(num(x(t.value()))).append("\" x2=\"").append(num(x(t.value())))
                     .append("\"/><text class=\"tick\" text-anchor=\"middle\" y=\"").append(HEIGHT - BOTTOM + 18)
-                    .append("\" x=\"").append(num(x(t.value()))).append("\">").append(Html.escape(t.label()))
+                    .append("\" x=\"").append(num(x(t.value()))).append("\">").append(HtmlFormat.escape(t.label()))
                     .append("</text>\n");
         }
         s.append("<path class=\"axis\" d=\"M").append(LEFT).append(' ').append(TOP).append("V").append(HEIGHT - BOTTOM)
@@ -198,7 +198,7 @@ final class Plot {
             int y = HEIGHT + 4 + row * 20;
             out.add("<rect x=\"" + x + "\" y=\"" + y + "\" width=\"18\" height=\"10\" rx=\"2\" fill=\"" + entry[1]
                     + "\"/><text class=\"legend\" x=\"" + (x + 24) + "\" y=\"" + (y + 10) + "\">"
-                    + Html.escape(entry[0]) + "</text>\n");
+                    + HtmlFormat.escape(entry[0]) + "</text>\n");
             x += width;
         }
         return legend.isEmpty() ? 0 : row + 1;

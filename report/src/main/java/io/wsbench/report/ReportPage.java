@@ -70,10 +70,10 @@ final class ReportPage {
     private String render() {
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>wsbench — ")
-                .append(Html.escape(run.suite())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n")
-                .append("<h1>wsbench — ").append(Html.escape(run.suite())).append("</h1>\n");
+                .append(HtmlFormat.escape(run.suite())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n")
+                .append("<h1>wsbench — ").append(HtmlFormat.escape(run.suite())).append("</h1>\n");
         if (run.description() != null) {
-            out.append("<p class=\"lead\">").append(Html.escape(run.description())).append("</p>\n");
+            out.append("<p class=\"lead\">").append(HtmlFormat.escape(run.description())).append("</p>\n");
         }
         flags();
         whatRan();
@@ -90,26 +90,26 @@ final class ReportPage {
             return;
         }
         out.append("<div class=\"flags\"><p><strong>Read these before the numbers:</strong></p><ul>\n");
-        flags.forEach(f -> out.append("<li>").append(Html.escape(f)).append("</li>\n"));
+        flags.forEach(f -> out.append("<li>").append(HtmlFormat.escape(f)).append("</li>\n"));
         out.append("</ul></div>\n");
     }
 
     private void whatRan() {
         int repeats = rows.stream().mapToInt(Summary::repeats).max().orElse(0);
         out.append("<h2>What ran</h2>\n<table class=\"facts\">\n");
-        fact("suite", Html.escape(run.suite()));
-        fact("command", "<code>" + Html.escape(run.command()) + "</code>");
-        fact("started", Html.escape(run.startedAt()));
-        fact("finished", Html.escape(run.finishedAt()));
-        fact("status", Html.escape(run.status()) + (run.partialReason() == null ? "" : " — " + Html.escape(run.partialReason())));
+        fact("suite", HtmlFormat.escape(run.suite()));
+        fact("command", "<code>" + HtmlFormat.escape(run.command()) + "</code>");
+        fact("started", HtmlFormat.escape(run.startedAt()));
+        fact("finished", HtmlFormat.escape(run.finishedAt()));
+        fact("status", HtmlFormat.escape(run.status()) + (run.partialReason() == null ? "" : " — " + HtmlFormat.escape(run.partialReason())));
         fact("points", points.size() + " (" + targets.size() + " targets × " + loads.size() + " loads, up to "
                 + repeats + (repeats == 1 ? " repeat)" : " repeats)"));
-        fact("baseline", Html.escape(run.baseline()));
-        fact("wsbench", Html.escape(run.wsbenchVersion()) + ", commit <code>" + Html.escape(run.gitCommit()) + "</code>");
+        fact("baseline", HtmlFormat.escape(run.baseline()));
+        fact("wsbench", HtmlFormat.escape(run.wsbenchVersion()) + ", commit <code>" + HtmlFormat.escape(run.gitCommit()) + "</code>");
         out.append("</table>\n");
         if (run.notes() != null && !run.notes().isEmpty()) {
             out.append("<h3>Notes</h3>\n<ul>\n");
-            run.notes().forEach(n -> out.append("<li>").append(Html.escape(n)).append("</li>\n"));
+            run.notes().forEach(n -> out.append("<li>").append(HtmlFormat.escape(n)).append("</li>\n"));
             out.append("</ul>\n");
         }
     }
@@ -122,13 +122,13 @@ final class ReportPage {
             return;
         }
         out.append("<table class=\"facts\">\n");
-        fact("CPU", Html.escape(env.cpuModel()) + ", " + env.cores() + " cores");
-        fact("OS", Html.escape(env.os()) + ", kernel " + Html.escape(env.kernel()));
-        fact("JVM", Html.escape(env.jvm()));
-        fact("memory", Html.gibibytes(env.memoryBytes()));
+        fact("CPU", HtmlFormat.escape(env.cpuModel()) + ", " + env.cores() + " cores");
+        fact("OS", HtmlFormat.escape(env.os()) + ", kernel " + HtmlFormat.escape(env.kernel()));
+        fact("JVM", HtmlFormat.escape(env.jvm()));
+        fact("memory", HtmlFormat.gibibytes(env.memoryBytes()));
         if (env.stacks() != null) {
             for (Map.Entry<String, String> e : new TreeMap<>(env.stacks()).entrySet()) {
-                fact("stack " + Html.escape(e.getKey()), Html.escape(e.getValue()));
+                fact("stack " + HtmlFormat.escape(e.getKey()), HtmlFormat.escape(e.getValue()));
             }
         }
         out.append("</table>\n");
@@ -149,7 +149,7 @@ final class ReportPage {
             out.append("<h2>Users sweep</h2>\n<p class=\"note\">The knee is the last step that still grew throughput by ")
                     .append(Math.round(Sweep.GROWTH * 100)).append("% or more over the step before it.</p>\n");
             for (Sweep sweep : sweeps) {
-                out.append("<p><strong>").append(Html.escape(sweep.describeKnee())).append("</strong></p>\n")
+                out.append("<p><strong>").append(HtmlFormat.escape(sweep.describeKnee())).append("</strong></p>\n")
                         .append(SweepChart.svg(sweep));
             }
         }
@@ -168,13 +168,13 @@ final class ReportPage {
         out.append("<h2>Latency by percentile</h2>\n<p class=\"note\">Repeats merged. Latency of valid answers, ")
                 .append("from the intended send time in open-loop points.</p>\n");
         for (String load : loads) {
-            out.append("<h3>").append(Html.escape(load)).append("</h3>\n")
+            out.append("<h3>").append(HtmlFormat.escape(load)).append("</h3>\n")
                     .append(PercentileChart.svg(load, atLoad(load), targets));
         }
         out.append("<h2>Throughput second by second</h2>\n<p class=\"note\">One line per point; ")
                 .append("repeat 1 is solid, later repeats dashed.</p>\n");
         for (String load : loads) {
-            out.append("<h3>").append(Html.escape(load)).append("</h3>\n")
+            out.append("<h3>").append(HtmlFormat.escape(load)).append("</h3>\n")
                     .append(SeriesChart.svg(load, atLoad(load), targets));
         }
         warmups();
@@ -195,9 +195,9 @@ final class ReportPage {
                 .append("is one sample.</p>\n<table><thead><tr><th>target</th><th>requests</th><th>seconds</th>")
                 .append("<th>requests/s</th><th>errors</th></tr></thead><tbody>\n");
         for (PointRecord p : warm) {
-            out.append("<tr><td>").append(Html.escape(p.target().label())).append("</td><td>").append(Html.count(p.requests()))
-                    .append("</td><td>").append(Html.fixed(p.durationSeconds(), 2)).append("</td><td>")
-                    .append(Html.rate(p.throughput())).append("</td><td>").append(Html.count(p.errors().total()))
+            out.append("<tr><td>").append(HtmlFormat.escape(p.target().label())).append("</td><td>").append(HtmlFormat.count(p.requests()))
+                    .append("</td><td>").append(HtmlFormat.fixed(p.durationSeconds(), 2)).append("</td><td>")
+                    .append(HtmlFormat.rate(p.throughput())).append("</td><td>").append(HtmlFormat.count(p.errors().total()))
                     .append("</td></tr>\n");
         }
         out.append("</tbody></table>\n");
@@ -219,24 +219,24 @@ final class ReportPage {
                 .append("when the server caught them. Open a recording with <code>jfr print</code> or JDK Mission Control.</p>\n");
         for (PointRecord p : seen) {
             ServerRecord s = p.server();
-            out.append("<details><summary>").append(Html.escape(p.key())).append(", repeat ").append(p.repeat())
+            out.append("<details><summary>").append(HtmlFormat.escape(p.key())).append(", repeat ").append(p.repeat())
                     .append(" — ").append(s.exceptions().isEmpty() ? "no exceptions"
-                            : Html.rate(s.exceptionsPerSecond()) + " exceptions/s")
+                            : HtmlFormat.rate(s.exceptionsPerSecond()) + " exceptions/s")
                     .append(", ").append(s.gcCount()).append(" GCs (").append(s.gcTimeMillis()).append(" ms)</summary>\n")
-                    .append("<p>heap used at most ").append(Html.fixed(s.heapUsedMaxBytes() / 1e6, 0)).append(" MB; recording <code>")
-                    .append(Html.escape(s.recording())).append("</code></p>\n<table><thead><tr><th>hot frame</th><th>share of ").append(s.executionSamples())
+                    .append("<p>heap used at most ").append(HtmlFormat.fixed(s.heapUsedMaxBytes() / 1e6, 0)).append(" MB; recording <code>")
+                    .append(HtmlFormat.escape(s.recording())).append("</code></p>\n<table><thead><tr><th>hot frame</th><th>share of ").append(s.executionSamples())
                     .append(" samples</th></tr></thead><tbody>\n");
             for (ServerRecord.HotFrame f : s.hotFrames()) {
-                out.append("<tr><td><code>").append(Html.escape(f.frame())).append("</code></td><td>")
-                        .append(Html.fixed(100 * f.share(), 1)).append("%</td></tr>\n");
+                out.append("<tr><td><code>").append(HtmlFormat.escape(f.frame())).append("</code></td><td>")
+                        .append(HtmlFormat.fixed(100 * f.share(), 1)).append("%</td></tr>\n");
             }
             out.append("</tbody></table>\n");
             if (!s.exceptions().isEmpty()) {
                 out.append("<table><thead><tr><th>exception</th><th>per second</th><th>count</th><th>created at</th></tr></thead><tbody>\n");
                 for (ServerRecord.ExceptionRate e : s.exceptions()) {
-                    out.append("<tr><td><code>").append(Html.escape(e.className())).append("</code></td><td>")
-                            .append(Html.rate(e.perSecond())).append("</td><td>").append(Html.count(e.count()))
-                            .append("</td><td><code>").append(Html.escape(e.thrownAt())).append("</code></td></tr>\n");
+                    out.append("<tr><td><code>").append(HtmlFormat.escape(e.className())).append("</code></td><td>")
+                            .append(HtmlFormat.rate(e.perSecond())).append("</td><td>").append(HtmlFormat.count(e.count()))
+                            .append("</td><td><code>").append(HtmlFormat.escape(e.thrownAt())).append("</code></td></tr>\n");
                 }
                 out.append("</tbody></table>\n");
             }

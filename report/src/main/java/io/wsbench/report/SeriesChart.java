@@ -28,8 +28,8 @@ final class SeriesChart {
                 most = Math.max(most, s.requests());
             }
         }
-        List<Plot.Tick> seconds = Plot.ticks(Math.max(lastSecond, 5), Html::tick); // from 5 on, steps are whole seconds
-        Plot plot = new Plot(0, seconds.get(seconds.size() - 1).value(), seconds, Plot.ticks(most, Html::tick));
+        List<Plot.Tick> seconds = Plot.ticks(Math.max(lastSecond, 5), HtmlFormat::tick); // from 5 on, steps are whole seconds
+        Plot plot = new Plot(0, seconds.get(seconds.size() - 1).value(), seconds, Plot.ticks(most, HtmlFormat::tick));
         Set<String> shown = new LinkedHashSet<>();
         for (PointRecord p : points) {
             int t = targets.indexOf(p.target().label());

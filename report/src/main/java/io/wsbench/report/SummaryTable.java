@@ -15,25 +15,25 @@ final class SummaryTable {
         StringBuilder s = new StringBuilder("<table class=\"summary\">\n<thead><tr><th>target</th><th>load</th>"
                 + "<th>requests/s</th>");
         if (baseline != null) {
-            s.append("<th>vs ").append(Html.escape(baseline)).append("</th>");
+            s.append("<th>vs ").append(HtmlFormat.escape(baseline)).append("</th>");
         }
         s.append("<th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>sent B/req</th><th>received B/req</th>"
                 + "<th>server CPU %</th><th>errors</th><th>validated</th></tr></thead>\n<tbody>\n");
         for (Summary row : rows) {
-            s.append("<tr><td>").append(Html.escape(row.target().label())).append("</td><td>")
-                    .append(Html.escape(row.load().describe())).append("</td>");
-            s.append(cell(row, row.throughput(), Html::rate));
+            s.append("<tr><td>").append(HtmlFormat.escape(row.target().label())).append("</td><td>")
+                    .append(HtmlFormat.escape(row.load().describe())).append("</td>");
+            s.append(cell(row, row.throughput(), HtmlFormat::rate));
             if (baseline != null) {
-                s.append("<td>").append(Html.ratio(Summary.ratioToBaseline(rows, row, baseline))).append("</td>");
+                s.append("<td>").append(HtmlFormat.ratio(Summary.ratioToBaseline(rows, row, baseline))).append("</td>");
             }
-            s.append(cell(row, row.meanMicros(), Html::millis))
-                    .append(cell(row, row.p50Micros(), Html::millis))
-                    .append(cell(row, row.p99Micros(), Html::millis))
-                    .append("<td>").append(Html.fixed(row.bytesSent().median(), 0)).append("</td>")
-                    .append("<td>").append(Html.fixed(row.bytesReceived().median(), 0)).append("</td>")
-                    .append(cell(row, row.serverCpuPercent(), v -> Html.fixed(v, 0)))
-                    .append(row.errors() > 0 ? "<td class=\"bad\">" : "<td>").append(Html.count(row.errors()))
-                    .append("</td><td>").append(Html.count(row.validated())).append("</td></tr>\n");
+            s.append(cell(row, row.meanMicros(), HtmlFormat::millis))
+                    .append(cell(row, row.p50Micros(), HtmlFormat::millis))
+                    .append(cell(row, row.p99Micros(), HtmlFormat::millis))
+                    .append("<td>").append(HtmlFormat.fixed(row.bytesSent().median(), 0)).append("</td>")
+                    .append("<td>").append(HtmlFormat.fixed(row.bytesReceived().median(), 0)).append("</td>")
+                    .append(cell(row, row.serverCpuPercent(), v -> HtmlFormat.fixed(v, 0)))
+                    .append(row.errors() > 0 ? "<td class=\"bad\">" : "<td>").append(HtmlFormat.count(row.errors()))
+                    .append("</td><td>").append(HtmlFormat.count(row.validated())).append("</td></tr>\n");
         }
         return s.append("</tbody>\n</table>\n").toString();
     }

@@ -19,9 +19,9 @@ final class SweepChart {
         double mostRate = steps.stream().mapToDouble(Sweep.Step::throughput).max().orElse(1);
         double mostCpu = steps.stream().mapToDouble(Sweep.Step::serverCpuPercent).filter(Double::isFinite).max().orElse(100);
         int mostUsers = steps.get(steps.size() - 1).users();
-        List<Plot.Tick> users = Plot.ticks(mostUsers, Html::tick);
-        Plot plot = new Plot(0, users.get(users.size() - 1).value(), users, Plot.ticks(mostRate, Html::tick))
-                .rightAxis(Plot.ticks(Math.max(mostCpu, 100), Html::tick));
+        List<Plot.Tick> users = Plot.ticks(mostUsers, HtmlFormat::tick);
+        Plot plot = new Plot(0, users.get(users.size() - 1).value(), users, Plot.ticks(mostRate, HtmlFormat::tick))
+                .rightAxis(Plot.ticks(Math.max(mostCpu, 100), HtmlFormat::tick));
         List<double[]> rate = new ArrayList<>();
         List<double[]> cpu = new ArrayList<>();
         for (Sweep.Step s : steps) {

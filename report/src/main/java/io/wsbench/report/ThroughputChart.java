@@ -12,7 +12,7 @@ final class ThroughputChart {
 
     static String svg(List<Summary> rows, List<String> targets, List<String> loads) {
         double max = rows.stream().mapToDouble(r -> r.throughput().max()).filter(Double::isFinite).max().orElse(1);
-        Plot plot = new Plot(0, loads.size(), List.of(), Plot.ticks(max, Html::tick));
+        Plot plot = new Plot(0, loads.size(), List.of(), Plot.ticks(max, HtmlFormat::tick));
         double group = plot.x(1) - plot.x(0);
         double barWidth = group * 0.8 / targets.size();
         for (int g = 0; g < loads.size(); g++) {
@@ -37,7 +37,7 @@ final class ThroughputChart {
 
     private static String tooltip(Summary row) {
         Summary.Spread s = row.throughput();
-        String text = row.key() + ": " + Html.rate(s.median()) + " req/s";
-        return row.repeats() > 1 ? text + " (" + Html.rate(s.min()) + "–" + Html.rate(s.max()) + ")" : text;
+        String text = row.key() + ": " + HtmlFormat.rate(s.median()) + " req/s";
+        return row.repeats() > 1 ? text + " (" + HtmlFormat.rate(s.min()) + "–" + HtmlFormat.rate(s.max()) + ")" : text;
     }
 }

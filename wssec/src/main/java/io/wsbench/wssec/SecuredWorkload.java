@@ -7,11 +7,11 @@ import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 import io.wsbench.protocols.Soap;
 import io.wsbench.protocols.Workload;
-import io.wsbench.service.security.TestKeys;
-import io.wsbench.service.seismic.Catalog;
-import io.wsbench.service.seismic.QuerySequence;
-import io.wsbench.service.seismic.SeismicContract;
-import io.wsbench.service.seismic.SeismicXml;
+import io.wsbench.contract.security.WsSecurityKeys;
+import io.wsbench.contract.seismic.Catalog;
+import io.wsbench.contract.seismic.QuerySequence;
+import io.wsbench.contract.seismic.SeismicContract;
+import io.wsbench.contract.seismic.SeismicXml;
 import org.apache.wss4j.common.ext.WSSecurityException;
 
 import java.net.URI;
@@ -28,12 +28,12 @@ public final class SecuredWorkload implements Workload {
 
     private final Workload plain;
     private final String configuration;
-    private final TestKeys keys;
+    private final WsSecurityKeys keys;
     private final List<byte[]> envelopes;
     private final LongAdder securingNanos = new LongAdder();
     private final LongAdder openingNanos = new LongAdder();
 
-    private SecuredWorkload(Workload plain, String configuration, TestKeys keys, List<byte[]> envelopes) {
+    private SecuredWorkload(Workload plain, String configuration, WsSecurityKeys keys, List<byte[]> envelopes) {
         this.plain = plain;
         this.configuration = configuration;
         this.keys = keys;
@@ -44,7 +44,7 @@ public final class SecuredWorkload implements Workload {
      * The workload of {@code operation} over {@code protocol} secured by {@code configuration}; the
      * plain workload itself for "plain". Only matchQuakes over SOAP 1.1 can be secured.
      */
-    public static Workload of(String protocol, String operation, String sequence, String configuration, TestKeys keys) {
+    public static Workload of(String protocol, String operation, String sequence, String configuration, WsSecurityKeys keys) {
         Workload plain = Workload.of(protocol, operation, sequence);
         if (configuration == null || "plain".equals(configuration)) {
             return plain;

@@ -1,6 +1,6 @@
 package io.wsbench.wssec;
 
-import io.wsbench.service.security.TestKeys;
+import io.wsbench.contract.security.WsSecurityKeys;
 import org.apache.wss4j.common.crypto.Crypto;
 import org.apache.wss4j.common.crypto.CryptoFactory;
 import org.apache.wss4j.common.ext.WSPasswordCallback;
@@ -66,14 +66,14 @@ public final class WsSecurity {
     }
 
     private final String configuration;
-    private final TestKeys keys;
+    private final WsSecurityKeys keys;
     private final Crypto crypto;
     private final DocumentBuilder parser;
     private final Transformer serializer;
     private final WSSecurityEngine engine = new WSSecurityEngine();
     private final KeyGenerator contentKeys;
 
-    public WsSecurity(String configuration, TestKeys keys) {
+    public WsSecurity(String configuration, WsSecurityKeys keys) {
         if (!CONFIGURATIONS.contains(configuration) || "plain".equals(configuration)) {
             throw new IllegalArgumentException("unknown security configuration '" + configuration
                     + "' (known: " + String.join(", ", CONFIGURATIONS) + ")");
@@ -81,7 +81,7 @@ public final class WsSecurity {
         this.configuration = configuration;
         this.keys = keys;
         try {
-            this.crypto = CryptoFactory.getInstance(keys.merlin(TestKeys.CLIENT_ALIAS));
+            this.crypto = CryptoFactory.getInstance(keys.merlin(WsSecurityKeys.CLIENT_ALIAS));
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setNamespaceAware(true);
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -123,7 +123,7 @@ public final class WsSecurity {
             if ("username".equals(configuration)) {
                 WSSecUsernameToken ut = new WSSecUsernameToken(header);
                 ut.setPasswordType(WSConstants.PASSWORD_TEXT);
-                ut.setUserInfo(TestKeys.USERNAME, attack == Attack.WRONG_PASSWORD
+                ut.setUserInfo(WsSecurityKeys.USERNAME, attack == Attack.WRONG_PASSWORD
                         ? "not-" + keys.userPassword() : keys.userPassword());
                 ut.addNonce();
                 ut.addCreated();
@@ -138,7 +138,7 @@ public final class WsSecurity {
                 }
                 ts.build();
                 WSSecSignature sig = new WSSecSignature(header);
-                sig.setUserInfo(TestKeys.CLIENT_ALIAS, keys.storePassword());
+                sig.setUserInfo(WsSecurityKeys.CLIENT_ALIAS, keys.storePassword());
                 sig.setKeyIdentifierType(WSConstants.BST_DIRECT_REFERENCE);
                 sig.setSignatureAlgorithm(WSConstants.RSA_SHA256);
                 sig.setDigestAlgo(WSConstants.SHA256);
@@ -150,7 +150,7 @@ public final class WsSecurity {
                 }
                 if ("signencr".equals(configuration)) {
                     WSSecEncrypt enc = new WSSecEncrypt(header);
-                    enc.setUserInfo(TestKeys.SERVER_ALIAS);
+                    enc.setUserInfo(WsSecurityKeys.SERVER_ALIAS);
                     if (attack == Attack.WRONG_KEY) {
                         enc.setUseThisCert(Stranger.CERTIFICATE);
                     }
@@ -182,7 +182,7 @@ public final class WsSecurity {
 
     /** A certificate no server holds the key of, generated once per JVM when first needed. */
     private static final class Stranger {
-        static final X509Certificate CERTIFICATE = TestKeys.strangerCertificate();
+        static final X509Certificate CERTIFICATE = WsSecurityKeys.strangerCertificate();
     }
 
     /**
@@ -249,7 +249,7 @@ public final class WsSecurity {
 
     private void passwords(Callback[] callbacks) throws UnsupportedCallbackException {
         for (Callback c : callbacks) {
-            if (c instanceof WSPasswordCallback pc && TestKeys.CLIENT_ALIAS.equals(pc.getIdentifier())) {
+            if (c instanceof WSPasswordCallback pc && WsSecurityKeys.CLIENT_ALIAS.equals(pc.getIdentifier())) {
                 pc.setPassword(keys.storePassword());
             } else if (!(c instanceof WSPasswordCallback)) {
                 throw new UnsupportedCallbackException(c);

@@ -1,6 +1,6 @@
 package io.wsbench.stacks.axis2rampart;
 
-import io.wsbench.service.security.TestKeys;
+import io.wsbench.contract.security.WsSecurityKeys;
 import org.apache.ws.security.WSPasswordCallback;
 
 import javax.security.auth.callback.Callback;
@@ -13,11 +13,11 @@ import java.security.MessageDigest;
 /**
  * The passwordCallbackClass of the RampartConfig: gives the server's private key password, and
  * checks a UsernameToken's plain-text password (Rampart, unlike WSS4J alone, asks the callback to
- * decide). Both passwords come from {@link TestKeys}, read once.
+ * decide). Both passwords come from {@link WsSecurityKeys}, read once.
  */
 public final class Passwords implements CallbackHandler {
 
-    private static final TestKeys KEYS = TestKeys.load();
+    private static final WsSecurityKeys KEYS = WsSecurityKeys.load();
 
     @Override
     public void handle(Callback[] callbacks) throws IOException, UnsupportedCallbackException {
@@ -28,12 +28,12 @@ public final class Passwords implements CallbackHandler {
             switch (pc.getUsage()) {
                 case WSPasswordCallback.USERNAME_TOKEN -> {
                     // Rampart hands over the token's plain-text password and leaves the check to us
-                    if (!TestKeys.USERNAME.equals(pc.getIdentifier()) || !matches(pc.getPassword(), KEYS.userPassword())) {
+                    if (!WsSecurityKeys.USERNAME.equals(pc.getIdentifier()) || !matches(pc.getPassword(), KEYS.userPassword())) {
                         throw new IOException("the UsernameToken's user or password is wrong");
                     }
                 }
                 case WSPasswordCallback.SIGNATURE, WSPasswordCallback.DECRYPT -> {
-                    if (TestKeys.SERVER_ALIAS.equals(pc.getIdentifier())) {
+                    if (WsSecurityKeys.SERVER_ALIAS.equals(pc.getIdentifier())) {
                         pc.setPassword(KEYS.storePassword());
                     }
                 }

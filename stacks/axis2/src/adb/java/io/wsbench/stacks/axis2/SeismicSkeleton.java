@@ -1,6 +1,6 @@
 package io.wsbench.stacks.axis2;
 
-import io.wsbench.service.seismic.Catalog;
+import io.wsbench.contract.seismic.Catalog;
 import io.wsbench.stacks.axis2.adb.Quake;
 import io.wsbench.stacks.axis2.adb.Quakes;
 import io.wsbench.stacks.axis2.adb.Query;
@@ -19,7 +19,7 @@ import java.util.TimeZone;
 
 /**
  * matchQuakes on Axis2: the ADB query the generated message receiver parsed becomes a
- * {@link io.wsbench.service.seismic.Query}, and the catalog's answer becomes the ADB results.
+ * {@link io.wsbench.contract.seismic.Query}, and the catalog's answer becomes the ADB results.
  * It uses only the generated ADB classes and the service module, no servlet or transport API, so
  * the same source builds against Axis2 1.8 (javax) for the Rampart server.
  */
@@ -68,8 +68,8 @@ public final class SeismicSkeleton implements SeismicServiceSkeletonInterface {
         return results;
     }
 
-    static io.wsbench.service.seismic.Query toQuery(Query q) {
-        return new io.wsbench.service.seismic.Query(
+    static io.wsbench.contract.seismic.Query toQuery(Query q) {
+        return new io.wsbench.contract.seismic.Query(
                 q.isMinDateSpecified() && q.getMinDate() != null ? q.getMinDate().getTimeInMillis() : null,
                 q.isMaxDateSpecified() && q.getMaxDate() != null ? q.getMaxDate().getTimeInMillis() : null,
                 q.isMinLongSpecified() ? q.getMinLong() : null, q.isMaxLongSpecified() ? q.getMaxLong() : null,
@@ -90,7 +90,7 @@ public final class SeismicSkeleton implements SeismicServiceSkeletonInterface {
         }
         Quake[] quakes = new Quake[m.quakes().size()];
         for (int i = 0; i < quakes.length; i++) {
-            io.wsbench.service.seismic.Quake q = m.quakes().get(i);
+            io.wsbench.contract.seismic.Quake q = m.quakes().get(i);
             Calendar time = new GregorianCalendar(UTC);
             time.setTimeInMillis(q.millis());
             Quake out = new Quake();

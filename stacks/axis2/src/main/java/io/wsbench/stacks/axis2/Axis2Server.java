@@ -1,6 +1,6 @@
 package io.wsbench.stacks.axis2;
 
-import io.wsbench.stacks.container.ServletHost;
+import io.wsbench.stacks.tomcathost.ServletHost;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;

@@ -1,9 +1,9 @@
 package io.wsbench.stacks.cxf;
 
-import io.wsbench.jaxws.HelloEndpoint;
-import io.wsbench.jaxws.SeismicEndpoint;
-import io.wsbench.service.security.TestKeys;
-import io.wsbench.stacks.container.ServletHost;
+import io.wsbench.stacks.jaxws.HelloEndpoint;
+import io.wsbench.stacks.jaxws.SeismicEndpoint;
+import io.wsbench.contract.security.WsSecurityKeys;
+import io.wsbench.stacks.tomcathost.ServletHost;
 import jakarta.servlet.ServletConfig;
 import org.apache.cxf.Bus;
 import org.apache.cxf.BusFactory;
@@ -18,7 +18,7 @@ import java.util.Map;
  */
 public final class CxfServer {
 
-    private static final String SEISMIC_WSDL = "io/wsbench/service/seismic/seismic.wsdl";
+    private static final String SEISMIC_WSDL = "io/wsbench/contract/seismic/seismic.wsdl";
 
     private CxfServer() {
     }
@@ -38,9 +38,9 @@ public final class CxfServer {
             Bus bus = getBus();
             BusFactory.setDefaultBus(bus);
             publish(bus, new SeismicEndpoint(), "/seismic", SEISMIC_WSDL);
-            publish(bus, new HelloEndpoint(), "/hello/soap", "io/wsbench/service/hello/hello.wsdl");
+            publish(bus, new HelloEndpoint(), "/hello/soap", "io/wsbench/contract/hello/hello.wsdl");
             // one endpoint per WS-Security configuration, each bound to the WSDL carrying its policy
-            SecurityConfigurations security = new SecurityConfigurations(TestKeys.load());
+            SecurityConfigurations security = new SecurityConfigurations(WsSecurityKeys.load());
             for (String c : SecurityConfigurations.names()) {
                 JaxWsServerFactoryBean f = factory(bus, new SeismicEndpoint(), "/seismic/" + c, SEISMIC_WSDL);
                 f.setWsdlLocation(security.wsdlLocation(c));

@@ -1,7 +1,7 @@
 package io.wsbench.stacks.cxf;
 
-import io.wsbench.service.security.TestKeys;
-import io.wsbench.service.seismic.SecurityPolicy;
+import io.wsbench.contract.security.WsSecurityKeys;
+import io.wsbench.contract.seismic.SecurityPolicy;
 import org.apache.cxf.rt.security.SecurityConstants;
 import org.apache.wss4j.common.crypto.Crypto;
 import org.apache.wss4j.common.crypto.CryptoFactory;
@@ -30,14 +30,14 @@ final class SecurityConfigurations {
     /** Basic256Sha256 names RSA-SHA1 for asymmetric signatures (WS-SP 1.2); every side here signs with RSA-SHA256. */
     static final String SIGNATURE = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256";
 
-    private final TestKeys keys;
+    private final WsSecurityKeys keys;
     private final Crypto crypto;
     private final Path wsdlDir;
 
-    SecurityConfigurations(TestKeys keys) {
+    SecurityConfigurations(WsSecurityKeys keys) {
         this.keys = keys;
         try {
-            this.crypto = CryptoFactory.getInstance(keys.merlin(TestKeys.SERVER_ALIAS));
+            this.crypto = CryptoFactory.getInstance(keys.merlin(WsSecurityKeys.SERVER_ALIAS));
             this.wsdlDir = Files.createTempDirectory("wsbench-cxf-policy-");
             wsdlDir.toFile().deleteOnExit();
         } catch (WSSecurityException e) {
@@ -70,14 +70,14 @@ final class SecurityConfigurations {
         if (!"username".equals(configuration)) {
             p.put(SecurityConstants.SIGNATURE_CRYPTO, crypto);
             p.put(SecurityConstants.ENCRYPT_CRYPTO, crypto);
-            p.put(SecurityConstants.SIGNATURE_USERNAME, TestKeys.SERVER_ALIAS);
+            p.put(SecurityConstants.SIGNATURE_USERNAME, WsSecurityKeys.SERVER_ALIAS);
             p.put(SecurityConstants.ENCRYPT_USERNAME, "useReqSigCert");
             p.put(org.apache.cxf.ws.security.SecurityConstants.ASYMMETRIC_SIGNATURE_ALGORITHM, SIGNATURE);
         }
         return p;
     }
 
-    /** The server's key password, and the one password a UsernameToken of {@value TestKeys#USERNAME} must carry. */
+    /** The server's key password, and the one password a UsernameToken of {@value WsSecurityKeys#USERNAME} must carry. */
     private void passwords(Callback[] callbacks) throws UnsupportedCallbackException {
         for (Callback c : callbacks) {
             if (!(c instanceof WSPasswordCallback pc)) {
@@ -85,12 +85,12 @@ final class SecurityConfigurations {
             }
             switch (pc.getUsage()) {
                 case WSPasswordCallback.USERNAME_TOKEN -> {
-                    if (TestKeys.USERNAME.equals(pc.getIdentifier())) {
+                    if (WsSecurityKeys.USERNAME.equals(pc.getIdentifier())) {
                         pc.setPassword(keys.userPassword()); // WSS4J compares it with the token's
                     }
                 }
                 case WSPasswordCallback.SIGNATURE, WSPasswordCallback.DECRYPT -> {
-                    if (TestKeys.SERVER_ALIAS.equals(pc.getIdentifier())) {
+                    if (WsSecurityKeys.SERVER_ALIAS.equals(pc.getIdentifier())) {
                         pc.setPassword(keys.storePassword());
                     }
                 }

@@ -17,7 +17,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 
-import io.wsbench.service.seismic.Catalog;
+import io.wsbench.contract.seismic.Catalog;
 
 import java.net.BindException;
 import java.net.InetAddress;

@@ -1,7 +1,7 @@
 package io.wsbench.stacks.direct;
 
-import io.wsbench.service.hello.HelloComponent;
-import io.wsbench.service.hello.HelloContract;
+import io.wsbench.contract.hello.HelloComponent;
+import io.wsbench.contract.hello.HelloContract;
 
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLOutputFactory;
@@ -40,7 +40,7 @@ final class HelloRoutes {
     private static final String XML = "text/xml; charset=utf-8";
     // how CFML prints now(): {ts '2015-06-29 10:15:00'}
     private static final DateTimeFormatter NOW = DateTimeFormatter.ofPattern("'{ts '''yyyy-MM-dd HH:mm:ss'''}'");
-    private static final String COMPONENT = "io.wsbench.service.hello.HelloComponent";
+    private static final String COMPONENT = "io.wsbench.contract.hello.HelloComponent";
 
     private final Faults faults;
     private final XMLInputFactory in = XMLInputFactory.newInstance();

@@ -1,6 +1,6 @@
 package io.wsbench.stacks.direct;
 
-import io.wsbench.service.page.PageContract;
+import io.wsbench.contract.page.PageContract;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

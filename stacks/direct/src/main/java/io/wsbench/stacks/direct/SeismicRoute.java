@@ -1,9 +1,9 @@
 package io.wsbench.stacks.direct;
 
-import io.wsbench.service.seismic.Catalog;
-import io.wsbench.service.seismic.Query;
-import io.wsbench.service.seismic.SeismicContract;
-import io.wsbench.service.seismic.SeismicXml;
+import io.wsbench.contract.seismic.Catalog;
+import io.wsbench.contract.seismic.Query;
+import io.wsbench.contract.seismic.SeismicContract;
+import io.wsbench.contract.seismic.SeismicXml;
 
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;

@@ -19,7 +19,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
-import io.wsbench.service.page.PageContract;
+import io.wsbench.contract.page.PageContract;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

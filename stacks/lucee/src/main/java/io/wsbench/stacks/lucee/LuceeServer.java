@@ -1,7 +1,7 @@
 package io.wsbench.stacks.lucee;
 
-import io.wsbench.service.page.PageContract;
-import io.wsbench.stacks.container.ServletHost;
+import io.wsbench.contract.page.PageContract;
+import io.wsbench.stacks.tomcathost.ServletHost;
 import jakarta.servlet.Servlet;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package io.wsbench.stacks.lucee;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.wsbench.service.page.PageContract;
+import io.wsbench.contract.page.PageContract;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -2,7 +2,7 @@ package io.wsbench.stacks.metro;
 
 import com.sun.xml.ws.transport.http.servlet.WSServlet;
 import com.sun.xml.ws.transport.http.servlet.WSServletContextListener;
-import io.wsbench.stacks.container.ServletHost;
+import io.wsbench.stacks.tomcathost.ServletHost;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,8 +26,8 @@ public final class MetroServer {
         ServletHost host = new ServletHost(args);
         Path webInf = host.webapp().resolve("WEB-INF");
         copy("/sun-jaxws.xml", webInf.resolve("sun-jaxws.xml"));
-        copy("/io/wsbench/service/seismic/seismic.wsdl", webInf.resolve("wsdl/seismic.wsdl"));
-        copy("/io/wsbench/service/hello/hello.wsdl", webInf.resolve("wsdl/hello.wsdl"));
+        copy("/io/wsbench/contract/seismic/seismic.wsdl", webInf.resolve("wsdl/seismic.wsdl"));
+        copy("/io/wsbench/contract/hello/hello.wsdl", webInf.resolve("wsdl/hello.wsdl"));
         for (String c : SecuredWsdl.CONFIGURATIONS) {
             SecuredWsdl.write(c, webInf.resolve("wsdl/seismic-" + c + ".wsdl"));
         }

@@ -1,6 +1,6 @@
 package io.wsbench.stacks.metro;
 
-import io.wsbench.service.seismic.SecurityPolicy;
+import io.wsbench.contract.seismic.SecurityPolicy;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;

@@ -3,7 +3,7 @@ package io.wsbench.stacks.metro;
 import com.sun.xml.wss.impl.callback.KeyStoreCallback;
 import com.sun.xml.wss.impl.callback.PasswordValidationCallback;
 import com.sun.xml.wss.impl.callback.PrivateKeyCallback;
-import io.wsbench.service.security.TestKeys;
+import io.wsbench.contract.security.WsSecurityKeys;
 
 import javax.security.auth.callback.Callback;
 import javax.security.auth.callback.CallbackHandler;
@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The classes the secured WSDLs' private WSIT assertions name (sc:KeyStore, sc:TrustStore,
  * sc:ValidatorConfiguration): WSIT instantiates them by class name and asks them for the server's
  * keystore, its private key, the truststore and the UsernameToken check. They read the generated
- * keys through {@link TestKeys} (-Dwsbench.keys), so no password is ever written into a policy.
+ * keys through {@link WsSecurityKeys} (-Dwsbench.keys), so no password is ever written into a policy.
  */
 public final class WsitCallbacks {
 
@@ -28,7 +28,7 @@ public final class WsitCallbacks {
 
     /** The keys, opened once per server JVM. */
     private static final class Keys {
-        static final TestKeys KEYS = TestKeys.load();
+        static final WsSecurityKeys KEYS = WsSecurityKeys.load();
         static final java.security.KeyStore STORE = KEYS.open(KEYS.serverStore());
         /**
          * Private keys by alias. WSIT asks for the key on every message, and unwrapping it from a
@@ -37,7 +37,7 @@ public final class WsitCallbacks {
         static final Map<String, PrivateKey> PRIVATE = new ConcurrentHashMap<>();
     }
 
-    /** sc:KeyStore: the server's keystore and its private key {@value TestKeys#SERVER_ALIAS}. */
+    /** sc:KeyStore: the server's keystore and its private key {@value WsSecurityKeys#SERVER_ALIAS}. */
     public static final class KeyStore implements CallbackHandler {
         @Override
         public void handle(Callback[] callbacks) throws UnsupportedCallbackException {
@@ -45,7 +45,7 @@ public final class WsitCallbacks {
                 if (c instanceof KeyStoreCallback ks) {
                     ks.setKeystore(Keys.STORE);
                 } else if (c instanceof PrivateKeyCallback pk) {
-                    String alias = pk.getAlias() == null ? TestKeys.SERVER_ALIAS : pk.getAlias();
+                    String alias = pk.getAlias() == null ? WsSecurityKeys.SERVER_ALIAS : pk.getAlias();
                     pk.setKey(Keys.PRIVATE.computeIfAbsent(alias, KeyStore::privateKey));
                 } else {
                     throw new UnsupportedCallbackException(c);
@@ -63,7 +63,7 @@ public final class WsitCallbacks {
         }
     }
 
-    /** sc:TrustStore: the same store, which trusts the client's certificate {@value TestKeys#CLIENT_ALIAS}. */
+    /** sc:TrustStore: the same store, which trusts the client's certificate {@value WsSecurityKeys#CLIENT_ALIAS}. */
     public static final class TrustStore implements CallbackHandler {
         @Override
         public void handle(Callback[] callbacks) throws UnsupportedCallbackException {
@@ -77,14 +77,14 @@ public final class WsitCallbacks {
         }
     }
 
-    /** sc:Validator usernameValidator: accepts {@value TestKeys#USERNAME} with its generated password, nothing else. */
+    /** sc:Validator usernameValidator: accepts {@value WsSecurityKeys#USERNAME} with its generated password, nothing else. */
     public static final class Passwords implements PasswordValidationCallback.PasswordValidator {
         @Override
         public boolean validate(PasswordValidationCallback.Request request) {
             if (!(request instanceof PasswordValidationCallback.PlainTextPasswordRequest plain)) {
                 return false;
             }
-            return TestKeys.USERNAME.equals(plain.getUsername()) && plain.getPassword() != null
+            return WsSecurityKeys.USERNAME.equals(plain.getUsername()) && plain.getPassword() != null
                     && MessageDigest.isEqual(plain.getPassword().getBytes(StandardCharsets.UTF_8),
                             Keys.KEYS.userPassword().getBytes(StandardCharsets.UTF_8));
         }

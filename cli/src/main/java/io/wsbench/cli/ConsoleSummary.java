@@ -1,0 +1,132 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.Summary;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The summary printed after a run: one row per target and load, medians of the repeats with
+ * their spread, and the ratio of throughput to the baseline target at the same load.
+ */
+final class ConsoleSummary {
+
+    private ConsoleSummary() {
+    }
+
+    static String render(List<Summary> rows, String baseline) {
+        List<String[]> cells = new ArrayList<>();
+        boolean passes = rows.stream().anyMatch(r -> !Double.isNaN(r.secondsPerPass().median()));
+        cells.add(new String[]{"target", "load", "req/s", "spread", "x " + (baseline == null ? "first" : baseline),
+                passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
+        for (Summary s : rows) {
+            double ratio = Summary.ratioToBaseline(rows, s, baseline == null ? rows.get(0).target().label() : baseline);
+            cells.add(new String[]{
+                    s.target().label(), s.load().describe(),
+                    String.format(Locale.ROOT, "%,.0f", s.throughput().median()),
+                    spread(s),
+                    Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio),
+                    Double.isNaN(s.secondsPerPass().median()) ? "" : seconds(s.secondsPerPass()),
+                    millis(s.meanMicros().median()), millis(s.p99Micros().median()),
+                    String.format(Locale.ROOT, "%.0f", s.bytesSent().median()),
+                    String.format(Locale.ROOT, "%.0f", s.bytesReceived().median()),
+                    Double.isNaN(s.serverCpuPercent().median()) ? "-"
+                            : String.format(Locale.ROOT, "%.0f%%", s.serverCpuPercent().median()),
+                    String.valueOf(s.errors()), String.valueOf(s.repeats())});
+        }
+        if (!passes) {
+            // no request sequences here: drop the empty time/pass column
+            cells.replaceAll(row -> java.util.stream.IntStream.range(0, row.length).filter(i -> i != 5)
+                    .mapToObj(i -> row[i]).toArray(String[]::new));
+            return layout(cells, "llrrrrrrrrrr");
+        }
+        return layout(cells, "llrrrrrrrrrrr");
+    }
+
+    /**
+     * For each target and load of a JVM stack, what its first repeat showed inside the server: the
+     * hottest frame and the exceptions per second with the commonest class. Empty when nothing was seen.
+     */
+    static String insideTheServer(List<PointRecord> points) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[]{"inside the server", "load", "hottest frame", "share", "of samples", "exceptions/s",
+                "most of them"});
+        Set<String> seen = new HashSet<>();
+        for (PointRecord p : points) {
+            ServerRecord s = p.server();
+            if (s == null || s.hotFrames() == null || !seen.add(p.key())) {
+                continue;
+            }
+            boolean sampled = !s.hotFrames().isEmpty();
+            cells.add(new String[]{p.target().label(), p.load().describe(),
+                    sampled ? s.hotFrames().get(0).frame() : "-",
+                    sampled ? String.format(Locale.ROOT, "%.0f%%", 100 * s.hotFrames().get(0).share()) : "-",
+                    String.valueOf(s.executionSamples()),
+                    String.format(Locale.ROOT, "%,.0f", s.exceptionsPerSecond()),
+                    s.exceptions().isEmpty() ? "-" : s.exceptions().get(0).className()});
+        }
+        return cells.size() == 1 ? "" : "\n" + layout(cells, "lllrrrl");
+    }
+
+    /** The spread of throughput over repeats, as ± half the min–max range. */
+    private static String spread(Summary s) {
+        if (s.repeats() < 2) {
+            return "n=1";
+        }
+        return String.format(Locale.ROOT, "±%.1f%%", 100 * s.throughput().relativeHalfRange());
+    }
+
+    /** A time per pass with its range over the repeats, e.g. "0.412s (0.405-0.431)". */
+    private static String seconds(Summary.Spread s) {
+        String median = String.format(Locale.ROOT, "%.3fs", s.median());
+        return s.min() == s.max() ? median : median + String.format(Locale.ROOT, " (%.3f-%.3f)", s.min(), s.max());
+    }
+
+    static String millis(double micros) {
+        double ms = micros / 1000.0;
+        if (ms >= 100) {
+            return String.format(Locale.ROOT, "%.0fms", ms);
+        }
+        if (ms >= 10) {
+            return String.format(Locale.ROOT, "%.1fms", ms);
+        }
+        return String.format(Locale.ROOT, "%.3fms", ms);
+    }
+
+    /** Lays out cells in columns under a ruled header; {@code align} holds 'l' or 'r' per column. */
+    static String layout(List<String[]> cells, String align) {
+        int cols = cells.get(0).length;
+        int[] width = new int[cols];
+        java.util.Arrays.fill(width, 1); // a format width of 0 is not a width
+        for (String[] row : cells) {
+            for (int i = 0; i < cols; i++) {
+                width[i] = Math.max(width[i], row[i].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int r = 0; r < cells.size(); r++) {
+            String[] row = cells.get(r);
+            for (int i = 0; i < cols; i++) {
+                // text columns left, numbers right
+                String fmt = align.charAt(i) == 'l' ? "%-" + width[i] + "s" : "%" + width[i] + "s";
+                sb.append(String.format(fmt, row[i])).append(i < cols - 1 ? "  " : "");
+            }
+            while (sb.charAt(sb.length() - 1) == ' ') {
+                sb.setLength(sb.length() - 1);
+            }
+            sb.append('\n');
+            if (r == 0) {
+                for (int i = 0; i < cols; i++) {
+                    sb.append("-".repeat(width[i])).append(i < cols - 1 ? "  " : "");
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,86 @@
+package io.wsbench.contract.seismic;
+
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * The XML of the contract, written by hand: the query a client sends (the body of its SOAP
+ * request) and the results a server returns. The direct stack streams these; the framework
+ * stacks produce the same shape through their own binding.
+ */
+public final class SeismicXml {
+
+    private SeismicXml() {
+    }
+
+    public static String query(Query q) {
+        StringBuilder sb = new StringBuilder(400);
+        sb.append("<s:query xmlns:s=\"").append(SeismicContract.NAMESPACE).append("\">");
+        date(sb, "min-date", q.minDate());
+        date(sb, "max-date", q.maxDate());
+        num(sb, "min-long", q.minLong());
+        num(sb, "max-long", q.maxLong());
+        num(sb, "min-lat", q.minLat());
+        num(sb, "max-lat", q.maxLat());
+        num(sb, "min-mag", q.minMag());
+        num(sb, "max-mag", q.maxMag());
+        num(sb, "min-depth", q.minDepth());
+        num(sb, "max-depth", q.maxDepth());
+        return sb.append("</s:query>").toString();
+    }
+
+    private static void date(StringBuilder sb, String name, Long millis) {
+        if (millis != null) {
+            sb.append("<s:").append(name).append('>').append(DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(millis)))
+                    .append("</s:").append(name).append('>');
+        }
+    }
+
+    private static void num(StringBuilder sb, String name, Float v) {
+        if (v != null) {
+            sb.append("<s:").append(name).append('>').append(v).append("</s:").append(name).append('>');
+        }
+    }
+
+    /** The {@code results} element for what a query matched, namespace declared on it. */
+    public static void results(StringBuilder sb, Catalog catalog, List<Catalog.ResultSet> sets) {
+        int total = sets.stream().mapToInt(s -> s.quakes().size()).sum();
+        sb.append("<results xmlns=\"").append(SeismicContract.NAMESPACE).append("\" count=\"").append(total).append("\">");
+        for (Catalog.ResultSet rs : sets) {
+            sb.append("<result-set><area-name>");
+            escape(sb, rs.area().name());
+            sb.append("</area-name><regions count=\"").append(rs.regions().size()).append("\">");
+            for (int r : rs.regions()) {
+                sb.append("<region ident=\"").append(Catalog.regionIdent(r)).append("\" index=\"").append(r).append("\">");
+                escape(sb, catalog.regionName(r));
+                sb.append("</region>");
+            }
+            sb.append("</regions><quakes count=\"").append(rs.quakes().size()).append("\">");
+            for (Quake q : rs.quakes()) {
+                sb.append("<quake time=\"").append(DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(q.millis())))
+                        .append("\" millis=\"").append(q.millis())
+                        .append("\" latitude=\"").append(q.latitude())
+                        .append("\" longitude=\"").append(q.longitude())
+                        .append("\" depth=\"").append(q.depth())
+                        .append("\" magnitude=\"").append(q.magnitude())
+                        .append("\" method=\"").append(q.method())
+                        .append("\" region=\"").append(Catalog.regionIdent(q.region())).append("\"/>");
+            }
+            sb.append("</quakes></result-set>");
+        }
+        sb.append("</results>");
+    }
+
+    private static void escape(StringBuilder sb, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '&' -> sb.append("&amp;");
+                default -> sb.append(c);
+            }
+        }
+    }
+}

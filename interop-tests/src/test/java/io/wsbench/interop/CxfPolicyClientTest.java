@@ -1,0 +1,112 @@
+package io.wsbench.interop;
+
+import io.wsbench.core.stack.RunningStack;
+import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.stack.StackDescriptor;
+import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.stacks.jaxws.seismic.Seismic;
+import io.wsbench.contract.security.WsSecurityKeys;
+import io.wsbench.contract.seismic.SecurityPolicy;
+import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
+import org.apache.cxf.rt.security.SecurityConstants;
+import org.apache.wss4j.common.crypto.CryptoFactory;
+import org.apache.wss4j.common.ext.WSPasswordCallback;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
+
+import javax.security.auth.callback.Callback;
+import javax.security.auth.callback.CallbackHandler;
+import javax.security.auth.callback.UnsupportedCallbackException;
+import javax.xml.namespace.QName;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Interoperability of WS-Security beyond wsbench's own client: Apache CXF's JAX-WS client, secured
+ * by nothing but the shared WS-SecurityPolicy WSDL ({@link SecurityPolicy}) and its key properties,
+ * calls every secured endpoint of every built stack (whatever stack.properties declares as
+ * {@code endpoint.matchQuakes.soap11.<configuration>}) and gets the oracle's quakes; CXF's client
+ * verifies and decrypts each response as the policy requires.
+ */
+class CxfPolicyClientTest {
+
+    private static final Path HOME = Path.of(System.getProperty("wsbench.home", ".."));
+    private static final String NS = "http://wsbench.io/seismic";
+    private static final String RSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256";
+
+    @TestFactory
+    Stream<DynamicTest> everySecuredEndpointAcceptsCxfsPolicyClient() throws Exception {
+        WsSecurityKeys keys = WsSecurityKeys.in(HOME.resolve("target/keys"));
+        Path wsdls = Files.createTempDirectory("wsbench-policy-");
+        List<StackDescriptor> secured = StackCatalog.in(HOME).all().stream()
+                .filter(d -> !configurations(d).isEmpty()).toList();
+        assertTrue(secured.stream().anyMatch(d -> d.name().equals("cxf")), "cxf is not built or declares no secured endpoint");
+        return secured.stream().map(d -> DynamicTest.dynamicTest(
+                d.name() + ": " + String.join(", ", configurations(d)) + " called by CXF's client with the same policy", () -> {
+                    RunningStack stack = new StackLauncher(Files.createTempDirectory("wsbench-" + d.name())).start(d, 0,
+                            Map.of("keys", keys.dir().toString()));
+                    try {
+                        assertAll(configurations(d).stream().map(c -> (Executable) () -> {
+                            Seismic port = port(SecurityPolicy.write(c, wsdls),
+                                    stack.baseUrl() + d.endpoint("matchQuakes", "soap11", null, c), c, keys);
+                            OracleCheck.assertOraclesAnswers(port, 2, d.name() + " " + c);
+                        }));
+                    } finally {
+                        stack.stop();
+                    }
+                }));
+    }
+
+    private static List<String> configurations(StackDescriptor d) {
+        return SecurityPolicy.CONFIGURATIONS.stream()
+                .filter(c -> d.endpoint("matchQuakes", "soap11", null, c) != null).toList();
+    }
+
+    /** A CXF proxy whose WS-Security comes from the policy in {@code wsdl}; the properties only name keys and passwords. */
+    private static Seismic port(Path wsdl, String address, String configuration, WsSecurityKeys keys) throws Exception {
+        JaxWsProxyFactoryBean f = new JaxWsProxyFactoryBean();
+        f.setServiceClass(Seismic.class);
+        f.setWsdlURL(wsdl.toUri().toString());
+        f.setServiceName(new QName(NS, "SeismicService"));
+        f.setEndpointName(new QName(NS, "SeismicPort"));
+        f.setAddress(address);
+        Map<String, Object> p = new HashMap<>();
+        p.put(SecurityConstants.CALLBACK_HANDLER, passwords(keys));
+        if ("username".equals(configuration)) {
+            p.put(SecurityConstants.USERNAME, WsSecurityKeys.USERNAME);
+        } else {
+            var crypto = CryptoFactory.getInstance(keys.merlin(WsSecurityKeys.CLIENT_ALIAS));
+            p.put(SecurityConstants.SIGNATURE_CRYPTO, crypto);
+            p.put(SecurityConstants.ENCRYPT_CRYPTO, crypto);
+            p.put(SecurityConstants.SIGNATURE_USERNAME, WsSecurityKeys.CLIENT_ALIAS);
+            p.put(SecurityConstants.ENCRYPT_USERNAME, WsSecurityKeys.SERVER_ALIAS);
+            // Basic256Sha256 names RSA-SHA1 for asymmetric signatures; wsbench signs with RSA-SHA256 everywhere
+            p.put(org.apache.cxf.ws.security.SecurityConstants.ASYMMETRIC_SIGNATURE_ALGORITHM, RSA_SHA256);
+        }
+        f.setProperties(p);
+        return (Seismic) f.create();
+    }
+
+    private static CallbackHandler passwords(WsSecurityKeys keys) {
+        return (Callback[] callbacks) -> {
+            for (Callback c : callbacks) {
+                if (!(c instanceof WSPasswordCallback pc)) {
+                    throw new UnsupportedCallbackException(c);
+                }
+                if (pc.getUsage() == WSPasswordCallback.USERNAME_TOKEN && WsSecurityKeys.USERNAME.equals(pc.getIdentifier())) {
+                    pc.setPassword(keys.userPassword());
+                } else if (WsSecurityKeys.CLIENT_ALIAS.equals(pc.getIdentifier())) {
+                    pc.setPassword(keys.storePassword());
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,70 @@
+package io.wsbench.report;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/** Escaping and the number formats of the page, so every table and chart prints a figure the same way. */
+final class HtmlFormat {
+
+    private HtmlFormat() {
+    }
+
+    /** Everything that comes from run.json goes through here: labels and notes are user text. */
+    static String escape(String s) {
+        if (s == null) {
+            return "—";
+        }
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** Requests per second: whole numbers once they are large, so columns stay short. */
+    static String rate(double v) {
+        if (Double.isNaN(v)) {
+            return "—";
+        }
+        return String.format(Locale.ROOT, v >= 100 ? "%,.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+    }
+
+    /** Microseconds shown as milliseconds with three significant digits or so. */
+    static String millis(double micros) {
+        if (Double.isNaN(micros)) {
+            return "—";
+        }
+        double ms = micros / 1000;
+        return String.format(Locale.ROOT, ms < 1 ? "%.3f" : ms < 10 ? "%.2f" : ms < 100 ? "%.1f" : "%,.0f", ms);
+    }
+
+    static String fixed(double v, int decimals) {
+        return Double.isNaN(v) ? "—" : String.format(Locale.ROOT, "%,." + decimals + "f", v);
+    }
+
+    static String count(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
+    }
+
+    static String ratio(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "—" : String.format(Locale.ROOT, "%.2f×", v);
+    }
+
+    static String gibibytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+    }
+
+    /** Axis ticks: no trailing zeros, since the step already says how precise the axis is. */
+    static String tick(double v) {
+        return BigDecimal.valueOf(v).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+    }
+}
