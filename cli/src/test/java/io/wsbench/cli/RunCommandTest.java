@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@code wsbench run} end to end: the direct stack in its own process, real load on 127.0.0.1. */
 class RunCommandTest {
 
-    /** Every field of a point that DESIGN.md's run.json contract names. */
+    /** Every field of a point that the README's "run.json" section names. */
     private static final List<String> POINT_FIELDS = List.of(
             "/target/stack", "/target/protocol", "/target/operation", "/target/security",
             "/load/model", "/load/users", "/load/requestsPerUser", "/repeat", "/requests", "/durationSeconds",
