@@ -48,7 +48,7 @@ final class RunCommand implements Callable<Integer> {
     AssertOptions asserts;
 
     @Option(names = "--jvm-monitor", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "look inside JVM stacks over JMX: GC, heap, a Flight Recorder recording per point"
+            description = "look inside JVM stacks through the Attach API: GC, heap, a Flight Recorder recording per point"
                     + " (default); --no-jvm-monitor leaves them alone, to measure what that costs")
     boolean jvmMonitor;
 

@@ -318,13 +318,13 @@ final class SuiteRunner {
         return p;
     }
 
-    /** The JVM of a stack, over JMX; null (and a note in the run) when it cannot be reached. */
+    /** The JVM of a stack, through the Attach API; null (and a note in the run) when it cannot be watched. */
     private JvmSampler lookInside(RunningStack stack) {
         try {
-            return JvmSampler.connect(stack.jmxPort());
+            return JvmSampler.attach(stack.pid());
         } catch (IOException | RuntimeException e) {
             note("no GC, heap or Flight Recorder figures for stack " + stack.descriptor().name()
-                    + ": cannot reach its JMX port " + stack.jmxPort() + " (" + Main.oneLine(e) + ")");
+                    + ": cannot attach to its JVM, process " + stack.pid() + " (" + Main.oneLine(e) + ")");
             return null;
         }
     }

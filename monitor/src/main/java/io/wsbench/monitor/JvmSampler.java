@@ -1,145 +1,147 @@
 package io.wsbench.monitor;
 
 import io.wsbench.core.record.ServerRecord;
-import jdk.management.jfr.FlightRecorderMXBean;
 
-import javax.management.JMX;
-import javax.management.MBeanServerConnection;
-import javax.management.MalformedObjectNameException;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Looks inside a server JVM during a load point, over its JMX port on 127.0.0.1: collections and
- * their time, the peak of heap used (sampled four times a second), and a Flight Recorder
- * recording of the point, copied next to run.json and read for hot frames and exceptions.
- * The recording holds two kinds of events only, to keep its cost small: execution samples every
- * {@link #SAMPLE_PERIOD} and every exception created.
+ * Looks inside a local server JVM during a load point, by its process id and without any port:
+ * collections and their time and the peak of heap used (sampled four times a second) from its
+ * performance counters ({@link PerfCounters}), and a Flight Recorder recording of the point,
+ * started and written next to run.json through the Attach API ({@link Jcmd}), then read for hot
+ * frames and exceptions. The recording holds two kinds of events only, to keep its cost small:
+ * execution samples every {@link #SAMPLE_PERIOD} and every exception created. Any HotSpot JVM of
+ * the same user can be watched this way, with nothing added to its command line.
  */
 public final class JvmSampler implements AutoCloseable {
 
     static final String SAMPLE_PERIOD = "10 ms";
-    private static final Map<String, String> SETTINGS = Map.of(
-            "jdk.ExecutionSample#enabled", "true",
-            "jdk.ExecutionSample#period", SAMPLE_PERIOD,
-            "jdk.JavaExceptionThrow#enabled", "true",
-            "jdk.JavaExceptionThrow#stackTrace", "true");
+    private static final String SETTINGS = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <configuration version="2.0" label="wsbench" description="execution samples and exceptions only">
+              <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">%s</setting></event>
+              <event name="jdk.JavaExceptionThrow"><setting name="enabled">true</setting><setting name="stackTrace">true</setting></event>
+            </configuration>
+            """.formatted(SAMPLE_PERIOD);
+    private static final AtomicInteger RECORDINGS = new AtomicInteger();
 
-    private final JMXConnector connector;
-    private final FlightRecorderMXBean jfr;
-    private final MemoryMXBean memory;
-    private final List<GarbageCollectorMXBean> collectors;
+    private final PerfCounters counters;
+    private final Jcmd jcmd;
+    private final Path settings;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "wsbench-jvm-monitor");
         t.setDaemon(true);
         return t;
     });
     private ScheduledFuture<?> task;
-    private long recording = -1;
+    private String recording;
     private long gcCountAtStart;
     private long gcMillisAtStart;
     private volatile long heapMax;
     private Instant start;
 
-    private JvmSampler(JMXConnector connector) throws IOException {
-        this.connector = connector;
-        MBeanServerConnection server = connector.getMBeanServerConnection();
-        try {
-            jfr = JMX.newMXBeanProxy(server, new ObjectName("jdk.management.jfr:type=FlightRecorder"),
-                    FlightRecorderMXBean.class);
-        } catch (MalformedObjectNameException e) {
-            throw new IllegalStateException(e);
-        }
-        memory = ManagementFactory.getPlatformMXBean(server, MemoryMXBean.class);
-        collectors = ManagementFactory.getPlatformMXBeans(server, GarbageCollectorMXBean.class);
+    private JvmSampler(PerfCounters counters, Jcmd jcmd, Path settings) {
+        this.counters = counters;
+        this.jcmd = jcmd;
+        this.settings = settings;
     }
 
-    /** Connects to the JMX port a stack's JVM opened on 127.0.0.1. */
-    public static JvmSampler connect(int jmxPort) throws IOException {
-        JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmxPort + "/jmxrmi");
-        return new JvmSampler(JMXConnectorFactory.connect(url));
+    /** Watches the JVM with process id {@code pid}, which must run as the same user on this machine. */
+    public static JvmSampler attach(long pid) throws IOException {
+        PerfCounters counters = PerfCounters.of(pid);
+        Jcmd jcmd;
+        try {
+            jcmd = Jcmd.attach(pid);
+        } catch (IOException | RuntimeException e) {
+            counters.close();
+            throw e;
+        }
+        Path settings = Files.createTempFile("wsbench-", ".jfc");
+        settings.toFile().deleteOnExit();
+        Files.writeString(settings, SETTINGS);
+        return new JvmSampler(counters, jcmd, settings);
     }
 
     /** Starts the point: GC counters are read and the recording begins. */
     public synchronized void startPoint() throws IOException {
-        gcCountAtStart = collectors.stream().mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();
-        gcMillisAtStart = collectors.stream().mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
-        heapMax = memory.getHeapMemoryUsage().getUsed();
-        recording = jfr.newRecording();
-        jfr.setRecordingSettings(recording, SETTINGS);
-        jfr.startRecording(recording);
+        gcCountAtStart = counters.collections();
+        gcMillisAtStart = counters.collectionMillis();
+        heapMax = counters.heapUsed();
+        String name = "wsbench-" + RECORDINGS.incrementAndGet();
+        String answer = jcmd.run("JFR.start name=" + name + " settings=" + quoted(settings));
+        if (!answer.contains("Started recording")) {
+            throw new IOException("Flight Recorder did not start in process " + jcmd.pid() + ": " + firstLine(answer));
+        }
+        recording = name;
         start = Instant.now();
         task = timer.scheduleAtFixedRate(this::sampleHeap, 250, 250, TimeUnit.MILLISECONDS);
     }
 
     private void sampleHeap() {
         try {
-            heapMax = Math.max(heapMax, memory.getHeapMemoryUsage().getUsed());
+            heapMax = Math.max(heapMax, counters.heapUsed());
         } catch (RuntimeException e) {
             // the server is going away; the peak so far stands
         }
     }
 
     /**
-     * Ends the point that lasted {@code seconds} from {@link #startPoint()}: stops the recording,
-     * copies it to {@code jfrFile} and adds what it saw to {@code server}. Only events within the
-     * point count, so the idle time after it (when residual CPU is measured) does not dilute rates.
+     * Ends the point that lasted {@code seconds} from {@link #startPoint()}: the server writes the
+     * recording to {@code jfrFile} and stops it, and what it saw is added to {@code server}. Only
+     * events within the point count, so the idle time after it (when residual CPU is measured)
+     * does not dilute rates.
      */
     public synchronized ServerRecord endPoint(ServerRecord server, double seconds, Path jfrFile, String name)
             throws IOException {
         task.cancel(false);
         sampleHeap();
-        long gcs = collectors.stream().mapToLong(GarbageCollectorMXBean::getCollectionCount).sum() - gcCountAtStart;
-        long gcMillis = collectors.stream().mapToLong(GarbageCollectorMXBean::getCollectionTime).sum() - gcMillisAtStart;
-        jfr.stopRecording(recording);
-        try {
-            copy(recording, jfrFile);
-        } finally {
-            jfr.closeRecording(recording);
-            recording = -1;
+        long gcs = counters.collections() - gcCountAtStart;
+        long gcMillis = counters.collectionMillis() - gcMillisAtStart;
+        Path file = jfrFile.toAbsolutePath();
+        Files.createDirectories(file.getParent());
+        String answer = jcmd.run("JFR.stop name=" + recording + " filename=" + quoted(file));
+        recording = null;
+        if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+            throw new IOException("Flight Recorder wrote no recording in process " + jcmd.pid() + ": " + firstLine(answer));
         }
-        FlightRecording seen = FlightRecording.read(jfrFile, start, start.plusNanos((long) (seconds * 1e9)));
+        FlightRecording seen = FlightRecording.read(file, start, start.plusNanos((long) (seconds * 1e9)));
         return server.withJvm(gcs, gcMillis, heapMax, seen.samples(), seen.hotFrames(), seen.exceptions(), name);
     }
 
-    private void copy(long id, Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        long stream = jfr.openStream(id, Map.of("blockSize", String.valueOf(1 << 20)));
-        try (OutputStream out = Files.newOutputStream(file)) {
-            for (byte[] block = jfr.readStream(stream); block != null; block = jfr.readStream(stream)) {
-                out.write(block);
-            }
-        } finally {
-            jfr.closeStream(stream);
-        }
+    /** A path as a diagnostic command's argument: quoted when it holds a space. */
+    private static String quoted(Path p) {
+        String s = p.toAbsolutePath().toString();
+        return s.contains(" ") ? "\"" + s + "\"" : s;
+    }
+
+    private static String firstLine(String answer) {
+        return answer.isBlank() ? "no answer" : answer.lines().findFirst().orElse("");
     }
 
     @Override
     public void close() {
         timer.shutdownNow();
         try {
-            if (recording >= 0) {
-                jfr.closeRecording(recording);
+            if (recording != null) {
+                jcmd.run("JFR.stop name=" + recording);
             }
-            connector.close();
         } catch (IOException | RuntimeException e) {
             // the server is gone or going: nothing left to release on its side
+        }
+        jcmd.close();
+        counters.close();
+        try {
+            Files.deleteIfExists(settings);
+        } catch (IOException e) {
+            // a temporary file: deleteOnExit has it
         }
     }
 }

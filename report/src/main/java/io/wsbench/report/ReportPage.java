@@ -162,7 +162,7 @@ final class ReportPage {
         if (CostTable.applies(points)) {
             out.append("<h2>Client and server cost</h2>\n<p class=\"note\">Per valid answer. The client is wsbench's own ")
                     .append("process: its CPU, the time it spent applying and checking WS-Security, what all its threads ")
-                    .append("allocated, and the heap it still held after a full collection at the end of the point (what it keeps, not when its collector last ran). Server heap comes from JMX, ")
+                    .append("allocated, and the heap it still held after a full collection at the end of the point (what it keeps, not when its collector last ran). Server heap comes from the JVM's performance counters, ")
                     .append("for JVM servers only.</p>\n").append(CostTable.html(points));
         }
         out.append("<h2>Latency by percentile</h2>\n<p class=\"note\">Repeats merged. Latency of valid answers, ")
@@ -207,13 +207,13 @@ final class ReportPage {
         }
     }
 
-    /** What JMX and Flight Recorder saw in each point of a JVM server: seed 002's thread dumps, taken for you. */
+    /** What the JVM counters and Flight Recorder saw in each point of a JVM server: seed 002's thread dumps, taken for you. */
     private void insideTheServer() {
         List<PointRecord> seen = points.stream().filter(p -> p.server() != null && p.server().hotFrames() != null).toList();
         if (seen.isEmpty()) {
             return;
         }
-        out.append("<h2>Inside the server</h2>\n<p class=\"note\">From JMX and a Flight Recorder recording of each point ")
+        out.append("<h2>Inside the server</h2>\n<p class=\"note\">From the JVM's performance counters and a Flight Recorder recording of each point ")
                 .append("(execution samples every 10 ms, every exception created). A sample counts for its top frame outside ")
                 .append("the JDK: the server's own line that was running or had called into the JDK. Exceptions count even ")
                 .append("when the server caught them. Open a recording with <code>jfr print</code> or JDK Mission Control.</p>\n");

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * What the server process did during a point: CPU (100 = one core busy), peak resident memory,
- * threads, and the CPU it still burned after the load stopped. For a JVM server, also what JMX and
+ * threads, and the CPU it still burned after the load stopped. For a JVM server, also what its performance counters and
  * a Flight Recorder recording of the point saw inside it: garbage collections, the peak of heap
  * used, the hottest frames of its {@code executionSamples}, and the exceptions thrown (caught or not);
  * {@code recording} is the .jfr file, relative to the run directory. Those are null for other servers.

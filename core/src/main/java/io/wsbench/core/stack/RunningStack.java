@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A stack's server process, started by {@link StackLauncher}; {@code jmxPort} is its JMX port on 127.0.0.1. */
-public record RunningStack(StackDescriptor descriptor, Process process, int port, int jmxPort, Path log) {
+/** A stack's server process, started by {@link StackLauncher}, listening on {@code port} of 127.0.0.1. */
+public record RunningStack(StackDescriptor descriptor, Process process, int port, Path log) {
 
     public String baseUrl() {
         return "http://127.0.0.1:" + port;

@@ -18,8 +18,8 @@ import java.util.Map;
 /**
  * Starts a stack's server in a process of its own, on 127.0.0.1, and waits until it answers its
  * readiness path. The server's output goes to a log file, whose last line explains a failed start.
- * The server JVM also opens a JMX port on 127.0.0.1, without authentication, so the monitor can read
- * its GC and heap and record it with Flight Recorder.
+ * The server listens on its HTTP port and nothing else: the monitor watches a JVM by its process id
+ * (performance counters and the Attach API), so no JMX port is opened.
  */
 public final class StackLauncher {
 
@@ -36,7 +36,6 @@ public final class StackLauncher {
     /** Starts {@code stack} on {@code port}, or on a free port when {@code port} is 0. */
     public RunningStack start(StackDescriptor stack, int port, Map<String, String> options) throws StackException {
         int p = port > 0 ? port : freePort();
-        int jmx = freePort();
         List<String> cmd = new ArrayList<>();
         ProcessBuilder builder = new ProcessBuilder(cmd);
         if (stack.command() != null) {
@@ -50,7 +49,6 @@ public final class StackLauncher {
         } else {
             cmd.add(java);
             cmd.addAll(stack.jvmArgs());
-            cmd.addAll(jmxArgs(jmx));
             options.forEach((k, v) -> cmd.add("-Dwsbench." + k + "=" + v));
             cmd.add("-cp");
             cmd.add(stack.libDir().toAbsolutePath() + "/*");
@@ -66,23 +64,9 @@ public final class StackLauncher {
         } catch (IOException e) {
             throw new StackException("cannot start stack " + stack.name() + ": " + e.getMessage());
         }
-        RunningStack running = new RunningStack(stack, process, p, jmx, log);
+        RunningStack running = new RunningStack(stack, process, p, log);
         awaitReady(running);
         return running;
-    }
-
-    /**
-     * A JMX port rather than the attach API: it works the same for any JVM the stack runs on
-     * (WSBENCH_STACK_JAVA), needs no jdk.attach in wsbench, and one fixed RMI port keeps it to a
-     * single socket on 127.0.0.1. Without authentication, so only for the loopback interface.
-     */
-    private static List<String> jmxArgs(int port) {
-        return List.of("-Dcom.sun.management.jmxremote.port=" + port,
-                "-Dcom.sun.management.jmxremote.rmi.port=" + port,
-                "-Dcom.sun.management.jmxremote.host=127.0.0.1",
-                "-Djava.rmi.server.hostname=127.0.0.1",
-                "-Dcom.sun.management.jmxremote.authenticate=false",
-                "-Dcom.sun.management.jmxremote.ssl=false");
     }
 
     private void awaitReady(RunningStack s) throws StackException {

@@ -1,0 +1,76 @@
+package io.wsbench.monitor;
+
+import sun.jvmstat.monitor.LongMonitor;
+import sun.jvmstat.monitor.Monitor;
+import sun.jvmstat.monitor.MonitorException;
+import sun.jvmstat.monitor.MonitoredHost;
+import sun.jvmstat.monitor.MonitoredVm;
+import sun.jvmstat.monitor.VmIdentifier;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.util.List;
+
+/**
+ * A local JVM's performance counters (jvmstat, the data jstat reads): the shared-memory file the
+ * JVM keeps under /tmp/hsperfdata_USER. Reading them is a memory read in wsbench's process: the
+ * server runs no code for it and opens no socket, unlike JMX.
+ */
+final class PerfCounters implements AutoCloseable {
+
+    private final MonitoredVm vm;
+    private final List<LongMonitor> collections;
+    private final List<LongMonitor> collectionTicks;
+    private final List<LongMonitor> heapSpaces;
+    private final double ticksPerMilli;
+
+    private PerfCounters(MonitoredVm vm) throws MonitorException {
+        this.vm = vm;
+        this.collections = longs(vm.findByPattern("sun\\.gc\\.collector\\.\\d+\\.invocations"));
+        this.collectionTicks = longs(vm.findByPattern("sun\\.gc\\.collector\\.\\d+\\.time"));
+        this.heapSpaces = longs(vm.findByPattern("sun\\.gc\\.generation\\.\\d+\\.space\\.\\d+\\.used"));
+        Monitor frequency = vm.findByName("sun.os.hrt.frequency");
+        this.ticksPerMilli = frequency instanceof LongMonitor f ? f.longValue() / 1000.0 : 1e6;
+    }
+
+    /**
+     * The counters of the JVM with process id {@code pid}; an IOException when it keeps none
+     * (started with -XX:-UsePerfData, or not a HotSpot JVM).
+     */
+    static PerfCounters of(long pid) throws IOException {
+        try {
+            MonitoredHost host = MonitoredHost.getMonitoredHost("localhost");
+            PerfCounters counters = new PerfCounters(host.getMonitoredVm(new VmIdentifier(String.valueOf(pid))));
+            if (counters.collections.isEmpty() || counters.heapSpaces.isEmpty()) {
+                counters.close();
+                throw new IOException("process " + pid + " publishes no GC or heap counters");
+            }
+            return counters;
+        } catch (MonitorException | URISyntaxException e) {
+            throw new IOException("no performance counters for process " + pid + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Collector pauses so far, every collector counted (G1's remark and cleanup pauses too). */
+    long collections() {
+        return collections.stream().mapToLong(LongMonitor::longValue).sum();
+    }
+
+    long collectionMillis() {
+        return Math.round(collectionTicks.stream().mapToLong(LongMonitor::longValue).sum() / ticksPerMilli);
+    }
+
+    /** Bytes in use in every space of every heap generation. */
+    long heapUsed() {
+        return heapSpaces.stream().mapToLong(LongMonitor::longValue).sum();
+    }
+
+    private static List<LongMonitor> longs(List<Monitor> monitors) {
+        return monitors.stream().filter(LongMonitor.class::isInstance).map(LongMonitor.class::cast).toList();
+    }
+
+    @Override
+    public void close() {
+        vm.detach();
+    }
+}

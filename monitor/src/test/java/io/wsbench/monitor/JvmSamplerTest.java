@@ -1,0 +1,68 @@
+package io.wsbench.monitor;
+
+import io.wsbench.core.record.ServerRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Watching a real child JVM by its pid alone: no port on its command line, none opened. */
+class JvmSamplerTest {
+
+    @Test
+    void aChildJvmIsWatchedThroughItsCountersAndTheAttachApiWithoutAnyPort(@TempDir Path dir) throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m", "-cp", System.getProperty("java.class.path"), BusyJvm.class.getName())
+                .redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
+            assertEquals("busy", out.readLine());
+            try (JvmSampler jvm = JvmSampler.attach(child.pid())) {
+                jvm.startPoint();
+                Thread.sleep(1500);
+                Path jfr = dir.resolve("jfr/001-busy.jfr");
+                ServerRecord seen = jvm.endPoint(new ServerRecord(child.pid(), 0, 0, 0, 0, 0, 0, 0), 1.5, jfr, "jfr/001-busy.jfr");
+
+                assertTrue(Files.size(jfr) > 0, "the server wrote its recording where we asked");
+                assertTrue(seen.gcCount() > 0, "64 KB arrays in a 64 MB heap for 1.5 s: collections, saw " + seen.gcCount());
+                assertTrue(seen.heapUsedMaxBytes() > 0 && seen.heapUsedMaxBytes() <= 64L << 20, "heap " + seen.heapUsedMaxBytes());
+                assertTrue(seen.executionSamples() > 0, "execution samples");
+                ServerRecord.ExceptionRate hidden = seen.exceptions().get(0);
+                assertEquals(BusyJvm.HiddenException.class.getName(), hidden.className());
+                assertTrue(hidden.count() > 100, "thrown and caught in a loop: " + hidden.count());
+                assertTrue(hidden.thrownAt().startsWith(BusyJvm.class.getName() + ".readCookie"), hidden.thrownAt());
+                assertEquals("jfr/001-busy.jfr", seen.recording());
+                // attaching used the JVM's Unix-domain socket: it listens on no TCP port, before or after
+                assertEquals(List.of(), ListeningSockets.of(child.pid()));
+            }
+        } finally {
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aProcessThatIsNotAJvmIsRefusedInOneLine() throws Exception {
+        Process sleep = new ProcessBuilder("sleep", "20").start();
+        try {
+            Exception e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> JvmSampler.attach(sleep.pid()));
+            assertTrue(e.getMessage().contains(String.valueOf(sleep.pid())), e.getMessage());
+        } finally {
+            sleep.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void procAddressesReadAsTheKernelWritesThem() throws Exception {
+        assertEquals("127.0.0.1:8080", ListeningSockets.address("0100007F:1F90"));
+        assertEquals("0.0.0.0:22", ListeningSockets.address("00000000:0016"));
+        assertEquals("[0:0:0:0:0:0:0:1]:443", ListeningSockets.address("00000000000000000000000001000000:01BB"));
+    }
+}
