@@ -7,7 +7,6 @@ import io.netty.buffer.PooledByteBufAllocator;
 import java.lang.ref.Cleaner;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,17 +23,13 @@ public final class HttpRequest implements RequestSource {
 
     private final String method;
     private final URI uri;
-    private final Map<String, String> headers;
-    private final byte[] body;
     private final byte[] wire;
     private final ByteBuf encoded;
 
     public HttpRequest(String method, URI uri, Map<String, String> headers, byte[] body, boolean keepAlive) {
         this.method = method;
         this.uri = uri;
-        this.headers = new LinkedHashMap<>(headers);
-        this.body = body == null ? new byte[0] : body;
-        this.wire = wire(method, uri, this.headers, this.body, keepAlive);
+        this.wire = wire(method, uri, headers, body == null ? new byte[0] : body, keepAlive);
         // pooled and direct: retained duplicates come from a recycler and are written without a copy
         ByteBuf pooled = PooledByteBufAllocator.DEFAULT.directBuffer(wire.length).writeBytes(wire);
         this.encoded = pooled;
@@ -86,11 +81,6 @@ public final class HttpRequest implements RequestSource {
     @Override
     public int fixedSize() {
         return wire.length;
-    }
-
-    /** The same request with or without keep-alive. */
-    public HttpRequest withKeepAlive(boolean keepAlive) {
-        return new HttpRequest(method, uri, headers, body, keepAlive);
     }
 
     public URI uri() {

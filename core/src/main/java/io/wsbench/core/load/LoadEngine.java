@@ -178,7 +178,6 @@ public final class LoadEngine implements AutoCloseable {
         final long timeoutNanos;
         long start;
         long deadline;
-        volatile boolean stopping;
         volatile String abortReason;
         volatile String lastConnectFailure;
         volatile long lastConnectFailureNanos;

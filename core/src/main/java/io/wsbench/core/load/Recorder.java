@@ -25,7 +25,6 @@ final class Recorder {
     long bytesSent;
     long bytesReceived;
     long requestsSent;
-    long responses;
     long lastCompletionNanos;
     /** With eachRequest: every answer's completion time and latency (-1 for an error), in order. */
     long[] eachAt;
@@ -39,7 +38,6 @@ final class Recorder {
 
     void ok(long latencyMicros, long now) {
         latencies.recordValue(Math.min(Math.max(latencyMicros, 1), HIGHEST_MICROS));
-        responses++;
         lastCompletionNanos = now;
         each(now, Math.max(latencyMicros, 1));
     }
@@ -58,7 +56,6 @@ final class Recorder {
             case VALIDATION -> validation++;
             default -> throw new IllegalArgumentException(v.name());
         }
-        responses++;
         lastCompletionNanos = now;
         errorsNow.increment();
         each(now, -1);
@@ -67,7 +64,6 @@ final class Recorder {
     /** A response that was not HTTP, or too long to keep: the connection is dropped. */
     void protocolError(long now) {
         protocol++;
-        responses++;
         lastCompletionNanos = now;
         errorsNow.increment();
         each(now, -1);

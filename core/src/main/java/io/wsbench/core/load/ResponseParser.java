@@ -95,11 +95,6 @@ public final class ResponseParser {
         return state == State.STATUS && lineLength == 0;
     }
 
-    /** True while a response has started arriving but is not complete. */
-    public boolean inResponse() {
-        return state != State.STATUS || lineLength > 0;
-    }
-
     public void reset() {
         state = State.STATUS;
         lineLength = 0;

@@ -63,7 +63,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (finished) {
             return;
         }
-        if (run.stopping || run.abortReason != null || remaining == 0) {
+        if (run.abortReason != null || remaining == 0) {
             finish();
             return;
         }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -83,9 +82,5 @@ public record Suite(@JsonProperty("name") String name,
 
     Suite from(Path file) {
         return new Suite(name, description, operation, baseline, repeat, warmupRequests, targets, load, quick, stackOptions, file);
-    }
-
-    public Duration quickDuration() {
-        return Durations.parse(quick.duration());
     }
 }
