@@ -116,8 +116,15 @@ public final class LoadEngine implements AutoCloseable {
         Sampler sampler = new Sampler(run, lanes, progress, memory);
         long hardStop = run.deadline == Long.MAX_VALUE ? Long.MAX_VALUE
                 : run.deadline + spec.timeout().toNanos() + TimeUnit.SECONDS.toNanos(2);
-        while (!run.done.await(TICK_NANOS, TimeUnit.NANOSECONDS)) {
-            sampler.tick(System.nanoTime());
+        // reads on the point's own quarter seconds: a fixed wait between reads would drift, and
+        // each second's answers would be closed up to a quarter second late, into the second before
+        long nextTick = run.start + TICK_NANOS;
+        while (!run.done.await(nextTick - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+            long now = System.nanoTime();
+            while (nextTick - now <= 0) {
+                nextTick += TICK_NANOS;
+            }
+            sampler.tick(now);
             if (run.abortReason == null && sampler.onlyConnectErrors(NO_PROGRESS_ABORT_NANOS)) {
                 run.abortReason = "cannot connect to " + address.getHostString() + ":" + address.getPort()
                         + (run.lastConnectFailure == null ? "" : ": " + run.lastConnectFailure);

@@ -1,5 +1,6 @@
 package io.wsbench.core.load;
 
+import io.wsbench.core.record.SecondSample;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -8,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -127,6 +129,61 @@ class LoadEngineTest {
                     get(server.address(), true), GREETING, ProgressListener.NONE);
             assertEquals(10_000, m.ok(), 200, "2,000 req/s for 5 s, within 2%");
             assertEquals(2000, m.throughput(), 40, "throughput within 2% of the rate");
+        }
+    }
+
+    @Test
+    void aRequestUnansweredWithinTheTimeoutIsATimeoutErrorAndThePointStillEnds() throws Exception {
+        // the server answers after 2 s, the client gives up after 100 ms: every request times out
+        try (TestServer server = TestServer.answeringAfter("Hello World", 2000)) {
+            LoadSpec spec = LoadSpec.closed(2, 3).withTimeout(Duration.ofMillis(100));
+            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            assertEquals(6, m.errors().timeout(), m.errors().toString());
+            assertEquals(6, m.errors().total(), m.errors().toString());
+            assertEquals(6, m.requests());
+            assertEquals(0, m.ok());
+            assertEquals(0, m.latencies().getTotalCount(), "a timed-out request has no latency");
+            assertNull(m.aborted(), "the point ended by its request count");
+            // a timed-out connection is dropped, so each request went out on a fresh one and arrived
+            assertEquals(6, server.served.get());
+            // each user waited out three timeouts in turn, and never the server's 2 s
+            assertTrue(m.durationSeconds() >= 0.3 && m.durationSeconds() < 6, "duration " + m.durationSeconds());
+        }
+    }
+
+    @Test
+    void thinkTimeSpacesEachUsersRequestsAndStaysOutOfTheLatency() throws Exception {
+        try (TestServer server = TestServer.answering("Hello World")) {
+            LoadSpec spec = LoadSpec.closed(2, 3).withThinkTime(Duration.ofMillis(300));
+            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            assertEquals(6, m.requests());
+            assertEquals(6, m.ok());
+            assertEquals(6, server.served.get());
+            // a user's third answer comes after two think times at the earliest
+            assertTrue(m.durationSeconds() >= 0.6, "duration " + m.durationSeconds());
+            // counted in, the think time would put four of the six latencies at 300 ms or more
+            long p50 = m.latencies().getValueAtPercentile(50);
+            assertTrue(p50 < 300_000, "p50 " + p50 + " us holds no think time");
+        }
+    }
+
+    @Test
+    void eachAnswerIsCountedInTheSecondItCameIn() throws Exception {
+        // open loop at 100 req/s for 3 s: requests are due every 10 ms, 100 in each second
+        try (TestServer server = TestServer.answering("Hello World")) {
+            Measurement m = engine.run(server.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
+                    get(server.address(), true), GREETING, ProgressListener.NONE);
+            assertEquals(300, m.ok(), "rate x duration");
+            List<SecondSample> series = m.series();
+            assertEquals(List.of(0, 1, 2), series.stream().map(SecondSample::second).toList(), series.toString());
+            assertEquals(m.ok(), series.stream().mapToLong(SecondSample::requests).sum(), "the seconds add up to the total");
+            for (SecondSample s : series) {
+                // a second is closed by the sampler's read at its boundary; on a busy machine that read
+                // may come late and take the next second's first answers, so allow 200 ms of them
+                assertEquals(100, s.requests(), 20, "second " + s.second() + " of " + series);
+                assertEquals(0, s.errors());
+                assertTrue(s.p99Micros() > 0, s.toString());
+            }
         }
     }
 

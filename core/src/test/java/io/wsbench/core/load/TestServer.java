@@ -24,11 +24,14 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real HTTP server on 127.0.0.1 for the engine tests. One I/O thread, so a stall stops every
- * connection at once, as a stalled server does. It counts the requests it answered.
+ * connection at once, as a stalled server does. It counts the requests it received. A server
+ * with an answer delay holds every answer that long without blocking its thread, as a slow
+ * back end does.
  */
 final class TestServer implements AutoCloseable {
 
@@ -39,8 +42,15 @@ final class TestServer implements AutoCloseable {
     private final String body;
     private final long stallAtRequest;
     private final long stallMillis;
+    private final long answerDelayMillis;
 
     TestServer(int status, String body, long stallAtRequest, long stallMillis) throws InterruptedException {
+        this(status, body, stallAtRequest, stallMillis, 0);
+    }
+
+    private TestServer(int status, String body, long stallAtRequest, long stallMillis, long answerDelayMillis)
+            throws InterruptedException {
+        this.answerDelayMillis = answerDelayMillis;
         this.status = status;
         this.body = body;
         this.stallAtRequest = stallAtRequest;
@@ -58,6 +68,10 @@ final class TestServer implements AutoCloseable {
         return new TestServer(200, body, -1, 0);
     }
 
+    static TestServer answeringAfter(String body, long delayMillis) throws InterruptedException {
+        return new TestServer(200, body, -1, 0, delayMillis);
+    }
+
     InetSocketAddress address() {
         return (InetSocketAddress) channel.localAddress();
     }
@@ -69,12 +83,24 @@ final class TestServer implements AutoCloseable {
             if (n == stallAtRequest) {
                 Thread.sleep(stallMillis); // the whole server freezes: its only thread sleeps
             }
+            boolean keepAlive = HttpUtil.isKeepAlive(req);
+            if (answerDelayMillis > 0) {
+                ctx.executor().schedule(() -> answer(ctx, keepAlive), answerDelayMillis, TimeUnit.MILLISECONDS);
+            } else {
+                answer(ctx, keepAlive);
+            }
+        }
+
+        private void answer(ChannelHandlerContext ctx, boolean keepAlive) {
+            if (!ctx.channel().isActive()) {
+                return; // the client gave up waiting
+            }
             byte[] b = body.getBytes(StandardCharsets.UTF_8);
             FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status),
                     Unpooled.wrappedBuffer(b));
             res.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain");
             res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, b.length);
-            if (!HttpUtil.isKeepAlive(req)) {
+            if (!keepAlive) {
                 res.headers().set(HttpHeaderNames.CONNECTION, "close");
                 ctx.writeAndFlush(res).addListener(f -> ctx.close());
             } else {
@@ -86,6 +112,6 @@ final class TestServer implements AutoCloseable {
     @Override
     public void close() {
         channel.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }
