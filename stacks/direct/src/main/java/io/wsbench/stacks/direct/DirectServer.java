@@ -17,6 +17,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 
+import io.wsbench.contract.page.SlowDependency;
 import io.wsbench.contract.seismic.Catalog;
 
 import java.net.BindException;
@@ -53,7 +54,7 @@ public final class DirectServer {
         if (routes.faults().spinAfterLoad()) {
             Faults.spinAfterLoad(HelloHandler.LAST_REQUEST);
         }
-        SlowDependency dependency = new SlowDependency(Long.getLong("wsbench.dependencyDelayMillis", 50), io, channel);
+        SlowDependency dependency = new SlowDependency(Long.getLong("wsbench.dependencyDelayMillis", 50));
         PageRoute page = new PageRoute(dependency);
         // sized like a servlet container's request threads (Tomcat's maxThreads is 200)
         int workerThreads = Integer.getInteger("wsbench.workers", 200);

@@ -1,6 +1,7 @@
 package io.wsbench.stacks.direct;
 
 import io.wsbench.contract.page.PageContract;
+import io.wsbench.contract.page.SlowDependency;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +50,7 @@ final class PageRoute implements AutoCloseable {
 
     PageRoute(SlowDependency dependency) {
         this.dependency = dependency;
-        this.dependencyUri = URI.create("http://127.0.0.1:" + dependency.port() + "/robots.txt");
+        this.dependencyUri = URI.create(dependency.url());
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
         try {

@@ -1,6 +1,7 @@
 package io.wsbench.stacks.lucee;
 
 import io.wsbench.contract.page.PageContract;
+import io.wsbench.contract.page.SlowDependency;
 import io.wsbench.stacks.tomcathost.ServletHost;
 import jakarta.servlet.Servlet;
 
