@@ -1,0 +1,89 @@
+package io.wsbench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Runs the CLI in a JVM of its own, on this test's class path, for what only a real process shows:
+ * a signal, and the exit code after it. Everything it prints goes to {@code output}. Closing it
+ * kills whatever is left of it and of the processes it started.
+ */
+final class CliProcess implements AutoCloseable {
+
+    private final Process process;
+    private final Path output;
+
+    private CliProcess(Process process, Path output) {
+        this.process = process;
+        this.output = output;
+    }
+
+    static CliProcess start(Path output, String... args) throws IOException {
+        // surefire runs the tests from a manifest-only jar; its property holds the class path itself
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-exports=jdk.internal.jvmstat/sun.jvmstat.monitor=ALL-UNNAMED",
+                "--add-exports=jdk.attach/sun.tools.attach=ALL-UNNAMED",
+                "-Dwsbench.home=" + Home.find(), "-cp", classPath, Main.class.getName()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        return new CliProcess(p, output);
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** What it printed so far, stdout and stderr together. */
+    String output() throws IOException {
+        return Files.readString(output);
+    }
+
+    /** Ctrl-C: SIGINT, as a terminal sends it. */
+    void interrupt() throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            fail("kill -INT " + process.pid() + " failed");
+        }
+    }
+
+    /** Its exit code; fails the test if it is still running after {@code limit}. */
+    int exitCode(Duration limit) throws IOException, InterruptedException {
+        if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            fail("still running after " + limit + ":\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    /** Polls {@code condition} every 100 ms; fails the test, showing the output, if it is not true within {@code limit}. */
+    void awaitTrue(Duration limit, String what, BooleanSupplier condition) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (!process.isAlive()) {
+                fail("exited with code " + process.exitValue() + " before " + what + ":\n" + output());
+            }
+            if (System.nanoTime() - deadline > 0) {
+                fail("no " + what + " within " + limit + ":\n" + output());
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    @Override
+    public void close() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+}
