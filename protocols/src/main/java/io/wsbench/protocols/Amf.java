@@ -97,19 +97,13 @@ public final class Amf implements Protocol {
     @Override
     public Validator validator(Operation op) {
         String expected = op.expectedText();
-        return (status, contentType, body, length) -> {
-            if (status != 200) {
-                return Verdict.HTTP_STATUS;
-            }
-            if (!XmlAnswers.contentTypeIs(contentType, CONTENT_TYPE)) {
-                return Verdict.VALIDATION;
-            }
+        return Answers.expecting(CONTENT_TYPE, (body, length) -> {
             try {
                 return answer(decode(body, length), expected);
             } catch (IOException | ClassNotFoundException | RuntimeException e) {
                 return Verdict.VALIDATION;
             }
-        };
+        });
     }
 
     private static Verdict answer(ActionMessage packet, String expected) {

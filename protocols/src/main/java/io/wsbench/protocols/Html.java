@@ -22,13 +22,7 @@ final class Html implements Protocol {
     @Override
     public Validator validator(Operation op) {
         byte[] expected = op.expectedText().getBytes(StandardCharsets.UTF_8);
-        return (status, contentType, body, length) -> {
-            if (status != 200) {
-                return Verdict.HTTP_STATUS;
-            }
-            if (!XmlAnswers.contentTypeIs(contentType, "text/html")) {
-                return Verdict.VALIDATION;
-            }
+        return Answers.expecting("text/html", (body, length) -> {
             int from = 0;
             while (from < length && body[from] <= ' ') {
                 from++;
@@ -37,6 +31,6 @@ final class Html implements Protocol {
             return length - from > expected.length
                     && Arrays.equals(body, from, from + expected.length, expected, 0, expected.length)
                     ? Verdict.OK : Verdict.VALIDATION;
-        };
+        });
     }
 }

@@ -41,20 +41,7 @@ final class PageWorkload implements Workload {
 
     @Override
     public Validator validator() {
-        XmlAnswers xml = new XmlAnswers();
-        return (status, contentType, body, length) -> {
-            if (status != 200) {
-                return Verdict.HTTP_STATUS;
-            }
-            if (!XmlAnswers.contentTypeIs(contentType, "text/xml")) {
-                return Verdict.VALIDATION;
-            }
-            try {
-                return judge(xml.open(body, length));
-            } catch (XMLStreamException | RuntimeException e) {
-                return Verdict.VALIDATION;
-            }
-        };
+        return Answers.expecting("text/xml", XmlAnswers.reading(this::judge));
     }
 
     private Verdict judge(XMLStreamReader r) throws XMLStreamException {

@@ -4,6 +4,7 @@ import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** {@code returnformat=plain}: the answer as bare text. */
 final class Plain implements Protocol {
@@ -21,13 +22,7 @@ final class Plain implements Protocol {
     @Override
     public Validator validator(Operation op) {
         byte[] expected = op.expectedText().getBytes(StandardCharsets.UTF_8);
-        return (status, contentType, body, length) -> {
-            if (status != 200) {
-                return Verdict.HTTP_STATUS;
-            }
-            if (!XmlAnswers.contentTypeIs(contentType, "text/plain")) {
-                return Verdict.VALIDATION;
-            }
+        return Answers.expecting("text/plain", (body, length) -> {
             int from = 0;
             int to = length;
             while (from < to && body[from] <= ' ') {
@@ -36,7 +31,7 @@ final class Plain implements Protocol {
             while (to > from && body[to - 1] <= ' ') {
                 to--;
             }
-            return java.util.Arrays.equals(body, from, to, expected, 0, expected.length) ? Verdict.OK : Verdict.VALIDATION;
-        };
+            return Arrays.equals(body, from, to, expected, 0, expected.length) ? Verdict.OK : Verdict.VALIDATION;
+        });
     }
 }

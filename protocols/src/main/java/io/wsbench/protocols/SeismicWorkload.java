@@ -82,30 +82,12 @@ final class SeismicWorkload implements Workload {
 
     @Override
     public Validator validator() {
-        XmlAnswers xml = new XmlAnswers();
-        return new Validator() {
-            @Override
-            public Verdict check(int status, String contentType, byte[] body, int length) {
-                return Verdict.VALIDATION; // an answer can only be judged knowing its request
-            }
-
-            @Override
-            public Verdict check(int request, int status, String contentType, byte[] body, int length) {
-                if (status != 200 && status != 500) {
-                    return Verdict.HTTP_STATUS;
-                }
-                try {
-                    return judge(xml.open(body, length), answers.get(request), status, contentType);
-                } catch (XMLStreamException | RuntimeException e) {
-                    return status == 200 ? Verdict.VALIDATION : Verdict.HTTP_STATUS;
-                }
-            }
-        };
+        Validator soap = Soap.V11.answers((r, request, head) -> judge(r, answers.get(request), head));
+        return (SequenceValidator) soap::check;
     }
 
     /** Reads the results: the count attribute, every quake's millis and region, nothing else. */
-    private static Verdict judge(XMLStreamReader r, Answer expected, int status, String contentType)
-            throws XMLStreamException {
+    private static Verdict judge(XMLStreamReader r, Answer expected, Verdict head) throws XMLStreamException {
         int declared = -1;
         int seen = 0;
         long fingerprint = 0;
@@ -129,8 +111,8 @@ final class SeismicWorkload implements Workload {
                 fingerprint += Answer.of(millis, Integer.parseInt(region.substring(1)));
             }
         }
-        if (status != 200 || !XmlAnswers.contentTypeIs(contentType, "text/xml")) {
-            return status == 200 ? Verdict.VALIDATION : Verdict.HTTP_STATUS;
+        if (head != Verdict.OK) {
+            return head;
         }
         boolean right = declared == expected.count() && seen == expected.count() && fingerprint == expected.fingerprint();
         return right ? Verdict.OK : Verdict.VALIDATION;

@@ -62,22 +62,54 @@ public final class Soap implements Protocol {
 
     @Override
     public Validator validator(Operation op) {
+        return answers((r, request, head) -> check(r, op.expectedText(), head));
+    }
+
+    /**
+     * Reads a SOAP answer, standing before its envelope. {@code request}: the index in its sequence
+     * of the request it answers. {@code head}: what the answer's status and content type say, OK
+     * for a 200 with this version's content type; it decides an answer that holds no Fault.
+     */
+    @FunctionalInterface
+    interface Reading {
+        Verdict read(XMLStreamReader r, int request, Verdict head) throws XMLStreamException;
+    }
+
+    /**
+     * A validator for answers in this version of SOAP: a 200, or a 500 (how a Fault comes back),
+     * judged by {@code reading}. What does not parse is wrong under a 200 and an HTTP error under a 500.
+     */
+    Validator answers(Reading reading) {
         XmlAnswers xml = new XmlAnswers();
-        return (status, contentType, body, length) -> {
-            if (status != 200 && status != 500) {
-                return Verdict.HTTP_STATUS;
+        return new Validator() {
+            @Override
+            public Verdict check(int status, String contentType, byte[] body, int length) {
+                return check(0, status, contentType, body, length);
             }
-            try {
-                return check(xml.open(body, length), op.expectedText(), status, contentType);
-            } catch (XMLStreamException | RuntimeException e) {
-                return status == 200 ? Verdict.VALIDATION : Verdict.HTTP_STATUS;
+
+            @Override
+            public Verdict check(int request, int status, String contentType, byte[] body, int length) {
+                if (status != 200 && status != 500) {
+                    return Verdict.HTTP_STATUS;
+                }
+                Verdict head = Answers.head(status, contentType, mediaType);
+                try {
+                    return reading.read(xml.open(body, length), request, head);
+                } catch (XMLStreamException | RuntimeException e) {
+                    return notSoap(head);
+                }
             }
         };
     }
 
-    private Verdict check(XMLStreamReader r, String expected, int status, String contentType) throws XMLStreamException {
+    /** What an answer is that holds no SOAP envelope: an HTTP error under a 500, else a wrong answer. */
+    private static Verdict notSoap(Verdict head) {
+        return head == Verdict.HTTP_STATUS ? head : Verdict.VALIDATION;
+    }
+
+    private Verdict check(XMLStreamReader r, String expected, Verdict head) throws XMLStreamException {
         if (!XmlAnswers.nextElement(r) || !isSoap(r, "Envelope")) {
-            return status == 200 ? Verdict.VALIDATION : Verdict.HTTP_STATUS;
+            return notSoap(head);
         }
         do {
             if (!XmlAnswers.nextElement(r)) {
@@ -90,8 +122,8 @@ public final class Soap implements Protocol {
         if (isSoap(r, "Fault")) {
             return Verdict.SOAP_FAULT;
         }
-        if (status != 200 || !XmlAnswers.contentTypeIs(contentType, mediaType)) {
-            return status == 200 ? Verdict.VALIDATION : Verdict.HTTP_STATUS;
+        if (head != Verdict.OK) {
+            return head;
         }
         // the wrapper element, then its first child holds the answer
         if (!XmlAnswers.nextElement(r)) {

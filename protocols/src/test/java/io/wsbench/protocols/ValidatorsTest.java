@@ -59,6 +59,45 @@ class ValidatorsTest {
     }
 
     @Test
+    void everyAnswerNeedsA200ThenItsContentTypeInAnyCaseWithParameters() {
+        assertEquals(Verdict.OK, check("plain", 200, "TEXT/Plain; charset=UTF-8", "Hello World"));
+        assertEquals(Verdict.HTTP_STATUS, check("plain", 500, "text/plain", "Hello World"));
+        assertEquals(Verdict.VALIDATION, check("plain", 200, "text/html", "Hello World"));
+        assertEquals(Verdict.OK, check("html", 200, "Text/HTML;charset=utf-8", "Hello World at noon"));
+        assertEquals(Verdict.HTTP_STATUS, check("html", 302, "text/html", "Hello World at noon"));
+        assertEquals(Verdict.VALIDATION, check("html", 200, "text/plain", "Hello World at noon"));
+        assertEquals(Verdict.OK, check("json", 200, "Application/JSON; charset=utf-8", "\"Hello World\""));
+        assertEquals(Verdict.HTTP_STATUS, check("json", 404, "application/json", "\"Hello World\""));
+        assertEquals(Verdict.VALIDATION, check("json", 200, "text/plain", "\"Hello World\""));
+        assertEquals(Verdict.OK, check("rest-xml", 200, "Application/XML;charset=UTF-8", "<str>Hello World</str>"));
+        assertEquals(Verdict.VALIDATION, check("rest-xml", 200, "text/plain", "<str>Hello World</str>"));
+        String hello12 = "<S:Envelope xmlns:S=\"http://www.w3.org/2003/05/soap-envelope\"><S:Body>"
+                + "<h:helloResponse xmlns:h=\"http://wsbench.io/hello\"><return>Hello World</return></h:helloResponse>"
+                + "</S:Body></S:Envelope>";
+        assertEquals(Verdict.OK, check("soap12", 200, "Application/SOAP+XML; charset=utf-8; action=\"urn:hello\"", hello12));
+        assertEquals(Verdict.HTTP_STATUS, check("soap12", 500, "application/soap+xml", hello12), "a 500 without a Fault");
+        assertEquals(Verdict.VALIDATION, check("soap12", 200, "text/xml", hello12));
+    }
+
+    @Test
+    void theBodyIsReadOnlyAfterTheStatusAndContentType() {
+        int[] reads = {0};
+        Validator v = Answers.expecting("text/plain", (body, length) -> {
+            reads[0]++;
+            return length == 2 ? Verdict.OK : Verdict.VALIDATION;
+        });
+        byte[] ok = "ok".getBytes(StandardCharsets.UTF_8);
+        assertEquals(Verdict.HTTP_STATUS, v.check(201, "text/plain", ok, 2));
+        assertEquals(Verdict.VALIDATION, v.check(200, "text/html", ok, 2));
+        assertEquals(Verdict.VALIDATION, v.check(200, "", ok, 2), "no content type");
+        assertEquals(0, reads[0]);
+        assertEquals(Verdict.OK, v.check(200, "TEXT/PLAIN;charset=utf-8", ok, 2));
+        assertEquals(Verdict.VALIDATION, v.check(200, "text/plain", ok, 1));
+        assertEquals(2, reads[0]);
+        assertTrue(Answers.contentTypeIs("Application/X-AMF", Amf.CONTENT_TYPE));
+    }
+
+    @Test
     void wddxPacketMustHoldTheGreetingAsItsOneString() {
         String packet = "<wddxPacket version='1.0'><header/><data><string>Hello World</string></data></wddxPacket>";
         assertEquals(Verdict.OK, check("wddx", 200, "text/xml;charset=UTF-8", packet));

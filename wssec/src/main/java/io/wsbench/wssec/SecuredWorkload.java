@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
+import io.wsbench.protocols.SequenceValidator;
 import io.wsbench.protocols.Soap;
 import io.wsbench.protocols.Workload;
 import io.wsbench.contract.security.WsSecurityKeys;
@@ -124,28 +125,21 @@ public final class SecuredWorkload implements Workload {
     public Validator validator() {
         Validator oracle = plain.validator();
         WsSecurity security = new WsSecurity(configuration, keys);
-        return new Validator() {
-            @Override
-            public Verdict check(int status, String contentType, byte[] body, int length) {
-                return Verdict.VALIDATION; // an answer can only be judged knowing its request
+        // the plain workload's oracle judges every answer: status, content type, Fault, results
+        return (SequenceValidator) (request, status, contentType, body, length) -> {
+            if (status != 200) {
+                return oracle.check(request, status, contentType, body, length); // a fault is not signed
             }
-
-            @Override
-            public Verdict check(int request, int status, String contentType, byte[] body, int length) {
-                if (status != 200) {
-                    return oracle.check(request, status, contentType, body, length); // a fault is not signed
-                }
-                long t0 = System.nanoTime();
-                byte[] opened;
-                try {
-                    opened = security.open(body, length);
-                } catch (WSSecurityException | RuntimeException e) {
-                    return Verdict.VALIDATION;
-                } finally {
-                    openingNanos.add(System.nanoTime() - t0);
-                }
-                return oracle.check(request, status, contentType, opened, opened == body ? length : opened.length);
+            long t0 = System.nanoTime();
+            byte[] opened;
+            try {
+                opened = security.open(body, length);
+            } catch (WSSecurityException | RuntimeException e) {
+                return Verdict.VALIDATION;
+            } finally {
+                openingNanos.add(System.nanoTime() - t0);
             }
+            return oracle.check(request, status, contentType, opened, opened == body ? length : opened.length);
         };
     }
 }

@@ -1,0 +1,68 @@
+package io.wsbench.protocols;
+
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+
+/**
+ * What every answer must come with before its body is read: a 200 and the protocol's content type.
+ * Written once for every checker; nothing here allocates per answer.
+ */
+final class Answers {
+
+    private Answers() {
+    }
+
+    /** What the body of an answer must hold; read only when the answer came with a 200 and the right content type. */
+    @FunctionalInterface
+    interface Body {
+        Verdict check(byte[] body, int length);
+    }
+
+    /**
+     * A validator for answers that must come with a 200, a content type of {@code mediaType} (in any
+     * case, with any parameters) and a body that {@code body} accepts.
+     */
+    static Validator expecting(String mediaType, Body body) {
+        return (status, contentType, bytes, length) -> {
+            Verdict head = head(status, contentTypeIs(contentType, mediaType));
+            return head == Verdict.OK ? body.check(bytes, length) : head;
+        };
+    }
+
+    /**
+     * As {@link #expecting}, for a family of content types: any that contains {@code word} in any
+     * case ({@code xml}: text/xml, application/xml, application/soap+xml).
+     */
+    static Validator mentioning(String word, Body body) {
+        return (status, contentType, bytes, length) -> {
+            Verdict head = head(status, contentTypeMentions(contentType, word));
+            return head == Verdict.OK ? body.check(bytes, length) : head;
+        };
+    }
+
+    /** OK when an answer came with a 200 and a content type of {@code mediaType}; else what is wrong with it. */
+    static Verdict head(int status, String contentType, String mediaType) {
+        return head(status, contentTypeIs(contentType, mediaType));
+    }
+
+    private static Verdict head(int status, boolean rightType) {
+        if (status != 200) {
+            return Verdict.HTTP_STATUS;
+        }
+        return rightType ? Verdict.OK : Verdict.VALIDATION;
+    }
+
+    /** Whether {@code contentType} is {@code mediaType}, in any case, with or without parameters. */
+    static boolean contentTypeIs(String contentType, String mediaType) {
+        return contentType.regionMatches(true, 0, mediaType, 0, mediaType.length());
+    }
+
+    private static boolean contentTypeMentions(String contentType, String word) {
+        for (int i = 0; i + word.length() <= contentType.length(); i++) {
+            if (contentType.regionMatches(true, i, word, 0, word.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
