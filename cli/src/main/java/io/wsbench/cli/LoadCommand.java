@@ -25,7 +25,6 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -95,7 +94,7 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "REQUESTS", description = "requests per connection sent first and not recorded")
     long warmup;
 
-    @Option(names = "--threads", paramLabel = "N", description = "I/O threads of the generator (default: one per 128 connections, at most one per core)")
+    @Option(names = "--threads", paramLabel = "N", description = Generator.THREADS_HELP)
     Integer threads;
 
     @Option(names = "--server-pid", paramLabel = "PID", description = "also sample this server process (CPU, memory) from /proc")
@@ -130,11 +129,11 @@ final class LoadCommand implements Callable<Integer> {
         LoadSpec spec = loadSpec();
         RequestSource request = request(uri);
         Supplier<Validator> validators = validators();
-        InetSocketAddress address = new InetSocketAddress(uri.getHost(), uri.getPort() > 0 ? uri.getPort() : 80);
-        reachable(address);
+        InetSocketAddress address = Reachable.check(uri);
         PrintStream out = System.out;
-        try (LoadEngine engine = new LoadEngine(threads != null ? threads : LoadEngine.defaultThreads(connections));
+        try (Generator generator = new Generator(threads);
              ProcessSampler sampler = serverPid == null ? null : new ProcessSampler(serverPid)) {
+            LoadEngine engine = generator.forConnections(connections);
             if (warmup > 0) {
                 engine.run(address, LoadSpec.closed(connections, warmup), request, validators,
                         (d, e, el, t, r) -> { });
@@ -208,6 +207,8 @@ final class LoadCommand implements Callable<Integer> {
                 bytes = Files.readAllBytes(body);
             } catch (NoSuchFileException e) {
                 throw new Main.UserError("no such body file: " + body);
+            } catch (IOException e) {
+                throw new Main.UserError("cannot read body file " + body + ": " + Main.oneLine(e));
             }
         }
         if (soapAction != null) {
@@ -265,15 +266,6 @@ final class LoadCommand implements Callable<Integer> {
             return true;
         }
         return false;
-    }
-
-    private void reachable(InetSocketAddress address) {
-        try (Socket s = new Socket()) {
-            s.connect(address, 3000);
-        } catch (IOException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new Main.UserError("cannot connect to " + url + ": " + why);
-        }
     }
 
     private static LoadRecord loadRecord(LoadSpec s) {

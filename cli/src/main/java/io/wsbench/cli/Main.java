@@ -4,6 +4,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** The {@code wsbench} command. The CLI is the only part of wsbench that prints. */
 @Command(name = "wsbench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -12,9 +15,12 @@ import java.io.PrintWriter;
                 ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
-    /** Exit codes: 0 fine, 1 measured but with a problem (partial run), 2 bad input or unreachable target. */
+    /** Exit codes, as {@code wsbench --help} lists them. */
     static final int PROBLEM = 1;
     static final int BAD_INPUT = 2;
+    static final int INTERNAL_ERROR = 3;
+
+    private static final Map<String, String> EXIT_CODES = exitCodes();
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -22,17 +28,41 @@ public final class Main {
 
     /** Runs a command line and returns its exit code; tests call this. */
     public static int execute(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        return execute(new CommandLine(new Main()), args);
+    }
+
+    /**
+     * Runs {@code args} on {@code cl}, a command line of wsbench's commands: a mistake of the user's
+     * is one line and its exit code, anything else an internal error, its stack trace only on demand.
+     */
+    static int execute(CommandLine cl, String... args) {
+        documentExitCodes(cl);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             PrintWriter err = cmd.getErr();
-            err.println("wsbench: " + oneLine(e));
-            if (Boolean.getBoolean("wsbench.debug")) {
+            err.println("wsbench: " + (e instanceof UserError ? oneLine(e) : "internal error: " + e.getClass().getName()
+                    + (e.getMessage() == null || e.getMessage().isBlank() ? "" : ": " + oneLine(e))));
+            if ("1".equals(System.getenv("WSBENCH_DEBUG")) || Boolean.getBoolean("wsbench.debug")) {
                 e.printStackTrace(err);
             }
             err.flush();
-            return e instanceof UserError u ? u.exitCode : BAD_INPUT;
+            return e instanceof UserError u ? u.exitCode : INTERNAL_ERROR;
         });
         return cl.execute(args);
+    }
+
+    /** The same list in every command's help: {@code wsbench run --help} is where a user looks. */
+    private static void documentExitCodes(CommandLine cl) {
+        cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(EXIT_CODES);
+        cl.getSubcommands().values().forEach(Main::documentExitCodes);
+    }
+
+    private static Map<String, String> exitCodes() {
+        Map<String, String> codes = new LinkedHashMap<>();
+        codes.put("0", "done");
+        codes.put(String.valueOf(PROBLEM), "measured but incomplete (a server died, Ctrl-C, a point aborted), or an --assert failed");
+        codes.put(String.valueOf(BAD_INPUT), "bad input (options, suite, assertion) or an unreachable target, before any load is sent");
+        codes.put(String.valueOf(INTERNAL_ERROR), "internal error: a bug in wsbench; WSBENCH_DEBUG=1 prints its stack trace");
+        return Collections.unmodifiableMap(codes);
     }
 
     static String oneLine(Throwable e) {

@@ -1,6 +1,5 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.Sweep;
@@ -8,6 +7,7 @@ import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteException;
 import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.report.Assertion;
 import io.wsbench.report.Flags;
 import io.wsbench.report.ReportWriter;
@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -41,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", description = "repeat every point N times (overrides the suite)")
     Integer repeat;
 
-    @Option(names = "--threads", paramLabel = "N", description = "load generator I/O threads (default: cores)")
+    @Option(names = "--threads", paramLabel = "N", description = Generator.THREADS_HELP)
     Integer threads;
 
     @Mixin
@@ -79,13 +80,19 @@ final class RunCommand implements Callable<Integer> {
         StackCatalog catalog = StackCatalog.in(home);
         Path dir = out != null ? out : home.resolve("results")
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + suite.name());
-        try (LoadEngine engine = new LoadEngine(threads != null ? threads : LoadEngine.defaultThreads())) {
-            SuiteRunner runner = new SuiteRunner(catalog, engine, new Console(stdout, Console.interactive()),
+        try (Generator generator = new Generator(threads)) {
+            SuiteRunner runner = new SuiteRunner(catalog, generator, new Console(stdout, Console.interactive()),
                     quick ? 200 : 500, jvmMonitor);
             try {
                 runner.check(suite);
             } catch (SuiteException e) {
                 throw new Main.UserError(e.getMessage());
+            }
+            // as load does: an unreachable URL is one line and exit 2, before any stack starts
+            for (TargetSpec t : suite.targets()) {
+                if (t.url() != null) {
+                    Reachable.check(URI.create(t.url()));
+                }
             }
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")

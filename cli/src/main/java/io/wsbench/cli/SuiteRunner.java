@@ -1,6 +1,5 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.record.Environment;
@@ -48,7 +47,7 @@ import java.util.concurrent.TimeUnit;
 final class SuiteRunner {
 
     private final StackCatalog catalog;
-    private final LoadEngine engine;
+    private final Generator generator;
     private final RunEvents events;
     private final long residualMillis;
     private final boolean jvmMonitor;
@@ -57,9 +56,9 @@ final class SuiteRunner {
     private volatile RunningStack current;
     private JvmSampler jvm;
 
-    SuiteRunner(StackCatalog catalog, LoadEngine engine, RunEvents events, long residualMillis, boolean jvmMonitor) {
+    SuiteRunner(StackCatalog catalog, Generator generator, RunEvents events, long residualMillis, boolean jvmMonitor) {
         this.catalog = catalog;
-        this.engine = engine;
+        this.generator = generator;
         this.events = events;
         this.residualMillis = residualMillis;
         this.jvmMonitor = jvmMonitor;
@@ -121,7 +120,7 @@ final class SuiteRunner {
         run = new RunRecord(suite.name(), suite.description(), Home.version(), Home.gitCommit(catalog.home()),
                 now(), null, "running", null, command, suite.baseline(), Environment.detect(Map.of()),
                 List.of(), List.of());
-        run = run.withNote("load generator: Netty " + engine.transport() + ", " + engine.threads() + " I/O threads; "
+        run = run.withNote("load generator: " + generator.describe() + "; "
                 + "closed-loop points measure latency from the actual send time");
         save();
         StackLauncher launcher = new StackLauncher(dir.resolve("logs"));
@@ -195,7 +194,7 @@ final class SuiteRunner {
                 watchdog = Executors.newSingleThreadScheduledExecutor();
                 watchdog.scheduleAtFixedRate(() -> {
                     if (!s.alive()) {
-                        engine.abort(s.deathNotice());
+                        generator.abort(s.deathNotice());
                     }
                 }, 200, 200, TimeUnit.MILLISECONDS);
                 for (TargetSpec t : specs) {
@@ -272,8 +271,8 @@ final class SuiteRunner {
         long perUser = Math.max(1, suite.warmupRequests() / users);
         for (Target t : targets) {
             events.warmup(t.spec().label(), perUser * users);
-            Measurement m = engine.run(t.address(), LoadSpec.closed(users, perUser), t.requests(true), t.validators(),
-                    events.pointStarting("warm-up " + t.spec().label(), 0, 0));
+            Measurement m = generator.forConnections(users).run(t.address(), LoadSpec.closed(users, perUser),
+                    t.requests(true), t.validators(), events.pointStarting("warm-up " + t.spec().label(), 0, 0));
             // kept, not measured: its per-second series shows a server speeding up (Lucee compiling its pages)
             run = run.withWarmup(m.toPoint(t.record(), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null));
             save();
@@ -290,8 +289,8 @@ final class SuiteRunner {
         }
         boolean recording = jvm != null && jvmDid(jvm::startPoint);
         long securityBefore = t.clientSecurityNanos();
-        Measurement m = engine.run(t.address(), spec, t.requests(spec.keepAlive()), t.validators(),
-                events.pointStarting(label, index, total));
+        Measurement m = generator.forConnections(spec.connections()).run(t.address(), spec,
+                t.requests(spec.keepAlive()), t.validators(), events.pointStarting(label, index, total));
         ServerRecord server = null;
         if (sampler != null) {
             boolean alive = current == null || current.alive();

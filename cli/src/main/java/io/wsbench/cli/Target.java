@@ -38,7 +38,7 @@ record Target(TargetSpec spec, URI uri, Workload workload, String version) {
     }
 
     InetSocketAddress address() {
-        return new InetSocketAddress(uri.getHost(), uri.getPort() > 0 ? uri.getPort() : 80);
+        return Reachable.address(uri);
     }
 
     TargetRecord record() {

@@ -1,0 +1,127 @@
+package io.wsbench.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The README's exit codes: 2 for bad input and unreachable targets, 3 for wsbench's own failures. */
+class ExitCodesTest {
+
+    /** A command that fails as a bug in wsbench would: with an exception no one expected. */
+    @Command(name = "crash")
+    static final class Crash implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new IllegalStateException("the point list is gone\nsecond line");
+        }
+    }
+
+    private record Ran(int exit, String err) {
+    }
+
+    /** wsbench's own command line and handlers, with one more command that crashes. */
+    private static Ran runWithCrash(String... args) {
+        CommandLine cl = new CommandLine(new Main()).addSubcommand("crash", new Crash());
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        int exit = Main.execute(cl, args);
+        return new Ran(exit, err.toString());
+    }
+
+    @Test
+    void anUnexpectedExceptionIsAnInternalErrorInOneLine() {
+        Ran r = runWithCrash("crash");
+        assertEquals(Main.INTERNAL_ERROR, r.exit());
+        assertEquals(3, Main.INTERNAL_ERROR);
+        assertEquals("wsbench: internal error: java.lang.IllegalStateException: the point list is gone",
+                r.err().strip(), "one line, no stack trace");
+    }
+
+    @Test
+    void theStackTraceIsShownOnDemand() {
+        System.setProperty("wsbench.debug", "true");
+        try {
+            Ran r = runWithCrash("crash");
+            assertEquals(Main.INTERNAL_ERROR, r.exit());
+            assertTrue(r.err().startsWith("wsbench: internal error: java.lang.IllegalStateException: the point list is gone"),
+                    r.err());
+            assertTrue(r.err().contains("\tat io.wsbench.cli.ExitCodesTest$Crash.call("), r.err());
+        } finally {
+            System.clearProperty("wsbench.debug");
+        }
+    }
+
+    @Test
+    void picocliParameterErrorsAreBadInput() {
+        assertEquals(Main.BAD_INPUT, runWithCrash("load").exit(), "no URL");
+        assertEquals(Main.BAD_INPUT, runWithCrash("run", "--repeat", "twice").exit(), "not a number");
+        assertEquals(Main.BAD_INPUT, runWithCrash("crash", "--no-such-option").exit());
+        CliRunner r = CliRunner.run("load", "http://127.0.0.1:1/", "--no-such-option");
+        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertTrue(r.err().contains("Unknown option: '--no-such-option'"), r.err());
+    }
+
+    @Test
+    void everyCommandsHelpListsTheExitCodes() {
+        for (String[] args : new String[][]{{"--help"}, {"help", "run"}, {"help", "load"}}) {
+            CliRunner r = CliRunner.run(args);
+            assertEquals(0, r.exit(), r.err());
+            String help = r.out().replaceAll("\\s+", " "); // picocli wraps long lines
+            assertTrue(help.contains("Exit codes: 0 done 1 measured but incomplete"), help);
+            assertTrue(help.contains(" 2 bad input (options, suite, assertion) or an unreachable target, before any load is sent"),
+                    help);
+            assertTrue(help.contains(" 3 internal error: a bug in wsbench; WSBENCH_DEBUG=1 prints its stack trace"), help);
+        }
+    }
+
+    @Test
+    void runChecksUrlTargetsBeforeAnyStackStarts(@TempDir Path dir) throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        String url = "http://127.0.0.1:" + closed + "/hello";
+        Path suite = dir.resolve("unreachable.yaml");
+        Files.writeString(suite, """
+                name: unreachable
+                targets:
+                  - { label: direct, stack: direct, protocol: plain }
+                  - { label: elsewhere, url: "%s", protocol: plain }
+                load:
+                  - { users: 1, requestsPerUser: 10 }
+                """.formatted(url));
+        Path out = dir.resolve("out");
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", out.toString());
+        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("wsbench: cannot connect to " + url + ": "), r.err());
+        assertEquals("", r.out(), "no run announced, no stack started");
+        assertFalse(Files.exists(out), "no run.json, no points, no stack logs");
+    }
+
+    @Test
+    void loadGivesTheSameLineForAnUnreachableUrl() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        String url = "http://127.0.0.1:" + closed + "/hello";
+        CliRunner r = CliRunner.run("load", url, "-n", "10");
+        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("wsbench: cannot connect to " + url + ": "), r.err());
+    }
+}
