@@ -1,25 +1,14 @@
 package io.wsbench.stacks.axis2rampart;
 
-import io.wsbench.stacks.axis2.SeismicSkeleton;
+import io.wsbench.stacks.axis2.Axis2Deployment;
+import io.wsbench.stacks.tomcathost.ServletHost;
 import org.apache.axiom.om.OMAbstractFactory;
 import org.apache.axiom.om.OMMetaFactory;
-import org.apache.axis2.AxisFault;
 import org.apache.axis2.Version;
-import org.apache.axis2.engine.AxisConfiguration;
 import org.apache.axis2.transport.http.AxisServlet;
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.LifecycleState;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.startup.Tomcat;
 
 import javax.servlet.ServletConfig;
 import javax.servlet.ServletException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -39,53 +28,18 @@ public final class RampartServer {
     private RampartServer() {
     }
 
-    public static void main(String[] args) throws URISyntaxException, IOException {
-        try {
-            SeismicSkeleton.catalog(); // fail before listening, and answer the first request at full speed
-        } catch (UncheckedIOException e) {
-            fail("cannot load catalog: " + e.getCause().getMessage(), 2);
-        }
+    public static void main(String[] args) {
+        Axis2Deployment.loadCatalog();
         useAxiomDom();
-        int port = port(args);
-        Path repository = repository();
-        // Tomcat's base, and with it the work directory where Axis2 unpacks its artifacts (_axis2)
-        Path base = Files.createTempDirectory("wsbench-tomcat9");
-        Path webapp = base.resolve("webapp");
-        Files.createDirectories(webapp.resolve("WEB-INF"));
-
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        Connector connector = new Connector();
-        connector.setPort(port);
-        connector.setProperty("address", "127.0.0.1");
-        tomcat.setConnector(connector);
-        Context context = tomcat.addContext("", webapp.toString());
-        // every class is on the server's classpath, none in the web application: look there first.
-        // Rampart loads its passwordCallbackClass afresh for every message, and the web application
-        // loader, asked first, would throw and catch a ClassNotFoundException each time.
-        ((StandardContext) context).setDelegate(true);
-        var axis = Tomcat.addServlet(context, "AxisServlet", new DeployingAxisServlet());
-        axis.addInitParameter("axis2.repository.path", repository.toString());
-        axis.addInitParameter("axis2.xml.path", repository.resolve("conf/axis2.xml").toString());
-        axis.setLoadOnStartup(1);
-        context.addServletMappingDecoded("/services/*", "AxisServlet");
-
-        try {
-            tomcat.start();
-        } catch (LifecycleException e) {
-            fail("cannot start Tomcat: " + e.getMessage(), 2);
-        }
-        if (tomcat.getConnector().getState() != LifecycleState.STARTED) {
-            fail("port " + port + " on 127.0.0.1 is already in use", 2);
-        }
-        if (context.getState() != LifecycleState.STARTED) {
-            fail("axis2-rampart stack failed to deploy (see the log above)", 2);
-        }
-        System.out.println("axis2-rampart stack (Axis2 " + Version.getVersionText() + ", Rampart "
+        Path repository = Axis2Deployment.repository(RampartServer.class);
+        // Tomcat's base is also the work directory where Axis2 unpacks its artifacts (_axis2)
+        ServletHost host = new ServletHost(args);
+        // Rampart loads its passwordCallbackClass afresh for every message: no failed lookup in the web application first
+        host.parentClassesFirst();
+        host.servlet("AxisServlet", new DeployingAxisServlet(), Axis2Deployment.servletParameters(repository), "/services/*");
+        host.serve("axis2-rampart stack (Axis2 " + Version.getVersionText() + ", Rampart "
                 + org.apache.rampart.Rampart.class.getPackage().getImplementationVersion() + ", services "
-                + String.join(", ", SERVICES) + ") listening on http://127.0.0.1:" + port
-                + " (Tomcat " + Tomcat.class.getPackage().getImplementationVersion() + ")");
-        tomcat.getServer().await();
+                + String.join(", ", SERVICES) + ")");
     }
 
     /**
@@ -100,58 +54,12 @@ public final class RampartServer {
         OMAbstractFactory.setMetaFactoryLocator(feature -> dom);
     }
 
-    /**
-     * AxisServlet, which logs a service that fails to deploy and carries on; here that ends the
-     * process with the reason as its last line, instead of a server that never becomes ready.
-     */
+    /** AxisServlet that ends the process when a service or Rampart did not deploy (see {@link Axis2Deployment#requireDeployed}). */
     static final class DeployingAxisServlet extends AxisServlet {
         @Override
         public void init(ServletConfig config) throws ServletException {
             super.init(config);
-            AxisConfiguration axis = configContext.getAxisConfiguration();
-            for (String service : SERVICES) {
-                String problem = null;
-                try {
-                    if (axis.getService(service) == null) {
-                        problem = service + " is not deployed";
-                    }
-                } catch (AxisFault e) {
-                    problem = service + " is not deployed: " + e.getMessage();
-                }
-                if (problem != null) {
-                    Object why = axis.getFaultyServices().values().stream().findFirst().orElse(null);
-                    fail(problem + (why == null ? "" : ": " + why.toString().lines().findFirst().orElse("")), 3);
-                }
-            }
-            if (axis.getModule("rampart") == null) {
-                fail("the rampart module is not deployed", 3);
-            }
+            Axis2Deployment.requireDeployed(configContext.getAxisConfiguration(), SERVICES, List.of("rampart"));
         }
-    }
-
-    /** target/stack/repository, found from this class's jar in target/stack/lib. */
-    private static Path repository() throws URISyntaxException {
-        String override = System.getProperty("wsbench.axis2.repository");
-        if (override != null && !override.isBlank()) {
-            return Path.of(override).toAbsolutePath();
-        }
-        Path code = Path.of(RampartServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path stack = Files.isRegularFile(code) ? code.getParent().getParent() : code.getParent().resolve("stack");
-        return stack.resolve("repository").toAbsolutePath();
-    }
-
-    private static void fail(String message, int status) {
-        System.out.println(message);
-        System.out.flush();
-        Runtime.getRuntime().halt(status);
-    }
-
-    private static int port(String[] args) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if ("--port".equals(args[i])) {
-                return Integer.parseInt(args[i + 1]);
-            }
-        }
-        return 8080;
     }
 }

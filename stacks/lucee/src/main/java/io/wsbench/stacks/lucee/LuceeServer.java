@@ -3,11 +3,9 @@ package io.wsbench.stacks.lucee;
 import io.wsbench.contract.page.PageContract;
 import io.wsbench.contract.page.SlowDependency;
 import io.wsbench.stacks.tomcathost.ServletHost;
-import jakarta.servlet.Servlet;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.channels.FileChannel;
@@ -37,22 +35,25 @@ import java.util.stream.Stream;
  */
 public final class LuceeServer {
 
+    /** The exit code the stack launcher reports as "unavailable here", with the last line as the reason. */
+    private static final int UNAVAILABLE = 77;
     private static final List<FileLock> HELD = new ArrayList<>();
 
     private LuceeServer() {
     }
 
     public static void main(String[] args) throws Exception {
-        Path stack = stackDir();
+        Path stack = ServletHost.stackDir(LuceeServer.class);
         String version = System.getProperty("wsbench.version", "").isBlank() ? bundledVersion()
                 : System.getProperty("wsbench.version").trim();
         try {
             LuceeJars.major(version);
         } catch (IllegalArgumentException e) {
-            fail(e.getMessage());
+            ServletHost.fail(e.getMessage(), 2);
         }
         Path cache = cacheDir().resolve(version);
-        Path work = workDir(cache, port(args));
+        int port = ServletHost.port(args);
+        Path work = workDir(cache, port);
         // Lucee's and Tomcat's temporary files go under the work directory, before anything made one
         Path tmp = Files.createDirectories(work.resolve("tmp"));
         System.setProperty("java.io.tmpdir", tmp.toString());
@@ -62,16 +63,16 @@ public final class LuceeServer {
         try {
             lucee = loader(LuceeJars.of(stack, cache, version));
         } catch (IOException e) {
-            unavailable("Lucee " + version + " cannot be had here: " + e.getMessage());
+            ServletHost.fail("Lucee " + version + " cannot be had here: " + e.getMessage(), UNAVAILABLE);
             return;
         }
         String loaded = versionIn(lucee);
         if (!version.equals(loaded)) {
-            fail("asked for Lucee " + version + " but its jars hold " + loaded);
+            ServletHost.fail("asked for Lucee " + version + " but its jars hold " + loaded, 2);
         }
 
         SlowDependency dependency = new SlowDependency(Long.getLong("wsbench.dependencyDelayMillis", 50));
-        Path db = pageDatabase(tmp.resolve("page-" + port(args) + ".db"));
+        Path db = pageDatabase(tmp.resolve("page-" + port + ".db"));
         // read by Application.cfc: where the page's datasource and dependency are
         System.setProperty("wsbench.page.db", db.toString());
         System.setProperty("wsbench.page.dependency", dependency.url());
@@ -81,8 +82,7 @@ public final class LuceeServer {
         // the pages stay where Maven put them: a fixed path keeps Lucee's compiled classes valid across starts
         host.context().setDocBase(stack.resolve("webroot").toString());
         Thread.currentThread().setContextClassLoader(lucee);
-        Servlet servlet = (Servlet) lucee.loadClass("lucee.loader.servlet.jakarta.CFMLServlet")
-                .getDeclaredConstructor().newInstance();
+        Object servlet = lucee.loadClass("lucee.loader.servlet.jakarta.CFMLServlet").getDeclaredConstructor().newInstance();
         host.servlet("CFMLServlet", servlet, Map.of(
                 "lucee-server-directory", work.resolve("server").toString(),
                 "lucee-web-directory", work.resolve("web").toString()), "*.cfm", "*.cfc", "*.cfml");
@@ -170,33 +170,5 @@ public final class LuceeServer {
             p.load(in);
             return p.getProperty("version");
         }
-    }
-
-    /** target/stack, found from this class's jar in target/stack/lib. */
-    private static Path stackDir() throws URISyntaxException {
-        Path code = Path.of(LuceeServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        return (Files.isRegularFile(code) ? code.getParent().getParent() : code.getParent().resolve("stack")).toAbsolutePath();
-    }
-
-    private static int port(String[] args) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if ("--port".equals(args[i])) {
-                return Integer.parseInt(args[i + 1]);
-            }
-        }
-        return 8080;
-    }
-
-    /** One line and exit 77: the launcher reports the stack unavailable here, with this reason. */
-    private static void unavailable(String message) {
-        System.out.println(message);
-        System.out.flush();
-        Runtime.getRuntime().halt(77);
-    }
-
-    private static void fail(String message) {
-        System.out.println(message);
-        System.out.flush();
-        Runtime.getRuntime().halt(2);
     }
 }

@@ -1,29 +1,42 @@
 package io.wsbench.stacks.tomcathost;
 
-import jakarta.servlet.Servlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
+import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
  * Embedded Tomcat as the servlet stacks are deployed by their users: one context at "/", the
- * stack's servlet mapped to its paths, Tomcat's default connector settings, bound to 127.0.0.1.
+ * stack's servlets mapped to their paths, Tomcat's default connector settings, bound to 127.0.0.1.
+ * It runs on the Tomcat the stack brings (11 or 10.1 for jakarta servlets, 9 for javax ones): the
+ * embedding API used here is the same in all three, and only the servlet type differs.
  */
 public final class ServletHost {
+
+    /** {@code Tomcat.addServlet(Context, String, Servlet)}, whose Servlet is javax's on Tomcat 9, jakarta's after. */
+    private static final Method ADD_SERVLET = Arrays.stream(Tomcat.class.getMethods())
+            .filter(m -> m.getName().equals("addServlet") && m.getParameterCount() == 3
+                    && m.getParameterTypes()[0] == Context.class && m.getParameterTypes()[2] != String.class)
+            .findFirst().orElseThrow(() -> new IllegalStateException("Tomcat " + version() + " has no addServlet(Context, String, Servlet)"));
 
     private final Tomcat tomcat = new Tomcat();
     private final Context context;
     private final int port;
 
-    /** A host for the port given as {@code --port P} in {@code args} (8080 when absent). */
+    /** A host for the port given as {@code --port P} in {@code args} (8080 when absent, 0 for any free one). */
     public ServletHost(String[] args) {
         this(args, null);
     }
@@ -55,8 +68,33 @@ public final class ServletHost {
         return context;
     }
 
-    public void servlet(String name, Servlet servlet, Map<String, String> initParams, String... paths) {
-        var w = Tomcat.addServlet(context, name, servlet);
+    /**
+     * Loads classes from the server's class path before the web application's. Every class is on
+     * the former and none in the latter, so asking the web application first only throws and
+     * catches a ClassNotFoundException, which costs a stack that loads a class per message.
+     */
+    public void parentClassesFirst() {
+        ((StandardContext) context).setDelegate(true);
+    }
+
+    /**
+     * Adds {@code servlet}, loaded on startup, with its init parameters, mapped to {@code paths}.
+     * It is a {@code javax.servlet.Servlet} on Tomcat 9, a {@code jakarta.servlet.Servlet} on 10.1 and 11.
+     */
+    public void servlet(String name, Object servlet, Map<String, String> initParams, String... paths) {
+        Class<?> type = ADD_SERVLET.getParameterTypes()[2];
+        if (!type.isInstance(servlet)) {
+            throw new IllegalArgumentException(servlet.getClass().getName() + " is not a " + type.getName()
+                    + ", the servlet type of Tomcat " + version());
+        }
+        Wrapper w;
+        try {
+            w = (Wrapper) ADD_SERVLET.invoke(null, context, name, servlet);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
         initParams.forEach(w::addInitParameter);
         w.setLoadOnStartup(1);
         for (String p : paths) {
@@ -64,35 +102,69 @@ public final class ServletHost {
         }
     }
 
-    /** Starts and serves until the process is stopped; a port in use is one line and exit code 2. */
-    public void serve(String what) {
+    /**
+     * Starts and says so in one line, "{@code what} listening on http://127.0.0.1:PORT (Tomcat X)";
+     * a port in use or a failed deployment is one line and exit code 2.
+     */
+    public void start(String what) {
         try {
             tomcat.start();
         } catch (LifecycleException e) {
-            fail("cannot start Tomcat: " + e.getMessage());
+            fail("cannot start Tomcat: " + e.getMessage(), 2);
         }
         if (tomcat.getConnector().getState() != LifecycleState.STARTED) {
-            fail("port " + port + " on 127.0.0.1 is already in use");
+            fail("port " + port + " on 127.0.0.1 is already in use", 2);
         }
         if (context.getState() != LifecycleState.STARTED) {
-            fail(what + " failed to deploy (see the log above)");
+            fail(what + " failed to deploy (see the log above)", 2);
         }
-        System.out.println(what + " listening on http://127.0.0.1:" + port + " (Tomcat " + Tomcat.class.getPackage().getImplementationVersion() + ")");
+        System.out.println(what + " listening on http://127.0.0.1:" + port() + " (Tomcat " + version() + ")");
+    }
+
+    /** {@link #start(String)}, then serves until the process is stopped. */
+    public void serve(String what) {
+        start(what);
         tomcat.getServer().await();
     }
 
-    private static void fail(String message) {
-        System.out.println(message);
-        System.out.flush();
-        Runtime.getRuntime().halt(2);
+    /** The port listened on: the one asked for, or the one given for 0. */
+    public int port() {
+        return tomcat.getConnector().getLocalPort();
     }
 
-    private static int port(String[] args) {
+    public void stop() throws LifecycleException {
+        tomcat.stop();
+        tomcat.destroy();
+    }
+
+    /** Ends the process at once with {@code message} as its last line, which the stack launcher reports. */
+    public static void fail(String message, int status) {
+        System.out.println(message);
+        System.out.flush();
+        Runtime.getRuntime().halt(status);
+    }
+
+    /** The port given as {@code --port P} in {@code args}, 8080 when absent. */
+    public static int port(String[] args) {
         for (int i = 0; i < args.length - 1; i++) {
             if ("--port".equals(args[i])) {
                 return Integer.parseInt(args[i + 1]);
             }
         }
         return 8080;
+    }
+
+    /** The stack's directory (target/stack), found from {@code server}'s jar in its lib/ or, in a build, its classes. */
+    public static Path stackDir(Class<?> server) {
+        try {
+            Path code = Path.of(server.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return (Files.isRegularFile(code) ? code.getParent().getParent() : code.getParent().resolve("stack")).toAbsolutePath();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String version() {
+        return Tomcat.class.getPackage().getImplementationVersion();
     }
 }
