@@ -5,6 +5,8 @@ import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackDescriptor;
 import io.wsbench.core.stack.StackException;
 import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.SuiteReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -15,7 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-@Command(name = "serve", description = "Run one reference stack by hand, on 127.0.0.1, until Ctrl-C.")
+@Command(name = "serve", description = "Run one stack by hand, on 127.0.0.1, until Ctrl-C: a built-in one, or"
+        + " one a suite declares under 'stacks:' (--suite).")
 final class ServeCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "STACK", description = "stack name (see 'wsbench stacks')")
@@ -23,6 +26,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--port", paramLabel = "P", description = "port (default: ${DEFAULT-VALUE})")
     int port = 8080;
+
+    @Option(names = "--suite", paramLabel = "SUITE", description = "the suite that declares STACK under 'stacks:' (your own server)")
+    Path suite;
 
     @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE",
             description = "a stack option, as a suite's stackOptions give it (e.g. version=7.0.2.106-RC for lucee)")
@@ -32,8 +38,22 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path home = Home.find();
         StackCatalog catalog = StackCatalog.in(home);
-        StackDescriptor d = catalog.find(stack).orElseThrow(() -> new Main.UserError("unknown stack '" + stack
-                + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
+        StackDescriptor d;
+        if (suite != null) {
+            Suite s = SuiteReader.read(suite);
+            if (!s.stacks().containsKey(stack)) {
+                throw new Main.UserError(suite + ": declares no stack '" + stack + "' under 'stacks:'"
+                        + (s.stacks().isEmpty() ? "" : " (it declares: " + String.join(", ", s.stacks().keySet()) + ")"));
+            }
+            new SuiteRunner(catalog, null, null, 0, false).check(s);
+            d = SuiteRunner.descriptor(catalog, s, stack);
+            if (d.usersOwn()) {
+                d.options().forEach(options::putIfAbsent);
+            }
+        } else {
+            d = catalog.find(stack).orElseThrow(() -> new Main.UserError("unknown stack '" + stack
+                    + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
+        }
         RunningStack s;
         try {
             Map<String, String> all = new LinkedHashMap<>(options);
@@ -43,7 +63,8 @@ final class ServeCommand implements Callable<Integer> {
             throw new Main.UserError(e.getMessage());
         }
         Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
-        System.out.println("stack " + d.name() + " " + d.version(options) + " serving on " + s.baseUrl() + " (pid " + s.pid()
+        System.out.println("stack " + d.name() + " " + (d.usersOwn() ? d.description() : d.version(options))
+                + " serving on " + s.baseUrl() + " (pid " + s.pid()
                 + ", log " + s.log() + ")");
         for (String e : d.endpoints()) {
             String[] parts = e.split(" ");

@@ -17,6 +17,7 @@ import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.core.suite.UserStack;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Workload;
@@ -27,6 +28,7 @@ import io.wsbench.wssec.WsSecurity;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -46,7 +48,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class SuiteRunner {
 
+    /** The stack module that deploys a user's WAR in an embedded Tomcat of the line they name. */
+    static final String WAR_HOST = "war-host";
+
     private final StackCatalog catalog;
+    private static final String INTERRUPTED = "interrupted (Ctrl-C)";
+
     private final Generator generator;
     private final RunEvents events;
     private final long residualMillis;
@@ -66,6 +73,18 @@ final class SuiteRunner {
 
     /** Checks every target against the stacks built here, naming the place in the suite file. */
     void check(Suite suite) {
+        for (String own : suite.stacks().keySet()) {
+            if (catalog.find(own).isPresent()) {
+                throw SuiteReader.at(suite, "/stacks/" + own, "'" + own + "' is a built-in stack: give yours another name");
+            }
+            UserStack u = suite.stacks().get(own);
+            if (u.war() != null && !Files.isRegularFile(suite.resolve(u.war()))) {
+                throw SuiteReader.at(suite, "/stacks/" + own + "/war", "no such WAR file: " + suite.resolve(u.war()));
+            }
+            if (u.war() != null && catalog.find(WAR_HOST).isEmpty()) {
+                throw SuiteReader.at(suite, "/stacks/" + own + "/war", "the WAR host (stacks/" + WAR_HOST + ") is not built here");
+            }
+        }
         List<TargetSpec> targets = suite.targets();
         for (int i = 0; i < targets.size(); i++) {
             TargetSpec t = targets.get(i);
@@ -96,9 +115,21 @@ final class SuiteRunner {
                 }
                 continue;
             }
+            if (suite.stacks().containsKey(t.stack())) {
+                if (t.path() == null) {
+                    throw SuiteReader.at(suite, at, "a target on your own stack '" + t.stack()
+                            + "' needs the 'path' it answers on, e.g. path: /hello");
+                }
+                continue;
+            }
             StackDescriptor s = catalog.find(t.stack()).orElseThrow(() -> SuiteReader.at(suite, at + "/stack",
                     "unknown stack '" + t.stack() + "' (built here: "
-                            + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
+                            + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList())
+                            + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet()))
+                            + ")"));
+            if (t.path() != null) {
+                continue;
+            }
             if (s.endpoint(t.operation(), t.protocol(), t.variant()) == null && unavailable(t) == null) {
                 throw SuiteReader.at(suite, at + (t.variant() != null ? "/variant" : "/protocol"),
                         "stack " + s.name() + " does not serve " + t.operation() + " over " + t.protocol()
@@ -167,9 +198,13 @@ final class SuiteRunner {
         try {
             List<Target> targets = new ArrayList<>();
             if (stackName != null) {
-                StackDescriptor d = catalog.find(stackName).orElseThrow();
+                StackDescriptor d = descriptor(catalog, suite, stackName);
                 Map<String, String> options = options(suite, specs.get(0));
-                String version = d.version(options);
+                // a WAR stack's war and tomcat are options of the WAR host, handed to it like any other
+                if (d.usersOwn()) {
+                    d.options().forEach(options::putIfAbsent);
+                }
+                String version = d.usersOwn() ? d.description() : d.version(options);
                 // a stack started with a target's own options (another version) is named with them
                 String name = specs.get(0).ownOptions().isEmpty() ? d.name()
                         : d.name() + " " + new TreeMap<>(specs.get(0).ownOptions());
@@ -186,10 +221,22 @@ final class SuiteRunner {
                 versions.put(name, version);
                 run = run.withEnvironment(run.environment().withStacks(Map.copyOf(versions)));
                 save();
-                events.stackReady(name, version, stack.baseUrl(), stack.pid());
-                sampler = new ProcessSampler(stack.pid());
-                // a stack started by a command (PHP) has no JVM to look inside
-                jvm = jvmMonitor && d.command() == null ? lookInside(stack) : null;
+                // the process to watch: the server's JVM, even when a wrapper script started it
+                long jvmPid = JvmSampler.jvmOf(stack.process().toHandle());
+                long watched = jvmPid > 0 ? jvmPid : stack.pid();
+                events.stackReady(name, version, stack.baseUrl(), watched);
+                sampler = new ProcessSampler(watched);
+                jvm = jvmMonitor && jvmPid > 0 ? lookInside(stack, jvmPid) : null;
+                if (jvmPid < 0) {
+                    note("stack " + name + " is not a JVM (process " + stack.pid() + ", "
+                            + stack.process().info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?")
+                            + "): its CPU, memory and threads come from /proc alone");
+                }
+                if (jvm != null && d.usersOwn()) {
+                    versions.put(name, version + ", on " + jvm.jdk());
+                    run = run.withEnvironment(run.environment().withStacks(Map.copyOf(versions)));
+                    save();
+                }
                 RunningStack s = stack;
                 watchdog = Executors.newSingleThreadScheduledExecutor();
                 watchdog.scheduleAtFixedRate(() -> {
@@ -198,8 +245,8 @@ final class SuiteRunner {
                     }
                 }, 200, 200, TimeUnit.MILLISECONDS);
                 for (TargetSpec t : specs) {
-                    targets.add(Target.of(t, URI.create(stack.baseUrl()
-                            + d.endpoint(t.operation(), t.protocol(), t.variant(), t.security())), version, keysDir()));
+                    String path = t.path() != null ? t.path() : d.endpoint(t.operation(), t.protocol(), t.variant(), t.security());
+                    targets.add(Target.of(t, URI.create(stack.baseUrl() + path), version, keysDir()));
                 }
             } else {
                 for (TargetSpec t : specs) {
@@ -317,13 +364,31 @@ final class SuiteRunner {
         return p;
     }
 
+    /**
+     * A stack as it is started: one built here, or one of the user's own declared in the suite, a
+     * command or a WAR in the WAR host's Tomcat.
+     */
+    static StackDescriptor descriptor(StackCatalog catalog, Suite suite, String name) {
+        UserStack own = suite.stacks().get(name);
+        if (own == null) {
+            return catalog.find(name).orElseThrow();
+        }
+        if (own.war() != null) {
+            return catalog.find(WAR_HOST).orElseThrow().asWar(name, suite.resolve(own.war()), own.tomcat(),
+                    own.ready(), own.readyTimeoutSeconds());
+        }
+        Path dir = own.directory() == null ? suite.resolve(".") : suite.resolve(own.directory());
+        return StackDescriptor.ofCommand(name, "command: " + String.join(" ", own.command()), own.command(), dir,
+                own.environment(), own.ready(), own.readyTimeoutSeconds());
+    }
+
     /** The JVM of a stack, through the Attach API; null (and a note in the run) when it cannot be watched. */
-    private JvmSampler lookInside(RunningStack stack) {
+    private JvmSampler lookInside(RunningStack stack, long jvmPid) {
         try {
-            return JvmSampler.attach(stack.pid());
+            return JvmSampler.attach(jvmPid);
         } catch (IOException | RuntimeException e) {
             note("no GC, heap or Flight Recorder figures for stack " + stack.descriptor().name()
-                    + ": cannot attach to its JVM, process " + stack.pid() + " (" + Main.oneLine(e) + ")");
+                    + ": cannot attach to its JVM, process " + jvmPid + " (" + Main.oneLine(e) + ")");
             return null;
         }
     }
@@ -355,7 +420,7 @@ final class SuiteRunner {
      * extension), or null for a target that it serves or that is a URL.
      */
     private String unavailable(TargetSpec t) {
-        if (t.url() != null) {
+        if (t.url() != null || t.path() != null) {
             return null;
         }
         return catalog.find(t.stack())
@@ -379,16 +444,34 @@ final class SuiteRunner {
         return groups;
     }
 
-    /** Called on Ctrl-C: marks the run partial, keeps what was measured, stops the server. */
+    /**
+     * Called on Ctrl-C, from a shutdown hook: stops the point under way (kept, marked aborted) and
+     * the server, marks the run partial with every point measured, and exits with 1, "measured but
+     * incomplete": the JVM alone would exit with 130 once the hooks are done.
+     */
     void interrupted() {
-        RunRecord r = run;
-        if (r != null && "running".equals(r.status())) {
-            run = r.finished(now(), "partial", "interrupted (Ctrl-C) after " + r.points().size() + " points");
-            save();
-        }
+        generator.abort(INTERRUPTED);
+        markInterrupted(); // at once: stopping the server may take seconds
         RunningStack s = current;
         if (s != null) {
             s.stop();
+        }
+        // save's lock, held to the end: the run's own thread cannot write "running" over the record
+        synchronized (this) {
+            markInterrupted();
+            RunRecord r = run;
+            if (r != null) {
+                events.problem(INTERRUPTED + ": " + runFile + " keeps the " + r.points().size() + " points measured");
+            }
+            Runtime.getRuntime().halt(Main.PROBLEM);
+        }
+    }
+
+    private synchronized void markInterrupted() {
+        RunRecord r = run;
+        if (r != null && "running".equals(r.status())) {
+            run = r.finished(now(), "partial", INTERRUPTED + " after " + r.points().size() + " points");
+            save();
         }
     }
 

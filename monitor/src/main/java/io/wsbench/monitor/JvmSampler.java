@@ -56,6 +56,16 @@ public final class JvmSampler implements AutoCloseable {
 
     /** Watches the JVM with process id {@code pid}, which must run as the same user on this machine. */
     public static JvmSampler attach(long pid) throws IOException {
+        try {
+            return attached(pid);
+        } catch (IllegalAccessError e) {
+            throw new IOException("this JVM cannot read another's counters: start wsbench with --add-exports="
+                    + "jdk.internal.jvmstat/sun.jvmstat.monitor=ALL-UNNAMED --add-exports=jdk.attach/sun.tools.attach=ALL-UNNAMED"
+                    + " (./wsbench does)", e);
+        }
+    }
+
+    private static JvmSampler attached(long pid) throws IOException {
         PerfCounters counters = PerfCounters.of(pid);
         Jcmd jcmd;
         try {
@@ -68,6 +78,24 @@ public final class JvmSampler implements AutoCloseable {
         settings.toFile().deleteOnExit();
         Files.writeString(settings, SETTINGS);
         return new JvmSampler(counters, jcmd, settings);
+    }
+
+    /**
+     * The process to watch for a server started as {@code process}: the process itself when it is
+     * a JVM, else the first JVM among the processes it started (a wrapper script's java), else -1.
+     */
+    public static long jvmOf(ProcessHandle process) {
+        java.util.List<Long> pids = new java.util.ArrayList<>();
+        pids.add(process.pid());
+        process.descendants().forEach(d -> pids.add(d.pid()));
+        return PerfCounters.firstJvm(pids);
+    }
+
+    /** The JVM's vendor and version as it publishes them, e.g. "OpenJDK 64-Bit Server VM 17.0.15+6". */
+    public String jdk() {
+        String vm = counters.text("java.property.java.vm.name");
+        String version = counters.text("java.property.java.vm.version");
+        return vm == null ? "a JVM" : vm + (version == null ? "" : " " + version);
     }
 
     /** Starts the point: GC counters are read and the recording begins. */

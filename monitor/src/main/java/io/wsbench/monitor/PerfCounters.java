@@ -51,6 +51,27 @@ final class PerfCounters implements AutoCloseable {
         }
     }
 
+    /**
+     * The first of {@code pids} that is a local JVM publishing its counters (a command's own
+     * process, or the JVM a wrapper script started), or -1 when none is.
+     */
+    static long firstJvm(java.util.List<Long> pids) {
+        // the file itself, not jvmstat's listing: it needs nothing exported to say what is a JVM
+        java.nio.file.Path dir = java.nio.file.Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"));
+        return pids.stream().filter(p -> java.nio.file.Files.isRegularFile(dir.resolve(String.valueOf(p))))
+                .findFirst().orElse(-1L);
+    }
+
+    /** A string the JVM publishes, such as "java.property.java.version"; null when it does not. */
+    String text(String name) {
+        try {
+            Monitor m = vm.findByName(name);
+            return m == null ? null : String.valueOf(m.getValue());
+        } catch (MonitorException e) {
+            return null;
+        }
+    }
+
     /** Collector pauses so far, every collector counted (G1's remark and cleanup pauses too). */
     long collections() {
         return collections.stream().mapToLong(LongMonitor::longValue).sum();

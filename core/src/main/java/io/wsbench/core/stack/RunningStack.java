@@ -3,6 +3,7 @@ package io.wsbench.core.stack;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -28,25 +29,38 @@ public record RunningStack(StackDescriptor descriptor, Process process, int port
     }
 
     public String lastLogLine() {
+        return lastLogLines(1);
+    }
+
+    /** The last {@code n} lines of the server's log that say something, joined by " | " to stay one line. */
+    public String lastLogLines(int n) {
+        List<String> said = new ArrayList<>();
         try {
             List<String> lines = Files.readAllLines(log);
-            for (int i = lines.size() - 1; i >= 0; i--) {
+            for (int i = lines.size() - 1; i >= 0 && said.size() < n; i--) {
                 if (!lines.get(i).isBlank()) {
-                    return lines.get(i).trim();
+                    said.add(0, lines.get(i).trim());
                 }
             }
         } catch (IOException | RuntimeException e) {
             // no log: nothing to add
         }
-        return "";
+        return String.join(" | ", said);
     }
 
-    /** Asks the server to stop, then insists. */
+    /** Asks the server to stop (SIGTERM), then insists (SIGKILL after 5 s); processes it started go too. */
     public void stop() {
+        List<ProcessHandle> children = process.descendants().toList();
         process.destroy();
+        children.forEach(ProcessHandle::destroy);
         try {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+            for (ProcessHandle child : children) {
+                if (child.isAlive()) {
+                    child.destroyForcibly();
+                }
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();

@@ -41,6 +41,65 @@ public record StackDescriptor(String name, String description, String version, S
                 file.getParent().resolve("lib"), p);
     }
 
+    /**
+     * A stack of the user's own started by {@code command} (its words; {@code ${port}} is replaced)
+     * in {@code dir}, with {@code environment} added to wsbench's; ready when {@code ready} answers
+     * 200, whatever its body, within {@code startTimeoutSeconds}.
+     */
+    public static StackDescriptor ofCommand(String name, String description, List<String> command, Path dir,
+                                            Map<String, String> environment, String ready, long startTimeoutSeconds) {
+        Properties p = new Properties();
+        p.setProperty("name", name);
+        p.setProperty("description", description);
+        p.setProperty("version", "your own");
+        p.setProperty("ready", ready);
+        p.setProperty("readyBody", "any");
+        p.setProperty("startTimeoutSeconds", String.valueOf(startTimeoutSeconds));
+        for (int i = 0; i < command.size(); i++) {
+            p.setProperty("command." + i, command.get(i));
+        }
+        environment.forEach((k, v) -> p.setProperty("environment." + k, v));
+        return new StackDescriptor(name, description, "your own", null, ready, List.of(), dir.resolve("lib"), p);
+    }
+
+    /**
+     * This stack (the WAR host) deploying the user's {@code war} on Tomcat {@code tomcat}, named
+     * {@code name}; ready when {@code ready} answers 200 within {@code startTimeoutSeconds}.
+     */
+    public StackDescriptor asWar(String name, Path war, String tomcat, String ready, long startTimeoutSeconds) {
+        Properties p = new Properties();
+        p.putAll(props);
+        p.setProperty("name", name);
+        String description = "WAR " + war + " on Tomcat " + tomcat;
+        p.setProperty("description", description);
+        p.setProperty("version", "your own");
+        p.setProperty("ready", ready);
+        p.setProperty("readyBody", "any");
+        p.setProperty("startTimeoutSeconds", String.valueOf(startTimeoutSeconds));
+        p.setProperty("option.war", war.toAbsolutePath().toString());
+        p.setProperty("option.tomcat", tomcat);
+        return new StackDescriptor(name, description, "your own", mainClass, ready, jvmArgs, libDir, p);
+    }
+
+    /**
+     * The class path of a Java stack started with {@code options}: {@code classpath} in its
+     * descriptor (entries relative to its directory, {@code {option}} replaced), else {@code lib/*}.
+     */
+    public String classpath(Map<String, String> options) {
+        String cp = props.getProperty("classpath");
+        if (cp == null || cp.isBlank()) {
+            return libDir.toAbsolutePath() + "/*";
+        }
+        List<String> entries = new ArrayList<>();
+        for (String entry : cp.trim().split(":")) {
+            for (Map.Entry<String, String> o : options().entrySet()) {
+                entry = entry.replace("{" + o.getKey() + "}", options.getOrDefault(o.getKey(), o.getValue()));
+            }
+            entries.add(dir().toAbsolutePath().resolve(entry).toString());
+        }
+        return String.join(":", entries);
+    }
+
     /** The version of this stack when started with {@code options} (the defaults fill the rest). */
     public String version(Map<String, String> options) {
         return versionWith(props, options);
@@ -113,10 +172,38 @@ public record StackDescriptor(String name, String description, String version, S
         return out;
     }
 
-    /** The start command split into words, or null for a Java stack. */
+    /** The start command's words ({@code command}, split at spaces, or {@code command.0}, {@code command.1}, ...), or null for a Java stack. */
     public List<String> command() {
         String c = props.getProperty("command", "").trim();
-        return c.isEmpty() ? null : Arrays.asList(c.split("\\s+"));
+        if (!c.isEmpty()) {
+            return Arrays.asList(c.split("\\s+"));
+        }
+        List<String> words = new ArrayList<>();
+        for (int i = 0; props.getProperty("command." + i) != null; i++) {
+            words.add(props.getProperty("command." + i));
+        }
+        return words.isEmpty() ? null : words;
+    }
+
+    /** Environment variables a command stack gets as they are ({@code environment.NAME=value}). */
+    public Map<String, String> environment() {
+        Map<String, String> out = new TreeMap<>();
+        for (String k : props.stringPropertyNames()) {
+            if (k.startsWith("environment.")) {
+                out.put(k.substring("environment.".length()), props.getProperty(k));
+            }
+        }
+        return out;
+    }
+
+    /** Whether a 200 must carry a body to mean ready: the built-in stacks' engines may answer before they can serve. */
+    public boolean readyNeedsBody() {
+        return !"any".equals(props.getProperty("readyBody"));
+    }
+
+    /** A stack of the user's own (declared in a suite), not one built here. */
+    public boolean usersOwn() {
+        return "your own".equals(version);
     }
 
     /** The directory holding stack.properties: a command stack runs there. */

@@ -41,8 +41,10 @@ public final class StackLauncher {
         if (stack.command() != null) {
             Path dir = stack.dir().toAbsolutePath();
             for (String word : stack.command()) {
-                cmd.add(word.replace("{port}", String.valueOf(p)).replace("{dir}", dir.toString()));
+                cmd.add(word.replace("${port}", String.valueOf(p)).replace("{port}", String.valueOf(p))
+                        .replace("{dir}", dir.toString()));
             }
+            stack.environment().forEach((k, v) -> builder.environment().put(k, v.replace("${port}", String.valueOf(p))));
             builder.directory(dir.toFile());
             // a command has no -D: its options arrive as WSBENCH_KEY=VALUE (wsdlCacheDir -> WSBENCH_WSDL_CACHE_DIR)
             options.forEach((k, v) -> builder.environment().put(environmentName(k), v));
@@ -51,7 +53,7 @@ public final class StackLauncher {
             cmd.addAll(stack.jvmArgs());
             options.forEach((k, v) -> cmd.add("-Dwsbench." + k + "=" + v));
             cmd.add("-cp");
-            cmd.add(stack.libDir().toAbsolutePath() + "/*");
+            cmd.add(stack.classpath(options));
             cmd.add(stack.mainClass());
             cmd.add("--port");
             cmd.add(String.valueOf(p));
@@ -81,13 +83,13 @@ public final class StackLauncher {
                             + s.lastLogLine(), true);
                 }
                 throw new StackException("stack " + s.descriptor().name() + " failed to start on port " + s.port()
-                        + " (exit " + s.process().exitValue() + "): " + s.lastLogLine());
+                        + " (exit " + s.process().exitValue() + "): " + s.lastLogLines(3));
             }
             try {
                 HttpResponse<String> r = client.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(2)).build(),
                         HttpResponse.BodyHandlers.ofString());
                 // a 200 with an empty body is not ready: some engines answer before they can serve
-                if (r.statusCode() == 200 && !r.body().isEmpty()) {
+                if (r.statusCode() == 200 && (!r.body().isEmpty() || !s.descriptor().readyNeedsBody())) {
                     return;
                 }
             } catch (IOException e) {
@@ -100,8 +102,8 @@ public final class StackLauncher {
             sleep(50);
         }
         s.stop();
-        throw new StackException("stack " + s.descriptor().name() + " did not answer " + ready + " within "
-                + timeout + " s: " + s.lastLogLine());
+        throw new StackException("stack " + s.descriptor().name() + " did not answer " + ready + " with a 200 within "
+                + timeout + " s" + (s.lastLogLines(3).isEmpty() ? " and logged nothing" : ": " + s.lastLogLines(3)));
     }
 
     static String environmentName(String option) {

@@ -11,7 +11,8 @@ import java.util.Map;
  * An experiment: targets × load points × repeats. {@code warmupRequests} per user are sent to
  * each target before it is measured and are not recorded. {@code quick} says how far
  * {@code --quick} shrinks the suite. {@code stackOptions} are handed to a stack's server as
- * {@code -Dwsbench.KEY=VALUE}, e.g. to switch on a fault the experiment needs.
+ * {@code -Dwsbench.KEY=VALUE}, e.g. to switch on a fault the experiment needs. {@code stacks} are
+ * the user's own servers ({@link UserStack}), which targets name like the built-in stacks.
  */
 public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("description") String description,
@@ -23,6 +24,7 @@ public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("load") List<LoadPointSpec> load,
                     @JsonProperty("quick") Quick quick,
                     @JsonProperty("stackOptions") Map<String, Map<String, String>> stackOptions,
+                    @JsonProperty("stacks") Map<String, UserStack> stacks,
                     @JsonIgnore Path source) {
 
     /** How {@code --quick} shrinks a suite so it finishes in seconds. */
@@ -63,6 +65,12 @@ public record Suite(@JsonProperty("name") String name,
         warmupRequests = warmupRequests == null ? 0 : warmupRequests;
         quick = quick == null ? new Quick(null, null, null, null) : quick;
         stackOptions = stackOptions == null ? Map.of() : Map.copyOf(stackOptions);
+        stacks = stacks == null ? Map.of() : Map.copyOf(stacks);
+        for (String own : stacks.keySet()) {
+            if (!own.matches("[A-Za-z0-9._-]+")) {
+                throw new IllegalArgumentException("a stack name may hold letters, digits, '.', '_' and '-' only: '" + own + "'");
+            }
+        }
         if (baseline != null && targets.stream().noneMatch(t -> t.label().equals(baseline))) {
             throw new IllegalArgumentException("baseline '" + baseline + "' is not the label of a target");
         }
@@ -73,14 +81,20 @@ public record Suite(@JsonProperty("name") String name,
         List<LoadPointSpec> small = load.stream()
                 .map(l -> l.shrunk(quick.requestsPerUser(), Durations.parse(quick.duration()))).toList();
         return new Suite(name, description, operation, baseline, quick.repeat(),
-                Math.min(warmupRequests, quick.warmupRequests()), targets, small, quick, stackOptions, source);
+                Math.min(warmupRequests, quick.warmupRequests()), targets, small, quick, stackOptions, stacks, source);
     }
 
     public Suite withRepeat(int n) {
-        return new Suite(name, description, operation, baseline, n, warmupRequests, targets, load, quick, stackOptions, source);
+        return new Suite(name, description, operation, baseline, n, warmupRequests, targets, load, quick, stackOptions, stacks, source);
     }
 
     Suite from(Path file) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, targets, load, quick, stackOptions, file);
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, targets, load, quick, stackOptions, stacks, file);
+    }
+
+    /** A path the suite names, relative to the suite file's directory (or the working directory). */
+    public Path resolve(String path) {
+        Path p = Path.of(path);
+        return p.isAbsolute() || source == null ? p.toAbsolutePath() : source.toAbsolutePath().getParent().resolve(p).normalize();
     }
 }

@@ -16,6 +16,8 @@ import java.util.TreeMap;
  * {@code stackOptions} are this target's own options for its stack, over the suite's
  * {@code stackOptions} for that stack: targets whose options differ get servers of their own, so
  * one suite can compare two versions of one stack ({@code stackOptions: {version: 7.0.2.106-RC}}).
+ * {@code path} is where the target answers on its stack's address: needed for a stack of the
+ * user's own (the suite's {@code stacks:}), and over the descriptor's endpoint for a built-in one.
  */
 public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("stack") String stack,
@@ -27,7 +29,8 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("url") String url,
                          @JsonProperty("client") String client,
                          @JsonProperty("coldStart") Boolean coldStart,
-                         @JsonProperty("stackOptions") Map<String, String> stackOptions) {
+                         @JsonProperty("stackOptions") Map<String, String> stackOptions,
+                         @JsonProperty("path") String path) {
 
     public TargetSpec {
         if ((stack == null) == (url == null)) {
@@ -45,6 +48,9 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (stackOptions != null && stack == null) {
             throw new IllegalArgumentException("'stackOptions' needs a 'stack' that wsbench starts, not a 'url'");
         }
+        if (path != null && (stack == null || !path.startsWith("/"))) {
+            throw new IllegalArgumentException("'path' is a path on a 'stack''s address, starting with '/': " + path);
+        }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
@@ -56,7 +62,7 @@ public record TargetSpec(@JsonProperty("label") String label,
     TargetSpec withOperation(String suiteOperation) {
         return operation != null ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
-                        stackOptions);
+                        stackOptions, path);
     }
 
     /** This target's own stack options (none: an empty map). */
