@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -84,6 +85,54 @@ class RunCommandTest {
         assertTrue(points.get(1).at("/aborted").asText().contains("exited with code 3"));
         assertTrue(r.out().contains("run is partial"), r.out());
         assertTrue(Files.exists(dir.resolve("out/report.html")));
+    }
+
+    @Test
+    void ctrlCLeavesAReadablePartialRunWithEveryPointMeasuredBeforeIt(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("long.yaml");
+        Files.writeString(suite, """
+                name: long
+                targets:
+                  - { label: REST, stack: direct, protocol: rest-xml, variant: inline }
+                load:
+                  - { users: 2, requestsPerUser: 200 }
+                  - { users: 2, duration: 120s }
+                """);
+        Path out = dir.resolve("out");
+        Path runJson = out.resolve("run.json");
+        try (CliProcess run = CliProcess.start(dir.resolve("run.out"), "run", suite.toString(), "--out", out.toString())) {
+            run.awaitTrue(Duration.ofSeconds(60), "point in run.json", () -> points(runJson).size() >= 1);
+            JsonNode before = points(runJson);
+            run.interrupt();
+            // README: "1 means measured but incomplete: ... Ctrl-C was pressed"
+            assertEquals(Main.PROBLEM, run.exitCode(Duration.ofSeconds(30)), run.output());
+
+            JsonNode after = RunJson.MAPPER.readTree(runJson.toFile());
+            assertEquals("partial", after.at("/status").asText(), after.toString());
+            assertTrue(after.at("/partialReason").asText().contains("interrupted (Ctrl-C)"), after.at("/partialReason").asText());
+            JsonNode points = after.at("/points");
+            for (int i = 0; i < before.size(); i++) {
+                assertEquals(before.get(i), points.get(i), "point " + i + " measured before Ctrl-C is kept as it was");
+            }
+            assertEquals(400, points.get(0).at("/validated").asLong());
+            // the point Ctrl-C cut short is either left out or kept as aborted, never as complete
+            for (int i = before.size(); i < points.size(); i++) {
+                assertTrue(points.get(i).at("/aborted").asText().contains("interrupted (Ctrl-C)"), points.get(i).toString());
+            }
+            long server = points.get(0).at("/server/pid").asLong();
+            assertTrue(server > 0, points.get(0).toString());
+            assertFalse(CliProcess.alive(server), "the stack's server " + server + " is stopped");
+        }
+    }
+
+    /** The points of a run.json being written, or none while there is no file yet. */
+    private static JsonNode points(Path runJson) {
+        try {
+            return Files.exists(runJson) ? RunJson.MAPPER.readTree(runJson.toFile()).at("/points")
+                    : RunJson.MAPPER.createArrayNode();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // written whole by a rename: never half a file
+        }
     }
 
     @Test
