@@ -201,6 +201,85 @@ class OwnStackTest {
         assertTrue(noPort.err().contains("'${port}'"), noPort.err());
     }
 
+    @Test
+    void oneWarOfYourOwnIsDeployedOnTomcat101AndOn11AndAnswersOnBoth(@TempDir Path dir) throws Exception {
+        Path war = helloWar(dir);
+        Path suite = Files.writeString(dir.resolve("war.yaml"), """
+                name: war
+                stacks:
+                  on10: { war: app.war, tomcat: "10.1", ready: /hello }
+                  on11: { war: app.war, ready: /hello }
+                targets:
+                  - { label: Tomcat 10.1, stack: on10, path: /hello, protocol: plain }
+                  - { label: Tomcat 11, stack: on11, path: /hello, protocol: plain }
+                load:
+                  - { users: 2, requestsPerUser: 200 }
+                """);
+        assertEquals(dir.resolve("app.war"), war);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+        for (int i = 0; i < 2; i++) {
+            JsonNode p = run.at("/points/" + i);
+            assertEquals(400, p.at("/validated").asLong(), p.toString());
+            assertTrue(p.at("/server/heapUsedMaxBytes").asLong() > 0, p.at("/server").toString());
+        }
+        assertTrue(run.at("/environment/stacks/on10").asText().contains("on Tomcat 10.1"), run.at("/environment").toString());
+        assertTrue(run.at("/environment/stacks/on11").asText().contains("on Tomcat 11"), run.at("/environment").toString());
+        // each ran on its own line: the host says which Tomcat it started
+        try (Stream<Path> logs = Files.list(dir.resolve("out/logs"))) {
+            String all = String.join("\n", logs.map(f -> {
+                try {
+                    return Files.readString(f);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList());
+            assertTrue(all.contains("(Tomcat 10.1.") && all.contains("(Tomcat 11.0."), all);
+        }
+    }
+
+    /** A jakarta WAR: one servlet at /hello, compiled against the Tomcat 11 the WAR host carries. */
+    private static Path helloWar(Path dir) throws IOException {
+        Path servletApi;
+        try (Stream<Path> jars = Files.list(Home.find().resolve("stacks/war-host/target/stack/tomcat-11"))) {
+            servletApi = jars.filter(j -> j.getFileName().toString().startsWith("tomcat-embed-core")).findFirst().orElseThrow();
+        }
+        Path src = Files.createDirectories(dir.resolve("war-src")).resolve("HelloServlet.java");
+        Files.writeString(src, """
+                import jakarta.servlet.http.HttpServlet;
+                import jakarta.servlet.http.HttpServletRequest;
+                import jakarta.servlet.http.HttpServletResponse;
+                import java.io.IOException;
+
+                public class HelloServlet extends HttpServlet {
+                    @Override
+                    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                        resp.setContentType("text/plain");
+                        resp.getWriter().write("Hello World");
+                    }
+                }
+                """);
+        Path classes = Files.createDirectories(dir.resolve("war-classes"));
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null,
+                "-cp", servletApi.toString(), "-d", classes.toString(), src.toString()));
+        Path war = dir.resolve("app.war");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(war))) {
+            out.putNextEntry(new JarEntry("WEB-INF/web.xml"));
+            out.write("""
+                    <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
+                      <servlet><servlet-name>hello</servlet-name><servlet-class>HelloServlet</servlet-class></servlet>
+                      <servlet-mapping><servlet-name>hello</servlet-name><url-pattern>/hello</url-pattern></servlet-mapping>
+                    </web-app>
+                    """.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.closeEntry();
+            out.putNextEntry(new JarEntry("WEB-INF/classes/HelloServlet.class"));
+            Files.copy(classes.resolve("HelloServlet.class"), out);
+            out.closeEntry();
+        }
+        return war;
+    }
+
     private static Path suite(Path dir, String stack, String target) throws IOException {
         return Files.writeString(dir.resolve("own.yaml"), """
                 name: own

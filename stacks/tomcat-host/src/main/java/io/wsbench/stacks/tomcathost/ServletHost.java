@@ -43,17 +43,33 @@ public final class ServletHost {
 
     /** As {@link #ServletHost(String[])}, with Tomcat's base directory made under {@code tempRoot} (null: java.io.tmpdir). */
     public ServletHost(String[] args, Path tempRoot) {
+        this(args, tempRoot, null);
+    }
+
+    /**
+     * A host deploying the web application {@code war} (a .war file or an exploded directory) at
+     * "/", as Tomcat deploys one from its webapps directory: its own web.xml, Tomcat's defaults
+     * (the default and JSP servlets), its classes first.
+     */
+    public static ServletHost ofWar(String[] args, Path war) {
+        return new ServletHost(args, null, war);
+    }
+
+    private ServletHost(String[] args, Path tempRoot, Path war) {
         this.port = port(args);
         try {
             Path base = tempRoot == null ? Files.createTempDirectory("wsbench-tomcat")
                     : Files.createTempDirectory(tempRoot, "wsbench-tomcat");
             Files.createDirectories(base.resolve("webapp/WEB-INF"));
+            // where Tomcat expands a WAR, as it would under its webapps directory
+            Files.createDirectories(base.resolve("webapps"));
             tomcat.setBaseDir(base.toString());
             Connector connector = new Connector();
             connector.setPort(port);
             connector.setProperty("address", "127.0.0.1");
             tomcat.setConnector(connector);
-            context = tomcat.addContext("", base.resolve("webapp").toString());
+            context = war == null ? tomcat.addContext("", base.resolve("webapp").toString())
+                    : tomcat.addWebapp("", war.toAbsolutePath().toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
