@@ -109,7 +109,12 @@ final class SuiteRunner {
                 throw SuiteReader.at(suite, at + "/security", e.getMessage());
             }
             if (t.url() != null) {
-                URI u = URI.create(t.url());
+                URI u;
+                try {
+                    u = new URI(t.url());
+                } catch (java.net.URISyntaxException e) {
+                    throw SuiteReader.at(suite, at + "/url", "not a URL: " + e.getMessage());
+                }
                 if (!"http".equals(u.getScheme()) || u.getHost() == null) {
                     throw SuiteReader.at(suite, at + "/url", "only http:// URLs can be loaded: " + t.url());
                 }

@@ -113,6 +113,21 @@ class ExitCodesTest {
     }
 
     @Test
+    void aMalformedUrlTargetIsBadInputNamingItsPlaceInTheSuite(@TempDir Path dir) throws Exception {
+        Path suite = Files.writeString(dir.resolve("malformed.yaml"), """
+                name: malformed
+                targets:
+                  - { label: elsewhere, url: "http://127.0.0.1:1/a b", protocol: plain }
+                load:
+                  - { users: 1, requestsPerUser: 10 }
+                """);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("wsbench: " + suite + ":3:") && r.err().contains("not a URL"), r.err());
+    }
+
+    @Test
     void loadGivesTheSameLineForAnUnreachableUrl() throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
