@@ -64,8 +64,9 @@ public final class ListeningSockets {
                 raw[word * 4 + b] = (byte) Integer.parseInt(parts[0].substring(at, at + 2), 16);
             }
         }
-        String host = InetAddress.getByAddress(raw).getHostAddress();
+        // an IPv4-mapped address in tcp6 (a Java server bound to 127.0.0.1) reads as the IPv4 one
+        InetAddress address = InetAddress.getByAddress(raw);
         int port = Integer.parseInt(parts[1], 16);
-        return (raw.length == 16 ? "[" + host + "]" : host) + ":" + port;
+        return (address instanceof java.net.Inet6Address ? "[" + address.getHostAddress() + "]" : address.getHostAddress()) + ":" + port;
     }
 }

@@ -64,5 +64,6 @@ class JvmSamplerTest {
         assertEquals("127.0.0.1:8080", ListeningSockets.address("0100007F:1F90"));
         assertEquals("0.0.0.0:22", ListeningSockets.address("00000000:0016"));
         assertEquals("[0:0:0:0:0:0:0:1]:443", ListeningSockets.address("00000000000000000000000001000000:01BB"));
+        assertEquals("127.0.0.1:8080", ListeningSockets.address("0000000000000000FFFF00000100007F:1F90"));
     }
 }
