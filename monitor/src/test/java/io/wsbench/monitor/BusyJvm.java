@@ -24,6 +24,7 @@ public final class BusyJvm {
         long end = System.nanoTime() + 30_000_000_000L;
         List<byte[]> keep = new ArrayList<>();
         long swallowed = 0;
+        long sum = 0;
         while (System.nanoTime() < end) {
             keep.add(new byte[64 * 1024]);
             if (keep.size() > 64) {
@@ -34,10 +35,21 @@ public final class BusyJvm {
             } catch (HiddenException e) {
                 swallowed++;
             }
-            if (swallowed % 1000 == 0) {
+            // Java code between exceptions: building one runs inside the VM, where no execution sample is taken
+            sum += work(sum);
+            if (swallowed % 100 == 0) {
                 Thread.sleep(1); // leaves the other core to the test
             }
         }
+        System.out.println(sum == 42 ? "" : "done");
+    }
+
+    static long work(long seed) {
+        long x = seed | 1;
+        for (int i = 0; i < 200_000; i++) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+        }
+        return x >>> 60;
     }
 
     static void readCookie() {
