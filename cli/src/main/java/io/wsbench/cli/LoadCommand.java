@@ -1,5 +1,6 @@
 package io.wsbench.cli;
 
+import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.LoadEngine;
@@ -41,7 +42,7 @@ import java.util.function.Supplier;
 @Command(name = "load", description = "Load-test one HTTP endpoint, like ab, wrk or siege (closed loop), or wrk2 (--rate).")
 final class LoadCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "URL", description = "http:// URL to load")
+    @Parameters(index = "0", paramLabel = "URL", description = "http:// or https:// URL to load")
     String url;
 
     @Option(names = {"-c", "--connections"}, paramLabel = "USERS", description = "concurrent users / connections (default: ${DEFAULT-VALUE})")
@@ -106,6 +107,9 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     AssertOptions asserts;
 
+    @Mixin
+    TlsOptions tlsOptions;
+
     @Option(names = "--junit", paramLabel = "FILE", description = "write the --assert results to FILE as JUnit XML")
     Path junit;
 
@@ -129,13 +133,15 @@ final class LoadCommand implements Callable<Integer> {
         LoadSpec spec = loadSpec();
         RequestSource request = request(uri);
         Supplier<Validator> validators = validators();
-        InetSocketAddress address = Reachable.check(uri);
+        ClientTls tls = tlsOptions.client(uri);
+        InetSocketAddress address = Reachable.check(uri, tls);
         PrintStream out = System.out;
+        TlsOptions.warnIfInsecure(tls, uri, json ? System.err : out);
         try (Generator generator = new Generator(threads);
              ProcessSampler sampler = serverPid == null ? null : new ProcessSampler(serverPid)) {
             LoadEngine engine = generator.forConnections(connections);
             if (warmup > 0) {
-                engine.run(address, LoadSpec.closed(connections, warmup), request, validators,
+                engine.run(address, tls, LoadSpec.closed(connections, warmup), request, validators,
                         (d, e, el, t, r) -> { });
             }
             boolean interactive = !json && Console.interactive();
@@ -143,7 +149,7 @@ final class LoadCommand implements Callable<Integer> {
             if (sampler != null) {
                 sampler.startPoint();
             }
-            Measurement m = engine.run(address, spec, request, validators,
+            Measurement m = engine.run(address, tls, spec, request, validators,
                     console.pointStarting(uri.toString(), 0, 0));
             ServerRecord server = sampler == null ? null : sampler.endPoint(500);
             PointRecord p = m.toPoint(new TargetRecord(uri.toString(), null, protocol == null ? "http" : protocol, null,
@@ -173,8 +179,8 @@ final class LoadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError("not a URL: " + url);
         }
-        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            throw new Main.UserError("only http:// URLs with a host can be loaded: " + url);
+        if (!("http".equalsIgnoreCase(uri.getScheme()) || TlsOptions.https(uri)) || uri.getHost() == null) {
+            throw new Main.UserError("only http:// and https:// URLs with a host can be loaded: " + url);
         }
         return uri;
     }
@@ -298,6 +304,9 @@ final class LoadCommand implements Callable<Integer> {
                 p.generator().cpuSeconds() > 0 ? p.requests() / p.generator().cpuSeconds() : 0,
                 p.generator().ioBusiestPercent() == null ? ""
                         : String.format(Locale.ROOT, ", busiest I/O thread %.0f%% busy", p.generator().ioBusiestPercent()));
+        if (p.tls() != null) {
+            out.println("  tls           " + TlsOptions.describe(p.tls()));
+        }
         if (p.server() != null) {
             out.printf(Locale.ROOT, "  server        CPU %.0f%% (user %.0f%%, system %.0f%%), RSS max %.0f MB, %d threads, after the load %.0f%%%n",
                     p.server().cpuPercent(), p.server().cpuUserPercent(), p.server().cpuSystemPercent(),

@@ -91,7 +91,10 @@ final class RunCommand implements Callable<Integer> {
             // as load does: an unreachable URL is one line and exit 2, before any stack starts
             for (TargetSpec t : suite.targets()) {
                 if (t.url() != null) {
-                    Reachable.check(URI.create(t.url()));
+                    URI url = URI.create(t.url());
+                    var tls = TlsOptions.forTarget(suite, t);
+                    Reachable.check(url, tls);
+                    TlsOptions.warnIfInsecure(tls, url, stdout);
                 }
             }
             Files.createDirectories(dir);

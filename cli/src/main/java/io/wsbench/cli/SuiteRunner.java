@@ -115,8 +115,8 @@ final class SuiteRunner {
                 } catch (java.net.URISyntaxException e) {
                     throw SuiteReader.at(suite, at + "/url", "not a URL: " + e.getMessage());
                 }
-                if (!"http".equals(u.getScheme()) || u.getHost() == null) {
-                    throw SuiteReader.at(suite, at + "/url", "only http:// URLs can be loaded: " + t.url());
+                if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
+                    throw SuiteReader.at(suite, at + "/url", "only http:// and https:// URLs can be loaded: " + t.url());
                 }
                 continue;
             }
@@ -255,7 +255,7 @@ final class SuiteRunner {
                 }
             } else {
                 for (TargetSpec t : specs) {
-                    targets.add(Target.of(t, URI.create(t.url()), "external", keysDir()));
+                    targets.add(Target.of(t, URI.create(t.url()), "external", keysDir()).withTls(TlsOptions.forTarget(suite, t)));
                 }
             }
             if (warm) {
@@ -323,7 +323,7 @@ final class SuiteRunner {
         long perUser = Math.max(1, suite.warmupRequests() / users);
         for (Target t : targets) {
             events.warmup(t.spec().label(), perUser * users);
-            Measurement m = generator.forConnections(users).run(t.address(), LoadSpec.closed(users, perUser),
+            Measurement m = generator.forConnections(users).run(t.address(), t.tls(), LoadSpec.closed(users, perUser),
                     t.requests(true), t.validators(), events.pointStarting("warm-up " + t.spec().label(), 0, 0));
             // kept, not measured: its per-second series shows a server speeding up (Lucee compiling its pages)
             run = run.withWarmup(m.toPoint(t.record(), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null));
@@ -341,7 +341,7 @@ final class SuiteRunner {
         }
         boolean recording = jvm != null && jvmDid(jvm::startPoint);
         long securityBefore = t.clientSecurityNanos();
-        Measurement m = generator.forConnections(spec.connections()).run(t.address(), spec,
+        Measurement m = generator.forConnections(spec.connections()).run(t.address(), t.tls(), spec,
                 t.requests(spec.keepAlive()), t.validators(), events.pointStarting(label, index, total));
         ServerRecord server = null;
         if (sampler != null) {

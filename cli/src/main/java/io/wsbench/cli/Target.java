@@ -1,5 +1,6 @@
 package io.wsbench.cli;
 
+import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
@@ -13,8 +14,19 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
-/** A suite target made ready to load: its URL, its pre-encoded requests and its validator. */
-record Target(TargetSpec spec, URI uri, Workload workload, String version) {
+/**
+ * A suite target made ready to load: its URL, its pre-encoded requests and its validator; for an
+ * https:// URL, its TLS client ({@code tls}, else null).
+ */
+record Target(TargetSpec spec, URI uri, Workload workload, String version, ClientTls tls) {
+
+    Target(TargetSpec spec, URI uri, Workload workload, String version) {
+        this(spec, uri, workload, version, null);
+    }
+
+    Target withTls(ClientTls client) {
+        return new Target(spec, uri, workload, version, client);
+    }
 
     /** {@code keys}: the directory of the WS-Security keys, used when the target is secured. */
     static Target of(TargetSpec spec, URI uri, String version, Path keys) {

@@ -78,6 +78,7 @@ public final class Flags {
             GeneratorRecord g = p.generator();
             generatorBusy(g).ifPresent(why -> flags.add(point + ": the load generator may have been the bottleneck (" + why + ")."));
         }
+        flags.addAll(TlsTable.flags(points));
         return flags;
     }
 

@@ -165,6 +165,11 @@ final class ReportPage {
                     .append("allocated, and the heap it still held after a full collection at the end of the point (what it keeps, not when its collector last ran). Server heap comes from the JVM's performance counters, ")
                     .append("for JVM servers only.</p>\n").append(CostTable.html(points));
         }
+        if (TlsTable.applies(points)) {
+            out.append("<h2>TLS</h2>\n<p class=\"note\">The https:// targets. A handshake's time runs from the TCP ")
+                    .append("connection to the end of the handshake; a resumed handshake reused an earlier session, as a ")
+                    .append("new connection per request (no keep-alive) lets it.</p>\n").append(TlsTable.html(points));
+        }
         out.append("<h2>Latency by percentile</h2>\n<p class=\"note\">Repeats merged. Latency of valid answers, ")
                 .append("from the intended send time in open-loop points.</p>\n");
         for (String load : loads) {

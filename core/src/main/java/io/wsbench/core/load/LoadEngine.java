@@ -15,10 +15,12 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.SecondSample;
+import io.wsbench.core.record.TlsRecord;
 import org.HdrHistogram.Histogram;
 
 import java.lang.management.ManagementFactory;
@@ -88,7 +90,16 @@ public final class LoadEngine implements AutoCloseable {
      */
     public Measurement run(InetSocketAddress address, LoadSpec spec, RequestSource source,
                            Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
-        Run run = new Run(address, spec, source);
+        return run(address, null, spec, source, validators, progress);
+    }
+
+    /**
+     * The same over TLS when {@code tls} is not null: each connection does its handshake before its
+     * first request; the measurement holds the handshakes' time and how many resumed a session.
+     */
+    public Measurement run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source,
+                           Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
+        Run run = new Run(address, tls, spec, source);
         List<Lane> lanes = new ArrayList<>();
         int n = Math.min(threads, spec.connections());
         for (int i = 0; i < n; i++) {
@@ -177,6 +188,7 @@ public final class LoadEngine implements AutoCloseable {
     /** The shared, read-mostly state of one point. */
     final class Run {
         final InetSocketAddress address;
+        final ClientTls tls;
         final LoadSpec spec;
         final RequestSource source;
         final CountDownLatch done;
@@ -191,8 +203,9 @@ public final class LoadEngine implements AutoCloseable {
         private final AtomicLong sent = new AtomicLong();
         private final int sequenceLength;
 
-        Run(InetSocketAddress address, LoadSpec spec, RequestSource source) {
+        Run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source) {
             this.address = address;
+            this.tls = tls;
             this.spec = spec;
             this.source = source;
             this.done = new CountDownLatch(spec.connections());
@@ -213,6 +226,8 @@ public final class LoadEngine implements AutoCloseable {
         final Run run;
         final EventLoop loop;
         final Validator validator;
+        /** Null for plain HTTP, whose connections get no handler but the user. */
+        final ClientTls tls;
         final Recorder rec = new Recorder();
         final List<User> users = new ArrayList<>();
         final Bootstrap bootstrap;
@@ -226,14 +241,22 @@ public final class LoadEngine implements AutoCloseable {
             this.run = run;
             this.loop = loop;
             this.validator = validator;
+            this.tls = run.tls;
             this.bootstrap = new Bootstrap().group(loop).channel(channelClass)
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
                             (int) Math.min(Integer.MAX_VALUE, run.spec.timeout().toMillis()))
-                    .handler(new ChannelInitializer<SocketChannel>() {
+                    .handler(tls == null ? new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             // the user adds itself once connected
+                        }
+                    } : new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            SslHandler ssl = tls.newHandler(ch.alloc());
+                            ssl.setHandshakeTimeoutMillis(run.spec.timeout().toMillis());
+                            ch.pipeline().addLast(ssl); // the user adds itself behind it once connected
                         }
                     });
         }
@@ -374,7 +397,28 @@ public final class LoadEngine implements AutoCloseable {
                     ioBusyPercent, memory.heapUsedMax(), ClientMemory.liveAfterCollection(),
                     memory.allocatedPerRequest(reqs), null);
             return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
-                    List.copyOf(series), gen, aborted, each());
+                    List.copyOf(series), gen, aborted, each(), tls());
+        }
+
+        /** The handshakes of every lane; null for plain HTTP. */
+        private TlsRecord tls() {
+            if (run.tls == null) {
+                return null;
+            }
+            long handshakes = 0, nanos = 0, resumed = 0;
+            String protocol = null, cipher = null;
+            for (Lane l : lanes) {
+                handshakes += l.rec.handshakes;
+                nanos += l.rec.handshakeNanos;
+                resumed += l.rec.resumed;
+                if (protocol == null) {
+                    protocol = l.rec.tlsProtocol;
+                    cipher = l.rec.cipherSuite;
+                }
+            }
+            return new TlsRecord(protocol, cipher, run.tls.provider(), run.tls.insecure(), run.tls.clientCertificate(),
+                    handshakes, handshakes == 0 ? 0 : Measurement.round(nanos / 1e3 / handshakes),
+                    handshakes == 0 ? 0 : Math.round(10000.0 * resumed / handshakes) / 10000.0);
         }
 
         /** Every lane's answers merged in the order they completed; null unless asked for. */

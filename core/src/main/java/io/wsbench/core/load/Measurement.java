@@ -8,6 +8,7 @@ import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.SecondSample;
 import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.record.TlsRecord;
 import org.HdrHistogram.Histogram;
 
 import java.nio.ByteBuffer;
@@ -18,11 +19,19 @@ import java.util.List;
  * What the load engine measured for one point: latencies of valid answers, counts, bytes, the
  * per-second series and the generator's own CPU. {@code aborted} says why a point stopped early.
  * {@code eachRequestMicros} is every answer's latency in order (null for an error), when asked for.
+ * {@code tls} is how the point's connections spoke TLS (null for plain HTTP).
  */
 public record Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors,
                           long bytesSent, long bytesReceived, long requestsSent, double durationSeconds,
                           List<SecondSample> series, GeneratorRecord generator, String aborted,
-                          List<Long> eachRequestMicros) {
+                          List<Long> eachRequestMicros, TlsRecord tls) {
+
+    public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
+                       long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
+                       GeneratorRecord generator, String aborted, List<Long> eachRequestMicros) {
+        this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
+                generator, aborted, eachRequestMicros, null);
+    }
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
                        long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
@@ -50,7 +59,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 latency(),
                 requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
                 requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.connect() - errors.timeout())),
-                errors, ok, server, generator, series, encode(latencies), aborted, eachRequestMicros);
+                errors, ok, server, generator, series, encode(latencies), aborted, eachRequestMicros, tls);
     }
 
     /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */

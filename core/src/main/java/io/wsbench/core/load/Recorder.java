@@ -26,6 +26,12 @@ final class Recorder {
     long bytesReceived;
     long requestsSent;
     long lastCompletionNanos;
+    /** TLS only: handshakes finished, their summed time, and how many resumed a session. */
+    long handshakes;
+    long handshakeNanos;
+    long resumed;
+    String tlsProtocol;
+    String cipherSuite;
     /** With eachRequest: every answer's completion time and latency (-1 for an error), in order. */
     long[] eachAt;
     long[] eachMicros;
@@ -67,6 +73,18 @@ final class Recorder {
         lastCompletionNanos = now;
         errorsNow.increment();
         each(now, -1);
+    }
+
+    void handshake(long nanos, boolean resumedSession, String protocol, String cipher) {
+        handshakes++;
+        handshakeNanos += nanos;
+        if (resumedSession) {
+            resumed++;
+        }
+        if (tlsProtocol == null) {
+            tlsProtocol = protocol;
+            cipherSuite = cipher;
+        }
     }
 
     void connectError() {

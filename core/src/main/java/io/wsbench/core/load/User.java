@@ -7,6 +7,11 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GenericFutureListener;
+
+import javax.net.ssl.SSLSession;
 
 import java.util.concurrent.TimeUnit;
 
@@ -27,6 +32,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private final boolean open;
     private final ResponseParser parser = new ResponseParser();
     private final ChannelFutureListener onConnect = this::connected;
+    private final GenericFutureListener<Future<Channel>> onHandshake = this::handshaken;
     private final Runnable fire = this::fire;
     private final Runnable proceed = this::proceed;
     private long remaining;
@@ -38,6 +44,10 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private long writtenAt;
     private long nextIntended;
     private boolean finished;
+    /** TLS only: the handler whose handshake is under way, and when it started, in nanos and in millis. */
+    private SslHandler handshaking;
+    private long handshakeFrom;
+    private long connectedAtMillis;
 
     User(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
         this.run = run;
@@ -130,11 +140,46 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
                 channel.close();
                 return;
             }
+            if (lane.tls != null) {
+                // the first request waits for the handshake, so its latency holds none of it
+                handshaking = channel.pipeline().get(SslHandler.class);
+                handshakeFrom = System.nanoTime();
+                connectedAtMillis = System.currentTimeMillis();
+                handshaking.handshakeFuture().addListener(onHandshake);
+                return;
+            }
             send(System.nanoTime());
             return;
         }
+        failedToConnect(f.cause() == null ? "connect failed" : describe(f.cause()));
+    }
+
+    private void handshaken(Future<Channel> f) {
+        if (handshaking == null || f != handshaking.handshakeFuture()) {
+            return; // a connection given up meanwhile (the end of the point), or its close came first
+        }
+        SSLSession session = handshaking.engine().getSession();
+        handshaking = null;
+        if (f.isSuccess()) {
+            long now = System.nanoTime();
+            rec.handshake(now - handshakeFrom, ClientTls.resumed(session, connectedAtMillis),
+                    session.getProtocol(), session.getCipherSuite());
+            if (finished) {
+                drop(channel);
+                return;
+            }
+            send(now);
+            return;
+        }
+        Channel c = channel;
+        channel = null; // its close, which the handler makes, is not a lost answer
+        c.close();
+        failedToConnect("TLS handshake failed: " + ClientTls.rootMessage(f.cause()));
+    }
+
+    private void failedToConnect(String why) {
         rec.connectError();
-        run.lastConnectFailure = f.cause() == null ? "connect failed" : describe(f.cause());
+        run.lastConnectFailure = why;
         run.lastConnectFailureNanos = System.nanoTime();
         // the failed attempt uses up the request it was for, so a count-bounded point still ends
         if (remaining > 0) {
@@ -202,6 +247,12 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (ctx.channel() != channel) {
             return;
         }
+        if (handshaking != null) {
+            handshaking = null;
+            channel = null;
+            failedToConnect("TLS handshake failed: the server closed the connection");
+            return;
+        }
         parser.closed(this);
         channel = null;
         if (inFlight) {
@@ -238,6 +289,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (c != null) {
             if (c == channel) {
                 channel = null;
+                handshaking = null;
             }
             c.close();
         }

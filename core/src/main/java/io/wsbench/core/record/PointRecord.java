@@ -10,7 +10,8 @@ import java.util.List;
  * {@code histogram} is the HdrHistogram of latencies (µs), compressed and base64-encoded, so
  * points can be merged and plotted later. {@code eachRequestMicros}, when the load point asked for
  * it, is the latency of every answer in the order they came (null for an error): seed 004's
- * "first 10 requests after a cold start".
+ * "first 10 requests after a cold start". {@code tls}, for a target over https://, is how its
+ * connections spoke TLS: handshake time and the share of resumed sessions among them.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
@@ -20,7 +21,17 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           ErrorCounts errors, long validated,
                           ServerRecord server, GeneratorRecord generator,
                           List<SecondSample> series, String histogram, String aborted,
-                          List<Long> eachRequestMicros) {
+                          List<Long> eachRequestMicros, TlsRecord tls) {
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, null);
+    }
 
     public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
                        double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
@@ -33,19 +44,19 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     public PointRecord withServer(ServerRecord s) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, s, generator, series,
-                histogram, aborted, eachRequestMicros);
+                histogram, aborted, eachRequestMicros, tls);
     }
 
     public PointRecord withGenerator(GeneratorRecord g) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
-                histogram, aborted, eachRequestMicros);
+                histogram, aborted, eachRequestMicros, tls);
     }
 
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, why, eachRequestMicros);
+                histogram, why, eachRequestMicros, tls);
     }
 
     /**

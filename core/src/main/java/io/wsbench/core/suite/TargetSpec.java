@@ -18,6 +18,7 @@ import java.util.TreeMap;
  * one suite can compare two versions of one stack ({@code stackOptions: {version: 7.0.2.106-RC}}).
  * {@code path} is where the target answers on its stack's address: needed for a stack of the
  * user's own (the suite's {@code stacks:}), and over the descriptor's endpoint for a built-in one.
+ * {@code tls} is how to speak TLS to an https:// {@code url} ({@link TlsSpec}).
  */
 public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("stack") String stack,
@@ -30,7 +31,14 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("client") String client,
                          @JsonProperty("coldStart") Boolean coldStart,
                          @JsonProperty("stackOptions") Map<String, String> stackOptions,
-                         @JsonProperty("path") String path) {
+                         @JsonProperty("path") String path,
+                         @JsonProperty("tls") TlsSpec tls) {
+
+    public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
+                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
+                      String path) {
+        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, null);
+    }
 
     public TargetSpec {
         if ((stack == null) == (url == null)) {
@@ -51,6 +59,9 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (path != null && (stack == null || !path.startsWith("/"))) {
             throw new IllegalArgumentException("'path' is a path on a 'stack''s address, starting with '/': " + path);
         }
+        if (tls != null && (url == null || !url.startsWith("https:"))) {
+            throw new IllegalArgumentException("'tls' is for a 'url' that starts with https://");
+        }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
@@ -62,7 +73,7 @@ public record TargetSpec(@JsonProperty("label") String label,
     TargetSpec withOperation(String suiteOperation) {
         return operation != null ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
-                        stackOptions, path);
+                        stackOptions, path, tls);
     }
 
     /** This target's own stack options (none: an empty map). */

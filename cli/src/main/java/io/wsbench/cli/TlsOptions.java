@@ -1,0 +1,94 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.ClientTls;
+import io.wsbench.core.load.TlsSettings;
+import io.wsbench.core.record.TlsRecord;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.TargetSpec;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** The options of an https:// URL, and how wsbench turns settings into a TLS client for a URL. */
+final class TlsOptions {
+
+    @Option(names = "--cacert", paramLabel = "FILE", description = "https: trust the certificates of this PEM file instead of the JDK's trust store")
+    Path cacert;
+
+    @Option(names = "--insecure", description = "https: do not verify the server's certificate or host name (printed as a warning and recorded)")
+    boolean insecure;
+
+    @Option(names = "--cert", paramLabel = "FILE", description = "https: client certificate (PEM) for mutual TLS, with --key")
+    Path cert;
+
+    @Option(names = "--key", paramLabel = "FILE", description = "https: the client certificate's private key (PEM, PKCS#8)")
+    Path key;
+
+    @Option(names = "--pkcs12", paramLabel = "FILE", description = "https: client key and certificate in a PKCS12 file, for mutual TLS")
+    Path pkcs12;
+
+    @Option(names = "--pkcs12-password-env", paramLabel = "VAR", description = "the environment variable holding the --pkcs12 password")
+    String passwordEnv;
+
+    @Option(names = "--tls-provider", paramLabel = "P", description = "https: jdk (default) or openssl (netty-tcnative's BoringSSL)")
+    String provider;
+
+    /** The TLS client for {@code url}, or null for an http:// URL; bad settings are one line and exit code 2. */
+    ClientTls client(URI url) {
+        if (!https(url)) {
+            if (cacert != null || insecure || cert != null || key != null || pkcs12 != null || passwordEnv != null || provider != null) {
+                throw new Main.UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + url);
+            }
+            return null;
+        }
+        TlsSettings settings;
+        try {
+            settings = new TlsSettings(cacert, insecure, cert, key, pkcs12, passwordEnv, provider);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        return client(settings, url);
+    }
+
+    static boolean https(URI url) {
+        return "https".equalsIgnoreCase(url.getScheme());
+    }
+
+    /** The TLS client of {@code settings} for {@code url}; a file that can't be used is one line and exit code 2. */
+    static ClientTls client(TlsSettings settings, URI url) {
+        try {
+            return ClientTls.of(settings, url.getHost(), Reachable.address(url).getPort());
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(url + ": " + e.getMessage());
+        }
+    }
+
+    /** The TLS client of a suite's url: target, its files relative to the suite; null for http://. */
+    static ClientTls forTarget(Suite suite, TargetSpec target) {
+        URI url = URI.create(target.url());
+        if (!https(url)) {
+            return null;
+        }
+        return client(target.tls() == null ? TlsSettings.DEFAULT : target.tls().settings(suite::resolve), url);
+    }
+
+    /** The warning line of a target whose certificate is not checked. */
+    static void warnIfInsecure(ClientTls tls, URI url, PrintStream out) {
+        if (tls != null && tls.insecure()) {
+            out.println("wsbench: warning: --insecure: the certificate of " + url
+                    + " is not verified, so the server answering may not be the one named");
+        }
+    }
+
+    /** One line of a point's TLS, for a summary. */
+    static String describe(TlsRecord t) {
+        return String.format(Locale.ROOT, "%s %s (%s)%s%s, %,d handshakes, mean %.0f µs, %.0f%% resumed",
+                t.protocol() == null ? "no handshake" : t.protocol(), t.cipherSuite() == null ? "" : t.cipherSuite(),
+                t.provider(), t.clientCertificate() != null ? ", client certificate" : "",
+                t.unverified() ? ", certificate NOT verified (--insecure)" : "",
+                t.handshakes(), t.handshakeMicrosMean(), 100 * t.resumedShare());
+    }
+}

@@ -1,0 +1,274 @@
+package io.wsbench.core.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.netty.util.ReferenceCountUtil;
+
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The client side of TLS for one https:// target: an {@link SslContext} built once (TLS 1.3 and 1.2,
+ * ALPN offering http/1.1 only, SNI and host name verification for the URL's host), from which every
+ * connection of a point takes its {@link SslHandler}. The context keeps the sessions, so a new
+ * connection can resume one.
+ */
+public final class ClientTls {
+
+    /** The provider used when none is asked for. */
+    public static final String DEFAULT_PROVIDER = "jdk";
+
+    private final SslContext context;
+    private final String host;
+    private final int port;
+    private final String provider;
+    private final boolean insecure;
+    private final boolean clientCertificate;
+
+    private ClientTls(SslContext context, String host, int port, String provider, boolean insecure,
+                      boolean clientCertificate) {
+        this.context = context;
+        this.host = host;
+        this.port = port;
+        this.provider = provider;
+        this.insecure = insecure;
+        this.clientCertificate = clientCertificate;
+    }
+
+    /**
+     * The TLS client for {@code host:port}. A file that cannot be read, a missing password variable
+     * or an unavailable provider is an IllegalArgumentException whose message names it.
+     */
+    public static ClientTls of(TlsSettings settings, String host, int port) {
+        String provider = settings.provider() == null ? DEFAULT_PROVIDER : settings.provider();
+        SslContextBuilder b = SslContextBuilder.forClient()
+                .protocols("TLSv1.3", "TLSv1.2")
+                .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                        ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                        ApplicationProtocolNames.HTTP_1_1));
+        if ("openssl".equals(provider)) {
+            if (!OpenSsl.isAvailable()) {
+                throw new IllegalArgumentException("the openssl TLS provider (netty-tcnative) cannot be loaded here: "
+                        + OpenSsl.unavailabilityCause());
+            }
+            b.sslProvider(SslProvider.OPENSSL);
+        } else {
+            b.sslProvider(SslProvider.JDK);
+        }
+        if (settings.insecure()) {
+            b.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
+        } else {
+            b.endpointIdentificationAlgorithm("HTTPS");
+            if (settings.cacert() != null) {
+                readable(settings.cacert(), "CA certificate file");
+                b.trustManager(settings.cacert().toFile());
+            }
+        }
+        if (settings.cert() != null) {
+            readable(settings.cert(), "client certificate file");
+            readable(settings.key(), "client key file");
+            b.keyManager(settings.cert().toFile(), settings.key().toFile());
+        } else if (settings.pkcs12() != null) {
+            b.keyManager(pkcs12(settings.pkcs12(), settings.passwordEnv()));
+        }
+        try {
+            return new ClientTls(b.build(), host, port, provider, settings.insecure(), settings.clientCertificate());
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot set up TLS with "
+                    + describeFiles(settings) + ": " + rootMessage(e), e);
+        }
+    }
+
+    private static String describeFiles(TlsSettings s) {
+        StringBuilder sb = new StringBuilder();
+        for (Path p : new Path[]{s.cacert(), s.cert(), s.key(), s.pkcs12()}) {
+            if (p != null) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(p);
+            }
+        }
+        return sb.length() == 0 ? "the default trust store" : sb.toString();
+    }
+
+    private static void readable(Path file, String what) {
+        if (!Files.isReadable(file)) {
+            throw new IllegalArgumentException("no such " + what + ": " + file);
+        }
+    }
+
+    private static KeyManagerFactory pkcs12(Path file, String passwordEnv) {
+        readable(file, "PKCS12 file");
+        String password = "";
+        if (passwordEnv != null) {
+            password = System.getenv(passwordEnv);
+            if (password == null) {
+                throw new IllegalArgumentException("the environment variable " + passwordEnv
+                        + " that should hold the password of " + file + " is not set");
+            }
+        }
+        char[] pw = password.toCharArray();
+        try (InputStream in = Files.newInputStream(file)) {
+            KeyStore ks = KeyStore.getInstance("PKCS12");
+            ks.load(in, pw);
+            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            kmf.init(ks, pw);
+            return kmf;
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("no such PKCS12 file: " + file);
+        } catch (IOException | GeneralSecurityException e) {
+            // a wrong password reads as a damaged file; neither message holds the password
+            throw new IllegalArgumentException("cannot read the PKCS12 file " + file + ": " + rootMessage(e)
+                    + (passwordEnv == null ? "" : " (is " + passwordEnv + " its password?)"));
+        }
+    }
+
+    /** A handler for a new connection: SNI and host name verification for this target's host. */
+    public SslHandler newHandler(ByteBufAllocator alloc) {
+        return context.newHandler(alloc, host, port);
+    }
+
+    public String provider() {
+        return provider;
+    }
+
+    public boolean insecure() {
+        return insecure;
+    }
+
+    public boolean clientCertificate() {
+        return clientCertificate;
+    }
+
+    /**
+     * True when the handshake that produced {@code session} resumed an earlier one: the session
+     * was created before this connection started (both providers keep a resumed session's
+     * creation time, neither says "resumed" in a public API).
+     */
+    static boolean resumed(SSLSession session, long connectionStartMillis) {
+        return session.getCreationTime() < connectionStartMillis;
+    }
+
+    /**
+     * Connects to {@code address}, does the handshake and sends one HEAD request for {@code url}'s
+     * path, so that a server which refuses the client (or its lack of a) certificate after a
+     * TLS 1.3 handshake, when the client already thinks it is done, is found too.
+     *
+     * @return null when the server took the handshake and answered; else why not
+     */
+    public String probe(InetSocketAddress address, URI url, Duration timeout) {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        CompletableFuture<String> result = new CompletableFuture<>();
+        try {
+            String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
+            String head = "HEAD " + path + " HTTP/1.1\r\nHost: " + url.getHost() + (url.getPort() > 0 ? ":" + url.getPort() : "")
+                    + "\r\nConnection: close\r\n\r\n";
+            Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeout.toMillis())
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            SslHandler ssl = newHandler(ch.alloc());
+                            ssl.setHandshakeTimeoutMillis(timeout.toMillis());
+                            ch.pipeline().addLast(ssl, new ChannelInboundHandlerAdapter() {
+                                @Override
+                                public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                    if (evt instanceof SslHandshakeCompletionEvent done) {
+                                        if (done.isSuccess()) {
+                                            ctx.writeAndFlush(Unpooled.copiedBuffer(head, StandardCharsets.ISO_8859_1));
+                                        } else {
+                                            result.complete(rootMessage(done.cause()));
+                                        }
+                                    }
+                                }
+
+                                @Override
+                                public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                                    ReferenceCountUtil.release(msg);
+                                    result.complete(null); // an answer: the server took this client
+                                }
+
+                                @Override
+                                public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                                    result.complete(rootMessage(cause));
+                                    ctx.close();
+                                }
+
+                                @Override
+                                public void channelInactive(ChannelHandlerContext ctx) {
+                                    // what a server that wants a client certificate does after a TLS 1.3
+                                    // handshake without one (the JDK's sends no alert first)
+                                    result.complete("the server closed the connection after the handshake without answering"
+                                            + (clientCertificate ? "" : "; does it require a client certificate"
+                                                    + " (--cert and --key, or --pkcs12)?"));
+                                }
+                            });
+                        }
+                    });
+            Channel ch = b.connect(address).addListener(f -> {
+                if (!f.isSuccess()) {
+                    result.complete("cannot connect: " + rootMessage(f.cause()));
+                }
+            }).channel();
+            try {
+                return result.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+            } finally {
+                ch.close();
+            }
+        } catch (TimeoutException e) {
+            return "no handshake within " + timeout.toSeconds() + " s";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        } catch (ExecutionException e) {
+            return rootMessage(e.getCause());
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The innermost message of a chain: the one that says what went wrong, not where. */
+    public static String rootMessage(Throwable t) {
+        String message = null;
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c.getMessage() != null && !c.getMessage().isBlank()) {
+                message = c.getMessage();
+            }
+        }
+        return message != null ? message : t.getClass().getSimpleName();
+    }
+}
