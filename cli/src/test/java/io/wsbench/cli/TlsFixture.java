@@ -58,6 +58,7 @@ final class TlsFixture implements AutoCloseable {
     private final X509Certificate caCert;
     private HttpsServer server;
     private HttpsServer mutual;
+    private HttpsServer tls12;
     private ExecutorService executor;
     /** Requests each server answered, HEAD included. */
     final AtomicLong served = new AtomicLong();
@@ -98,7 +99,13 @@ final class TlsFixture implements AutoCloseable {
         return "https://127.0.0.1:" + mutual.getAddress().getPort() + path;
     }
 
-    private HttpsServer server(boolean needClientAuth, AtomicLong count) throws Exception {
+    /** A server that speaks TLS 1.2 only; its URL for {@code path}. */
+    String startTls12(String path) throws Exception {
+        tls12 = server(false, served, "TLSv1.2");
+        return "https://127.0.0.1:" + tls12.getAddress().getPort() + path;
+    }
+
+    private HttpsServer server(boolean needClientAuth, AtomicLong count, String... protocols) throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
         ks.setKeyEntry("server", serverKeys.getPrivate(), new char[0], new X509Certificate[]{serverCert, caCert});
@@ -117,6 +124,9 @@ final class TlsFixture implements AutoCloseable {
             public void configure(HttpsParameters params) {
                 var p = context.getDefaultSSLParameters();
                 p.setNeedClientAuth(needClientAuth);
+                if (protocols.length > 0) {
+                    p.setProtocols(protocols);
+                }
                 params.setSSLParameters(p);
             }
         });
@@ -145,7 +155,7 @@ final class TlsFixture implements AutoCloseable {
 
     @Override
     public void close() {
-        for (HttpsServer s : new HttpsServer[]{server, mutual}) {
+        for (HttpsServer s : new HttpsServer[]{server, mutual, tls12}) {
             if (s != null) {
                 s.stop(0);
             }
