@@ -40,7 +40,7 @@ final class Console implements RunEvents {
     @Override
     public void warmup(String target, long requests) {
         if (!bars) {
-            out.println("  warm-up " + target + ": " + requests + " requests (not recorded)");
+            out.println("  warm-up " + target + ": " + (requests < 0 ? "until steady" : requests + " requests") + " (not recorded)");
         }
     }
 

@@ -78,7 +78,8 @@ final class ConsoleSummary {
         if (s.repeats() < 2) {
             return "n=1";
         }
-        return String.format(Locale.ROOT, "±%.1f%%", 100 * s.throughput().relativeHalfRange());
+        // "!" marks a row whose repeats disagree: the flags below the table say by how much
+        return String.format(Locale.ROOT, "±%.1f%%", 100 * s.throughput().relativeHalfRange()) + (s.unstable() ? " !" : "");
     }
 
     /** A time per pass with its range over the repeats, e.g. "0.412s (0.405-0.431)". */

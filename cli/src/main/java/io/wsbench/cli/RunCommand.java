@@ -4,6 +4,7 @@ import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.Sweep;
 import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.suite.Placement;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteException;
 import io.wsbench.core.suite.SuiteReader;
@@ -45,6 +46,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = Generator.THREADS_HELP)
     Integer threads;
 
+    @Option(names = "--cpus", paramLabel = "GEN:SERVERS", description = "pin the load generator and the servers to"
+            + " disjoint cores, as CPU lists (e.g. 1:0 or 3:0-2; over the suite's cpus:), or 'off'")
+    String cpus;
+
     @Mixin
     AssertOptions asserts;
 
@@ -69,6 +74,13 @@ final class RunCommand implements Callable<Integer> {
         }
         if (quick) {
             suite = suite.quickened();
+        }
+        if (cpus != null) {
+            try {
+                suite = suite.withCpus("off".equals(cpus) ? null : Placement.parse(cpus));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UserError(e.getMessage());
+            }
         }
         if (repeat != null) {
             if (repeat < 1) {

@@ -10,6 +10,7 @@ interface RunEvents {
 
     void stackReady(String stack, String version, String url, long pid);
 
+    /** A target's warm-up begins: {@code requests} of them, or -1 for a warm-up until steady. */
     void warmup(String target, long requests);
 
     /** Returns where the point's progress goes. */

@@ -1,6 +1,7 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.LoadRecord;
@@ -8,11 +9,13 @@ import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.stack.RunningStack;
 import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackDescriptor;
 import io.wsbench.core.stack.StackException;
 import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
@@ -159,7 +162,37 @@ final class SuiteRunner {
         run = run.withNote("load generator: " + generator.describe() + "; "
                 + "closed-loop points measure latency from the actual send time");
         save();
-        StackLauncher launcher = new StackLauncher(dir.resolve("logs"));
+        String serverCores = null;
+        String ownCores = null;
+        if (suite.cpus() != null) {
+            long self = ProcessHandle.current().pid();
+            try {
+                ownCores = StackLauncher.affinity(self);
+                StackLauncher.pin(self, suite.cpus().generator());
+                serverCores = suite.cpus().servers();
+                run = run.withEnvironment(run.environment().withCpus(Map.of("generator", suite.cpus().generator(),
+                        "servers", serverCores)));
+                note("processes placed: the load generator on cores " + suite.cpus().generator()
+                        + ", every server on cores " + serverCores);
+            } catch (StackException e) {
+                note("processes not placed: " + e.getMessage());
+            }
+        }
+        try {
+            return runPlaced(suite, dir, serverCores);
+        } finally {
+            if (ownCores != null) {
+                try {
+                    StackLauncher.pin(ProcessHandle.current().pid(), ownCores);
+                } catch (StackException e) {
+                    events.problem(e.getMessage());
+                }
+            }
+        }
+    }
+
+    private RunRecord runPlaced(Suite suite, Path dir, String serverCores) throws InterruptedException {
+        StackLauncher launcher = new StackLauncher(dir.resolve("logs"), serverCores);
         Map<String, String> versions = new TreeMap<>();
         String partial = null;
         for (TargetSpec t : suite.targets()) {
@@ -258,13 +291,20 @@ final class SuiteRunner {
                     targets.add(Target.of(t, URI.create(t.url()), "external", keysDir()).withTls(TlsOptions.forTarget(suite, t)));
                 }
             }
-            if (warm) {
-                warmUp(suite, targets);
-            }
             int total = (lastRepeat - firstRepeat + 1) * targets.size() * suite.load().size();
             int index = 0;
+            java.util.Set<Target> warmed = new java.util.HashSet<>();
+            Target previous = null;
             for (int r = firstRepeat; r <= lastRepeat; r++) {
                 for (Target t : targets) {
+                    // each target warmed right before its own first point; after another target's
+                    // points on the same server, a short re-warm that is not recorded
+                    if (warm && warmed.add(t)) {
+                        warmUp(suite, t);
+                    } else if (warm && previous != null && previous != t && "auto".equals(suite.warmup())) {
+                        warmInWindows(suite, t, REWARM_WINDOWS);
+                    }
+                    previous = t;
                     for (LoadPointSpec l : suite.load()) {
                         index++;
                         PointRecord p = measure(t, l, r, sampler, index, total);
@@ -315,20 +355,104 @@ final class SuiteRunner {
         return catalog.home().resolve("target/keys");
     }
 
-    private void warmUp(Suite suite, List<Target> targets) throws InterruptedException {
-        if (suite.warmupRequests() <= 0) {
+    /** Windows of a re-warm before a target whose server just served another target. */
+    static final int REWARM_WINDOWS = 2;
+    /** The last this many windows of an auto warm-up must agree. */
+    static final int STEADY_WINDOWS = 3;
+    /** ... within this share of their mean, in throughput and in mean latency. */
+    static final double STEADY_SHARE = 0.05;
+    /** A JVM server whose JIT compiled for more than this share of the last window is still warming. */
+    static final double JIT_SHARE = 0.02;
+
+    /** Warms one target as the suite says, and records how it went. */
+    private void warmUp(Suite suite, Target t) throws InterruptedException {
+        if ("none".equals(suite.warmup())) {
             return;
         }
-        int users = suite.load().stream().mapToInt(LoadPointSpec::users).max().orElse(1);
-        long perUser = Math.max(1, suite.warmupRequests() / users);
-        for (Target t : targets) {
+        if ("requests".equals(suite.warmup())) {
+            int users = warmupUsers(suite);
+            long perUser = Math.max(1, suite.warmupRequests() / users);
             events.warmup(t.spec().label(), perUser * users);
+            long t0 = System.nanoTime();
             Measurement m = generator.forConnections(users).run(t.address(), t.tls(), LoadSpec.closed(users, perUser),
                     t.requests(true), t.validators(), events.pointStarting("warm-up " + t.spec().label(), 0, 0));
             // kept, not measured: its per-second series shows a server speeding up (Lucee compiling its pages)
             run = run.withWarmup(m.toPoint(t.record(), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null));
+            run = run.withTargetWarmup(new WarmupRecord(t.spec().label(), "requests",
+                    Math.round((System.nanoTime() - t0) / 1e7) / 100.0, null, null));
             save();
+            return;
         }
+        WarmupRecord w = warmInWindows(suite, t, 0);
+        run = run.withTargetWarmup(w);
+        save();
+        if (!w.steady()) {
+            events.problem("target '" + t.spec().label() + "' did not reach steady state within its warm-up of "
+                    + suite.warmupMax() + ": its figures may still include warm-up");
+        }
+    }
+
+    /**
+     * Closed-loop windows at the suite's largest user count, until the last {@link #STEADY_WINDOWS}
+     * agree (throughput and mean latency within {@link #STEADY_SHARE} of their mean, a JVM server's
+     * JIT quiet) or {@code warmupMax} has passed; or exactly {@code windows} of them when that is above 0.
+     */
+    private WarmupRecord warmInWindows(Suite suite, Target t, int windows) throws InterruptedException {
+        int users = warmupUsers(suite);
+        java.time.Duration window = Durations.parse(suite.warmupWindow());
+        double max = Durations.parse(suite.warmupMax()).toNanos() / 1e9;
+        events.warmup(t.spec().label(), -1);
+        List<WarmupRecord.Window> seen = new ArrayList<>();
+        long t0 = System.nanoTime();
+        boolean steady = false;
+        while (true) {
+            long jitBefore = jvm == null ? -1 : jvm.compileMillis();
+            Measurement m = generator.forConnections(users).run(t.address(), t.tls(), LoadSpec.closedFor(users, window),
+                    t.requests(true), t.validators(), ProgressListener.NONE);
+            long jitAfter = jvm == null ? -1 : jvm.compileMillis();
+            PointRecord p = m.toPoint(t.record(), new LoadRecord("closed", users, null, window.toMillis() / 1000.0, null, null, true), 0, null);
+            double at = (System.nanoTime() - t0) / 1e9;
+            seen.add(new WarmupRecord.Window(Math.round(at * 100) / 100.0, Math.round(p.throughput() * 10) / 10.0,
+                    Math.round(p.latencyMicros().mean() * 10) / 10.0, jitBefore < 0 || jitAfter < 0 ? null : jitAfter - jitBefore));
+            if (windows > 0) {
+                if (seen.size() >= windows) {
+                    break;
+                }
+                continue;
+            }
+            steady = steady(seen, window);
+            if (steady || at >= max || p.aborted() != null) {
+                break;
+            }
+        }
+        return new WarmupRecord(t.spec().label(), "auto", Math.round((System.nanoTime() - t0) / 1e7) / 100.0, steady,
+                List.copyOf(seen));
+    }
+
+    /** Whether the last windows agree with one another and the JIT compiler has gone quiet. */
+    static boolean steady(List<WarmupRecord.Window> seen, java.time.Duration window) {
+        if (seen.size() < STEADY_WINDOWS) {
+            return false;
+        }
+        List<WarmupRecord.Window> last = seen.subList(seen.size() - STEADY_WINDOWS, seen.size());
+        WarmupRecord.Window newest = last.get(last.size() - 1);
+        if (newest.jitMillis() != null && newest.jitMillis() > JIT_SHARE * window.toMillis()) {
+            return false;
+        }
+        return within(last.stream().mapToDouble(WarmupRecord.Window::throughput).toArray())
+                && within(last.stream().mapToDouble(WarmupRecord.Window::meanMicros).toArray());
+    }
+
+    private static boolean within(double[] values) {
+        double mean = java.util.Arrays.stream(values).average().orElse(0);
+        if (mean <= 0) {
+            return false;
+        }
+        return java.util.Arrays.stream(values).allMatch(v -> Math.abs(v - mean) <= STEADY_SHARE * mean);
+    }
+
+    private static int warmupUsers(Suite suite) {
+        return suite.load().stream().mapToInt(LoadPointSpec::users).max().orElse(1);
     }
 
     private PointRecord measure(Target t, LoadPointSpec l, int repeat, ProcessSampler sampler, int index, int total)

@@ -86,7 +86,7 @@ class GeneratorThreadsTest {
         Path suite = dir.resolve("threads.yaml");
         Files.writeString(suite, """
                 name: threads
-                warmupRequests: 0
+                warmup: none
                 targets:
                   - { label: local, url: "%s", protocol: plain }
                 load:

@@ -206,6 +206,7 @@ class OwnStackTest {
         Path war = helloWar(dir);
         Path suite = Files.writeString(dir.resolve("war.yaml"), """
                 name: war
+                warmup: none            # not what this test is about
                 stacks:
                   on10: { war: app.war, tomcat: "10.1", ready: /hello }
                   on11: { war: app.war, ready: /hello }
@@ -283,6 +284,7 @@ class OwnStackTest {
     private static Path suite(Path dir, String stack, String target) throws IOException {
         return Files.writeString(dir.resolve("own.yaml"), """
                 name: own
+                warmup: none            # not what this test is about
                 stacks:
                   %s
                 targets:

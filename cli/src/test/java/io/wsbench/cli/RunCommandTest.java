@@ -66,6 +66,7 @@ class RunCommandTest {
         Path suite = dir.resolve("dies.yaml");
         Files.writeString(suite, """
                 name: dies
+                warmup: none            # not what this test is about
                 targets:
                   - { label: REST, stack: direct, protocol: rest-xml, variant: inline }
                 load:
@@ -92,6 +93,7 @@ class RunCommandTest {
         Path suite = dir.resolve("long.yaml");
         Files.writeString(suite, """
                 name: long
+                warmup: none            # not what this test is about
                 targets:
                   - { label: REST, stack: direct, protocol: rest-xml, variant: inline }
                 load:
@@ -140,6 +142,7 @@ class RunCommandTest {
         Path suite = dir.resolve("ci.yaml");
         Files.writeString(suite, """
                 name: ci
+                warmup: none            # not what this test is about
                 repeat: 2
                 targets:
                   - { label: SOAP, stack: direct, protocol: soap11 }

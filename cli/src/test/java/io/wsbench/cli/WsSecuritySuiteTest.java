@@ -23,6 +23,7 @@ class WsSecuritySuiteTest {
         Path suite = dir.resolve("secured.yaml");
         Files.writeString(suite, """
                 name: secured
+                warmup: none            # not what this test is about
                 operation: matchQuakes
                 targets:
                   - { label: username, stack: cxf, protocol: soap11, sequence: small, security: username }

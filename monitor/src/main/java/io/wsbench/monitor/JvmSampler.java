@@ -77,6 +77,10 @@ public final class JvmSampler implements AutoCloseable {
         Path settings = Files.createTempFile("wsbench-", ".jfc");
         settings.toFile().deleteOnExit();
         Files.writeString(settings, SETTINGS);
+        // Flight Recorder's first start loads and compiles its own code in the server: done here, not
+        // inside the first measured point, whose samples it would thin out
+        jcmd.run("JFR.start name=wsbench-start settings=" + quoted(settings));
+        jcmd.run("JFR.stop name=wsbench-start");
         return new JvmSampler(counters, jcmd, settings);
     }
 
@@ -96,6 +100,11 @@ public final class JvmSampler implements AutoCloseable {
         String vm = counters.text("java.property.java.vm.name");
         String version = counters.text("java.property.java.vm.version");
         return vm == null ? "a JVM" : vm + (version == null ? "" : " " + version);
+    }
+
+    /** Milliseconds the server's JIT compilers have worked so far, or -1 when it does not say: a warm-up watches it stop growing. */
+    public long compileMillis() {
+        return counters.compileMillis();
     }
 
     /** Starts the point: GC counters are read and the recording begins. */

@@ -81,6 +81,16 @@ final class PerfCounters implements AutoCloseable {
         return Math.round(collectionTicks.stream().mapToLong(LongMonitor::longValue).sum() / ticksPerMilli);
     }
 
+    /** Milliseconds the JIT compilers have spent so far (sun.ci.totalTime), or -1 when the JVM does not say. */
+    long compileMillis() {
+        try {
+            Monitor m = vm.findByName("sun.ci.totalTime");
+            return m instanceof LongMonitor l ? Math.round(l.longValue() / ticksPerMilli) : -1;
+        } catch (MonitorException e) {
+            return -1;
+        }
+    }
+
     /** Bytes in use in every space of every heap generation. */
     long heapUsed() {
         return heapSpaces.stream().mapToLong(LongMonitor::longValue).sum();

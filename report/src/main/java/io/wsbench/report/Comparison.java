@@ -156,6 +156,17 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         }
         String verdict = low > 1 ? (m.higherIsBetter() ? FASTER : HIGHER)
                 : high < 1 ? (m.higherIsBetter() ? SLOWER : LOWER) : SAME;
+        // a side whose repeats disagree makes any verdict a weaker one: say so beside it
+        List<String> unsteady = new ArrayList<>();
+        if (spreadA.relativeHalfRange() > Summary.STEADY_SPREAD) {
+            unsteady.add(String.format(java.util.Locale.ROOT, "A spreads ±%.0f%%", 100 * spreadA.relativeHalfRange()));
+        }
+        if (spreadB.relativeHalfRange() > Summary.STEADY_SPREAD) {
+            unsteady.add(String.format(java.util.Locale.ROOT, "B spreads ±%.0f%%", 100 * spreadB.relativeHalfRange()));
+        }
+        if (!unsteady.isEmpty()) {
+            verdict = (verdict.equals(SAME) ? verdict : "probably " + verdict) + " (not steady: " + String.join(", ", unsteady) + ")";
+        }
         return new Ratio(m.name(), spreadA, spreadB, ratio, low, high, verdict);
     }
 

@@ -5,7 +5,9 @@ import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.Trend;
+import io.wsbench.core.record.WarmupRecord;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -77,6 +79,22 @@ public final class Flags {
             }
             GeneratorRecord g = p.generator();
             generatorBusy(g).ifPresent(why -> flags.add(point + ": the load generator may have been the bottleneck (" + why + ")."));
+        }
+        for (WarmupRecord w : run.warmup() == null ? List.<WarmupRecord>of() : run.warmup()) {
+            if (Boolean.FALSE.equals(w.steady())) {
+                flags.add(w.target() + ": never steady in its warm-up of " + HtmlFormat.fixed(w.seconds(), 0)
+                        + " s (its last windows still moved more than ±5%, or its JIT compiler was still busy): its first"
+                        + " points may include warm-up. Raise warmupMax, or look at the warm-up table.");
+            }
+        }
+        for (Summary row : Summary.of(points)) {
+            if (row.unstable()) {
+                flags.add(row.key() + ": not steady: its " + row.repeats() + " repeats spread ±" + percent(100 * row.spreadOfRepeats())
+                        + " (" + HtmlFormat.rate(row.throughput().min()) + "–" + HtmlFormat.rate(row.throughput().max())
+                        + " req/s, mean " + HtmlFormat.millis(row.meanMicros().min()) + "–" + HtmlFormat.millis(row.meanMicros().max())
+                        + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD)
+                        + ". Read its median with care: warm up longer, add repeats, or keep the processes on their own cores.");
+            }
         }
         flags.addAll(TlsTable.flags(points));
         return flags;

@@ -5,6 +5,7 @@ import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.Summary;
+import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.record.Sweep;
 
 import java.util.List;
@@ -36,6 +37,7 @@ final class ReportPage {
             table.facts th { width: 11rem; background: none; font-weight: 500; color: var(--muted); }
             .spread { display: block; color: var(--muted); font-size: 12px; }
             td.bad { color: #cf222e; font-weight: 600; }
+            tr.unstable td { background: #fff8c5; }
             code { font: 13px ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--soft);
                    padding: .1rem .3rem; border-radius: 4px; word-break: break-all; }
             svg { width: 100%; height: auto; margin: .5rem 0 1.5rem; }
@@ -125,6 +127,9 @@ final class ReportPage {
         fact("CPU", HtmlFormat.escape(env.cpuModel()) + ", " + env.cores() + " cores");
         fact("OS", HtmlFormat.escape(env.os()) + ", kernel " + HtmlFormat.escape(env.kernel()));
         fact("JVM", HtmlFormat.escape(env.jvm()));
+        fact("placement", env.cpus() == null ? "none: the OS put the generator's and the servers' threads on any core"
+                : "load generator on cores " + HtmlFormat.escape(env.cpus().get("generator")) + ", servers on cores "
+                        + HtmlFormat.escape(env.cpus().get("servers")));
         fact("memory", HtmlFormat.gibibytes(env.memoryBytes()));
         if (env.stacks() != null) {
             for (Map.Entry<String, String> e : new TreeMap<>(env.stacks()).entrySet()) {
@@ -182,8 +187,38 @@ final class ReportPage {
             out.append("<h3>").append(HtmlFormat.escape(load)).append("</h3>\n")
                     .append(SeriesChart.svg(load, atLoad(load), targets));
         }
+        warmupsUntilSteady();
         warmups();
         insideTheServer();
+    }
+
+    /** Each target's warm-up in windows (warmup: auto): how long it took, whether it settled, each window's throughput. */
+    private void warmupsUntilSteady() {
+        List<WarmupRecord> auto = run.warmup() == null ? List.of()
+                : run.warmup().stream().filter(w -> w.windows() != null && !w.windows().isEmpty()).toList();
+        if (auto.isEmpty()) {
+            return;
+        }
+        out.append("<h2>Warm-up until steady</h2>\n<p class=\"note\">Each target was loaded in windows, unrecorded, right ")
+                .append("before its first point, until its last three windows agreed within ±5% in throughput and mean latency ")
+                .append("and a JVM server's JIT compiler had gone quiet, or until warmupMax. The steady windows are in bold.</p>\n")
+                .append("<table><thead><tr><th>target</th><th>seconds</th><th>steady</th><th>requests/s per window</th>")
+                .append("<th>JIT ms per window</th></tr></thead><tbody>\n");
+        for (WarmupRecord w : auto) {
+            List<WarmupRecord.Window> ws = w.windows();
+            int steadyFrom = Boolean.TRUE.equals(w.steady()) ? Math.max(0, ws.size() - 3) : ws.size();
+            StringBuilder rates = new StringBuilder();
+            StringBuilder jit = new StringBuilder();
+            for (int i = 0; i < ws.size(); i++) {
+                String rate = HtmlFormat.rate(ws.get(i).throughput());
+                rates.append(i > 0 ? " → " : "").append(i >= steadyFrom ? "<b>" + rate + "</b>" : rate);
+                jit.append(i > 0 ? " " : "").append(ws.get(i).jitMillis() == null ? "–" : String.valueOf(ws.get(i).jitMillis()));
+            }
+            out.append("<tr><td>").append(HtmlFormat.escape(w.target())).append("</td><td>").append(HtmlFormat.fixed(w.seconds(), 1))
+                    .append("</td>").append(Boolean.TRUE.equals(w.steady()) ? "<td>yes</td>" : "<td class=\"bad\">no</td>")
+                    .append("<td>").append(rates).append("</td><td>").append(jit).append("</td></tr>\n");
+        }
+        out.append("</tbody></table>\n");
     }
 
     /**

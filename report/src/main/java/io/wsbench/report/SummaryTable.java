@@ -20,7 +20,9 @@ final class SummaryTable {
         s.append("<th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>sent B/req</th><th>received B/req</th>"
                 + "<th>server CPU %</th><th>errors</th><th>validated</th></tr></thead>\n<tbody>\n");
         for (Summary row : rows) {
-            s.append("<tr><td>").append(HtmlFormat.escape(row.target().label())).append("</td><td>")
+            s.append(row.unstable() ? "<tr class=\"unstable\" title=\"not steady: repeats spread ±"
+                    + HtmlFormat.fixed(100 * row.spreadOfRepeats(), 0) + "%\"><td>" : "<tr><td>")
+                    .append(HtmlFormat.escape(row.target().label())).append(row.unstable() ? " ⚠" : "").append("</td><td>")
                     .append(HtmlFormat.escape(row.load().describe())).append("</td>");
             s.append(cell(row, row.throughput(), HtmlFormat::rate));
             if (baseline != null) {

@@ -6,8 +6,15 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /** Where a run happened: enough to tell whether two runs are comparable. */
+@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record Environment(String cpuModel, int cores, String os, String kernel, String jvm,
-                          long memoryBytes, Map<String, String> stacks) {
+                          long memoryBytes, Map<String, String> stacks, Map<String, String> cpus) {
+
+    /** {@code cpus}: the cores each process was pinned to ("generator", "servers"), null when none was. */
+    public Environment(String cpuModel, int cores, String os, String kernel, String jvm, long memoryBytes,
+                       Map<String, String> stacks) {
+        this(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, null);
+    }
 
     public static Environment detect(Map<String, String> stacks) {
         return new Environment(detectCpuModel(), Runtime.getRuntime().availableProcessors(),
@@ -18,7 +25,11 @@ public record Environment(String cpuModel, int cores, String os, String kernel, 
     }
 
     public Environment withStacks(Map<String, String> more) {
-        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, more);
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, more, cpus);
+    }
+
+    public Environment withCpus(Map<String, String> placed) {
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, placed);
     }
 
     private static String detectCpuModel() {

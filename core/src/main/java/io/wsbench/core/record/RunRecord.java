@@ -10,50 +10,60 @@ import java.util.List;
  * is lost. {@code status} is "running", "complete" or "partial" (with {@code partialReason}).
  * {@code warmups} are what each target's warm-up did (not measured points: repeat 0, no server
  * figures), kept so a reader can see a server speed up before it was measured (a page compiled on
- * first use, the JIT).
+ * first use, the JIT). {@code warmup} says, per target, how its warm-up went and whether it
+ * reached steady state.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
                         String startedAt, String finishedAt, String status, String partialReason,
                         String command, String baseline, Environment environment,
-                        List<String> notes, List<PointRecord> points, List<PointRecord> warmups) {
+                        List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
+                        List<WarmupRecord> warmup) {
 
     public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
                      String startedAt, String finishedAt, String status, String partialReason,
                      String command, String baseline, Environment environment,
                      List<String> notes, List<PointRecord> points) {
         this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
-                baseline, environment, notes, points, null);
+                baseline, environment, notes, points, null, null);
     }
 
     public RunRecord withWarmup(PointRecord p) {
         List<PointRecord> more = new ArrayList<>(warmups == null ? List.of() : warmups);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, List.copyOf(more));
+                partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup);
+    }
+
+    /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
+    public RunRecord withTargetWarmup(WarmupRecord w) {
+        List<WarmupRecord> more = new ArrayList<>(warmup == null ? List.of() : warmup);
+        more.add(w);
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
+                partialReason, command, baseline, environment, notes, points, warmups, List.copyOf(more));
     }
 
     public RunRecord withPoint(PointRecord p) {
         List<PointRecord> more = new ArrayList<>(points);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups);
+                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups, warmup);
     }
 
     public RunRecord withNote(String note) {
         List<String> more = new ArrayList<>(notes);
         more.add(note);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, List.copyOf(more), points, warmups);
+                partialReason, command, baseline, environment, List.copyOf(more), points, warmups, warmup);
     }
 
     public RunRecord withEnvironment(Environment env) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, env, notes, points, warmups);
+                partialReason, command, baseline, env, notes, points, warmups, warmup);
     }
 
     public RunRecord finished(String at, String finalStatus, String reason) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, at, finalStatus, reason,
-                command, baseline, environment, notes, points, warmups);
+                command, baseline, environment, notes, points, warmups, warmup);
     }
 }

@@ -36,6 +36,24 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         }
     }
 
+    /** Repeats that spread more than this (half the min–max range over the median) are not a steady figure. */
+    public static final double STEADY_SPREAD = 0.10;
+
+    /**
+     * Whether the repeats disagree by more than {@link #STEADY_SPREAD} in throughput or mean
+     * latency: the figure is then not one the run can vouch for. One repeat has no spread to judge.
+     */
+    public boolean unstable() {
+        return repeats >= 2 && spreadOfRepeats() > STEADY_SPREAD;
+    }
+
+    /** The larger of throughput's and mean latency's half range over their medians. */
+    public double spreadOfRepeats() {
+        double t = throughput.relativeHalfRange();
+        double m = meanMicros.relativeHalfRange();
+        return Math.max(Double.isNaN(t) ? 0 : t, Double.isNaN(m) ? 0 : m);
+    }
+
     /** Groups points by target and load, in the order they were first measured. */
     public static List<Summary> of(List<PointRecord> points) {
         Map<String, List<PointRecord>> groups = new LinkedHashMap<>();

@@ -8,11 +8,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An experiment: targets × load points × repeats. {@code warmupRequests} per user are sent to
- * each target before it is measured and are not recorded. {@code quick} says how far
+ * An experiment: targets × load points × repeats. Each target is warmed before it is measured,
+ * unrecorded: {@code warmup} "auto" (the default) in windows until steady, at most
+ * {@code warmupMax}, in windows of {@code warmupWindow} (1 s; 0.2 s with --quick); "requests": {@code warmupRequests} in all (the default when they are given);
+ * "none". {@code quick} says how far
  * {@code --quick} shrinks the suite. {@code stackOptions} are handed to a stack's server as
  * {@code -Dwsbench.KEY=VALUE}, e.g. to switch on a fault the experiment needs. {@code stacks} are
  * the user's own servers ({@link UserStack}), which targets name like the built-in stacks.
+ * {@code cpus} pins the generator and the servers to disjoint cores ({@link Placement}).
  */
 public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("description") String description,
@@ -20,11 +23,15 @@ public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("baseline") String baseline,
                     @JsonProperty("repeat") Integer repeat,
                     @JsonProperty("warmupRequests") Long warmupRequests,
+                    @JsonProperty("warmup") String warmup,
+                    @JsonProperty("warmupMax") String warmupMax,
+                    @JsonProperty("warmupWindow") String warmupWindow,
                     @JsonProperty("targets") List<TargetSpec> targets,
                     @JsonProperty("load") List<LoadPointSpec> load,
                     @JsonProperty("quick") Quick quick,
                     @JsonProperty("stackOptions") Map<String, Map<String, String>> stackOptions,
                     @JsonProperty("stacks") Map<String, UserStack> stacks,
+                    @JsonProperty("cpus") Placement cpus,
                     @JsonIgnore Path source) {
 
     /** How {@code --quick} shrinks a suite so it finishes in seconds. */
@@ -63,6 +70,18 @@ public record Suite(@JsonProperty("name") String name,
             throw new IllegalArgumentException("repeat must be at least 1");
         }
         warmupRequests = warmupRequests == null ? 0 : warmupRequests;
+        // warm until steady unless a fixed count is asked for
+        warmup = warmup != null ? warmup : warmupRequests > 0 ? "requests" : "auto";
+        if (!List.of("auto", "requests", "none").contains(warmup)) {
+            throw new IllegalArgumentException("warmup is 'auto' (until steady), 'requests' (warmupRequests) or 'none', not '" + warmup + "'");
+        }
+        if ("requests".equals(warmup) && warmupRequests <= 0) {
+            throw new IllegalArgumentException("warmup: requests needs warmupRequests");
+        }
+        warmupMax = warmupMax == null ? "60s" : warmupMax;
+        Durations.parse(warmupMax);
+        warmupWindow = warmupWindow == null ? "1s" : warmupWindow;
+        Durations.parse(warmupWindow);
         quick = quick == null ? new Quick(null, null, null, null) : quick;
         stackOptions = stackOptions == null ? Map.of() : Map.copyOf(stackOptions);
         stacks = stacks == null ? Map.of() : Map.copyOf(stacks);
@@ -76,20 +95,33 @@ public record Suite(@JsonProperty("name") String name,
         }
     }
 
+    /** The longest auto warm-up of a target under {@code --quick}. */
+    public static final String QUICK_WARMUP_MAX = "5s";
+    /** The window of an auto warm-up under {@code --quick}. */
+    public static final String QUICK_WARMUP_WINDOW = "0.2s";
+
     /** The suite as {@code --quick} runs it. */
     public Suite quickened() {
         List<LoadPointSpec> small = load.stream()
                 .map(l -> l.shrunk(quick.requestsPerUser(), Durations.parse(quick.duration()))).toList();
+        // an auto warm-up in --quick: at most 5 s a target
+        String max = Durations.parse(warmupMax).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warmupMax;
         return new Suite(name, description, operation, baseline, quick.repeat(),
-                Math.min(warmupRequests, quick.warmupRequests()), targets, small, quick, stackOptions, stacks, source);
+                Math.min(warmupRequests, quick.warmupRequests()), warmup, max, QUICK_WARMUP_WINDOW, targets, small, quick, stackOptions, stacks, cpus, source);
     }
 
     public Suite withRepeat(int n) {
-        return new Suite(name, description, operation, baseline, n, warmupRequests, targets, load, quick, stackOptions, stacks, source);
+        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, source);
     }
 
     Suite from(Path file) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, targets, load, quick, stackOptions, stacks, file);
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, file);
+    }
+
+    /** The suite with the processes placed on {@code cpus} (null: wherever the OS puts them). */
+    public Suite withCpus(Placement placement) {
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
+                stackOptions, stacks, placement, source);
     }
 
     /** A path the suite names, relative to the suite file's directory (or the working directory). */

@@ -1,0 +1,80 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.stack.RunningStack;
+import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.stack.StackLauncher;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Processes placed on disjoint cores: the server started on its cores, the generator on its own, and the run says so. */
+class PlacementTest {
+
+    @Test
+    void aServerStartedOnCoreZeroRunsThereAndSoDoesEveryThreadItStarts(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores");
+        var direct = StackCatalog.in(Home.find()).find("direct").orElseThrow();
+        RunningStack s = new StackLauncher(dir, "0").start(direct, 0, Map.of());
+        try {
+            assertEquals("0", allowed(s.pid()));
+            assertEquals("0", StackLauncher.affinity(s.pid()));
+        } finally {
+            s.stop();
+        }
+    }
+
+    @Test
+    void aRunWithCpusRecordsThePlacementAndGivesTheGeneratorItsCoresBack(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores");
+        String before = StackLauncher.affinity(ProcessHandle.current().pid());
+        Path suite = Files.writeString(dir.resolve("placed.yaml"), """
+                name: placed
+                warmup: none            # not what this test is about
+                cpus: { generator: "1", servers: "0" }
+                targets:
+                  - { label: plain, stack: direct, protocol: plain }
+                load:
+                  - { users: 1, requestsPerUser: 200 }
+                """);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+        assertEquals("1", run.at("/environment/cpus/generator").asText());
+        assertEquals("0", run.at("/environment/cpus/servers").asText());
+        assertEquals(200, run.at("/points/0/validated").asLong());
+        assertTrue(Files.readString(dir.resolve("out/report.html")).contains("load generator on cores 1, servers on cores 0"));
+        assertEquals(before, StackLauncher.affinity(ProcessHandle.current().pid()), "the generator's cores given back");
+
+        CliRunner off = CliRunner.run("run", suite.toString(), "--cpus", "off", "--out", dir.resolve("off").toString());
+        assertEquals(0, off.exit(), off.out() + off.err());
+        assertTrue(RunJson.MAPPER.readTree(dir.resolve("off/run.json").toFile()).at("/environment/cpus").isMissingNode());
+    }
+
+    @Test
+    void overlappingOrMissingCoresAreBadInputInOneLine(@TempDir Path dir) throws Exception {
+        CliRunner overlap = CliRunner.run("run", "--cpus", "0:0-1", "--out", dir.toString());
+        assertEquals(2, overlap.exit());
+        assertTrue(overlap.err().contains("overlap"), overlap.err());
+        CliRunner missing = CliRunner.run("run", "--cpus", "0:999", "--out", dir.toString());
+        assertEquals(2, missing.exit());
+        assertTrue(missing.err().contains("this machine has cores 0-"), missing.err());
+        CliRunner garbled = CliRunner.run("run", "--cpus", "first", "--out", dir.toString());
+        assertEquals(2, garbled.exit());
+        assertTrue(garbled.err().contains("GENERATOR:SERVERS"), garbled.err());
+    }
+
+    /** The kernel's own account of where a process may run. */
+    private static String allowed(long pid) throws Exception {
+        return Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status")).stream()
+                .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.split(":")[1].trim()).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,120 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import io.wsbench.core.record.RunJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Warm-up until steady, on servers whose speed the test sets. */
+class WarmupTest {
+
+    /** Requests the slow-starting server answers slowly before it speeds up. */
+    private static final long SLOW_REQUESTS = 40;
+    private static final long SLOW_MILLIS = 40;
+    /** Once fast, it still waits this long: its speed is then the test's, not the machine's. */
+    private static final long FAST_MILLIS = 10;
+
+    @Test
+    void theWarmupEndsAfterTheServerSpeedsUpAndNotBefore(@TempDir Path dir) throws Exception {
+        AtomicLong served = new AtomicLong();
+        // 40 answers of 40 ms each (1.6 s at one user), then of 10 ms: a window's hundred answers
+        // average out the machine's jitter. In 1 s windows the slow
+        // stretch is shorter than the three windows that must agree: a plateau longer than that
+        // would read as steady, which no detector can tell from a step it has not seen yet
+        HttpServer server = plain(n -> served.incrementAndGet() <= SLOW_REQUESTS);
+        try {
+            JsonNode run = run(dir, server, "20s", false);
+            JsonNode w = run.at("/warmup/0");
+            assertEquals("auto", w.at("/mode").asText(), w.toString());
+            assertTrue(w.at("/steady").asBoolean(), w.toString());
+            JsonNode windows = w.at("/windows");
+            assertTrue(windows.size() >= 3, w.toString());
+            // the slow requests alone take 1.5 s: the warm-up cannot have ended before them
+            assertTrue(w.at("/seconds").asDouble() >= SLOW_REQUESTS * SLOW_MILLIS / 1000.0, w.toString());
+            double slowest = 1000.0 / SLOW_MILLIS;
+            for (int i = windows.size() - 3; i < windows.size(); i++) {
+                // at most 100/s once fast (10 ms a request), at most 25/s while slow
+                assertTrue(windows.get(i).at("/throughput").asDouble() > 2 * slowest,
+                        "the steady windows are the fast server's: " + windows);
+            }
+            assertTrue(windows.get(0).at("/throughput").asDouble() <= slowest * 1.1, "the first window saw it slow: " + windows);
+            assertTrue(served.get() > SLOW_REQUESTS);
+            assertFalse(Files.readString(dir.resolve("out/report.html")).contains("never steady"));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void aServerThatNeverSettlesIsFlaggedWithinWarmupMax(@TempDir Path dir) throws Exception {
+        long start = System.nanoTime();
+        // slow in every other 300 ms: 200 ms windows hold different shares of slow and fast, and
+        // no three agree
+        HttpServer server = plain(n -> ((System.nanoTime() - start) / 300_000_000L) % 2 == 0);
+        try {
+            JsonNode run = run(dir, server, "2s", true);
+            JsonNode w = run.at("/warmup/0");
+            assertFalse(w.at("/steady").asBoolean(), w.toString());
+            assertTrue(w.at("/seconds").asDouble() >= 2 && w.at("/seconds").asDouble() < 30, w.toString());
+            String html = Files.readString(dir.resolve("out/report.html"));
+            assertTrue(html.contains("never steady in its warm-up"), "flagged in the report");
+            assertTrue(html.contains("Warm-up until steady"));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    private static JsonNode run(Path dir, HttpServer server, String warmupMax, boolean quick) throws IOException {
+        Path suite = Files.writeString(dir.resolve("warm.yaml"), """
+                name: warm
+                warmupMax: %s
+                targets:
+                  - { label: mine, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                load:
+                  - { users: 1, requestsPerUser: 100 }
+                """.formatted(warmupMax, server.getAddress().getPort()));
+        CliRunner r = quick ? CliRunner.run("run", suite.toString(), "--quick", "--out", dir.resolve("out").toString())
+                : CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        return RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+    }
+
+    /** "Hello World" as text/plain, after {@link #SLOW_MILLIS} when {@code slow} says so, else after {@link #FAST_MILLIS}. */
+    private static HttpServer plain(LongPredicate slow) throws IOException {
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+        HttpServer s = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        AtomicLong n = new AtomicLong();
+        s.createContext("/hello", x -> {
+            try {
+                Thread.sleep(slow.test(n.incrementAndGet()) ? SLOW_MILLIS : FAST_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] b = "Hello World".getBytes(StandardCharsets.UTF_8);
+            x.getResponseHeaders().set("Content-Type", "text/plain");
+            x.sendResponseHeaders(200, b.length);
+            try (OutputStream out = x.getResponseBody()) {
+                out.write(b);
+            }
+        });
+        s.setExecutor(Executors.newFixedThreadPool(2));
+        s.start();
+        return s;
+    }
+}

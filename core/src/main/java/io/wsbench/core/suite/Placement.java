@@ -1,0 +1,57 @@
+package io.wsbench.core.suite;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.BitSet;
+
+/**
+ * Which cores the load generator and the servers may run on (a suite's {@code cpus:}, or
+ * {@code --cpus GENERATOR:SERVERS}), as Linux CPU lists such as "0", "1-3" or "0,2". The two sets
+ * must not overlap: the point is that the generator's and a server's threads never share a core.
+ */
+public record Placement(@JsonProperty("generator") String generator, @JsonProperty("servers") String servers) {
+
+    public Placement {
+        if (generator == null || servers == null) {
+            throw new IllegalArgumentException("cpus needs both 'generator' and 'servers', e.g. { generator: \"1\", servers: \"0\" }");
+        }
+        BitSet g = cores(generator);
+        BitSet s = cores(servers);
+        if (g.intersects(s)) {
+            throw new IllegalArgumentException("cpus: the generator's cores (" + generator + ") and the servers' ("
+                    + servers + ") overlap");
+        }
+        int online = Runtime.getRuntime().availableProcessors();
+        if (Math.max(g.length(), s.length()) > online) {
+            throw new IllegalArgumentException("cpus: this machine has cores 0-" + (online - 1) + " only, not "
+                    + (g.length() > online ? generator : servers));
+        }
+    }
+
+    /** "1:0" (generator:servers), as {@code --cpus} takes it. */
+    public static Placement parse(String text) {
+        String[] parts = text.split(":");
+        if (parts.length != 2) {
+            throw new IllegalArgumentException("--cpus takes GENERATOR:SERVERS, e.g. 1:0 or 3:0-2, not '" + text + "'");
+        }
+        return new Placement(parts[0].trim(), parts[1].trim());
+    }
+
+    /** The cores of a Linux CPU list ("0-2,4"). */
+    static BitSet cores(String list) {
+        if (!list.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+            throw new IllegalArgumentException("cpus: '" + list + "' is not a CPU list such as 0, 1-3 or 0,2");
+        }
+        BitSet set = new BitSet();
+        for (String range : list.split(",")) {
+            String[] ends = range.split("-");
+            int from = Integer.parseInt(ends[0]);
+            int to = ends.length == 2 ? Integer.parseInt(ends[1]) : from;
+            if (to < from) {
+                throw new IllegalArgumentException("cpus: '" + range + "' runs backwards");
+            }
+            set.set(from, to + 1);
+        }
+        return set;
+    }
+}
