@@ -33,7 +33,7 @@ final class TlsOptions {
     @Option(names = "--pkcs12-password-env", paramLabel = "VAR", description = "the environment variable holding the --pkcs12 password")
     String passwordEnv;
 
-    @Option(names = "--tls-provider", paramLabel = "P", description = "https: jdk (default) or openssl (netty-tcnative's BoringSSL)")
+    @Option(names = "--tls-provider", paramLabel = "P", description = "https: openssl (netty-tcnative's BoringSSL; the default where it loads) or jdk")
     String provider;
 
     /** The TLS client for {@code url}, or null for an http:// URL; bad settings are one line and exit code 2. */

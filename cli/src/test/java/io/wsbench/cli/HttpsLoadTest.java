@@ -58,7 +58,7 @@ class HttpsLoadTest {
         assertEquals(0, p.at("/errors/connect").asLong());
         JsonNode t = p.at("/tls");
         assertEquals("TLSv1.3", t.at("/protocol").asText(), t.toString());
-        assertEquals("jdk", t.at("/provider").asText());
+        assertEquals("openssl", t.at("/provider").asText(), "the default where BoringSSL loads");
         assertTrue(t.at("/insecure").isMissingNode(), t.toString());
         // keep-alive: one handshake per connection, no more
         assertEquals(4, t.at("/handshakes").asLong(), t.toString());
@@ -151,7 +151,8 @@ class HttpsLoadTest {
     @Test
     void aHandshakePerRequestWithoutKeepAliveAndSessionsResumed() throws Exception {
         JsonNode p = json(CliRunner.run("load", url, "-c", "2", "-n", "40", "--protocol", "plain", "--no-keepalive",
-                "--cacert", tls.ca.toString(), "--json"));
+                "--tls-provider", "jdk", "--cacert", tls.ca.toString(), "--json"));
+        assertEquals("jdk", p.at("/tls/provider").asText(), p.toString());
         assertEquals(40, p.at("/validated").asLong(), p.toString());
         JsonNode t = p.at("/tls");
         assertEquals(40, t.at("/handshakes").asLong(), t.toString());
@@ -161,20 +162,22 @@ class HttpsLoadTest {
 
     @Test
     void tls12AndItsSessionsResumedToo() throws Exception {
-        JsonNode p = json(CliRunner.run("load", tls12Url, "-c", "2", "-n", "40", "--protocol", "plain", "--no-keepalive",
-                "--cacert", tls.ca.toString(), "--json"));
-        assertEquals(40, p.at("/validated").asLong(), p.toString());
-        assertEquals("TLSv1.2", p.at("/tls/protocol").asText(), p.toString());
-        assertEquals(40, p.at("/tls/handshakes").asLong(), p.toString());
-        assertTrue(p.at("/tls/resumedShare").asDouble() > 0, p.toString());
+        for (String provider : List.of("jdk", "openssl")) {
+            JsonNode p = json(CliRunner.run("load", tls12Url, "-c", "2", "-n", "40", "--protocol", "plain", "--no-keepalive",
+                    "--tls-provider", provider, "--cacert", tls.ca.toString(), "--json"));
+            assertEquals(40, p.at("/validated").asLong(), p.toString());
+            assertEquals("TLSv1.2", p.at("/tls/protocol").asText(), p.toString());
+            assertEquals(40, p.at("/tls/handshakes").asLong(), p.toString());
+            assertTrue(p.at("/tls/resumedShare").asDouble() > 0, p.toString());
+        }
     }
 
     @Test
-    void theOpensslProviderVerifiesAndResumesAsTheJdkOneDoes() throws Exception {
+    void bothProvidersVerifyAndResume() throws Exception {
         JsonNode kept = json(CliRunner.run("load", url, "-c", "2", "-n", "200", "--protocol", "plain",
-                "--tls-provider", "openssl", "--cacert", tls.ca.toString(), "--json"));
+                "--tls-provider", "jdk", "--cacert", tls.ca.toString(), "--json"));
         assertEquals(200, kept.at("/validated").asLong(), kept.toString());
-        assertEquals("openssl", kept.at("/tls/provider").asText(), kept.toString());
+        assertEquals("jdk", kept.at("/tls/provider").asText(), kept.toString());
         assertEquals("TLSv1.3", kept.at("/tls/protocol").asText(), kept.toString());
         JsonNode each = json(CliRunner.run("load", url, "-c", "2", "-n", "40", "--protocol", "plain", "--no-keepalive",
                 "--tls-provider", "openssl", "--cacert", tls.ca.toString(), "--json"));
@@ -182,11 +185,11 @@ class HttpsLoadTest {
         assertEquals(40, each.at("/tls/handshakes").asLong(), each.toString());
         assertTrue(each.at("/tls/resumedShare").asDouble() > 0, each.toString());
         JsonNode mutual = json(CliRunner.run("load", mutualUrl, "-c", "2", "-n", "40", "--protocol", "plain",
-                "--tls-provider", "openssl", "--cacert", tls.ca.toString(),
+                "--tls-provider", "jdk", "--cacert", tls.ca.toString(),
                 "--cert", tls.clientCert.toString(), "--key", tls.clientKey.toString(), "--json"));
         assertEquals(40, mutual.at("/validated").asLong(), mutual.toString());
 
-        CliRunner wrong = CliRunner.run("load", url, "-n", "10", "--tls-provider", "openssl", "--cacert", tls.wrongCa.toString());
+        CliRunner wrong = CliRunner.run("load", url, "-n", "10", "--tls-provider", "jdk", "--cacert", tls.wrongCa.toString());
         assertEquals(2, wrong.exit(), wrong.err());
         assertEquals(1, wrong.err().strip().lines().count(), wrong.err());
         assertTrue(wrong.err().startsWith("wsbench: TLS handshake with " + url + " failed: "), wrong.err());

@@ -50,19 +50,26 @@ import java.util.concurrent.TimeoutException;
  */
 public final class ClientTls {
 
-    /** The provider used when none is asked for. */
-    public static final String DEFAULT_PROVIDER = "jdk";
+    /**
+     * The provider used when none is asked for: BoringSSL where its native library loads, for it
+     * costs the client a third of the JDK's CPU per request and a tenth per handshake (bench/tls.sh).
+     */
+    public static String defaultProvider() {
+        return OpenSsl.isAvailable() ? "openssl" : "jdk";
+    }
 
     private final SslContext context;
+    private final TlsSettings settings;
     private final String host;
     private final int port;
     private final String provider;
     private final boolean insecure;
     private final boolean clientCertificate;
 
-    private ClientTls(SslContext context, String host, int port, String provider, boolean insecure,
+    private ClientTls(SslContext context, TlsSettings settings, String host, int port, String provider, boolean insecure,
                       boolean clientCertificate) {
         this.context = context;
+        this.settings = settings;
         this.host = host;
         this.port = port;
         this.provider = provider;
@@ -75,7 +82,7 @@ public final class ClientTls {
      * or an unavailable provider is an IllegalArgumentException whose message names it.
      */
     public static ClientTls of(TlsSettings settings, String host, int port) {
-        String provider = settings.provider() == null ? DEFAULT_PROVIDER : settings.provider();
+        String provider = settings.provider() == null ? defaultProvider() : settings.provider();
         SslContextBuilder b = SslContextBuilder.forClient()
                 .protocols("TLSv1.3", "TLSv1.2")
                 .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
@@ -108,7 +115,7 @@ public final class ClientTls {
             b.keyManager(pkcs12(settings.pkcs12(), settings.passwordEnv()));
         }
         try {
-            return new ClientTls(b.build(), host, port, provider, settings.insecure(), settings.clientCertificate());
+            return new ClientTls(b.build(), settings, host, port, provider, settings.insecure(), settings.clientCertificate());
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot set up TLS with "
                     + describeFiles(settings) + ": " + rootMessage(e), e);
@@ -186,11 +193,13 @@ public final class ClientTls {
     /**
      * Connects to {@code address}, does the handshake and sends one HEAD request for {@code url}'s
      * path, so that a server which refuses the client (or its lack of a) certificate after a
-     * TLS 1.3 handshake, when the client already thinks it is done, is found too.
+     * TLS 1.3 handshake, when the client already thinks it is done, is found too. It uses a context
+     * of its own, so the load's first handshakes find no session of the probe's to resume.
      *
      * @return null when the server took the handshake and answered; else why not
      */
     public String probe(InetSocketAddress address, URI url, Duration timeout) {
+        ClientTls probing = of(settings, host, port);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         CompletableFuture<String> result = new CompletableFuture<>();
         try {
@@ -202,7 +211,7 @@ public final class ClientTls {
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            SslHandler ssl = newHandler(ch.alloc());
+                            SslHandler ssl = probing.newHandler(ch.alloc());
                             ssl.setHandshakeTimeoutMillis(timeout.toMillis());
                             ch.pipeline().addLast(ssl, new ChannelInboundHandlerAdapter() {
                                 @Override

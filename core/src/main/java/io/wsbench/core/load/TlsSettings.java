@@ -12,7 +12,8 @@ import java.nio.file.Path;
  * @param key         PEM (PKCS#8) private key of {@code cert}
  * @param pkcs12      a PKCS12 file holding the client's key and certificate, instead of cert and key
  * @param passwordEnv the environment variable holding the PKCS12's password (none: an empty password)
- * @param provider    {@code jdk} or {@code openssl} (netty-tcnative's BoringSSL); null for the default
+ * @param provider    {@code openssl} (netty-tcnative's BoringSSL) or {@code jdk}; null for the default,
+ *                    openssl where its native library loads ({@link ClientTls#defaultProvider()})
  */
 public record TlsSettings(Path cacert, boolean insecure, Path cert, Path key, Path pkcs12, String passwordEnv,
                           String provider) {
