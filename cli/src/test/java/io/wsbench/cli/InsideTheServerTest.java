@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -39,7 +38,11 @@ class InsideTheServerTest {
                 "hot frames: " + frames + " of " + server.at("/executionSamples") + " samples");
         assertTrue(server.at("/executionSamples").asLong() > 0);
         assertTrue(server.at("/heapUsedMaxBytes").asLong() > 1_000_000, server.toString());
-        assertTrue(server.at("/gcCount").asLong() >= 0 && server.at("/gcTimeMillis").asLong() >= 0);
+        // counted from the server's performance counters (JvmSamplerTest makes collections happen and counts
+        // them): present as numbers, and no collection time without a collection
+        assertTrue(server.at("/gcCount").isIntegralNumber() && server.at("/gcTimeMillis").isIntegralNumber(), server.toString());
+        assertTrue(server.at("/gcCount").asLong() >= 0 && server.at("/gcTimeMillis").asLong() >= 0, server.toString());
+        assertTrue(server.at("/gcTimeMillis").asLong() == 0 || server.at("/gcCount").asLong() > 0, server.toString());
         Path jfr = dir.resolve("out").resolve(server.at("/recording").asText());
         assertTrue(Files.size(jfr) > 10_000, jfr + " holds the recording");
         String html = Files.readString(dir.resolve("out/report.html"));
@@ -65,11 +68,14 @@ class InsideTheServerTest {
         String load = "{ users: 2, requestsPerUser: 1000 }";
         JsonNode spinning = onlyPoint(run(dir.resolve("spin"), "spin-after-load", load));
         JsonNode quiet = onlyPoint(run(dir.resolve("quiet"), "none", load));
-        // a thread per core spins: up to 200% on 2 cores, still over 25% on a crowded machine; at rest 0-5%
-        assertTrue(spinning.at("/server/residualCpuPercent").asDouble() > 25, spinning.at("/server").toString());
-        assertTrue(quiet.at("/server/residualCpuPercent").asDouble() < 25, quiet.at("/server").toString());
-        assertTrue(Files.readString(dir.resolve("spin/out/report.html")).contains(BUSY_AFTER));
-        assertFalse(Files.readString(dir.resolve("quiet/out/report.html")).contains(BUSY_AFTER));
+        double spun = spinning.at("/server/residualCpuPercent").asDouble();
+        double rested = quiet.at("/server/residualCpuPercent").asDouble();
+        // a thread per core spins after the load, the quiet server does nothing: whatever share of the
+        // cores this machine gives them, the first burns more (bench/engine-timings.sh prints both)
+        assertTrue(spun > 0 && spun > rested, "spinning " + spinning.at("/server") + ", quiet " + quiet.at("/server"));
+        // the report flags a point exactly when its residual is above a quarter of a core
+        assertEquals(spun > 25, Files.readString(dir.resolve("spin/out/report.html")).contains(BUSY_AFTER), "at " + spun + "%");
+        assertEquals(rested > 25, Files.readString(dir.resolve("quiet/out/report.html")).contains(BUSY_AFTER), "at " + rested + "%");
     }
 
     @Test
