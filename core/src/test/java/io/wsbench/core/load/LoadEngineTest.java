@@ -119,7 +119,7 @@ class LoadEngineTest {
     }
 
     @Test
-    void closedLoopHidesTheStallInItsPercentilesButNotItsMax() throws Exception {
+    void closedLoopShowsTheStallInItsMax() throws Exception {
         try (TestServer server = new TestServer(200, "Hello World", 2000, 500)) {
             Measurement m = engine.run(server.address(), LoadSpec.closed(10, 3000), get(server.address(), true),
                     GREETING, ProgressListener.NONE);
