@@ -54,9 +54,16 @@ class InsideTheServerTest {
     void luceesSwallowedExceptionIsNamedByItsJavaClass(@TempDir Path dir) throws Exception {
         JsonNode p = onlyPoint(run(dir, "lucee", "swallowed-exception", "{ users: 4, duration: 4s }"));
         JsonNode server = p.at("/server");
-        JsonNode top = server.at("/exceptions/0");
-        // the cfcatch hides it from the page; the JVM still sees the engine's exception, once a request
-        assertTrue(top.at("/className").asText().startsWith("lucee.runtime.exp."), server.toString());
+        // the cfcatch hides it from the page; the JVM still sees the engine's exception, once a request.
+        // Lucee also signals its debugger with an FDSignalException per exception, as many: which of
+        // the two heads the list is a tie, so the engine's is looked for among the commonest
+        JsonNode top = null;
+        for (JsonNode e : server.at("/exceptions")) {
+            if (top == null && e.at("/className").asText().startsWith("lucee.runtime.exp.")) {
+                top = e;
+            }
+        }
+        assertTrue(top != null && top.at("/count").asLong() == server.at("/exceptions/0/count").asLong(), server.toString());
         double perRequest = top.at("/count").asDouble() / p.at("/validated").asDouble();
         assertTrue(perRequest > 0.9, top + " for " + p.at("/validated") + " requests");
         assertEquals(p.at("/validated").asLong(), p.at("/requests").asLong(), "the page itself is still right");
