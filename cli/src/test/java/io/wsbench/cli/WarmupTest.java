@@ -1,19 +1,19 @@
 package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.record.RunJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 
@@ -37,7 +37,7 @@ class WarmupTest {
         // average out the machine's jitter. In 1 s windows the slow
         // stretch is shorter than the three windows that must agree: a plateau longer than that
         // would read as steady, which no detector can tell from a step it has not seen yet
-        HttpServer server = plain(n -> served.incrementAndGet() <= SLOW_REQUESTS);
+        TestHttp server = plain(n -> served.incrementAndGet() <= SLOW_REQUESTS);
         try {
             JsonNode run = run(dir, server, "20s", false);
             JsonNode w = run.at("/warmup/0");
@@ -57,7 +57,7 @@ class WarmupTest {
             assertTrue(served.get() > SLOW_REQUESTS);
             assertFalse(Files.readString(dir.resolve("out/report.html")).contains("never steady"));
         } finally {
-            server.stop(0);
+            server.close();
         }
     }
 
@@ -66,7 +66,7 @@ class WarmupTest {
         long start = System.nanoTime();
         // slow in every other 300 ms: 200 ms windows hold different shares of slow and fast, and
         // no three agree
-        HttpServer server = plain(n -> ((System.nanoTime() - start) / 300_000_000L) % 2 == 0);
+        TestHttp server = plain(n -> ((System.nanoTime() - start) / 300_000_000L) % 2 == 0);
         try {
             JsonNode run = run(dir, server, "2s", true);
             JsonNode w = run.at("/warmup/0");
@@ -76,11 +76,11 @@ class WarmupTest {
             assertTrue(html.contains("never steady in its warm-up"), "flagged in the report");
             assertTrue(html.contains("Warm-up until steady"));
         } finally {
-            server.stop(0);
+            server.close();
         }
     }
 
-    private static JsonNode run(Path dir, HttpServer server, String warmupMax, boolean quick) throws IOException {
+    private static JsonNode run(Path dir, TestHttp server, String warmupMax, boolean quick) throws IOException {
         Path suite = Files.writeString(dir.resolve("warm.yaml"), """
                 name: warm
                 warmupMax: %s
@@ -88,33 +88,74 @@ class WarmupTest {
                   - { label: mine, url: "http://127.0.0.1:%d/hello", protocol: plain }
                 load:
                   - { users: 1, requestsPerUser: 100 }
-                """.formatted(warmupMax, server.getAddress().getPort()));
+                """.formatted(warmupMax, server.port()));
         CliRunner r = quick ? CliRunner.run("run", suite.toString(), "--quick", "--out", dir.resolve("out").toString())
                 : CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         return RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
     }
 
-    /** "Hello World" as text/plain, after {@link #SLOW_MILLIS} when {@code slow} says so, else after {@link #FAST_MILLIS}. */
-    private static HttpServer plain(LongPredicate slow) throws IOException {
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-        HttpServer s = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
-        AtomicLong n = new AtomicLong();
-        s.createContext("/hello", x -> {
-            try {
-                Thread.sleep(slow.test(n.incrementAndGet()) ? SLOW_MILLIS : FAST_MILLIS);
+    /**
+     * "Hello World" as text/plain over keep-alive HTTP/1.1, after {@link #SLOW_MILLIS} when
+     * {@code slow} says so, else after {@link #FAST_MILLIS}: a socket server of the test's own, each
+     * answer one write with TCP_NODELAY, so no delayed ACK or JVM-wide setting adds to the delays set here.
+     */
+    private static TestHttp plain(LongPredicate slow) throws IOException {
+        return new TestHttp(slow);
+    }
+
+    static final class TestHttp implements AutoCloseable {
+        private static final byte[] ANSWER = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 11\r\n\r\n"
+                + "Hello World").getBytes(StandardCharsets.US_ASCII);
+        private final ServerSocket socket;
+        private final AtomicLong n = new AtomicLong();
+
+        TestHttp(LongPredicate slow) throws IOException {
+            socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            Thread accept = new Thread(() -> {
+                while (!socket.isClosed()) {
+                    try {
+                        Socket c = socket.accept();
+                        c.setTcpNoDelay(true);
+                        Thread t = new Thread(() -> serve(c, slow));
+                        t.setDaemon(true);
+                        t.start();
+                    } catch (IOException e) {
+                        return; // closed
+                    }
+                }
+            });
+            accept.setDaemon(true);
+            accept.start();
+        }
+
+        private void serve(Socket c, LongPredicate slow) {
+            try (c; InputStream in = c.getInputStream(); OutputStream out = c.getOutputStream()) {
+                int matched = 0;
+                for (int b = in.read(); b >= 0; b = in.read()) {
+                    // a GET has no body: the blank line ends each request
+                    matched = (b == "\r\n\r\n".charAt(matched)) ? matched + 1 : (b == '\r' ? 1 : 0);
+                    if (matched == 4) {
+                        matched = 0;
+                        Thread.sleep(slow.test(n.incrementAndGet()) ? SLOW_MILLIS : FAST_MILLIS);
+                        out.write(ANSWER);
+                        out.flush();
+                    }
+                }
+            } catch (IOException e) {
+                // the client went away
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            byte[] b = "Hello World".getBytes(StandardCharsets.UTF_8);
-            x.getResponseHeaders().set("Content-Type", "text/plain");
-            x.sendResponseHeaders(200, b.length);
-            try (OutputStream out = x.getResponseBody()) {
-                out.write(b);
-            }
-        });
-        s.setExecutor(Executors.newFixedThreadPool(2));
-        s.start();
-        return s;
+        }
+
+        int port() {
+            return socket.getLocalPort();
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
     }
 }
