@@ -164,6 +164,14 @@ public final class ClientTls {
         }
     }
 
+    /**
+     * The same client on a context of its own, whose session cache is empty: the engine takes one
+     * per point, so a point's handshakes never resume the sessions of the point (or repeat) before it.
+     */
+    public ClientTls renewed() {
+        return of(settings, host, port);
+    }
+
     /** A handler for a new connection: SNI and host name verification for this target's host. */
     public SslHandler newHandler(ByteBufAllocator alloc) {
         return context.newHandler(alloc, host, port);
@@ -199,7 +207,7 @@ public final class ClientTls {
      * @return null when the server took the handshake and answered; else why not
      */
     public String probe(InetSocketAddress address, URI url, Duration timeout) {
-        ClientTls probing = of(settings, host, port);
+        ClientTls probing = renewed();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         CompletableFuture<String> result = new CompletableFuture<>();
         try {

@@ -95,11 +95,12 @@ public final class LoadEngine implements AutoCloseable {
 
     /**
      * The same over TLS when {@code tls} is not null: each connection does its handshake before its
-     * first request; the measurement holds the handshakes' time and how many resumed a session.
+     * first request; the measurement holds the handshakes' time and how many resumed a session. The
+     * point gets a context of its own ({@link ClientTls#renewed}), with no session to resume yet.
      */
     public Measurement run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source,
                            Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
-        Run run = new Run(address, tls, spec, source);
+        Run run = new Run(address, tls == null ? null : tls.renewed(), spec, source);
         List<Lane> lanes = new ArrayList<>();
         int n = Math.min(threads, spec.connections());
         for (int i = 0; i < n; i++) {
