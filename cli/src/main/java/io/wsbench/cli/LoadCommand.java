@@ -293,6 +293,13 @@ final class LoadCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  errors        %d (connect %d, timeout %d, http status %d, soap fault %d, validation %d, protocol %d)%n",
                 p.errors().total(), p.errors().connect(), p.errors().timeout(), p.errors().httpStatus(),
                 p.errors().soapFault(), p.errors().validation(), p.errors().protocol());
+        if (p.stalls() != null) {
+            for (io.wsbench.core.record.Stall st : p.stalls()) {
+                out.printf(Locale.ROOT, "  stall         no answer for %.0f s from second %.0f: the server stopped%s%n",
+                        st.seconds(), st.atSecond(), spec.open() ? ""
+                                : "; a closed loop hides that from its percentiles (only max shows it): try --rate");
+            }
+        }
         out.printf(Locale.ROOT, "  latency       mean %s ± %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s%n",
                 ConsoleSummary.millis(l.mean()), ConsoleSummary.millis(l.stdev()), ConsoleSummary.millis(l.p50()),
                 ConsoleSummary.millis(l.p90()), ConsoleSummary.millis(l.p99()), ConsoleSummary.millis(l.p999()),

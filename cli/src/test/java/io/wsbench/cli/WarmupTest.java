@@ -101,7 +101,7 @@ class WarmupTest {
      * answer one write with TCP_NODELAY, so no delayed ACK or JVM-wide setting adds to the delays set here.
      */
     private static TestHttp plain(LongPredicate slow) throws IOException {
-        return new TestHttp(slow);
+        return new TestHttp(n -> slow.test(n) ? SLOW_MILLIS : FAST_MILLIS);
     }
 
     static final class TestHttp implements AutoCloseable {
@@ -110,14 +110,15 @@ class WarmupTest {
         private final ServerSocket socket;
         private final AtomicLong n = new AtomicLong();
 
-        TestHttp(LongPredicate slow) throws IOException {
+        /** {@code delayMillis}: how long to wait before the n-th answer (n from 1). */
+        TestHttp(java.util.function.LongUnaryOperator delayMillis) throws IOException {
             socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
             Thread accept = new Thread(() -> {
                 while (!socket.isClosed()) {
                     try {
                         Socket c = socket.accept();
                         c.setTcpNoDelay(true);
-                        Thread t = new Thread(() -> serve(c, slow));
+                        Thread t = new Thread(() -> serve(c, delayMillis));
                         t.setDaemon(true);
                         t.start();
                     } catch (IOException e) {
@@ -129,7 +130,7 @@ class WarmupTest {
             accept.start();
         }
 
-        private void serve(Socket c, LongPredicate slow) {
+        private void serve(Socket c, java.util.function.LongUnaryOperator delayMillis) {
             try (c; InputStream in = c.getInputStream(); OutputStream out = c.getOutputStream()) {
                 int matched = 0;
                 for (int b = in.read(); b >= 0; b = in.read()) {
@@ -137,7 +138,7 @@ class WarmupTest {
                     matched = (b == "\r\n\r\n".charAt(matched)) ? matched + 1 : (b == '\r' ? 1 : 0);
                     if (matched == 4) {
                         matched = 0;
-                        Thread.sleep(slow.test(n.incrementAndGet()) ? SLOW_MILLIS : FAST_MILLIS);
+                        Thread.sleep(delayMillis.applyAsLong(n.incrementAndGet()));
                         out.write(ANSWER);
                         out.flush();
                     }

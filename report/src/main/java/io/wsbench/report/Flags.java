@@ -5,6 +5,7 @@ import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.Stall;
 import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.Trend;
 import io.wsbench.core.record.WarmupRecord;
@@ -62,6 +63,15 @@ public final class Flags {
             if (s != null && s.residualCpuPercent() > RESIDUAL_CPU_PERCENT) {
                 flags.add(point + ": server still busy after the load stopped (" + percent(s.residualCpuPercent())
                         + " CPU afterwards).");
+            }
+            if (p.stalls() != null) {
+                for (Stall st : p.stalls()) {
+                    flags.add(point + ": no answer at all for " + HtmlFormat.fixed(st.seconds(), 0) + " s from second "
+                            + HtmlFormat.fixed(st.atSecond(), 0) + ": the server stalled."
+                            + ("closed".equals(p.load().model()) ? " A closed loop sends nothing while its users wait, so its"
+                            + " percentiles hide the stall and only the max shows it: an open loop (--rate, model: open)"
+                            + " counts every request that fell due in it." : ""));
+                }
             }
             Trend trend = p.trend();
             if (trend != null && trend.seconds() >= SLOWDOWN_MIN_SECONDS && trend.percentOverPoint() < -SLOWDOWN_PERCENT) {

@@ -68,6 +68,16 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
         return Trend.of(series, durationSeconds);
     }
 
+    /**
+     * The seconds in which no answer came while the point ran ({@link Stall}), from {@code series};
+     * written to run.json as {@code stalls}, and null when there were none.
+     */
+    @JsonProperty("stalls")
+    public List<Stall> stalls() {
+        List<Stall> s = Stall.of(series, durationSeconds, load);
+        return s.isEmpty() ? null : s;
+    }
+
     /** Points of the same target under the same load are repeats of one another. */
     public String key() {
         return target.label() + " @ " + load.describe();
