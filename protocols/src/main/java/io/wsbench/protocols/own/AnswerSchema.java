@@ -1,0 +1,12 @@
+package io.wsbench.protocols.own;
+
+/**
+ * The schema an answer's body must match: the output element of a WSDL operation, or the JSON
+ * schema of an OpenAPI response. One instance serves one I/O thread at a time.
+ */
+@FunctionalInterface
+public interface AnswerSchema {
+
+    /** Null when {@code body} (valid from 0 to {@code length}) with HTTP {@code status} matches, else the first problem in one line. */
+    String problem(int status, byte[] body, int length);
+}

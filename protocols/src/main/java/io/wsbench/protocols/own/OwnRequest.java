@@ -1,0 +1,32 @@
+package io.wsbench.protocols.own;
+
+import java.net.URI;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How one operation of a user's service is called, written for one row of the user's data: a SOAP
+ * envelope from a WSDL (or the user's template), or a REST call from an OpenAPI spec.
+ */
+public interface OwnRequest {
+
+    /** The address the description names (a WSDL port's, an OpenAPI server's); {@code --url} overrides it. */
+    URI endpoint();
+
+    /** The row columns the request reads (its {@code ${name}} placeholders), checked against the data before any load. */
+    Set<String> placeholders();
+
+    /** The whole HTTP request, headers included, for {@code row} sent to {@code endpoint}. */
+    byte[] wire(URI endpoint, Map<String, String> row, boolean keepAlive);
+
+    /** What the answer's body must match when a check asks for {@code schema}; null when the description has none. */
+    AnswerSchema answerSchema();
+
+    /** Namespace prefixes usable in XPath checks (a WSDL's own); empty for REST. */
+    default Map<String, String> prefixes() {
+        return Map.of();
+    }
+
+    /** Whether answers are SOAP envelopes, so a Fault counts as a SOAP Fault error. */
+    boolean soap();
+}
