@@ -203,6 +203,7 @@ public final class LoadEngine implements AutoCloseable {
         volatile long lastConnectFailureNanos;
         private final AtomicLong sent = new AtomicLong();
         private final int sequenceLength;
+        private final long unique;
 
         Run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source) {
             this.address = address;
@@ -214,11 +215,20 @@ public final class LoadEngine implements AutoCloseable {
             this.thinkNanos = spec.thinkTime().toNanos();
             this.timeoutNanos = spec.timeout().toNanos();
             this.sequenceLength = Math.max(1, source.size());
+            this.unique = source.uniqueRequests();
         }
 
         /** Users take the requests of a sequence in turn, so N users together run it in order. */
         int nextRequestIndex() {
-            return sequenceLength == 1 ? 0 : (int) (sent.getAndIncrement() % sequenceLength);
+            if (sequenceLength == 1 && unique == 0) {
+                return 0;
+            }
+            long n = sent.getAndIncrement();
+            if (unique > 0 && n >= unique && abortReason == null) {
+                abortReason = "the " + unique + " data rows ran out after " + unique
+                        + " requests (unique mode: each row once per point)";
+            }
+            return (int) (n % sequenceLength);
         }
     }
 

@@ -22,6 +22,14 @@ public interface RequestSource {
         return next(alloc);
     }
 
+    /**
+     * How many requests a point may send before the sequence runs out (each of its requests once,
+     * as a user's data taken in unique mode); 0 for no limit. The point is aborted when it does.
+     */
+    default long uniqueRequests() {
+        return 0;
+    }
+
     /** Request size in bytes when it is always the same, else -1. */
     default int fixedSize() {
         return -1;
