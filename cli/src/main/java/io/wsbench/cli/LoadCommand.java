@@ -42,8 +42,32 @@ import java.util.function.Supplier;
 @Command(name = "load", description = "Load-test one HTTP endpoint, like ab, wrk or siege (closed loop), or wrk2 (--rate).")
 final class LoadCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "URL", description = "http:// or https:// URL to load")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "URL",
+            description = "http:// or https:// URL to load (with --wsdl or --openapi: the address they name, unless given)")
     String url;
+
+    @Option(names = "--wsdl", paramLabel = "WSDL", description = "your own SOAP service: load --operation of this WSDL (URL or file)")
+    String wsdl;
+
+    @Option(names = "--port", paramLabel = "P", description = "with --wsdl: the port of the operation (default: its SOAP 1.1 port)")
+    String port;
+
+    @Option(names = "--template", paramLabel = "FILE", description = "with --wsdl: the request envelope, ${column} placeholders filled from --data (wsbench wsdl --template writes one)")
+    Path template;
+
+    @Option(names = "--data", paramLabel = "CSV", description = "with --wsdl or --openapi: a CSV with a header row; each request fills its ${column} placeholders from the next row")
+    Path data;
+
+    @Option(names = "--data-mode", paramLabel = "MODE", description = "cycle (rows in turn, again and again; default) or unique (each row once: the point fails when they run out)")
+    String dataMode;
+
+    @Option(names = "--data-max-mb", paramLabel = "MB", description = "refuse a data set whose encoded requests take more (default 256)")
+    Long dataMaxMb;
+
+    @Option(names = "--check", paramLabel = "CHECK", description = {"with --wsdl or --openapi, on every answer (repeatable; a failure is a validation error):",
+            "  xpath:EXPR  (XPath 1.0, true; e.g. //*[local-name()='AddResult'] = ${sum}; the WSDL's prefixes work)",
+            "  jsonpath:PATH [== != < <= > >= VALUE]   status: 201 (or 2xx, or 200,201)   schema"})
+    List<String> checks = List.of();
 
     @Option(names = {"-c", "--connections"}, paramLabel = "USERS", description = "concurrent users / connections (default: ${DEFAULT-VALUE})")
     int connections = 10;
@@ -77,8 +101,8 @@ final class LoadCommand implements Callable<Integer> {
             completionCandidates = ProtocolNames.class)
     String protocol;
 
-    @Option(names = "--operation", description = "operation for --protocol: hello or matchQuakes (default: ${DEFAULT-VALUE})")
-    String operation = "hello";
+    @Option(names = "--operation", description = "operation for --protocol (hello or matchQuakes; default hello), or of --wsdl or --openapi")
+    String operation;
 
     @Option(names = "--sequence", paramLabel = "NAME", description = "request sequence of the operation (matchQuakes: small or large)")
     String sequence;
@@ -129,10 +153,11 @@ final class LoadCommand implements Callable<Integer> {
         if (serverPid == null && assertions.stream().anyMatch(Assertion::needsServer)) {
             throw new Main.UserError("an assertion on cpu needs --server-pid PID, the server process to sample");
         }
-        URI uri = parseUrl();
+        OwnService own = ownService();
+        URI uri = own != null ? own.endpoint() : parseUrl();
         LoadSpec spec = loadSpec();
-        RequestSource request = request(uri);
-        Supplier<Validator> validators = validators();
+        RequestSource request = own != null ? own.workload().requests(uri, keepAlive) : request(uri);
+        Supplier<Validator> validators = own != null ? own.workload()::validator : validators();
         ClientTls tls = tlsOptions.client(uri);
         InetSocketAddress address = Reachable.check(uri, tls);
         PrintStream out = System.out;
@@ -149,11 +174,16 @@ final class LoadCommand implements Callable<Integer> {
             if (sampler != null) {
                 sampler.startPoint();
             }
+            long checkNanos = own == null ? 0 : own.workload().checkNanos();
+            long checked = own == null ? 0 : own.workload().checkedAnswers();
             Measurement m = engine.run(address, tls, spec, request, validators,
                     console.pointStarting(uri.toString(), 0, 0));
             ServerRecord server = sampler == null ? null : sampler.endPoint(500);
-            PointRecord p = m.toPoint(new TargetRecord(uri.toString(), null, protocol == null ? "http" : protocol, null,
-                    protocol == null ? null : operation, null, sequence, uri.toString()), loadRecord(spec), 1, server);
+            PointRecord p = m.toPoint(targetRecord(uri), loadRecord(spec), 1, server);
+            if (own != null && p.generator() != null) {
+                p = p.withGenerator(p.generator().withCheckMicrosPerRequest(
+                        OwnService.microsPerAnswer(own.workload(), checkNanos, checked)));
+            }
             if (interactive) {
                 console.pointDone(p);
             }
@@ -172,7 +202,35 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
+    private OwnService ownService() {
+        if (wsdl == null) {
+            if (template != null || data != null || dataMode != null || !checks.isEmpty() || port != null) {
+                throw new Main.UserError("--template, --data, --data-mode, --check and --port go with --wsdl");
+            }
+            return null;
+        }
+        if (protocol != null || body != null || soapAction != null || expect != null) {
+            throw new Main.UserError("--wsdl builds the requests and checks the answers itself: drop --protocol, --body, --soap-action and --expect");
+        }
+        return OwnService.of(new OwnService.Spec(wsdl, null, operation, port, template, data, dataMode, checks, url, dataMaxMb));
+    }
+
+    private TargetRecord targetRecord(URI uri) {
+        if (wsdl != null) {
+            return new TargetRecord(uri.toString(), null, "wsdl", null, operation, null, null, uri.toString());
+        }
+        return new TargetRecord(uri.toString(), null, protocol == null ? "http" : protocol, null,
+                protocol == null ? null : operation(), null, sequence, uri.toString());
+    }
+
+    private String operation() {
+        return operation == null ? "hello" : operation;
+    }
+
     private URI parseUrl() {
+        if (url == null) {
+            throw new Main.UserError("give the URL to load (or --wsdl FILE --operation NAME)");
+        }
         URI uri;
         try {
             uri = URI.create(url);
@@ -239,7 +297,7 @@ final class LoadCommand implements Callable<Integer> {
 
     private Workload workload() {
         try {
-            return Workload.of(protocol, operation, sequence);
+            return Workload.of(protocol, operation(), sequence);
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
@@ -311,6 +369,9 @@ final class LoadCommand implements Callable<Integer> {
                 p.generator().cpuSeconds() > 0 ? p.requests() / p.generator().cpuSeconds() : 0,
                 p.generator().ioBusiestPercent() == null ? ""
                         : String.format(Locale.ROOT, ", busiest I/O thread %.0f%% busy", p.generator().ioBusiestPercent()));
+        if (p.generator().checkMicrosPerRequest() != null) {
+            out.printf(Locale.ROOT, "  checks        %.1f µs per answer on the client%n", p.generator().checkMicrosPerRequest());
+        }
         if (p.tls() != null) {
             out.println("  tls           " + TlsOptions.describe(p.tls()));
         }

@@ -9,11 +9,11 @@ import javax.xml.stream.XMLStreamReader;
 import java.io.ByteArrayInputStream;
 
 /** A StAX reader over response bytes, locked down: no DTDs, no external entities. */
-final class XmlAnswers {
+public final class XmlAnswers {
 
     private final XMLInputFactory factory = XMLInputFactory.newInstance();
 
-    XmlAnswers() {
+    public XmlAnswers() {
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_COALESCING, true);
@@ -45,12 +45,12 @@ final class XmlAnswers {
         };
     }
 
-    XMLStreamReader open(byte[] body, int length) throws XMLStreamException {
+    public XMLStreamReader open(byte[] body, int length) throws XMLStreamException {
         return factory.createXMLStreamReader(new ByteArrayInputStream(body, 0, length));
     }
 
     /** Moves to the next start element, or returns false at the end of the document. */
-    static boolean nextElement(XMLStreamReader r) throws XMLStreamException {
+    public static boolean nextElement(XMLStreamReader r) throws XMLStreamException {
         while (r.hasNext()) {
             if (r.next() == XMLStreamReader.START_ELEMENT) {
                 return true;

@@ -2,7 +2,7 @@ package io.wsbench.protocols.own;
 
 /**
  * The schema an answer's body must match: the output element of a WSDL operation, or the JSON
- * schema of an OpenAPI response. One instance serves one I/O thread at a time.
+ * schema of an OpenAPI response. Called from several I/O threads at once: keep no state per call.
  */
 @FunctionalInterface
 public interface AnswerSchema {

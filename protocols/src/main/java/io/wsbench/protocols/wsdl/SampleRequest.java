@@ -131,8 +131,8 @@ public final class SampleRequest {
             notes.add("one of: " + String.join(" | ", values));
         }
         for (SchemaProperty a : type.getAttributeProperties()) {
-            if (a.getMinOccurs().signum() == 0) {
-                notes.add("attribute " + a.getName().getLocalPart() + " optional");
+            if (a.getMinOccurs().signum() == 0 && !soapEncodingReference(a)) {
+                notes.add("optional attribute " + a.getName().getLocalPart() + " (not written)");
             }
         }
         if (!notes.isEmpty()) {
@@ -145,6 +145,9 @@ public final class SampleRequest {
             prefixOf.computeIfAbsent(XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI, ns -> reserve("xsi"));
         }
         for (SchemaProperty a : type.getAttributeProperties()) {
+            if (a.getMinOccurs().signum() == 0) {
+                continue; // a column for every optional attribute would be a chore: the comment names them
+            }
             body.append(' ').append(qualified(a.getName())).append("=\"")
                     .append(value(a.getType(), a.getName().getLocalPart(), name.getLocalPart())).append('"');
         }
@@ -194,6 +197,24 @@ public final class SampleRequest {
                     .append("any element -->\n");
             default -> { }
         }
+    }
+
+    /** SOAP encoding's id and href, on every soapenc type: how the encoding links multi-referenced values, not data. */
+    private static boolean soapEncodingReference(SchemaProperty a) {
+        String owner = a.getContainerType() == null || a.getContainerType().getName() == null ? null
+                : a.getContainerType().getName().getNamespaceURI();
+        return ServiceDescription.SOAP_ENCODING.equals(owner)
+                || (a.getName().getNamespaceURI().isEmpty() && Set.of("id", "href").contains(a.getName().getLocalPart())
+                && ServiceDescription.SOAP_ENCODING.equals(baseNamespace(a.getContainerType())));
+    }
+
+    private static String baseNamespace(SchemaType t) {
+        for (SchemaType b = t; b != null; b = b.getBaseType()) {
+            if (b.getName() != null && ServiceDescription.SOAP_ENCODING.equals(b.getName().getNamespaceURI())) {
+                return ServiceDescription.SOAP_ENCODING;
+            }
+        }
+        return null;
     }
 
     /** "optional", "repeated 1 to unbounded times", ...: null for exactly once. */
@@ -329,18 +350,6 @@ public final class SampleRequest {
     }
 
     static String escape(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '&' -> sb.append("&amp;");
-                case '"' -> sb.append("&quot;");
-                case '\'' -> sb.append("&apos;");
-                default -> sb.append(c);
-            }
-        }
-        return sb.toString();
+        return io.wsbench.protocols.own.Placeholders.xml(s);
     }
 }

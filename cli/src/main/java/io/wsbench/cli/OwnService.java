@@ -1,0 +1,100 @@
+package io.wsbench.cli;
+
+import io.wsbench.protocols.own.DataRows;
+import io.wsbench.protocols.own.OwnRequest;
+import io.wsbench.protocols.own.OwnServiceException;
+import io.wsbench.protocols.own.OwnWorkload;
+import io.wsbench.protocols.wsdl.ServiceDescription;
+import io.wsbench.protocols.wsdl.SoapOperation;
+import io.wsbench.protocols.wsdl.SoapRequest;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A user's own service made ready to load, from the command line or a suite target: its
+ * description read, its requests encoded from the template and the data, its checks parsed, all
+ * before any load, each mistake one line naming the file.
+ */
+record OwnService(OwnWorkload workload, URI endpoint) {
+
+    /** What the user gave: a WSDL (or, later, an OpenAPI spec), the operation, and where the requests come from. */
+    record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
+                List<String> checks, String url, Long dataMaxMb) {
+    }
+
+    /** The client's checking time per answer checked since {@code nanosBefore} and {@code answersBefore}; null when none was. */
+    static Double microsPerAnswer(OwnWorkload w, long nanosBefore, long answersBefore) {
+        long answers = w.checkedAnswers() - answersBefore;
+        return answers == 0 ? null : Math.round((w.checkNanos() - nanosBefore) / 100.0 / answers) / 10.0;
+    }
+
+    static ServiceDescription read(String wsdl) {
+        try {
+            return ServiceDescription.read(wsdl);
+        } catch (OwnServiceException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+    }
+
+    static OwnService of(Spec s) {
+        if (s.operation() == null) {
+            throw new Main.UserError((s.wsdl() != null ? "--wsdl" : "--openapi") + " needs --operation NAME (list them with wsbench "
+                    + (s.wsdl() != null ? "wsdl " + s.wsdl() : "openapi " + s.openapi()) + ")");
+        }
+        boolean unique = switch (s.dataMode() == null ? "cycle" : s.dataMode()) {
+            case "cycle" -> false;
+            case "unique" -> true;
+            default -> throw new Main.UserError("data mode '" + s.dataMode() + "' is cycle (rows in turn, again and again) or unique (each row once per point)");
+        };
+        try {
+            DataRows data = s.data() == null ? DataRows.none() : DataRows.read(s.data());
+            OwnRequest request = request(s, data);
+            URI endpoint = endpoint(s, request);
+            long maxBytes = s.dataMaxMb() == null ? OwnWorkload.DEFAULT_MAX_BYTES : s.dataMaxMb() << 20;
+            return new OwnService(OwnWorkload.of(request, data, unique, s.checks() == null ? List.of() : s.checks(),
+                    endpoint, maxBytes), endpoint);
+        } catch (OwnServiceException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+    }
+
+    private static OwnRequest request(Spec s, DataRows data) throws OwnServiceException {
+        String template = null;
+        if (s.template() != null) {
+            try {
+                template = Files.readString(s.template(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new OwnServiceException(s.template() + ": cannot read the template: " + Main.oneLine(e));
+            }
+        }
+        ServiceDescription d = ServiceDescription.read(s.wsdl());
+        SoapOperation op = d.operation(s.operation(), s.port());
+        return SoapRequest.of(d, op, template, s.template() == null ? null : s.template().toString(), s.data() != null);
+    }
+
+    private static URI endpoint(Spec s, OwnRequest request) throws OwnServiceException {
+        URI u;
+        if (s.url() != null) {
+            try {
+                u = URI.create(s.url());
+            } catch (IllegalArgumentException e) {
+                throw new OwnServiceException("not a URL: " + s.url());
+            }
+        } else {
+            u = request.endpoint();
+            if (u == null) {
+                throw new OwnServiceException((s.wsdl() != null ? s.wsdl() : s.openapi())
+                        + ": names no address for " + s.operation() + ": give one with --url");
+            }
+        }
+        if (!("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) || u.getHost() == null) {
+            throw new OwnServiceException("only http:// and https:// addresses with a host can be loaded: " + u);
+        }
+        return u;
+    }
+}

@@ -1,0 +1,75 @@
+package io.wsbench.cli;
+
+import io.wsbench.protocols.wsdl.SampleRequest;
+import io.wsbench.protocols.wsdl.ServiceDescription;
+import io.wsbench.protocols.wsdl.SoapOperation;
+import io.wsbench.protocols.wsdl.WsdlException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+@Command(name = "wsdl", description = {"List a WSDL's services, ports and operations, or print a sample request of one operation.",
+        "With --template, leaf values are ${name} placeholders, ready to save, edit and fill from a CSV with load --wsdl --data."})
+final class WsdlCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "WSDL", description = "an http(s):// URL or a file")
+    String wsdl;
+
+    @Option(names = "--operation", paramLabel = "NAME", description = "print a request of this operation")
+    String operation;
+
+    @Option(names = "--port", paramLabel = "P", description = "the port of the operation (default: its SOAP 1.1 port)")
+    String port;
+
+    @Option(names = "--template", description = "placeholders instead of sample values")
+    boolean template;
+
+    @Override
+    public Integer call() {
+        PrintStream out = System.out;
+        ServiceDescription d = OwnService.read(wsdl);
+        try {
+            if (operation != null) {
+                SoapOperation op = d.operation(operation, port);
+                out.print(template ? SampleRequest.template(d, op) : SampleRequest.sample(d, op));
+                return 0;
+            }
+        } catch (WsdlException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        list(out, d);
+        return 0;
+    }
+
+    private static void list(PrintStream out, ServiceDescription d) {
+        Map<String, Map<String, List<SoapOperation>>> byServiceAndPort = new LinkedHashMap<>();
+        for (SoapOperation op : d.operations()) {
+            byServiceAndPort.computeIfAbsent(op.service(), s -> new LinkedHashMap<>())
+                    .computeIfAbsent(op.port(), p -> new java.util.ArrayList<>()).add(op);
+        }
+        byServiceAndPort.forEach((service, ports) -> {
+            out.println("service " + service + "  (" + d.targetNamespace() + ")");
+            ports.forEach((port, ops) -> {
+                SoapOperation first = ops.get(0);
+                out.println("  port " + port + "  " + first.version().label + "  " + first.style() + "  "
+                        + (first.address() == null ? "(no address)" : first.address()));
+                for (SoapOperation op : ops) {
+                    out.println("    " + op.name() + "  " + op.describeStyle());
+                    out.println("      SOAPAction \"" + op.soapAction() + "\"");
+                    out.println("      input  " + parts(op.input()));
+                    out.println("      output " + parts(op.output()));
+                }
+            });
+        });
+    }
+
+    private static String parts(List<SoapOperation.Part> parts) {
+        return parts.isEmpty() ? "(none)" : String.join(", ", parts.stream().map(SoapOperation.Part::describe).toList());
+    }
+}

@@ -1,0 +1,324 @@
+package io.wsbench.protocols.own;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+import io.wsbench.protocols.Workload;
+import io.wsbench.protocols.XmlAnswers;
+import org.w3c.dom.Document;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.stream.XMLStreamReader;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A user's operation as a workload: one request per data row, every one encoded before the load
+ * starts (so the engine sends bytes as fast as for a built-in target), and every answer put to the
+ * user's checks. The time the checks take is counted apart, so an expensive check can be told from
+ * a slow server.
+ */
+public final class OwnWorkload implements Workload {
+
+    /** How much the encoded requests of one data set may take unless the user raises it. */
+    public static final long DEFAULT_MAX_BYTES = 256L << 20;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final OwnRequest request;
+    private final DataRows data;
+    private final boolean unique;
+    private final List<AnswerCheck> checks;
+    private final long maxBytes;
+    private final LongAdder checkNanos = new LongAdder();
+    private final LongAdder checked = new LongAdder();
+    private Encoded encoded;
+
+    private record Encoded(URI endpoint, boolean keepAlive, ByteBuf all, int[] offsets) {
+    }
+
+    private OwnWorkload(OwnRequest request, DataRows data, boolean unique, List<AnswerCheck> checks, long maxBytes) {
+        this.request = request;
+        this.data = data;
+        this.unique = unique;
+        this.checks = checks;
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * The workload of {@code request} over {@code data}'s rows ({@code unique}: each row once per
+     * point), with the user's {@code checks}; every request is encoded for {@code endpoint} now, so a
+     * missing column, a bad check or a data set too big is reported before any load.
+     */
+    public static OwnWorkload of(OwnRequest request, DataRows data, boolean unique, List<String> checks, URI endpoint,
+                                 long maxBytes) throws OwnServiceException {
+        List<AnswerCheck> parsed = new ArrayList<>();
+        for (String c : checks) {
+            parsed.add(AnswerCheck.parse(c, request));
+        }
+        Set<String> needed = new LinkedHashSet<>(request.placeholders());
+        String missing = data.missing(needed, "the request's placeholders");
+        if (missing != null) {
+            throw new OwnServiceException(missing);
+        }
+        for (AnswerCheck c : parsed) {
+            missing = data.missing(c.placeholders(), "check '" + c.text() + "'");
+            if (missing != null) {
+                throw new OwnServiceException(missing);
+            }
+        }
+        OwnWorkload w = new OwnWorkload(request, data, unique, List.copyOf(parsed), maxBytes);
+        w.encoded = w.encode(endpoint, true);
+        return w;
+    }
+
+    public OwnRequest request() {
+        return request;
+    }
+
+    public DataRows data() {
+        return data;
+    }
+
+    /** The client's time spent checking answers so far, and how many answers: read before and after a point. */
+    public long checkNanos() {
+        return checkNanos.sum();
+    }
+
+    public long checkedAnswers() {
+        return checked.sum();
+    }
+
+    private Encoded encode(URI endpoint, boolean keepAlive) throws OwnServiceException {
+        List<byte[]> wires = new ArrayList<>(data.size());
+        long total = 0;
+        for (int i = 0; i < data.size(); i++) {
+            byte[] w = request.wire(endpoint, data.row(i), keepAlive);
+            total += w.length;
+            if (total > maxBytes) {
+                throw new OwnServiceException((data.source() == null ? "the request" : data.source())
+                        + ": the encoded requests take more than " + (maxBytes >> 20) + " MB (at row " + (i + 1)
+                        + " of " + data.size() + "): use fewer rows, or raise the limit (--data-max-mb, dataMaxMb in a suite)");
+            }
+            wires.add(w);
+        }
+        ByteBuf all = Unpooled.directBuffer((int) total);
+        int[] offsets = new int[wires.size() + 1];
+        for (int i = 0; i < wires.size(); i++) {
+            offsets[i] = all.writerIndex();
+            all.writeBytes(wires.get(i));
+        }
+        offsets[wires.size()] = all.writerIndex();
+        return new Encoded(endpoint, keepAlive, all, offsets);
+    }
+
+    @Override
+    public synchronized RequestSource requests(URI endpoint, boolean keepAlive) {
+        if (!encoded.endpoint().equals(endpoint) || encoded.keepAlive() != keepAlive) {
+            try {
+                Encoded fresh = encode(endpoint, keepAlive);
+                encoded.all().release();
+                encoded = fresh;
+            } catch (OwnServiceException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
+        Encoded e = encoded;
+        int rows = e.offsets().length - 1;
+        return new RequestSource() {
+            @Override
+            public ByteBuf next(ByteBufAllocator alloc) {
+                return next(0, alloc);
+            }
+
+            @Override
+            public ByteBuf next(int index, ByteBufAllocator alloc) {
+                int from = e.offsets()[index];
+                return e.all().retainedSlice(from, e.offsets()[index + 1] - from);
+            }
+
+            @Override
+            public int size() {
+                return rows;
+            }
+
+            @Override
+            public long uniqueRequests() {
+                return unique ? rows : 0;
+            }
+        };
+    }
+
+    @Override
+    public Validator validator() {
+        List<AnswerCheck> own = checks.stream().map(AnswerCheck::instance).toList();
+        AnswerCheck.StatusCheck status = (AnswerCheck.StatusCheck) own.stream()
+                .filter(c -> c instanceof AnswerCheck.StatusCheck).findFirst().orElse(null);
+        XmlAnswers stax = request.soap() ? new XmlAnswers() : null;
+        Parsed parsed = new Parsed();
+        return new Validator() {
+            @Override
+            public Verdict check(int status, String contentType, byte[] body, int length) {
+                return check(0, status, contentType, body, length);
+            }
+
+            @Override
+            public Verdict check(int index, int code, String contentType, byte[] body, int length) {
+                if (stax != null && (code == 500 || code == 200) && fault(stax, body, length)) {
+                    return Verdict.SOAP_FAULT;
+                }
+                if (status == null && (code < 200 || code >= 300)) {
+                    return Verdict.HTTP_STATUS;
+                }
+                if (own.isEmpty()) {
+                    return Verdict.OK;
+                }
+                long start = System.nanoTime();
+                parsed.reset(code, data.row(index % data.size()), body, length);
+                boolean ok = true;
+                for (AnswerCheck c : own) {
+                    if (c.problem(parsed) != null) {
+                        ok = false;
+                        break;
+                    }
+                }
+                checkNanos.add(System.nanoTime() - start);
+                checked.increment();
+                return ok ? Verdict.OK : Verdict.VALIDATION;
+            }
+        };
+    }
+
+    /** Why the first answer that fails a check fails it, for a user who asks (the wsdl command's --try). */
+    public List<String> problems(int index, int code, byte[] body) {
+        Parsed p = new Parsed();
+        p.reset(code, data.row(index % data.size()), body, body.length);
+        List<String> out = new ArrayList<>();
+        for (AnswerCheck c : checks) {
+            String problem = c.instance().problem(p);
+            if (problem != null) {
+                out.add(c.text() + ": " + problem);
+            }
+        }
+        return out;
+    }
+
+    /** Whether a SOAP answer's body holds a Fault (read with StAX, up to the body's first element). */
+    private static boolean fault(XmlAnswers stax, byte[] body, int length) {
+        try {
+            XMLStreamReader r = stax.open(body, length);
+            boolean inBody = false;
+            while (XmlAnswers.nextElement(r)) {
+                if (inBody) {
+                    return "Fault".equals(r.getLocalName());
+                }
+                inBody = "Body".equals(r.getLocalName());
+            }
+        } catch (Exception notXml) {
+            // an answer that is not XML holds no Fault; the checks judge it
+        }
+        return false;
+    }
+
+    @Override
+    public int sequenceLength() {
+        return 1;
+    }
+
+    /** The answer the checks read, parsed as XML or JSON at most once, on first ask. */
+    private static final class Parsed implements AnswerCheck.Answer {
+        private final DocumentBuilder dom = documentBuilder();
+        private int status;
+        private Map<String, String> row;
+        private byte[] body;
+        private int length;
+        private Document xml;
+        private JsonNode json;
+        private boolean xmlTried;
+        private boolean jsonTried;
+
+        void reset(int status, Map<String, String> row, byte[] body, int length) {
+            this.status = status;
+            this.row = row;
+            this.body = body;
+            this.length = length;
+            xml = null;
+            json = null;
+            xmlTried = false;
+            jsonTried = false;
+        }
+
+        @Override
+        public int status() {
+            return status;
+        }
+
+        @Override
+        public Map<String, String> row() {
+            return row;
+        }
+
+        @Override
+        public Document xml() {
+            if (!xmlTried) {
+                xmlTried = true;
+                try {
+                    dom.reset();
+                    xml = dom.parse(new ByteArrayInputStream(body, 0, length));
+                } catch (Exception notXml) {
+                    xml = null;
+                }
+            }
+            return xml;
+        }
+
+        @Override
+        public JsonNode json() {
+            if (!jsonTried) {
+                jsonTried = true;
+                try {
+                    json = JSON.readTree(body, 0, length);
+                } catch (Exception notJson) {
+                    json = null;
+                }
+            }
+            return json;
+        }
+
+        @Override
+        public byte[] body() {
+            return body;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+
+        private static DocumentBuilder documentBuilder() {
+            try {
+                DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+                f.setNamespaceAware(true);
+                f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+                f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+                return f.newDocumentBuilder();
+            } catch (ParserConfigurationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}
