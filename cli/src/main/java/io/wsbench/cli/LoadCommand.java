@@ -192,6 +192,9 @@ final class LoadCommand implements Callable<Integer> {
             } else {
                 printSummary(out, p, engine, spec);
             }
+            if (own != null && own.workload().firstFailure() != null) {
+                (json ? System.err : out).println("  first failure " + own.workload().firstFailure());
+            }
             // with --json, stdout holds the JSON alone
             boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + url, junit,
                     json ? System.err : out);

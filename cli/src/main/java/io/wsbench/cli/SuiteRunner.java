@@ -24,6 +24,7 @@ import io.wsbench.core.suite.UserStack;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Workload;
+import io.wsbench.protocols.own.OwnWorkload;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
@@ -92,6 +93,10 @@ final class SuiteRunner {
         for (int i = 0; i < targets.size(); i++) {
             TargetSpec t = targets.get(i);
             String at = "/targets/" + i;
+            if (t.own()) {
+                checkOwn(suite, t, at);
+                continue;
+            }
             try {
                 Protocols.byName(t.protocol());
             } catch (IllegalArgumentException e) {
@@ -150,6 +155,50 @@ final class SuiteRunner {
                         + s.name() + (note == null ? "" : ": " + note));
             }
         }
+    }
+
+    /**
+     * A target on the user's own service: its operation named, its stack known, and, when its
+     * description does not wait for its stack to start, everything read and encoded now.
+     */
+    private void checkOwn(Suite suite, TargetSpec t, String at) {
+        String kind = t.wsdl() != null ? "wsdl" : "openapi";
+        if (t.operation() == null) {
+            throw SuiteReader.at(suite, at, "a target with a '" + kind + "' needs the 'operation' to load (wsbench " + kind
+                    + " " + (t.wsdl() != null ? t.wsdl() : t.openapi()) + " lists them)");
+        }
+        if (t.stack() != null && !suite.stacks().containsKey(t.stack()) && catalog.find(t.stack()).isEmpty()) {
+            throw SuiteReader.at(suite, at + "/stack", "unknown stack '" + t.stack() + "'");
+        }
+        for (String file : java.util.Arrays.asList(t.template(), t.data())) {
+            if (file != null && !Files.isRegularFile(suite.resolve(file))) {
+                throw SuiteReader.at(suite, at + (file.equals(t.template()) ? "/template" : "/data"),
+                        "no such file: " + suite.resolve(file));
+            }
+        }
+        if (t.stack() == null) {
+            try {
+                OwnService.of(ownSpec(suite, t, null));
+            } catch (Main.UserError e) {
+                throw SuiteReader.at(suite, at + "/" + kind, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * What the user's own target asks, its files resolved against the suite and, on a stack, its
+     * description and address against the stack's {@code base} address (null before it starts).
+     */
+    static OwnService.Spec ownSpec(Suite suite, TargetSpec t, String base) {
+        String described = t.wsdl() != null ? t.wsdl() : t.openapi();
+        String where = described.regionMatches(true, 0, "http://", 0, 7) || described.regionMatches(true, 0, "https://", 0, 8)
+                ? described
+                : described.startsWith("/") && base != null ? base + described : suite.resolve(described).toString();
+        String url = t.url() != null ? t.url() : t.path() != null && base != null ? base + t.path() : null;
+        return new OwnService.Spec(t.wsdl() != null ? where : null, t.openapi() != null ? where : null, t.operation(),
+                t.port(), t.template() == null ? null : suite.resolve(t.template()),
+                t.data() == null ? null : suite.resolve(t.data()), t.dataMode(), t.checks() == null ? List.of() : t.checks(),
+                url, t.dataMaxMb());
     }
 
     /** Runs the suite into {@code dir}; returns the finished (or partial) record. */
@@ -283,12 +332,17 @@ final class SuiteRunner {
                     }
                 }, 200, 200, TimeUnit.MILLISECONDS);
                 for (TargetSpec t : specs) {
+                    if (t.own()) {
+                        targets.add(ownTarget(suite, t, stack.baseUrl(), version));
+                        continue;
+                    }
                     String path = t.path() != null ? t.path() : d.endpoint(t.operation(), t.protocol(), t.variant(), t.security());
                     targets.add(Target.of(t, URI.create(stack.baseUrl() + path), version, keysDir()));
                 }
             } else {
                 for (TargetSpec t : specs) {
-                    targets.add(Target.of(t, URI.create(t.url()), "external", keysDir()).withTls(TlsOptions.forTarget(suite, t)));
+                    targets.add(t.own() ? ownTarget(suite, t, null, "external")
+                            : Target.of(t, URI.create(t.url()), "external", keysDir()).withTls(TlsOptions.forTarget(suite, t)));
                 }
             }
             int total = (lastRepeat - firstRepeat + 1) * targets.size() * suite.load().size();
@@ -465,6 +519,8 @@ final class SuiteRunner {
         }
         boolean recording = jvm != null && jvmDid(jvm::startPoint);
         long securityBefore = t.clientSecurityNanos();
+        long checksBefore = t.workload() instanceof OwnWorkload own ? own.checkNanos() : 0;
+        long checkedBefore = t.workload() instanceof OwnWorkload own ? own.checkedAnswers() : 0;
         Measurement m = generator.forConnections(spec.connections()).run(t.address(), t.tls(), spec,
                 t.requests(spec.keepAlive()), t.validators(), events.pointStarting(label, index, total));
         ServerRecord server = null;
@@ -483,6 +539,9 @@ final class SuiteRunner {
             }
         }
         PointRecord p = m.toPoint(t.record(), point.toRecord(), repeat, server);
+        if (t.workload() instanceof OwnWorkload own && p.generator() != null) {
+            p = p.withGenerator(p.generator().withCheckMicrosPerRequest(OwnService.microsPerAnswer(own, checksBefore, checkedBefore)));
+        }
         if (!"plain".equals(t.spec().security()) && p.generator() != null) {
             p = p.withGenerator(p.generator().withSecuritySeconds(
                     Math.round((t.clientSecurityNanos() - securityBefore) / 1e6) / 1e3));
@@ -538,6 +597,11 @@ final class SuiteRunner {
         }
     }
 
+    private static Target ownTarget(Suite suite, TargetSpec t, String base, String version) {
+        OwnService own = OwnService.of(ownSpec(suite, t, base));
+        return new Target(t, own.endpoint(), own.workload(), version).withTls(TlsOptions.forTarget(suite, t, own.endpoint()));
+    }
+
     private void note(String text) {
         events.problem(text);
         run = run.withNote(text);
@@ -549,7 +613,7 @@ final class SuiteRunner {
      * extension), or null for a target that it serves or that is a URL.
      */
     private String unavailable(TargetSpec t) {
-        if (t.url() != null || t.path() != null) {
+        if (t.url() != null || t.path() != null || t.own()) {
             return null;
         }
         return catalog.find(t.stack())

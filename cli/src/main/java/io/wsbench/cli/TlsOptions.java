@@ -68,7 +68,11 @@ final class TlsOptions {
 
     /** The TLS client of a suite's url: target, its files relative to the suite; null for http://. */
     static ClientTls forTarget(Suite suite, TargetSpec target) {
-        URI url = URI.create(target.url());
+        return forTarget(suite, target, URI.create(target.url()));
+    }
+
+    /** The TLS client of {@code target} at {@code url}: its address may come from its WSDL or OpenAPI spec. */
+    static ClientTls forTarget(Suite suite, TargetSpec target, URI url) {
         if (!https(url)) {
             return null;
         }

@@ -2,6 +2,7 @@ package io.wsbench.core.suite;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -19,6 +20,13 @@ import java.util.TreeMap;
  * {@code path} is where the target answers on its stack's address: needed for a stack of the
  * user's own (the suite's {@code stacks:}), and over the descriptor's endpoint for a built-in one.
  * {@code tls} is how to speak TLS to an https:// {@code url} ({@link TlsSpec}).
+ * <p>A target on the user's own service names its description instead of a protocol: {@code wsdl}
+ * (a URL, a file relative to the suite, or a path on its {@code stack}'s address such as
+ * {@code /calc?wsdl}) or {@code openapi}, with its {@code operation}, the WSDL {@code port} when
+ * several have it, the request {@code template} and {@code data} rows (files relative to the
+ * suite), {@code dataMode} ({@code cycle} or {@code unique}), the {@code checks} of every answer
+ * and {@code dataMaxMb}, the most its encoded requests may take. Its address is the {@code url}
+ * when given, else {@code path} on its {@code stack}, else the one the description names.
  */
 public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("stack") String stack,
@@ -32,7 +40,15 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("coldStart") Boolean coldStart,
                          @JsonProperty("stackOptions") Map<String, String> stackOptions,
                          @JsonProperty("path") String path,
-                         @JsonProperty("tls") TlsSpec tls) {
+                         @JsonProperty("tls") TlsSpec tls,
+                         @JsonProperty("wsdl") String wsdl,
+                         @JsonProperty("openapi") String openapi,
+                         @JsonProperty("port") String port,
+                         @JsonProperty("template") String template,
+                         @JsonProperty("data") String data,
+                         @JsonProperty("dataMode") String dataMode,
+                         @JsonProperty("checks") List<String> checks,
+                         @JsonProperty("dataMaxMb") Long dataMaxMb) {
 
     public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
@@ -40,9 +56,33 @@ public record TargetSpec(@JsonProperty("label") String label,
         this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, null);
     }
 
+    public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
+                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
+                      String path, TlsSpec tls) {
+        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
+                null, null, null, null, null, null, null, null);
+    }
+
     public TargetSpec {
-        if ((stack == null) == (url == null)) {
-            throw new IllegalArgumentException("a target needs either 'stack' or 'url'");
+        boolean own = wsdl != null || openapi != null;
+        if (wsdl != null && openapi != null) {
+            throw new IllegalArgumentException("a target names either a 'wsdl' or an 'openapi', not both");
+        }
+        if (!own && (template != null || data != null || dataMode != null || checks != null || port != null || dataMaxMb != null)) {
+            throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl' or an 'openapi'");
+        }
+        if (own) {
+            if (protocol != null || sequence != null || client != null || variant != null) {
+                throw new IllegalArgumentException("a target with a '" + (wsdl != null ? "wsdl" : "openapi")
+                        + "' takes its requests from it: no 'protocol', 'variant', 'sequence' or 'client'");
+            }
+            if (stack != null && url != null) {
+                throw new IllegalArgumentException("a target is on a 'stack' or at a 'url', not both");
+            }
+            protocol = wsdl != null ? "wsdl" : "openapi";
+            checks = checks == null ? null : List.copyOf(checks);
+        } else if ((stack == null) == (url == null)) {
+            throw new IllegalArgumentException("a target needs either 'stack' or 'url' (or a 'wsdl' or an 'openapi' that names its address)");
         }
         if (protocol == null) {
             throw new IllegalArgumentException("a target needs a 'protocol'");
@@ -59,8 +99,11 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (path != null && (stack == null || !path.startsWith("/"))) {
             throw new IllegalArgumentException("'path' is a path on a 'stack''s address, starting with '/': " + path);
         }
-        if (tls != null && (url == null || !url.startsWith("https:"))) {
+        if (tls != null && !own && (url == null || !url.startsWith("https:"))) {
             throw new IllegalArgumentException("'tls' is for a 'url' that starts with https://");
+        }
+        if (label == null && own) {
+            label = (stack != null ? stack + " " : "") + protocol + " " + operation;
         }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
@@ -71,9 +114,14 @@ public record TargetSpec(@JsonProperty("label") String label,
     }
 
     TargetSpec withOperation(String suiteOperation) {
-        return operation != null ? this
+        return operation != null || own() ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
-                        stackOptions, path, tls);
+                        stackOptions, path, tls, wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb);
+    }
+
+    /** Whether this target is the user's own service, described by a WSDL or an OpenAPI spec. */
+    public boolean own() {
+        return wsdl != null || openapi != null;
     }
 
     /** This target's own stack options (none: an empty map). */

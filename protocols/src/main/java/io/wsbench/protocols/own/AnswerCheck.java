@@ -188,11 +188,11 @@ public sealed interface AnswerCheck {
         }
 
         private static Map<String, String> withSoapPrefixes(Map<String, String> prefixes) {
-            Map<String, String> all = new LinkedHashMap<>();
+            // the envelope's prefixes win: in a WSDL, soap and soap12 name the binding extensions, never found in an answer
+            Map<String, String> all = new LinkedHashMap<>(prefixes);
             all.put("soap", "http://schemas.xmlsoap.org/soap/envelope/");
             all.put("soapenv", "http://schemas.xmlsoap.org/soap/envelope/");
             all.put("soap12", "http://www.w3.org/2003/05/soap-envelope");
-            all.putAll(prefixes);
             return all;
         }
 

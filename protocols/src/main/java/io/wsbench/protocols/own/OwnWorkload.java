@@ -46,6 +46,7 @@ public final class OwnWorkload implements Workload {
     private final long maxBytes;
     private final LongAdder checkNanos = new LongAdder();
     private final LongAdder checked = new LongAdder();
+    private volatile String firstFailure;
     private Encoded encoded;
 
     private record Encoded(URI endpoint, boolean keepAlive, ByteBuf all, int[] offsets) {
@@ -191,8 +192,12 @@ public final class OwnWorkload implements Workload {
                 parsed.reset(code, data.row(index % data.size()), body, length);
                 boolean ok = true;
                 for (AnswerCheck c : own) {
-                    if (c.problem(parsed) != null) {
+                    String problem = c.problem(parsed);
+                    if (problem != null) {
                         ok = false;
+                        if (firstFailure == null) {
+                            firstFailure = "row " + (index % data.size() + 1) + ", check '" + c.text() + "': " + problem;
+                        }
                         break;
                     }
                 }
@@ -203,18 +208,9 @@ public final class OwnWorkload implements Workload {
         };
     }
 
-    /** Why the first answer that fails a check fails it, for a user who asks (the wsdl command's --try). */
-    public List<String> problems(int index, int code, byte[] body) {
-        Parsed p = new Parsed();
-        p.reset(code, data.row(index % data.size()), body, body.length);
-        List<String> out = new ArrayList<>();
-        for (AnswerCheck c : checks) {
-            String problem = c.instance().problem(p);
-            if (problem != null) {
-                out.add(c.text() + ": " + problem);
-            }
-        }
-        return out;
+    /** Why the first answer that failed a check failed it (its row, the check, what was wrong), or null: a user's first question. */
+    public String firstFailure() {
+        return firstFailure;
     }
 
     /** Whether a SOAP answer's body holds a Fault (read with StAX, up to the body's first element). */

@@ -84,7 +84,7 @@ public final class ServiceDescription {
             WSDLReader reader = WSDLFactory.newInstance().newWSDLReader();
             reader.setFeature("javax.wsdl.verbose", false);
             reader.setFeature("javax.wsdl.importDocuments", true);
-            d = reader.readWSDL(uri);
+            d = reader.readWSDL(uri, parse(uri, urlOrFile));
         } catch (WSDLException e) {
             throw new WsdlException(explain(urlOrFile, e));
         }
@@ -162,6 +162,40 @@ public final class ServiceDescription {
             throw new WsdlException(urlOrFile + ": no such WSDL file");
         }
         return f.getAbsoluteFile().toURI().toString();
+    }
+
+    /**
+     * The WSDL document, parsed here rather than by WSDL4J so that a broken one is one line naming
+     * its line and column, not a "[Fatal Error]" the XML parser prints on its own.
+     */
+    private static Document parse(String uri, String location) throws WsdlException {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setNamespaceAware(true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            javax.xml.parsers.DocumentBuilder b = f.newDocumentBuilder();
+            b.setErrorHandler(new org.xml.sax.helpers.DefaultHandler() {
+                @Override
+                public void fatalError(SAXParseException e) throws SAXParseException {
+                    throw e;
+                }
+
+                @Override
+                public void error(SAXParseException e) {
+                    // validity errors: a WSDL is not validated against a DTD
+                }
+            });
+            return b.parse(uri);
+        } catch (SAXParseException e) {
+            throw new WsdlException(location + ":" + e.getLineNumber() + ":" + e.getColumnNumber() + ": not well-formed XML: "
+                    + e.getMessage());
+        } catch (java.io.FileNotFoundException | java.net.UnknownHostException e) {
+            throw new WsdlException(location + ": cannot read: " + e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new WsdlException(location + ": cannot read: " + e);
+        } catch (org.xml.sax.SAXException | ParserConfigurationException e) {
+            throw new WsdlException(location + ": not a WSDL: " + e.getMessage());
+        }
     }
 
     /** One line from WSDL4J's exception: where the XML is broken, else what is missing. */
