@@ -19,6 +19,16 @@ public interface OwnRequest {
     /** The whole HTTP request, headers included, for {@code row} sent to {@code endpoint}. */
     byte[] wire(URI endpoint, Map<String, String> row, boolean keepAlive);
 
+    /** The body of the request for {@code row} alone, for a client that changes it on every send (WS-Security); null for none. */
+    default byte[] body(Map<String, String> row) {
+        return null;
+    }
+
+    /** The whole HTTP request carrying {@code body}, as {@link #body} gave it and a client changed it. */
+    default byte[] wire(URI endpoint, byte[] body, boolean keepAlive) {
+        throw new UnsupportedOperationException("this request cannot be changed on every send");
+    }
+
     /** What the answer's body must match when a check asks for {@code schema}; null when the description has none. */
     AnswerSchema answerSchema();
 

@@ -44,6 +44,9 @@ public final class OwnWorkload implements Workload {
     private final boolean unique;
     private final List<AnswerCheck> checks;
     private final long maxBytes;
+    /** Null for a plain service; else a new securing client for each I/O thread. */
+    private final java.util.function.Supplier<Securing> securing;
+    private final LongAdder securityNanos = new LongAdder();
     private final LongAdder checkNanos = new LongAdder();
     private final LongAdder checked = new LongAdder();
     private volatile String firstFailure;
@@ -52,7 +55,9 @@ public final class OwnWorkload implements Workload {
     private record Encoded(URI endpoint, boolean keepAlive, ByteBuf all, int[] offsets) {
     }
 
-    private OwnWorkload(OwnRequest request, DataRows data, boolean unique, List<AnswerCheck> checks, long maxBytes) {
+    private OwnWorkload(OwnRequest request, DataRows data, boolean unique, List<AnswerCheck> checks, long maxBytes,
+                        java.util.function.Supplier<Securing> securing) {
+        this.securing = securing;
         this.request = request;
         this.data = data;
         this.unique = unique;
@@ -67,6 +72,16 @@ public final class OwnWorkload implements Workload {
      */
     public static OwnWorkload of(OwnRequest request, DataRows data, boolean unique, List<String> checks, URI endpoint,
                                  long maxBytes) throws OwnServiceException {
+        return of(request, data, unique, checks, endpoint, maxBytes, null);
+    }
+
+    /**
+     * As {@link #of(OwnRequest, DataRows, boolean, List, URI, long)}, each request secured when it
+     * is sent and each answer opened before it is checked by a client {@code securing} makes for
+     * each I/O thread (null: none).
+     */
+    public static OwnWorkload of(OwnRequest request, DataRows data, boolean unique, List<String> checks, URI endpoint,
+                                 long maxBytes, java.util.function.Supplier<Securing> securing) throws OwnServiceException {
         List<AnswerCheck> parsed = new ArrayList<>();
         for (String c : checks) {
             parsed.add(AnswerCheck.parse(c, request));
@@ -82,7 +97,7 @@ public final class OwnWorkload implements Workload {
                 throw new OwnServiceException(missing);
             }
         }
-        OwnWorkload w = new OwnWorkload(request, data, unique, List.copyOf(parsed), maxBytes);
+        OwnWorkload w = new OwnWorkload(request, data, unique, List.copyOf(parsed), maxBytes, securing);
         w.encoded = w.encode(endpoint, true);
         return w;
     }
@@ -93,6 +108,11 @@ public final class OwnWorkload implements Workload {
 
     public DataRows data() {
         return data;
+    }
+
+    /** The client's time spent securing requests and opening answers so far (0 for a plain service). */
+    public long securityNanos() {
+        return securityNanos.sum();
     }
 
     /** The client's time spent checking answers so far, and how many answers: read before and after a point. */
@@ -108,7 +128,7 @@ public final class OwnWorkload implements Workload {
         List<byte[]> wires = new ArrayList<>(data.size());
         long total = 0;
         for (int i = 0; i < data.size(); i++) {
-            byte[] w = request.wire(endpoint, data.row(i), keepAlive);
+            byte[] w = securing == null ? request.wire(endpoint, data.row(i), keepAlive) : request.body(data.row(i));
             total += w.length;
             if (total > maxBytes) {
                 throw new OwnServiceException((data.source() == null ? "the request" : data.source())
@@ -140,6 +160,9 @@ public final class OwnWorkload implements Workload {
         }
         Encoded e = encoded;
         int rows = e.offsets().length - 1;
+        if (securing != null) {
+            return secured(e, rows, endpoint, keepAlive);
+        }
         return new RequestSource() {
             @Override
             public ByteBuf next(ByteBufAllocator alloc) {
@@ -164,12 +187,45 @@ public final class OwnWorkload implements Workload {
         };
     }
 
+    /** Requests secured on the I/O thread as they are sent: each gets its own timestamp, nonce and signature. */
+    private RequestSource secured(Encoded e, int rows, URI endpoint, boolean keepAlive) {
+        ThreadLocal<Securing> clients = ThreadLocal.withInitial(securing);
+        return new RequestSource() {
+            @Override
+            public ByteBuf next(ByteBufAllocator alloc) {
+                return next(0, alloc);
+            }
+
+            @Override
+            public ByteBuf next(int index, ByteBufAllocator alloc) {
+                long start = System.nanoTime();
+                int from = e.offsets()[index];
+                byte[] envelope = new byte[e.offsets()[index + 1] - from];
+                e.all().getBytes(from, envelope);
+                byte[] wire = request.wire(endpoint, clients.get().secure(envelope), keepAlive);
+                securityNanos.add(System.nanoTime() - start);
+                return alloc.buffer(wire.length).writeBytes(wire);
+            }
+
+            @Override
+            public int size() {
+                return rows;
+            }
+
+            @Override
+            public long uniqueRequests() {
+                return unique ? rows : 0;
+            }
+        };
+    }
+
     @Override
     public Validator validator() {
         List<AnswerCheck> own = checks.stream().map(AnswerCheck::instance).toList();
         AnswerCheck.StatusCheck status = (AnswerCheck.StatusCheck) own.stream()
                 .filter(c -> c instanceof AnswerCheck.StatusCheck).findFirst().orElse(null);
         XmlAnswers stax = request.soap() ? new XmlAnswers() : null;
+        Securing client = securing == null ? null : securing.get();
         Parsed parsed = new Parsed();
         return new Validator() {
             @Override
@@ -178,7 +234,23 @@ public final class OwnWorkload implements Workload {
             }
 
             @Override
-            public Verdict check(int index, int code, String contentType, byte[] body, int length) {
+            public Verdict check(int index, int code, String contentType, byte[] answer, int answerLength) {
+                byte[] body = answer;
+                int length = answerLength;
+                if (client != null && (code == 200 || code == 500)) {
+                    long start = System.nanoTime();
+                    try {
+                        body = client.open(answer, answerLength);
+                        length = body.length;
+                    } catch (Exception e) {
+                        if (firstFailure == null) {
+                            firstFailure = "row " + (index % data.size() + 1) + ", WS-Security: " + String.valueOf(e.getMessage()).replace('\n', ' ');
+                        }
+                        return code == 500 && fault(stax, answer, answerLength) ? Verdict.SOAP_FAULT : Verdict.VALIDATION;
+                    } finally {
+                        securityNanos.add(System.nanoTime() - start);
+                    }
+                }
                 if (stax != null && (code == 500 || code == 200) && fault(stax, body, length)) {
                     return Verdict.SOAP_FAULT;
                 }

@@ -101,8 +101,17 @@ public final class SoapRequest implements OwnRequest {
 
     @Override
     public byte[] wire(URI endpoint, Map<String, String> row, boolean keepAlive) {
-        return HttpRequest.wire("POST", endpoint, op.version().headers(op.soapAction()),
-                envelope.fill(row, Placeholders::xml).getBytes(StandardCharsets.UTF_8), keepAlive);
+        return wire(endpoint, body(row), keepAlive);
+    }
+
+    @Override
+    public byte[] body(Map<String, String> row) {
+        return envelope.fill(row, Placeholders::xml).getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public byte[] wire(URI endpoint, byte[] body, boolean keepAlive) {
+        return HttpRequest.wire("POST", endpoint, op.version().headers(op.soapAction()), body, keepAlive);
     }
 
     @Override
