@@ -107,6 +107,12 @@ final class RunCommand implements Callable<Integer> {
                     var tls = TlsOptions.forTarget(suite, t);
                     Reachable.check(url, tls);
                     TlsOptions.warnIfInsecure(tls, url, stdout);
+                } else if (t.own() && t.stack() == null) {
+                    // the address its WSDL or OpenAPI spec names
+                    URI url = OwnService.of(SuiteRunner.ownSpec(suite, t, null)).endpoint();
+                    var tls = TlsOptions.forTarget(suite, t, url);
+                    Reachable.check(url, tls);
+                    TlsOptions.warnIfInsecure(tls, url, stdout);
                 }
             }
             Files.createDirectories(dir);
