@@ -542,7 +542,7 @@ final class SuiteRunner {
         if (t.workload() instanceof OwnWorkload own && p.generator() != null) {
             p = p.withGenerator(p.generator().withCheckMicrosPerRequest(OwnService.microsPerAnswer(own, checksBefore, checkedBefore)));
         }
-        if (!"plain".equals(t.spec().security()) && p.generator() != null) {
+        if ((!"plain".equals(t.spec().security()) || t.clientSecurityNanos() != securityBefore) && p.generator() != null) {
             p = p.withGenerator(p.generator().withSecuritySeconds(
                     Math.round((t.clientSecurityNanos() - securityBefore) / 1e6) / 1e3));
         }

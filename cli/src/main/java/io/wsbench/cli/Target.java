@@ -46,7 +46,8 @@ record Target(TargetSpec spec, URI uri, Workload workload, String version, Clien
 
     /** The client's WS-Security time so far (0 for a plain target): read before and after a point. */
     long clientSecurityNanos() {
-        return workload instanceof SecuredWorkload s ? s.clientSecurityNanos() : 0;
+        return workload instanceof SecuredWorkload s ? s.clientSecurityNanos()
+                : workload instanceof io.wsbench.protocols.own.OwnWorkload o ? o.securityNanos() : 0;
     }
 
     InetSocketAddress address() {

@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Where each request's cost falls: on the client (its CPU, its WS-Security time, what it
+ * Where each request's cost falls: on the client (its CPU, its WS-Security time, its checks of a user's answers, what it
  * allocated, the heap it still held after a full collection) or on the server (CPU, most heap held). Seed 001 found Axis2's
  * client needed far more memory than CXF's; this is the table that shows such a thing. Medians of
  * the repeats with min–max, like the summary.
@@ -25,6 +25,7 @@ final class CostTable {
             new Column("client CPU ms/req", p -> perRequest(p, p.generator().cpuSeconds() * 1000), 3),
             new Column("client WS-Security ms/req", p -> p.generator().securitySeconds() == null ? null
                     : perRequest(p, p.generator().securitySeconds() * 1000), 3),
+            new Column("client checks µs/answer", p -> p.generator().checkMicrosPerRequest(), 1),
             new Column("client allocated KB/req", p -> kilobytes(p.generator().allocatedBytesPerRequest()), 1),
             new Column("client live heap MB", p -> megabytes(p.generator().heapLiveBytes()), 0),
             new Column("server CPU ms/req", p -> p.server() == null ? null

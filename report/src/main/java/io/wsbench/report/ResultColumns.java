@@ -68,6 +68,7 @@ final class ResultColumns {
             generator("generator.heapLiveBytes", GeneratorRecord::heapLiveBytes),
             generator("generator.allocatedBytesPerRequest", GeneratorRecord::allocatedBytesPerRequest),
             generator("generator.securitySeconds", GeneratorRecord::securitySeconds),
+            generator("generator.checkMicrosPerRequest", GeneratorRecord::checkMicrosPerRequest),
             col("aborted", PointRecord::aborted));
 
     private ResultColumns() {
