@@ -2,6 +2,8 @@ package io.wsbench.cli;
 
 import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackDescriptor;
+import io.wsbench.core.stack.Jdks;
+import io.wsbench.core.stack.StackVersions;
 import io.wsbench.protocols.Protocol;
 import io.wsbench.protocols.Protocols;
 import picocli.CommandLine.Command;
@@ -25,12 +27,30 @@ final class StacksCommand implements Callable<Integer> {
             }
             d.options().forEach((option, value) -> System.out.printf("  %-13s   option %s (default %s)%s%n", "", option, value,
                     d.optionNote(option) == null ? "" : ": " + d.optionNote(option)));
+            for (String option : StackVersions.resolvable(d)) {
+                System.out.printf("  %-13s     %s lines that run here: %s%n", "", option, StackVersions.lines(d, option));
+            }
+            if (d.mainClass() != null) {
+                System.out.printf("  %-13s   option java (default: wsbench's own JDK): a JDK version found here, or a JDK's path%s%n", "",
+                        refusedJava(d));
+            }
             d.unavailable().forEach((what, why) -> System.out.printf("  %-13s   %s: unavailable (%s)%n", "", what, why));
         }
+        System.out.println("JDKs found (a Java stack's java option picks one): " + Jdks.describe());
         System.out.println("Protocols:");
         for (Protocol p : Protocols.all()) {
             System.out.printf("  %-13s %s%n", p.name(), p.describe());
         }
         return 0;
+    }
+
+    private static String refusedJava(StackDescriptor d) {
+        StringBuilder s = new StringBuilder();
+        for (String k : new java.util.TreeSet<>(d.props().stringPropertyNames())) {
+            if (k.startsWith("java.refused.")) {
+                s.append("; not Java ").append(k.substring("java.refused.".length())).append(": ").append(d.props().getProperty(k));
+            }
+        }
+        return s.toString();
     }
 }

@@ -140,6 +140,13 @@ final class SuiteRunner {
                             + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList())
                             + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet()))
                             + ")"));
+            try {
+                Map<String, String> asked = new LinkedHashMap<>(suite.stackOptions().getOrDefault(t.stack(), Map.of()));
+                asked.putAll(t.ownOptions());
+                StackLauncher.checkOptions(s, asked);
+            } catch (StackException e) {
+                throw SuiteReader.at(suite, at + (t.ownOptions().isEmpty() ? "" : "/stackOptions"), e.getMessage());
+            }
             if (t.path() != null) {
                 continue;
             }
@@ -305,6 +312,10 @@ final class SuiteRunner {
                     return e.getMessage();
                 }
                 current = stack;
+                // what the server says it loaded, read at start-up, over what the options asked for
+                if (stack.loaded() != null) {
+                    version = d.usersOwn() ? d.description() + " (" + stack.loaded() + ")" : stack.loaded();
+                }
                 versions.put(name, version);
                 run = run.withEnvironment(run.environment().withStacks(Map.copyOf(versions)));
                 save();

@@ -28,6 +28,22 @@ public record RunningStack(StackDescriptor descriptor, Process process, int port
                 + (lastLogLine().isEmpty() ? "" : ": " + lastLogLine());
     }
 
+    /** The line prefix a Java stack's host logs what it actually loaded with (ServletHost.LOADED). */
+    public static final String LOADED = "wsbench loaded: ";
+
+    /**
+     * What the server says it actually loaded ("CXF 4.1.5; Tomcat 11.0.27; Java 17.0.15"), read
+     * from its log; null when it did not say (a command, the direct stack).
+     */
+    public String loaded() {
+        try (var lines = Files.lines(log)) {
+            return lines.filter(l -> l.startsWith(LOADED)).map(l -> l.substring(LOADED.length()).trim())
+                    .findFirst().orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     public String lastLogLine() {
         return lastLogLines(1);
     }

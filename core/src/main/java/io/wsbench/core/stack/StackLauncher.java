@@ -94,11 +94,15 @@ public final class StackLauncher {
             // a command has no -D: its options arrive as WSBENCH_KEY=VALUE (wsdlCacheDir -> WSBENCH_WSDL_CACHE_DIR)
             options.forEach((k, v) -> builder.environment().put(environmentName(k), v));
         } else {
-            cmd.add(java);
+            cmd.add(javaFor(stack, options));
             cmd.addAll(stack.jvmArgs());
             options.forEach((k, v) -> cmd.add("-Dwsbench." + k + "=" + v));
+            String probes = stack.props().getProperty("probes");
+            if (probes != null && !probes.isBlank()) {
+                cmd.add("-Dwsbench.probes=" + probes.trim());
+            }
             cmd.add("-cp");
-            cmd.add(stack.classpath(options));
+            cmd.add(StackVersions.classpath(stack, options, null));
             cmd.add(stack.mainClass());
             cmd.add("--port");
             cmd.add(String.valueOf(p));
@@ -117,7 +121,70 @@ public final class StackLauncher {
         }
         RunningStack running = new RunningStack(stack, process, p, log);
         awaitReady(running);
+        try {
+            checkLoaded(running, options);
+        } catch (StackException e) {
+            running.stop();
+            throw e;
+        }
         return running;
+    }
+
+    /**
+     * Refuses, in one line and before anything starts, a version outside the lines {@code stack}
+     * runs here and a JDK that is not found or that the stack is known not to run on.
+     */
+    public static void checkOptions(StackDescriptor stack, Map<String, String> options) throws StackException {
+        StackVersions.check(stack, options);
+        String asked = options.get("java");
+        if (asked != null && !asked.isBlank()) {
+            if (stack.mainClass() == null) {
+                throw new StackException("stack " + stack.name() + " is started by a command, not a JVM wsbench launches: no java option");
+            }
+            Path j = Jdks.java(asked);
+            String refused = stack.props().getProperty("java.refused." + Jdks.version(j));
+            if (refused != null) {
+                throw new StackException("stack " + stack.name() + " is not run on Java " + Jdks.version(j) + ": " + refused);
+            }
+        }
+    }
+
+    /**
+     * The java of a Java stack: its {@code java} option (a version found here, or a path), refused
+     * with the descriptor's reason where it names one ({@code java.refused.25=...}); else wsbench's.
+     */
+    private String javaFor(StackDescriptor stack, Map<String, String> options) throws StackException {
+        String asked = options.get("java");
+        if (asked == null || asked.isBlank()) {
+            return java;
+        }
+        Path j = Jdks.java(asked);
+        String refused = stack.props().getProperty("java.refused." + Jdks.version(j));
+        if (refused != null) {
+            throw new StackException("stack " + stack.name() + " is not run on Java " + Jdks.version(j) + ": " + refused);
+        }
+        return j.toString();
+    }
+
+    /** Asked and loaded must agree: a version the server did not load is an error, not a measurement. */
+    private static void checkLoaded(RunningStack s, Map<String, String> options) throws StackException {
+        StackDescriptor d = s.descriptor();
+        String loaded = s.loaded();
+        if (loaded == null) {
+            return;
+        }
+        for (String option : StackVersions.resolvable(d)) {
+            String value = options.get(option);
+            String probe = d.props().getProperty("resolve." + option + ".probe");
+            if (value != null && probe != null && !(" " + loaded + ";").contains(" " + probe + " " + value + ";")) {
+                throw new StackException("stack " + d.name() + ": asked " + option + " " + value + ", but the server loaded " + loaded);
+            }
+        }
+        String java = options.get("java");
+        if (java != null && java.matches("\\d+") && !loaded.contains("Java " + java + ".") && !loaded.contains("Java " + java + "+")
+                && !loaded.endsWith("Java " + java)) {
+            throw new StackException("stack " + d.name() + ": asked Java " + java + ", but the server loaded " + loaded);
+        }
     }
 
     private void awaitReady(RunningStack s) throws StackException {

@@ -135,6 +135,44 @@ public final class ServletHost {
             fail(what + " failed to deploy (see the log above)", 2);
         }
         System.out.println(what + " listening on http://127.0.0.1:" + port() + " (Tomcat " + version() + ")");
+        System.out.println(LOADED + loaded());
+    }
+
+    /** The line that names what this server actually loaded, which wsbench reads from its log. */
+    public static final String LOADED = "wsbench loaded: ";
+
+    /**
+     * What was actually loaded, "Name version; ...": each class of -Dwsbench.probes (Name=class,...)
+     * by the manifest of the jar it came from, then Tomcat and the JVM.
+     */
+    static String loaded() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        String probes = System.getProperty("wsbench.probes", "");
+        for (String probe : probes.isBlank() ? new String[0] : probes.split(",")) {
+            String[] nameAndClass = probe.split("=", 2);
+            out.add(nameAndClass[0].trim() + " " + versionOf(nameAndClass[1].trim()));
+        }
+        out.add("Tomcat " + version());
+        out.add("Java " + Runtime.version());
+        return String.join("; ", out);
+    }
+
+    private static String versionOf(String className) {
+        try {
+            Class<?> c = Class.forName(className, false, ServletHost.class.getClassLoader());
+            java.net.URL where = c.getProtectionDomain().getCodeSource().getLocation();
+            try (java.util.jar.JarFile jar = new java.util.jar.JarFile(new java.io.File(where.toURI()))) {
+                java.util.jar.Attributes a = jar.getManifest() == null ? null : jar.getManifest().getMainAttributes();
+                for (String key : new String[]{"Implementation-Version", "Bundle-Version", "Specification-Version"}) {
+                    if (a != null && a.getValue(key) != null) {
+                        return a.getValue(key);
+                    }
+                }
+            }
+            return String.valueOf(c.getPackage().getImplementationVersion());
+        } catch (Exception | LinkageError e) {
+            return "? (" + className + ": " + e.getClass().getSimpleName() + ")";
+        }
     }
 
     /** {@link #start(String)}, then serves until the process is stopped. */
