@@ -176,7 +176,7 @@ class LuceeStackTest {
             assertEquals(200, p.at("/validated").asLong(), p.toString());
             assertEquals(0, p.at("/errors/validation").asLong());
         }
-        assertTrue(run.at("/environment/stacks/lucee").asText().startsWith("Lucee 6.2.0.321"), run.at("/environment").toString());
+        assertTrue(run.at("/environment/stacks/lucee").asText().startsWith("Lucee 6.2.0.321;"), run.at("/environment").toString());
         assertTrue(run.at("/notes").toString().contains("target 'SOAP Lucee' unavailable on lucee: " + descriptor.unavailable("hello", "soap11")),
                 run.at("/notes").toString());
         // the warm-up of each measured target is kept with its per-second series, and the report shows it

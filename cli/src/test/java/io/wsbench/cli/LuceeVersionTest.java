@@ -49,8 +49,8 @@ class LuceeVersionTest {
             assertEquals(100, p.at("/validated").asLong(), p.toString());
         }
         JsonNode stacks = run.at("/environment/stacks");
-        assertTrue(stacks.path("lucee").asText().startsWith("Lucee 6.2.0.321 "), stacks.toString());
-        assertTrue(stacks.path("lucee {version=" + SEVEN + "}").asText().startsWith("Lucee " + SEVEN + " "), stacks.toString());
+        assertTrue(stacks.path("lucee").asText().startsWith("Lucee 6.2.0.321;"), stacks.toString());
+        assertTrue(stacks.path("lucee {version=" + SEVEN + "}").asText().startsWith("Lucee " + SEVEN + ";"), stacks.toString());
         assertEquals(2, stacks.size(), "two servers, both 7.0 targets on one: " + stacks);
         // the server said so itself: its log names the version its jars hold
         try (var logs = Files.list(dir.resolve("out/logs"))) {

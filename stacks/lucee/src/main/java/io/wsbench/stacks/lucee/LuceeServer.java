@@ -70,6 +70,7 @@ public final class LuceeServer {
         if (!version.equals(loaded)) {
             ServletHost.fail("asked for Lucee " + version + " but its jars hold " + loaded, 2);
         }
+        ServletHost.loaded("Lucee " + loaded);
 
         SlowDependency dependency = new SlowDependency(Long.getLong("wsbench.dependencyDelayMillis", 50));
         Path db = pageDatabase(tmp.resolve("page-" + port + ".db"));

@@ -141,12 +141,20 @@ public final class ServletHost {
     /** The line that names what this server actually loaded, which wsbench reads from its log. */
     public static final String LOADED = "wsbench loaded: ";
 
+    /** What a server loaded in a class loader of its own (Lucee's), named by the server before it starts. */
+    private static final java.util.List<String> NAMED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Names something this server loaded where no probe can see it ("Lucee 6.2.0.321"), first in the loaded line. */
+    public static void loaded(String nameAndVersion) {
+        NAMED.add(nameAndVersion);
+    }
+
     /**
      * What was actually loaded, "Name version; ...": each class of -Dwsbench.probes (Name=class,...)
      * by the manifest of the jar it came from, then Tomcat and the JVM.
      */
     static String loaded() {
-        java.util.List<String> out = new java.util.ArrayList<>();
+        java.util.List<String> out = new java.util.ArrayList<>(NAMED);
         String probes = System.getProperty("wsbench.probes", "");
         for (String probe : probes.isBlank() ? new String[0] : probes.split(",")) {
             String[] nameAndClass = probe.split("=", 2);
