@@ -49,13 +49,17 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--wsdl", paramLabel = "WSDL", description = "your own SOAP service: load --operation of this WSDL (URL or file)")
     String wsdl;
 
+    @Option(names = "--openapi", paramLabel = "SPEC", description = "your own REST service: load --operation (an operationId) of this OpenAPI spec (URL or file)")
+    String openapi;
+
     @Option(names = "--port", paramLabel = "P", description = "with --wsdl: the port of the operation (default: its SOAP 1.1 port)")
     String port;
 
-    @Option(names = "--template", paramLabel = "FILE", description = "with --wsdl: the request envelope, ${column} placeholders filled from --data (wsbench wsdl --template writes one)")
+    @Option(names = "--template", paramLabel = "FILE", description = {"with --wsdl: the request envelope; with --openapi: the JSON body; $${column} placeholders filled from --data",
+            "(wsbench wsdl --template and wsbench openapi --template write one)"})
     Path template;
 
-    @Option(names = "--data", paramLabel = "CSV", description = "with --wsdl or --openapi: a CSV with a header row; each request fills its ${column} placeholders from the next row")
+    @Option(names = "--data", paramLabel = "CSV", description = "with --wsdl or --openapi: a CSV with a header row; each request fills its $${column} placeholders from the next row")
     Path data;
 
     @Option(names = "--data-mode", paramLabel = "MODE", description = "cycle (rows in turn, again and again; default) or unique (each row once: the point fails when they run out)")
@@ -65,7 +69,7 @@ final class LoadCommand implements Callable<Integer> {
     Long dataMaxMb;
 
     @Option(names = "--check", paramLabel = "CHECK", description = {"with --wsdl or --openapi, on every answer (repeatable; a failure is a validation error):",
-            "  xpath:EXPR  (XPath 1.0, true; e.g. //*[local-name()='AddResult'] = ${sum}; the WSDL's prefixes work)",
+            "  xpath:EXPR  (XPath 1.0, true; e.g. //*[local-name()='AddResult'] = $${sum}; the WSDL's prefixes work)",
             "  jsonpath:PATH [== != < <= > >= VALUE]   status: 201 (or 2xx, or 200,201)   schema"})
     List<String> checks = List.of();
 
@@ -206,21 +210,28 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     private OwnService ownService() {
-        if (wsdl == null) {
+        if (wsdl == null && openapi == null) {
             if (template != null || data != null || dataMode != null || !checks.isEmpty() || port != null) {
-                throw new Main.UserError("--template, --data, --data-mode, --check and --port go with --wsdl");
+                throw new Main.UserError("--template, --data, --data-mode, --check and --port go with --wsdl or --openapi");
             }
             return null;
         }
-        if (protocol != null || body != null || soapAction != null || expect != null) {
-            throw new Main.UserError("--wsdl builds the requests and checks the answers itself: drop --protocol, --body, --soap-action and --expect");
+        String flag = wsdl != null ? "--wsdl" : "--openapi";
+        if (wsdl != null && openapi != null) {
+            throw new Main.UserError("give either --wsdl or --openapi, not both");
         }
-        return OwnService.of(new OwnService.Spec(wsdl, null, operation, port, template, data, dataMode, checks, url, dataMaxMb));
+        if (protocol != null || body != null || soapAction != null || expect != null) {
+            throw new Main.UserError(flag + " builds the requests and checks the answers itself: drop --protocol, --body, --soap-action and --expect");
+        }
+        if (openapi != null && port != null) {
+            throw new Main.UserError("--port names a WSDL port: it goes with --wsdl, not --openapi");
+        }
+        return OwnService.of(new OwnService.Spec(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb));
     }
 
     private TargetRecord targetRecord(URI uri) {
-        if (wsdl != null) {
-            return new TargetRecord(uri.toString(), null, "wsdl", null, operation, null, null, uri.toString());
+        if (wsdl != null || openapi != null) {
+            return new TargetRecord(uri.toString(), null, wsdl != null ? "wsdl" : "openapi", null, operation, null, null, uri.toString());
         }
         return new TargetRecord(uri.toString(), null, protocol == null ? "http" : protocol, null,
                 protocol == null ? null : operation(), null, sequence, uri.toString());
@@ -232,7 +243,7 @@ final class LoadCommand implements Callable<Integer> {
 
     private URI parseUrl() {
         if (url == null) {
-            throw new Main.UserError("give the URL to load (or --wsdl FILE --operation NAME)");
+            throw new Main.UserError("give the URL to load (or --wsdl FILE --operation NAME, or --openapi SPEC --operation ID)");
         }
         URI uri;
         try {

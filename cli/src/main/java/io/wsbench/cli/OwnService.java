@@ -1,5 +1,7 @@
 package io.wsbench.cli;
 
+import io.wsbench.protocols.openapi.ApiDescription;
+import io.wsbench.protocols.openapi.RestRequest;
 import io.wsbench.protocols.own.DataRows;
 import io.wsbench.protocols.own.OwnRequest;
 import io.wsbench.protocols.own.OwnServiceException;
@@ -22,7 +24,7 @@ import java.util.List;
  */
 record OwnService(OwnWorkload workload, URI endpoint) {
 
-    /** What the user gave: a WSDL (or, later, an OpenAPI spec), the operation, and where the requests come from. */
+    /** What the user gave: a WSDL or an OpenAPI spec, the operation, and where the requests come from. */
     record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
                 List<String> checks, String url, Long dataMaxMb) {
     }
@@ -31,6 +33,14 @@ record OwnService(OwnWorkload workload, URI endpoint) {
     static Double microsPerAnswer(OwnWorkload w, long nanosBefore, long answersBefore) {
         long answers = w.checkedAnswers() - answersBefore;
         return answers == 0 ? null : Math.round((w.checkNanos() - nanosBefore) / 100.0 / answers) / 10.0;
+    }
+
+    static ApiDescription readSpec(String spec) {
+        try {
+            return ApiDescription.read(spec);
+        } catch (OwnServiceException e) {
+            throw new Main.UserError(e.getMessage());
+        }
     }
 
     static ServiceDescription read(String wsdl) {
@@ -71,6 +81,11 @@ record OwnService(OwnWorkload workload, URI endpoint) {
             } catch (IOException e) {
                 throw new OwnServiceException(s.template() + ": cannot read the template: " + Main.oneLine(e));
             }
+        }
+        if (s.openapi() != null) {
+            ApiDescription api = ApiDescription.read(s.openapi());
+            return RestRequest.of(api, api.operation(s.operation()), template, s.template() == null ? null : s.template().toString(),
+                    s.data() == null ? null : new java.util.LinkedHashSet<>(data.columns()));
         }
         ServiceDescription d = ServiceDescription.read(s.wsdl());
         SoapOperation op = d.operation(s.operation(), s.port());

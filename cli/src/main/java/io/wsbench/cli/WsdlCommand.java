@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "wsdl", description = {"List a WSDL's services, ports and operations, or print a sample request of one operation.",
-        "With --template, leaf values are ${name} placeholders, ready to save, edit and fill from a CSV with load --wsdl --data."})
+        "With --template, leaf values are $${name} placeholders, ready to save, edit and fill from a CSV with load --wsdl --data."})
 final class WsdlCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "WSDL", description = "an http(s):// URL or a file")

@@ -1,0 +1,76 @@
+package io.wsbench.cli;
+
+import io.wsbench.protocols.openapi.ApiDescription;
+import io.wsbench.protocols.openapi.RestOperation;
+import io.wsbench.protocols.openapi.RestRequest;
+import io.wsbench.protocols.own.OwnServiceException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+@Command(name = "openapi", description = {"List an OpenAPI spec's operations, or print a sample request of one operation.",
+        "With --template, the JSON body with a $${name} placeholder per leaf value, ready to save, edit and fill from a CSV with",
+        "load --openapi --data; the columns the data needs (parameters and body) are named on stderr."})
+final class OpenApiCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "SPEC", description = "an http(s):// URL or a file, YAML or JSON, OpenAPI 3.0 or 3.1")
+    String spec;
+
+    @Option(names = "--operation", paramLabel = "ID", description = "print a request of this operation (its operationId)")
+    String operation;
+
+    @Option(names = "--template", description = "placeholders instead of sample values")
+    boolean template;
+
+    @Override
+    public Integer call() {
+        PrintStream out = System.out;
+        ApiDescription api = OwnService.readSpec(spec);
+        if (operation == null) {
+            list(out, api);
+            return 0;
+        }
+        try {
+            RestOperation op = api.operation(operation);
+            if (!template) {
+                out.print(RestRequest.of(api, op, null, null, null).describe(op.server()));
+                return 0;
+            }
+            Set<String> params = new LinkedHashSet<>();
+            op.parameters().forEach(p -> params.add(p.name()));
+            RestRequest r = RestRequest.of(api, op, null, null, params);
+            String request = r.describe(op.server());
+            int blank = request.indexOf("\n\n");
+            if (blank >= 0) {
+                out.print(request.substring(blank + 2));
+            }
+            System.err.println(op.method() + " " + op.path() + ": the data's columns: " + String.join(", ", r.placeholders()));
+        } catch (OwnServiceException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        return 0;
+    }
+
+    private static void list(PrintStream out, ApiDescription api) {
+        out.println("OpenAPI " + (api.v31() ? "3.1" : "3.0") + "  " + api.location());
+        for (RestOperation op : api.operations()) {
+            out.println("  " + op.id() + "  " + op.method() + " " + op.path() + (op.summary() == null ? "" : "  " + op.summary()));
+            out.println("    server      " + (op.server() == null ? "(none named: give one with --url)" : op.server()));
+            if (!op.parameters().isEmpty()) {
+                out.println("    parameters  " + String.join(", ", op.parameters().stream().map(RestOperation.Param::describe).toList()));
+            }
+            if (op.body() != null) {
+                out.println("    body        " + op.body().mediaType() + (op.body().required() ? "" : " (optional)"));
+            }
+            List<String> answers = op.answers().entrySet().stream()
+                    .map(e -> e.getKey() + (e.getValue().mediaType() == null ? "" : " " + e.getValue().mediaType())).toList();
+            out.println("    answers     " + (answers.isEmpty() ? "(none described)" : String.join(", ", answers)));
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.stack.StackLauncher;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A user's own REST service, known only by its OpenAPI spec: the project's test spec (query, path
+ * and header parameters, a JSON body with a nested object and an array, $refs, several answers per
+ * operation) served with the service by PHP's built-in web server, a real HTTP server of another
+ * language, and loaded through {@code load --openapi} with CSV rows and checks whose expected values
+ * come from the rows.
+ */
+class OwnRestServiceTest {
+
+    private static final Path SPECS = Path.of("src/test/resources/openapi").toAbsolutePath();
+    private static final Path SERVICE = Path.of("src/test/resources/own-service/rest.php").toAbsolutePath();
+    private static Process php;
+    private static String base;
+
+    @BeforeAll
+    static void startTheService() throws Exception {
+        String why = Php.available();
+        Assumptions.assumeTrue(why == null, why);
+        int port = StackLauncher.freePort();
+        php = new ProcessBuilder("php", "-S", "127.0.0.1:" + port, SERVICE.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        base = "http://127.0.0.1:" + port;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            try (Socket s = new Socket("127.0.0.1", port)) {
+                break;
+            } catch (IOException notYet) {
+                assertTrue(System.nanoTime() < deadline && php.isAlive(), "PHP's server did not start on " + base);
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stopTheService() {
+        if (php != null) {
+            php.destroyForcibly();
+        }
+    }
+
+    private static String spec() {
+        return base + "/spec/shop.yaml";
+    }
+
+    @Test
+    void theListingNamesEveryOperationItsParametersBodyAndAnswers() {
+        CliRunner r = CliRunner.run("openapi", spec());
+        assertEquals(0, r.exit(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("OpenAPI 3.0  " + spec()), out);
+        assertTrue(out.contains("add  GET /add  the sum of two integers"), out);
+        assertTrue(out.contains("server      " + base + "/api"), out);
+        assertTrue(out.contains("parameters  id (path, integer), currency (query, optional, string one of [EUR, USD]), X-Client (header, optional, string)"), out);
+        assertTrue(out.contains("placeOrder  POST /orders") && out.contains("body        application/json"), out);
+        assertTrue(out.contains("answers     201 application/json, 400 application/json"), out);
+    }
+
+    @Test
+    void theSampleIsJsonOfTheSchemaAndTheTemplateHasAPlaceholderPerLeaf() throws Exception {
+        CliRunner r = CliRunner.run("openapi", SPECS.resolve("shop.yaml").toString(), "--operation", "placeOrder");
+        assertEquals(0, r.exit(), r.err());
+        String[] headAndBody = r.out().split("\n\n", 2);
+        assertEquals("POST http://127.0.0.1:8080/api/orders\nContent-Type: application/json", headAndBody[0]);
+        JsonNode sample = RunJson.MAPPER.readTree(headAndBody[1]);
+        assertEquals("apple", sample.path("item").asText(), "the schema's example");
+        assertTrue(sample.path("quantity").isIntegralNumber() && sample.path("quantity").asLong() >= 1, sample.toString());
+        assertEquals("ada@example.com", sample.path("customer").path("email").asText(), "a value of its format");
+        assertTrue(sample.path("tags").isArray() && sample.path("tags").size() == 1, sample.toString());
+
+        CliRunner item = CliRunner.run("openapi", SPECS.resolve("shop.yaml").toString(), "--operation", "getItem");
+        assertEquals("GET http://127.0.0.1:8080/api/items/1\n", item.out(), "the minimum; optional parameters left out");
+
+        CliRunner t = CliRunner.run("openapi", SPECS.resolve("shop.yaml").toString(), "--operation", "placeOrder", "--template");
+        assertEquals(0, t.exit(), t.err());
+        String template = t.out();
+        for (String expected : new String[]{"\"item\" : \"${item}\"", "\"quantity\" : ${quantity}", "\"express\" : ${express}",
+                "\"name\" : \"${name}\"", "\"tags\" : [ \"${tags}\" ]"}) {
+            assertTrue(template.contains(expected), expected + " in\n" + template);
+        }
+        assertTrue(t.err().contains("POST /orders: the data's columns: item, quantity, express, name, email, tags"), t.err());
+    }
+
+    @Test
+    void queryPathHeaderAndBodyAreFilledFromTheRowsAndEveryAnswerIsChecked(@TempDir Path dir) throws Exception {
+        // each third row expects a wrong sum: exactly a third of the answers fail the check
+        Path add = Files.writeString(dir.resolve("add.csv"), "a,b,sum\n1,2,3\n10,20,30\n5,5,11\n");
+        JsonNode p = load("--openapi", spec(), "--operation", "add", "--data", add.toString(),
+                "--check", "jsonpath:$.sum == ${sum}", "--check", "schema", "--check", "status: 200", "-c", "3", "-n", "30");
+        assertEquals(30, p.path("requests").asLong());
+        assertEquals(10, p.path("errors").path("validation").asLong(), p.toString());
+        assertEquals("openapi", p.path("target").path("protocol").asText(), p.toString());
+        assertTrue(p.path("generator").path("checkMicrosPerRequest").asDouble() > 0, p.toString());
+
+        // a path parameter, an optional query parameter and a header from their columns; item 500 does not exist (404)
+        Path items = Files.writeString(dir.resolve("items.csv"), "id,currency,X-Client,price\n1,USD,cli \"one\",1.5\n7,EUR,two,10.5\n500,EUR,three,0\n");
+        JsonNode item = load("--openapi", spec(), "--operation", "getItem", "--data", items.toString(),
+                "--check", "jsonpath:$.price == ${price}", "--check", "jsonpath:$.currency == '${currency}'",
+                "--check", "jsonpath:$.note == '${X-Client}'", "--check", "schema", "-c", "1", "-n", "9");
+        assertEquals(3, item.path("errors").path("httpStatus").asLong(), "the 404s, and only them: " + item);
+        assertEquals(0, item.path("errors").path("validation").asLong(), item.toString());
+        assertEquals(6, item.path("validated").asLong(), item.toString());
+
+        // the same rows at an address whose answers break the spec's schema: every answer fails the check
+        JsonNode old = load(base + "/api-v0", "--openapi", spec(), "--operation", "getItem", "--data", items.toString(),
+                "--check", "schema", "--check", "status: 200,404", "-c", "1", "-n", "6");
+        assertEquals(4, old.path("errors").path("validation").asLong(), "the 200s of items 1 and 7: " + old);
+        assertEquals(2, old.path("validated").asLong(), "the 404s match the spec's Problem: " + old);
+    }
+
+    @Test
+    void aTemplateOfTheUsersOwnIsFilledWithJsonEscapedValues(@TempDir Path dir) throws Exception {
+        Path template = Files.writeString(dir.resolve("order.json"), """
+                { "item": "${item}", "quantity": ${q}, "express": ${express},
+                  "customer": { "name": "${who}" }, "tags": ["bench", "${tag}"] }
+                """);
+        // row 2's name needs escaping (a quote, a backslash, a newline); row 3 expects a wrong total
+        Path orders = Files.writeString(dir.resolve("orders.csv"), """
+                item,q,express,who,tag,total
+                apple,2,false,Ada,x,1.0
+                fig,1,true,"Bob ""the"" \\\\ Co
+                second line",y,4.0
+                pear,4,false,Cy,z,9.0
+                """);
+        JsonNode p = load("--openapi", spec(), "--operation", "placeOrder", "--template", template.toString(), "--data", orders.toString(),
+                "--check", "status: 201", "--check", "jsonpath:$.total == ${total}", "--check", "jsonpath:$.customer == '${who}'",
+                "--check", "schema", "-c", "1", "-n", "12");
+        assertEquals(12, p.path("requests").asLong());
+        assertEquals(4, p.path("errors").path("validation").asLong(), "row 3 of 3, four times: " + p);
+        assertEquals(0, p.path("errors").path("httpStatus").asLong(), "every body was an order: " + p);
+    }
+
+    @Test
+    void mistakesAreOneLineNamingTheFileBeforeAnyLoad(@TempDir Path dir) throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.yaml"), "openapi: 3.0.3\npaths:\n  /x: [unclosed\n");
+        CliRunner r = CliRunner.run("load", "--openapi", broken.toString(), "--operation", "x", "-n", "1");
+        assertBadInput(r, broken + ":");
+        assertTrue(r.err().contains("not YAML or JSON"), r.err());
+
+        Path notApi = Files.writeString(dir.resolve("not-api.yaml"), "swagger: nothing\n");
+        assertBadInput(CliRunner.run("openapi", notApi.toString()), notApi + ": not an OpenAPI 3 spec");
+
+        r = CliRunner.run("load", "--openapi", spec(), "--operation", "deleteOrder", "-n", "1");
+        assertBadInput(r, "no operation 'deleteOrder' (operations: add, getItem, placeOrder)");
+
+        Path noB = Files.writeString(dir.resolve("nob.csv"), "a\n1\n");
+        r = CliRunner.run("load", "--openapi", spec(), "--operation", "add", "--data", noB.toString(), "-n", "1");
+        assertBadInput(r, noB + ": its header has no column b for the request's placeholders");
+
+        Path template = Files.writeString(dir.resolve("bad.json"), "{ \"item\": \"${item}\",\n  \"quantity\": }\n");
+        r = CliRunner.run("load", "--openapi", spec(), "--operation", "placeOrder", "--template", template.toString(), "-n", "1");
+        assertBadInput(r, template + ":2:");
+        assertTrue(r.err().contains("the template is not JSON"), r.err());
+
+        r = CliRunner.run("load", "--openapi", SPECS.resolve("shop.yaml").toString(), "--wsdl", "x.wsdl", "--operation", "add", "-n", "1");
+        assertBadInput(r, "give either --wsdl or --openapi, not both");
+    }
+
+    @Test
+    void aSuiteStartsTheUsersServerAndLoadsItFromItsServedSpecAndFromAFileBesideTheSuite(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("add.csv"), "a,b,sum\n1,2,3\n10,20,30\n5,5,11\n");
+        Files.writeString(dir.resolve("items.csv"), "id\n1\n2\n");
+        Files.copy(SPECS.resolve("shop.yaml"), dir.resolve("shop.yaml"));
+        Path suite = Files.writeString(dir.resolve("mine.yaml"), """
+                name: mine-rest
+                warmup: none            # not what this test is about
+                stacks:
+                  shop: { command: [php, -S, "127.0.0.1:${port}", "%s"], ready: /ready }
+                targets:
+                  - { label: add on mine, stack: shop, openapi: /spec/shop.yaml, operation: add, data: add.csv,
+                      checks: ["jsonpath:$.sum == ${sum}"] }
+                  - { label: item on mine, stack: shop, openapi: shop.yaml, path: /api, operation: getItem,
+                      data: items.csv, checks: [schema, "jsonpath:$.id == ${id}"] }
+                load:
+                  - { users: 1, requestsPerUser: 30 }
+                """.formatted(SERVICE));
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.err() + r.out());
+        JsonNode points = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).path("points");
+        assertEquals(2, points.size(), points.toString());
+        assertEquals("openapi", points.get(0).path("target").path("protocol").asText());
+        assertEquals(30, points.get(0).path("requests").asLong());
+        assertEquals(10, points.get(0).path("errors").path("validation").asLong(), points.get(0).toString());
+        assertEquals(30, points.get(1).path("validated").asLong(), points.get(1).toString());
+        assertTrue(points.get(1).path("target").path("url").asText().endsWith("/api"), points.get(1).toString());
+
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), """
+                name: bad
+                targets:
+                  - { label: nothing to load, openapi: shop.yaml }
+                load:
+                  - { users: 1, requestsPerUser: 3 }
+                """);
+        CliRunner noOperation = CliRunner.run("run", bad.toString(), "--out", dir.resolve("bad").toString());
+        assertEquals(2, noOperation.exit());
+        assertTrue(noOperation.err().contains("bad.yaml:3:") && noOperation.err().contains("needs the 'operation'"), noOperation.err());
+        assertFalse(noOperation.err().contains("\tat "), noOperation.err());
+    }
+
+    private static JsonNode load(String... args) throws IOException {
+        String[] all = new String[args.length + 2];
+        all[0] = "load";
+        System.arraycopy(args, 0, all, 1, args.length);
+        all[args.length + 1] = "--json";
+        CliRunner r = CliRunner.run(all);
+        assertTrue(r.exit() == 0 || r.exit() == Main.PROBLEM, r.err());
+        return RunJson.MAPPER.readTree(r.out());
+    }
+
+    private static void assertBadInput(CliRunner r, String expected) {
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
+        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+    }
+}
