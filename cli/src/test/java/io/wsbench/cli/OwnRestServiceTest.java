@@ -129,6 +129,18 @@ class OwnRestServiceTest {
     }
 
     @Test
+    void anOpenApi31SpecInJsonIsCheckedAsJsonSchema202012(@TempDir Path dir) throws Exception {
+        String v31 = base + "/spec/shop-v0-31.json";
+        assertTrue(CliRunner.run("openapi", v31).out().contains("OpenAPI 3.1"));
+        // 3.1's type lists and numeric exclusiveMinimum: the older build's answers match, but for item 0's price of 0
+        Path items = Files.writeString(dir.resolve("items.csv"), "id\n1\n0\n7\n");
+        JsonNode p = load("--openapi", v31, "--operation", "getItem", "--data", items.toString(), "--check", "schema",
+                "-c", "1", "-n", "9");
+        assertEquals(3, p.path("errors").path("validation").asLong(), p.toString());
+        assertEquals(6, p.path("validated").asLong(), p.toString());
+    }
+
+    @Test
     void aTemplateOfTheUsersOwnIsFilledWithJsonEscapedValues(@TempDir Path dir) throws Exception {
         Path template = Files.writeString(dir.resolve("order.json"), """
                 { "item": "${item}", "quantity": ${q}, "express": ${express},
