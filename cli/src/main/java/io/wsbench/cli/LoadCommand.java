@@ -160,6 +160,10 @@ final class LoadCommand implements Callable<Integer> {
         OwnService own = ownService();
         URI uri = own != null ? own.endpoint() : parseUrl();
         LoadSpec spec = loadSpec();
+        String tooMany = io.wsbench.core.load.FileLimit.tooMany(spec.connections(), io.wsbench.core.load.FileLimit.max());
+        if (tooMany != null) {
+            throw new Main.UserError(tooMany);
+        }
         RequestSource request = own != null ? own.workload().requests(uri, keepAlive) : request(uri);
         Supplier<Validator> validators = own != null ? own.workload()::validator : validators();
         ClientTls tls = tlsOptions.client(uri);

@@ -89,6 +89,14 @@ final class SuiteRunner {
                 throw SuiteReader.at(suite, "/stacks/" + own + "/war", "the WAR host (stacks/" + WAR_HOST + ") is not built here");
             }
         }
+        long limit = io.wsbench.core.load.FileLimit.max();
+        for (int i = 0; i < suite.load().size(); i++) {
+            Integer users = suite.load().get(i).users();
+            String tooMany = users == null ? null : io.wsbench.core.load.FileLimit.tooMany(users, limit);
+            if (tooMany != null) {
+                throw SuiteReader.at(suite, "/load/" + i, tooMany);
+            }
+        }
         List<TargetSpec> targets = suite.targets();
         for (int i = 0; i < targets.size(); i++) {
             TargetSpec t = targets.get(i);

@@ -75,6 +75,30 @@ class ExitCodesTest {
     }
 
     @Test
+    void morePointConnectionsThanTheProcessMayOpenAreRefusedBeforeAnyLoad(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        long limit = io.wsbench.core.load.FileLimit.max();
+        org.junit.jupiter.api.Assumptions.assumeTrue(limit > 0 && limit < 5_000_000, "an open-file limit this JVM can read: " + limit);
+        String users = String.valueOf(limit + 1);
+        // nothing listens on port 1: had it tried to connect, the error would name the URL instead
+        CliRunner r = CliRunner.run("load", "http://127.0.0.1:1/", "-c", users, "-n", users);
+        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertTrue(r.err().contains("(ulimit -n)") && r.err().contains(String.format(java.util.Locale.ROOT, "%,d", limit)), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        java.nio.file.Path suite = java.nio.file.Files.writeString(dir.resolve("wide.yaml"), """
+                name: wide
+                targets:
+                  - { label: nothing, url: "http://127.0.0.1:1/", protocol: soap11, operation: hello }
+                load:
+                  - { users: 1, requestsPerUser: 1 }
+                  - { users: %s, requestsPerUser: 1 }
+                """.formatted(users));
+        r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertTrue(r.err().contains("wide.yaml:6:") && r.err().contains("(ulimit -n)"), r.err());
+    }
+
+    @Test
     void everyCommandsHelpListsTheExitCodes() {
         for (String[] args : new String[][]{{"--help"}, {"help", "run"}, {"help", "load"}}) {
             CliRunner r = CliRunner.run(args);

@@ -85,14 +85,22 @@ public final class ResponseParser {
         }
     }
 
-    /** The peer closed: a body framed by the close is complete now. Returns false if a response was cut short. */
+    /**
+     * The peer closed: a body framed by the close is complete now. Returns false if a response was
+     * cut short (a status line, headers, or a body shorter than its Content-Length or chunks said),
+     * and the parser is then ready for a new connection.
+     */
     public boolean closed(Sink sink) {
         if (state == State.UNTIL_CLOSE) {
             close = true;
             complete(sink);
             return true;
         }
-        return state == State.STATUS && lineLength == 0;
+        boolean whole = state == State.STATUS && lineLength == 0;
+        if (!whole) {
+            reset();
+        }
+        return whole;
     }
 
     public void reset() {
@@ -132,7 +140,8 @@ public final class ResponseParser {
                 if (len == 0) {
                     return; // tolerate a stray CRLF between responses
                 }
-                if (len < 12 || line[0] != 'H' || line[4] != '/') {
+                if (!statusLine(len)) {
+                    reset();
                     throw new IllegalStateException("not an HTTP response: "
                             + new String(line, 0, Math.min(len, 60), StandardCharsets.ISO_8859_1));
                 }
@@ -154,12 +163,23 @@ public final class ResponseParser {
             }
             case CHUNK_SIZE -> {
                 long size = 0;
-                for (int i = 0; i < len; i++) {
+                int i = 0;
+                for (; i < len; i++) {
                     int d = Character.digit(line[i], 16);
                     if (d < 0) {
-                        break; // chunk extensions follow
+                        break;
                     }
                     size = size * 16 + d;
+                    if (size > maxBody) {
+                        reset();
+                        throw new IllegalStateException("HTTP chunk of more than " + maxBody + " bytes");
+                    }
+                }
+                // at least one hex digit, then the end, or chunk extensions after ';' (whitespace allowed before it)
+                if (i == 0 || (i < len && line[i] != ';' && line[i] != ' ' && line[i] != '\t')) {
+                    reset();
+                    throw new IllegalStateException("HTTP chunk size is not hexadecimal: "
+                            + new String(line, 0, Math.min(len, 40), StandardCharsets.ISO_8859_1));
                 }
                 if (size == 0) {
                     state = State.TRAILER;
@@ -168,7 +188,13 @@ public final class ResponseParser {
                     state = State.CHUNK_DATA;
                 }
             }
-            case CHUNK_END -> state = State.CHUNK_SIZE;
+            case CHUNK_END -> {
+                if (len != 0) {
+                    reset();
+                    throw new IllegalStateException("HTTP chunk longer than its size said");
+                }
+                state = State.CHUNK_SIZE;
+            }
             case TRAILER -> {
                 if (len == 0) {
                     complete(sink);
@@ -176,6 +202,20 @@ public final class ResponseParser {
             }
             default -> throw new IllegalStateException(state.name());
         }
+    }
+
+    /** "HTTP/1.x SSS" then the end or a space and a reason: anything else is not a response. */
+    private boolean statusLine(int len) {
+        if (len < 12 || line[0] != 'H' || line[1] != 'T' || line[2] != 'T' || line[3] != 'P' || line[4] != '/'
+                || line[5] != '1' || line[6] != '.' || (line[7] != '0' && line[7] != '1') || line[8] != ' ') {
+            return false;
+        }
+        for (int i = 9; i < 12; i++) {
+            if (line[i] < '0' || line[i] > '9') {
+                return false;
+            }
+        }
+        return len == 12 || line[12] == ' ';
     }
 
     private void header(int len) {
@@ -200,7 +240,16 @@ public final class ResponseParser {
         if (nameIs(CONTENT_LENGTH, colon)) {
             long n = 0;
             for (int i = v; i < end; i++) {
+                if (line[i] < '0' || line[i] > '9' || n > Long.MAX_VALUE / 20) {
+                    reset();
+                    throw new IllegalStateException("HTTP Content-Length is not a number: "
+                            + new String(line, v, Math.min(end - v, 40), StandardCharsets.ISO_8859_1));
+                }
                 n = n * 10 + (line[i] - '0');
+            }
+            if (v == end || (contentLength >= 0 && contentLength != n)) {
+                reset();
+                throw new IllegalStateException(v == end ? "HTTP Content-Length is empty" : "HTTP Content-Lengths disagree");
             }
             contentLength = n;
         } else if (nameIs(TRANSFER_ENCODING, colon)) {

@@ -253,9 +253,13 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             failedToConnect("TLS handshake failed: the server closed the connection");
             return;
         }
-        parser.closed(this);
+        boolean cutShort = !parser.closed(this);
         channel = null;
-        if (inFlight) {
+        if (inFlight && cutShort) {
+            // part of an answer came, then the close: its framing promised more than was sent
+            inFlight = false;
+            rec.protocolError(System.nanoTime());
+        } else if (inFlight) {
             // the server closed the connection without answering
             inFlight = false;
             rec.connectError();

@@ -229,6 +229,38 @@ class LoadEngineTest {
     }
 
     @Test
+    void answersWithInvalidFramingAreProtocolErrorsNeverValidated() throws Exception {
+        // each answer holds "Hello World", which the greeting validator would pass, inside framing that lies
+        String[] replies = {
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nHello World\r\n0\r\n\r\n",   // chunk size not hex
+                "HTTP/1.1 200 OK\r\nContent-Length: 50\r\nConnection: close\r\n\r\nHello World",       // close before 50 bytes
+                "HTTP/1.1 2OO OK\r\nContent-Length: 11\r\n\r\nHello World"};                             // status not digits
+        for (String reply : replies) {
+            try (java.net.ServerSocket liar = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+                Thread t = new Thread(() -> {
+                    // bounded: it stops when the test closes the socket
+                    while (!liar.isClosed()) {
+                        try (java.net.Socket s = liar.accept()) {
+                            s.getInputStream().read(new byte[4096]);
+                            s.getOutputStream().write(reply.getBytes(StandardCharsets.US_ASCII));
+                            s.getOutputStream().flush();
+                        } catch (java.io.IOException e) {
+                            return;
+                        }
+                    }
+                });
+                t.setDaemon(true);
+                t.start();
+                InetSocketAddress a = new InetSocketAddress("127.0.0.1", liar.getLocalPort());
+                Measurement m = engine.run(a, LoadSpec.closed(1, 10), get(a, true), GREETING, ProgressListener.NONE);
+                assertEquals(10, m.requests(), reply);
+                assertEquals(0, m.ok(), reply);
+                assertEquals(10, m.errors().protocol(), reply + " " + m.errors());
+            }
+        }
+    }
+
+    @Test
     void durationBoundPointSendsNothingAfterItsEnd() throws Exception {
         // each answer takes at least 100 ms: a user can start 8 requests in 800 ms (at 0, 100 ... 700 ms
         // at the earliest) and no ninth, unless it sends after the point's end

@@ -77,4 +77,38 @@ class ResponseParserTest {
     void garbageIsRejected() {
         assertThrows(IllegalStateException.class, () -> parse("SSH-2.0-OpenSSH\r\n", 100));
     }
+
+    @Test
+    void invalidFramingIsRejectedNeverAnAnswer() {
+        String ok = "Content-Type: text/plain\r\n";
+        for (String wire : new String[]{
+                "HTTP/1.1 200 OK\r\n" + ok + "Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n", // size not hex
+                "HTTP/1.1 200 OK\r\n" + ok + "Transfer-Encoding: chunked\r\n\r\n\r\nabc\r\n0\r\n\r\n",     // no size at all
+                "HTTP/1.1 200 OK\r\n" + ok + "Transfer-Encoding: chunked\r\n\r\n3\r\nabcdef\r\n0\r\n\r\n",  // longer than said
+                "HTTP/1.1 200 OK\r\n" + ok + "Content-Length: 1O\r\n\r\n0123456789",                           // not a number
+                "HTTP/1.1 200 OK\r\n" + ok + "Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello!",          // two that disagree
+                "HTTP/1.1 2OO OK\r\n" + ok + "Content-Length: 2\r\n\r\nok",                                     // status not digits
+                "HTTPS/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok",                                               // not HTTP/1.x
+                "HTTP/1.1 2000 OK\r\nContent-Length: 2\r\n\r\nok"}) {
+            for (int split : new int[]{1, 1000}) {
+                List<Seen> seen = new ArrayList<>();
+                assertThrows(IllegalStateException.class, () -> seen.addAll(parse(wire, split)), wire);
+                assertTrue(seen.isEmpty(), wire);
+            }
+        }
+    }
+
+    @Test
+    void aCloseBeforeTheBodyIsCompleteIsAResponseCutShort() {
+        ResponseParser p = new ResponseParser();
+        List<Seen> seen = new ArrayList<>();
+        ResponseParser.Sink sink = (s, t, body, len, close) -> seen.add(new Seen(s, t, "", close));
+        p.feed(Unpooled.wrappedBuffer("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhalf".getBytes(StandardCharsets.US_ASCII)), sink);
+        assertEquals(false, p.closed(sink), "4 of 10 bytes, then the close");
+        assertTrue(seen.isEmpty());
+        // the parser is ready for the next connection, and a close between answers cuts nothing
+        p.feed(Unpooled.wrappedBuffer("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".getBytes(StandardCharsets.US_ASCII)), sink);
+        assertEquals(1, seen.size());
+        assertEquals(true, p.closed(sink));
+    }
 }
