@@ -21,7 +21,7 @@ java -cp "$cp" "$here/SeismicRows.java" "$bench_work"
 port=$((20000 + RANDOM % 10000))
 "$bench_home/wsbench" serve cxf --port "$port" > "$bench_work/serve.log" 2>&1 &
 serve=$!
-trap 'kill $serve 2>/dev/null; wait $serve 2>/dev/null; bench_cleanup' EXIT
+trap 'kill $serve 2>/dev/null; wait $serve 2>/dev/null || true; bench_cleanup' EXIT
 for _ in $(seq 1 120); do
   curl -sf "http://127.0.0.1:$port/seismic?wsdl" >/dev/null && break
   sleep 0.5
@@ -49,7 +49,12 @@ python3 - "$bench_work" <<'PY'
 import json, statistics, sys
 work = sys.argv[1]
 def figures(name):
-    pts = [json.loads(l) for l in open(f"{work}/{name}.jsonl")]
+    # load --json prints each point pretty-printed: read the file as a stream of JSON objects
+    text, pts, at, dec = open(f"{work}/{name}.jsonl").read(), [], 0, json.JSONDecoder()
+    while text[at:].strip():
+        at += len(text[at:]) - len(text[at:].lstrip())
+        p, at = dec.raw_decode(text, at)
+        pts.append(p)
     def spread(values):
         v = sorted(values)
         return statistics.median(v), v[0], v[-1]
