@@ -205,20 +205,7 @@ class LoadEngineTest {
 
     @Test
     void aServerThatDoesNotSpeakHttpGivesProtocolErrors() throws Exception {
-        try (java.net.ServerSocket garbage = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-            Thread t = new Thread(() -> {
-                // bounded: it stops when the test closes the socket
-                while (!garbage.isClosed()) {
-                    try (java.net.Socket s = garbage.accept()) {
-                        s.getInputStream().read(new byte[4096]);
-                        s.getOutputStream().write("SSH-2.0-OpenSSH_9.2\r\n".getBytes(StandardCharsets.US_ASCII));
-                    } catch (java.io.IOException e) {
-                        return;
-                    }
-                }
-            });
-            t.setDaemon(true);
-            t.start();
+        try (java.net.ServerSocket garbage = replyingWith("SSH-2.0-OpenSSH_9.2\r\n")) {
             InetSocketAddress a = new InetSocketAddress("127.0.0.1", garbage.getLocalPort());
             Measurement m = engine.run(a, LoadSpec.closed(1, 20), get(a, true), GREETING, ProgressListener.NONE);
             assertEquals(20, m.requests());
@@ -236,21 +223,7 @@ class LoadEngineTest {
                 "HTTP/1.1 200 OK\r\nContent-Length: 50\r\nConnection: close\r\n\r\nHello World",       // close before 50 bytes
                 "HTTP/1.1 2OO OK\r\nContent-Length: 11\r\n\r\nHello World"};                             // status not digits
         for (String reply : replies) {
-            try (java.net.ServerSocket liar = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-                Thread t = new Thread(() -> {
-                    // bounded: it stops when the test closes the socket
-                    while (!liar.isClosed()) {
-                        try (java.net.Socket s = liar.accept()) {
-                            s.getInputStream().read(new byte[4096]);
-                            s.getOutputStream().write(reply.getBytes(StandardCharsets.US_ASCII));
-                            s.getOutputStream().flush();
-                        } catch (java.io.IOException e) {
-                            return;
-                        }
-                    }
-                });
-                t.setDaemon(true);
-                t.start();
+            try (java.net.ServerSocket liar = replyingWith(reply)) {
                 InetSocketAddress a = new InetSocketAddress("127.0.0.1", liar.getLocalPort());
                 Measurement m = engine.run(a, LoadSpec.closed(1, 10), get(a, true), GREETING, ProgressListener.NONE);
                 assertEquals(10, m.requests(), reply);
@@ -258,6 +231,28 @@ class LoadEngineTest {
                 assertEquals(10, m.errors().protocol(), reply + " " + m.errors());
             }
         }
+    }
+
+    /**
+     * A socket server on 127.0.0.1 that reads each connection's request, writes {@code reply} and
+     * closes it; bounded: it stops when the test closes the socket.
+     */
+    private static java.net.ServerSocket replyingWith(String reply) throws java.io.IOException {
+        java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+        Thread t = new Thread(() -> {
+            while (!server.isClosed()) {
+                try (java.net.Socket s = server.accept()) {
+                    s.getInputStream().read(new byte[4096]);
+                    s.getOutputStream().write(reply.getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                } catch (java.io.IOException e) {
+                    return;
+                }
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return server;
     }
 
     @Test

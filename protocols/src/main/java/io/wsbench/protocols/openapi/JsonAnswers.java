@@ -45,12 +45,11 @@ final class JsonAnswers {
             return null;
         }
         return (status, body, length) -> {
-            RestOperation.Answer described = op.answer(status);
+            String described = op.answerKey(status);
             if (described == null) {
                 return "status " + status + " is not among the answers the spec describes (" + String.join(", ", op.answers().keySet()) + ")";
             }
-            JsonSchema schema = compiled.get(op.answers().entrySet().stream().filter(e -> e.getValue() == described)
-                    .map(Map.Entry::getKey).findFirst().orElse(""));
+            JsonSchema schema = compiled.get(described);
             if (schema == null) {
                 return null;
             }

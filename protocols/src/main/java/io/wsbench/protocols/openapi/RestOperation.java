@@ -29,17 +29,21 @@ public record RestOperation(String id, String method, String path, URI server, L
     }
 
     /**
-     * The answer the spec describes for {@code status}: that code, else its range ("2XX"), else
-     * "default"; null when it describes none of them.
+     * The key of the answer the spec describes for {@code status}: that code, else its range
+     * ("2XX"), else "default"; null when it describes none of them.
      */
+    public String answerKey(int status) {
+        for (String key : new String[]{String.valueOf(status), (status / 100) + "XX", (status / 100) + "xx", "default"}) {
+            if (answers.containsKey(key)) {
+                return key;
+            }
+        }
+        return null;
+    }
+
+    /** The answer the spec describes for {@code status} (see {@link #answerKey}), or null. */
     public Answer answer(int status) {
-        Answer a = answers.get(String.valueOf(status));
-        if (a == null) {
-            a = answers.get((status / 100) + "XX");
-        }
-        if (a == null) {
-            a = answers.get((status / 100) + "xx");
-        }
-        return a != null ? a : answers.get("default");
+        String key = answerKey(status);
+        return key == null ? null : answers.get(key);
     }
 }

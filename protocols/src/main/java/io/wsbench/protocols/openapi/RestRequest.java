@@ -1,6 +1,7 @@
 package io.wsbench.protocols.openapi;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.protocols.own.AnswerSchema;
@@ -176,27 +177,9 @@ public final class RestRequest implements OwnRequest {
         return HttpRequest.wire(op.method(), address(endpoint, row), h, content, keepAlive);
     }
 
-    /** A value put inside a JSON string (or standing for a number, which escaping leaves alone). */
+    /** A value put inside a JSON string (or standing for a number, which escaping leaves alone): Jackson's own escaping. */
     static String jsonText(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 8);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.toString();
+        return new String(JsonStringEncoder.getInstance().quoteAsString(s));
     }
 
     @Override
