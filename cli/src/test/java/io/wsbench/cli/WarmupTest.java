@@ -63,10 +63,12 @@ class WarmupTest {
 
     @Test
     void aServerThatNeverSettlesIsFlaggedWithinWarmupMax(@TempDir Path dir) throws Exception {
-        long start = System.nanoTime();
-        // slow in every other 300 ms: 200 ms windows hold different shares of slow and fast, and
-        // no three agree
-        TestHttp server = plain(n -> ((System.nanoTime() - start) / 300_000_000L) % 2 == 0);
+        // each answer 3% slower than the one before, from 10 ms (about 60 answers in the 2 s warm-up,
+        // the last near 60 ms), then fast again for the measured point: any window, however long a
+        // busy machine makes it, is at least 9% slower than the one before it, so no three agree.
+        // (An alternation in time, slow every other 300 ms, read as steady when windows stretched
+        // to 0.3 s under a busy CI.)
+        TestHttp server = new TestHttp(n -> n < 80 ? Math.round(FAST_MILLIS * Math.pow(1.03, n)) : FAST_MILLIS);
         try {
             JsonNode run = run(dir, server, "2s", true);
             JsonNode w = run.at("/warmup/0");
