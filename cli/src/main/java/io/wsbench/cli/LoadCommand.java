@@ -198,7 +198,7 @@ final class LoadCommand implements Callable<Integer> {
             if (json) {
                 out.println(RunJson.toJson(p));
             } else {
-                printSummary(out, p, engine, spec);
+                printSummary(out, p, m, engine, spec);
             }
             if (own != null && own.workload().firstFailure() != null) {
                 (json ? System.err : out).println("  first failure " + own.workload().firstFailure());
@@ -357,7 +357,7 @@ final class LoadCommand implements Callable<Integer> {
                 s.open() ? s.rate() : null, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, s.keepAlive());
     }
 
-    private static void printSummary(PrintStream out, PointRecord p, LoadEngine engine, LoadSpec spec) {
+    private static void printSummary(PrintStream out, PointRecord p, Measurement m, LoadEngine engine, LoadSpec spec) {
         var l = p.latencyMicros();
         out.printf(Locale.ROOT, "%s  %s loop, %d %s, %s, %s x %d threads%n", p.target().url(),
                 spec.open() ? "open" : "closed", spec.connections(), spec.open() ? "connections" : "users",
@@ -365,10 +365,16 @@ final class LoadCommand implements Callable<Integer> {
         if (spec.open()) {
             out.printf(Locale.ROOT, "  target rate   %,.0f req/s (latency measured from the intended send time)%n", spec.rate());
         }
-        out.printf(Locale.ROOT, "  requests      %,d in %.2f s = %,.1f valid req/s%n", p.requests(), p.durationSeconds(), p.throughput());
-        out.printf(Locale.ROOT, "  errors        %d (connect %d, timeout %d, http status %d, soap fault %d, validation %d, protocol %d)%n",
+        out.printf(Locale.ROOT, "  requests      %,d in %.2f s = %,.1f valid req/s%s%n", p.requests(), p.durationSeconds(), p.throughput(),
+                p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never answered (unfinished)", p.unfinished()));
+        out.printf(Locale.ROOT, "  errors        %d (connect %d, timeout %d, http status %d, soap fault %d, validation %d, protocol %d, client %d)%n",
                 p.errors().total(), p.errors().connect(), p.errors().timeout(), p.errors().httpStatus(),
-                p.errors().soapFault(), p.errors().validation(), p.errors().protocol());
+                p.errors().soapFault(), p.errors().validation(), p.errors().protocol(), p.errors().client());
+        if (m.clientFailure() != null) {
+            out.println("  client error  " + m.clientFailure());
+        }
+        io.wsbench.report.Flags.behindSchedule(p).ifPresent(why -> out.println("  behind        " + why));
+
         if (p.stalls() != null) {
             for (io.wsbench.core.record.Stall st : p.stalls()) {
                 out.printf(Locale.ROOT, "  stall         no answer for %.0f s from second %.0f: the server stopped%s%n",

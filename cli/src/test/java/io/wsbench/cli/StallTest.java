@@ -43,6 +43,28 @@ class StallTest {
     }
 
     @Test
+    void anOpenLoopAgainstAServerThatFreezesForGoodCountsEveryDueRequestAndSaysItStopped() throws Exception {
+        long start = System.nanoTime();
+        // answers at once for 1 s of its own clock, then holds every answer 8 s: frozen past the point's end
+        try (WarmupTest.TestHttp server = new WarmupTest.TestHttp(n -> {
+            long now = (System.nanoTime() - start) / 1_000_000;
+            return now < 1_000 ? 1 : 8_000;
+        })) {
+            CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--protocol", "plain",
+                    "--rate", "100", "-c", "4", "-d", "3s", "--timeout", "30s");
+            assertEquals(Main.PROBLEM, r.exit(), "measured but incomplete: " + r.out() + r.err());
+            assertTrue(r.err().startsWith("wsbench: the server stopped answering at second "), r.err());
+            // 300 were due in 3 s: those not answered are unfinished, none vanished
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("requests +(\\d+) in 3\\.00 s = [0-9.,]+ valid req/s; (\\d+) more never answered")
+                    .matcher(r.out());
+            assertTrue(m.find(), r.out());
+            assertEquals(300, Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)), r.out());
+            assertTrue(r.out().contains("  stall         no answer for "), r.out());
+            assertTrue(r.out().contains("  behind        only "), r.out());
+        }
+    }
+
+    @Test
     void silentWholeSecondsAreOneStallAndALastPartialSecondIsNot() {
         List<SecondSample> series = List.of(new SecondSample(0, 100, 10, 0), new SecondSample(1, 0, 0, 0),
                 new SecondSample(2, 0, 0, 0), new SecondSample(3, 90, 10, 0), new SecondSample(4, 0, 0, 0));

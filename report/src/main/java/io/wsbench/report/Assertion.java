@@ -40,6 +40,7 @@ public record Assertion(String text, String metric, String operator, double limi
         METRICS.put("throughput", new Metric(PointRecord::throughput, false, false));
         METRICS.put("errors", new Metric(p -> p.errors().total(), false, true));
         METRICS.put("validation", new Metric(p -> p.errors().validation(), false, true));
+        METRICS.put("unfinished", new Metric(PointRecord::unfinished, false, true));
         METRICS.put("cpu", new Metric(p -> p.server() == null ? Double.NaN : p.server().cpuPercent(), false, false));
     }
 

@@ -36,6 +36,8 @@ public final class Flags {
     static final double REQUESTS_PER_EXCEPTION = 10;
     /** Share of its I/O threads' capacity above which the generator may have limited the load. */
     static final double GENERATOR_BUSY_SHARE = 0.9;
+    /** An open loop whose answered and failed requests fall below this share of its rate fell behind. */
+    static final double OPEN_RATE_SHARE = 0.95;
 
     private Flags() {
     }
@@ -59,6 +61,12 @@ public final class Flags {
             if (p.aborted() != null) {
                 flags.add(point + " was aborted: " + p.aborted());
             }
+            if (p.unfinished() > 0) {
+                flags.add(point + ": " + HtmlFormat.count(p.unfinished()) + " requests were never answered (in flight"
+                        + ("open".equals(p.load().model()) ? ", or due and not yet sent," : "")
+                        + " when the point ended), beside its " + HtmlFormat.count(p.requests()) + " answered or failed ones.");
+            }
+            behindSchedule(p).ifPresent(why -> flags.add(point + ": " + why));
             ServerRecord s = p.server();
             if (s != null && s.residualCpuPercent() > RESIDUAL_CPU_PERCENT) {
                 flags.add(point + ": server still busy after the load stopped (" + percent(s.residualCpuPercent())
@@ -130,6 +138,24 @@ public final class Flags {
                 : Optional.empty();
     }
 
+    /**
+     * An open loop that sent fewer requests than its rate asked for measured a lighter load than the
+     * one it names: the generator, its connections or the server's answers held it back.
+     */
+    public static Optional<String> behindSchedule(PointRecord p) {
+        if (!"open".equals(p.load().model()) || p.load().rate() == null || p.durationSeconds() <= 0) {
+            return Optional.empty();
+        }
+        double achieved = p.requests() / p.durationSeconds();
+        if (achieved >= OPEN_RATE_SHARE * p.load().rate()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "only %s req/s of the %s asked were sent and answered (%.0f%%):"
+                        + " a server that stalled or was slower than its connections allow, or a generator that could not"
+                        + " keep up, made it a lighter load than named.",
+                HtmlFormat.rate(achieved), HtmlFormat.rate(p.load().rate()), 100 * achieved / p.load().rate()));
+    }
+
     private static Optional<String> errors(String point, PointRecord p) {
         ErrorCounts e = p.errors();
         if (e == null || e.total() == 0) {
@@ -138,6 +164,7 @@ public final class Flags {
         List<String> kinds = new ArrayList<>();
         add(kinds, e.validation(), "failed validation");
         add(kinds, e.protocol(), "malformed HTTP");
+        add(kinds, e.client(), "client errors: wsbench's request source or a check threw");
         add(kinds, e.soapFault(), "SOAP faults");
         add(kinds, e.httpStatus(), "bad HTTP status");
         add(kinds, e.timeout(), "timeouts");

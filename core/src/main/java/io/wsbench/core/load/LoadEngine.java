@@ -42,6 +42,15 @@ public final class LoadEngine implements AutoCloseable {
 
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     private static final long NO_PROGRESS_ABORT_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /**
+     * How long, after a timed point's end, the answers still in flight are waited for (at most their
+     * timeout): they are counted when they come, and as unfinished when they do not.
+     */
+    private static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** A silence at a timed point's end at least this long, and longer than ... */
+    private static final long SILENT_END_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** ... this many times its slowest answer, while requests were unfinished, is a server that stopped. */
+    private static final int SILENT_END_LATENCIES = 2;
 
     private final EventLoopGroup group;
     private final Class<? extends SocketChannel> channelClass;
@@ -120,6 +129,7 @@ public final class LoadEngine implements AutoCloseable {
         run.start = System.nanoTime();
         // a request count wins over a duration: the point ends when every user has sent its share
         run.deadline = spec.requestsPerUser() > 0 ? Long.MAX_VALUE : run.start + spec.duration().toNanos();
+        lanes.forEach(l -> l.rec.start = run.start); // read by each lane's thread after the start task below
         List<ScheduledFuture<?>> checks = new ArrayList<>();
         for (Lane lane : lanes) {
             lane.loop.execute(() -> lane.users.forEach(User::start));
@@ -127,7 +137,7 @@ public final class LoadEngine implements AutoCloseable {
         }
         Sampler sampler = new Sampler(run, lanes, progress, memory);
         long hardStop = run.deadline == Long.MAX_VALUE ? Long.MAX_VALUE
-                : run.deadline + spec.timeout().toNanos() + TimeUnit.SECONDS.toNanos(2);
+                : run.deadline + Math.min(spec.timeout().toNanos(), DRAIN_NANOS);
         // reads on the point's own quarter seconds: a fixed wait between reads would drift, and
         // each second's answers would be closed up to a quarter second late, into the second before
         long nextTick = run.start + TICK_NANOS;
@@ -150,13 +160,48 @@ public final class LoadEngine implements AutoCloseable {
         }
         long end = System.nanoTime();
         sampler.tick(end);
+        sampler.lastTick(end);
         checks.forEach(c -> c.cancel(false));
         current = null;
         long last = lanes.stream().mapToLong(l -> l.rec.lastCompletionNanos).max().orElse(0);
-        long endOfWork = run.abortReason == null && last > 0 ? Math.max(last, run.start) : end;
+        long nanos;
+        if (run.deadline != Long.MAX_VALUE) {
+            // a timed point is always over the time asked for: one that stopped early (its server
+            // died, or stopped answering) must not read as fast as the seconds it lasted
+            nanos = run.deadline - run.start;
+        } else {
+            nanos = (run.abortReason == null && last > 0 ? Math.max(last, run.start) : end) - run.start;
+        }
         long cpu = processCpuNanos() - cpuBefore;
         Double ioBusy = ioCpu == null ? null : Measurement.round(ioCpu.busiestPercent(end - run.start));
-        return sampler.result(endOfWork - run.start, cpu, ioBusy, run.abortReason);
+        String aborted = run.abortReason != null ? run.abortReason : silentEnd(run, lanes, sampler, last);
+        return sampler.result(nanos, cpu, ioBusy, aborted, run.firstClientFailure);
+    }
+
+    /**
+     * Why a timed point counts as stopped early though it ran its time: requests were left
+     * unanswered and no answer at all came in its last stretch, a silence longer than a second and
+     * than twice its slowest answer. Null when the server kept answering.
+     */
+    private static String silentEnd(Run run, List<Lane> lanes, Sampler sampler, long lastAnswer) {
+        long unfinished = lanes.stream().mapToLong(l -> l.rec.unfinished).sum();
+        if (run.deadline == Long.MAX_VALUE || unfinished == 0) {
+            return null;
+        }
+        long from = Math.max(lastAnswer, run.start);
+        long silent = run.deadline - from;
+        long slowest = TimeUnit.MICROSECONDS.toNanos(sampler.maxLatencyMicros());
+        if (silent < SILENT_END_NANOS || silent < SILENT_END_LATENCIES * slowest) {
+            return null;
+        }
+        String requests = unfinished + " request" + (unfinished == 1 ? "" : "s") + " unfinished";
+        if (lastAnswer == 0) {
+            return String.format(java.util.Locale.ROOT, "the server never answered in the point's %.1f s, %s",
+                    silent / 1e9, requests);
+        }
+        return String.format(java.util.Locale.ROOT,
+                "the server stopped answering at second %.1f: no answer in the last %.1f s of the point, %s",
+                (from - run.start) / 1e9, silent / 1e9, requests);
     }
 
     /** Stops the running point early, e.g. because its server died; what was measured is kept. */
@@ -201,6 +246,8 @@ public final class LoadEngine implements AutoCloseable {
         volatile String abortReason;
         volatile String lastConnectFailure;
         volatile long lastConnectFailureNanos;
+        /** What the first request source or check that threw said: shown beside the client errors. */
+        volatile String firstClientFailure;
         private final AtomicLong sent = new AtomicLong();
         private final int sequenceLength;
         private final long unique;
@@ -307,16 +354,20 @@ public final class LoadEngine implements AutoCloseable {
         }
     }
 
-    /** Reads the recorders four times a second: the per-second series and the progress shown. */
+    /**
+     * Reads the recorders four times a second: the progress shown, and the per-second series, whose
+     * seconds each I/O thread closes by its answers' completion times.
+     */
     private static final class Sampler {
         private final Run run;
         private final List<Lane> lanes;
         private final ProgressListener progress;
         private final Histogram total = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
-        private final Histogram second = new Histogram(1, Recorder.HIGHEST_MICROS, 2);
+        /** Seconds some lane has handed over and the series has not closed yet. */
+        private final java.util.TreeMap<Integer, Histogram> pendingLatencies = new java.util.TreeMap<>();
+        private final java.util.TreeMap<Integer, Long> pendingErrors = new java.util.TreeMap<>();
         private final List<SecondSample> series = new ArrayList<>();
         private int secondIndex;
-        private long errorsAtSecondStart;
         private long lastRate;
         private long lastActivity;
         private long lastActivityCount;
@@ -332,16 +383,10 @@ public final class LoadEngine implements AutoCloseable {
 
         void tick(long now) {
             memory.sample();
-            for (Lane lane : lanes) {
-                Histogram interval = drain(lane);
-                total.add(interval);
-                second.add(interval);
-                lane.spare = interval; // handed back, emptied, at the next swap
-            }
+            drainAll(now, false);
+            // every lane has now handed over the seconds before now's: those are complete
+            closeSecondsBefore(now);
             long errors = lanes.stream().mapToLong(l -> l.rec.errorsNow.sum()).sum();
-            while (now - run.start >= (secondIndex + 1) * 1_000_000_000L) {
-                closeSecond(errors);
-            }
             double elapsed = (now - run.start) / 1e9;
             double totalSeconds = run.deadline == Long.MAX_VALUE ? -1 : (run.deadline - run.start) / 1e9;
             long done = total.getTotalCount() + errors;
@@ -353,11 +398,53 @@ public final class LoadEngine implements AutoCloseable {
             }
         }
 
+        /** Takes every lane's last, partial second too; after this the series is whole. */
+        void lastTick(long now) {
+            drainAll(now, true);
+            closeSecondsBefore(now);
+            while (!pendingLatencies.isEmpty() || !pendingErrors.isEmpty()) {
+                closeSecond(); // the partial second the point ended in, and answers that came after its end
+            }
+        }
+
+        /**
+         * Closes the seconds before the one {@code now} falls in, silent ones too, but none after a
+         * timed point's end: the answers still awaited then are not seconds of the point.
+         */
+        private void closeSecondsBefore(long now) {
+            long upTo = run.deadline == Long.MAX_VALUE ? now : Math.min(now, run.deadline + 999_999_999L);
+            int before = (int) ((upTo - run.start) / 1_000_000_000L);
+            while (secondIndex < before) {
+                closeSecond();
+            }
+        }
+
+        private void drainAll(long now, boolean last) {
+            for (Lane lane : lanes) {
+                Drained d = drain(lane, now, last);
+                total.add(d.interval);
+                lane.spare = d.interval; // handed back, emptied, at the next swap
+                for (Recorder.SecondPart part : d.seconds) {
+                    Histogram h = pendingLatencies.get(part.second());
+                    if (h == null) {
+                        pendingLatencies.put(part.second(), part.latencies());
+                    } else {
+                        h.add(part.latencies());
+                    }
+                    pendingErrors.merge(part.second(), part.errors(), Long::sum);
+                }
+            }
+        }
+
+        private record Drained(Histogram interval, List<Recorder.SecondPart> seconds) {
+        }
+
         /** Swaps the lane's histogram on the lane's own thread, so its writer never synchronizes. */
-        private static Histogram drain(Lane lane) {
+        private static Drained drain(Lane lane, long now, boolean last) {
             Histogram spare = lane.spare;
             try {
-                return lane.loop.submit(() -> lane.rec.swap(spare)).get(10, TimeUnit.SECONDS);
+                return lane.loop.submit(() -> new Drained(lane.rec.swap(spare), lane.rec.takeSeconds(now, last)))
+                        .get(10, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while reading the recorders", e);
@@ -366,13 +453,18 @@ public final class LoadEngine implements AutoCloseable {
             }
         }
 
-        private void closeSecond(long errors) {
-            series.add(new SecondSample(secondIndex, second.getTotalCount(),
-                    second.getTotalCount() == 0 ? 0 : second.getValueAtPercentile(99), errors - errorsAtSecondStart));
-            lastRate = second.getTotalCount();
-            errorsAtSecondStart = errors;
-            second.reset();
+        private void closeSecond() {
+            Histogram h = pendingLatencies.remove(secondIndex);
+            Long errors = pendingErrors.remove(secondIndex);
+            long count = h == null ? 0 : h.getTotalCount();
+            series.add(new SecondSample(secondIndex, count, count == 0 ? 0 : h.getValueAtPercentile(99),
+                    errors == null ? 0 : errors));
+            lastRate = count;
             secondIndex++;
+        }
+
+        long maxLatencyMicros() {
+            return total.getTotalCount() == 0 ? 0 : total.getMaxValue();
         }
 
         /** True when nothing but connect errors happened for a while: the target is gone. */
@@ -381,13 +473,9 @@ public final class LoadEngine implements AutoCloseable {
                     && run.lastConnectFailureNanos - lastActivity > 0;
         }
 
-        Measurement result(long nanos, long cpuNanos, Double ioBusyPercent, String aborted) {
-            if (second.getTotalCount() > 0) {
-                long errors = lanes.stream().mapToLong(l -> l.rec.errorsNow.sum()).sum();
-                closeSecond(errors);
-            }
-            long connect = 0, timeout = 0, status = 0, fault = 0, validation = 0, protocol = 0;
-            long sent = 0, received = 0, reqs = 0;
+        Measurement result(long nanos, long cpuNanos, Double ioBusyPercent, String aborted, String clientFailure) {
+            long connect = 0, timeout = 0, status = 0, fault = 0, validation = 0, protocol = 0, client = 0;
+            long sent = 0, received = 0, reqs = 0, unfinished = 0;
             for (Lane l : lanes) {
                 Recorder r = l.rec;
                 connect += r.connect;
@@ -396,11 +484,13 @@ public final class LoadEngine implements AutoCloseable {
                 fault += r.soapFault;
                 validation += r.validation;
                 protocol += r.protocol;
+                client += r.client;
+                unfinished += r.unfinished;
                 sent += r.bytesSent;
                 received += r.bytesReceived;
                 reqs += r.requestsSent;
             }
-            ErrorCounts errors = new ErrorCounts(connect, timeout, status, fault, validation, protocol);
+            ErrorCounts errors = new ErrorCounts(connect, timeout, status, fault, validation, protocol, client);
             long ok = total.getTotalCount();
             double seconds = nanos / 1e9;
             GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),
@@ -408,7 +498,7 @@ public final class LoadEngine implements AutoCloseable {
                     ioBusyPercent, memory.heapUsedMax(), ClientMemory.liveAfterCollection(),
                     memory.allocatedPerRequest(reqs), null);
             return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
-                    List.copyOf(series), gen, aborted, each(), tls());
+                    List.copyOf(series), gen, aborted, each(), tls(), unfinished, clientFailure);
         }
 
         /** The handshakes of every lane; null for plain HTTP. */

@@ -19,12 +19,22 @@ import java.util.List;
  * What the load engine measured for one point: latencies of valid answers, counts, bytes, the
  * per-second series and the generator's own CPU. {@code aborted} says why a point stopped early.
  * {@code eachRequestMicros} is every answer's latency in order (null for an error), when asked for.
- * {@code tls} is how the point's connections spoke TLS (null for plain HTTP).
+ * {@code tls} is how the point's connections spoke TLS (null for plain HTTP). {@code unfinished}
+ * counts the requests asked for or due that were never answered: in flight when the point ended, or
+ * never sent (an open loop behind its schedule, a point stopped early). {@code clientFailure} is what
+ * the first request source or check that threw said (null when none did).
  */
 public record Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors,
                           long bytesSent, long bytesReceived, long requestsSent, double durationSeconds,
                           List<SecondSample> series, GeneratorRecord generator, String aborted,
-                          List<Long> eachRequestMicros, TlsRecord tls) {
+                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished, String clientFailure) {
+
+    public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
+                       long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
+                       GeneratorRecord generator, String aborted, List<Long> eachRequestMicros, TlsRecord tls) {
+        this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
+                generator, aborted, eachRequestMicros, tls, 0, null);
+    }
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
                        long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
@@ -59,7 +69,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 latency(),
                 requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
                 requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.connect() - errors.timeout())),
-                errors, ok, server, generator, series, encode(latencies), aborted, eachRequestMicros, tls);
+                errors, ok, server, generator, series, encode(latencies), aborted, eachRequestMicros, tls, unfinished);
     }
 
     /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */

@@ -2,6 +2,8 @@ package io.wsbench.core.load;
 
 import org.HdrHistogram.Histogram;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -9,6 +11,10 @@ import java.util.concurrent.atomic.LongAdder;
  * touches: the sampler swaps it for a spare by a task run on the same thread, so recording costs
  * no atomic operation at all. Counts are plain fields read once the thread has finished (the
  * finish latch orders the reads after the writes).
+ *
+ * <p>The per-second series is kept here too, by each answer's completion time as this thread saw
+ * it: the answers of second N go to second N however late the sampler reads them, so a late tick
+ * never moves answers from one second to the next nor makes a dip that the server did not.
  */
 final class Recorder {
 
@@ -22,6 +28,9 @@ final class Recorder {
     long soapFault;
     long validation;
     long protocol;
+    long client;
+    /** Requests asked for or due that were never answered: in flight or not yet sent when the point ended. */
+    long unfinished;
     long bytesSent;
     long bytesReceived;
     long requestsSent;
@@ -36,6 +45,17 @@ final class Recorder {
     long[] eachAt;
     long[] eachMicros;
     int eachCount;
+    /** The point's start, from which completions are placed in their second (set before the users start). */
+    long start;
+    private int second;
+    private Histogram secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
+    private long secondErrors;
+    /** Seconds this thread has moved past, not yet taken by the sampler. */
+    private List<SecondPart> closed = new ArrayList<>();
+
+    /** What one I/O thread saw in one second of the point. */
+    record SecondPart(int second, Histogram latencies, long errors) {
+    }
 
     void keepEach(int capacity) {
         eachAt = new long[capacity];
@@ -43,7 +63,10 @@ final class Recorder {
     }
 
     void ok(long latencyMicros, long now) {
-        latencies.recordValue(Math.min(Math.max(latencyMicros, 1), HIGHEST_MICROS));
+        long v = Math.min(Math.max(latencyMicros, 1), HIGHEST_MICROS);
+        latencies.recordValue(v);
+        rollTo(now);
+        secondLatencies.recordValue(v);
         lastCompletionNanos = now;
         each(now, Math.max(latencyMicros, 1));
     }
@@ -62,17 +85,31 @@ final class Recorder {
             case VALIDATION -> validation++;
             default -> throw new IllegalArgumentException(v.name());
         }
-        lastCompletionNanos = now;
-        errorsNow.increment();
-        each(now, -1);
+        answeredInError(now);
     }
 
     /** A response that was not HTTP, or too long to keep: the connection is dropped. */
     void protocolError(long now) {
         protocol++;
+        answeredInError(now);
+    }
+
+    /** The request source or a check threw: wsbench's own side failed on this request. */
+    void clientError(long now) {
+        client++;
+        answeredInError(now);
+    }
+
+    private void answeredInError(long now) {
         lastCompletionNanos = now;
-        errorsNow.increment();
+        failed(now);
         each(now, -1);
+    }
+
+    private void failed(long now) {
+        errorsNow.increment();
+        rollTo(now);
+        secondErrors++;
     }
 
     void handshake(long nanos, boolean resumedSession, String protocol, String cipher) {
@@ -87,14 +124,43 @@ final class Recorder {
         }
     }
 
-    void connectError() {
+    void connectError(long now) {
         connect++;
-        errorsNow.increment();
+        failed(now);
     }
 
-    void timeoutError() {
+    void timeoutError(long now) {
         timeout++;
-        errorsNow.increment();
+        failed(now);
+    }
+
+    /** Moves this thread's current second up to the one {@code now} falls in, keeping those it leaves. */
+    private void rollTo(long now) {
+        int s = (int) Math.max(0, (now - start) / 1_000_000_000L);
+        if (s > second) {
+            if (secondLatencies.getTotalCount() > 0 || secondErrors > 0) {
+                closed.add(new SecondPart(second, secondLatencies, secondErrors));
+                secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
+                secondErrors = 0;
+            }
+            second = s;
+        }
+    }
+
+    /**
+     * The seconds this thread has finished by {@code now}, or all of them, the current one included,
+     * when {@code last}. Runs on the recorder's own I/O thread.
+     */
+    List<SecondPart> takeSeconds(long now, boolean last) {
+        rollTo(now);
+        if (last && (secondLatencies.getTotalCount() > 0 || secondErrors > 0)) {
+            closed.add(new SecondPart(second, secondLatencies, secondErrors));
+            secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
+            secondErrors = 0;
+        }
+        List<SecondPart> out = closed;
+        closed = new ArrayList<>();
+        return out;
     }
 
     /**

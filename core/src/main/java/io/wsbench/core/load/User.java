@@ -78,7 +78,8 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             return;
         }
         if (open) {
-            if (nextIntended - run.deadline >= 0) {
+            // past the end nothing more is sent: requests still due then are unfinished
+            if (nextIntended - run.deadline >= 0 || now - run.deadline >= 0) {
                 finish();
                 return;
             }
@@ -94,9 +95,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     }
 
     private void fire() {
-        if (!finished) {
-            send(System.nanoTime());
-        }
+        proceed(); // the deadline or an abort may have come while it waited
     }
 
     /** {@code now} is the caller's clock reading, shared with proceed's checks: each costs ~0.1 µs. */
@@ -114,9 +113,16 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             nextIntended += run.periodNanos;
         }
         writtenAt = now;
-        inFlight = true;
         requestIndex = run.nextRequestIndex();
-        ByteBuf request = run.source.next(requestIndex, channel.alloc());
+        ByteBuf request;
+        try {
+            request = run.source.next(requestIndex, channel.alloc());
+        } catch (RuntimeException e) {
+            clientFailed("request " + requestIndex + " could not be built", e);
+            lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
+            return;
+        }
+        inFlight = true;
         rec.bytesSent += request.readableBytes();
         rec.requestsSent++;
         channel.writeAndFlush(request, channel.voidPromise());
@@ -177,8 +183,17 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         failedToConnect("TLS handshake failed: " + ClientTls.rootMessage(f.cause()));
     }
 
+    /** wsbench's own side failed on this request: counted as a client error, the first reason kept. */
+    private void clientFailed(String what, RuntimeException e) {
+        rec.clientError(System.nanoTime());
+        if (run.firstClientFailure == null) {
+            run.firstClientFailure = what + ": " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
     private void failedToConnect(String why) {
-        rec.connectError();
+        rec.connectError(System.nanoTime());
         run.lastConnectFailure = why;
         run.lastConnectFailureNanos = System.nanoTime();
         // the failed attempt uses up the request it was for, so a count-bounded point still ends
@@ -218,10 +233,16 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         }
         inFlight = false;
         long now = System.nanoTime();
-        Verdict v = lane.validator.check(requestIndex, status, contentType, body, length);
+        Verdict v;
+        try {
+            v = lane.validator.check(requestIndex, status, contentType, body, length);
+        } catch (RuntimeException e) {
+            v = null; // not the server's fault, and not a parse error of its answer
+            clientFailed("the check of the answer to request " + requestIndex + " threw", e);
+        }
         if (v == Verdict.OK) {
             rec.ok((now - latencyFrom) / 1000, now);
-        } else {
+        } else if (v != null) {
             rec.error(v, now);
         }
         if (close || !run.spec.keepAlive()) {
@@ -262,7 +283,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         } else if (inFlight) {
             // the server closed the connection without answering
             inFlight = false;
-            rec.connectError();
+            rec.connectError(System.nanoTime());
             run.lastConnectFailure = "connection closed by the server before the response";
             run.lastConnectFailureNanos = System.nanoTime();
         }
@@ -277,15 +298,18 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     void checkTimeout(long now) {
         if (inFlight && now - writtenAt > run.timeoutNanos) {
             inFlight = false;
-            rec.timeoutError();
+            rec.timeoutError(now);
             drop(channel);
             proceed();
         }
     }
 
-    /** Ends this user at once: in-flight requests are not counted. */
+    /** Ends this user at once: a request in flight is unfinished. */
     void stop() {
-        inFlight = false;
+        if (inFlight) {
+            inFlight = false;
+            rec.unfinished++;
+        }
         finish();
     }
 
@@ -304,8 +328,24 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             return;
         }
         finished = true;
+        rec.unfinished += unsent();
         drop(channel);
         run.done.countDown();
+    }
+
+    /**
+     * The requests this user was to send and never did: the rest of its count, or in an open loop
+     * those its schedule made due before the point's end (all of them up to the end when the point
+     * stopped early, since its time is still the denominator).
+     */
+    private long unsent() {
+        if (remaining > 0) {
+            return remaining;
+        }
+        if (open && run.deadline != Long.MAX_VALUE && run.deadline - nextIntended > 0) {
+            return (run.deadline - nextIntended + run.periodNanos - 1) / run.periodNanos;
+        }
+        return 0;
     }
 
     private static String describe(Throwable t) {

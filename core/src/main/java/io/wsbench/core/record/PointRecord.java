@@ -2,6 +2,7 @@ package io.wsbench.core.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import java.util.List;
 
@@ -12,8 +13,12 @@ import java.util.List;
  * it, is the latency of every answer in the order they came (null for an error): seed 004's
  * "first 10 requests after a cold start". {@code tls}, for a target over https://, is how its
  * connections spoke TLS: handshake time and the share of resumed sessions among them.
+ * {@code unfinished}, beside {@code requests}, counts the requests asked for or due that were never
+ * answered: in flight when the point ended, or never sent (an open loop that fell behind its
+ * schedule, a point stopped early). {@code requests} are the answered ones and the errors.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"target", "load", "repeat", "requests", "unfinished"})
 public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           long requests, double durationSeconds, double throughput,
                           LatencyRecord latencyMicros,
@@ -21,7 +26,17 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           ErrorCounts errors, long validated,
                           ServerRecord server, GeneratorRecord generator,
                           List<SecondSample> series, String histogram, String aborted,
-                          List<Long> eachRequestMicros, TlsRecord tls) {
+                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished) {
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, 0);
+    }
 
     public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
                        double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
@@ -44,19 +59,19 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     public PointRecord withServer(ServerRecord s) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, s, generator, series,
-                histogram, aborted, eachRequestMicros, tls);
+                histogram, aborted, eachRequestMicros, tls, unfinished);
     }
 
     public PointRecord withGenerator(GeneratorRecord g) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
-                histogram, aborted, eachRequestMicros, tls);
+                histogram, aborted, eachRequestMicros, tls, unfinished);
     }
 
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, why, eachRequestMicros, tls);
+                histogram, why, eachRequestMicros, tls, unfinished);
     }
 
     /**

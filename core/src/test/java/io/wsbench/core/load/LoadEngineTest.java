@@ -105,9 +105,10 @@ class LoadEngineTest {
         try (TestServer server = new TestServer(200, "Hello World", 1000, 500)) {
             LoadSpec spec = LoadSpec.openFor(10, 1000, Duration.ofSeconds(3));
             Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
-            // each connection has 300 requests due in 3 s, and every due request is sent, late or not
-            assertEquals(3000, m.ok(), m.errors().toString());
-            assertEquals(3000, server.served.get());
+            // each connection has 300 requests due in 3 s, and every one due is sent, late or not, or
+            // counted as unfinished if the point's end came first
+            assertEquals(3000, m.ok() + m.unfinished(), m.errors() + ", unfinished " + m.unfinished());
+            assertEquals(m.ok(), server.served.get());
             // nothing is answered during the 500 ms freeze, and a request's latency runs from when it
             // was due: the ~100 due in its first 100 ms wait 400 ms or more, the ~450 due in its first
             // 450 ms 50 ms or more (a machine behind schedule only makes them later)
@@ -137,13 +138,14 @@ class LoadEngineTest {
         try (TestServer server = TestServer.answering("Hello World")) {
             Measurement m = engine.run(server.address(), LoadSpec.openFor(8, 2000, Duration.ofSeconds(5)),
                     get(server.address(), true), GREETING, ProgressListener.NONE);
-            // 8 connections, each due every 4 ms from its own offset (0, 0.5 ... 3.5 ms): 1,250 each in 5 s
-            assertEquals(10_000, m.ok(), m.errors().toString());
-            assertEquals(10_000, server.served.get());
-            // the last one is due at 4.9995 s and is answered after it is sent, so the rate is never
-            // exceeded; how close to 2,000 req/s a machine gets is bench/engine-timings.sh's figure
-            assertTrue(m.durationSeconds() >= 4.999, "duration " + m.durationSeconds());
-            assertTrue(m.throughput() <= 10_000 / 4.999, "throughput " + m.throughput());
+            // 8 connections, each due every 4 ms from its own offset (0, 0.5 ... 3.5 ms): 1,250 each in 5 s;
+            // one still due when the point ends (a busy machine's late timer) is unfinished, never sent after
+            assertEquals(10_000, m.ok() + m.unfinished(), m.errors() + ", unfinished " + m.unfinished());
+            assertEquals(m.ok(), server.served.get());
+            // none is sent before it is due, so the rate is never exceeded; how close to 2,000 req/s a
+            // machine gets is bench/engine-timings.sh's figure
+            assertEquals(5.0, m.durationSeconds());
+            assertTrue(m.throughput() <= 2_000, "throughput " + m.throughput());
         }
     }
 
@@ -191,7 +193,7 @@ class LoadEngineTest {
         try (TestServer server = TestServer.answering("Hello World")) {
             Measurement m = engine.run(server.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
                     get(server.address(), true), GREETING, ProgressListener.NONE);
-            assertEquals(300, m.ok(), "rate x duration");
+            assertEquals(300, m.ok() + m.unfinished(), "rate x duration");
             List<SecondSample> series = m.series();
             assertEquals(List.of(0, 1, 2), series.stream().map(SecondSample::second).toList(), series.toString());
             assertEquals(m.ok(), series.stream().mapToLong(SecondSample::requests).sum(), "the seconds add up to the total");
@@ -284,10 +286,100 @@ class LoadEngineTest {
         Measurement m = engine.run(nowhere, LoadSpec.closed(2, 5), get(nowhere, true), GREETING, ProgressListener.NONE);
         assertEquals(10, m.errors().connect());
         assertEquals(0, m.ok());
+        long t0 = System.nanoTime();
         Measurement d = engine.run(nowhere, LoadSpec.closedFor(2, Duration.ofSeconds(20)), get(nowhere, true),
                 GREETING, ProgressListener.NONE);
         assertNotNull(d.aborted(), "a duration point against nothing gives up");
         assertTrue(d.aborted().startsWith("cannot connect to 127.0.0.1:" + nowhere.getPort()), d.aborted());
-        assertTrue(d.durationSeconds() < 20, "gave up before its 20 s: " + d.durationSeconds() + " s");
+        assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(20).toNanos(), "gave up before its 20 s");
+        assertEquals(20.0, d.durationSeconds(), "its throughput is over the time asked for, not the time it lasted");
+    }
+
+    @Test
+    void aServerThatStopsAnsweringLeavesEveryDueRequestUnfinishedAndThePointAborted() throws Exception {
+        // 100 req/s for 3 s on 2 connections: 300 due. The server answers 100, then its only thread
+        // sleeps 6 s on request 101, past the point's end and the 2 s it waits for answers in flight
+        try (TestServer server = new TestServer(200, "Hello World", 101, 6000)) {
+            Measurement m = engine.run(server.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
+                    get(server.address(), true), GREETING, ProgressListener.NONE);
+            assertEquals(100, m.ok(), m.errors().toString());
+            assertEquals(0, m.errors().total(), "nothing timed out (30 s) nor failed: " + m.errors());
+            assertEquals(200, m.unfinished(), "2 in flight and 198 due but never sent");
+            assertEquals(3.0, m.durationSeconds(), "the time asked for stays the denominator");
+            assertNotNull(m.aborted(), "a point whose server stopped says so");
+            assertTrue(m.aborted().startsWith("the server stopped answering at second "), m.aborted());
+            assertTrue(m.aborted().endsWith("200 requests unfinished"), m.aborted());
+            assertEquals(List.of(0, 1, 2), m.series().stream().map(SecondSample::second).toList(), m.series().toString());
+            assertEquals(0, m.series().get(2).requests(), "the last whole second is silent: " + m.series());
+        }
+    }
+
+    @Test
+    void aRequestSourceOrCheckThatThrowsGivesClientErrorsAtOnce() throws Exception {
+        try (TestServer server = TestServer.answering("Hello World")) {
+            HttpRequest hello = get(server.address(), true);
+            // a sequence of three requests whose third cannot be built, as a data row that breaks a template
+            RequestSource third = new RequestSource() {
+                @Override
+                public io.netty.buffer.ByteBuf next(io.netty.buffer.ByteBufAllocator alloc) {
+                    return hello.next(alloc);
+                }
+
+                @Override
+                public int size() {
+                    return 3;
+                }
+
+                @Override
+                public io.netty.buffer.ByteBuf next(int index, io.netty.buffer.ByteBufAllocator alloc) {
+                    if (index == 2) {
+                        throw new IllegalArgumentException("row 3 has no column 'sum'");
+                    }
+                    return hello.next(alloc);
+                }
+            };
+            Measurement m = engine.run(server.address(), LoadSpec.closed(1, 30), third, GREETING, ProgressListener.NONE);
+            assertEquals(10, m.errors().client(), m.errors().toString());
+            assertEquals(20, m.ok());
+            assertEquals(20, server.served.get(), "a request that could not be built is never sent");
+            assertEquals(0, m.errors().timeout());
+            assertEquals("request 2 could not be built: IllegalArgumentException: row 3 has no column 'sum'", m.clientFailure());
+
+            // a check that throws on every fourth answer: the answer came, but wsbench could not judge it
+            int[] n = {0};
+            Supplier<Validator> throwing = () -> (status, type, body, length) -> {
+                if (++n[0] % 4 == 0) {
+                    throw new IllegalStateException("XPath engine broke");
+                }
+                return Verdict.OK;
+            };
+            Measurement v = engine.run(server.address(), LoadSpec.closed(1, 20), hello, throwing, ProgressListener.NONE);
+            assertEquals(5, v.errors().client(), v.errors().toString());
+            assertEquals(0, v.errors().protocol(), "the server's answer was well formed");
+            assertEquals(15, v.ok());
+            assertTrue(v.clientFailure().contains("XPath engine broke"), v.clientFailure());
+        }
+    }
+
+    @Test
+    void aCountedPointThatIsAbortedCountsTheRequestsItNeverSent() throws Exception {
+        try (TestServer server = TestServer.answeringAfter("Hello World", 20)) {
+            // each answer takes 20 ms: 2 users cannot finish 2 x 1,000 requests in the 300 ms before the abort
+            Thread aborter = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                engine.abort("the test stopped it");
+            });
+            aborter.start();
+            Measurement m = engine.run(server.address(), LoadSpec.closed(2, 1000), get(server.address(), true),
+                    GREETING, ProgressListener.NONE);
+            aborter.join();
+            assertEquals("the test stopped it", m.aborted());
+            assertEquals(2000, m.requests() + m.unfinished(), m.requests() + " answered, " + m.unfinished() + " unfinished");
+            assertTrue(m.unfinished() > 0);
+        }
     }
 }
