@@ -19,7 +19,17 @@ final class ConsoleSummary {
     private ConsoleSummary() {
     }
 
+    /** The summary of a run: its rows, against its baseline, with never-steady targets marked. */
+    static String render(io.wsbench.core.record.RunRecord run) {
+        return render(Summary.of(run.points()), run.baseline(), run.neverSteady());
+    }
+
     static String render(List<Summary> rows, String baseline) {
+        return render(rows, baseline, Set.of());
+    }
+
+    /** {@code neverSteady}: labels of targets whose warm-up ran out of time before they were steady. */
+    static String render(List<Summary> rows, String baseline, Set<String> neverSteady) {
         List<String[]> cells = new ArrayList<>();
         boolean passes = rows.stream().anyMatch(r -> !Double.isNaN(r.secondsPerPass().median()));
         cells.add(new String[]{"target", "load", "req/s", "spread", "x " + (baseline == null ? "first" : baseline),
@@ -29,7 +39,7 @@ final class ConsoleSummary {
             cells.add(new String[]{
                     s.target().label(), s.load().describe(),
                     String.format(Locale.ROOT, "%,.0f", s.throughput().median()),
-                    spread(s),
+                    spread(s, neverSteady.contains(s.target().label())),
                     Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio),
                     Double.isNaN(s.secondsPerPass().median()) ? "" : seconds(s.secondsPerPass()),
                     millis(s.meanMicros().median()), millis(s.p99Micros().median()),
@@ -73,13 +83,18 @@ final class ConsoleSummary {
         return cells.size() == 1 ? "" : "\n" + layout(cells, "lllrrrl");
     }
 
-    /** The spread of throughput over repeats, as ± half the min–max range. */
-    private static String spread(Summary s) {
+    /**
+     * The spread over repeats, as ± half the min–max range over the median, of throughput or mean
+     * latency, whichever is larger: the figure the steadiness rule judges.
+     */
+    private static String spread(Summary s, boolean neverSteady) {
+        // "!" marks a row that is not steady (repeats that disagree, or a warm-up that never
+        // settled): the flags below the table say why
+        String mark = s.unstable() || neverSteady ? " !" : "";
         if (s.repeats() < 2) {
-            return "n=1";
+            return "n=1" + mark;
         }
-        // "!" marks a row whose repeats disagree: the flags below the table say by how much
-        return String.format(Locale.ROOT, "±%.1f%%", 100 * s.throughput().relativeHalfRange()) + (s.unstable() ? " !" : "");
+        return String.format(Locale.ROOT, "±%.1f%%", 100 * s.spreadOfRepeats()) + mark;
     }
 
     /** A time per pass with its range over the repeats, e.g. "0.412s (0.405-0.431)". */

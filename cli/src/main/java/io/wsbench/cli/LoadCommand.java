@@ -6,6 +6,7 @@ import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 import io.wsbench.core.record.LoadRecord;
@@ -13,7 +14,9 @@ import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.suite.Durations;
+import io.wsbench.monitor.JitClock;
 import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.Protocols;
@@ -120,8 +123,16 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--think", paramLabel = "DURATION", description = "closed loop: pause between an answer and the next request")
     String think;
 
-    @Option(names = "--warmup", paramLabel = "REQUESTS", description = "requests per connection sent first and not recorded")
-    long warmup;
+    @Option(names = "--warmup", paramLabel = "auto|REQUESTS", description = {"warm the server up first, not recorded: auto (closed-loop windows until",
+            "the last 3 agree within ±5% in throughput and mean latency and, with --server-pid on a JVM, its JIT",
+            "compiler is quiet; at most --warmup-max), or REQUESTS per connection (default: none)"})
+    String warmup;
+
+    @Option(names = "--warmup-max", paramLabel = "DURATION", description = "with --warmup auto: the longest warm-up (default: ${DEFAULT-VALUE})")
+    String warmupMax = "60s";
+
+    @Option(names = "--warmup-window", paramLabel = "DURATION", description = "with --warmup auto: the length of a window (default: ${DEFAULT-VALUE})")
+    String warmupWindow = "1s";
 
     @Option(names = "--threads", paramLabel = "N", description = Generator.THREADS_HELP)
     Integer threads;
@@ -157,6 +168,7 @@ final class LoadCommand implements Callable<Integer> {
         if (serverPid == null && assertions.stream().anyMatch(Assertion::needsServer)) {
             throw new Main.UserError("an assertion on cpu needs --server-pid PID, the server process to sample");
         }
+        checkWarmup();
         OwnService own = ownService();
         URI uri = own != null ? own.endpoint() : parseUrl();
         LoadSpec spec = loadSpec();
@@ -173,10 +185,7 @@ final class LoadCommand implements Callable<Integer> {
         try (Generator generator = new Generator(threads);
              ProcessSampler sampler = serverPid == null ? null : new ProcessSampler(serverPid)) {
             LoadEngine engine = generator.forConnections(connections);
-            if (warmup > 0) {
-                engine.run(address, tls, LoadSpec.closed(connections, warmup), request, validators,
-                        (d, e, el, t, r) -> { });
-            }
+            warmUp(engine, address, tls, request, validators, json ? System.err : out);
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
             if (sampler != null) {
@@ -211,6 +220,77 @@ final class LoadCommand implements Callable<Integer> {
             }
             return passed ? 0 : Main.PROBLEM;
         }
+    }
+
+    /**
+     * Runs the warm-up asked for, before the point and not recorded: a request count, or windows
+     * until steady ({@link SteadyWarmup}), whose outcome is printed.
+     */
+    private void warmUp(LoadEngine engine, InetSocketAddress address, ClientTls tls, RequestSource request,
+                        Supplier<Validator> validators, PrintStream out) throws InterruptedException {
+        if (warmup == null || warmup.equals("none") || warmup.equals("0")) {
+            return;
+        }
+        if (!warmup.equals("auto")) {
+            engine.run(address, tls, LoadSpec.closed(connections, Long.parseLong(warmup)), request, validators,
+                    ProgressListener.NONE);
+            return;
+        }
+        Duration window = duration("--warmup-window", warmupWindow);
+        Duration max = duration("--warmup-max", warmupMax);
+        try (JitClock jit = jitClock()) {
+            WarmupRecord w = SteadyWarmup.run(url, engine, address, tls, new SteadyWarmup.Plan(connections, window, max, 0),
+                    () -> request, validators, jit == null ? SteadyWarmup.NO_JIT : jit::compileMillis);
+            WarmupRecord.Window last = w.windows().get(w.windows().size() - 1);
+            out.printf(Locale.ROOT, "warm-up: %s after %.1f s (%d windows of %s; last %,.0f req/s, mean %s)%s%n",
+                    w.steady() ? "steady" : "NOT steady", w.seconds(), w.windows().size(), warmupWindow,
+                    last.throughput(), ConsoleSummary.millis(last.meanMicros()),
+                    w.steady() ? "" : ": its last windows still moved more than ±5%"
+                            + (jit == null ? "" : " or the JIT compiler was busy") + "; the figures below may include warm-up");
+        }
+    }
+
+    /** The server's JIT clock when --server-pid names a JVM that publishes one, else null. */
+    private JitClock jitClock() {
+        if (serverPid == null) {
+            return null;
+        }
+        try {
+            return JitClock.of(serverPid);
+        } catch (java.io.IOException e) {
+            return null; // not a JVM: its warm-up is judged by its answers alone
+        }
+    }
+
+    private static Duration duration(String option, String value) {
+        try {
+            Duration d = Durations.parse(value);
+            if (d.isZero() || d.isNegative()) {
+                throw new IllegalArgumentException("must be above 0");
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(option + " takes a duration such as 500ms or 30s, not '" + value + "'");
+        }
+    }
+
+    /** The --warmup value, checked before any load: auto, none, or a request count per connection. */
+    private void checkWarmup() {
+        if (warmup == null || warmup.equals("auto") || warmup.equals("none")) {
+            if ("auto".equals(warmup)) {
+                duration("--warmup-window", warmupWindow);
+                duration("--warmup-max", warmupMax);
+            }
+            return;
+        }
+        try {
+            if (Long.parseLong(warmup) >= 0) {
+                return;
+            }
+        } catch (NumberFormatException e) {
+            // the message below
+        }
+        throw new Main.UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
     }
 
     private OwnService ownService() {

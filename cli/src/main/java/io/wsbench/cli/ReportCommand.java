@@ -30,7 +30,7 @@ final class ReportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new Main.UserError(json + ": not a readable run: " + Main.oneLine(e));
         }
-        System.out.print(ConsoleSummary.render(Summary.of(run.points()), run.baseline()));
+        System.out.print(ConsoleSummary.render(run));
         for (Path p : ReportWriter.write(run, dir)) {
             System.out.println("wrote " + p);
         }

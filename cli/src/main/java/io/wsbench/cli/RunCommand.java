@@ -132,7 +132,7 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             stdout.println();
-            stdout.print(ConsoleSummary.render(Summary.of(run.points()), run.baseline()));
+            stdout.print(ConsoleSummary.render(run));
             stdout.print(ConsoleSummary.insideTheServer(run.points()));
             for (Sweep sweep : Sweep.of(Summary.of(run.points()))) {
                 stdout.println("knee: " + sweep.describeKnee());

@@ -430,12 +430,6 @@ final class SuiteRunner {
 
     /** Windows of a re-warm before a target whose server just served another target. */
     static final int REWARM_WINDOWS = 2;
-    /** The last this many windows of an auto warm-up must agree. */
-    static final int STEADY_WINDOWS = 3;
-    /** ... within this share of their mean, in throughput and in mean latency. */
-    static final double STEADY_SHARE = 0.05;
-    /** A JVM server whose JIT compiled for more than this share of the last window is still warming. */
-    static final double JIT_SHARE = 0.02;
 
     /** Warms one target as the suite says, and records how it went. */
     private void warmUp(Suite suite, Target t) throws InterruptedException {
@@ -466,62 +460,16 @@ final class SuiteRunner {
     }
 
     /**
-     * Closed-loop windows at the suite's largest user count, until the last {@link #STEADY_WINDOWS}
-     * agree (throughput and mean latency within {@link #STEADY_SHARE} of their mean, a JVM server's
-     * JIT quiet) or {@code warmupMax} has passed; or exactly {@code windows} of them when that is above 0.
+     * Closed-loop windows at the suite's largest user count until steady ({@link SteadyWarmup}) or
+     * {@code warmupMax} has passed; or exactly {@code windows} of them when that is above 0.
      */
     private WarmupRecord warmInWindows(Suite suite, Target t, int windows) throws InterruptedException {
         int users = warmupUsers(suite);
-        java.time.Duration window = Durations.parse(suite.warmupWindow());
-        double max = Durations.parse(suite.warmupMax()).toNanos() / 1e9;
         events.warmup(t.spec().label(), -1);
-        List<WarmupRecord.Window> seen = new ArrayList<>();
-        long t0 = System.nanoTime();
-        boolean steady = false;
-        while (true) {
-            long jitBefore = jvm == null ? -1 : jvm.compileMillis();
-            Measurement m = generator.forConnections(users).run(t.address(), t.tls(), LoadSpec.closedFor(users, window),
-                    t.requests(true), t.validators(), ProgressListener.NONE);
-            long jitAfter = jvm == null ? -1 : jvm.compileMillis();
-            PointRecord p = m.toPoint(t.record(), new LoadRecord("closed", users, null, window.toMillis() / 1000.0, null, null, true), 0, null);
-            double at = (System.nanoTime() - t0) / 1e9;
-            seen.add(new WarmupRecord.Window(Math.round(at * 100) / 100.0, Math.round(p.throughput() * 10) / 10.0,
-                    Math.round(p.latencyMicros().mean() * 10) / 10.0, jitBefore < 0 || jitAfter < 0 ? null : jitAfter - jitBefore));
-            if (windows > 0) {
-                if (seen.size() >= windows) {
-                    break;
-                }
-                continue;
-            }
-            steady = steady(seen, window);
-            if (steady || at >= max || p.aborted() != null) {
-                break;
-            }
-        }
-        return new WarmupRecord(t.spec().label(), "auto", Math.round((System.nanoTime() - t0) / 1e7) / 100.0, steady,
-                List.copyOf(seen));
-    }
-
-    /** Whether the last windows agree with one another and the JIT compiler has gone quiet. */
-    static boolean steady(List<WarmupRecord.Window> seen, java.time.Duration window) {
-        if (seen.size() < STEADY_WINDOWS) {
-            return false;
-        }
-        List<WarmupRecord.Window> last = seen.subList(seen.size() - STEADY_WINDOWS, seen.size());
-        WarmupRecord.Window newest = last.get(last.size() - 1);
-        if (newest.jitMillis() != null && newest.jitMillis() > JIT_SHARE * window.toMillis()) {
-            return false;
-        }
-        return within(last.stream().mapToDouble(WarmupRecord.Window::throughput).toArray())
-                && within(last.stream().mapToDouble(WarmupRecord.Window::meanMicros).toArray());
-    }
-
-    private static boolean within(double[] values) {
-        double mean = java.util.Arrays.stream(values).average().orElse(0);
-        if (mean <= 0) {
-            return false;
-        }
-        return java.util.Arrays.stream(values).allMatch(v -> Math.abs(v - mean) <= STEADY_SHARE * mean);
+        JvmSampler inside = jvm;
+        return SteadyWarmup.run(t.spec().label(), generator.forConnections(users), t.address(), t.tls(),
+                new SteadyWarmup.Plan(users, Durations.parse(suite.warmupWindow()), Durations.parse(suite.warmupMax()), windows),
+                () -> t.requests(true), t.validators(), inside == null ? SteadyWarmup.NO_JIT : inside::compileMillis);
     }
 
     private static int warmupUsers(Suite suite) {

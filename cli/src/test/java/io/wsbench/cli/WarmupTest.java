@@ -76,10 +76,49 @@ class WarmupTest {
             assertTrue(w.at("/seconds").asDouble() >= 2 && w.at("/seconds").asDouble() < 30, w.toString());
             String html = Files.readString(dir.resolve("out/report.html"));
             assertTrue(html.contains("never steady in its warm-up"), "flagged in the report");
+            assertTrue(html.contains("<tr class=\"unstable\" title=\"not steady: never steady in its warm-up\"><td>mine ⚠"),
+                    "and its row in the summary table");
             assertTrue(html.contains("Warm-up until steady"));
         } finally {
             server.close();
         }
+    }
+
+    @Test
+    void loadWarmsUpUntilSteadyAndSaysWhenItDidNot() throws Exception {
+        AtomicLong served = new AtomicLong();
+        TestHttp server = plain(n -> served.incrementAndGet() <= SLOW_REQUESTS);
+        try {
+            CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--protocol", "plain",
+                    "-c", "1", "-n", "20", "--warmup", "auto", "--warmup-max", "20s");
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertTrue(r.out().startsWith("warm-up: steady after "), r.out());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("steady after ([0-9.]+) s").matcher(r.out());
+            assertTrue(m.find());
+            assertTrue(Double.parseDouble(m.group(1)) >= SLOW_REQUESTS * SLOW_MILLIS / 1000.0,
+                    "not steady before the slow answers were over: " + r.out());
+            assertTrue(r.out().contains("requests      20 in "), "the warm-up is not in the point: " + r.out());
+            assertTrue(served.get() > SLOW_REQUESTS + 20);
+        } finally {
+            server.close();
+        }
+        TestHttp drifting = new TestHttp(n -> n < 80 ? Math.round(FAST_MILLIS * Math.pow(1.03, n)) : FAST_MILLIS);
+        try {
+            CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + drifting.port() + "/hello", "--protocol", "plain",
+                    "-c", "1", "-n", "5", "--warmup", "auto", "--warmup-max", "1s", "--warmup-window", "200ms", "--json");
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertTrue(r.err().startsWith("warm-up: NOT steady after "), r.err());
+            assertTrue(r.err().contains("may include warm-up"), r.err());
+            assertEquals(5, RunJson.MAPPER.readTree(r.out()).path("requests").asLong(), "stdout holds the JSON alone");
+        } finally {
+            drifting.close();
+        }
+        CliRunner bad = CliRunner.run("load", "http://127.0.0.1:1/hello", "--warmup", "lots");
+        assertEquals(Main.BAD_INPUT, bad.exit());
+        assertEquals("wsbench: --warmup takes auto, none or a request count per connection, not 'lots'", bad.err().strip());
+        bad = CliRunner.run("load", "http://127.0.0.1:1/hello", "--warmup", "auto", "--warmup-max", "0s");
+        assertEquals(Main.BAD_INPUT, bad.exit());
+        assertEquals("wsbench: --warmup-max takes a duration such as 500ms or 30s, not '0s'", bad.err().strip());
     }
 
     private static JsonNode run(Path dir, TestHttp server, String warmupMax, boolean quick) throws IOException {

@@ -101,7 +101,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             if (inB == null) {
                 onlyInA.add(new Unmatched(first.target(), first.load()));
             } else {
-                rows.add(row(first, e.getValue(), inB));
+                String label = first.target().label();
+                rows.add(row(first, e.getValue(), inB, a.neverSteady().contains(label), b.neverSteady().contains(label)));
             }
         }
         List<Unmatched> onlyInB = pointsB.entrySet().stream().filter(e -> !pointsA.containsKey(e.getKey()))
@@ -120,18 +121,20 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         return groups;
     }
 
-    private static Row row(PointRecord first, List<PointRecord> pointsA, List<PointRecord> pointsB) {
+    private static Row row(PointRecord first, List<PointRecord> pointsA, List<PointRecord> pointsB,
+                           boolean coldA, boolean coldB) {
         // an aborted point that sent nothing has no figures to compare, as in the summary tables
         List<PointRecord> a = pointsA.stream().filter(p -> p.requests() > 0).toList();
         List<PointRecord> b = pointsB.stream().filter(p -> p.requests() > 0).toList();
         List<Ratio> ratios = new ArrayList<>();
         for (Metric m : METRICS) {
-            ratios.add(ratio(m, a.stream().mapToDouble(m.value()).toArray(), b.stream().mapToDouble(m.value()).toArray()));
+            ratios.add(ratio(m, a.stream().mapToDouble(m.value()).toArray(), b.stream().mapToDouble(m.value()).toArray(),
+                    coldA, coldB));
         }
         return new Row(first.target(), first.load(), a.size(), b.size(), List.copyOf(ratios));
     }
 
-    private static Ratio ratio(Metric m, double[] a, double[] b) {
+    private static Ratio ratio(Metric m, double[] a, double[] b, boolean coldA, boolean coldB) {
         if (a.length == 0 || b.length == 0) {
             return new Ratio(m.name(), null, null, null, null, null,
                     "no interval: nothing measured in " + (a.length == 0 ? "A" : "B"));
@@ -163,6 +166,12 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         }
         if (spreadB.relativeHalfRange() > Summary.STEADY_SPREAD) {
             unsteady.add(String.format(java.util.Locale.ROOT, "B spreads ±%.0f%%", 100 * spreadB.relativeHalfRange()));
+        }
+        if (coldA) {
+            unsteady.add("A never steady in its warm-up");
+        }
+        if (coldB) {
+            unsteady.add("B never steady in its warm-up");
         }
         if (!unsteady.isEmpty()) {
             verdict = (verdict.equals(SAME) ? verdict : "probably " + verdict) + " (not steady: " + String.join(", ", unsteady) + ")";

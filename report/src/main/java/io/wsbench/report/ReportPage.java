@@ -148,7 +148,7 @@ final class ReportPage {
         if (rows.stream().anyMatch(r -> r.repeats() > 1)) {
             out.append("<p class=\"note\">Medians of the repeats; the smaller figures under them are min–max.</p>\n");
         }
-        out.append(SummaryTable.html(rows, run.baseline()));
+        out.append(SummaryTable.html(rows, run.baseline(), run.neverSteady()));
         List<Sweep> sweeps = Sweep.of(rows);
         if (!sweeps.isEmpty()) {
             out.append("<h2>Users sweep</h2>\n<p class=\"note\">The knee is the last step that still grew throughput by ")

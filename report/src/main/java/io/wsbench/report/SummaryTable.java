@@ -11,7 +11,8 @@ final class SummaryTable {
     private SummaryTable() {
     }
 
-    static String html(List<Summary> rows, String baseline) {
+    /** {@code neverSteady}: labels of targets whose warm-up ran out of time before they were steady. */
+    static String html(List<Summary> rows, String baseline, java.util.Set<String> neverSteady) {
         StringBuilder s = new StringBuilder("<table class=\"summary\">\n<thead><tr><th>target</th><th>load</th>"
                 + "<th>requests/s</th>");
         if (baseline != null) {
@@ -20,9 +21,13 @@ final class SummaryTable {
         s.append("<th>mean ms</th><th>p50 ms</th><th>p99 ms</th><th>sent B/req</th><th>received B/req</th>"
                 + "<th>server CPU %</th><th>errors</th><th>validated</th></tr></thead>\n<tbody>\n");
         for (Summary row : rows) {
-            s.append(row.unstable() ? "<tr class=\"unstable\" title=\"not steady: repeats spread ±"
-                    + HtmlFormat.fixed(100 * row.spreadOfRepeats(), 0) + "%\"><td>" : "<tr><td>")
-                    .append(HtmlFormat.escape(row.target().label())).append(row.unstable() ? " ⚠" : "").append("</td><td>")
+            boolean cold = neverSteady.contains(row.target().label());
+            String why = row.unstable() ? "repeats spread ±" + HtmlFormat.fixed(100 * row.spreadOfRepeats(), 0) + "%" : "";
+            if (cold) {
+                why += (why.isEmpty() ? "" : "; ") + "never steady in its warm-up";
+            }
+            s.append(!why.isEmpty() ? "<tr class=\"unstable\" title=\"not steady: " + why + "\"><td>" : "<tr><td>")
+                    .append(HtmlFormat.escape(row.target().label())).append(!why.isEmpty() ? " ⚠" : "").append("</td><td>")
                     .append(HtmlFormat.escape(row.load().describe())).append("</td>");
             s.append(cell(row, row.throughput(), HtmlFormat::rate));
             if (baseline != null) {

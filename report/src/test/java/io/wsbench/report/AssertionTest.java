@@ -54,7 +54,7 @@ class AssertionTest {
         assertTrue(message("p99=<50ms").startsWith("not an assertion: 'p99=<50ms'"));
         assertTrue(message("").startsWith("not an assertion: ''"));
         assertEquals("unknown metric 'latency' in assertion 'latency<5ms' (known: p50, p90, p99, p999, mean, max,"
-                + " throughput, errors, validation, cpu)", message("latency<5ms"));
+                + " throughput, errors, validation, unfinished, cpu)", message("latency<5ms"));
         assertEquals("assertion 'p99<50': a latency needs a unit, us, ms or s", message("p99<50"));
         assertEquals("assertion 'p99<50min': a latency needs a unit, us, ms or s (not 'min')", message("p99<50min"));
         assertEquals("assertion 'errors==0ms': errors takes no unit 'ms'", message("errors==0ms"));

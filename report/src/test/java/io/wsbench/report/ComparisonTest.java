@@ -57,6 +57,20 @@ class ComparisonTest {
     }
 
     @Test
+    void aSideThatNeverReachedSteadyStateWeakensTheVerdict() {
+        RunRecord cold = run("2.1.7", 2000, 1000, NOISE_B).withTargetWarmup(
+                new io.wsbench.core.record.WarmupRecord("SOAP", "auto", 60, false, List.of()));
+        Comparison c = Comparison.of("a", run("2.1.6", 1000, 2000, NOISE_A), "b", cold);
+        assertEquals("probably " + Comparison.FASTER + " (not steady: B never steady in its warm-up)",
+                c.rows().get(0).ratios().get(0).verdict());
+        // a warm-up that did settle changes nothing
+        RunRecord warm = run("2.1.7", 2000, 1000, NOISE_B).withTargetWarmup(
+                new io.wsbench.core.record.WarmupRecord("SOAP", "auto", 4, true, List.of()));
+        assertEquals(Comparison.FASTER, Comparison.of("a", run("2.1.6", 1000, 2000, NOISE_A), "b", warm)
+                .rows().get(0).ratios().get(0).verdict());
+    }
+
+    @Test
     void twoRunsOfTheSameDistributionShowNoSignificantDifference() {
         Comparison c = Comparison.of("a", run("2.1.6", 1000, 2000, NOISE_A), "b", run("2.1.6", 1000, 2000, NOISE_B));
 

@@ -1,5 +1,6 @@
 package io.wsbench.core.record;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.ArrayList;
@@ -36,6 +37,16 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
     }
 
     /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
+    /** The targets whose warm-up until steady ran out of time: their figures may still hold warm-up. */
+    @JsonIgnore
+    public java.util.Set<String> neverSteady() {
+        java.util.Set<String> labels = new java.util.HashSet<>();
+        if (warmup != null) {
+            warmup.stream().filter(w -> Boolean.FALSE.equals(w.steady())).forEach(w -> labels.add(w.target()));
+        }
+        return labels;
+    }
+
     public RunRecord withTargetWarmup(WarmupRecord w) {
         List<WarmupRecord> more = new ArrayList<>(warmup == null ? List.of() : warmup);
         more.add(w);

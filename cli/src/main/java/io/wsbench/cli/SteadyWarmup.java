@@ -1,0 +1,103 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.ClientTls;
+import io.wsbench.core.load.LoadEngine;
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.record.WarmupRecord;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The warm-up until steady that a suite's {@code warmup: auto} and {@code load --warmup auto} run:
+ * closed-loop windows until the last {@link #STEADY_WINDOWS} agree (throughput and mean latency
+ * within {@link #STEADY_SHARE} of their mean, and a JVM server's JIT compiler quiet), or until its
+ * longest time has passed; or a fixed number of windows (a short re-warm, not judged).
+ */
+final class SteadyWarmup {
+
+    /** The last this many windows must agree ... */
+    static final int STEADY_WINDOWS = 3;
+    /** ... within this share of their mean, in throughput and in mean latency. */
+    static final double STEADY_SHARE = 0.05;
+    /** A JVM server whose JIT compiled for more than this share of the last window is still warming. */
+    static final double JIT_SHARE = 0.02;
+    /** No JIT clock: the server is not a JVM wsbench can read, or none was named. */
+    static final LongSupplier NO_JIT = () -> -1;
+
+    /**
+     * How to warm: {@code users} closed-loop users, windows of {@code window}, for at most
+     * {@code max}; {@code windows} above 0 runs exactly that many and does not judge them.
+     */
+    record Plan(int users, Duration window, Duration max, int windows) {
+    }
+
+    private SteadyWarmup() {
+    }
+
+    /**
+     * Warms {@code address} and says how it went. {@code requests} gives each window its requests (a
+     * fresh source for sources that keep a position); {@code jitMillis} reads the server's JIT clock.
+     */
+    static WarmupRecord run(String label, LoadEngine engine, InetSocketAddress address, ClientTls tls, Plan plan,
+                            Supplier<RequestSource> requests, Supplier<Validator> validators, LongSupplier jitMillis)
+            throws InterruptedException {
+        double max = plan.max().toNanos() / 1e9;
+        List<WarmupRecord.Window> seen = new ArrayList<>();
+        long t0 = System.nanoTime();
+        boolean steady = false;
+        while (true) {
+            long jitBefore = jitMillis.getAsLong();
+            Measurement m = engine.run(address, tls, LoadSpec.closedFor(plan.users(), plan.window()), requests.get(),
+                    validators, ProgressListener.NONE);
+            long jitAfter = jitMillis.getAsLong();
+            double at = (System.nanoTime() - t0) / 1e9;
+            seen.add(new WarmupRecord.Window(Math.round(at * 100) / 100.0, Math.round(m.throughput() * 10) / 10.0,
+                    Math.round(m.latency().mean() * 10) / 10.0,
+                    jitBefore < 0 || jitAfter < 0 ? null : jitAfter - jitBefore));
+            if (plan.windows() > 0) {
+                if (seen.size() >= plan.windows()) {
+                    break;
+                }
+                continue;
+            }
+            steady = steady(seen, plan.window());
+            if (steady || at >= max || m.aborted() != null) {
+                break;
+            }
+        }
+        return new WarmupRecord(label, "auto", Math.round((System.nanoTime() - t0) / 1e7) / 100.0, steady,
+                List.copyOf(seen));
+    }
+
+    /** Whether the last windows agree with one another and the JIT compiler has gone quiet. */
+    static boolean steady(List<WarmupRecord.Window> seen, Duration window) {
+        if (seen.size() < STEADY_WINDOWS) {
+            return false;
+        }
+        List<WarmupRecord.Window> last = seen.subList(seen.size() - STEADY_WINDOWS, seen.size());
+        WarmupRecord.Window newest = last.get(last.size() - 1);
+        if (newest.jitMillis() != null && newest.jitMillis() > JIT_SHARE * window.toMillis()) {
+            return false;
+        }
+        return within(last.stream().mapToDouble(WarmupRecord.Window::throughput).toArray())
+                && within(last.stream().mapToDouble(WarmupRecord.Window::meanMicros).toArray());
+    }
+
+    private static boolean within(double[] values) {
+        double mean = Arrays.stream(values).average().orElse(0);
+        if (mean <= 0) {
+            return false;
+        }
+        return Arrays.stream(values).allMatch(v -> Math.abs(v - mean) <= STEADY_SHARE * mean);
+    }
+}

@@ -1,0 +1,53 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.LatencyRecord;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.record.WarmupRecord;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The terminal's summary marks every row that is not steady, whichever figure says so. */
+class ConsoleSummaryTest {
+
+    private static final LoadRecord ONE_USER = new LoadRecord("closed", 1, 100L, null, null, null, true);
+
+    @Test
+    void rowsWhoseRepeatsOrWarmupAreNotSteadyAreMarked() {
+        List<PointRecord> points = new ArrayList<>();
+        // steady: throughput and mean within ±1%
+        points.add(point("steady", 1, 1000, 1000));
+        points.add(point("steady", 2, 1010, 990));
+        // throughput ±1%, but the mean latency spreads ±20%: the larger figure is printed and judged
+        points.add(point("jumpy", 1, 1000, 800));
+        points.add(point("jumpy", 2, 1010, 1200));
+        // steady repeats, but its warm-up ran out of time
+        points.add(point("cold", 1, 1000, 1000));
+        points.add(point("cold", 2, 1000, 1000));
+        RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
+                null, List.of(), points).withTargetWarmup(new WarmupRecord("cold", "auto", 60, false, List.of()));
+        List<String> lines = ConsoleSummary.render(run).lines().toList();
+        assertEquals(List.of("±0.5%", "±20.0% !", "±0.0% !"),
+                lines.subList(2, 5).stream().map(ConsoleSummaryTest::spreadCell).toList(), String.join("\n", lines));
+    }
+
+    /** The spread column: what stands between the req/s figure and the baseline ratio. */
+    private static String spreadCell(String line) {
+        String[] cells = line.trim().split("\\s{2,}");
+        return cells[3];
+    }
+
+    private static PointRecord point(String label, int repeat, double throughput, long meanMicros) {
+        return new PointRecord(new TargetRecord(label, "direct", "plain", null, "hello", "plain", null), ONE_USER, repeat,
+                100, 100 / throughput, throughput,
+                new LatencyRecord(meanMicros, meanMicros, meanMicros, meanMicros, meanMicros, meanMicros, 1),
+                100, 100, ErrorCounts.NONE, 100, null, null, null, null, null);
+    }
+}
