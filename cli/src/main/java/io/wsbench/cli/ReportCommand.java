@@ -2,7 +2,6 @@ package io.wsbench.cli;
 
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
 import io.wsbench.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

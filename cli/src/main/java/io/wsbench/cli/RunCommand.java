@@ -47,7 +47,8 @@ final class RunCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--cpus", paramLabel = "GEN:SERVERS", description = "pin the load generator and the servers to"
-            + " disjoint cores, as CPU lists (e.g. 1:0 or 3:0-2; over the suite's cpus:), or 'off'")
+            + " disjoint cores, as CPU lists (e.g. 1:0 or 3:0-2; over the suite's cpus:), 'auto' (the generator on the last"
+            + " quarter of the cores), or 'off'")
     String cpus;
 
     @Mixin

@@ -54,6 +54,16 @@ class PlacementTest {
         assertTrue(Files.readString(dir.resolve("out/report.html")).contains("load generator on cores 1, servers on cores 0"));
         assertEquals(before, StackLauncher.affinity(ProcessHandle.current().pid()), "the generator's cores given back");
 
+        // auto, in the suite as the default suite has it: on two cores the same placement
+        Path auto = Files.writeString(dir.resolve("auto.yaml"), Files.readString(suite)
+                .replace("cpus: { generator: \"1\", servers: \"0\" }", "cpus: auto"));
+        CliRunner a = CliRunner.run("run", auto.toString(), "--out", dir.resolve("auto").toString());
+        assertEquals(0, a.exit(), a.out() + a.err());
+        JsonNode autoRun = RunJson.MAPPER.readTree(dir.resolve("auto/run.json").toFile());
+        io.wsbench.core.suite.Placement expected = io.wsbench.core.suite.Placement.auto();
+        assertEquals(expected.generator(), autoRun.at("/environment/cpus/generator").asText());
+        assertEquals(expected.servers(), autoRun.at("/environment/cpus/servers").asText());
+
         CliRunner off = CliRunner.run("run", suite.toString(), "--cpus", "off", "--out", dir.resolve("off").toString());
         assertEquals(0, off.exit(), off.out() + off.err());
         assertTrue(RunJson.MAPPER.readTree(dir.resolve("off/run.json").toFile()).at("/environment/cpus").isMissingNode());

@@ -1,5 +1,6 @@
 package io.wsbench.core.suite;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.BitSet;
@@ -11,6 +12,7 @@ import java.util.BitSet;
  */
 public record Placement(@JsonProperty("generator") String generator, @JsonProperty("servers") String servers) {
 
+    @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
     public Placement {
         if (generator == null || servers == null) {
             throw new IllegalArgumentException("cpus needs both 'generator' and 'servers', e.g. { generator: \"1\", servers: \"0\" }");
@@ -28,11 +30,35 @@ public record Placement(@JsonProperty("generator") String generator, @JsonProper
         }
     }
 
-    /** "1:0" (generator:servers), as {@code --cpus} takes it. */
+    /**
+     * "auto": the generator on the last quarter of the cores (at least one), the servers on the
+     * rest; null on a machine of one core, where nothing can be kept apart.
+     */
+    public static Placement auto() {
+        String[] lists = autoLists(Runtime.getRuntime().availableProcessors());
+        return lists == null ? null : new Placement(lists[0], lists[1]);
+    }
+
+    /** The generator's and the servers' CPU lists on {@code cores} cores, or null for one core. */
+    static String[] autoLists(int cores) {
+        if (cores < 2) {
+            return null;
+        }
+        int generator = Math.max(1, cores / 4);
+        int first = cores - generator;
+        return new String[]{generator == 1 ? String.valueOf(first) : first + "-" + (cores - 1),
+                first == 1 ? "0" : "0-" + (first - 1)};
+    }
+
+    /** "1:0" (generator:servers), as {@code --cpus} takes it, or "auto" ({@link #auto()}). */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static Placement parse(String text) {
+        if ("auto".equals(text)) {
+            return auto();
+        }
         String[] parts = text.split(":");
         if (parts.length != 2) {
-            throw new IllegalArgumentException("--cpus takes GENERATOR:SERVERS, e.g. 1:0 or 3:0-2, not '" + text + "'");
+            throw new IllegalArgumentException("cpus takes auto or GENERATOR:SERVERS, e.g. 1:0 or 3:0-2, not '" + text + "'");
         }
         return new Placement(parts[0].trim(), parts[1].trim());
     }
