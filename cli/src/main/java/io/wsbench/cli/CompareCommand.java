@@ -30,7 +30,7 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared with it")
     Path runB;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where to write compare.json and compare.csv (default: the current directory)")
+    @Option(names = "--out", paramLabel = "DIR", description = "where to write compare.json, compare.csv and compare.html (default: the current directory)")
     Path out = Path.of(".");
 
     @Override

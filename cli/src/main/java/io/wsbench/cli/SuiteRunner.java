@@ -490,6 +490,11 @@ final class SuiteRunner {
         long checkedBefore = t.workload() instanceof OwnWorkload own ? own.checkedAnswers() : 0;
         Measurement m = generator.forConnections(spec.connections()).run(t.address(), t.tls(), spec,
                 t.requests(spec.keepAlive()), t.validators(), events.pointStarting(label, index, total));
+        if (m.clientFailure() != null) {
+            // wsbench's own side failed: the count is in the point, the reason in the run's notes
+            note(label + ": " + m.errors().client() + " client errors (a request that could not be built, or a check"
+                    + " that threw), the first: " + m.clientFailure());
+        }
         ServerRecord server = null;
         if (sampler != null) {
             boolean alive = current == null || current.alive();

@@ -10,7 +10,6 @@ import io.wsbench.core.record.TargetRecord;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,10 +40,15 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
     /** What a reader needs to judge whether two runs are comparable at all. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Side(String run, String suite, String wsbenchVersion, String gitCommit, String startedAt,
-                       String status, Map<String, String> stacks) {
+                       String status, Map<String, String> stacks, String machine) {
         static Side of(String name, RunRecord r) {
+            var env = r.environment();
+            String machine = env == null ? null : env.cores() + " cores, " + env.cpuModel() + "; " + env.os()
+                    + (env.kernel() == null ? "" : " " + env.kernel()) + "; " + env.jvm()
+                    + (env.cpus() == null ? "" : "; generator on cores " + env.cpus().get("generator")
+                    + ", servers on " + env.cpus().get("servers"));
             return new Side(name, r.suite(), r.wsbenchVersion(), r.gitCommit(), r.startedAt(), r.status(),
-                    r.environment() == null || r.environment().stacks() == null ? Map.of() : r.environment().stacks());
+                    env == null || env.stacks() == null ? Map.of() : env.stacks(), machine);
         }
     }
 
@@ -187,7 +191,7 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         return t.label() + " @ " + l.describe();
     }
 
-    /** Writes compare.json and compare.csv into {@code dir}; returns their paths. */
+    /** Writes compare.json, compare.csv and compare.html into {@code dir}; returns their paths. */
     public List<Path> write(Path dir) {
         try {
             Files.createDirectories(dir);
@@ -195,7 +199,9 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             RunJson.MAPPER.writeValue(json.toFile(), this);
             Path csv = dir.resolve("compare.csv");
             writeCsv(csv);
-            return List.of(json, csv);
+            Path html = dir.resolve("compare.html");
+            Files.writeString(html, ComparePage.render(this), StandardCharsets.UTF_8);
+            return List.of(json, csv, html);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the comparison into " + dir + ": " + e.getMessage(), e);
         }
@@ -203,30 +209,29 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
 
     /** One line per target, load and metric; points measured in one run only get a line saying so. */
     private void writeCsv(Path file) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            line(w, "target.label", "target.stack", "target.protocol", "target.variant", "target.security", "load",
-                    "metric", "repeatsA", "medianA", "minA", "maxA", "repeatsB", "medianB", "minB", "maxB",
-                    "ratioBA", "ci95Low", "ci95High", "verdict");
+        try (ResultsCsv.Table csv = new ResultsCsv.Table(file, List.of("target.label", "target.stack", "target.protocol",
+                "target.variant", "target.security", "load", "metric", "repeatsA", "medianA", "minA", "maxA", "repeatsB",
+                "medianB", "minB", "maxB", "ratioBA", "ci95Low", "ci95High", "verdict"))) {
             for (Row r : rows) {
                 TargetRecord t = r.target();
                 for (Ratio x : r.ratios()) {
-                    line(w, t.label(), t.stack(), t.protocol(), t.variant(), t.security(), r.load().describe(),
+                    csv.row(t.label(), t.stack(), t.protocol(), t.variant(), t.security(), r.load().describe(),
                             x.metric(), r.repeatsA(), median(x.a()), min(x.a()), max(x.a()),
                             r.repeatsB(), median(x.b()), min(x.b()), max(x.b()), x.ratio(), x.low(), x.high(), x.verdict());
                 }
             }
             for (Unmatched u : onlyInA) {
-                unmatched(w, u, "only in A");
+                unmatched(csv, u, "only in A");
             }
             for (Unmatched u : onlyInB) {
-                unmatched(w, u, "only in B");
+                unmatched(csv, u, "only in B");
             }
         }
     }
 
-    private static void unmatched(Writer w, Unmatched u, String verdict) throws IOException {
+    private static void unmatched(ResultsCsv.Table csv, Unmatched u, String verdict) {
         TargetRecord t = u.target();
-        line(w, t.label(), t.stack(), t.protocol(), t.variant(), t.security(), u.load().describe(),
+        csv.row(t.label(), t.stack(), t.protocol(), t.variant(), t.security(), u.load().describe(),
                 null, null, null, null, null, null, null, null, null, null, null, null, verdict);
     }
 
@@ -240,14 +245,5 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
 
     private static Double max(Summary.Spread s) {
         return s == null ? null : s.max();
-    }
-
-    private static void line(Writer w, Object... fields) throws IOException {
-        List<String> cells = new ArrayList<>();
-        for (Object f : fields) {
-            cells.add(ResultsCsv.field(f));
-        }
-        w.write(String.join(",", cells));
-        w.write("\r\n");
     }
 }

@@ -1,8 +1,13 @@
 package io.wsbench.report;
 
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.wsbench.core.record.PointRecord;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -10,32 +15,63 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** results.csv: RFC 4180 (CRLF, quotes doubled), one row per point, numbers without locale. */
+/**
+ * results.csv: RFC 4180 (CRLF, a field quoted only when it must be, quotes doubled), one row per
+ * point, numbers without locale. Written by Jackson's CSV module; compare.csv goes through it too.
+ */
 final class ResultsCsv {
+
+    private static final CsvMapper MAPPER = CsvMapper.builder()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
     private ResultsCsv() {
     }
 
     static void write(List<PointRecord> points, Path file) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write(String.join(",", ResultColumns.ALL.stream().map(c -> field(c.name())).toList()));
-            w.write("\r\n");
+        try (Table t = new Table(file, ResultColumns.ALL.stream().map(ResultColumns.Column::name).toList())) {
             for (PointRecord p : points) {
-                w.write(String.join(",", ResultColumns.ALL.stream().map(c -> field(c.value().apply(p))).toList()));
-                w.write("\r\n");
+                t.row(ResultColumns.ALL.stream().map(c -> c.value().apply(p)).toArray());
             }
         }
     }
 
-    static String field(Object value) {
+    /** A CSV file with a header row, written one row at a time. */
+    static final class Table implements AutoCloseable {
+        private final Writer out;
+        private final SequenceWriter rows;
+
+        Table(Path file, List<String> columns) throws IOException {
+            CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\r\n");
+            columns.forEach(schema::addColumn);
+            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+            this.rows = MAPPER.writer(schema.build()).writeValues(out);
+        }
+
+        /** One row: null is an empty field, a number is written in plain digits. */
+        void row(Object... values) {
+            String[] cells = new String[values.length];
+            for (int i = 0; i < values.length; i++) {
+                cells[i] = text(values[i]);
+            }
+            try {
+                rows.write(cells);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            rows.close();
+            out.close();
+        }
+    }
+
+    private static String text(Object value) {
         if (value == null) {
             return "";
         }
-        String s = value instanceof Double d ? number(d) : value.toString();
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-            return s;
-        }
-        return '"' + s.replace("\"", "\"\"") + '"';
+        return value instanceof Double d ? number(d) : value.toString();
     }
 
     // Plain digits, never 1.0E7, so every spreadsheet and script reads the same number.

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,6 +101,45 @@ class ComparisonTest {
     }
 
     @Test
+    void theComparisonPageShowsBothRunsEveryRatioItsChartAndWhatOneRunAloneMeasured(@TempDir Path dir) throws IOException {
+        // a label with markup in it, as a user's suite may have: it must show as text
+        String label = "<script>alert('x')</script> & co";
+        RunRecord a = relabel(run("4.1.5", 1000, 2000, NOISE_A), label);
+        List<PointRecord> more = new ArrayList<>(relabel(run("4.2.3", 2000, 1000, NOISE_B), label).points());
+        more.add(point("only B", FIVE_USERS, 1, 3000, 1000));
+        RunRecord b = new RunRecord("stacks", null, "0.1.0", "def", "2025-01-02T10:00:00Z", null, "complete", null, null,
+                null, a.environment(), List.of(), more);
+        Comparison.of("before", a, "after", b).write(dir);
+        String html = Files.readString(dir.resolve("compare.html"));
+
+        assertFalse(html.contains("<script>"), "user text is escaped");
+        assertTrue(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co @ 5 users"), "and shown");
+        assertTrue(html.contains("<th>commit</th><td>abc</td><td>def</td>"), "both runs' headers side by side");
+        // three metrics of the one matched point: three lines, three marks with their intervals in the chart
+        assertEquals(3, count(html, "<circle "));
+        assertEquals(3, count(html, "<line x1=") - count(html, "y1=\"18\""), "an interval per ratio");
+        assertTrue(html.contains("<td class=\"better\">faster</td>"), html);
+        assertTrue(html.contains("<td class=\"better\">lower</td>"));
+        assertTrue(html.contains("<td>only B @ 5 users</td><td>B (after)</td>"));
+        assertTrue(html.contains("1 (same)"), "the axis marks 1");
+    }
+
+    private static RunRecord relabel(RunRecord r, String label) {
+        List<PointRecord> points = r.points().stream().map(p -> point(label, p.load(), p.repeat(), p.throughput(),
+                p.latencyMicros().p50())).toList();
+        return new RunRecord(r.suite(), null, r.wsbenchVersion(), r.gitCommit(), r.startedAt(), null, r.status(), null,
+                null, null, r.environment(), List.of(), points);
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
     void twoRepeatsGiveAnIntervalButNoVerdict() {
         Comparison c = Comparison.of("a", run("x", 1000, 2000, NOISE_A), "b", run("x", 2000, 1000, new double[]{1.0, 1.02}));
 
@@ -125,7 +165,7 @@ class ComparisonTest {
 
         assertEquals(List.of(), c.onlyInA());
         assertEquals(List.of("SOAP @ 10 users", "REST @ 5 users"), c.onlyInB().stream().map(Comparison.Unmatched::name).toList());
-        assertEquals(List.of(dir.resolve("compare.json"), dir.resolve("compare.csv")), written);
+        assertEquals(List.of(dir.resolve("compare.json"), dir.resolve("compare.csv"), dir.resolve("compare.html")), written);
         JsonNode json = RunJson.MAPPER.readTree(dir.resolve("compare.json").toFile());
         assertEquals("REST", json.at("/onlyInB/1/target/label").asText());
         assertEquals(1000.0, json.at("/rows/0/ratios/0/a/median").asDouble(), 1e-9);

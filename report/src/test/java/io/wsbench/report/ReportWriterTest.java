@@ -368,37 +368,41 @@ class ReportWriterTest {
     }
 
     /** RFC 4180 read back independently of the writer: quoted fields, doubled quotes, CRLF. */
-    static List<List<String>> parseCsv(String text) {
+    /** Reads a CSV as rows of fields with Jackson's CSV parser, the header row first. */
+    static List<List<String>> parseCsv(String text) throws IOException {
+        com.fasterxml.jackson.dataformat.csv.CsvMapper csv = new com.fasterxml.jackson.dataformat.csv.CsvMapper();
+        csv.enable(com.fasterxml.jackson.dataformat.csv.CsvParser.Feature.WRAP_AS_ARRAY);
         List<List<String>> rows = new ArrayList<>();
-        List<String> row = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                row.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\r' && text.charAt(i + 1) == '\n') {
-                row.add(field.toString());
-                field.setLength(0);
-                rows.add(row);
-                row = new ArrayList<>();
-                i++;
-            } else {
-                field.append(c);
-            }
+        try (com.fasterxml.jackson.databind.MappingIterator<List<String>> it = csv
+                .readerFor(new com.fasterxml.jackson.core.type.TypeReference<List<String>>() { }).readValues(text)) {
+            it.forEachRemaining(rows::add);
         }
         return rows;
+    }
+
+    @Test
+    void csvRoundTripsThroughACsvParserWithTheRowsOfRunJson() throws IOException {
+        // a label with every character CSV must quote, and markup
+        String awkward = "REST, \"quoted\"\nsecond line <script>alert(1)</script>";
+        RunRecord run = run(awkward, SOAP, "complete", null);
+        ReportWriter.write(run, dir);
+        String text = Files.readString(dir.resolve("results.csv"));
+        assertTrue(text.endsWith("\r\n") && text.split("\r\n", -1).length > 9, "CRLF line ends");
+        List<List<String>> rows = parseCsv(text);
+        assertEquals(1 + run.points().size(), rows.size());
+        assertEquals(ResultColumns.ALL.stream().map(ResultColumns.Column::name).toList(), rows.get(0));
+        io.wsbench.core.record.RunJson.write(run, dir.resolve("run.json"));
+        RunRecord back = io.wsbench.core.record.RunJson.read(dir.resolve("run.json"));
+        for (int i = 0; i < back.points().size(); i++) {
+            PointRecord p = back.points().get(i);
+            List<String> row = rows.get(i + 1);
+            for (int c = 0; c < ResultColumns.ALL.size(); c++) {
+                Object v = ResultColumns.ALL.get(c).value().apply(p);
+                String expected = v == null ? "" : v instanceof Double d
+                        ? java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString() : v.toString();
+                assertEquals(expected, row.get(c), ResultColumns.ALL.get(c).name() + " of point " + i);
+            }
+        }
+        assertEquals(awkward, rows.get(1).get(0));
     }
 }
