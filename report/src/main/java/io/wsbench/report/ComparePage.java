@@ -26,6 +26,8 @@ final class ComparePage {
     static final int PLOT_LEFT = 330;
     static final int PLOT_WIDTH = 520;
     static final int ROW_HEIGHT = 20;
+    /** Pixels between two ticks' centres, so that their labels never overlap. */
+    static final int MIN_TICK_GAP = 56;
 
     private ComparePage() {
     }
@@ -83,10 +85,13 @@ final class ComparePage {
                     x.low() == null ? 0 : at(x.low(), lo, hi), x.high() == null ? 0 : at(x.high(), lo, hi),
                     tone(x.verdict())));
         }
+        // 1 always; the others where they leave room for their labels, nearest to 1 first
         List<Tick> ticks = new ArrayList<>();
-        for (double t : new double[]{0.1, 0.2, 0.25, 0.5, 0.8, 1, 1.25, 2, 4, 5, 10}) {
-            if (t >= lo && t <= hi) {
-                ticks.add(new Tick(t == 1 ? "1 (same)" : trim(t) + "×", at(t, lo, hi), t == 1));
+        ticks.add(new Tick("1 (same)", at(1, lo, hi), true));
+        for (double t : new double[]{0.8, 1.25, 0.5, 2, 0.25, 4, 0.2, 5, 0.1, 10, 0.05, 20, 0.01, 100}) {
+            double x = at(t, lo, hi);
+            if (t >= lo && t <= hi && ticks.stream().allMatch(k -> Math.abs(k.x() - x) >= MIN_TICK_GAP)) {
+                ticks.add(new Tick(java.math.BigDecimal.valueOf(t).stripTrailingZeros().toPlainString() + "×", x, false));
             }
         }
         List<Only> only = new ArrayList<>();

@@ -33,20 +33,7 @@ class ReportInChromiumTest {
         assumeTrue(Files.isExecutable(CHROMIUM), "Chromium is not installed at " + CHROMIUM
                 + " (apt-get install chromium): the report is not rendered in a browser here");
         ReportWriter.write(ReportWriterTest.run(ReportWriterTest.REST, ReportWriterTest.SOAP, "complete", null), dir);
-        Path png = dir.resolve("report.png");
-
-        Process chromium = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox",
-                "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", "--user-data-dir=" + dir.resolve("profile"), "--screenshot=" + png,
-                "--window-size=1280,2000", dir.resolve("report.html").toUri().toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
-        boolean exited = chromium.waitFor(90, TimeUnit.SECONDS);
-        if (!exited) {
-            chromium.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-        String log = Files.readString(dir.resolve("chromium.log"));
-        assertTrue(exited, "Chromium did not finish within 90 s:\n" + log);
-        assertTrue(Files.isRegularFile(png), "no screenshot; Chromium said:\n" + log);
+        Path png = screenshot(dir, dir.resolve("report.html"));
 
         BufferedImage image = ImageIO.read(png.toFile());
         assertNotNull(image, "not a PNG: " + png);
@@ -69,6 +56,44 @@ class ReportInChromiumTest {
         assertTrue(notWhite > pixels / 50, "mostly white: " + seen);
         // bars of the throughput chart alone cover thousands of pixels
         assertTrue(series > 2_000, "the charts did not draw: " + seen);
+    }
+
+    @Test
+    void theComparisonPageDrawsItsRatiosInItsVerdictsColours(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "Chromium is not installed at " + CHROMIUM);
+        // B twice as fast: every ratio a verdict in green (throughput faster, latencies lower)
+        Comparison.of("a", ComparisonTest.run("x", 1000, 2000, ComparisonTest.NOISE_A),
+                "b", ComparisonTest.run("y", 2000, 1000, ComparisonTest.NOISE_B)).write(dir);
+        BufferedImage image = ImageIO.read(screenshot(dir, dir.resolve("compare.html")).toFile());
+        long green = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                green += close(image.getRGB(x, y) & 0xffffff, BETTER) ? 1 : 0;
+            }
+        }
+        // three marks of radius 4 with their interval lines
+        assertTrue(green > 60, "the chart's marks did not draw: " + green + " pixels of " + Integer.toHexString(BETTER));
+    }
+
+    /** compare.mustache's colour of a better verdict in the chart. */
+    static final int BETTER = 0x2a8a24;
+
+    /** A screenshot of {@code page} by headless Chromium, 1280 pixels wide. */
+    private static Path screenshot(Path dir, Path page) throws Exception {
+        Path png = dir.resolve(page.getFileName() + ".png");
+        Process chromium = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox",
+                "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", "--user-data-dir=" + dir.resolve("profile"), "--screenshot=" + png,
+                "--window-size=1280,2000", page.toUri().toString()))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
+        boolean exited = chromium.waitFor(90, TimeUnit.SECONDS);
+        if (!exited) {
+            chromium.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        String log = Files.readString(dir.resolve("chromium.log"));
+        assertTrue(exited, "Chromium did not finish within 90 s:\n" + log);
+        assertTrue(Files.isRegularFile(png), "no screenshot; Chromium said:\n" + log);
+        return png;
     }
 
     private static boolean close(int rgb, int target) {
