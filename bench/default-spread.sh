@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Is the default run steady? Runs `./wsbench run` (the default suite, as a newcomer does) RUNS
 # times, then prints each row's spread as the summary table computes it (half the min-max range of
-# its repeats' throughput over their median) in every run, the worst run of each row, and how many
-# rows went over 10%, with each run's wall time. A benchmark, not a test: the machine's other load
-# moves these figures.
+# its repeats over their median, of throughput or mean latency, whichever is larger) in every run,
+# the worst run of each row, and how many rows went over 10%, with each run's wall time. A
+# benchmark, not a test: the machine's other load moves these figures.
 #   bench/default-spread.sh [RUNS=3] [extra run options, e.g. --cpus 0:1]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,10 +28,13 @@ for r in range(1, runs + 1):
     by = {}
     for p in run["points"]:
         key = f"{p['target']['label']} @ {p['load']['users']} users"
-        by.setdefault(key, []).append(p["throughput"])
-    for key, v in by.items():
+        by.setdefault(key, []).append((p["throughput"], p["latencyMicros"]["mean"]))
+    def half_range(v):
         med = statistics.median(v)
-        rows.setdefault(key, []).append(100 * (max(v) - min(v)) / 2 / med if med else 0)
+        return 100 * (max(v) - min(v)) / 2 / med if med else 0
+    for key, v in by.items():
+        # the figure the steadiness rule judges: the larger of throughput's and mean latency's
+        rows.setdefault(key, []).append(max(half_range([t for t, _ in v]), half_range([m for _, m in v])))
 print(f"{'row':<32}" + "".join(f"{'run ' + str(r) + ' ±%':>10}" for r in range(1, runs + 1)) + f"{'worst':>10}")
 over = 0
 for key, spreads in rows.items():
