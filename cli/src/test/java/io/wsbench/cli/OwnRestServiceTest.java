@@ -2,18 +2,14 @@ package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.record.RunJson;
-import io.wsbench.core.stack.StackLauncher;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,32 +26,19 @@ class OwnRestServiceTest {
 
     private static final Path SPECS = Path.of("src/test/resources/openapi").toAbsolutePath();
     private static final Path SERVICE = Path.of("src/test/resources/own-service/rest.php").toAbsolutePath();
-    private static Process php;
+    private static PhpService service;
     private static String base;
 
     @BeforeAll
     static void startTheService() throws Exception {
-        String why = Php.available();
-        Assumptions.assumeTrue(why == null, why);
-        int port = StackLauncher.freePort();
-        php = new ProcessBuilder("php", "-S", "127.0.0.1:" + port, SERVICE.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        base = "http://127.0.0.1:" + port;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (true) {
-            try (Socket s = new Socket("127.0.0.1", port)) {
-                break;
-            } catch (IOException notYet) {
-                assertTrue(System.nanoTime() < deadline && php.isAlive(), "PHP's server did not start on " + base);
-                Thread.sleep(50);
-            }
-        }
+        service = PhpService.start(SERVICE);
+        base = service.base();
     }
 
     @AfterAll
     static void stopTheService() {
-        if (php != null) {
-            php.destroyForcibly();
+        if (service != null) {
+            service.close();
         }
     }
 
@@ -230,18 +213,10 @@ class OwnRestServiceTest {
     }
 
     private static JsonNode load(String... args) throws IOException {
-        String[] all = new String[args.length + 2];
-        all[0] = "load";
-        System.arraycopy(args, 0, all, 1, args.length);
-        all[args.length + 1] = "--json";
-        CliRunner r = CliRunner.run(all);
-        assertTrue(r.exit() == 0 || r.exit() == Main.PROBLEM, r.err());
-        return RunJson.MAPPER.readTree(r.out());
+        return PhpService.load(args);
     }
 
     private static void assertBadInput(CliRunner r, String expected) {
-        assertEquals(2, r.exit(), r.err());
-        assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
-        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        PhpService.assertBadInput(r, expected);
     }
 }
