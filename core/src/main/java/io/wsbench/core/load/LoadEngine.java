@@ -129,7 +129,7 @@ public final class LoadEngine implements AutoCloseable {
         run.start = System.nanoTime();
         // a request count wins over a duration: the point ends when every user has sent its share
         run.deadline = spec.requestsPerUser() > 0 ? Long.MAX_VALUE : run.start + spec.duration().toNanos();
-        lanes.forEach(l -> l.rec.start = run.start); // read by each lane's thread after the start task below
+        lanes.forEach(l -> l.rec.begin(run.start)); // read by each lane's thread after the start task below
         List<ScheduledFuture<?>> checks = new ArrayList<>();
         for (Lane lane : lanes) {
             lane.loop.execute(() -> lane.users.forEach(User::start));
@@ -364,8 +364,7 @@ public final class LoadEngine implements AutoCloseable {
         private final ProgressListener progress;
         private final Histogram total = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
         /** Seconds some lane has handed over and the series has not closed yet. */
-        private final java.util.TreeMap<Integer, Histogram> pendingLatencies = new java.util.TreeMap<>();
-        private final java.util.TreeMap<Integer, Long> pendingErrors = new java.util.TreeMap<>();
+        private final java.util.TreeMap<Integer, Recorder.SecondPart> pending = new java.util.TreeMap<>();
         private final List<SecondSample> series = new ArrayList<>();
         private int secondIndex;
         private long lastRate;
@@ -402,7 +401,7 @@ public final class LoadEngine implements AutoCloseable {
         void lastTick(long now) {
             drainAll(now, true);
             closeSecondsBefore(now);
-            while (!pendingLatencies.isEmpty() || !pendingErrors.isEmpty()) {
+            while (!pending.isEmpty()) {
                 closeSecond(); // the partial second the point ended in, and answers that came after its end
             }
         }
@@ -425,13 +424,10 @@ public final class LoadEngine implements AutoCloseable {
                 total.add(d.interval);
                 lane.spare = d.interval; // handed back, emptied, at the next swap
                 for (Recorder.SecondPart part : d.seconds) {
-                    Histogram h = pendingLatencies.get(part.second());
-                    if (h == null) {
-                        pendingLatencies.put(part.second(), part.latencies());
-                    } else {
-                        h.add(part.latencies());
-                    }
-                    pendingErrors.merge(part.second(), part.errors(), Long::sum);
+                    pending.merge(part.second(), part, (a, b) -> {
+                        a.latencies().add(b.latencies());
+                        return new Recorder.SecondPart(a.second(), a.latencies(), a.errors() + b.errors());
+                    });
                 }
             }
         }
@@ -454,11 +450,10 @@ public final class LoadEngine implements AutoCloseable {
         }
 
         private void closeSecond() {
-            Histogram h = pendingLatencies.remove(secondIndex);
-            Long errors = pendingErrors.remove(secondIndex);
-            long count = h == null ? 0 : h.getTotalCount();
-            series.add(new SecondSample(secondIndex, count, count == 0 ? 0 : h.getValueAtPercentile(99),
-                    errors == null ? 0 : errors));
+            Recorder.SecondPart part = pending.remove(secondIndex);
+            long count = part == null ? 0 : part.latencies().getTotalCount();
+            series.add(new SecondSample(secondIndex, count, count == 0 ? 0 : part.latencies().getValueAtPercentile(99),
+                    part == null ? 0 : part.errors()));
             lastRate = count;
             secondIndex++;
         }

@@ -45,8 +45,10 @@ final class Recorder {
     long[] eachAt;
     long[] eachMicros;
     int eachCount;
-    /** The point's start, from which completions are placed in their second (set before the users start). */
+    /** The point's start, from which completions are placed in their second (set by {@link #begin}). */
     long start;
+    /** When the current second ends: an answer before it needs no division to find its second. */
+    private long secondEnds;
     private int second;
     private Histogram secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
     private long secondErrors;
@@ -136,14 +138,27 @@ final class Recorder {
 
     /** Moves this thread's current second up to the one {@code now} falls in, keeping those it leaves. */
     private void rollTo(long now) {
-        int s = (int) Math.max(0, (now - start) / 1_000_000_000L);
-        if (s > second) {
-            if (secondLatencies.getTotalCount() > 0 || secondErrors > 0) {
-                closed.add(new SecondPart(second, secondLatencies, secondErrors));
-                secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
-                secondErrors = 0;
-            }
-            second = s;
+        if (now - secondEnds < 0) {
+            return;
+        }
+        closeSecond();
+        second = (int) ((now - start) / 1_000_000_000L);
+        secondEnds = start + (second + 1) * 1_000_000_000L;
+    }
+
+    /** Starts the point's seconds at {@code start}; called before the users start. */
+    void begin(long pointStart) {
+        start = pointStart;
+        second = 0;
+        secondEnds = pointStart + 1_000_000_000L;
+    }
+
+    /** Hands the current second over to the sampler, when anything came in it. */
+    private void closeSecond() {
+        if (secondLatencies.getTotalCount() > 0 || secondErrors > 0) {
+            closed.add(new SecondPart(second, secondLatencies, secondErrors));
+            secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
+            secondErrors = 0;
         }
     }
 
@@ -153,10 +168,8 @@ final class Recorder {
      */
     List<SecondPart> takeSeconds(long now, boolean last) {
         rollTo(now);
-        if (last && (secondLatencies.getTotalCount() > 0 || secondErrors > 0)) {
-            closed.add(new SecondPart(second, secondLatencies, secondErrors));
-            secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
-            secondErrors = 0;
+        if (last) {
+            closeSecond();
         }
         List<SecondPart> out = closed;
         closed = new ArrayList<>();

@@ -14,7 +14,7 @@ class RecorderTest {
     @Test
     void answersStayInTheSecondTheyCameInHoweverLateTheyAreRead() {
         Recorder r = new Recorder();
-        r.start = 5 * SECOND;
+        r.begin(5 * SECOND);
         r.ok(100, r.start + SECOND / 10);
         r.ok(200, r.start + 9 * SECOND / 10);
         r.error(Verdict.VALIDATION, r.start + 99 * SECOND / 100);
