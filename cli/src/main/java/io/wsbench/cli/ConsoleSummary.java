@@ -24,10 +24,6 @@ final class ConsoleSummary {
         return render(Summary.of(run.points()), run.baseline(), run.neverSteady());
     }
 
-    static String render(List<Summary> rows, String baseline) {
-        return render(rows, baseline, Set.of());
-    }
-
     /** {@code neverSteady}: labels of targets whose warm-up ran out of time before they were steady. */
     static String render(List<Summary> rows, String baseline, Set<String> neverSteady) {
         List<String[]> cells = new ArrayList<>();

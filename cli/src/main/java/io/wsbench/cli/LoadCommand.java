@@ -168,7 +168,7 @@ final class LoadCommand implements Callable<Integer> {
         if (serverPid == null && assertions.stream().anyMatch(Assertion::needsServer)) {
             throw new Main.UserError("an assertion on cpu needs --server-pid PID, the server process to sample");
         }
-        checkWarmup();
+        Warmup warmupAsked = warmupAsked();
         OwnService own = ownService();
         URI uri = own != null ? own.endpoint() : parseUrl();
         LoadSpec spec = loadSpec();
@@ -185,7 +185,7 @@ final class LoadCommand implements Callable<Integer> {
         try (Generator generator = new Generator(threads);
              ProcessSampler sampler = serverPid == null ? null : new ProcessSampler(serverPid)) {
             LoadEngine engine = generator.forConnections(connections);
-            warmUp(engine, address, tls, request, validators, json ? System.err : out);
+            warmUp(warmupAsked, engine, address, tls, request, validators, json ? System.err : out);
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
             if (sampler != null) {
@@ -223,23 +223,29 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /**
+     * The warm-up asked for, read before any load: {@code requests} per connection, or, when that is
+     * 0, windows of {@code window} until steady for at most {@code max}.
+     */
+    private record Warmup(long requests, Duration window, Duration max) {
+    }
+
+    /**
      * Runs the warm-up asked for, before the point and not recorded: a request count, or windows
      * until steady ({@link SteadyWarmup}), whose outcome is printed.
      */
-    private void warmUp(LoadEngine engine, InetSocketAddress address, ClientTls tls, RequestSource request,
+    private void warmUp(Warmup asked, LoadEngine engine, InetSocketAddress address, ClientTls tls, RequestSource request,
                         Supplier<Validator> validators, PrintStream out) throws InterruptedException {
-        if (warmup == null || warmup.equals("none") || warmup.equals("0")) {
+        if (asked == null) {
             return;
         }
-        if (!warmup.equals("auto")) {
-            engine.run(address, tls, LoadSpec.closed(connections, Long.parseLong(warmup)), request, validators,
+        if (asked.requests() > 0) {
+            engine.run(address, tls, LoadSpec.closed(connections, asked.requests()), request, validators,
                     ProgressListener.NONE);
             return;
         }
-        Duration window = duration("--warmup-window", warmupWindow);
-        Duration max = duration("--warmup-max", warmupMax);
         try (JitClock jit = jitClock()) {
-            WarmupRecord w = SteadyWarmup.run(url, engine, address, tls, new SteadyWarmup.Plan(connections, window, max, 0),
+            WarmupRecord w = SteadyWarmup.run(url, engine, address, tls,
+                    new SteadyWarmup.Plan(connections, asked.window(), asked.max(), 0),
                     () -> request, validators, jit == null ? SteadyWarmup.NO_JIT : jit::compileMillis);
             WarmupRecord.Window last = w.windows().get(w.windows().size() - 1);
             out.printf(Locale.ROOT, "warm-up: %s after %.1f s (%d windows of %s; last %,.0f req/s, mean %s)%s%n",
@@ -274,23 +280,24 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    /** The --warmup value, checked before any load: auto, none, or a request count per connection. */
-    private void checkWarmup() {
-        if (warmup == null || warmup.equals("auto") || warmup.equals("none")) {
-            if ("auto".equals(warmup)) {
-                duration("--warmup-window", warmupWindow);
-                duration("--warmup-max", warmupMax);
-            }
-            return;
+    /** The --warmup value, read before any load: auto, none, or a request count per connection; null for none. */
+    private Warmup warmupAsked() {
+        if (warmup == null || warmup.equals("none")) {
+            return null;
         }
+        if (warmup.equals("auto")) {
+            return new Warmup(0, duration("--warmup-window", warmupWindow), duration("--warmup-max", warmupMax));
+        }
+        long requests;
         try {
-            if (Long.parseLong(warmup) >= 0) {
-                return;
-            }
+            requests = Long.parseLong(warmup);
         } catch (NumberFormatException e) {
-            // the message below
+            requests = -1;
         }
-        throw new Main.UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
+        if (requests < 0) {
+            throw new Main.UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
+        }
+        return requests == 0 ? null : new Warmup(requests, null, null);
     }
 
     private OwnService ownService() {

@@ -91,7 +91,7 @@ final class ComparePage {
         for (double t : new double[]{0.8, 1.25, 0.5, 2, 0.25, 4, 0.2, 5, 0.1, 10, 0.05, 20, 0.01, 100}) {
             double x = at(t, lo, hi);
             if (t >= lo && t <= hi && ticks.stream().allMatch(k -> Math.abs(k.x() - x) >= MIN_TICK_GAP)) {
-                ticks.add(new Tick(java.math.BigDecimal.valueOf(t).stripTrailingZeros().toPlainString() + "×", x, false));
+                ticks.add(new Tick(HtmlFormat.tick(t) + "×", x, false));
             }
         }
         List<Only> only = new ArrayList<>();
