@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -199,17 +198,7 @@ class OwnRestServiceTest {
         assertEquals(30, points.get(1).path("validated").asLong(), points.get(1).toString());
         assertTrue(points.get(1).path("target").path("url").asText().endsWith("/api"), points.get(1).toString());
 
-        Path bad = Files.writeString(dir.resolve("bad.yaml"), """
-                name: bad
-                targets:
-                  - { label: nothing to load, openapi: shop.yaml }
-                load:
-                  - { users: 1, requestsPerUser: 3 }
-                """);
-        CliRunner noOperation = CliRunner.run("run", bad.toString(), "--out", dir.resolve("bad").toString());
-        assertEquals(2, noOperation.exit());
-        assertTrue(noOperation.err().contains("bad.yaml:3:") && noOperation.err().contains("needs the 'operation'"), noOperation.err());
-        assertFalse(noOperation.err().contains("\tat "), noOperation.err());
+        PhpService.assertTargetNeedsAnOperation(dir, "openapi: shop.yaml");
     }
 
     private static JsonNode load(String... args) throws IOException {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -79,6 +80,24 @@ final class PhpService implements AutoCloseable {
         CliRunner r = CliRunner.run(all);
         assertTrue(r.exit() == 0 || r.exit() == Main.PROBLEM, r.err());
         return r;
+    }
+
+    /**
+     * A suite in {@code dir} whose one target names its service by {@code spec} ("wsdl: FILE" or
+     * "openapi: FILE") and no operation: exit code 2, the file's line and column, no stack trace.
+     */
+    static void assertTargetNeedsAnOperation(Path dir, String spec) throws IOException {
+        Path bad = java.nio.file.Files.writeString(dir.resolve("bad.yaml"), """
+                name: bad
+                targets:
+                  - { label: nothing to load, %s }
+                load:
+                  - { users: 1, requestsPerUser: 3 }
+                """.formatted(spec));
+        CliRunner noOperation = CliRunner.run("run", bad.toString(), "--out", dir.resolve("bad").toString());
+        assertEquals(2, noOperation.exit());
+        assertTrue(noOperation.err().contains("bad.yaml:3:") && noOperation.err().contains("needs the 'operation'"), noOperation.err());
+        assertFalse(noOperation.err().contains("\tat "), noOperation.err());
     }
 
     /** Bad input: exit code 2 and one line holding {@code expected}. */
