@@ -4,6 +4,7 @@ import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.Summary;
 import io.wsbench.report.Comparison;
+import io.wsbench.runner.OneLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -77,7 +78,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             return r;
         } catch (IOException e) {
-            throw new Main.UserError(json + ": not a readable run: " + Main.oneLine(e));
+            throw new Main.UserError(json + ": not a readable run: " + OneLine.of(e));
         }
     }
 

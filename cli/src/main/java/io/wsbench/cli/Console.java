@@ -2,6 +2,7 @@ package io.wsbench.cli;
 
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.PointRecord;
+import io.wsbench.runner.RunEvents;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;

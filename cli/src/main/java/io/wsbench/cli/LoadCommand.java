@@ -21,6 +21,12 @@ import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.report.Assertion;
+import io.wsbench.runner.Generator;
+import io.wsbench.runner.OneLine;
+import io.wsbench.runner.OwnService;
+import io.wsbench.runner.Reachable;
+import io.wsbench.runner.SteadyWarmup;
+import io.wsbench.runner.TlsClients;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -342,7 +348,7 @@ final class LoadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError("not a URL: " + url);
         }
-        if (!("http".equalsIgnoreCase(uri.getScheme()) || TlsOptions.https(uri)) || uri.getHost() == null) {
+        if (!("http".equalsIgnoreCase(uri.getScheme()) || TlsClients.https(uri)) || uri.getHost() == null) {
             throw new Main.UserError("only http:// and https:// URLs with a host can be loaded: " + url);
         }
         return uri;
@@ -377,7 +383,7 @@ final class LoadCommand implements Callable<Integer> {
             } catch (NoSuchFileException e) {
                 throw new Main.UserError("no such body file: " + body);
             } catch (IOException e) {
-                throw new Main.UserError("cannot read body file " + body + ": " + Main.oneLine(e));
+                throw new Main.UserError("cannot read body file " + body + ": " + OneLine.of(e));
             }
         }
         if (soapAction != null) {

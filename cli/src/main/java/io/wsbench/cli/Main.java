@@ -1,5 +1,8 @@
 package io.wsbench.cli;
 
+import io.wsbench.runner.Home;
+import io.wsbench.runner.OneLine;
+import io.wsbench.runner.TargetException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -39,13 +42,14 @@ public final class Main {
         documentExitCodes(cl);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             PrintWriter err = cmd.getErr();
-            err.println("wsbench: " + (e instanceof UserError ? oneLine(e) : "internal error: " + e.getClass().getName()
-                    + (e.getMessage() == null || e.getMessage().isBlank() ? "" : ": " + oneLine(e))));
+            boolean users = e instanceof UserError || e instanceof TargetException;
+            err.println("wsbench: " + (users ? OneLine.of(e) : "internal error: " + e.getClass().getName()
+                    + (e.getMessage() == null || e.getMessage().isBlank() ? "" : ": " + OneLine.of(e))));
             if ("1".equals(System.getenv("WSBENCH_DEBUG")) || Boolean.getBoolean("wsbench.debug")) {
                 e.printStackTrace(err);
             }
             err.flush();
-            return e instanceof UserError u ? u.exitCode : INTERNAL_ERROR;
+            return e instanceof UserError u ? u.exitCode : users ? BAD_INPUT : INTERNAL_ERROR;
         });
         return cl.execute(args);
     }
@@ -63,15 +67,6 @@ public final class Main {
         codes.put(String.valueOf(BAD_INPUT), "bad input (options, suite, assertion) or an unreachable target, before any load is sent");
         codes.put(String.valueOf(INTERNAL_ERROR), "internal error: a bug in wsbench; WSBENCH_DEBUG=1 prints its stack trace");
         return Collections.unmodifiableMap(codes);
-    }
-
-    static String oneLine(Throwable e) {
-        String m = e.getMessage();
-        if (m == null || m.isBlank()) {
-            m = e.getClass().getSimpleName();
-        }
-        int nl = m.indexOf('\n');
-        return nl > 0 ? m.substring(0, nl) : m;
     }
 
     /** A mistake of the user's, reported as one line and an exit code. */

@@ -4,6 +4,7 @@ import io.wsbench.protocols.openapi.ApiDescription;
 import io.wsbench.protocols.openapi.RestOperation;
 import io.wsbench.protocols.openapi.RestRequest;
 import io.wsbench.protocols.own.OwnServiceException;
+import io.wsbench.runner.OwnService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

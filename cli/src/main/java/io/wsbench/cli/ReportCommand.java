@@ -3,6 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.report.ReportWriter;
+import io.wsbench.runner.OneLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -27,7 +28,7 @@ final class ReportCommand implements Callable<Integer> {
         try {
             run = RunJson.read(json);
         } catch (IOException e) {
-            throw new Main.UserError(json + ": not a readable run: " + Main.oneLine(e));
+            throw new Main.UserError(json + ": not a readable run: " + OneLine.of(e));
         }
         System.out.print(ConsoleSummary.render(run));
         for (Path p : ReportWriter.write(run, dir)) {

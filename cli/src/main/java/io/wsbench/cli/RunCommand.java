@@ -12,6 +12,12 @@ import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.report.Assertion;
 import io.wsbench.report.Flags;
 import io.wsbench.report.ReportWriter;
+import io.wsbench.runner.Generator;
+import io.wsbench.runner.Home;
+import io.wsbench.runner.OwnService;
+import io.wsbench.runner.Reachable;
+import io.wsbench.runner.SuiteRunner;
+import io.wsbench.runner.TlsClients;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -105,13 +111,13 @@ final class RunCommand implements Callable<Integer> {
             for (TargetSpec t : suite.targets()) {
                 if (t.url() != null) {
                     URI url = URI.create(t.url());
-                    var tls = TlsOptions.forTarget(suite, t);
+                    var tls = TlsClients.forTarget(suite, t);
                     Reachable.check(url, tls);
                     TlsOptions.warnIfInsecure(tls, url, stdout);
                 } else if (t.own() && t.stack() == null) {
                     // the address its WSDL or OpenAPI spec names
                     URI url = OwnService.of(SuiteRunner.ownSpec(suite, t, null)).endpoint();
-                    var tls = TlsOptions.forTarget(suite, t, url);
+                    var tls = TlsClients.forTarget(suite, t, url);
                     Reachable.check(url, tls);
                     TlsOptions.warnIfInsecure(tls, url, stdout);
                 }
@@ -120,17 +126,22 @@ final class RunCommand implements Callable<Integer> {
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
                     + suite.repeat() + " repeats -> " + home.relativize(dir.toAbsolutePath()));
-            Thread hook = new Thread(runner::interrupted, "wsbench-interrupted");
+            // Ctrl-C: the runner stops and keeps the run partial; then exit with 1, "measured but
+            // incomplete" (the JVM alone would exit with 130 once the hooks are done)
+            Thread hook = new Thread(() -> {
+                runner.interrupt();
+                Runtime.getRuntime().halt(Main.PROBLEM);
+            }, "wsbench-interrupted");
             Runtime.getRuntime().addShutdownHook(hook);
             RunRecord run;
+            boolean cutShort;
             try {
                 run = runner.run(suite, dir, commandLine(file));
             } finally {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook is running: it saves the run
-                }
+                cutShort = !removed(hook);
+            }
+            if (cutShort) {
+                return Main.PROBLEM; // the hook ends the process: no summary or report of a run cut short
             }
             stdout.println();
             stdout.print(ConsoleSummary.render(run));
@@ -173,6 +184,15 @@ final class RunCommand implements Callable<Integer> {
             sb.append(" --assert '").append(a).append('\'');
         }
         return sb.toString();
+    }
+
+    /** Removes the Ctrl-C hook; false when it is running already. */
+    private static boolean removed(Thread hook) {
+        try {
+            return Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return false;
+        }
     }
 
     private static String relative(Path home, Path p) {

@@ -7,6 +7,8 @@ import io.wsbench.core.stack.StackException;
 import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.runner.Home;
+import io.wsbench.runner.SuiteRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

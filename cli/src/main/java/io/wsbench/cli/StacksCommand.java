@@ -6,6 +6,7 @@ import io.wsbench.core.stack.Jdks;
 import io.wsbench.core.stack.StackVersions;
 import io.wsbench.protocols.Protocol;
 import io.wsbench.protocols.Protocols;
+import io.wsbench.runner.Home;
 import picocli.CommandLine.Command;
 
 import java.util.concurrent.Callable;

@@ -3,8 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.TlsSettings;
 import io.wsbench.core.record.TlsRecord;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.runner.TlsClients;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
@@ -12,7 +11,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** The options of an https:// URL, and how wsbench turns settings into a TLS client for a URL. */
+/** The options of an https:// URL on the command line, and how a TLS client is shown. */
 final class TlsOptions {
 
     @Option(names = "--cacert", paramLabel = "FILE", description = "https: trust the certificates of this PEM file instead of the JDK's trust store")
@@ -38,7 +37,7 @@ final class TlsOptions {
 
     /** The TLS client for {@code url}, or null for an http:// URL; bad settings are one line and exit code 2. */
     ClientTls client(URI url) {
-        if (!https(url)) {
+        if (!TlsClients.https(url)) {
             if (cacert != null || insecure || cert != null || key != null || pkcs12 != null || passwordEnv != null || provider != null) {
                 throw new Main.UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + url);
             }
@@ -50,33 +49,7 @@ final class TlsOptions {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
-        return client(settings, url);
-    }
-
-    static boolean https(URI url) {
-        return "https".equalsIgnoreCase(url.getScheme());
-    }
-
-    /** The TLS client of {@code settings} for {@code url}; a file that can't be used is one line and exit code 2. */
-    static ClientTls client(TlsSettings settings, URI url) {
-        try {
-            return ClientTls.of(settings, url.getHost(), Reachable.address(url).getPort());
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError(url + ": " + e.getMessage());
-        }
-    }
-
-    /** The TLS client of a suite's url: target, its files relative to the suite; null for http://. */
-    static ClientTls forTarget(Suite suite, TargetSpec target) {
-        return forTarget(suite, target, URI.create(target.url()));
-    }
-
-    /** The TLS client of {@code target} at {@code url}: its address may come from its WSDL or OpenAPI spec. */
-    static ClientTls forTarget(Suite suite, TargetSpec target, URI url) {
-        if (!https(url)) {
-            return null;
-        }
-        return client(target.tls() == null ? TlsSettings.DEFAULT : target.tls().settings(suite::resolve), url);
+        return TlsClients.of(settings, url);
     }
 
     /** The warning line of a target whose certificate is not checked. */

@@ -4,6 +4,7 @@ import io.wsbench.protocols.wsdl.SampleRequest;
 import io.wsbench.protocols.wsdl.ServiceDescription;
 import io.wsbench.protocols.wsdl.SoapOperation;
 import io.wsbench.protocols.wsdl.WsdlException;
+import io.wsbench.runner.OwnService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

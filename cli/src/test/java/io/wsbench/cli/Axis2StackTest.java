@@ -9,6 +9,7 @@ import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackDescriptor;
 import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.protocols.Workload;
+import io.wsbench.runner.Home;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -13,6 +13,7 @@ import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.protocols.Amf;
 import io.wsbench.protocols.Workload;
 import io.wsbench.contract.hello.HelloContract;
+import io.wsbench.runner.Home;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

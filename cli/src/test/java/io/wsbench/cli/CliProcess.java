@@ -1,5 +1,7 @@
 package io.wsbench.cli;
 
+import io.wsbench.runner.Home;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

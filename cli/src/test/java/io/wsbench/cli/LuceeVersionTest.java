@@ -6,6 +6,7 @@ import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackDescriptor;
 import io.wsbench.core.stack.StackException;
 import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,6 +2,7 @@ package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.record.RunJson;
+import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

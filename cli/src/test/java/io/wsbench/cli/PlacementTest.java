@@ -5,6 +5,7 @@ import io.wsbench.core.record.RunJson;
 import io.wsbench.core.stack.RunningStack;
 import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -21,6 +21,7 @@ import io.wsbench.contract.seismic.Catalog;
 import io.wsbench.contract.seismic.QuerySequence;
 import io.wsbench.contract.seismic.SeismicContract;
 import io.wsbench.contract.seismic.SeismicXml;
+import io.wsbench.runner.Home;
 import io.wsbench.wssec.Attack;
 import io.wsbench.wssec.SecuredWorkload;
 import io.wsbench.wssec.WsSecurity;

@@ -8,6 +8,8 @@ import io.wsbench.core.stack.StackException;
 import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.ListeningSockets;
+import io.wsbench.runner.Home;
+import io.wsbench.runner.SuiteRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

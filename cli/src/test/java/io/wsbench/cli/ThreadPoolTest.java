@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 import io.wsbench.core.record.RunJson;
+import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

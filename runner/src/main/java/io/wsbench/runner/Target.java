@@ -1,4 +1,4 @@
-package io.wsbench.cli;
+package io.wsbench.runner;
 
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.RequestSource;

@@ -1,4 +1,4 @@
-package io.wsbench.cli;
+package io.wsbench.runner;
 
 import io.wsbench.protocols.openapi.ApiDescription;
 import io.wsbench.protocols.openapi.RestRequest;
@@ -20,46 +20,46 @@ import java.util.List;
 /**
  * A user's own service made ready to load, from the command line or a suite target: its
  * description read, its requests encoded from the template and the data, its checks parsed, all
- * before any load, each mistake one line naming the file.
+ * before any load, each mistake a {@link TargetException}: one line naming the file.
  */
-record OwnService(OwnWorkload workload, URI endpoint) {
+public record OwnService(OwnWorkload workload, URI endpoint) {
 
     /** What the user gave: a WSDL or an OpenAPI spec, the operation, and where the requests come from. */
-    record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
-                List<String> checks, String url, Long dataMaxMb) {
+    public record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
+                       List<String> checks, String url, Long dataMaxMb) {
     }
 
     /** The client's checking time per answer checked since {@code nanosBefore} and {@code answersBefore}; null when none was. */
-    static Double microsPerAnswer(OwnWorkload w, long nanosBefore, long answersBefore) {
+    public static Double microsPerAnswer(OwnWorkload w, long nanosBefore, long answersBefore) {
         long answers = w.checkedAnswers() - answersBefore;
         return answers == 0 ? null : Math.round((w.checkNanos() - nanosBefore) / 100.0 / answers) / 10.0;
     }
 
-    static ApiDescription readSpec(String spec) {
+    public static ApiDescription readSpec(String spec) {
         try {
             return ApiDescription.read(spec);
         } catch (OwnServiceException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new TargetException(e.getMessage());
         }
     }
 
-    static ServiceDescription read(String wsdl) {
+    public static ServiceDescription read(String wsdl) {
         try {
             return ServiceDescription.read(wsdl);
         } catch (OwnServiceException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new TargetException(e.getMessage());
         }
     }
 
-    static OwnService of(Spec s) {
+    public static OwnService of(Spec s) {
         if (s.operation() == null) {
-            throw new Main.UserError((s.wsdl() != null ? "--wsdl" : "--openapi") + " needs --operation NAME (list them with wsbench "
+            throw new TargetException((s.wsdl() != null ? "--wsdl" : "--openapi") + " needs --operation NAME (list them with wsbench "
                     + (s.wsdl() != null ? "wsdl " + s.wsdl() : "openapi " + s.openapi()) + ")");
         }
         boolean unique = switch (s.dataMode() == null ? "cycle" : s.dataMode()) {
             case "cycle" -> false;
             case "unique" -> true;
-            default -> throw new Main.UserError("data mode '" + s.dataMode() + "' is cycle (rows in turn, again and again) or unique (each row once per point)");
+            default -> throw new TargetException("data mode '" + s.dataMode() + "' is cycle (rows in turn, again and again) or unique (each row once per point)");
         };
         try {
             DataRows data = s.data() == null ? DataRows.none() : DataRows.read(s.data());
@@ -69,7 +69,7 @@ record OwnService(OwnWorkload workload, URI endpoint) {
             return new OwnService(OwnWorkload.of(request, data, unique, s.checks() == null ? List.of() : s.checks(),
                     endpoint, maxBytes), endpoint);
         } catch (OwnServiceException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new TargetException(e.getMessage());
         }
     }
 
@@ -79,7 +79,7 @@ record OwnService(OwnWorkload workload, URI endpoint) {
             try {
                 template = Files.readString(s.template(), StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw new OwnServiceException(s.template() + ": cannot read the template: " + Main.oneLine(e));
+                throw new OwnServiceException(s.template() + ": cannot read the template: " + OneLine.of(e));
             }
         }
         if (s.openapi() != null) {

@@ -1,4 +1,4 @@
-package io.wsbench.cli;
+package io.wsbench.runner;
 
 import io.wsbench.core.load.ClientTls;
 
@@ -9,7 +9,7 @@ import java.net.URI;
 import java.time.Duration;
 
 /** Whether a URL's server accepts connections: checked before any load is sent, so a typo costs no run. */
-final class Reachable {
+public final class Reachable {
 
     private static final int TIMEOUT_MILLIS = 3000;
 
@@ -17,12 +17,12 @@ final class Reachable {
     }
 
     /** The address of the server of an http:// or https:// URL; port 80 or 443 where the URL names none. */
-    static InetSocketAddress address(URI url) {
-        return new InetSocketAddress(url.getHost(), url.getPort() > 0 ? url.getPort() : TlsOptions.https(url) ? 443 : 80);
+    public static InetSocketAddress address(URI url) {
+        return new InetSocketAddress(url.getHost(), url.getPort() > 0 ? url.getPort() : TlsClients.https(url) ? 443 : 80);
     }
 
-    /** The address of {@code url}'s server, once it accepted a connection; else one line and exit code 2. */
-    static InetSocketAddress check(URI url) {
+    /** The address of {@code url}'s server, once it accepted a connection; else a {@link TargetException}. */
+    public static InetSocketAddress check(URI url) {
         return check(url, null);
     }
 
@@ -30,18 +30,18 @@ final class Reachable {
      * The same, and for an https:// URL ({@code tls} not null) a TLS handshake with one HEAD request
      * after it, so an untrusted certificate or a refused client certificate stops the run before any load.
      */
-    static InetSocketAddress check(URI url, ClientTls tls) {
+    public static InetSocketAddress check(URI url, ClientTls tls) {
         InetSocketAddress address = address(url);
         try (Socket s = new Socket()) {
             s.connect(address, TIMEOUT_MILLIS);
         } catch (IOException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new Main.UserError("cannot connect to " + url + ": " + why);
+            throw new TargetException("cannot connect to " + url + ": " + why);
         }
         if (tls != null) {
             String failure = tls.probe(address, url, Duration.ofMillis(TIMEOUT_MILLIS));
             if (failure != null) {
-                throw new Main.UserError("TLS handshake with " + url + " failed: " + failure);
+                throw new TargetException("TLS handshake with " + url + " failed: " + failure);
             }
         }
         return address;

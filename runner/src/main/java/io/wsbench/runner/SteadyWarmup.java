@@ -1,4 +1,4 @@
-package io.wsbench.cli;
+package io.wsbench.runner;
 
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.LoadEngine;
@@ -23,7 +23,7 @@ import java.util.function.Supplier;
  * within {@link #STEADY_SHARE} of their mean, and a JVM server's JIT compiler quiet), or until its
  * longest time has passed; or a fixed number of windows (a short re-warm, not judged).
  */
-final class SteadyWarmup {
+public final class SteadyWarmup {
 
     /** The last this many windows must agree ... */
     static final int STEADY_WINDOWS = 3;
@@ -32,13 +32,13 @@ final class SteadyWarmup {
     /** A JVM server whose JIT compiled for more than this share of the last window is still warming. */
     static final double JIT_SHARE = 0.02;
     /** No JIT clock: the server is not a JVM wsbench can read, or none was named. */
-    static final LongSupplier NO_JIT = () -> -1;
+    public static final LongSupplier NO_JIT = () -> -1;
 
     /**
      * How to warm: {@code users} closed-loop users, windows of {@code window}, for at most
      * {@code max}; {@code windows} above 0 runs exactly that many and does not judge them.
      */
-    record Plan(int users, Duration window, Duration max, int windows) {
+    public record Plan(int users, Duration window, Duration max, int windows) {
     }
 
     private SteadyWarmup() {
@@ -48,8 +48,8 @@ final class SteadyWarmup {
      * Warms {@code address} and says how it went. {@code requests} gives each window its requests (a
      * fresh source for sources that keep a position); {@code jitMillis} reads the server's JIT clock.
      */
-    static WarmupRecord run(String label, LoadEngine engine, InetSocketAddress address, ClientTls tls, Plan plan,
-                            Supplier<RequestSource> requests, Supplier<Validator> validators, LongSupplier jitMillis)
+    public static WarmupRecord run(String label, LoadEngine engine, InetSocketAddress address, ClientTls tls, Plan plan,
+                                   Supplier<RequestSource> requests, Supplier<Validator> validators, LongSupplier jitMillis)
             throws InterruptedException {
         double max = plan.max().toNanos() / 1e9;
         List<WarmupRecord.Window> seen = new ArrayList<>();

@@ -1,4 +1,4 @@
-package io.wsbench.cli;
+package io.wsbench.runner;
 
 import io.wsbench.core.load.LoadEngine;
 
@@ -10,22 +10,22 @@ import java.util.concurrent.ConcurrentHashMap;
  * its connections call for (or {@code --threads}), from one LoadEngine per thread count, made when a
  * point first needs it.
  */
-final class Generator implements AutoCloseable {
+public final class Generator implements AutoCloseable {
 
     /** The {@code --threads} help of both commands. */
-    static final String THREADS_HELP = "I/O threads of the load generator"
+    public static final String THREADS_HELP = "I/O threads of the load generator"
             + " (default: one per 128 connections or users of a point, at most one per core)";
 
     private final Integer threads;
     private final Map<Integer, LoadEngine> engines = new ConcurrentHashMap<>();
 
     /** {@code threads}: the {@code --threads} option, or null for the default. */
-    Generator(Integer threads) {
+    public Generator(Integer threads) {
         this.threads = threads;
     }
 
     /** The engine for a point of {@code connections} connections (closed loop: users). */
-    LoadEngine forConnections(int connections) {
+    public LoadEngine forConnections(int connections) {
         return engines.computeIfAbsent(threads != null ? threads : LoadEngine.defaultThreads(connections), LoadEngine::new);
     }
 

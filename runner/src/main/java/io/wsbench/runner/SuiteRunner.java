@@ -1,12 +1,10 @@
-package io.wsbench.cli;
+package io.wsbench.runner;
 
 import io.wsbench.core.load.LoadSpec;
-import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.WarmupRecord;
@@ -48,12 +46,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a suite: starts each stack in its own process, warms each target up, measures every
  * (repeat, target, load) point, and writes run.json after each one so nothing is lost. Targets of
- * one stack are interleaved within a repeat, so a slow drift of the machine spreads evenly.
+ * one stack are interleaved within a repeat, so a slow drift of the machine spreads evenly. It
+ * prints nothing: what happens goes to its {@link RunEvents}, so the command line, a controller
+ * and the load agents run suites with the same code.
  */
-final class SuiteRunner {
+public final class SuiteRunner {
 
     /** The stack module that deploys a user's WAR in an embedded Tomcat of the line they name. */
-    static final String WAR_HOST = "war-host";
+    public static final String WAR_HOST = "war-host";
 
     private final StackCatalog catalog;
     private static final String INTERRUPTED = "interrupted (Ctrl-C)";
@@ -62,12 +62,16 @@ final class SuiteRunner {
     private final RunEvents events;
     private final long residualMillis;
     private final boolean jvmMonitor;
-    private volatile RunRecord run;
-    private volatile Path runFile;
+    private volatile RunFile run;
+    private volatile boolean interrupted;
     private volatile RunningStack current;
     private JvmSampler jvm;
 
-    SuiteRunner(StackCatalog catalog, Generator generator, RunEvents events, long residualMillis, boolean jvmMonitor) {
+    /**
+     * {@code residualMillis}: how long the server's CPU is watched after each point; {@code jvmMonitor}:
+     * whether to look inside a JVM server (GC, heap, a Flight Recorder recording per point).
+     */
+    public SuiteRunner(StackCatalog catalog, Generator generator, RunEvents events, long residualMillis, boolean jvmMonitor) {
         this.catalog = catalog;
         this.generator = generator;
         this.events = events;
@@ -76,7 +80,7 @@ final class SuiteRunner {
     }
 
     /** Checks every target against the stacks built here, naming the place in the suite file. */
-    void check(Suite suite) {
+    public void check(Suite suite) {
         for (String own : suite.stacks().keySet()) {
             if (catalog.find(own).isPresent()) {
                 throw SuiteReader.at(suite, "/stacks/" + own, "'" + own + "' is a built-in stack: give yours another name");
@@ -194,7 +198,7 @@ final class SuiteRunner {
         if (t.stack() == null) {
             try {
                 OwnService.of(ownSpec(suite, t, null));
-            } catch (Main.UserError e) {
+            } catch (TargetException e) {
                 throw SuiteReader.at(suite, at + "/" + kind, e.getMessage());
             }
         }
@@ -204,7 +208,7 @@ final class SuiteRunner {
      * What the user's own target asks, its files resolved against the suite and, on a stack, its
      * description and address against the stack's {@code base} address (null before it starts).
      */
-    static OwnService.Spec ownSpec(Suite suite, TargetSpec t, String base) {
+    public static OwnService.Spec ownSpec(Suite suite, TargetSpec t, String base) {
         String described = t.wsdl() != null ? t.wsdl() : t.openapi();
         String where = described.regionMatches(true, 0, "http://", 0, 7) || described.regionMatches(true, 0, "https://", 0, 8)
                 ? described
@@ -216,16 +220,14 @@ final class SuiteRunner {
                 url, t.dataMaxMb());
     }
 
-    /** Runs the suite into {@code dir}; returns the finished (or partial) record. */
-    RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
+    /** Runs the suite into {@code dir}, a directory that exists; returns the finished (or partial) record. */
+    public RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
         check(suite);
-        runFile = dir.resolve("run.json");
-        run = new RunRecord(suite.name(), suite.description(), Home.version(), Home.gitCommit(catalog.home()),
-                now(), null, "running", null, command, suite.baseline(), Environment.detect(Map.of()),
-                List.of(), List.of());
-        run = run.withNote("load generator: " + generator.describe() + "; "
-                + "closed-loop points measure latency from the actual send time");
-        save();
+        run = new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(), suite.description(), Home.version(),
+                Home.gitCommit(catalog.home()), now(), null, "running", null, command, suite.baseline(),
+                Environment.detect(Map.of()), List.of(), List.of())
+                .withNote("load generator: " + generator.describe() + "; "
+                        + "closed-loop points measure latency from the actual send time"));
         String serverCores = null;
         String ownCores = null;
         if (suite.cpus() != null) {
@@ -234,8 +236,8 @@ final class SuiteRunner {
                 ownCores = StackLauncher.affinity(self);
                 StackLauncher.pin(self, suite.cpus().generator());
                 serverCores = suite.cpus().servers();
-                run = run.withEnvironment(run.environment().withCpus(Map.of("generator", suite.cpus().generator(),
-                        "servers", serverCores)));
+                Map<String, String> cpus = Map.of("generator", suite.cpus().generator(), "servers", serverCores);
+                run.update(r -> r.withEnvironment(r.environment().withCpus(cpus)));
                 note("processes placed: the load generator on cores " + suite.cpus().generator()
                         + ", every server on cores " + serverCores);
             } catch (StackException e) {
@@ -263,13 +265,13 @@ final class SuiteRunner {
             String reason = unavailable(t);
             if (reason != null) {
                 // reported, never faked: the run says which target it could not measure, and why
-                String note = "target '" + t.label() + "' unavailable on " + t.stack() + ": " + reason;
-                events.problem(note);
-                run = run.withNote(note);
-                save();
+                note("target '" + t.label() + "' unavailable on " + t.stack() + ": " + reason);
             }
         }
         for (List<TargetSpec> group : byStack(suite).values()) {
+            if (interrupted) {
+                break;
+            }
             String stackName = group.get(0).stack();
             String why = null;
             if (group.get(0).cold()) {
@@ -285,9 +287,7 @@ final class SuiteRunner {
                 partial = partial == null ? why : partial + "; " + why;
             }
         }
-        run = run.finished(now(), partial == null ? "complete" : "partial", partial);
-        save();
-        return run;
+        return run.finish(now(), partial == null ? "complete" : "partial", partial);
     }
 
     /** Runs the targets of one stack (or of external URLs); returns why it stopped early, or null. */
@@ -314,9 +314,7 @@ final class SuiteRunner {
                 try {
                     stack = launcher.start(d, 0, options);
                 } catch (StackException e) {
-                    events.problem(e.getMessage());
-                    run = run.withNote(e.getMessage());
-                    save();
+                    note(e.getMessage());
                     return e.getMessage();
                 }
                 current = stack;
@@ -325,8 +323,7 @@ final class SuiteRunner {
                     version = d.usersOwn() ? d.description() + " (" + stack.loaded() + ")" : stack.loaded();
                 }
                 versions.put(name, version);
-                run = run.withEnvironment(run.environment().withStacks(Map.copyOf(versions)));
-                save();
+                stacksLoaded(versions);
                 // the process to watch: the server's JVM, even when a wrapper script started it
                 long jvmPid = JvmSampler.jvmOf(stack.process().toHandle());
                 long watched = jvmPid > 0 ? jvmPid : stack.pid();
@@ -340,8 +337,7 @@ final class SuiteRunner {
                 }
                 if (jvm != null && d.usersOwn()) {
                     versions.put(name, version + ", on " + jvm.jdk());
-                    run = run.withEnvironment(run.environment().withStacks(Map.copyOf(versions)));
-                    save();
+                    stacksLoaded(versions);
                 }
                 RunningStack s = stack;
                 watchdog = Executors.newSingleThreadScheduledExecutor();
@@ -361,7 +357,7 @@ final class SuiteRunner {
             } else {
                 for (TargetSpec t : specs) {
                     targets.add(t.own() ? ownTarget(suite, t, null, "external")
-                            : Target.of(t, URI.create(t.url()), "external", keysDir()).withTls(TlsOptions.forTarget(suite, t)));
+                            : Target.of(t, URI.create(t.url()), "external", keysDir()).withTls(TlsClients.forTarget(suite, t)));
                 }
             }
             int total = (lastRepeat - firstRepeat + 1) * targets.size() * suite.load().size();
@@ -379,10 +375,12 @@ final class SuiteRunner {
                     }
                     previous = t;
                     for (LoadPointSpec l : suite.load()) {
+                        if (interrupted) {
+                            return INTERRUPTED;
+                        }
                         index++;
                         PointRecord p = measure(t, l, r, sampler, index, total);
-                        run = run.withPoint(p);
-                        save();
+                        run.update(record -> record.withPoint(p));
                         events.pointDone(p);
                         if (p.aborted() != null) {
                             return p.aborted();
@@ -444,15 +442,14 @@ final class SuiteRunner {
             Measurement m = generator.forConnections(users).run(t.address(), t.tls(), LoadSpec.closed(users, perUser),
                     t.requests(true), t.validators(), events.pointStarting("warm-up " + t.spec().label(), 0, 0));
             // kept, not measured: its per-second series shows a server speeding up (Lucee compiling its pages)
-            run = run.withWarmup(m.toPoint(t.record(), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null));
-            run = run.withTargetWarmup(new WarmupRecord(t.spec().label(), "requests",
-                    Math.round((System.nanoTime() - t0) / 1e7) / 100.0, null, null));
-            save();
+            PointRecord kept = m.toPoint(t.record(), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null);
+            WarmupRecord how = new WarmupRecord(t.spec().label(), "requests",
+                    Math.round((System.nanoTime() - t0) / 1e7) / 100.0, null, null);
+            run.update(r -> r.withWarmup(kept).withTargetWarmup(how));
             return;
         }
         WarmupRecord w = warmInWindows(suite, t, 0);
-        run = run.withTargetWarmup(w);
-        save();
+        run.update(r -> r.withTargetWarmup(w));
         if (!w.steady()) {
             events.problem("target '" + t.spec().label() + "' did not reach steady state within its warm-up of "
                     + suite.warmupMax() + ": its figures may still include warm-up");
@@ -502,11 +499,11 @@ final class SuiteRunner {
             server = sampler.endPoint(alive ? residualMillis : 0);
         }
         if (recording && server != null && current.alive()) {
-            String name = String.format("jfr/%03d-%s.jfr", run.points().size() + 1,
+            String name = String.format("jfr/%03d-%s.jfr", run.get().points().size() + 1,
                     label.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", ""));
             ServerRecord process = server;
             ServerRecord[] inside = {server};
-            if (jvmDid(() -> inside[0] = jvm.endPoint(process, m.durationSeconds(), runFile.resolveSibling(name), name))) {
+            if (jvmDid(() -> inside[0] = jvm.endPoint(process, m.durationSeconds(), run.path().resolveSibling(name), name))) {
                 server = inside[0];
             }
         }
@@ -528,7 +525,7 @@ final class SuiteRunner {
      * A stack as it is started: one built here, or one of the user's own declared in the suite, a
      * command or a WAR in the WAR host's Tomcat.
      */
-    static StackDescriptor descriptor(StackCatalog catalog, Suite suite, String name) {
+    public static StackDescriptor descriptor(StackCatalog catalog, Suite suite, String name) {
         UserStack own = suite.stacks().get(name);
         if (own == null) {
             return catalog.find(name).orElseThrow();
@@ -548,7 +545,7 @@ final class SuiteRunner {
             return JvmSampler.attach(jvmPid);
         } catch (IOException | RuntimeException e) {
             note("no GC, heap or Flight Recorder figures for stack " + stack.descriptor().name()
-                    + ": cannot attach to its JVM, process " + jvmPid + " (" + Main.oneLine(e) + ")");
+                    + ": cannot attach to its JVM, process " + jvmPid + " (" + OneLine.of(e) + ")");
             return null;
         }
     }
@@ -564,20 +561,25 @@ final class SuiteRunner {
             return true;
         } catch (IOException | RuntimeException e) {
             note("Flight Recorder figures missing for a point of stack " + current.descriptor().name() + ": "
-                    + Main.oneLine(e));
+                    + OneLine.of(e));
             return false;
         }
     }
 
     private static Target ownTarget(Suite suite, TargetSpec t, String base, String version) {
         OwnService own = OwnService.of(ownSpec(suite, t, base));
-        return new Target(t, own.endpoint(), own.workload(), version).withTls(TlsOptions.forTarget(suite, t, own.endpoint()));
+        return new Target(t, own.endpoint(), own.workload(), version).withTls(TlsClients.forTarget(suite, t, own.endpoint()));
     }
 
     private void note(String text) {
         events.problem(text);
-        run = run.withNote(text);
-        save();
+        run.update(r -> r.withNote(text));
+    }
+
+    /** The stacks started so far, with the versions they loaded, into the run's environment. */
+    private void stacksLoaded(Map<String, String> versions) {
+        Map<String, String> now = Map.copyOf(versions);
+        run.update(r -> r.withEnvironment(r.environment().withStacks(now)));
     }
 
     /**
@@ -610,44 +612,32 @@ final class SuiteRunner {
     }
 
     /**
-     * Called on Ctrl-C, from a shutdown hook: stops the point under way (kept, marked aborted) and
-     * the server, marks the run partial with every point measured, and exits with 1, "measured but
-     * incomplete": the JVM alone would exit with 130 once the hooks are done.
+     * Stops the run, as Ctrl-C does (the command line calls it from a shutdown hook): the point under
+     * way stops at once and is kept, marked aborted; the run is marked partial with every point
+     * measured, the server is stopped, and no point or stack starts after. Whatever the run's own
+     * thread is doing meanwhile, the run stays partial.
      */
-    void interrupted() {
+    public void interrupt() {
+        interrupted = true;
         generator.abort(INTERRUPTED);
-        markInterrupted(); // at once: stopping the server may take seconds
+        RunFile r = run;
+        if (r != null) {
+            markInterrupted(r); // at once: stopping the server may take seconds
+        }
         RunningStack s = current;
         if (s != null) {
             s.stop();
         }
-        // save's lock, held to the end: the run's own thread cannot write "running" over the record
-        synchronized (this) {
-            markInterrupted();
-            RunRecord r = run;
-            if (r != null) {
-                events.problem(INTERRUPTED + ": " + runFile + " keeps the " + r.points().size() + " points measured");
-            }
-            Runtime.getRuntime().halt(Main.PROBLEM);
+        if (r != null) {
+            events.problem(INTERRUPTED + ": " + r.path() + " keeps the " + r.get().points().size() + " points measured");
         }
     }
 
-    private synchronized void markInterrupted() {
-        RunRecord r = run;
-        if (r != null && "running".equals(r.status())) {
-            run = r.finished(now(), "partial", INTERRUPTED + " after " + r.points().size() + " points");
-            save();
-        }
-    }
-
-    RunRecord record() {
-        return run;
-    }
-
-    private synchronized void save() {
-        if (runFile != null && run != null) {
-            RunJson.write(run, runFile);
-        }
+    /** Marks a running run partial, counting the points measured when Ctrl-C came. */
+    static void markInterrupted(RunFile run) {
+        String at = now();
+        run.update(r -> "running".equals(r.status())
+                ? r.finished(at, "partial", INTERRUPTED + " after " + r.points().size() + " points") : r);
     }
 
     private static String now() {

@@ -1,15 +1,15 @@
-package io.wsbench.cli;
+package io.wsbench.runner;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The wsbench checkout: where suites/, stacks/ and results/ live. */
-final class Home {
+public final class Home {
 
     private Home() {
     }
 
-    static Path find() {
+    public static Path find() {
         String prop = System.getProperty("wsbench.home");
         if (prop != null && !prop.isBlank()) {
             return Path.of(prop).toAbsolutePath().normalize();
@@ -26,7 +26,7 @@ final class Home {
         return Path.of("").toAbsolutePath();
     }
 
-    static String version() {
+    public static String version() {
         String v = Home.class.getPackage().getImplementationVersion();
         return v == null ? "0.1.0-SNAPSHOT" : v;
     }

@@ -1,0 +1,139 @@
+package io.wsbench.runner;
+
+import com.sun.net.httpserver.HttpServer;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.SuiteReader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The runner as a library: a suite against a server of the test's own on 127.0.0.1, watched through a listener. */
+class SuiteRunnerTest {
+
+    private HttpServer server;
+
+    @BeforeEach
+    void helloWorld() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        byte[] hello = "Hello World".getBytes(StandardCharsets.US_ASCII);
+        server.createContext("/hello", exchange -> {
+            exchange.getResponseHeaders().set("Content-Type", "text/plain");
+            exchange.sendResponseHeaders(200, hello.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(hello);
+            }
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    @Test
+    void aRunTellsItsListenerOfEachPoint(@TempDir Path dir) throws Exception {
+        List<String> heard = new ArrayList<>();
+        RunRecord run = run(dir, heard, p -> { });
+        assertEquals("complete", run.status());
+        assertEquals(2, run.points().size());
+        assertEquals(List.of("point hello @ 1 user #1 1/2", "done 20", "point hello @ 2 users #1 2/2",
+                "done 20"), heard);
+        assertEquals(run, RunJson.read(dir.resolve("out/run.json")));
+    }
+
+    @Test
+    void aRunInterruptedBetweenItsPointsMeasuresNoMoreAndStaysPartial(@TempDir Path dir) throws Exception {
+        List<String> heard = new ArrayList<>();
+        SuiteRunner[] runner = new SuiteRunner[1];
+        // Ctrl-C right after the first point, on the run's own thread: the order is the test's
+        RunRecord run = run(dir, heard, runner, p -> runner[0].interrupt());
+        assertEquals("partial", run.status());
+        assertEquals("interrupted (Ctrl-C) after 1 points", run.partialReason());
+        assertEquals(1, run.points().size());
+        assertEquals("point hello @ 1 user #1 1/2", heard.get(0));
+        assertEquals("done 20", heard.get(1));
+        assertEquals("problem interrupted (Ctrl-C): " + dir.resolve("out/run.json") + " keeps the 1 points measured",
+                heard.get(2));
+        assertEquals(3, heard.size(), "no second point: " + heard);
+        assertEquals(run, RunJson.read(dir.resolve("out/run.json")));
+    }
+
+    private RunRecord run(Path dir, List<String> heard, Consumer<PointRecord> afterPoint) throws Exception {
+        return run(dir, heard, new SuiteRunner[1], afterPoint);
+    }
+
+    private RunRecord run(Path dir, List<String> heard, SuiteRunner[] runner, Consumer<PointRecord> afterPoint)
+            throws Exception {
+        Path file = dir.resolve("hello.yaml");
+        Files.writeString(file, """
+                name: hello
+                warmup: none
+                targets:
+                  - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                load:
+                  - { users: 1, requestsPerUser: 20 }
+                  - { users: 2, requestsPerUser: 10 }
+                """.formatted(server.getAddress().getPort()));
+        Suite suite = SuiteReader.read(file);
+        try (Generator generator = new Generator(1)) {
+            runner[0] = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, afterPoint), 0, false);
+            return runner[0].run(suite, Files.createDirectories(dir.resolve("out")), "test");
+        }
+    }
+
+    /** Writes down what it hears, one line an event. */
+    private record Listener(List<String> heard, Consumer<PointRecord> afterPoint) implements RunEvents {
+
+        @Override
+        public void stackStarting(String stack) {
+            heard.add("starting " + stack);
+        }
+
+        @Override
+        public void stackReady(String stack, String version, String url, long pid) {
+            heard.add("ready " + stack);
+        }
+
+        @Override
+        public void warmup(String target, long requests) {
+            heard.add("warm-up " + target);
+        }
+
+        @Override
+        public ProgressListener pointStarting(String label, int index, int total) {
+            heard.add("point " + label + " " + index + "/" + total);
+            return ProgressListener.NONE;
+        }
+
+        @Override
+        public void pointDone(PointRecord point) {
+            heard.add("done " + point.validated());
+            afterPoint.accept(point);
+        }
+
+        @Override
+        public void problem(String message) {
+            heard.add("problem " + message);
+        }
+    }
+}
