@@ -41,7 +41,7 @@ final class CostTable {
                 .anyMatch(g -> g.heapLiveBytes() != null || g.allocatedBytesPerRequest() != null);
     }
 
-    static String html(List<PointRecord> points) {
+    static Table of(List<PointRecord> points) {
         Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
         for (PointRecord p : points) {
             if (p.generator() != null && p.validated() > 0) {
@@ -51,26 +51,20 @@ final class CostTable {
         List<Column> shown = COLUMNS.stream()
                 .filter(c -> groups.values().stream().flatMap(List::stream).anyMatch(p -> c.value().apply(p) != null))
                 .toList();
-        StringBuilder s = new StringBuilder("<table class=\"summary\">\n<thead><tr><th>target</th><th>load</th>");
-        shown.forEach(c -> s.append("<th>").append(HtmlFormat.escape(c.title())).append("</th>"));
-        s.append("</tr></thead>\n<tbody>\n");
+        List<String> headers = new ArrayList<>(List.of("target", "load"));
+        shown.forEach(c -> headers.add(c.title()));
+        List<Table.Row> rows = new ArrayList<>();
         for (List<PointRecord> ps : groups.values()) {
-            PointRecord first = ps.get(0);
-            s.append("<tr><td>").append(HtmlFormat.escape(first.target().label())).append("</td><td>")
-                    .append(HtmlFormat.escape(first.load().describe())).append("</td>");
+            List<Table.Cell> cells = new ArrayList<>();
+            cells.add(Table.Cell.of(ps.get(0).target().label()));
+            cells.add(Table.Cell.of(ps.get(0).load().describe()));
             for (Column c : shown) {
                 double[] values = ps.stream().map(c.value()).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
-                Summary.Spread spread = Summary.Spread.of(values);
-                s.append("<td>").append(HtmlFormat.fixed(spread.median(), c.decimals()));
-                if (values.length > 1) {
-                    s.append("<span class=\"spread\">").append(HtmlFormat.fixed(spread.min(), c.decimals())).append("–")
-                            .append(HtmlFormat.fixed(spread.max(), c.decimals())).append("</span>");
-                }
-                s.append("</td>");
+                cells.add(Table.Cell.spread(Summary.Spread.of(values), values.length, v -> HtmlFormat.fixed(v, c.decimals())));
             }
-            s.append("</tr>\n");
+            rows.add(new Table.Row(cells));
         }
-        return s.append("</tbody>\n</table>\n").toString();
+        return new Table(headers, rows);
     }
 
     // per valid answer: errors cost too, but a point's cost is read against what it delivered

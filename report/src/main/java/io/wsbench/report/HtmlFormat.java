@@ -4,30 +4,13 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Locale;
 
-/** Escaping and the number formats of the page, so every table and chart prints a figure the same way. */
+/**
+ * The number formats of the pages and flags, so every table, tooltip and flag prints a figure the same way.
+ * (Escaping is the templates' job: JMustache escapes every value it prints.)
+ */
 final class HtmlFormat {
 
     private HtmlFormat() {
-    }
-
-    /** Everything that comes from run.json goes through here: labels and notes are user text. */
-    static String escape(String s) {
-        if (s == null) {
-            return "—";
-        }
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
     }
 
     /** Requests per second: whole numbers once they are large, so columns stay short. */

@@ -42,40 +42,29 @@ final class TlsTable {
         return flags;
     }
 
-    static String html(List<PointRecord> points) {
+    static Table of(List<PointRecord> points) {
         Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
         for (PointRecord p : points) {
             if (p.tls() != null) {
                 groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
             }
         }
-        StringBuilder s = new StringBuilder("<table class=\"summary\">\n<thead><tr><th>target</th><th>load</th>"
-                + "<th>protocol</th><th>cipher suite</th><th>provider</th><th>certificate</th><th>client certificate</th>"
-                + "<th>handshakes</th><th>handshake µs (mean)</th><th>resumed %</th></tr></thead>\n<tbody>\n");
+        List<Table.Row> rows = new ArrayList<>();
         for (List<PointRecord> ps : groups.values()) {
             TlsRecord t = ps.get(0).tls();
-            s.append("<tr><td>").append(HtmlFormat.escape(ps.get(0).target().label())).append("</td><td>")
-                    .append(HtmlFormat.escape(ps.get(0).load().describe())).append("</td><td>")
-                    .append(HtmlFormat.escape(t.protocol())).append("</td><td>")
-                    .append(HtmlFormat.escape(t.cipherSuite())).append("</td><td>")
-                    .append(HtmlFormat.escape(t.provider())).append("</td><td>")
-                    .append(t.unverified() ? "<strong>not verified</strong>" : "verified").append("</td><td>")
-                    .append(t.clientCertificate() != null ? "yes" : "no").append("</td>");
-            cell(s, ps.stream().mapToDouble(p -> p.tls().handshakes()).toArray(), 0);
-            cell(s, ps.stream().mapToDouble(p -> p.tls().handshakeMicrosMean()).toArray(), 0);
-            cell(s, ps.stream().mapToDouble(p -> 100 * p.tls().resumedShare()).toArray(), 0);
-            s.append("</tr>\n");
+            rows.add(new Table.Row(List.of(Table.Cell.of(ps.get(0).target().label()), Table.Cell.of(ps.get(0).load().describe()),
+                    Table.Cell.of(t.protocol()), Table.Cell.of(t.cipherSuite()), Table.Cell.of(t.provider()),
+                    Table.Cell.bad(t.unverified() ? "not verified" : "verified", t.unverified()),
+                    Table.Cell.of(t.clientCertificate() != null ? "yes" : "no"),
+                    spread(ps.stream().mapToDouble(p -> p.tls().handshakes()).toArray()),
+                    spread(ps.stream().mapToDouble(p -> p.tls().handshakeMicrosMean()).toArray()),
+                    spread(ps.stream().mapToDouble(p -> 100 * p.tls().resumedShare()).toArray()))));
         }
-        return s.append("</tbody>\n</table>\n").toString();
+        return new Table(List.of("target", "load", "protocol", "cipher suite", "provider", "certificate",
+                "client certificate", "handshakes", "handshake µs (mean)", "resumed %"), rows);
     }
 
-    private static void cell(StringBuilder s, double[] values, int decimals) {
-        Summary.Spread spread = Summary.Spread.of(values);
-        s.append("<td>").append(HtmlFormat.fixed(spread.median(), decimals));
-        if (values.length > 1) {
-            s.append("<span class=\"spread\">").append(HtmlFormat.fixed(spread.min(), decimals)).append("–")
-                    .append(HtmlFormat.fixed(spread.max(), decimals)).append("</span>");
-        }
-        s.append("</td>");
+    private static Table.Cell spread(double[] values) {
+        return Table.Cell.spread(Summary.Spread.of(values), values.length, v -> HtmlFormat.fixed(v, 0));
     }
 }

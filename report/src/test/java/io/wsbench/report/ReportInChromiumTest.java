@@ -1,17 +1,23 @@
 package io.wsbench.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -19,43 +25,117 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Opens report.html in a real browser, headless Chromium, and checks from a screenshot that the page
- * and its charts drew. Skipped where Chromium is not installed (Debian package {@code chromium}).
+ * Opens report.html and compare.html in a real browser, headless Chromium: the report's charts draw
+ * with no error and answer a hover; the comparison page's chart draws (checked from a screenshot). Skipped where Chromium is not installed (Debian package {@code chromium}).
  */
 class ReportInChromiumTest {
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    /** The first series colour of every chart (Plot.COLORS[0]): its pixels mean a bar or line was drawn. */
-    static final int FIRST_SERIES = 0x4269d0;
+    static final String EVIL = "<script>alert(1)</script> SOAP";
+
+    /**
+     * A script put at the top of the page under test: it records every error and console.error, every
+     * alert (a label's script that ran), and once the page has loaded, how many pixels each chart's
+     * canvas drew; then it moves the mouse over the first bar of the throughput chart, as a user
+     * would, and reads the tooltip that appears. Its findings go into a {@code <pre id="probe">} that
+     * Chromium's --dump-dom prints.
+     */
+    private static final String PROBE = """
+            <script>
+            window.probed = { errors: [], alerts: [], charts: [], tooltip: null };
+            window.addEventListener('error', function (e) { probed.errors.push(String(e.message)); });
+            var consoleError = console.error;
+            console.error = function () { probed.errors.push(Array.from(arguments).join(' ')); consoleError.apply(console, arguments); };
+            window.alert = function (m) { probed.alerts.push(String(m)); };
+            // charts.js's first three colours: pixels of a bar, a line or a legend's mark, never of an axis or a text
+            function seriesColour(r, g, b) {
+              return [[0x42, 0x69, 0xd0], [0xef, 0xb1, 0x18], [0xff, 0x72, 0x5c]].some(function (c) {
+                return Math.abs(r - c[0]) < 24 && Math.abs(g - c[1]) < 24 && Math.abs(b - c[2]) < 24;
+              });
+            }
+            window.addEventListener('load', function () {
+              document.querySelectorAll('div.plot').forEach(function (el) {
+                var canvas = el.querySelector('canvas'), drawn = 0;
+                if (canvas) {
+                  var d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+                  for (var i = 0; i < d.length; i += 4) { drawn += seriesColour(d[i], d[i + 1], d[i + 2]) ? 1 : 0; }
+                }
+                probed.charts.push({ kind: JSON.parse(el.getAttribute('data-chart')).kind, drawn: drawn });
+              });
+              var bars = Array.from(document.querySelectorAll('div.plot'))
+                  .find(function (el) { return JSON.parse(el.getAttribute('data-chart')).kind === 'bars'; });
+              // where ECharts laid out the first bar: its rectangle in the chart's own pixels
+              var bar = echarts.getInstanceByDom(bars).getModel().getSeriesByIndex(0).getData().getItemLayout(0);
+              var box = bars.getBoundingClientRect(), canvas = bars.querySelector('canvas');
+              canvas.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: box.left + bar.x + bar.width / 2,
+                  clientY: box.top + bar.y + bar.height / 2 }));
+              setTimeout(function () {
+                var tip = Array.from(bars.querySelectorAll('div')).filter(function (d) { return d.style.display !== 'none' && d.innerText; });
+                probed.tooltip = tip.length ? tip[tip.length - 1].innerText : null;
+                var pre = document.createElement('pre');
+                pre.id = 'probe';
+                pre.textContent = JSON.stringify(probed);
+                document.body.appendChild(pre);
+              }, 300);
+            });
+            </script>
+            """;
 
     @Test
-    void chartsDrawInAHeadlessBrowser(@TempDir Path dir) throws Exception {
+    void everyChartDrawsWithoutAnErrorAndAHoverShowsTheBarsFigure(@TempDir Path dir) throws Exception {
         assumeTrue(Files.isExecutable(CHROMIUM), "Chromium is not installed at " + CHROMIUM
                 + " (apt-get install chromium): the report is not rendered in a browser here");
-        ReportWriter.write(ReportWriterTest.run(ReportWriterTest.REST, ReportWriterTest.SOAP, "complete", null), dir);
-        Path png = screenshot(dir, dir.resolve("report.html"));
+        ReportWriter.write(everyChart(), dir);
+        Path page = dir.resolve("probed.html");
+        Files.writeString(page, Files.readString(dir.resolve("report.html")).replace("<head>\n", "<head>\n" + PROBE));
 
-        BufferedImage image = ImageIO.read(png.toFile());
-        assertNotNull(image, "not a PNG: " + png);
-        assertEquals(1280, image.getWidth());
-        Set<Integer> colours = new HashSet<>();
-        long notWhite = 0;
-        long series = 0;
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                int rgb = image.getRGB(x, y) & 0xffffff;
-                colours.add(rgb);
-                notWhite += rgb == 0xffffff ? 0 : 1;
-                series += close(rgb, FIRST_SERIES) ? 1 : 0;
-            }
+        JsonNode probed = probe(dir, page);
+
+        assertEquals("[]", probed.get("errors").toString(), "errors on the page");
+        assertEquals("[]", probed.get("alerts").toString(), "a label's script ran");
+        // REST's sweep, throughput, a percentile and a per-second chart per load, the warm-up's per-second chart
+        List<String> kinds = new ArrayList<>();
+        probed.get("charts").forEach(c -> kinds.add(c.get("kind").asText()));
+        assertEquals(List.of("sweep", "bars", "percentiles", "percentiles", "percentiles", "percentiles",
+                "seconds", "seconds", "seconds", "seconds", "seconds"), kinds);
+        for (JsonNode c : probed.get("charts")) {
+            // a line 2 pixels wide across the chart, or bars: legend marks alone are a few hundred pixels
+            assertTrue(c.get("drawn").asInt() > 1_500, "a chart did not draw its series: " + probed.get("charts"));
         }
-        long pixels = (long) image.getWidth() * image.getHeight();
-        String seen = colours.size() + " colours, " + notWhite + " of " + pixels + " pixels not white, " + series
-                + " of the first series colour; screenshot " + new File(png.toString()).length() + " bytes";
-        assertTrue(colours.size() > 50, "a blank or flat page: " + seen);
-        assertTrue(notWhite > pixels / 50, "mostly white: " + seen);
-        // bars of the throughput chart alone cover thousands of pixels
-        assertTrue(series > 2_000, "the charts did not draw: " + seen);
+        // REST's bar at 1 user: 800 and 880 req/s in its two repeats
+        String tooltip = probed.get("tooltip").asText();
+        assertTrue(tooltip.contains("direct REST at 1 user") && tooltip.contains("840 req/s")
+                && tooltip.contains("min–max of 2 repeats: 800–880 (±4.8%)"), "the hover's tooltip: " + tooltip);
+    }
+
+    /** A run with every kind of chart: two targets at 1 and 5 users, REST also at 2 and 10 (a sweep), a warm-up. */
+    static RunRecord everyChart() {
+        RunRecord run = ReportWriterTest.run(ReportWriterTest.REST, EVIL, "complete", null);
+        for (int users : new int[] {2, 10}) {
+            LoadRecord load = new LoadRecord("closed", users, 1000L, null, null, null, true);
+            run = run.withPoint(ReportWriterTest.point(ReportWriterTest.REST, "direct", load, 1, 1000 * Math.min(users, 6), 1000));
+        }
+        return run.withWarmup(ReportWriterTest.point(ReportWriterTest.REST, "direct", ReportWriterTest.ONE_USER, 1, 500, 1000));
+    }
+
+    /** Runs the page in headless Chromium and returns what the probe found. */
+    private static JsonNode probe(Path dir, Path page) throws Exception {
+        Process chromium = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox",
+                "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", "--user-data-dir=" + dir.resolve("profile"), "--window-size=1280,2000",
+                "--virtual-time-budget=10000", "--dump-dom", page.toUri().toString()))
+                .redirectError(dir.resolve("chromium.log").toFile()).start();
+        byte[] dom = chromium.getInputStream().readAllBytes();
+        boolean exited = chromium.waitFor(90, TimeUnit.SECONDS);
+        if (!exited) {
+            chromium.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        String log = Files.readString(dir.resolve("chromium.log"));
+        assertTrue(exited, "Chromium did not finish within 90 s:\n" + log);
+        Matcher m = Pattern.compile("<pre id=\"probe\">(.*?)</pre>", Pattern.DOTALL).matcher(new String(dom, StandardCharsets.UTF_8));
+        assertTrue(m.find(), "the probe never reported; Chromium said:\n" + log);
+        return new ObjectMapper().readTree(m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
+                .replace("&amp;", "&"));
     }
 
     @Test

@@ -66,16 +66,20 @@ class ReportWriterTest {
         assertTrue(html.contains("<td>1.00×</td>"));
         assertTrue(html.contains("<th>vs direct REST</th>"));
         // one bar chart, then a percentile chart and a per-second chart for each of the two loads
-        assertEquals(5, count(html, "<svg"));
+        assertEquals(5, count(outsideScripts(html), "data-chart="));
         assertTrue(html.contains("Latency by percentile at 1 user"));
         assertTrue(html.contains("Latency by percentile at 5 users"));
-        assertTrue(html.contains(">99.99%</text>"));
+        assertTrue(html.contains("<th>p99.99 ms</th>"), "the percentile chart's figures, for readers without scripts");
         assertTrue(html.contains("Nothing to flag"));
         assertTrue(html.contains("Intel Xeon Test CPU, 2 cores"));
         assertTrue(html.contains("<tr><th>stack cxf</th><td>4.1.0</td></tr>"));
-        for (String fetch : List.of("src=", "<link", "url(", "@import", "<script")) {
-            assertFalse(html.contains(fetch), "opens offline, yet contains " + fetch);
+        String markup = outsideScripts(html);
+        for (String fetch : List.of("src=", "<link", "url(", "@import")) {
+            assertFalse(markup.contains(fetch), "opens offline, yet contains " + fetch);
         }
+        assertEquals(2, count(html, "<script>"), "ECharts and the charts' own script, both inline");
+        assertTrue(html.contains("Apache ECharts 5.5.0 (Apache License 2.0)") && html.contains("Licensed to the Apache Software Foundation"),
+                "the library and its licence are named");
     }
 
     @Test
@@ -94,20 +98,37 @@ class ReportWriterTest {
         RunRecord run = run(REST, SOAP, "complete", null);
         List<PointRecord> atOneUser = run.points().stream().filter(p -> p.load().users() == 1).toList();
 
-        Histogram merged = PercentileChart.merged(atOneUser).get(SOAP);
+        Histogram merged = Charts.merged(atOneUser).get(SOAP);
 
         assertEquals(2 * 1001, merged.getTotalCount()); // two repeats of 1001 values each
         assertEquals(4000, merged.getValueAtPercentile(100), 4000 * 0.001);
     }
 
     @Test
-    void labelsFromTheRunAreEscaped() throws IOException {
+    void labelsNotesAndServerOutputFromTheRunAreEscaped() throws IOException {
         String evil = "<script>alert(1)</script>";
-        ReportWriter.write(run(REST, evil, "complete", null), dir);
+        RunRecord run = run(REST, evil, "complete", null).withNote("a note " + evil);
+        PointRecord first = run.points().get(0);
+        ServerRecord s = first.server();
+        ServerRecord seen = new ServerRecord(s.pid(), s.cpuPercent(), s.cpuUserPercent(), s.cpuSystemPercent(), s.rssMaxBytes(),
+                s.threadsMax(), s.residualCpuPercent(), s.machineCpuPercent(), 1L, 2L, 3_000_000L, 100L,
+                List.of(new ServerRecord.HotFrame("Evil." + evil + ":1", 1.0)),
+                List.of(new ServerRecord.ExceptionRate("Evil" + evil, 1.0, 1, "at " + evil)), "/tmp/" + evil + ".jfr");
+        List<PointRecord> points = new ArrayList<>(run.points());
+        points.set(0, withServer(first, seen));
+        ReportWriter.write(new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(),
+                run.startedAt(), run.finishedAt(), run.status(), run.partialReason(), run.command(), run.baseline(),
+                run.environment(), run.notes(), points), dir);
         String html = Files.readString(dir.resolve("report.html"));
 
-        assertFalse(html.contains("<script"), "the page itself has no script, so none may appear");
-        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        String markup = outsideScripts(html);
+        assertFalse(markup.contains("<script"), "the only scripts are the page's own two, so no other may appear");
+        assertTrue(markup.contains(">&lt;script&gt;alert(1)&lt;/script&gt;</td>"), "in the summary table");
+        // in a chart's data: JSON inside an HTML attribute, so its quotes and angle brackets are escaped too
+        assertTrue(markup.contains("&quot;name&quot;:&quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;"), "in a chart's data");
+        assertTrue(markup.contains("<li>a note &lt;script&gt;alert(1)&lt;/script&gt;</li>"), "in the notes");
+        assertTrue(markup.contains("<code>Evil.&lt;script&gt;alert(1)&lt;/script&gt;:1</code>"), "in a hot frame");
+        assertTrue(markup.contains("<code>at &lt;script&gt;alert(1)&lt;/script&gt;</code>"), "in an exception's place");
     }
 
     @Test
@@ -129,7 +150,7 @@ class ReportWriterTest {
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("This run never finished"));
         assertTrue(html.contains("No point was measured."));
-        assertEquals(0, count(html, "<svg"));
+        assertEquals(0, count(outsideScripts(html), "data-chart="));
         assertEquals(1, parseCsv(Files.readString(dir.resolve("results.csv"))).size()); // the header alone
     }
 
@@ -237,6 +258,12 @@ class ReportWriterTest {
         assertTrue(row.contains("<td>3.0<span"), "3 KB allocated per request: " + row);
         assertTrue(row.contains("<td>10<span") && row.contains("<td>50<span"), "client and server heap in MB: " + row);
         assertTrue(column("generator.securitySeconds").value().apply(first) != null);
+    }
+
+    private static PointRecord withServer(PointRecord p, ServerRecord server) {
+        return new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
+                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), server,
+                p.generator(), p.series(), p.histogram(), null);
     }
 
     private static PointRecord withSeries(PointRecord p, List<SecondSample> series, int repeat) {
@@ -357,6 +384,11 @@ class ReportWriterTest {
                 + "</td>.*?</tr>").matcher(html);
         assertTrue(m.find(), "no row for " + target + " @ " + load);
         return m.group();
+    }
+
+    /** The page without the bodies of its two inline scripts: the markup that run.json's texts end up in. */
+    static String outsideScripts(String html) {
+        return html.replaceAll("(?s)<script>.*?</script>", "");
     }
 
     private static int count(String s, String part) {

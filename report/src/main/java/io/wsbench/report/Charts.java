@@ -1,0 +1,221 @@
+package io.wsbench.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.SecondSample;
+import io.wsbench.core.record.Summary;
+import io.wsbench.core.record.Sweep;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The report's charts as data: what each chart shows, in JSON that {@code charts.js} hands to Apache
+ * ECharts. Java decides the figures (medians, spreads, percentiles, the knee); the script only draws
+ * them. Each chart whose figures appear in no table carries a table of its own, so that a reader
+ * with scripts blocked still has every figure.
+ */
+final class Charts {
+
+    /** One chart of the page: its caption, its data as JSON, and its figures as a table (null when the summary has them). */
+    record Chart(String caption, String data, Table figures) {
+    }
+
+    /**
+     * What {@code charts.js} reads. {@code kind}: bars, percentiles, seconds or sweep. {@code unit}
+     * follows every value in a tooltip; {@code decimals} is how it is rounded there.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Spec(String kind, String xName, String yName, String y2Name, String unit, int decimals,
+                List<String> categories, List<Series> series, Mark mark) {
+    }
+
+    /**
+     * A series: bars (one per category, null where the target did not run that load) or points
+     * ({@code [x, y, ...]}). {@code color}: the target's index, so that a target keeps its colour in
+     * every chart; {@code dashed}: a later repeat; {@code right}: drawn against the right-hand axis.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Series(String name, int color, boolean dashed, boolean right, List<double[]> points, List<Bar> bars) {
+    }
+
+    /** A bar: the median of the repeats and, with two or more, their min and max (the whisker). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Bar(double value, Double min, Double max, int repeats) {
+    }
+
+    /** A labelled vertical line, e.g. a sweep's knee. */
+    record Mark(double x, String label) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final double NINES = 4; // the percentile chart reaches 99.99%
+    private static final int STEPS = 80;
+
+    private Charts() {
+    }
+
+    /** Requests per second as bars, one group per load level, one bar per target, whiskers for min–max. */
+    static Chart throughput(List<Summary> rows, List<String> targets, List<String> loads) {
+        List<Series> series = new ArrayList<>();
+        for (int t = 0; t < targets.size(); t++) {
+            List<Bar> bars = new ArrayList<>();
+            for (String load : loads) {
+                Summary row = row(rows, targets.get(t), load);
+                bars.add(row == null || Double.isNaN(row.throughput().median()) ? null
+                        : bar(row.throughput().median(), row.throughput().min(), row.throughput().max(), row.repeats()));
+            }
+            series.add(new Series(targets.get(t), t, false, false, null, bars));
+        }
+        return chart("Requests per second by target and load",
+                new Spec("bars", "load", "requests/s", null, "req/s", 0, loads, series, null), null);
+    }
+
+    /** True when the run timed request sequences against a baseline: the normalized chart means something. */
+    static boolean normalizes(List<Summary> rows, String baseline) {
+        return baseline != null && rows.stream().anyMatch(r -> !Double.isNaN(r.secondsPerPass().median()));
+    }
+
+    /**
+     * Seed 001's "normalized to CXF" bars: the time of one pass of a request sequence as a multiple of
+     * the baseline stack's time in the same sequence and load. Shorter is better; whiskers span the repeats.
+     */
+    static Chart normalized(List<Summary> rows, List<String> targets, List<String> loads, String baseline) {
+        List<Series> series = new ArrayList<>();
+        for (int t = 0; t < targets.size(); t++) {
+            List<Bar> bars = new ArrayList<>();
+            for (String load : loads) {
+                Summary row = row(rows, targets.get(t), load);
+                double ratio = row == null ? Double.NaN : Summary.ratioToBaseline(rows, row, baseline);
+                if (!(ratio > 0)) {
+                    bars.add(null);
+                    continue;
+                }
+                double baseRate = row.throughput().median() / ratio;
+                bars.add(row.throughput().min() > 0
+                        ? bar(1 / ratio, baseRate / row.throughput().max(), baseRate / row.throughput().min(), row.repeats())
+                        : bar(1 / ratio, Double.NaN, Double.NaN, row.repeats()));
+            }
+            series.add(new Series(targets.get(t), t, false, false, null, bars));
+        }
+        return chart("Time per pass normalized to " + baseline + " (shorter is better)",
+                new Spec("bars", "load", "× the baseline's time", null, "× the baseline's time", 2, loads, series, null), null);
+    }
+
+    /**
+     * Latency by percentile at one load level, as HdrHistogram plots it: the x axis is "1 in N" on a
+     * log scale (90%, 99%, 99.9%, 99.99%), so that the tail gets as much room as the median.
+     */
+    static Chart percentiles(String load, List<PointRecord> points, List<String> targets) {
+        Map<String, Histogram> merged = merged(points);
+        List<Series> series = new ArrayList<>();
+        List<Table.Row> rows = new ArrayList<>();
+        for (Map.Entry<String, Histogram> e : merged.entrySet()) {
+            Histogram h = e.getValue();
+            List<double[]> curve = new ArrayList<>();
+            for (int i = 0; i <= STEPS; i++) {
+                double oneIn = Math.pow(10, NINES * i / STEPS);
+                curve.add(new double[] {oneIn, h.getValueAtPercentile(100 * (1 - 1 / oneIn)) / 1000.0});
+            }
+            series.add(new Series(e.getKey(), targets.indexOf(e.getKey()), false, false, curve, null));
+            List<Table.Cell> cells = new ArrayList<>();
+            cells.add(Table.Cell.of(e.getKey()));
+            for (double p : new double[] {50, 90, 99, 99.9, 99.99}) {
+                cells.add(Table.Cell.of(HtmlFormat.millis(h.getValueAtPercentile(p))));
+            }
+            cells.add(Table.Cell.of(HtmlFormat.millis(h.getMaxValue())));
+            cells.add(Table.Cell.of(HtmlFormat.count(h.getTotalCount())));
+            rows.add(new Table.Row(cells));
+        }
+        Table figures = new Table(List.of("target", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "p99.99 ms", "max ms",
+                "answers"), rows);
+        return chart("Latency by percentile at " + load,
+                new Spec("percentiles", "percentile", "latency (ms)", null, "ms", 3, null, series, null), figures);
+    }
+
+    /** The repeats of each target merged into one histogram: exact, since HdrHistogram adds counts. */
+    static Map<String, Histogram> merged(List<PointRecord> points) {
+        Map<String, Histogram> byTarget = new LinkedHashMap<>();
+        for (PointRecord p : points) {
+            if (p.histogram() == null) {
+                continue;
+            }
+            Histogram h = Measurement.decode(p.histogram());
+            if (h.getTotalCount() > 0) {
+                byTarget.computeIfAbsent(p.target().label(), k -> new Histogram(3)).add(h); // auto-resizing
+            }
+        }
+        return byTarget;
+    }
+
+    /**
+     * Requests completed in each second of each point at one load level: warm-up, stalls and a server
+     * slowing down show here and nowhere else. One colour per target, later repeats dashed. Each point
+     * is {@code [second, requests, p99 ms, errors]}, the last two for the tooltip.
+     */
+    static Chart seconds(String caption, List<PointRecord> points, List<String> targets) {
+        List<Series> series = new ArrayList<>();
+        List<Table.Row> rows = new ArrayList<>();
+        for (PointRecord p : points) {
+            List<SecondSample> samples = p.series() == null ? List.of() : p.series();
+            List<double[]> line = samples.stream()
+                    .map(s -> new double[] {s.second(), s.requests(), s.p99Micros() / 1000.0, s.errors()}).toList();
+            series.add(new Series(p.key() + ", repeat " + p.repeat(), targets.indexOf(p.target().label()),
+                    p.repeat() > 1, false, line, null));
+            rows.add(new Table.Row(List.of(Table.Cell.of(p.key()), Table.Cell.of(String.valueOf(p.repeat())),
+                    Table.Cell.of(samples.stream().map(s -> HtmlFormat.count(s.requests())).collect(Collectors.joining(" · "))))));
+        }
+        Table figures = new Table(List.of("point", "repeat", "requests in each second, from the first"), rows);
+        return chart("Requests per second over time at " + caption,
+                new Spec("seconds", "second of the run", "requests/s", null, "requests", 0, null, series, null), figures);
+    }
+
+    /**
+     * Seed 002's chart: requests/s (left axis) and server CPU (right axis) against users, for one
+     * target, with its knee marked where throughput stops growing. The summary table has its figures.
+     */
+    static Chart sweep(Sweep sweep) {
+        List<double[]> rate = new ArrayList<>();
+        List<double[]> cpu = new ArrayList<>();
+        for (Sweep.Step s : sweep.steps()) {
+            rate.add(new double[] {s.users(), s.throughput()});
+            if (Double.isFinite(s.serverCpuPercent())) {
+                cpu.add(new double[] {s.users(), s.serverCpuPercent()});
+            }
+        }
+        List<Series> series = new ArrayList<>();
+        series.add(new Series("requests/s", 0, false, false, rate, null));
+        if (!cpu.isEmpty()) {
+            series.add(new Series("server CPU % (100 = one core)", 2, true, true, cpu, null));
+        }
+        Mark knee = sweep.knee() == null ? null : new Mark(sweep.knee().users(), "knee: " + sweep.knee().users() + " users");
+        return chart(sweep.target() + ": requests/s and server CPU against users",
+                new Spec("sweep", "users (closed loop)", "requests/s", cpu.isEmpty() ? null : "server CPU %", null, 0, null,
+                        series, knee), null);
+    }
+
+    private static Bar bar(double value, double min, double max, int repeats) {
+        return repeats > 1 && Double.isFinite(min) && Double.isFinite(max) ? new Bar(value, min, max, repeats)
+                : new Bar(value, null, null, repeats);
+    }
+
+    private static Summary row(List<Summary> rows, String target, String load) {
+        return rows.stream().filter(r -> r.target().label().equals(target) && r.load().describe().equals(load))
+                .findFirst().orElse(null);
+    }
+
+    private static Chart chart(String caption, Spec spec, Table figures) {
+        try {
+            return new Chart(caption, JSON.writeValueAsString(spec), figures);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a chart's data could not be written as JSON", e);
+        }
+    }
+}
