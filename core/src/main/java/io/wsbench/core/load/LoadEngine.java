@@ -238,7 +238,6 @@ public final class LoadEngine implements AutoCloseable {
         final LoadSpec spec;
         final RequestSource source;
         final CountDownLatch done;
-        final long periodNanos;
         final long thinkNanos;
         final long timeoutNanos;
         long start;
@@ -258,7 +257,6 @@ public final class LoadEngine implements AutoCloseable {
             this.spec = spec;
             this.source = source;
             this.done = new CountDownLatch(spec.connections());
-            this.periodNanos = spec.open() ? (long) (1e9 * spec.connections() / spec.rate()) : 0;
             this.thinkNanos = spec.thinkTime().toNanos();
             this.timeoutNanos = spec.timeout().toNanos();
             this.sequenceLength = Math.max(1, source.size());

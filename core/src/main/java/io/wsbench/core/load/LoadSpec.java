@@ -1,6 +1,8 @@
 package io.wsbench.core.load;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * How hard and how long to push one point.
@@ -15,9 +17,11 @@ import java.time.Duration;
  * @param timeout         a request not answered by then counts as a timeout error
  * @param eachRequest     also keep the latency of every request, in order (a cold start's first
  *                        requests); only for a request count of at most {@link #MAX_EACH}
+ * @param phase           open loop only: how late after the point's start its schedule begins, so the
+ *                        parts of a {@link #split} point interleave; the point still ends at start + duration
  */
 public record LoadSpec(boolean open, int connections, long requestsPerUser, Duration duration, double rate,
-                       Duration thinkTime, boolean keepAlive, Duration timeout, boolean eachRequest) {
+                       Duration thinkTime, boolean keepAlive, Duration timeout, boolean eachRequest, Duration phase) {
 
     /** The most requests whose latencies are kept one by one: enough for a cold start, small in run.json. */
     public static final int MAX_EACH = 10_000;
@@ -25,6 +29,11 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
     public LoadSpec(boolean open, int connections, long requestsPerUser, Duration duration, double rate,
                     Duration thinkTime, boolean keepAlive, Duration timeout) {
         this(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, false);
+    }
+
+    public LoadSpec(boolean open, int connections, long requestsPerUser, Duration duration, double rate,
+                    Duration thinkTime, boolean keepAlive, Duration timeout, boolean eachRequest) {
+        this(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest, null);
     }
 
     public LoadSpec {
@@ -39,6 +48,10 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
         }
         if (open && !(rate > 0)) {
             throw new IllegalArgumentException("an open-loop point needs a rate above 0");
+        }
+        phase = phase == null ? Duration.ZERO : phase;
+        if (phase.isNegative() || (!open && !phase.isZero())) {
+            throw new IllegalArgumentException("a phase is a delay of an open-loop schedule, got " + phase);
         }
         thinkTime = thinkTime == null ? Duration.ZERO : thinkTime;
         timeout = timeout == null ? Duration.ofSeconds(30) : timeout;
@@ -57,19 +70,81 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
     }
 
     public LoadSpec withKeepAlive(boolean keep) {
-        return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keep, timeout, eachRequest);
+        return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keep, timeout,
+                eachRequest, phase);
     }
 
     public LoadSpec withThinkTime(Duration think) {
-        return new LoadSpec(open, connections, requestsPerUser, duration, rate, think, keepAlive, timeout, eachRequest);
+        return new LoadSpec(open, connections, requestsPerUser, duration, rate, think, keepAlive, timeout,
+                eachRequest, phase);
     }
 
     public LoadSpec withTimeout(Duration t) {
-        return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, t, eachRequest);
+        return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, t,
+                eachRequest, phase);
     }
 
     /** Total requests this point will send, or -1 when it runs for a duration. */
     public long expectedRequests() {
         return requestsPerUser > 0 ? requestsPerUser * connections : -1;
+    }
+
+    /**
+     * The parts that {@code agents} generators run at once so that together they are this point. Users
+     * (or connections) are divided, the first {@code connections % agents} parts getting one more, and
+     * each keeps its request count, so the counts add up. An open-loop rate R is divided evenly and
+     * part i starts i / R seconds late: each part sends every N-th request of one generator at R, and
+     * together they send all of them, as k6's execution segments do.
+     */
+    public List<LoadSpec> split(int agents) {
+        if (agents < 1) {
+            throw new IllegalArgumentException("a point is split among at least 1 agent, got " + agents);
+        }
+        if (agents == 1) {
+            return List.of(this);
+        }
+        if (eachRequest) {
+            throw new IllegalArgumentException("each request's latency is kept in order by one generator only: "
+                    + "a point with eachRequest cannot be split among " + agents + " agents");
+        }
+        if (connections < agents) {
+            throw new IllegalArgumentException(agents + " agents need at least " + agents + " "
+                    + (open ? "connections" : "users") + ", the point has " + connections);
+        }
+        List<LoadSpec> parts = new ArrayList<>(agents);
+        for (int i = 0; i < agents; i++) {
+            int share = connections / agents + (i < connections % agents ? 1 : 0);
+            Duration offset = open ? phase.plusNanos(Math.round(i * 1e9 / rate)) : phase;
+            parts.add(new LoadSpec(open, share, requestsPerUser, duration, open ? rate / agents : rate, thinkTime,
+                    keepAlive, timeout, false, offset));
+        }
+        return List.copyOf(parts);
+    }
+
+    /**
+     * When the {@code k}-th request of open-loop connection {@code connection} is due, in nanoseconds
+     * from the point's start: the phase, then slot {@code connection + k * connections} of the rate.
+     * Computed afresh each time, never summed period by period, so a schedule neither drifts by
+     * rounding nor sends one request too many at its end.
+     */
+    long dueNanos(int connection, long k) {
+        return phase.toNanos() + Math.round((connection + (double) k * connections) * 1e9 / rate);
+    }
+
+    /**
+     * How many requests of open-loop connection {@code connection} are due before {@code nanos} from
+     * the point's start: estimated from the rate, then settled on {@link #dueNanos} itself, so the
+     * requests sent and those left unsent add up to exactly this.
+     */
+    long dueBefore(int connection, long nanos) {
+        double slots = (nanos - phase.toNanos()) * rate / 1e9;
+        long k = Math.max(0, (long) Math.ceil((slots - connection) / connections));
+        while (k > 0 && dueNanos(connection, k - 1) >= nanos) {
+            k--;
+        }
+        while (dueNanos(connection, k) < nanos) {
+            k++;
+        }
+        return k;
     }
 }

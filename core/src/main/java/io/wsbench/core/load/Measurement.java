@@ -1,19 +1,36 @@
 package io.wsbench.core.load;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.LatencyRecord;
 import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.SecondSample;
 import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.record.TlsRecord;
 import org.HdrHistogram.Histogram;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.List;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * What the load engine measured for one point: latencies of valid answers, counts, bytes, the
@@ -48,6 +65,148 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                        GeneratorRecord generator, String aborted) {
         this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
                 generator, aborted, null);
+    }
+
+    /** run.json's mapper, compact, with each histogram in {@link #encode}'s form. */
+    private static final ObjectMapper WIRE = RunJson.MAPPER.copy()
+            .disable(SerializationFeature.INDENT_OUTPUT)
+            .registerModule(new SimpleModule()
+                    .addSerializer(Histogram.class, new StdSerializer<>(Histogram.class) {
+                        @Override
+                        public void serialize(Histogram h, JsonGenerator out, SerializerProvider p) throws IOException {
+                            out.writeString(encode(h));
+                        }
+                    })
+                    .addDeserializer(Histogram.class, new StdDeserializer<>(Histogram.class) {
+                        @Override
+                        public Histogram deserialize(JsonParser in, DeserializationContext c) throws IOException {
+                            return decode(in.getValueAsString());
+                        }
+                    }));
+
+    /**
+     * The parts of one point, run at once by several generators, as one measurement that is exactly
+     * their sum: latencies merged by {@link Histogram#add}, never averaged percentiles; requests,
+     * errors, bytes and unfinished requests summed; the longest part's duration. Each second of the
+     * series sums the parts' requests and errors, and its p99 is the largest of the parts' p99s for
+     * it: an upper bound of the true one, since parts send no per-second histograms. The first reason
+     * a part stopped early, or its client failed, is kept. Each request's latency in order cannot be
+     * interleaved from the parts and is left out; a single part is returned as it is.
+     */
+    public static Measurement merge(List<Measurement> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("no measurement to merge");
+        }
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        Histogram latencies = parts.get(0).latencies().copy();
+        parts.subList(1, parts.size()).forEach(p -> latencies.add(p.latencies()));
+        double seconds = parts.stream().mapToDouble(Measurement::durationSeconds).max().orElseThrow();
+        return new Measurement(latencies, sum(parts, Measurement::requests), sum(parts, Measurement::ok),
+                parts.stream().map(Measurement::errors).reduce(ErrorCounts::plus).orElseThrow(),
+                sum(parts, Measurement::bytesSent), sum(parts, Measurement::bytesReceived),
+                sum(parts, Measurement::requestsSent), seconds, mergeSeries(parts), mergeGenerator(parts, seconds),
+                first(parts, Measurement::aborted), null, mergeTls(parts), sum(parts, Measurement::unfinished),
+                first(parts, Measurement::clientFailure));
+    }
+
+    private static long sum(List<Measurement> parts, ToLongFunction<Measurement> figure) {
+        return parts.stream().mapToLong(figure).sum();
+    }
+
+    private static <T> T first(List<Measurement> parts, Function<Measurement, T> figure) {
+        return parts.stream().map(figure).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    private static List<SecondSample> mergeSeries(List<Measurement> parts) {
+        TreeMap<Integer, SecondSample> bySecond = new TreeMap<>();
+        for (Measurement m : parts) {
+            for (SecondSample s : m.series()) {
+                bySecond.merge(s.second(), s, (a, b) -> new SecondSample(a.second(), a.requests() + b.requests(),
+                        Math.max(a.p99Micros(), b.p99Micros()), a.errors() + b.errors()));
+            }
+        }
+        return List.copyOf(bySecond.values());
+    }
+
+    /**
+     * The generators together: their I/O threads, CPU time, heaps and WS-Security time summed, the
+     * CPU share over the point's duration as one generator's, the busiest I/O thread of any, and the
+     * per-request figures weighted by each part's requests.
+     */
+    private static GeneratorRecord mergeGenerator(List<Measurement> parts, double seconds) {
+        List<Measurement> measured = parts.stream().filter(m -> m.generator() != null).toList();
+        if (measured.isEmpty()) {
+            return null;
+        }
+        List<GeneratorRecord> g = measured.stream().map(Measurement::generator).toList();
+        double cpu = round(g.stream().mapToDouble(GeneratorRecord::cpuSeconds).sum());
+        Double busiest = g.stream().map(GeneratorRecord::ioBusiestPercent).filter(Objects::nonNull)
+                .max(Double::compare).orElse(null);
+        Double heapMax = total(g, GeneratorRecord::heapUsedMaxBytes);
+        Double heapLive = total(g, GeneratorRecord::heapLiveBytes);
+        Double allocated = perRequest(measured, m -> m.generator().allocatedBytesPerRequest(), Measurement::requestsSent);
+        Double security = total(g, GeneratorRecord::securitySeconds);
+        return new GeneratorRecord(g.stream().mapToInt(GeneratorRecord::ioThreads).sum(), cpu,
+                seconds > 0 ? round(100 * cpu / seconds) : 0, busiest,
+                heapMax == null ? null : heapMax.longValue(), heapLive == null ? null : heapLive.longValue(),
+                allocated == null ? null : Math.round(allocated), security == null ? null : round(security),
+                perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests));
+    }
+
+    /** A figure summed over the generators that have it; null when none has. */
+    private static Double total(List<GeneratorRecord> g, Function<GeneratorRecord, Number> figure) {
+        List<Number> known = g.stream().map(figure).filter(Objects::nonNull).toList();
+        return known.isEmpty() ? null : known.stream().mapToDouble(Number::doubleValue).sum();
+    }
+
+    /** A per-request figure of the parts that have it, weighted by their requests; null when none has. */
+    private static Double perRequest(List<Measurement> parts, Function<Measurement, Number> figure,
+                                     ToLongFunction<Measurement> requests) {
+        List<Measurement> known = parts.stream().filter(m -> figure.apply(m) != null).toList();
+        long count = sum(known, requests);
+        if (known.isEmpty()) {
+            return null;
+        }
+        return count == 0 ? 0.0 : round(known.stream()
+                .mapToDouble(m -> figure.apply(m).doubleValue() * requests.applyAsLong(m)).sum() / count);
+    }
+
+    /** The first part's protocol and settings; the handshakes of all, with their mean and resumed share. */
+    private static TlsRecord mergeTls(List<Measurement> parts) {
+        List<TlsRecord> t = parts.stream().map(Measurement::tls).filter(Objects::nonNull).toList();
+        if (t.isEmpty()) {
+            return null;
+        }
+        TlsRecord first = t.get(0);
+        long handshakes = t.stream().mapToLong(TlsRecord::handshakes).sum();
+        return new TlsRecord(first.protocol(), first.cipherSuite(), first.provider(), first.insecure(),
+                first.clientCertificate(), handshakes,
+                handshakes == 0 ? 0 : round(weighted(t, TlsRecord::handshakeMicrosMean) / handshakes),
+                handshakes == 0 ? 0 : Math.round(10000 * weighted(t, TlsRecord::resumedShare) / handshakes) / 10000.0);
+    }
+
+    private static double weighted(List<TlsRecord> t, ToDoubleFunction<TlsRecord> figure) {
+        return t.stream().mapToDouble(r -> figure.applyAsDouble(r) * r.handshakes()).sum();
+    }
+
+    /** This measurement as compact JSON, its histogram compressed: what an agent sends its controller. */
+    public byte[] toBytes() {
+        try {
+            return WIRE.writeValueAsBytes(this);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The measurement {@link #toBytes} wrote, equal to it in every field. */
+    public static Measurement fromBytes(byte[] json) {
+        try {
+            return WIRE.readValue(json, Measurement.class);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a measurement: " + e.getMessage(), e);
+        }
     }
 
     public double throughput() {

@@ -35,6 +35,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private final GenericFutureListener<Future<Channel>> onHandshake = this::handshaken;
     private final Runnable fire = this::fire;
     private final Runnable proceed = this::proceed;
+    private final int index;
     private long remaining;
     private Channel channel;
     private boolean connecting;
@@ -42,6 +43,8 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private int requestIndex;
     private long latencyFrom;
     private long writtenAt;
+    /** Open loop: which of this connection's scheduled requests is next, and when it is due. */
+    private long slot;
     private long nextIntended;
     private boolean finished;
     /** TLS only: the handler whose handshake is under way, and when it started, in nanos and in millis. */
@@ -53,14 +56,15 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         this.run = run;
         this.lane = lane;
         this.rec = lane.rec;
+        this.index = index;
         this.open = run.spec.open();
         this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
-        // spread the open-loop connections evenly over one period so they don't fire together
-        this.nextIntended = open ? run.periodNanos * index / run.spec.connections() : 0;
     }
 
     void start() {
-        nextIntended += run.start;
+        if (open) {
+            nextIntended = run.start + run.spec.dueNanos(index, 0);
+        }
         proceed();
     }
 
@@ -109,9 +113,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         }
         // open loop: latency counts from when the request was due, so a stalled server shows
         latencyFrom = open ? nextIntended : now;
-        if (open) {
-            nextIntended += run.periodNanos;
-        }
+        nextSlot();
         writtenAt = now;
         requestIndex = run.nextRequestIndex();
         ByteBuf request;
@@ -200,10 +202,15 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (remaining > 0) {
             remaining--;
         }
-        if (open) {
-            nextIntended += run.periodNanos;
-        }
+        nextSlot();
         lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
+    }
+
+    /** Open loop: the request just sent or lost was this connection's slot; the next one is due later. */
+    private void nextSlot() {
+        if (open) {
+            nextIntended = run.start + run.spec.dueNanos(index, ++slot);
+        }
     }
 
     @Override
@@ -342,8 +349,8 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (remaining > 0) {
             return remaining;
         }
-        if (open && run.deadline != Long.MAX_VALUE && run.deadline - nextIntended > 0) {
-            return (run.deadline - nextIntended + run.periodNanos - 1) / run.periodNanos;
+        if (open && run.deadline != Long.MAX_VALUE) {
+            return Math.max(0, run.spec.dueBefore(index, run.deadline - run.start) - slot);
         }
         return 0;
     }

@@ -19,6 +19,12 @@ public record ErrorCounts(long connect, long timeout, long httpStatus, long soap
         this(connect, timeout, httpStatus, soapFault, validation, 0, 0);
     }
 
+    /** These errors and {@code o}'s together: the errors of two parts of one point. */
+    public ErrorCounts plus(ErrorCounts o) {
+        return new ErrorCounts(connect + o.connect, timeout + o.timeout, httpStatus + o.httpStatus,
+                soapFault + o.soapFault, validation + o.validation, protocol + o.protocol, client + o.client);
+    }
+
     public long total() {
         return connect + timeout + httpStatus + soapFault + validation + protocol + client;
     }

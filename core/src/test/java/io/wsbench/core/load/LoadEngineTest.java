@@ -206,6 +206,32 @@ class LoadEngineTest {
     }
 
     @Test
+    void thePhasedPartsOfAnOpenPointRunTogetherSendTheWholePoint() throws Exception {
+        // 200 req/s for 1 s split in two as two agents run it: 100/s each, the second 5 ms late
+        List<LoadSpec> parts = LoadSpec.openFor(4, 200, Duration.ofSeconds(1)).split(2);
+        assertEquals(Duration.ofMillis(5), parts.get(1).phase());
+        try (TestServer server = TestServer.answering("Hello World"); LoadEngine other = new LoadEngine(1)) {
+            java.util.concurrent.FutureTask<Measurement> late = new java.util.concurrent.FutureTask<>(() ->
+                    other.run(server.address(), parts.get(1), get(server.address(), true), GREETING, ProgressListener.NONE));
+            new Thread(late, "second agent").start();
+            Measurement first = engine.run(server.address(), parts.get(0), get(server.address(), true), GREETING,
+                    ProgressListener.NONE);
+            Measurement second = late.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            for (Measurement part : List.of(first, second)) {
+                // each part's 100 slots fall inside the point's second, the phased one's too
+                assertEquals(100, part.requests() + part.unfinished(), part.errors() + ", unfinished " + part.unfinished());
+                assertEquals(1.0, part.durationSeconds(), "the phased part still ends at its start + 1 s");
+                assertEquals(0, part.series().get(0).second(), "seconds count from the point's start");
+                assertEquals(part.ok(), part.series().stream().mapToLong(SecondSample::requests).sum());
+            }
+            Measurement whole = Measurement.merge(List.of(first, second));
+            assertEquals(200, whole.requests() + whole.unfinished(), "rate x duration");
+            assertEquals(whole.ok(), server.served.get());
+            assertEquals(whole.ok(), whole.latencies().getTotalCount());
+        }
+    }
+
+    @Test
     void aServerThatDoesNotSpeakHttpGivesProtocolErrors() throws Exception {
         try (java.net.ServerSocket garbage = replyingWith("SSH-2.0-OpenSSH_9.2\r\n")) {
             InetSocketAddress a = new InetSocketAddress("127.0.0.1", garbage.getLocalPort());

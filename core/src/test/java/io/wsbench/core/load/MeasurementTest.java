@@ -1,0 +1,108 @@
+package io.wsbench.core.load;
+
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.SecondSample;
+import io.wsbench.core.record.TlsRecord;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The parts of one point merged into one measurement, and a measurement's wire form. */
+class MeasurementTest {
+
+    private static Histogram histogram(long... micros) {
+        Histogram h = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
+        Arrays.stream(micros).forEach(h::recordValue);
+        return h;
+    }
+
+    private static final Measurement A = new Measurement(histogram(100, 200, 300, 40_000), 6, 4,
+            new ErrorCounts(1, 0, 1, 0, 0, 0, 0), 600, 1200, 7, 2.0,
+            List.of(new SecondSample(0, 3, 300, 1), new SecondSample(1, 1, 40_000, 1)),
+            new GeneratorRecord(2, 0.5, 25, 30.0, 1000L, 400L, 100L, 0.1, 2.0), null, null,
+            new TlsRecord("TLSv1.3", "TLS_AES_128_GCM_SHA256", "JDK", false, false, 4, 1000, 0.25),
+            1, null);
+
+    private static final Measurement B = new Measurement(histogram(150, 250, 90_000), 5, 3,
+            new ErrorCounts(0, 1, 0, 0, 0, 0, 1), 500, 900, 5, 2.5,
+            List.of(new SecondSample(0, 2, 250, 0), new SecondSample(1, 0, 0, 1), new SecondSample(2, 1, 90_000, 1)),
+            new GeneratorRecord(1, 0.25, 10, 50.0, 3000L, 600L, 400L, null, 4.0), "agent b lost its server", null,
+            new TlsRecord("TLSv1.3", "TLS_AES_128_GCM_SHA256", "JDK", false, false, 1, 2000, 1.0),
+            2, "request 3 could not be built");
+
+    @Test
+    void thePartsMergeIntoOneHistogramWithAllTheirValues() {
+        Measurement m = Measurement.merge(List.of(A, B));
+        Histogram all = histogram(100, 200, 300, 40_000, 150, 250, 90_000);
+        assertEquals(all, m.latencies());
+        assertEquals(7, m.latencies().getTotalCount());
+        for (double p : new double[]{50, 90, 99, 99.9, 100}) {
+            assertEquals(all.getValueAtPercentile(p), m.latencies().getValueAtPercentile(p), "p" + p);
+        }
+        assertEquals(4, A.latencies().getTotalCount(), "the parts are left as they were");
+    }
+
+    @Test
+    void countersAreSummedAndTheLongestPartIsThePointsDuration() {
+        Measurement m = Measurement.merge(List.of(A, B));
+        assertEquals(11, m.requests());
+        assertEquals(7, m.ok());
+        assertEquals(new ErrorCounts(1, 1, 1, 0, 0, 0, 1), m.errors());
+        assertEquals(1100, m.bytesSent());
+        assertEquals(2100, m.bytesReceived());
+        assertEquals(12, m.requestsSent());
+        assertEquals(3, m.unfinished());
+        assertEquals(2.5, m.durationSeconds());
+        assertEquals("agent b lost its server", m.aborted());
+        assertEquals("request 3 could not be built", m.clientFailure());
+        assertNull(m.eachRequestMicros());
+    }
+
+    @Test
+    void theSeriesIsSummedSecondBySecondWithTheLargestP99() {
+        assertEquals(List.of(new SecondSample(0, 5, 300, 1), new SecondSample(1, 1, 40_000, 2),
+                        new SecondSample(2, 1, 90_000, 1)),
+                Measurement.merge(List.of(A, B)).series());
+    }
+
+    @Test
+    void theGeneratorsAndHandshakesAreAddedUp() {
+        Measurement m = Measurement.merge(List.of(A, B));
+        // 0.75 CPU seconds over the point's 2.5 s; 700 + 2000 bytes allocated over 12 requests sent;
+        // checks of 6 x 2 + 5 x 4 µs over 11 answers; WS-Security time from the one part that had it
+        assertEquals(new GeneratorRecord(3, 0.75, 30, 50.0, 4000L, 1000L, 225L, 0.1, 2.91), m.generator());
+        assertEquals(new TlsRecord("TLSv1.3", "TLS_AES_128_GCM_SHA256", "JDK", false, false, 5, 1200, 0.4), m.tls());
+    }
+
+    @Test
+    void onePartIsItsOwnMergeAndNoneIsAnError() {
+        assertSame(A, Measurement.merge(List.of(A)));
+        assertThrows(IllegalArgumentException.class, () -> Measurement.merge(List.of()));
+    }
+
+    @Test
+    void theWireFormGivesBackAnEqualMeasurement() {
+        for (Measurement m : List.of(A, B, Measurement.merge(List.of(A, B)))) {
+            Measurement back = Measurement.fromBytes(m.toBytes());
+            assertEquals(m, back);
+            assertEquals(m.latencies().getTotalCount(), back.latencies().getTotalCount());
+            assertEquals(m.latencies().getValueAtPercentile(99), back.latencies().getValueAtPercentile(99));
+        }
+        Measurement each = new Measurement(histogram(5, 7), 3, 2, new ErrorCounts(0, 0, 0, 0, 1), 30, 60, 3, 0.01,
+                List.of(new SecondSample(0, 2, 7, 1)), null, null, Arrays.asList(5L, null, 7L));
+        assertEquals(each, Measurement.fromBytes(each.toBytes()));
+    }
+
+    @Test
+    void bytesThatAreNotAMeasurementAreAnError() {
+        assertThrows(IllegalArgumentException.class, () -> Measurement.fromBytes("{\"latencies\":\"x\"".getBytes()));
+    }
+}
