@@ -250,9 +250,10 @@ final class LoadCommand implements Callable<Integer> {
             return;
         }
         try (JitClock jit = jitClock()) {
-            WarmupRecord w = SteadyWarmup.run(url, engine, address, tls,
+            WarmupRecord w = SteadyWarmup.run(url,
+                    spec -> engine.run(address, tls, spec, request, validators, ProgressListener.NONE),
                     new SteadyWarmup.Plan(connections, asked.window(), asked.max(), 0),
-                    () -> request, validators, jit == null ? SteadyWarmup.NO_JIT : jit::compileMillis);
+                    jit == null ? SteadyWarmup.NO_JIT : jit::compileMillis);
             WarmupRecord.Window last = w.windows().get(w.windows().size() - 1);
             out.printf(Locale.ROOT, "warm-up: %s after %.1f s (%d windows of %s; last %,.0f req/s, mean %s)%s%n",
                     w.steady() ? "steady" : "NOT steady", w.seconds(), w.windows().size(), warmupWindow,

@@ -13,6 +13,7 @@ import io.wsbench.report.Assertion;
 import io.wsbench.report.Flags;
 import io.wsbench.report.ReportWriter;
 import io.wsbench.runner.Generator;
+import io.wsbench.runner.LoadDriver;
 import io.wsbench.runner.Home;
 import io.wsbench.runner.OwnService;
 import io.wsbench.runner.Reachable;
@@ -60,6 +61,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     AssertOptions asserts;
 
+    @Mixin
+    AgentOptions agents;
+
     @Option(names = "--jvm-monitor", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "look inside JVM stacks through the Attach API: GC, heap, a Flight Recorder recording per point"
                     + " (default); --no-jvm-monitor leaves them alone, to measure what that costs")
@@ -99,29 +103,29 @@ final class RunCommand implements Callable<Integer> {
         StackCatalog catalog = StackCatalog.in(home);
         Path dir = out != null ? out : home.resolve("results")
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + suite.name());
-        try (Generator generator = new Generator(threads)) {
-            SuiteRunner runner = new SuiteRunner(catalog, generator, new Console(stdout, Console.interactive()),
+        try {
+            SuiteRunner.check(catalog, suite);
+        } catch (SuiteException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        // as load does: an unreachable URL is one line and exit 2, before any stack starts
+        for (TargetSpec t : suite.targets()) {
+            if (t.url() != null) {
+                URI url = URI.create(t.url());
+                var tls = TlsClients.forTarget(suite, t);
+                Reachable.check(url, tls);
+                TlsOptions.warnIfInsecure(tls, url, stdout);
+            } else if (t.own() && t.stack() == null) {
+                // the address its WSDL or OpenAPI spec names
+                URI url = OwnService.of(SuiteRunner.ownSpec(suite, t, null)).endpoint();
+                var tls = TlsClients.forTarget(suite, t, url);
+                Reachable.check(url, tls);
+                TlsOptions.warnIfInsecure(tls, url, stdout);
+            }
+        }
+        try (LoadDriver driver = agents.driver(threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
+            SuiteRunner runner = new SuiteRunner(catalog, driver, new Console(stdout, Console.interactive()),
                     quick ? 200 : 500, jvmMonitor);
-            try {
-                runner.check(suite);
-            } catch (SuiteException e) {
-                throw new Main.UserError(e.getMessage());
-            }
-            // as load does: an unreachable URL is one line and exit 2, before any stack starts
-            for (TargetSpec t : suite.targets()) {
-                if (t.url() != null) {
-                    URI url = URI.create(t.url());
-                    var tls = TlsClients.forTarget(suite, t);
-                    Reachable.check(url, tls);
-                    TlsOptions.warnIfInsecure(tls, url, stdout);
-                } else if (t.own() && t.stack() == null) {
-                    // the address its WSDL or OpenAPI spec names
-                    URI url = OwnService.of(SuiteRunner.ownSpec(suite, t, null)).endpoint();
-                    var tls = TlsClients.forTarget(suite, t, url);
-                    Reachable.check(url, tls);
-                    TlsOptions.warnIfInsecure(tls, url, stdout);
-                }
-            }
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "

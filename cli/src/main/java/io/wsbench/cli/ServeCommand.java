@@ -47,7 +47,7 @@ final class ServeCommand implements Callable<Integer> {
                 throw new Main.UserError(suite + ": declares no stack '" + stack + "' under 'stacks:'"
                         + (s.stacks().isEmpty() ? "" : " (it declares: " + String.join(", ", s.stacks().keySet()) + ")"));
             }
-            new SuiteRunner(catalog, null, null, 0, false).check(s);
+            SuiteRunner.check(catalog, s);
             d = SuiteRunner.descriptor(catalog, s, stack);
             if (d.usersOwn()) {
                 d.options().forEach(options::putIfAbsent);

@@ -1,6 +1,9 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.LoadEngine;
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * its connections call for (or {@code --threads}), from one LoadEngine per thread count, made when a
  * point first needs it.
  */
-public final class Generator implements AutoCloseable {
+public final class Generator implements LoadDriver {
 
     /** The {@code --threads} help of both commands. */
     public static final String THREADS_HELP = "I/O threads of the load generator"
@@ -29,13 +32,20 @@ public final class Generator implements AutoCloseable {
         return engines.computeIfAbsent(threads != null ? threads : LoadEngine.defaultThreads(connections), LoadEngine::new);
     }
 
+    @Override
+    public Measurement run(Target target, LoadSpec spec, ProgressListener progress) throws InterruptedException {
+        return forConnections(spec.connections()).run(target.address(), target.tls(), spec, target.requests(spec.keepAlive()),
+                target.validators(), progress);
+    }
+
     /** Stops the running point early, whichever engine runs it. */
-    void abort(String why) {
+    @Override
+    public void abort(String why) {
         engines.values().forEach(e -> e.abort(why));
     }
 
-    /** How the generator is made, for the record of a run. */
-    String describe() {
+    @Override
+    public String describe() {
         return "Netty " + forConnections(1).transport() + ", "
                 + (threads != null ? threads + " I/O threads" : "one I/O thread per 128 connections of a point, at most one per core");
     }

@@ -1,21 +1,14 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
-import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.load.RequestSource;
-import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.WarmupRecord;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 
 /**
  * The warm-up until steady that a suite's {@code warmup: auto} and {@code load --warmup auto} run:
@@ -44,12 +37,17 @@ public final class SteadyWarmup {
     private SteadyWarmup() {
     }
 
+    /** One window of load: the point it is asked to run, what it measured. */
+    @FunctionalInterface
+    public interface Window {
+        Measurement load(LoadSpec spec) throws InterruptedException;
+    }
+
     /**
-     * Warms {@code address} and says how it went. {@code requests} gives each window its requests (a
-     * fresh source for sources that keep a position); {@code jitMillis} reads the server's JIT clock.
+     * Warms a target through {@code window} (a local engine, or the agents of a cluster) and says how
+     * it went; {@code jitMillis} reads the server's JIT clock.
      */
-    public static WarmupRecord run(String label, LoadEngine engine, InetSocketAddress address, ClientTls tls, Plan plan,
-                                   Supplier<RequestSource> requests, Supplier<Validator> validators, LongSupplier jitMillis)
+    public static WarmupRecord run(String label, Window window, Plan plan, LongSupplier jitMillis)
             throws InterruptedException {
         double max = plan.max().toNanos() / 1e9;
         List<WarmupRecord.Window> seen = new ArrayList<>();
@@ -57,8 +55,7 @@ public final class SteadyWarmup {
         boolean steady = false;
         while (true) {
             long jitBefore = jitMillis.getAsLong();
-            Measurement m = engine.run(address, tls, LoadSpec.closedFor(plan.users(), plan.window()), requests.get(),
-                    validators, ProgressListener.NONE);
+            Measurement m = window.load(LoadSpec.closedFor(plan.users(), plan.window()));
             long jitAfter = jitMillis.getAsLong();
             double at = (System.nanoTime() - t0) / 1e9;
             seen.add(new WarmupRecord.Window(Math.round(at * 100) / 100.0, Math.round(m.throughput() * 10) / 10.0,

@@ -2,6 +2,7 @@ package io.wsbench.runner;
 
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.PointRecord;
@@ -58,7 +59,7 @@ public final class SuiteRunner {
     private final StackCatalog catalog;
     private static final String INTERRUPTED = "interrupted (Ctrl-C)";
 
-    private final Generator generator;
+    private final LoadDriver driver;
     private final RunEvents events;
     private final long residualMillis;
     private final boolean jvmMonitor;
@@ -71,16 +72,16 @@ public final class SuiteRunner {
      * {@code residualMillis}: how long the server's CPU is watched after each point; {@code jvmMonitor}:
      * whether to look inside a JVM server (GC, heap, a Flight Recorder recording per point).
      */
-    public SuiteRunner(StackCatalog catalog, Generator generator, RunEvents events, long residualMillis, boolean jvmMonitor) {
+    public SuiteRunner(StackCatalog catalog, LoadDriver driver, RunEvents events, long residualMillis, boolean jvmMonitor) {
         this.catalog = catalog;
-        this.generator = generator;
+        this.driver = driver;
         this.events = events;
         this.residualMillis = residualMillis;
         this.jvmMonitor = jvmMonitor;
     }
 
     /** Checks every target against the stacks built here, naming the place in the suite file. */
-    public void check(Suite suite) {
+    public static void check(StackCatalog catalog, Suite suite) {
         for (String own : suite.stacks().keySet()) {
             if (catalog.find(own).isPresent()) {
                 throw SuiteReader.at(suite, "/stacks/" + own, "'" + own + "' is a built-in stack: give yours another name");
@@ -106,7 +107,7 @@ public final class SuiteRunner {
             TargetSpec t = targets.get(i);
             String at = "/targets/" + i;
             if (t.own()) {
-                checkOwn(suite, t, at);
+                checkOwn(catalog, suite, t, at);
                 continue;
             }
             try {
@@ -162,7 +163,7 @@ public final class SuiteRunner {
             if (t.path() != null) {
                 continue;
             }
-            if (s.endpoint(t.operation(), t.protocol(), t.variant()) == null && unavailable(t) == null) {
+            if (s.endpoint(t.operation(), t.protocol(), t.variant()) == null && unavailable(catalog, t) == null) {
                 throw SuiteReader.at(suite, at + (t.variant() != null ? "/variant" : "/protocol"),
                         "stack " + s.name() + " does not serve " + t.operation() + " over " + t.protocol()
                                 + (t.variant() == null ? "" : " variant '" + t.variant() + "'")
@@ -180,7 +181,7 @@ public final class SuiteRunner {
      * A target on the user's own service: its operation named, its stack known, and, when its
      * description does not wait for its stack to start, everything read and encoded now.
      */
-    private void checkOwn(Suite suite, TargetSpec t, String at) {
+    private static void checkOwn(StackCatalog catalog, Suite suite, TargetSpec t, String at) {
         String kind = t.wsdl() != null ? "wsdl" : "openapi";
         if (t.operation() == null) {
             throw SuiteReader.at(suite, at, "a target with a '" + kind + "' needs the 'operation' to load (wsbench " + kind
@@ -222,11 +223,11 @@ public final class SuiteRunner {
 
     /** Runs the suite into {@code dir}, a directory that exists; returns the finished (or partial) record. */
     public RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
-        check(suite);
+        check(catalog, suite);
         run = new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(), suite.description(), Home.version(),
                 Home.gitCommit(catalog.home()), now(), null, "running", null, command, suite.baseline(),
                 Environment.detect(Map.of()), List.of(), List.of())
-                .withNote("load generator: " + generator.describe() + "; "
+                .withNote("load generator: " + driver.describe() + "; "
                         + "closed-loop points measure latency from the actual send time"));
         String serverCores = null;
         String ownCores = null;
@@ -262,7 +263,7 @@ public final class SuiteRunner {
         Map<String, String> versions = new TreeMap<>();
         String partial = null;
         for (TargetSpec t : suite.targets()) {
-            String reason = unavailable(t);
+            String reason = unavailable(catalog, t);
             if (reason != null) {
                 // reported, never faked: the run says which target it could not measure, and why
                 note("target '" + t.label() + "' unavailable on " + t.stack() + ": " + reason);
@@ -343,12 +344,12 @@ public final class SuiteRunner {
                 watchdog = Executors.newSingleThreadScheduledExecutor();
                 watchdog.scheduleAtFixedRate(() -> {
                     if (!s.alive()) {
-                        generator.abort(s.deathNotice());
+                        driver.abort(s.deathNotice());
                     }
                 }, 200, 200, TimeUnit.MILLISECONDS);
                 for (TargetSpec t : specs) {
                     if (t.own()) {
-                        targets.add(ownTarget(suite, t, stack.baseUrl(), version));
+                        targets.add(Target.own(suite, t, stack.baseUrl(), version));
                         continue;
                     }
                     String path = t.path() != null ? t.path() : d.endpoint(t.operation(), t.protocol(), t.variant(), t.security());
@@ -356,7 +357,7 @@ public final class SuiteRunner {
                 }
             } else {
                 for (TargetSpec t : specs) {
-                    targets.add(t.own() ? ownTarget(suite, t, null, "external")
+                    targets.add(t.own() ? Target.own(suite, t, null, "external")
                             : Target.of(t, URI.create(t.url()), "external", keysDir()).withTls(TlsClients.forTarget(suite, t)));
                 }
             }
@@ -423,6 +424,11 @@ public final class SuiteRunner {
     }
 
     private Path keysDir() {
+        return keysDir(catalog);
+    }
+
+    /** Where the WS-Security keys of the stacks in {@code catalog} are generated, and found by load agents. */
+    public static Path keysDir(StackCatalog catalog) {
         return catalog.home().resolve("target/keys");
     }
 
@@ -439,8 +445,8 @@ public final class SuiteRunner {
             long perUser = Math.max(1, suite.warmupRequests() / users);
             events.warmup(t.spec().label(), perUser * users);
             long t0 = System.nanoTime();
-            Measurement m = generator.forConnections(users).run(t.address(), t.tls(), LoadSpec.closed(users, perUser),
-                    t.requests(true), t.validators(), events.pointStarting("warm-up " + t.spec().label(), 0, 0));
+            Measurement m = driver.run(t, LoadSpec.closed(users, perUser),
+                    events.pointStarting("warm-up " + t.spec().label(), 0, 0));
             // kept, not measured: its per-second series shows a server speeding up (Lucee compiling its pages)
             PointRecord kept = m.toPoint(t.record(), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null);
             WarmupRecord how = new WarmupRecord(t.spec().label(), "requests",
@@ -464,9 +470,9 @@ public final class SuiteRunner {
         int users = warmupUsers(suite);
         events.warmup(t.spec().label(), -1);
         JvmSampler inside = jvm;
-        return SteadyWarmup.run(t.spec().label(), generator.forConnections(users), t.address(), t.tls(),
+        return SteadyWarmup.run(t.spec().label(), spec -> driver.run(t, spec, ProgressListener.NONE),
                 new SteadyWarmup.Plan(users, Durations.parse(suite.warmupWindow()), Durations.parse(suite.warmupMax()), windows),
-                () -> t.requests(true), t.validators(), inside == null ? SteadyWarmup.NO_JIT : inside::compileMillis);
+                inside == null ? SteadyWarmup.NO_JIT : inside::compileMillis);
     }
 
     private static int warmupUsers(Suite suite) {
@@ -485,8 +491,7 @@ public final class SuiteRunner {
         long securityBefore = t.clientSecurityNanos();
         long checksBefore = t.workload() instanceof OwnWorkload own ? own.checkNanos() : 0;
         long checkedBefore = t.workload() instanceof OwnWorkload own ? own.checkedAnswers() : 0;
-        Measurement m = generator.forConnections(spec.connections()).run(t.address(), t.tls(), spec,
-                t.requests(spec.keepAlive()), t.validators(), events.pointStarting(label, index, total));
+        Measurement m = driver.run(t, spec, events.pointStarting(label, index, total));
         if (m.clientFailure() != null) {
             // wsbench's own side failed: the count is in the point, the reason in the run's notes
             note(label + ": " + m.errors().client() + " client errors (a request that could not be built, or a check"
@@ -566,11 +571,6 @@ public final class SuiteRunner {
         }
     }
 
-    private static Target ownTarget(Suite suite, TargetSpec t, String base, String version) {
-        OwnService own = OwnService.of(ownSpec(suite, t, base));
-        return new Target(t, own.endpoint(), own.workload(), version).withTls(TlsClients.forTarget(suite, t, own.endpoint()));
-    }
-
     private void note(String text) {
         events.problem(text);
         run.update(r -> r.withNote(text));
@@ -586,7 +586,7 @@ public final class SuiteRunner {
      * Why the stack of {@code t} cannot serve it here (its descriptor says so, e.g. a missing
      * extension), or null for a target that it serves or that is a URL.
      */
-    private String unavailable(TargetSpec t) {
+    private static String unavailable(StackCatalog catalog, TargetSpec t) {
         if (t.url() != null || t.path() != null || t.own()) {
             return null;
         }
@@ -602,7 +602,7 @@ public final class SuiteRunner {
         List<TargetSpec> targets = suite.targets();
         for (int i = 0; i < targets.size(); i++) {
             TargetSpec t = targets.get(i);
-            if (unavailable(t) != null) {
+            if (unavailable(catalog, t) != null) {
                 continue;
             }
             String server = t.stack() + (t.ownOptions().isEmpty() ? "" : " " + new TreeMap<>(t.ownOptions()));
@@ -619,7 +619,7 @@ public final class SuiteRunner {
      */
     public void interrupt() {
         interrupted = true;
-        generator.abort(INTERRUPTED);
+        driver.abort(INTERRUPTED);
         RunFile r = run;
         if (r != null) {
             markInterrupted(r); // at once: stopping the server may take seconds

@@ -4,6 +4,7 @@ import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.protocols.Workload;
 import io.wsbench.contract.security.WsSecurityKeys;
@@ -16,16 +17,38 @@ import java.util.function.Supplier;
 
 /**
  * A suite target made ready to load: its URL, its pre-encoded requests and its validator; for an
- * https:// URL, its TLS client ({@code tls}, else null).
+ * https:// URL, its TLS client ({@code tls}, else null). {@code base} is the base URL of the stack an
+ * own-service target was described against (else null): with the suite, the URL and the version, all
+ * that a load agent needs to make the same target again ({@link #rebuild}).
  */
-record Target(TargetSpec spec, URI uri, Workload workload, String version, ClientTls tls) {
+public record Target(TargetSpec spec, URI uri, Workload workload, String version, ClientTls tls, String base) {
 
     Target(TargetSpec spec, URI uri, Workload workload, String version) {
-        this(spec, uri, workload, version, null);
+        this(spec, uri, workload, version, null, null);
     }
 
     Target withTls(ClientTls client) {
-        return new Target(spec, uri, workload, version, client);
+        return new Target(spec, uri, workload, version, client, base);
+    }
+
+    /**
+     * The target {@code index} of {@code suite} as the runner made it, made again elsewhere (in a load
+     * agent) from what the runner knew once its server was up: the URL, the stack's base URL for an
+     * own-service target, and the version. {@code keys}: where the WS-Security keys are.
+     */
+    public static Target rebuild(Suite suite, int index, URI uri, String base, String version, Path keys) {
+        TargetSpec spec = suite.targets().get(index);
+        if (spec.own()) {
+            return own(suite, spec, base, version);
+        }
+        Target t = of(spec, uri, version, keys);
+        return spec.url() != null ? t.withTls(TlsClients.forTarget(suite, spec)) : t;
+    }
+
+    /** An own-service target: its requests and checks from the user's WSDL or OpenAPI description and data. */
+    static Target own(Suite suite, TargetSpec t, String base, String version) {
+        OwnService own = OwnService.of(SuiteRunner.ownSpec(suite, t, base));
+        return new Target(t, own.endpoint(), own.workload(), version, TlsClients.forTarget(suite, t, own.endpoint()), base);
     }
 
     /** {@code keys}: the directory of the WS-Security keys, used when the target is secured. */

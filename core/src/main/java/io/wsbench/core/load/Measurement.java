@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import io.wsbench.core.record.AgentRecord;
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.LatencyRecord;
@@ -39,12 +40,22 @@ import java.util.function.ToLongFunction;
  * {@code tls} is how the point's connections spoke TLS (null for plain HTTP). {@code unfinished}
  * counts the requests asked for or due that were never answered: in flight when the point ended, or
  * never sent (an open loop behind its schedule, a point stopped early). {@code clientFailure} is what
- * the first request source or check that threw said (null when none did).
+ * the first request source or check that threw said (null when none did). {@code agents}: each load
+ * agent's share, for a point several ran together (null for this process's own).
  */
 public record Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors,
                           long bytesSent, long bytesReceived, long requestsSent, double durationSeconds,
                           List<SecondSample> series, GeneratorRecord generator, String aborted,
-                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished, String clientFailure) {
+                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished, String clientFailure,
+                          List<AgentRecord> agents) {
+
+    public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
+                       long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
+                       GeneratorRecord generator, String aborted, List<Long> eachRequestMicros, TlsRecord tls,
+                       long unfinished, String clientFailure) {
+        this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
+                generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, null);
+    }
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
                        long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
@@ -228,7 +239,25 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 latency(),
                 requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
                 requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.connect() - errors.timeout())),
-                errors, ok, server, generator, series, encode(latencies), aborted, eachRequestMicros, tls, unfinished);
+                errors, ok, server, generator, series, encode(latencies), aborted, eachRequestMicros, tls, unfinished, agents);
+    }
+
+    /** This measurement with each agent's share of it: a point that several agents ran together. */
+    public Measurement withAgents(List<AgentRecord> shares) {
+        return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
+                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares));
+    }
+
+    /** This measurement of a point stopped early, for {@code why}. */
+    public Measurement withAborted(String why) {
+        return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
+                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents);
+    }
+
+    /** A point that measured nothing: it could not start, for {@code why}. */
+    public static Measurement nothing(String why) {
+        return new Measurement(new Histogram(3), 0, 0, ErrorCounts.NONE, 0, 0, 0, 0, List.of(), null, why, null, null,
+                0, null, null);
     }
 
     /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */

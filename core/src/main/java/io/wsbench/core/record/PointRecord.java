@@ -16,6 +16,8 @@ import java.util.List;
  * {@code unfinished}, beside {@code requests}, counts the requests asked for or due that were never
  * answered: in flight when the point ended, or never sent (an open loop that fell behind its
  * schedule, a point stopped early). {@code requests} are the answered ones and the errors.
+ * {@code agents}, for a point that several load agents ran together, is each one's share (null for a
+ * point of this process alone).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"target", "load", "repeat", "requests", "unfinished"})
@@ -26,7 +28,17 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           ErrorCounts errors, long validated,
                           ServerRecord server, GeneratorRecord generator,
                           List<SecondSample> series, String histogram, String aborted,
-                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished) {
+                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents) {
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, unfinished, null);
+    }
 
     public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
                        double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
@@ -59,19 +71,19 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     public PointRecord withServer(ServerRecord s) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, s, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished);
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents);
     }
 
     public PointRecord withGenerator(GeneratorRecord g) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished);
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents);
     }
 
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, why, eachRequestMicros, tls, unfinished);
+                histogram, why, eachRequestMicros, tls, unfinished, agents);
     }
 
     /**
@@ -91,6 +103,16 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     public List<Stall> stalls() {
         List<Stall> s = Stall.of(series, durationSeconds, load);
         return s.isEmpty() ? null : s;
+    }
+
+    /**
+     * How far apart the agents of a point started, the largest of their skews from the announced
+     * instant, in ms; written to run.json as {@code startSkewMillis}, null for a point of one process.
+     */
+    @JsonProperty("startSkewMillis")
+    public Double startSkewMillis() {
+        return agents == null || agents.isEmpty() ? null
+                : agents.stream().mapToDouble(a -> Math.abs(a.startSkewMillis())).max().orElse(0);
     }
 
     /** Points of the same target under the same load are repeats of one another. */

@@ -1,0 +1,128 @@
+package io.wsbench.agent;
+
+import com.hazelcast.core.HazelcastInstance;
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.runner.Generator;
+import io.wsbench.runner.Target;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A load agent: a member of the wsbench cluster that runs the parts of load points the controller
+ * sends it, with the same engines a local run uses, and answers with what it measured. It keeps the
+ * targets it has made (their requests are encoded once) and its engines from point to point.
+ */
+public final class Agent implements AutoCloseable {
+
+    private final Generator generator;
+    private final Map<String, Target> targets = new ConcurrentHashMap<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final HazelcastInstance member;
+    private final String host;
+    /** Whether a part runs now, and why it was stopped early: an abort that comes before its start still stops it. */
+    private volatile boolean running;
+    private volatile String aborted;
+
+    private Agent(Cluster cluster, Integer threads) {
+        this.generator = new Generator(threads);
+        this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.GENERATOR, this));
+        this.host = hostName();
+    }
+
+    /** Starts an agent and joins it to {@code cluster}; {@code threads}: its generator's I/O threads, or null for the default. */
+    public static Agent start(Cluster cluster, Integer threads) {
+        return new Agent(cluster, threads);
+    }
+
+    static Agent on(HazelcastInstance instance) {
+        return (Agent) instance.getUserContext().get(Cluster.GENERATOR);
+    }
+
+    /** host:port at which the cluster reaches this agent. */
+    public String address() {
+        return Cluster.address(member.getCluster().getLocalMember());
+    }
+
+    /** Blocks until the agent is closed (or its JVM stops). */
+    public void awaitClose() throws InterruptedException {
+        stopped.await();
+    }
+
+    AgentResult run(PointTask task) throws InterruptedException {
+        aborted = null;
+        running = true;
+        try {
+            return runPart(task);
+        } finally {
+            running = false;
+        }
+    }
+
+    private AgentResult runPart(PointTask task) throws InterruptedException {
+        Target target = targets.computeIfAbsent(task.suitePath + "#" + task.target + "@" + task.uri + "|" + task.suiteText.hashCode(),
+                k -> rebuild(task));
+        LoadSpec spec = task.part.spec();
+        long waitMillis = task.startMillis - System.currentTimeMillis();
+        if (waitMillis > 0) {
+            TimeUnit.MILLISECONDS.sleep(waitMillis);
+        }
+        Instant now = Instant.now();
+        if (aborted != null) { // stopped before it began: another agent left while this one waited
+            return new AgentResult(address(), host, 0, Measurement.nothing(aborted).toBytes());
+        }
+        long skewMicros = (now.getEpochSecond() * 1_000_000 + now.getNano() / 1000) - task.startMillis * 1000;
+        Measurement m = generator.run(target, spec, ProgressListener.NONE);
+        return new AgentResult(address(), host, skewMicros, m.toBytes());
+    }
+
+    private static Target rebuild(PointTask task) {
+        Path path = Path.of(task.suitePath);
+        Suite suite = SuiteReader.parse(task.suiteText, path);
+        return Target.rebuild(suite, task.target, URI.create(task.uri), task.base, task.version, Path.of(task.keys));
+    }
+
+    void abort(String why) {
+        if (running) {
+            aborted = why;
+            generator.abort(why);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            member.shutdown();
+        } finally {
+            generator.close();
+            stopped.countDown();
+        }
+    }
+
+    /** Leaves the cluster as a crash would: no goodbye, for tests of an agent that dies mid-point. */
+    void crash() {
+        member.getLifecycleService().terminate();
+        generator.abort("this agent was stopped");
+        generator.close();
+        stopped.countDown();
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,244 @@
+package io.wsbench.agent;
+
+import com.hazelcast.cluster.Member;
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.IExecutorService;
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.AgentRecord;
+import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.runner.LoadDriver;
+import io.wsbench.runner.Target;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The controller of a distributed run: a lite member of the cluster that splits every point among
+ * the agents ({@link LoadSpec#split}), announces one start instant to all of them, and merges what
+ * they measured into the point ({@link Measurement#merge}: histograms added, never percentiles
+ * averaged). An agent that leaves mid-point aborts the point, and the others are stopped with it.
+ */
+public final class Controller implements LoadDriver {
+
+    /** How far ahead the start instant is announced: time for the parts to reach the agents and their targets to be made. */
+    static final Duration LEAD = Duration.ofMillis(500);
+    private static final String EXECUTOR = "wsbench-points";
+
+    private final Cluster cluster;
+    private final HazelcastInstance member;
+    /** The agents of the run, fixed once they have joined ({@link #await}). */
+    private final List<Member> agents = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<String> labels;
+    private final IExecutorService executor;
+    private final String suiteText;
+    private final Path suitePath;
+    private final Path keys;
+    /** The agents of the point running now, and when it started: an agent leaving among them aborts it. */
+    private final Set<UUID> running = ConcurrentHashMap.newKeySet();
+    private volatile long pointStartMillis;
+    /** What the controller stops when it closes: the agents it started here (--local). */
+    private volatile AutoCloseable started;
+    private volatile String lost;
+
+    private Controller(Cluster cluster, HazelcastInstance member, String suiteText, Path suitePath, Path keys) {
+        this.cluster = cluster;
+        this.member = member;
+        // the suite as the agents read it: the runner's copy may be changed (--quick, --repeat), its targets not
+        this.labels = SuiteReader.parse(suiteText, suitePath).targets().stream().map(TargetSpec::label).toList();
+        this.executor = member.getExecutorService(EXECUTOR);
+        this.suiteText = suiteText;
+        this.suitePath = suitePath;
+        this.keys = keys;
+        member.getCluster().addMembershipListener(new MembershipListener() {
+            @Override
+            public void memberAdded(MembershipEvent e) {
+            }
+
+            @Override
+            public void memberRemoved(MembershipEvent e) {
+                left(e.getMember());
+            }
+        });
+    }
+
+    /**
+     * Joins {@code cluster} as its controller. The suite's text and path go to the agents with every
+     * point, so that they make its targets as the runner does; {@code keys}: the WS-Security keys.
+     */
+    public static Controller join(Cluster cluster, String suiteText, Path suitePath, Path keys) {
+        return new Controller(cluster, cluster.start(Cluster.CONTROLLER, Map.of()), suiteText, suitePath, keys);
+    }
+
+    /** host:port at which agents reach the controller. */
+    public String address() {
+        return Cluster.address(member.getCluster().getLocalMember());
+    }
+
+    /**
+     * Waits up to {@code wait} for {@code count} agents; the run uses the first {@code count} to join.
+     *
+     * @throws AgentsMissing when fewer joined in time: the message says how many came, and which
+     */
+    public void await(int count, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        List<Member> joined = agents(member);
+        while (joined.size() < count && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(100);
+            joined = agents(member);
+        }
+        if (joined.size() < count) {
+            List<String> came = joined.stream().map(Cluster::address).toList();
+            throw new AgentsMissing("waited " + wait.toSeconds() + " s for " + count + " agents in cluster '" + cluster.name()
+                    + "': " + (came.isEmpty() ? "none joined" : came.size() + " joined (" + String.join(", ", came) + ")")
+                    + ", " + (count - came.size()) + " missing; the controller is at " + address()
+                    + " (start an agent with: wsbench agent --cluster " + cluster.name() + " --join " + address() + ")");
+        }
+        agents.addAll(joined.subList(0, count));
+    }
+
+    private static List<Member> agents(HazelcastInstance member) {
+        return member.getCluster().getMembers().stream().filter(Cluster::isAgent).toList();
+    }
+
+    /** host:port of each agent of the run, in the order their parts are numbered. */
+    public List<String> agents() {
+        return agents.stream().map(Cluster::address).toList();
+    }
+
+    @Override
+    public Measurement run(Target target, LoadSpec spec, ProgressListener progress) throws InterruptedException {
+        if (lost != null) {
+            return Measurement.nothing(lost);
+        }
+        // a point of fewer users (connections) than agents runs on as many agents as it has users
+        List<Member> agents = this.agents.subList(0, Math.min(this.agents.size(), spec.connections()));
+        List<LoadSpec> parts = spec.split(agents.size());
+        int index = indexOf(target);
+        long start = System.currentTimeMillis() + LEAD.toMillis();
+        Map<Member, Future<AgentResult>> futures = new LinkedHashMap<>();
+        pointStartMillis = start;
+        agents.forEach(a -> running.add(a.getUuid()));
+        try {
+            for (int i = 0; i < agents.size(); i++) {
+                PointTask task = new PointTask(suiteText, suitePath.toString(), index, target.uri().toString(), target.base(),
+                        target.version(), keys.toString(), Part.of(parts.get(i)), start);
+                futures.put(agents.get(i), executor.submitToMember(task, agents.get(i)));
+            }
+            List<Measurement> measured = new ArrayList<>();
+            List<AgentRecord> shares = new ArrayList<>();
+            String failure = null;
+            for (Map.Entry<Member, Future<AgentResult>> f : futures.entrySet()) {
+                try {
+                    AgentResult r = f.getValue().get();
+                    Measurement m = Measurement.fromBytes(r.measurement());
+                    measured.add(m);
+                    shares.add(new AgentRecord(r.member(), r.host(), m.requests(), m.errors().total(), m.unfinished(),
+                            Math.round(r.skewMicros() / 100.0) / 10.0, m.generator()));
+                } catch (ExecutionException e) {
+                    String why = lost != null ? lost : "agent " + Cluster.address(f.getKey()) + " failed its part: "
+                            + oneLine(e.getCause());
+                    failure = failure == null ? why : failure;
+                    abortAll(why);
+                }
+            }
+            if (measured.isEmpty()) {
+                return Measurement.nothing(failure);
+            }
+            Measurement merged = Measurement.merge(measured).withAgents(shares);
+            return failure != null && merged.aborted() == null ? merged.withAborted(failure) : merged;
+        } finally {
+            running.clear();
+        }
+    }
+
+    private int indexOf(Target target) {
+        int i = labels.indexOf(target.spec().label());
+        if (i < 0) {
+            throw new IllegalStateException("target '" + target.spec().label() + "' is not in " + suitePath);
+        }
+        return i;
+    }
+
+    /** An agent left the cluster: if it had a part of the running point, the point is aborted and the others stopped. */
+    private void left(Member m) {
+        if (!Cluster.isAgent(m) || !agents.contains(m)) {
+            return;
+        }
+        String at = running.contains(m.getUuid()) ? String.format(Locale.ROOT, " at second %.1f of a point",
+                (System.currentTimeMillis() - pointStartMillis) / 1000.0) : " between points";
+        lost = "agent " + Cluster.address(m) + " left the cluster" + at + ": the run cannot go on with "
+                + (agents.size() - 1) + " of its " + agents.size() + " agents";
+        if (running.contains(m.getUuid())) {
+            abortAll(lost);
+        }
+    }
+
+    private void abortAll(String why) {
+        for (Member a : agents) {
+            if (member.getCluster().getMembers().contains(a)) {
+                executor.executeOnMember(new AbortTask(why), a);
+            }
+        }
+    }
+
+    @Override
+    public void abort(String why) {
+        if (!running.isEmpty()) {
+            abortAll(why);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return agents.size() + " agents on a Hazelcast cluster (" + String.join(", ", agents()) + "), each point split"
+                + " among them and their histograms merged";
+    }
+
+    /** Closes {@code agents} (the local agents' processes) when the controller closes. */
+    public void closing(AutoCloseable agents) {
+        this.started = agents;
+    }
+
+    @Override
+    public void close() {
+        try {
+            member.shutdown();
+        } finally {
+            if (started != null) {
+                try {
+                    started.close();
+                } catch (Exception e) {
+                    // the agents' processes are being destroyed: nothing more to do for them
+                }
+            }
+        }
+    }
+
+    private static String oneLine(Throwable t) {
+        String m = t.getMessage();
+        return t.getClass().getSimpleName() + (m == null ? "" : ": " + m.lines().findFirst().orElse(""));
+    }
+
+    /** Fewer agents joined than the run asked for. */
+    public static final class AgentsMissing extends IllegalStateException {
+        AgentsMissing(String message) {
+            super(message);
+        }
+    }
+}

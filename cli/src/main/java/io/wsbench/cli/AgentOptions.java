@@ -1,0 +1,96 @@
+package io.wsbench.cli;
+
+import io.wsbench.agent.Cluster;
+import io.wsbench.agent.Controller;
+import io.wsbench.agent.LocalAgents;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.runner.Generator;
+import io.wsbench.runner.LoadDriver;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** {@code run}'s options for load from agents: how many, where the cluster is, or agents of this machine. */
+final class AgentOptions {
+
+    @Option(names = "--agents", paramLabel = "N", description = "send every point's load from N agents at once, each a"
+            + " part of it (wsbench agent; with --join, or --local)")
+    Integer count;
+
+    @Option(names = "--join", split = ",", paramLabel = "HOST[:PORT]", description = "the cluster of the agents: the"
+            + " address of one agent or more (default port " + Cluster.DEFAULT_PORT + ")")
+    List<String> join;
+
+    @Option(names = "--local", description = "start the N agents on this machine, as processes, and stop them at the end")
+    boolean local;
+
+    @Option(names = "--cluster", paramLabel = "NAME", defaultValue = Cluster.DEFAULT_NAME,
+            description = "the agents' cluster name (default: $${DEFAULT-VALUE})")
+    String cluster;
+
+    @Option(names = "--bind", paramLabel = "ADDR", description = "the address the controller listens on and is reached at")
+    String bind;
+
+    @Option(names = "--agents-wait", paramLabel = "DURATION", defaultValue = "60s",
+            description = "how long to wait for the agents to join (default: $${DEFAULT-VALUE})")
+    String agentsWait;
+
+    /**
+     * The run's load driver: this process's own generator, or a controller whose agents have all
+     * joined (started here first with --local).
+     */
+    LoadDriver driver(Integer threads, Path suite, Path keys, Path logs, PrintStream out) throws IOException, InterruptedException {
+        if (count == null) {
+            if (join != null || local) {
+                throw new Main.UserError("--join and --local go with --agents N");
+            }
+            return new Generator(threads);
+        }
+        if (count < 1) {
+            throw new Main.UserError("--agents must be at least 1, got " + count);
+        }
+        if (local == (join != null)) {
+            throw new Main.UserError("--agents " + count + " needs either --join HOST[:PORT],... (agents started with"
+                    + " wsbench agent) or --local (agents started here)");
+        }
+        Duration wait;
+        try {
+            wait = Durations.parse(agentsWait);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError("--agents-wait: " + e.getMessage());
+        }
+        // local agents: a cluster of this run alone, on the loopback, at a port that is free
+        String name = local ? cluster + "-" + ProcessHandle.current().pid() : cluster;
+        String address = local ? "127.0.0.1" : bind;
+        int port = local ? freePort() : Cluster.DEFAULT_PORT;
+        Cluster c = new Cluster(name, local ? List.of("127.0.0.1:" + port) : join, address, port, null);
+        Controller controller = Controller.join(c, Files.readString(suite), suite.toAbsolutePath(), keys);
+        try {
+            if (local) {
+                controller.closing(LocalAgents.start(count, Main.class.getName(), name, controller.address(), logs));
+            }
+            out.println("waiting for " + count + " agents in cluster '" + name + "' at " + controller.address() + " ...");
+            controller.await(count, wait);
+            out.println("agents: " + String.join(", ", controller.agents()));
+            return controller;
+        } catch (Controller.AgentsMissing e) {
+            controller.close();
+            throw new Main.UserError(e.getMessage());
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            controller.close();
+            throw e;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}

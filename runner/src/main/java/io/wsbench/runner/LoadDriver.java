@@ -1,0 +1,25 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
+
+/**
+ * What sends a suite's load: this process's own engines ({@link Generator}), or the agents of a
+ * cluster, each running a part of every point. The runner measures points and warm-ups through it
+ * and does not know which.
+ */
+public interface LoadDriver extends AutoCloseable {
+
+    /** Runs one point, or one warm-up window, of {@code target}'s load and returns what it measured. */
+    Measurement run(Target target, LoadSpec spec, ProgressListener progress) throws InterruptedException;
+
+    /** Stops the running point early (a server died, Ctrl-C): it returns with {@code why} as its abort reason. */
+    void abort(String why);
+
+    /** How the load is generated, for the run's notes. */
+    String describe();
+
+    @Override
+    void close();
+}
