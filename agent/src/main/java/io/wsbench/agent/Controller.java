@@ -55,6 +55,8 @@ public final class Controller implements LoadDriver {
     /** What the controller stops when it closes: the agents it started here (--local). */
     private volatile AutoCloseable started;
     private volatile String lost;
+    /** What each agent measured in the last point, before the merge: for tests, which check the merge against them. */
+    volatile List<Measurement> lastParts = List.of();
 
     private Controller(Cluster cluster, HazelcastInstance member, String suiteText, Path suitePath, Path keys) {
         this.cluster = cluster;
@@ -160,6 +162,7 @@ public final class Controller implements LoadDriver {
             if (measured.isEmpty()) {
                 return Measurement.nothing(failure);
             }
+            lastParts = List.copyOf(measured);
             Measurement merged = Measurement.merge(measured).withAgents(shares);
             return failure != null && merged.aborted() == null ? merged.withAborted(failure) : merged;
         } finally {

@@ -1,5 +1,6 @@
 package io.wsbench.report;
 
+import io.wsbench.core.record.AgentRecord;
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.PointRecord;
@@ -95,8 +96,16 @@ public final class Flags {
                         + top.className() + (top.thrownAt() == null ? "" : " at " + top.thrownAt())
                         + ". Caught or not, each one costs a stack trace.");
             }
-            GeneratorRecord g = p.generator();
-            generatorBusy(g).ifPresent(why -> flags.add(point + ": the load generator may have been the bottleneck (" + why + ")."));
+            if (p.agents() == null) {
+                generatorBusy(p.generator()).ifPresent(why -> flags.add(point + ": the load generator may have been the bottleneck ("
+                        + why + ")."));
+            } else {
+                // each agent's own generator: the merged record's busiest thread does not say whose it was
+                for (AgentRecord a : p.agents()) {
+                    generatorBusy(a.generator()).ifPresent(why -> flags.add(point + ": agent " + a.agent() + " (" + a.host()
+                            + ") may have been the bottleneck (" + why + "): add agents, or give them more cores."));
+                }
+            }
         }
         for (WarmupRecord w : run.warmup() == null ? List.<WarmupRecord>of() : run.warmup()) {
             if (Boolean.FALSE.equals(w.steady())) {

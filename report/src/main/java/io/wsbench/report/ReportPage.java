@@ -2,7 +2,9 @@ package io.wsbench.report;
 
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.Template;
+import io.wsbench.core.record.AgentRecord;
 import io.wsbench.core.record.Environment;
+import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.ServerRecord;
@@ -115,6 +117,7 @@ final class ReportPage {
         m.put("throughput", Charts.throughput(rows, targets, loads));
         m.put("cost", CostTable.applies(points) ? CostTable.of(points) : null);
         m.put("tls", TlsTable.applies(points) ? TlsTable.of(points) : null);
+        m.put("agents", agents());
         m.put("percentiles", loads.stream().map(l -> new Section(l, Charts.percentiles(l, atLoad(points, l), targets))).toList());
         m.put("seconds", loads.stream().map(l -> new Section(l, Charts.seconds(l, atLoad(points, l), targets))).toList());
         List<Steady> steady = warmupsUntilSteady();
@@ -152,6 +155,30 @@ final class ReportPage {
             new TreeMap<>(env.stacks()).forEach((stack, version) -> facts.add(new Fact("stack " + stack, version)));
         }
         return facts;
+    }
+
+    /** Each agent's share of each point that several agents ran together, or null when none did. */
+    private Table agents() {
+        List<Table.Row> rows = new ArrayList<>();
+        for (PointRecord p : points) {
+            if (p.agents() == null) {
+                continue;
+            }
+            for (AgentRecord a : p.agents()) {
+                GeneratorRecord g = a.generator();
+                rows.add(new Table.Row(List.of(Table.Cell.of(p.key()), Table.Cell.of(String.valueOf(p.repeat())),
+                        Table.Cell.of(a.agent()), Table.Cell.of(a.host()), Table.Cell.of(HtmlFormat.count(a.requests())),
+                        Table.Cell.of(p.requests() == 0 ? "—" : HtmlFormat.fixed(100.0 * a.requests() / p.requests(), 1) + "%"),
+                        Table.Cell.bad(HtmlFormat.count(a.errors()), a.errors() > 0),
+                        Table.Cell.bad(HtmlFormat.count(a.unfinished()), a.unfinished() > 0),
+                        Table.Cell.of(HtmlFormat.fixed(a.startSkewMillis(), 1)),
+                        Table.Cell.of(g == null ? "—" : HtmlFormat.fixed(g.cpuPercent(), 0)),
+                        Table.Cell.of(g == null || g.ioBusiestPercent() == null ? "—" : HtmlFormat.fixed(g.ioBusiestPercent(), 0)),
+                        Table.Cell.of(g == null || g.heapUsedMaxBytes() == null ? "—" : HtmlFormat.fixed(g.heapUsedMaxBytes() / 1e6, 0)))));
+            }
+        }
+        return rows.isEmpty() ? null : new Table(List.of("point", "repeat", "agent", "host", "requests", "share", "errors",
+                "unfinished", "start skew ms", "CPU %", "busiest I/O thread %", "heap MB"), rows);
     }
 
     /** Each target's warm-up in windows (warmup: auto): how long it took, whether it settled, each window's throughput. */

@@ -1,6 +1,7 @@
 package io.wsbench.report;
 
 import io.wsbench.core.load.Measurement;
+import io.wsbench.core.record.AgentRecord;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
@@ -258,6 +259,31 @@ class ReportWriterTest {
         assertTrue(row.contains("<td>3.0<span"), "3 KB allocated per request: " + row);
         assertTrue(row.contains("<td>10<span") && row.contains("<td>50<span"), "client and server heap in MB: " + row);
         assertTrue(column("generator.securitySeconds").value().apply(first) != null);
+    }
+
+    @Test
+    void aPointOfSeveralAgentsShowsEachAgentsShareAndFlagsABusyOne() throws IOException {
+        RunRecord run = run(REST, SOAP, "complete", null);
+        PointRecord p = run.points().get(0);
+        List<AgentRecord> agents = List.of(
+                new AgentRecord("127.0.0.2:5701", "client-a", 700, 0, 0, 0.4, new GeneratorRecord(1, 2.0, 80, 97.0, null, null, null, null, null)),
+                new AgentRecord("127.0.0.3:5701", "client-b", 301, 0, 0, 1.2, new GeneratorRecord(1, 1.0, 40, 45.0, null, null, null, null, null)));
+        List<PointRecord> points = new ArrayList<>(run.points());
+        points.set(0, new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
+                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(),
+                p.generator(), p.series(), p.histogram(), null, null, null, 0, agents));
+        RunRecord withAgents = new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(), run.startedAt(),
+                run.finishedAt(), run.status(), run.partialReason(), run.command(), run.baseline(), run.environment(), run.notes(), points);
+
+        ReportWriter.write(withAgents, dir);
+
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<h2>Load agents</h2>"));
+        assertTrue(html.contains("<td>127.0.0.2:5701</td><td>client-a</td><td>700</td><td>69.9%</td>"), html);
+        assertTrue(html.contains("agent 127.0.0.2:5701 (client-a) may have been the bottleneck (its I/O thread was on the CPU 97%"));
+        assertFalse(html.contains("agent 127.0.0.3:5701 (client-b) may have been"), "45% is not busy");
+        assertEquals(1.2, RunJson.MAPPER.readTree(RunJson.MAPPER.writeValueAsString(points.get(0))).get("startSkewMillis").asDouble(),
+                "the largest skew of the point's agents, in run.json");
     }
 
     private static PointRecord withServer(PointRecord p, ServerRecord server) {

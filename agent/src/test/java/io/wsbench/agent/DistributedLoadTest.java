@@ -1,0 +1,189 @@
+package io.wsbench.agent;
+
+import com.sun.net.httpserver.HttpServer;
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.AgentRecord;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.runner.Generator;
+import io.wsbench.runner.Target;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A controller and three agents, all in this JVM and on 127.0.0.1, against servers of the test's own:
+ * the load is split exactly, the agents' histograms merge into the point's, and three agents see a
+ * freezing server as one generator does.
+ */
+class DistributedLoadTest {
+
+    /** The freezing server stops for this long at the start of every period: the test's own delays. */
+    static final long FREEZE_MILLIS = 100;
+    static final long PERIOD_MILLIS = 500;
+
+    @TempDir
+    static Path dir;
+    static HttpServer hello;
+    static HttpServer freezing;
+    static ExecutorService helloThreads;
+    static Controller controller;
+    static List<Agent> agents = new ArrayList<>();
+    static Suite suite;
+
+    @BeforeAll
+    static void clusterOfThree() throws Exception {
+        helloThreads = Executors.newFixedThreadPool(4);
+        hello = server("/hello", helloThreads, () -> { });
+        long t0 = System.nanoTime();
+        // one thread: while it sleeps, the server answers no one
+        freezing = server("/freeze", null, () -> {
+            long phase = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) % PERIOD_MILLIS;
+            if (phase < FREEZE_MILLIS) {
+                sleep(FREEZE_MILLIS - phase);
+            }
+        });
+        Path file = dir.resolve("two.yaml");
+        Files.writeString(file, """
+                name: two
+                warmup: none
+                targets:
+                  - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                  - { label: freezing, url: "http://127.0.0.1:%d/freeze", protocol: plain }
+                load:
+                  - { users: 6, requestsPerUser: 50 }
+                """.formatted(hello.getAddress().getPort(), freezing.getAddress().getPort()));
+        suite = SuiteReader.read(file);
+        String name = "wsbench-test-" + ProcessHandle.current().pid();
+        controller = Controller.join(cluster(name, "127.0.0.1"), Files.readString(file), file, dir.resolve("keys"));
+        for (int i = 0; i < 3; i++) {
+            agents.add(Agent.start(cluster(name, controller.address()), 1));
+        }
+        controller.await(3, Duration.ofSeconds(60));
+    }
+
+    @AfterAll
+    static void stop() {
+        agents.forEach(Agent::close);
+        if (controller != null) {
+            controller.close();
+        }
+        hello.stop(0);
+        freezing.stop(0);
+        helloThreads.shutdownNow();
+    }
+
+    @Test
+    void aClosedPointsUsersAreDividedAndTheirRequestsAddUp() throws Exception {
+        Measurement m = controller.run(target(0), LoadSpec.closed(6, 50), ProgressListener.NONE);
+
+        assertNull(m.aborted());
+        assertEquals(300, m.requests(), "users × requests per user");
+        assertEquals(300, m.ok());
+        assertEquals(3, m.agents().size());
+        for (AgentRecord a : m.agents()) {
+            assertEquals(100, a.requests(), "2 users × 50 each: " + m.agents());
+            assertEquals(0, a.errors());
+            assertNotNull(a.generator(), "each agent's own generator");
+        }
+        assertEquals(300, m.agents().stream().mapToLong(AgentRecord::requests).sum());
+    }
+
+    @Test
+    void anOpenPointSendsRateTimesDurationAndItsHistogramIsTheAgentsMerged() throws Exception {
+        LoadSpec spec = LoadSpec.openFor(6, 300, Duration.ofSeconds(2));
+
+        Measurement m = controller.run(target(0), spec, ProgressListener.NONE);
+
+        assertNull(m.aborted());
+        assertEquals(600, m.requests() + m.unfinished(), "300/s for 2 s, from three agents at 100/s each");
+        List<Measurement> parts = controller.lastParts;
+        assertEquals(3, parts.size());
+        Histogram own = new Histogram(3);
+        parts.forEach(p -> own.add(p.latencies()));
+        assertEquals(own, m.latencies(), "the point's histogram is the agents' added together");
+        assertEquals(own.getTotalCount(), m.ok());
+        for (Measurement p : parts) {
+            assertEquals(200, p.requests() + p.unfinished(), "each agent's third");
+        }
+    }
+
+    @Test
+    void threeAgentsSeeAFreezingServerAsOneGeneratorDoes() throws Exception {
+        // a fifth of the requests wait out a freeze of 100 ms: p99 and p99.9 are the freezes', the same from any client
+        LoadSpec spec = LoadSpec.openFor(60, 400, Duration.ofSeconds(4));
+        LoadSpec warm = LoadSpec.openFor(60, 400, Duration.ofSeconds(1));
+        Measurement one;
+        try (Generator generator = new Generator(1)) {
+            // both ways warmed first, so that neither pays for the JIT compiler in its tail
+            generator.run(target(1), warm, ProgressListener.NONE);
+            controller.run(target(1), warm, ProgressListener.NONE);
+            one = generator.run(target(1), spec, ProgressListener.NONE);
+        }
+        Measurement three = controller.run(target(1), spec, ProgressListener.NONE);
+
+        for (double percentile : new double[] {99, 99.9}) {
+            double a = one.latencies().getValueAtPercentile(percentile);
+            double b = three.latencies().getValueAtPercentile(percentile);
+            assertTrue(a > FREEZE_MILLIS * 1000 * 0.8, "p" + percentile + " of one generator " + a + " µs: not the freeze's");
+            assertEquals(1, b / a, 0.05, "p" + percentile + ": one generator " + a + " µs, three agents " + b + " µs");
+        }
+    }
+
+    static Target target(int index) {
+        return Target.rebuild(suite, index, URI.create(suite.targets().get(index).url()), null, "test", dir.resolve("keys"));
+    }
+
+    /** A member of cluster {@code name} on 127.0.0.1 that joins the member at {@code join}. */
+    static Cluster cluster(String name, String join) {
+        return new Cluster(name, List.of(join), "127.0.0.1", Cluster.DEFAULT_PORT, null);
+    }
+
+    private static HttpServer server(String path, ExecutorService threads, Runnable beforeAnswer) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
+        byte[] body = "Hello World".getBytes(StandardCharsets.US_ASCII);
+        server.createContext(path, exchange -> {
+            beforeAnswer.run();
+            exchange.getResponseHeaders().set("Content-Type", "text/plain");
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.setExecutor(threads);
+        server.start();
+        return server;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
