@@ -4,6 +4,7 @@ import com.hazelcast.core.HazelcastInstance;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.runner.Generator;
@@ -83,8 +84,19 @@ public final class Agent implements AutoCloseable {
             return new AgentResult(address(), host, 0, Measurement.nothing(aborted).toBytes());
         }
         long skewMicros = (now.getEpochSecond() * 1_000_000 + now.getNano() / 1000) - task.startMillis * 1000;
-        Measurement m = generator.run(target, spec, ProgressListener.NONE);
+        Measurement m = generator.forConnections(spec.connections()).run(target.address(), target.tls(), spec,
+                requests(target, spec, task), target.validators(), ProgressListener.NONE);
         return new AgentResult(address(), host, skewMicros, m.toBytes());
+    }
+
+    /**
+     * The requests of this agent's part: a user's data rows split among the agents as the users are
+     * (agent i takes every N-th row from row i), so that in unique mode each row is still sent once;
+     * a sequence (the seismic queries) stays whole on every agent, since its order is its meaning.
+     */
+    private static RequestSource requests(Target target, LoadSpec spec, PointTask task) {
+        RequestSource all = target.requests(spec.keepAlive());
+        return target.spec().own() && task.parts > 1 && all.size() >= task.parts ? all.share(task.partIndex, task.parts) : all;
     }
 
     private static Target rebuild(PointTask task) {

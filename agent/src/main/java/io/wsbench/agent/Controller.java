@@ -139,7 +139,7 @@ public final class Controller implements LoadDriver {
         try {
             for (int i = 0; i < agents.size(); i++) {
                 PointTask task = new PointTask(suiteText, suitePath.toString(), index, target.uri().toString(), target.base(),
-                        target.version(), keys.toString(), Part.of(parts.get(i)), start);
+                        target.version(), keys.toString(), Part.of(parts.get(i)), i, parts.size(), start);
                 futures.put(agents.get(i), executor.submitToMember(task, agents.get(i)));
             }
             List<Measurement> measured = new ArrayList<>();

@@ -27,12 +27,15 @@ final class PointTask implements Callable<AgentResult>, Serializable, HazelcastI
     final String version;
     final String keys;
     final Part part;
+    /** This agent's part of the point, and how many parts it has: a user's data rows are split the same way. */
+    final int partIndex;
+    final int parts;
     final long startMillis;
     /** The member this task runs on, set by Hazelcast before {@link #call}. */
     private transient HazelcastInstance instance;
 
     PointTask(String suiteText, String suitePath, int target, String uri, String base, String version, String keys,
-              Part part, long startMillis) {
+              Part part, int partIndex, int parts, long startMillis) {
         this.suiteText = suiteText;
         this.suitePath = suitePath;
         this.target = target;
@@ -41,6 +44,8 @@ final class PointTask implements Callable<AgentResult>, Serializable, HazelcastI
         this.version = version;
         this.keys = keys;
         this.part = part;
+        this.partIndex = partIndex;
+        this.parts = parts;
         this.startMillis = startMillis;
     }
 

@@ -59,11 +59,11 @@ public record Target(TargetSpec spec, URI uri, Workload workload, String version
         return new Target(spec, uri, w, version);
     }
 
-    RequestSource requests(boolean keepAlive) {
+    public RequestSource requests(boolean keepAlive) {
         return workload.requests(uri, keepAlive);
     }
 
-    Supplier<Validator> validators() {
+    public Supplier<Validator> validators() {
         return workload::validator;
     }
 
@@ -73,7 +73,7 @@ public record Target(TargetSpec spec, URI uri, Workload workload, String version
                 : workload instanceof io.wsbench.protocols.own.OwnWorkload o ? o.securityNanos() : 0;
     }
 
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         return Reachable.address(uri);
     }
 

@@ -34,4 +34,38 @@ public interface RequestSource {
     default int fixedSize() {
         return -1;
     }
+
+    /**
+     * Part {@code part} of {@code parts} of this source's requests: every {@code parts}-th one from
+     * {@code part} on, so that the parts of N load agents together hold each request once (a user's
+     * data rows, split among agents as their users are).
+     */
+    default RequestSource share(int part, int parts) {
+        if (parts < 1 || part < 0 || part >= parts || part >= size()) {
+            throw new IllegalArgumentException("part " + part + " of " + parts + " of " + size() + " requests");
+        }
+        RequestSource all = this;
+        int rows = (size() - part + parts - 1) / parts;
+        return new RequestSource() {
+            @Override
+            public ByteBuf next(ByteBufAllocator alloc) {
+                return all.next(part, alloc);
+            }
+
+            @Override
+            public ByteBuf next(int index, ByteBufAllocator alloc) {
+                return all.next(part + index * parts, alloc);
+            }
+
+            @Override
+            public int size() {
+                return rows;
+            }
+
+            @Override
+            public long uniqueRequests() {
+                return all.uniqueRequests() > 0 ? rows : 0;
+            }
+        };
+    }
 }
