@@ -2,7 +2,8 @@
  * wsbench's report charts: each <div class="plot" data-chart="..."> holds a chart's figures as JSON
  * (written by Charts.java); this script hands them to Apache ECharts. It computes no figure: the
  * medians, spreads, percentiles and knees come from run.json through Java. Charts are drawn without
- * animation, so that a screenshot or a test sees them complete at once.
+ * animation, so that a screenshot or a test sees each complete at once; when the last is drawn, the
+ * document gets a 'wsbench-charts-drawn' event.
  */
 (function () {
   'use strict';
@@ -183,13 +184,39 @@
 
   var kinds = { bars: bars, percentiles: percentiles, seconds: seconds, sweep: sweep };
   var charts = [];
-  document.querySelectorAll('div.plot[data-chart]').forEach(function (element) {
+
+  function draw(element) {
     var spec = JSON.parse(element.getAttribute('data-chart'));
     element.textContent = ''; // the note for readers without scripts
     var chart = echarts.init(element, null, { renderer: 'canvas' });
     chart.setOption(kinds[spec.kind](spec));
     charts.push(chart);
+  }
+
+  // The charts in view are drawn at once; the others in slices of at most 40 ms, so that a report of
+  // a hundred points opens as fast as one of a few and stays responsive while the rest are drawn.
+  // (bench/report-open.sh sets wsbenchDrawAll to time the drawing of every chart before 'load'.)
+  var waiting = [];
+  document.querySelectorAll('div.plot[data-chart]').forEach(function (element) {
+    if (window.wsbenchDrawAll || element.getBoundingClientRect().top < window.innerHeight) {
+      draw(element);
+    } else {
+      waiting.push(element);
+    }
   });
+  function drawSome() {
+    var started = performance.now();
+    while (waiting.length > 0 && performance.now() - started < 40) {
+      draw(waiting.shift());
+    }
+    if (waiting.length > 0) {
+      setTimeout(drawSome, 0);
+    } else {
+      window.wsbenchChartsDrawn = performance.now();
+      document.dispatchEvent(new Event('wsbench-charts-drawn'));
+    }
+  }
+  setTimeout(drawSome, 0);
   window.addEventListener('resize', function () {
     charts.forEach(function (c) { c.resize(); });
   });

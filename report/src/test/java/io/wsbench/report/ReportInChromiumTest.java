@@ -35,7 +35,7 @@ class ReportInChromiumTest {
 
     /**
      * A script put at the top of the page under test: it records every error and console.error, every
-     * alert (a label's script that ran), and once the page has loaded, how many pixels each chart's
+     * alert (a label's script that ran), and once every chart is drawn, how many pixels each chart's
      * canvas drew; then it moves the mouse over the first bar of the throughput chart, as a user
      * would, and reads the tooltip that appears. Its findings go into a {@code <pre id="probe">} that
      * Chromium's --dump-dom prints.
@@ -53,7 +53,7 @@ class ReportInChromiumTest {
                 return Math.abs(r - c[0]) < 24 && Math.abs(g - c[1]) < 24 && Math.abs(b - c[2]) < 24;
               });
             }
-            window.addEventListener('load', function () {
+            document.addEventListener('wsbench-charts-drawn', function () {
               document.querySelectorAll('div.plot').forEach(function (el) {
                 var canvas = el.querySelector('canvas'), drawn = 0;
                 if (canvas) {
