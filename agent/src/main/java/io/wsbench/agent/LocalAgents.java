@@ -1,6 +1,7 @@
 package io.wsbench.agent;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,8 +33,8 @@ public final class LocalAgents implements AutoCloseable {
         try {
             for (int i = 1; i <= count; i++) {
                 Path log = logs.resolve("agent-" + i + ".log");
-                List<String> command = new ArrayList<>(List.of(java, "-XX:+UseParallelGC", "-Dio.netty.leakDetection.level=disabled"));
-                command.addAll(Cluster.JVM_ACCESS);
+                List<String> command = new ArrayList<>(List.of(java));
+                command.addAll(jvmOptions());
                 command.addAll(List.of("-cp", System.getProperty("java.class.path"), main, "agent", "--cluster", name,
                         "--join", controller, "--bind", "127.0.0.1"));
                 started.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
@@ -43,6 +44,25 @@ public final class LocalAgents implements AutoCloseable {
             throw e;
         }
         return new LocalAgents(List.copyOf(started));
+    }
+
+    /**
+     * This JVM's own options (the launcher's collector, heap, JIT and Netty settings: without them an
+     * agent's generator spent twice the CPU per request), less what belongs to this process alone (its
+     * class-data archive, a debugger's or an agent's port), and with the access Hazelcast asks for.
+     */
+    static List<String> jvmOptions() {
+        List<String> options = new ArrayList<>();
+        for (String o : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!o.startsWith("-agentlib") && !o.startsWith("-javaagent") && !o.startsWith("-XX:SharedArchiveFile")
+                    && !o.startsWith("-XX:ArchiveClassesAtExit") && !o.startsWith("-Xshare")) {
+                options.add(o);
+            }
+        }
+        if (!options.contains("--add-modules=java.se") && !String.join(" ", options).contains("java.base/sun.nio.ch")) {
+            options.addAll(Cluster.JVM_ACCESS);
+        }
+        return options;
     }
 
     /** The agents' processes, for a test that kills one. */
