@@ -5,16 +5,12 @@ import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.SuiteRunner;
-import io.wsbench.core.suite.SuiteReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,15 +29,7 @@ class AgentLeavesTest {
 
     @Test
     void anAgentThatDiesMidPointAbortsThatPointAndKeepsTheEarlierOnes(@TempDir Path dir) throws Exception {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
-        byte[] body = "Hello World".getBytes(StandardCharsets.US_ASCII);
-        server.createContext("/hello", exchange -> {
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.start();
+        HttpServer server = DistributedLoadTest.server("/hello", null, () -> { });
         Path file = dir.resolve("three.yaml");
         Files.writeString(file, """
                 name: three

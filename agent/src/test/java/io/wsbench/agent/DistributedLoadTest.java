@@ -163,7 +163,8 @@ class DistributedLoadTest {
         return new Cluster(name, List.of(join), "127.0.0.1", Cluster.DEFAULT_PORT, null);
     }
 
-    private static HttpServer server(String path, ExecutorService threads, Runnable beforeAnswer) throws IOException {
+    /** A server on 127.0.0.1 that answers "Hello World" at {@code path}, after {@code beforeAnswer}, on {@code threads} (null: one). */
+    static HttpServer server(String path, ExecutorService threads, Runnable beforeAnswer) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
         byte[] body = "Hello World".getBytes(StandardCharsets.US_ASCII);
         server.createContext(path, exchange -> {

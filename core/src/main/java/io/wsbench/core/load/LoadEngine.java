@@ -364,6 +364,8 @@ public final class LoadEngine implements AutoCloseable {
         /** Seconds some lane has handed over and the series has not closed yet. */
         private final java.util.TreeMap<Integer, Recorder.SecondPart> pending = new java.util.TreeMap<>();
         private final List<SecondSample> series = new ArrayList<>();
+        /** Each closed second's latencies, compressed: what an agent sends so that seconds merge exactly. */
+        private final List<String> secondLatencies = new ArrayList<>();
         private int secondIndex;
         private long lastRate;
         private long lastActivity;
@@ -452,6 +454,7 @@ public final class LoadEngine implements AutoCloseable {
             long count = part == null ? 0 : part.latencies().getTotalCount();
             series.add(new SecondSample(secondIndex, count, count == 0 ? 0 : part.latencies().getValueAtPercentile(99),
                     part == null ? 0 : part.errors()));
+            secondLatencies.add(count == 0 ? "" : Measurement.encode(part.latencies()));
             lastRate = count;
             secondIndex++;
         }
@@ -491,7 +494,7 @@ public final class LoadEngine implements AutoCloseable {
                     ioBusyPercent, memory.heapUsedMax(), ClientMemory.liveAfterCollection(),
                     memory.allocatedPerRequest(reqs), null);
             return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
-                    List.copyOf(series), gen, aborted, each(), tls(), unfinished, clientFailure);
+                    List.copyOf(series), gen, aborted, each(), tls(), unfinished, clientFailure, null, List.copyOf(secondLatencies));
         }
 
         /** The handshakes of every lane; null for plain HTTP. */

@@ -41,13 +41,23 @@ import java.util.function.ToLongFunction;
  * counts the requests asked for or due that were never answered: in flight when the point ended, or
  * never sent (an open loop behind its schedule, a point stopped early). {@code clientFailure} is what
  * the first request source or check that threw said (null when none did). {@code agents}: each load
- * agent's share, for a point several ran together (null for this process's own).
+ * agent's share, for a point several ran together (null for this process's own). {@code secondLatencies}:
+ * each second's latencies of the series, as {@link #encode} writes a histogram ("" for a second
+ * without answers), so that the seconds of several agents merge exactly; for the wire, not run.json.
  */
 public record Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors,
                           long bytesSent, long bytesReceived, long requestsSent, double durationSeconds,
                           List<SecondSample> series, GeneratorRecord generator, String aborted,
                           List<Long> eachRequestMicros, TlsRecord tls, long unfinished, String clientFailure,
-                          List<AgentRecord> agents) {
+                          List<AgentRecord> agents, List<String> secondLatencies) {
+
+    public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
+                       long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
+                       GeneratorRecord generator, String aborted, List<Long> eachRequestMicros, TlsRecord tls,
+                       long unfinished, String clientFailure, List<AgentRecord> agents) {
+        this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
+                generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, null);
+    }
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
                        long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
@@ -119,7 +129,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 sum(parts, Measurement::bytesSent), sum(parts, Measurement::bytesReceived),
                 sum(parts, Measurement::requestsSent), seconds, mergeSeries(parts), mergeGenerator(parts, seconds),
                 first(parts, Measurement::aborted), null, mergeTls(parts), sum(parts, Measurement::unfinished),
-                first(parts, Measurement::clientFailure));
+                first(parts, Measurement::clientFailure), null, null);
     }
 
     private static long sum(List<Measurement> parts, ToLongFunction<Measurement> figure) {
@@ -130,13 +140,29 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         return parts.stream().map(figure).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
+    /**
+     * The parts' series second by second: requests and errors summed, and the p99 of the second's
+     * latencies of every part added together when every part sent them ({@code secondLatencies});
+     * else the largest of the parts' p99s, an upper bound of the true one.
+     */
     private static List<SecondSample> mergeSeries(List<Measurement> parts) {
+        boolean exact = parts.stream().allMatch(m -> m.secondLatencies() != null && m.secondLatencies().size() == m.series().size());
         TreeMap<Integer, SecondSample> bySecond = new TreeMap<>();
+        TreeMap<Integer, Histogram> latencies = new TreeMap<>();
         for (Measurement m : parts) {
-            for (SecondSample s : m.series()) {
+            for (int i = 0; i < m.series().size(); i++) {
+                SecondSample s = m.series().get(i);
                 bySecond.merge(s.second(), s, (a, b) -> new SecondSample(a.second(), a.requests() + b.requests(),
                         Math.max(a.p99Micros(), b.p99Micros()), a.errors() + b.errors()));
+                String encoded = exact ? m.secondLatencies().get(i) : "";
+                if (!encoded.isEmpty()) {
+                    latencies.computeIfAbsent(s.second(), k -> new Histogram(2)).add(decode(encoded));
+                }
             }
+        }
+        if (exact) {
+            latencies.forEach((second, h) -> bySecond.computeIfPresent(second, (k, s) ->
+                    new SecondSample(k, s.requests(), h.getValueAtPercentile(99), s.errors())));
         }
         return List.copyOf(bySecond.values());
     }
@@ -245,19 +271,19 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     /** This measurement with each agent's share of it: a point that several agents ran together. */
     public Measurement withAgents(List<AgentRecord> shares) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
-                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares));
+                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares), secondLatencies);
     }
 
     /** This measurement of a point stopped early, for {@code why}. */
     public Measurement withAborted(String why) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
-                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents);
+                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies);
     }
 
     /** A point that measured nothing: it could not start, for {@code why}. */
     public static Measurement nothing(String why) {
         return new Measurement(new Histogram(3), 0, 0, ErrorCounts.NONE, 0, 0, 0, 0, List.of(), null, why, null, null,
-                0, null, null);
+                0, null, null, null);
     }
 
     /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */

@@ -74,6 +74,32 @@ class MeasurementTest {
     }
 
     @Test
+    void withEachSecondsLatenciesTheMergedP99IsThatOfTheirSum() {
+        // second 0: one agent answered 98 requests in 1 ms and 2 in 50 ms, the other 100 in 1 ms
+        Histogram a0 = histogram(50_000, 50_000);
+        for (int i = 0; i < 98; i++) {
+            a0.recordValue(1_000);
+        }
+        Histogram b0 = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
+        b0.recordValueWithCount(1_000, 100);
+        Measurement a = seconds(a0, 100, a0.getValueAtPercentile(99));
+        Measurement b = seconds(b0, 100, 1_000);
+
+        SecondSample merged = Measurement.merge(List.of(a, b)).series().get(0);
+
+        // 2 slow of 200: 1% of the second, so its p99 is the fast ones' 1 ms, where each agent's largest p99 was 50 ms
+        assertEquals(200, merged.requests());
+        assertEquals(1_000, merged.p99Micros(), 10);
+        assertEquals(50_000, a.series().get(0).p99Micros(), 50);
+    }
+
+    private static Measurement seconds(Histogram second, long requests, long p99) {
+        return new Measurement(second, requests, requests, ErrorCounts.NONE, 0, 0, requests, 1.0,
+                List.of(new SecondSample(0, requests, p99, 0)), null, null, null, null, 0, null, null,
+                List.of(Measurement.encode(second)));
+    }
+
+    @Test
     void theGeneratorsAndHandshakesAreAddedUp() {
         Measurement m = Measurement.merge(List.of(A, B));
         // 0.75 CPU seconds over the point's 2.5 s; 700 + 2000 bytes allocated over 12 requests sent;
