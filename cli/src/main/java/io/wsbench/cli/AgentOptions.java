@@ -88,6 +88,15 @@ final class AgentOptions {
         }
     }
 
+    /** The options as the run's command line records them: "" for a run without agents. */
+    String describe() {
+        if (count == null) {
+            return "";
+        }
+        return " --agents " + count + (local ? " --local" : " --join " + String.join(",", join))
+                + (Cluster.DEFAULT_NAME.equals(cluster) ? "" : " --cluster " + cluster) + (bind == null ? "" : " --bind " + bind);
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();

@@ -184,6 +184,7 @@ final class RunCommand implements Callable<Integer> {
         if (!jvmMonitor) {
             sb.append(" --no-jvm-monitor");
         }
+        sb.append(agents.describe());
         for (String a : asserts.expressions) {
             sb.append(" --assert '").append(a).append('\'');
         }
