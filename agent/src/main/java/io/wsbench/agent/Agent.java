@@ -15,6 +15,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -38,7 +39,7 @@ public final class Agent implements AutoCloseable {
 
     private Agent(Cluster cluster, Integer threads) {
         this.generator = new Generator(threads);
-        this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.GENERATOR, this));
+        this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.SELF, this));
         this.host = hostName();
     }
 
@@ -48,7 +49,7 @@ public final class Agent implements AutoCloseable {
     }
 
     static Agent on(HazelcastInstance instance) {
-        return (Agent) instance.getUserContext().get(Cluster.GENERATOR);
+        return (Agent) instance.getUserContext().get(Cluster.SELF);
     }
 
     /** host:port at which the cluster reaches this agent. */
@@ -81,12 +82,12 @@ public final class Agent implements AutoCloseable {
         }
         Instant now = Instant.now();
         if (aborted != null) { // stopped before it began: another agent left while this one waited
-            return new AgentResult(address(), host, 0, Measurement.nothing(aborted).toBytes());
+            return new AgentResult(host, 0, Measurement.nothing(aborted).toBytes());
         }
-        long skewMicros = (now.getEpochSecond() * 1_000_000 + now.getNano() / 1000) - task.startMillis * 1000;
+        long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis), now);
         Measurement m = generator.forConnections(spec.connections()).run(target.address(), target.tls(), spec,
                 requests(target, spec, task), target.validators(), ProgressListener.NONE);
-        return new AgentResult(address(), host, skewMicros, m.toBytes());
+        return new AgentResult(host, skewMicros, m.toBytes());
     }
 
     /**

@@ -37,8 +37,8 @@ public record Cluster(String name, List<String> join, String bind, int port, Str
             "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
             "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.management/sun.management=ALL-UNNAMED",
             "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED");
-    /** Where an agent keeps its generator, for the tasks the controller sends it. */
-    static final String GENERATOR = "wsbench.generator";
+    /** Where an agent keeps itself in its member's user context, for the tasks the controller sends it. */
+    static final String SELF = "wsbench.agent";
 
     public Cluster {
         join = join == null ? List.of() : List.copyOf(join);

@@ -150,7 +150,7 @@ public final class Controller implements LoadDriver {
                     AgentResult r = f.getValue().get();
                     Measurement m = Measurement.fromBytes(r.measurement());
                     measured.add(m);
-                    shares.add(new AgentRecord(r.member(), r.host(), m.requests(), m.errors().total(), m.unfinished(),
+                    shares.add(new AgentRecord(Cluster.address(f.getKey()), r.host(), m.requests(), m.errors().total(), m.unfinished(),
                             Math.round(r.skewMicros() / 100.0) / 10.0, m.generator()));
                 } catch (ExecutionException e) {
                     String why = lost != null ? lost : "agent " + Cluster.address(f.getKey()) + " failed its part: "

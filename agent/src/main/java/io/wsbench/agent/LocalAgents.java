@@ -29,14 +29,14 @@ public final class LocalAgents implements AutoCloseable {
     public static LocalAgents start(int count, String main, String name, String controller, Path logs) throws IOException {
         Files.createDirectories(logs);
         String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(jvmOptions());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main, "agent", "--cluster", name,
+                "--join", controller, "--bind", "127.0.0.1"));
         List<Process> started = new ArrayList<>();
         try {
             for (int i = 1; i <= count; i++) {
                 Path log = logs.resolve("agent-" + i + ".log");
-                List<String> command = new ArrayList<>(List.of(java));
-                command.addAll(jvmOptions());
-                command.addAll(List.of("-cp", System.getProperty("java.class.path"), main, "agent", "--cluster", name,
-                        "--join", controller, "--bind", "127.0.0.1"));
                 started.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
             }
         } catch (IOException e) {
@@ -59,15 +59,10 @@ public final class LocalAgents implements AutoCloseable {
                 options.add(o);
             }
         }
-        if (!options.contains("--add-modules=java.se") && !String.join(" ", options).contains("java.base/sun.nio.ch")) {
+        if (options.stream().noneMatch(o -> o.contains("java.base/sun.nio.ch"))) {
             options.addAll(Cluster.JVM_ACCESS);
         }
         return options;
-    }
-
-    /** The agents' processes, for a test that kills one. */
-    public List<Process> processes() {
-        return processes;
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.wsbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
@@ -13,10 +12,6 @@ import org.w3c.dom.Document;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.xpath.XPathFactory;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,16 +31,7 @@ class AgentsTest {
 
     @Test
     void aSuiteRunsFromTwoLocalAgentsAndRecordsEachOnesShare(@TempDir Path dir) throws Exception {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 100);
-        byte[] body = "Hello World".getBytes(StandardCharsets.US_ASCII);
-        server.createContext("/hello", exchange -> {
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.start();
-        try {
+        try (WarmupTest.TestHttp server = new WarmupTest.TestHttp(n -> 0)) {
             Path suite = dir.resolve("hello.yaml");
             Files.writeString(suite, """
                     name: hello
@@ -55,7 +41,7 @@ class AgentsTest {
                     load:
                       - { users: 4, requestsPerUser: 100 }
                       - { rate: 200, users: 4, duration: 1s }
-                    """.formatted(server.getAddress().getPort()));
+                    """.formatted(server.port()));
 
             CliRunner r = CliRunner.run("run", suite.toString(), "--agents", "2", "--local", "--out", dir.resolve("out").toString());
 
@@ -73,8 +59,6 @@ class AgentsTest {
             assertEquals(200, open.get("requests").asLong() + open.get("unfinished").asLong(), "200/s for 1 s from both");
             assertTrue(Files.isRegularFile(dir.resolve("out/logs/agent-1.log")), "each agent's output kept");
             assertTrue(Files.readString(dir.resolve("out/report.html")).contains("<h2>Load agents</h2>"));
-        } finally {
-            server.stop(0);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -64,16 +65,8 @@ final class Charts {
 
     /** Requests per second as bars, one group per load level, one bar per target, whiskers for min–max. */
     static Chart throughput(List<Summary> rows, List<String> targets, List<String> loads) {
-        List<Series> series = new ArrayList<>();
-        for (int t = 0; t < targets.size(); t++) {
-            List<Bar> bars = new ArrayList<>();
-            for (String load : loads) {
-                Summary row = row(rows, targets.get(t), load);
-                bars.add(row == null || Double.isNaN(row.throughput().median()) ? null
-                        : bar(row.throughput().median(), row.throughput().min(), row.throughput().max(), row.repeats()));
-            }
-            series.add(new Series(targets.get(t), t, false, false, null, bars));
-        }
+        List<Series> series = bars(rows, targets, loads, row -> Double.isNaN(row.throughput().median()) ? null
+                : bar(row.throughput().median(), row.throughput().min(), row.throughput().max(), row.repeats()));
         return chart("Requests per second by target and load",
                 new Spec("bars", "load", "requests/s", null, "req/s", 0, loads, series, null), null);
     }
@@ -88,23 +81,16 @@ final class Charts {
      * the baseline stack's time in the same sequence and load. Shorter is better; whiskers span the repeats.
      */
     static Chart normalized(List<Summary> rows, List<String> targets, List<String> loads, String baseline) {
-        List<Series> series = new ArrayList<>();
-        for (int t = 0; t < targets.size(); t++) {
-            List<Bar> bars = new ArrayList<>();
-            for (String load : loads) {
-                Summary row = row(rows, targets.get(t), load);
-                double ratio = row == null ? Double.NaN : Summary.ratioToBaseline(rows, row, baseline);
-                if (!(ratio > 0)) {
-                    bars.add(null);
-                    continue;
-                }
-                double baseRate = row.throughput().median() / ratio;
-                bars.add(row.throughput().min() > 0
-                        ? bar(1 / ratio, baseRate / row.throughput().max(), baseRate / row.throughput().min(), row.repeats())
-                        : bar(1 / ratio, Double.NaN, Double.NaN, row.repeats()));
+        List<Series> series = bars(rows, targets, loads, row -> {
+            double ratio = Summary.ratioToBaseline(rows, row, baseline);
+            if (!(ratio > 0)) {
+                return null;
             }
-            series.add(new Series(targets.get(t), t, false, false, null, bars));
-        }
+            double baseRate = row.throughput().median() / ratio;
+            return row.throughput().min() > 0
+                    ? bar(1 / ratio, baseRate / row.throughput().max(), baseRate / row.throughput().min(), row.repeats())
+                    : bar(1 / ratio, Double.NaN, Double.NaN, row.repeats());
+        });
         return chart("Time per pass normalized to " + baseline + " (shorter is better)",
                 new Spec("bars", "load", "× the baseline's time", null, "× the baseline's time", 2, loads, series, null), null);
     }
@@ -204,6 +190,23 @@ final class Charts {
     private static Bar bar(double value, double min, double max, int repeats) {
         return repeats > 1 && Double.isFinite(min) && Double.isFinite(max) ? new Bar(value, min, max, repeats)
                 : new Bar(value, null, null, repeats);
+    }
+
+    /**
+     * One bar series per target, one bar per load level: {@code bar} makes a row's bar, or null for
+     * none, as a target that did not run a load has none.
+     */
+    private static List<Series> bars(List<Summary> rows, List<String> targets, List<String> loads, Function<Summary, Bar> bar) {
+        List<Series> series = new ArrayList<>();
+        for (int t = 0; t < targets.size(); t++) {
+            List<Bar> bars = new ArrayList<>();
+            for (String load : loads) {
+                Summary row = row(rows, targets.get(t), load);
+                bars.add(row == null ? null : bar.apply(row));
+            }
+            series.add(new Series(targets.get(t), t, false, false, null, bars));
+        }
+        return series;
     }
 
     private static Summary row(List<Summary> rows, String target, String load) {
