@@ -106,7 +106,7 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
                 onlyInA.add(new Unmatched(first.target(), first.load()));
             } else {
                 String label = first.target().label();
-                rows.add(row(first, e.getValue(), inB, a.neverSteady().contains(label), b.neverSteady().contains(label)));
+                rows.add(row(e.getValue(), inB, a.neverSteady().contains(label), b.neverSteady().contains(label)));
             }
         }
         List<Unmatched> onlyInB = pointsB.entrySet().stream().filter(e -> !pointsA.containsKey(e.getKey()))
@@ -125,8 +125,13 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         return groups;
     }
 
-    private static Row row(PointRecord first, List<PointRecord> pointsA, List<PointRecord> pointsB,
-                           boolean coldA, boolean coldB) {
+    /**
+     * The repeats of B against those of A (A's target and load name the row), as {@code compare} judges
+     * two runs and report.html two versions in one run: {@code coldA}, {@code coldB}, whether a side
+     * never reached steady state in its warm-up, which weakens a verdict like a wide spread does.
+     */
+    static Row row(List<PointRecord> pointsA, List<PointRecord> pointsB, boolean coldA, boolean coldB) {
+        PointRecord first = pointsA.get(0);
         // an aborted point that sent nothing has no figures to compare, as in the summary tables
         List<PointRecord> a = pointsA.stream().filter(p -> p.requests() > 0).toList();
         List<PointRecord> b = pointsB.stream().filter(p -> p.requests() > 0).toList();

@@ -22,10 +22,7 @@ final class SummaryTable {
                 "validated"));
         List<Table.Row> table = new ArrayList<>();
         for (Summary row : rows) {
-            String why = row.unstable() ? "repeats spread ±" + HtmlFormat.fixed(100 * row.spreadOfRepeats(), 0) + "%" : "";
-            if (neverSteady.contains(row.target().label())) {
-                why += (why.isEmpty() ? "" : "; ") + "never steady in its warm-up";
-            }
+            String why = unsteady(row, neverSteady);
             int n = row.repeats();
             List<Table.Cell> cells = new ArrayList<>();
             cells.add(Table.Cell.of(row.target().label() + (why.isEmpty() ? "" : " ⚠")));
@@ -45,5 +42,14 @@ final class SummaryTable {
             table.add(new Table.Row(cells, why.isEmpty() ? null : why));
         }
         return new Table(headers, table);
+    }
+
+    /** Why a row's figures are not steady (repeats that disagree, a warm-up that never settled), or "". */
+    static String unsteady(Summary row, Set<String> neverSteady) {
+        String why = row.unstable() ? "repeats spread ±" + HtmlFormat.fixed(100 * row.spreadOfRepeats(), 0) + "%" : "";
+        if (neverSteady.contains(row.target().label())) {
+            why += (why.isEmpty() ? "" : "; ") + "never steady in its warm-up";
+        }
+        return why;
     }
 }

@@ -154,9 +154,7 @@ public final class SuiteRunner {
                             + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet()))
                             + ")"));
             try {
-                Map<String, String> asked = new LinkedHashMap<>(suite.stackOptions().getOrDefault(t.stack(), Map.of()));
-                asked.putAll(t.ownOptions());
-                StackLauncher.checkOptions(s, asked);
+                StackLauncher.checkOptions(catalog.serving(s, suite.optionsFor(t)), suite.optionsFor(t));
             } catch (StackException e) {
                 throw SuiteReader.at(suite, at + (t.ownOptions().isEmpty() ? "" : "/stackOptions"), e.getMessage());
             }
@@ -306,6 +304,9 @@ public final class SuiteRunner {
                 // a WAR stack's war and tomcat are options of the WAR host, handed to it like any other
                 if (d.usersOwn()) {
                     d.options().forEach(options::putIfAbsent);
+                } else {
+                    // the line the options ask for: e.g. the cxf stack on javax for version 3.6.x
+                    d = catalog.serving(d, options);
                 }
                 String version = d.usersOwn() ? d.description() : d.version(options);
                 // a stack started with a target's own options (another version) is named with them
@@ -380,7 +381,7 @@ public final class SuiteRunner {
                             return INTERRUPTED;
                         }
                         index++;
-                        PointRecord p = measure(t, l, r, sampler, index, total);
+                        PointRecord p = measure(suite, t, l, r, sampler, index, total);
                         run.update(record -> record.withPoint(p));
                         events.pointDone(p);
                         if (p.aborted() != null) {
@@ -413,8 +414,7 @@ public final class SuiteRunner {
      * WS-Security keys are (generated first if a target needs them).
      */
     private Map<String, String> options(Suite suite, TargetSpec target) {
-        Map<String, String> options = new LinkedHashMap<>(suite.stackOptions().getOrDefault(target.stack(), Map.of()));
-        options.putAll(target.ownOptions());
+        Map<String, String> options = suite.optionsFor(target);
         Path keys = keysDir();
         if (suite.targets().stream().anyMatch(t -> !"plain".equals(t.security()))) {
             WsSecurityKeys.in(keys);
@@ -448,7 +448,7 @@ public final class SuiteRunner {
             Measurement m = driver.run(t, LoadSpec.closed(users, perUser),
                     events.pointStarting("warm-up " + t.spec().label(), 0, 0));
             // kept, not measured: its per-second series shows a server speeding up (Lucee compiling its pages)
-            PointRecord kept = m.toPoint(t.record(), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null);
+            PointRecord kept = m.toPoint(t.record(suite), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null);
             WarmupRecord how = new WarmupRecord(t.spec().label(), "requests",
                     Math.round((System.nanoTime() - t0) / 1e7) / 100.0, null, null);
             run.update(r -> r.withWarmup(kept).withTargetWarmup(how));
@@ -479,7 +479,7 @@ public final class SuiteRunner {
         return suite.load().stream().mapToInt(LoadPointSpec::users).max().orElse(1);
     }
 
-    private PointRecord measure(Target t, LoadPointSpec l, int repeat, ProcessSampler sampler, int index, int total)
+    private PointRecord measure(Suite suite, Target t, LoadPointSpec l, int repeat, ProcessSampler sampler, int index, int total)
             throws InterruptedException {
         LoadPointSpec point = l.forSequence(t.workload().sequenceLength());
         LoadSpec spec = point.toLoadSpec();
@@ -512,7 +512,7 @@ public final class SuiteRunner {
                 server = inside[0];
             }
         }
-        PointRecord p = m.toPoint(t.record(), point.toRecord(), repeat, server);
+        PointRecord p = m.toPoint(t.record(suite), point.toRecord(), repeat, server);
         if (t.workload() instanceof OwnWorkload own && p.generator() != null) {
             p = p.withGenerator(p.generator().withCheckMicrosPerRequest(OwnService.microsPerAnswer(own, checksBefore, checkedBefore)));
         }

@@ -77,8 +77,9 @@ public record Target(TargetSpec spec, URI uri, Workload workload, String version
         return Reachable.address(uri);
     }
 
-    TargetRecord record() {
+    /** What run.json says was measured; {@code suite}: the one this target is of, for its server's options. */
+    TargetRecord record(Suite suite) {
         return new TargetRecord(spec.label(), spec.stack(), spec.protocol(), spec.variant(), spec.operation(),
-                spec.security(), spec.sequence(), uri.toString(), spec.client(), spec.coldStart());
+                spec.security(), spec.sequence(), uri.toString(), spec.client(), spec.coldStart(), suite.optionsFor(spec));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -122,6 +123,18 @@ public record Suite(@JsonProperty("name") String name,
     public Suite withCpus(Placement placement) {
         return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
                 stackOptions, stacks, placement, source);
+    }
+
+    /**
+     * The options the user wrote for {@code target}'s server: the suite's for its stack, the target's
+     * own over them (none for a target at a URL). wsbench's own additions, such as where the keys are,
+     * are not among them: this is what a run records to tell two versions of a stack apart.
+     */
+    public Map<String, String> optionsFor(TargetSpec target) {
+        Map<String, String> options = new LinkedHashMap<>(
+                target.stack() == null ? Map.of() : stackOptions.getOrDefault(target.stack(), Map.of()));
+        options.putAll(target.ownOptions());
+        return options;
     }
 
     /** A path the suite names, relative to the suite file's directory (or the working directory). */
