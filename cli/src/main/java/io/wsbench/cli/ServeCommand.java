@@ -56,6 +56,7 @@ final class ServeCommand implements Callable<Integer> {
             d = catalog.find(stack).orElseThrow(() -> new Main.UserError("unknown stack '" + stack
                     + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
         }
+        d = catalog.serving(d, options);
         RunningStack s;
         try {
             Map<String, String> all = new LinkedHashMap<>(options);

@@ -9,6 +9,7 @@ import io.wsbench.protocols.Protocols;
 import io.wsbench.runner.Home;
 import picocli.CommandLine.Command;
 
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "stacks", description = "List the stacks and protocols available here.")
@@ -30,6 +31,12 @@ final class StacksCommand implements Callable<Integer> {
                     d.optionNote(option) == null ? "" : ": " + d.optionNote(option)));
             for (String option : StackVersions.resolvable(d)) {
                 System.out.printf("  %-13s     %s lines that run here: %s%n", "", option, StackVersions.lines(d, option));
+            }
+            for (StackDescriptor line : catalog.lines(d)) {
+                System.out.printf("  %-13s   line %s: %s%n", "", line.version(Map.of()), line.description());
+                for (String option : StackVersions.resolvable(line)) {
+                    System.out.printf("  %-13s     %s lines that run there: %s%n", "", option, StackVersions.lines(line, option));
+                }
             }
             if (d.mainClass() != null) {
                 System.out.printf("  %-13s   option java (default: wsbench's own JDK): a JDK version found here, or a JDK's path%s%n", "",

@@ -33,12 +33,47 @@ public record StackDescriptor(String name, String description, String version, S
         try (Reader r = Files.newBufferedReader(file)) {
             p.load(r);
         }
+        return of(p, file);
+    }
+
+    private static StackDescriptor of(Properties p, Path file) {
         String args = p.getProperty("jvmArgs", "").trim()
                 .replace("{dir}", file.toAbsolutePath().getParent().toString());
         return new StackDescriptor(p.getProperty("name"), p.getProperty("description", ""),
                 versionWith(p, Map.of()), p.getProperty("main"), p.getProperty("ready", "/"),
                 args.isEmpty() ? List.of() : Arrays.asList(args.split("\\s+")),
                 file.getParent().resolve("lib"), p);
+    }
+
+    /**
+     * This line of a stack (its descriptor names the stack in {@code lineOf}) over the stack it is a
+     * line of: what this descriptor does not say (endpoints, WS-Security configurations, heap,
+     * probes, the artifacts another version resolves) is {@code stack}'s; its jars are its own.
+     */
+    public StackDescriptor over(StackDescriptor stack) {
+        Properties p = new Properties();
+        p.putAll(stack.props);
+        p.putAll(props);
+        return of(p, libDir.getParent().resolve("stack.properties"));
+    }
+
+    /** The stack this is a line of (the same server built for another API, e.g. javax), or null. */
+    public String lineOf() {
+        return props.getProperty("lineOf");
+    }
+
+    /**
+     * Whether this line serves a stack started with {@code options}: its {@code line.option} (e.g.
+     * version) asks for its default or for a value its {@code resolve.OPTION.accepted} pattern takes.
+     */
+    public boolean serves(Map<String, String> options) {
+        String option = props.getProperty("line.option");
+        String value = option == null ? null : options.get(option);
+        if (value == null) {
+            return false;
+        }
+        String accepted = props.getProperty("resolve." + option + ".accepted");
+        return value.equals(options().get(option)) || accepted != null && value.matches(accepted);
     }
 
     /**
