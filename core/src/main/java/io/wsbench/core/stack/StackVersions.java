@@ -20,8 +20,9 @@ import java.util.stream.Stream;
  * dependencies, are resolved through Maven on first use into the user's cache
  * (~/.cache/wsbench/stacks/STACK/OPTION-VALUE/lib) and reused after; the stack then starts on them in
  * place of the jars of the same names it was built with. {@code resolve.OPTION.accepted} is a
- * pattern of the values known to run here, {@code resolve.OPTION.lines} says which, and
- * {@code resolve.OPTION.exclusions} lists group:artifact left out of the resolution.
+ * pattern of the values known to run here, {@code resolve.OPTION.lines} says which,
+ * {@code resolve.OPTION.exclusions} lists group:artifact left out of the resolution, and
+ * {@code resolve.OPTION.transitive=false} takes the named artifacts alone, their dependencies as built.
  */
 public final class StackVersions {
 
@@ -93,8 +94,11 @@ public final class StackVersions {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("pom.xml"), pom(stack, option, value));
             Path log = dir.resolve("mvn.log");
+            // resolve.OPTION.transitive=false: only the named artifacts change, everything else stays as built
+            boolean transitive = !"false".equals(stack.props().getProperty("resolve." + option + ".transitive", "").trim());
             Process mvn = new ProcessBuilder(maven(), "-B", "-q", "-f", dir.resolve("pom.xml").toString(),
-                    "dependency:copy-dependencies", "-DoutputDirectory=" + lib, "-DincludeScope=runtime")
+                    "dependency:copy-dependencies", "-DoutputDirectory=" + lib, "-DincludeScope=runtime",
+                    "-DexcludeTransitive=" + !transitive)
                     .directory(home == null ? dir.toFile() : home.toFile())
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!mvn.waitFor(10, TimeUnit.MINUTES)) {
