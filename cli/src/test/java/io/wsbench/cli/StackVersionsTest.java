@@ -39,8 +39,9 @@ class StackVersionsTest {
         assertEquals(0, r.exit(), r.err() + r.out());
         JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
         JsonNode stacks = run.path("environment").path("stacks");
-        assertTrue(stacks.path("cxf {version=4.1.5}").asText().startsWith("CXF 4.1.5; Tomcat 11."), stacks.toString());
-        assertTrue(stacks.path("cxf").asText().matches("CXF 4\\.2\\.\\d+; Tomcat 11\\..*; Java 17\\..*"), stacks.toString());
+        // CXF 4.1.5 with the WSS4J it asks for (4.0, as 4.2 does; the javax line's 2.4 is checked below)
+        assertTrue(stacks.path("cxf {version=4.1.5}").asText().startsWith("CXF 4.1.5; WSS4J 4.0."), stacks.toString());
+        assertTrue(stacks.path("cxf").asText().matches("CXF 4\\.2\\.\\d+; WSS4J 4\\..*; Tomcat 11\\..*; Java 17\\..*"), stacks.toString());
         if (java25) {
             assertTrue(stacks.path("cxf {java=25}").asText().contains("; Java 25."), stacks.toString());
         }
@@ -51,13 +52,55 @@ class StackVersionsTest {
         assertEquals(java25 ? 3 : 2, run.path("points").size());
     }
 
+    /**
+     * The javax lines, built here from the same source renamed to javax: each starts on Tomcat 9 when
+     * the version option asks for it, serves the oracle's answers, and is named by what it loaded;
+     * WS-Security on CXF 3.6 runs with the WSS4J that CXF ships (2.4).
+     */
+    @Test
+    void theJavaxLinesServeTheSameContractOnTheirOwnStacks(@TempDir Path dir) throws Exception {
+        Path suite = Files.writeString(dir.resolve("javax.yaml"), """
+                name: javax-lines
+                warmup: none
+                operation: matchQuakes
+                targets:
+                  - { label: CXF 3.6, stack: cxf, protocol: soap11, sequence: small, stackOptions: { version: 3.6.10 } }
+                  - { label: CXF 3.6 signencr, stack: cxf, protocol: soap11, sequence: small, security: signencr, stackOptions: { version: 3.6.10 } }
+                  - { label: Metro 2.4, stack: metro, protocol: soap11, sequence: small, stackOptions: { version: 2.4.10 } }
+                  - { label: Axis2 1.8, stack: axis2, protocol: soap11, sequence: small, stackOptions: { version: 1.8.2 } }
+                load:
+                  - { users: 2, requestsPerUser: 50 }
+                """);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.err() + r.out());
+        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+        JsonNode stacks = run.path("environment").path("stacks");
+        assertTrue(stacks.path("cxf {version=3.6.10}").asText().startsWith("CXF 3.6.10; WSS4J 2.4.3; Tomcat 9.0."), stacks.toString());
+        assertTrue(stacks.path("metro {version=2.4.10}").asText().startsWith("Metro 2.4.10; Tomcat 9.0."), stacks.toString());
+        assertTrue(stacks.path("axis2 {version=1.8.2}").asText().startsWith("Axis2 1.8.2; Tomcat 9.0."), stacks.toString());
+        assertEquals(4, run.path("points").size(), run.toString());
+        for (JsonNode p : run.path("points")) {
+            assertEquals(100, p.path("validated").asLong(), p.toString());
+            assertEquals(100, p.path("requests").asLong(), p.toString());
+        }
+        assertTrue(run.path("points").get(1).path("target").path("stackOptions").path("version").asText().equals("3.6.10"),
+                run.path("points").get(1).toString());
+    }
+
     @Test
     void aLineThatCannotRunHereAndAVersionThatDoesNotExistAreOneLine(@TempDir Path dir) throws Exception {
-        CliRunner javax = CliRunner.run("run", suite(dir, "javax.yaml", "cxf", "{ version: 3.6.10 }").toString(),
+        CliRunner old = CliRunner.run("run", suite(dir, "old.yaml", "cxf", "{ version: 3.5.0 }").toString(),
+                "--out", dir.resolve("old").toString());
+        assertEquals(2, old.exit(), old.err());
+        assertTrue(old.err().contains("old.yaml:4:") && old.err().contains("version 3.5.0 is not a line known to run here")
+                && old.err().contains("4.2.x, 4.1.x and 4.0.x (jakarta, on Tomcat 11 or 10.1); 3.6.x (javax, on Tomcat 9)"), old.err());
+        assertEquals(1, old.err().strip().lines().count(), old.err());
+
+        CliRunner javax = CliRunner.run("run", suite(dir, "javax.yaml", "cxf", "{ version: 3.6.10, tomcat: 11.0.27 }").toString(),
                 "--out", dir.resolve("javax").toString());
         assertEquals(2, javax.exit(), javax.err());
-        assertTrue(javax.err().contains("javax.yaml:4:") && javax.err().contains("version 3.6.10 is not a line known to run here")
-                && javax.err().contains("4.2.x, 4.1.x and 4.0.x"), javax.err());
+        assertTrue(javax.err().contains("javax.yaml:4:") && javax.err().contains("stack cxf: tomcat 11.0.27 is not a line known to run here")
+                && javax.err().contains("9.0.x (javax servlet"), javax.err());
         assertEquals(1, javax.err().strip().lines().count(), javax.err());
 
         CliRunner none = CliRunner.run("run", suite(dir, "none.yaml", "cxf", "{ version: 4.2.999 }").toString(),
@@ -83,7 +126,10 @@ class StackVersionsTest {
         assertTrue(missing.err().contains("no JDK 99 here (found: 17 ("), missing.err());
 
         CliRunner stacks = CliRunner.run("stacks");
-        assertTrue(stacks.out().contains("version lines that run here: 4.2.x, 4.1.x and 4.0.x (jakarta)"), stacks.out());
+        assertTrue(stacks.out().contains("version lines that run here: 4.2.x, 4.1.x and 4.0.x (jakarta"), stacks.out());
+        assertTrue(stacks.out().contains("line CXF 3.6.10 (Tomcat 9.0.98)"), stacks.out());
+        assertTrue(stacks.out().contains("line Metro webservices-rt 2.4.10 (Tomcat 9.0.98)"), stacks.out());
+        assertTrue(stacks.out().contains("line Axis2 1.8.2 (ADB from wsdl2code 1.8.2; Tomcat 9.0.98)"), stacks.out());
         assertTrue(stacks.out().contains("JDKs found (a Java stack's java option picks one): 17 ("), stacks.out());
     }
 
