@@ -34,7 +34,8 @@ class StackVersionsTest {
                 %s
                 load:
                   - { users: 2, requestsPerUser: 100 }
-                """.formatted(java25 ? "  - { label: CXF on 25, stack: cxf, protocol: soap11, sequence: small, stackOptions: { java: \"25\" } }" : ""));
+                """.formatted(java25 ? "  - { label: CXF on 25, stack: cxf, protocol: soap11, sequence: small, stackOptions: { java: \"25\" } }\n"
+                + "  - { label: direct on 25, stack: direct, protocol: soap11, sequence: small, stackOptions: { java: \"25\" } }" : ""));
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
         assertEquals(0, r.exit(), r.err() + r.out());
         JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
@@ -44,12 +45,14 @@ class StackVersionsTest {
         assertTrue(stacks.path("cxf").asText().matches("CXF 4\\.2\\.\\d+; WSS4J 4\\..*; Tomcat 11\\..*; Java 17\\..*"), stacks.toString());
         if (java25) {
             assertTrue(stacks.path("cxf {java=25}").asText().contains("; Java 25."), stacks.toString());
+            // a server without a servlet host names what it loaded too, so its JVM is on record
+            assertTrue(stacks.path("direct {java=25}").asText().matches("Netty 4\\..*; Java 25\\..*"), stacks.toString());
         }
         for (JsonNode p : run.path("points")) {
             assertEquals(p.path("requests").asLong(), p.path("validated").asLong(), p.toString());
             assertTrue(p.path("validated").asLong() >= 200, p.toString());
         }
-        assertEquals(java25 ? 3 : 2, run.path("points").size());
+        assertEquals(java25 ? 4 : 2, run.path("points").size());
     }
 
     /**

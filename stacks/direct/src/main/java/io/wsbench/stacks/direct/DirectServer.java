@@ -16,9 +16,12 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.Version;
 
 import io.wsbench.contract.page.SlowDependency;
 import io.wsbench.contract.seismic.Catalog;
+
+import org.sqlite.SQLiteJDBCLoader;
 
 import java.net.BindException;
 import java.net.InetAddress;
@@ -79,6 +82,9 @@ public final class DirectServer {
             System.out.println("direct stack listening on http://127.0.0.1:" + port + " (" + (epoll ? "epoll" : "nio")
                     + ", " + ioThreads + " threads, faults: " + routes.faults() + ")");
             System.out.println(page.describe() + "; " + workerThreads + " worker threads");
+            // what wsbench records as this server's versions (RunningStack.LOADED): the JVM is an option
+            System.out.println("wsbench loaded: Netty " + Version.identify().get("netty-common").artifactVersion()
+                    + "; SQLite JDBC " + SQLiteJDBCLoader.getVersion() + "; Java " + Runtime.version());
             server.closeFuture().sync();
         } catch (Exception e) {
             if (e instanceof BindException || e.getCause() instanceof BindException
