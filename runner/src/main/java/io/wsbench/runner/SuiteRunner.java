@@ -14,6 +14,7 @@ import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackDescriptor;
 import io.wsbench.core.stack.StackException;
 import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.core.stack.StackVersions;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
@@ -267,6 +268,10 @@ public final class SuiteRunner {
                 note("target '" + t.label() + "' unavailable on " + t.stack() + ": " + reason);
             }
         }
+        String unresolved = resolveVersions(suite);
+        if (unresolved != null) {
+            return run.finish(now(), "partial", unresolved);
+        }
         for (List<TargetSpec> group : byStack(suite).values()) {
             if (interrupted) {
                 break;
@@ -287,6 +292,28 @@ public final class SuiteRunner {
             }
         }
         return run.finish(now(), partial == null ? "complete" : "partial", partial);
+    }
+
+    /**
+     * Resolves, through Maven, every version the suite asks for that is not built here, before any
+     * stack starts: a version Maven Central does not have stops the run before any load is sent.
+     * Returns why it could not, or null.
+     */
+    private String resolveVersions(Suite suite) {
+        for (List<TargetSpec> group : byStack(suite).values()) {
+            TargetSpec first = group.get(0);
+            if (first.stack() == null || suite.stacks().containsKey(first.stack())) {
+                continue;
+            }
+            Map<String, String> options = options(suite, first);
+            try {
+                StackVersions.classpath(catalog.serving(descriptor(catalog, suite, first.stack()), options), options, null);
+            } catch (StackException e) {
+                note(e.getMessage());
+                return e.getMessage();
+            }
+        }
+        return null;
     }
 
     /** Runs the targets of one stack (or of external URLs); returns why it stopped early, or null. */
