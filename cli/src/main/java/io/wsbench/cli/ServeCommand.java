@@ -48,15 +48,15 @@ final class ServeCommand implements Callable<Integer> {
                         + (s.stacks().isEmpty() ? "" : " (it declares: " + String.join(", ", s.stacks().keySet()) + ")"));
             }
             SuiteRunner.check(catalog, s);
-            d = SuiteRunner.descriptor(catalog, s, stack);
+            d = SuiteRunner.descriptor(catalog, s, stack, options);
             if (d.usersOwn()) {
                 d.options().forEach(options::putIfAbsent);
             }
         } else {
-            d = catalog.find(stack).orElseThrow(() -> new Main.UserError("unknown stack '" + stack
-                    + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")"));
+            d = catalog.serving(catalog.find(stack).orElseThrow(() -> new Main.UserError("unknown stack '" + stack
+                    + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")")),
+                    options);
         }
-        d = catalog.serving(d, options);
         RunningStack s;
         try {
             Map<String, String> all = new LinkedHashMap<>(options);

@@ -155,7 +155,8 @@ public final class SuiteRunner {
                             + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet()))
                             + ")"));
             try {
-                StackLauncher.checkOptions(catalog.serving(s, suite.optionsFor(t)), suite.optionsFor(t));
+                Map<String, String> asked = suite.optionsFor(t);
+                StackLauncher.checkOptions(catalog.serving(s, asked), asked);
             } catch (StackException e) {
                 throw SuiteReader.at(suite, at + (t.ownOptions().isEmpty() ? "" : "/stackOptions"), e.getMessage());
             }
@@ -307,7 +308,7 @@ public final class SuiteRunner {
             }
             Map<String, String> options = options(suite, first);
             try {
-                StackVersions.classpath(catalog.serving(descriptor(catalog, suite, first.stack()), options), options, null);
+                StackVersions.classpath(descriptor(catalog, suite, first.stack(), options), options, null);
             } catch (StackException e) {
                 note(e.getMessage());
                 return e.getMessage();
@@ -326,14 +327,11 @@ public final class SuiteRunner {
         try {
             List<Target> targets = new ArrayList<>();
             if (stackName != null) {
-                StackDescriptor d = descriptor(catalog, suite, stackName);
                 Map<String, String> options = options(suite, specs.get(0));
+                StackDescriptor d = descriptor(catalog, suite, stackName, options);
                 // a WAR stack's war and tomcat are options of the WAR host, handed to it like any other
                 if (d.usersOwn()) {
                     d.options().forEach(options::putIfAbsent);
-                } else {
-                    // the line the options ask for: e.g. the cxf stack on javax for version 3.6.x
-                    d = catalog.serving(d, options);
                 }
                 String version = d.usersOwn() ? d.description() : d.version(options);
                 // a stack started with a target's own options (another version) is named with them
@@ -554,13 +552,14 @@ public final class SuiteRunner {
     }
 
     /**
-     * A stack as it is started: one built here, or one of the user's own declared in the suite, a
-     * command or a WAR in the WAR host's Tomcat.
+     * A stack as it is started with {@code options}: one built here, in the line the options ask
+     * for (e.g. the cxf stack on javax for version 3.6.x), or one of the user's own declared in the
+     * suite, a command or a WAR in the WAR host's Tomcat.
      */
-    public static StackDescriptor descriptor(StackCatalog catalog, Suite suite, String name) {
+    public static StackDescriptor descriptor(StackCatalog catalog, Suite suite, String name, Map<String, String> options) {
         UserStack own = suite.stacks().get(name);
         if (own == null) {
-            return catalog.find(name).orElseThrow();
+            return catalog.serving(catalog.find(name).orElseThrow(), options);
         }
         if (own.war() != null) {
             return catalog.find(WAR_HOST).orElseThrow().asWar(name, suite.resolve(own.war()), own.tomcat(),

@@ -58,7 +58,7 @@ public final class RampartServer {
     static final class DeployingAxisServlet extends AxisServlet {
         @Override
         public void init(ServletConfig config) throws ServletException {
-            super.init(config);
+            Axis2Deployment.start(() -> super.init(config));
             Axis2Deployment.requireDeployed(configContext.getAxisConfiguration(), SERVICES, List.of("rampart"));
         }
     }

@@ -29,6 +29,24 @@ public final class Axis2Deployment {
         }
     }
 
+    /** AxisServlet's own init, which {@link #start} runs. */
+    public interface Init {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs AxisServlet's init ({@code super.init(config)}); one that throws (an axis2.xml naming a
+     * class this Axis2 lacks) ends the process: Tomcat would log it and answer 404s until the start
+     * timeout.
+     */
+    public static void start(Init init) {
+        try {
+            init.run();
+        } catch (Exception e) {
+            ServletHost.fail("AxisServlet did not start: " + e, 3);
+        }
+    }
+
     /** -Dwsbench.axis2.repository, else the repository beside the lib/ holding {@code server}'s jar. */
     public static Path repository(Class<?> server) {
         String override = System.getProperty("wsbench.axis2.repository");

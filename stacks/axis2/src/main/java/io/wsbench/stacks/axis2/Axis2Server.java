@@ -38,12 +38,7 @@ public final class Axis2Server {
             // "_axis2" in the working directory (the checkout): point it at Tomcat's work directory
             ServletContext context = config.getServletContext();
             context.setAttribute("javax.servlet.context.tempdir", context.getAttribute(ServletContext.TEMPDIR));
-            try {
-                super.init(config);
-            } catch (ServletException | RuntimeException e) {
-                // Tomcat would log it and go on serving 404s: a server that cannot deploy ends now
-                ServletHost.fail("AxisServlet did not start: " + e, 3);
-            }
+            Axis2Deployment.start(() -> super.init(config));
             Axis2Deployment.requireDeployed(configContext.getAxisConfiguration(), List.of(SERVICE), List.of());
         }
     }
