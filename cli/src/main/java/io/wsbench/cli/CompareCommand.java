@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "compare", description = {
         "Compare run B with run A: for each target and load in both, B/A of throughput, p50 and p99 latency",
-        "with a 95% bootstrap interval over the repeats, and a verdict. Writes compare.json and compare.csv."})
+        "with a 95%% bootstrap interval over the repeats, and a verdict. Writes compare.json and compare.csv."})
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN_A", description = "the baseline run: a results directory (or its run.json)")

@@ -130,7 +130,7 @@ final class LoadCommand implements Callable<Integer> {
     String think;
 
     @Option(names = "--warmup", paramLabel = "auto|REQUESTS", description = {"warm the server up first, not recorded: auto (closed-loop windows until",
-            "the last 3 agree within ±5% in throughput and mean latency and, with --server-pid on a JVM, its JIT",
+            "the last 3 agree within ±5%% in throughput and mean latency and, with --server-pid on a JVM, its JIT",
             "compiler is quiet; at most --warmup-max), or REQUESTS per connection (default: none)"})
     String warmup;
 

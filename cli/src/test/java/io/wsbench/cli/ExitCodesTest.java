@@ -112,6 +112,16 @@ class ExitCodesTest {
     }
 
     @Test
+    void everyCommandsHelpFormatsWithoutAWarning() {
+        // a bare % in a description makes picocli print its raw text after a warning on stderr
+        for (String command : new String[]{"run", "load", "wsdl", "openapi", "serve", "stacks", "report", "agent", "compare"}) {
+            CliRunner r = CliRunner.run("help", command);
+            assertEquals(0, r.exit(), r.err());
+            assertEquals("", r.err(), "help " + command);
+        }
+    }
+
+    @Test
     void runChecksUrlTargetsBeforeAnyStackStarts(@TempDir Path dir) throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
