@@ -49,7 +49,10 @@ wrk_control() {  # wrk_control RUN: writes run$1.wrk, "label<TAB>users<TAB>req/s
     for t in "${wrk_targets[@]}"; do
       IFS='|' read -r label path script <<< "$t"
       for users in 1 5; do
-        rps=$(taskset -c "$last" wrk -t1 -c"$users" -d3s $script "http://127.0.0.1:$port$path" | awk '/^Requests\/sec/ {print $2}')
+        taskset -c "$last" wrk -t1 -c"$users" -d3s $script "http://127.0.0.1:$port$path" > "$bench_work/wrk.out"
+        # a rate of error answers is no control: wrk counts them as requests
+        if grep -q "Non-2xx\|Socket errors" "$bench_work/wrk.out"; then cat "$bench_work/wrk.out" >&2; exit 1; fi
+        rps=$(awk '/^Requests\/sec/ {print $2}' "$bench_work/wrk.out")
         printf '%s\t%s\t%s\n' "$label" "$users" "$rps" >> "$out"
       done
     done
@@ -69,7 +72,7 @@ for r in $(seq 1 "$runs"); do
   fi
 done
 python3 - "$bench_work" "$runs" "$control" <<'PY'
-import json, os, statistics, sys
+import json, statistics, sys
 work, runs, control = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 rows, walls, wrk = {}, [], {}
 def half_range(v):
