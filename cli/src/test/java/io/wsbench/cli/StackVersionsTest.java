@@ -36,9 +36,7 @@ class StackVersionsTest {
                   - { users: 2, requestsPerUser: 100 }
                 """.formatted(java25 ? "  - { label: CXF on 25, stack: cxf, protocol: soap11, sequence: small, stackOptions: { java: \"25\" } }\n"
                 + "  - { label: direct on 25, stack: direct, protocol: soap11, sequence: small, stackOptions: { java: \"25\" } }" : ""));
-        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(0, r.exit(), r.err() + r.out());
-        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+        JsonNode run = completed(suite, dir.resolve("out"));
         JsonNode stacks = run.path("environment").path("stacks");
         // CXF 4.1.5 with the WSS4J it asks for (4.0, as 4.2 does; the javax line's 2.4 is checked below)
         assertTrue(stacks.path("cxf {version=4.1.5}").asText().startsWith("CXF 4.1.5; WSS4J 4.0."), stacks.toString());
@@ -74,9 +72,7 @@ class StackVersionsTest {
                 load:
                   - { users: 2, requestsPerUser: 50 }
                 """);
-        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(0, r.exit(), r.err() + r.out());
-        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+        JsonNode run = completed(suite, dir.resolve("out"));
         JsonNode stacks = run.path("environment").path("stacks");
         assertTrue(stacks.path("cxf {version=3.6.10}").asText().startsWith("CXF 3.6.10; WSS4J 2.4.3; Tomcat 9.0."), stacks.toString());
         assertTrue(stacks.path("metro {version=2.4.10}").asText().startsWith("Metro 2.4.10; Tomcat 9.0."), stacks.toString());
@@ -143,6 +139,13 @@ class StackVersionsTest {
         assertTrue(stacks.out().contains("line Metro webservices-rt 2.4.10 (Tomcat 9.0.98)"), stacks.out());
         assertTrue(stacks.out().contains("line Axis2 1.8.2 (ADB from wsdl2code 1.8.2; Tomcat 9.0.98)"), stacks.out());
         assertTrue(stacks.out().contains("JDKs found (a Java stack's java option picks one): 17 ("), stacks.out());
+    }
+
+    /** The run.json of SUITE run into OUT, which must have ended with exit 0. */
+    private static JsonNode completed(Path suite, Path out) throws Exception {
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", out.toString());
+        assertEquals(0, r.exit(), r.err() + r.out());
+        return RunJson.MAPPER.readTree(out.resolve("run.json").toFile());
     }
 
     private static Path suite(Path dir, String name, String stack, String options) throws Exception {
