@@ -111,7 +111,7 @@ public class EngineTimings {
     private static void sampler(List<Row> rows) throws Exception {
         Process spin = new ProcessBuilder("sh", "-c", "i=0; while [ $i -lt 300000000 ]; do i=$((i+1)); done").start();
         Process idle = new ProcessBuilder("sleep", "20").start();
-        try (ProcessSampler busy = new ProcessSampler(spin.pid()); ProcessSampler quiet = new ProcessSampler(idle.pid())) {
+        try (ProcessSampler busy = new ProcessSampler(spin.pid(), 0); ProcessSampler quiet = new ProcessSampler(idle.pid(), 0)) {
             Thread.sleep(200);
             Duration before = spin.info().totalCpuDuration().orElseThrow();
             long t0 = System.nanoTime();

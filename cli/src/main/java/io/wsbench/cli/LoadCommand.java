@@ -1,32 +1,27 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.load.HttpRequest;
-import io.wsbench.core.load.RequestSource;
-import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
-import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.load.Validator;
-import io.wsbench.core.load.Verdict;
-import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.suite.Durations;
-import io.wsbench.monitor.JitClock;
-import io.wsbench.monitor.ProcessSampler;
-import io.wsbench.protocols.Workload;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.protocols.HttpWorkload;
 import io.wsbench.protocols.Protocols;
+import io.wsbench.protocols.Workload;
 import io.wsbench.report.Assertion;
 import io.wsbench.runner.Generator;
 import io.wsbench.runner.OneLine;
 import io.wsbench.runner.OwnService;
+import io.wsbench.runner.PointRun;
 import io.wsbench.runner.Reachable;
-import io.wsbench.runner.SteadyWarmup;
+import io.wsbench.runner.Target;
 import io.wsbench.runner.TlsClients;
+import io.wsbench.runner.WatchedServer;
+import io.wsbench.runner.Warmup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,19 +29,17 @@ import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 
 @Command(name = "load", description = "Load-test one HTTP endpoint, like ab, wrk or siege (closed loop), or wrk2 (--rate).")
 final class LoadCommand implements Callable<Integer> {
@@ -177,102 +170,56 @@ final class LoadCommand implements Callable<Integer> {
         Warmup warmupAsked = warmupAsked();
         OwnService own = ownService();
         URI uri = own != null ? own.endpoint() : parseUrl();
-        LoadSpec spec = loadSpec();
-        String tooMany = io.wsbench.core.load.FileLimit.tooMany(spec.connections(), io.wsbench.core.load.FileLimit.max());
+        LoadPointSpec point = loadPoint();
+        String tooMany = io.wsbench.core.load.FileLimit.tooMany(connections, io.wsbench.core.load.FileLimit.max());
         if (tooMany != null) {
             throw new Main.UserError(tooMany);
         }
-        RequestSource request = own != null ? own.workload().requests(uri, keepAlive) : request(uri);
-        Supplier<Validator> validators = own != null ? own.workload()::validator : validators();
         ClientTls tls = tlsOptions.client(uri);
-        InetSocketAddress address = Reachable.check(uri, tls);
+        Target target = Target.of(targetRecord(uri), uri, own != null ? own.workload() : workload(), tls);
+        Reachable.check(uri, tls);
         PrintStream out = System.out;
-        TlsOptions.warnIfInsecure(tls, uri, json ? System.err : out);
+        PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
+        TlsOptions.warnIfInsecure(tls, uri, aside);
         try (Generator generator = new Generator(threads);
-             ProcessSampler sampler = serverPid == null ? null : new ProcessSampler(serverPid)) {
-            LoadEngine engine = generator.forConnections(connections);
-            warmUp(warmupAsked, engine, address, tls, request, validators, json ? System.err : out);
+             WatchedServer.Process watched = serverPid == null ? null : WatchedServer.process(serverPid, 500)) {
+            List<String> notes = new ArrayList<>();
+            PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+            PointRun.Warmed warmed = run.warmUp(target, warmupAsked, ProgressListener.NONE);
+            if (warmed != null && warmed.how().steady() != null) {
+                printWarmup(aside, warmed.how(), watched != null && watched.jit() != null);
+            }
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
-            if (sampler != null) {
-                sampler.startPoint();
-            }
-            long checkNanos = own == null ? 0 : own.workload().checkNanos();
-            long checked = own == null ? 0 : own.workload().checkedAnswers();
-            Measurement m = engine.run(address, tls, spec, request, validators,
-                    console.pointStarting(uri.toString(), 0, 0));
-            ServerRecord server = sampler == null ? null : sampler.endPoint(500);
-            PointRecord p = m.toPoint(targetRecord(uri), loadRecord(spec), 1, server);
-            if (own != null && p.generator() != null) {
-                p = p.withGenerator(p.generator().withCheckMicrosPerRequest(
-                        OwnService.microsPerAnswer(own.workload(), checkNanos, checked)));
-            }
+            PointRecord p = run.measure(target, point, 1, uri.toString(), null, console.pointStarting(uri.toString(), 0, 0));
             if (interactive) {
                 console.pointDone(p);
             }
             if (json) {
                 out.println(RunJson.toJson(p));
             } else {
-                printSummary(out, p, m, engine, spec);
+                printSummary(out, p, point.toLoadSpec(), generator.forConnections(connections).transport());
             }
+            notes.forEach(n -> aside.println("  note          " + n));
             if (own != null && own.workload().firstFailure() != null) {
-                (json ? System.err : out).println("  first failure " + own.workload().firstFailure());
+                aside.println("  first failure " + own.workload().firstFailure());
             }
-            // with --json, stdout holds the JSON alone
-            boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + url, junit,
-                    json ? System.err : out);
-            if (m.aborted() != null) {
-                throw new Main.UserError(m.aborted(), Main.PROBLEM);
+            boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + url, junit, aside);
+            if (p.aborted() != null) {
+                throw new Main.UserError(p.aborted(), Main.PROBLEM);
             }
             return passed ? 0 : Main.PROBLEM;
         }
     }
 
-    /**
-     * The warm-up asked for, read before any load: {@code requests} per connection, or, when that is
-     * 0, windows of {@code window} until steady for at most {@code max}.
-     */
-    private record Warmup(long requests, Duration window, Duration max) {
-    }
-
-    /**
-     * Runs the warm-up asked for, before the point and not recorded: a request count, or windows
-     * until steady ({@link SteadyWarmup}), whose outcome is printed.
-     */
-    private void warmUp(Warmup asked, LoadEngine engine, InetSocketAddress address, ClientTls tls, RequestSource request,
-                        Supplier<Validator> validators, PrintStream out) throws InterruptedException {
-        if (asked == null) {
-            return;
-        }
-        if (asked.requests() > 0) {
-            engine.run(address, tls, LoadSpec.closed(connections, asked.requests()), request, validators,
-                    ProgressListener.NONE);
-            return;
-        }
-        try (JitClock jit = jitClock()) {
-            WarmupRecord w = SteadyWarmup.run(url,
-                    spec -> engine.run(address, tls, spec, request, validators, ProgressListener.NONE),
-                    new SteadyWarmup.Plan(connections, asked.window(), asked.max(), 0),
-                    jit == null ? SteadyWarmup.NO_JIT : jit::compileMillis);
-            WarmupRecord.Window last = w.windows().get(w.windows().size() - 1);
-            out.printf(Locale.ROOT, "warm-up: %s after %.1f s (%d windows of %s; last %,.0f req/s, mean %s)%s%n",
-                    w.steady() ? "steady" : "NOT steady", w.seconds(), w.windows().size(), warmupWindow,
-                    last.throughput(), ConsoleSummary.millis(last.meanMicros()),
-                    w.steady() ? "" : ": its last windows still moved more than ±5%"
-                            + (jit == null ? "" : " or the JIT compiler was busy") + "; the figures below may include warm-up");
-        }
-    }
-
-    /** The server's JIT clock when --server-pid names a JVM that publishes one, else null. */
-    private JitClock jitClock() {
-        if (serverPid == null) {
-            return null;
-        }
-        try {
-            return JitClock.of(serverPid);
-        } catch (java.io.IOException e) {
-            return null; // not a JVM: its warm-up is judged by its answers alone
-        }
+    /** How a warm-up until steady went, before the point's figures. */
+    private void printWarmup(PrintStream out, WarmupRecord w, boolean jit) {
+        WarmupRecord.Window last = w.windows().get(w.windows().size() - 1);
+        out.printf(Locale.ROOT, "warm-up: %s after %.1f s (%d windows of %s; last %,.0f req/s, mean %s)%s%n",
+                w.steady() ? "steady" : "NOT steady", w.seconds(), w.windows().size(), warmupWindow,
+                last.throughput(), ConsoleSummary.millis(last.meanMicros()),
+                w.steady() ? "" : ": its last windows still moved more than ±5%"
+                        + (jit ? " or the JIT compiler was busy" : "") + "; the figures below may include warm-up");
     }
 
     private static Duration duration(String option, String value) {
@@ -287,13 +234,13 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    /** The --warmup value, read before any load: auto, none, or a request count per connection; null for none. */
+    /** The --warmup value, read before any load: auto, none, or a request count per connection. */
     private Warmup warmupAsked() {
         if (warmup == null || warmup.equals("none")) {
-            return null;
+            return Warmup.NONE;
         }
         if (warmup.equals("auto")) {
-            return new Warmup(0, duration("--warmup-window", warmupWindow), duration("--warmup-max", warmupMax));
+            return Warmup.untilSteady(connections, duration("--warmup-window", warmupWindow), duration("--warmup-max", warmupMax));
         }
         long requests;
         try {
@@ -304,7 +251,7 @@ final class LoadCommand implements Callable<Integer> {
         if (requests < 0) {
             throw new Main.UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
         }
-        return requests == 0 ? null : new Warmup(requests, null, null);
+        return requests == 0 ? Warmup.NONE : new Warmup.Requests(connections, requests);
     }
 
     private OwnService ownService() {
@@ -355,7 +302,8 @@ final class LoadCommand implements Callable<Integer> {
         return uri;
     }
 
-    private LoadSpec loadSpec() {
+    /** The point the options ask for, as a suite would write it. */
+    private LoadPointSpec loadPoint() {
         try {
             Duration d = duration != null ? Durations.parse(duration) : (requests == null ? Duration.ofSeconds(10) : null);
             long perUser = requests == null ? 0 : (requests + connections - 1) / connections;
@@ -364,17 +312,21 @@ final class LoadCommand implements Callable<Integer> {
                 d = Duration.ofNanos((long) (1e9 * perUser * connections / rate));
                 perUser = 0;
             }
-            LoadSpec s = new LoadSpec(rate != null, connections, perUser, d, rate == null ? 0 : rate,
-                    think == null ? null : Durations.parse(think), keepAlive, Durations.parse(timeout));
-            return s;
+            return new LoadPointSpec(rate != null ? "open" : "closed", connections, perUser > 0 ? perUser : null,
+                    d == null ? null : d.toNanos() / 1000 + "us", rate, think, keepAlive, timeout, null, null);
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
     }
 
-    private RequestSource request(URI uri) throws IOException {
+    /** The requests and checks of a URL: a wsbench protocol's, or the request the options write. */
+    private Workload workload() {
         if (protocol != null) {
-            return workload().requests(uri, keepAlive);
+            try {
+                return Workload.of(protocol, operation(), sequence);
+            } catch (IllegalArgumentException e) {
+                throw new Main.UserError(e.getMessage());
+            }
         }
         Map<String, String> h = new LinkedHashMap<>();
         byte[] bytes = null;
@@ -404,58 +356,14 @@ final class LoadCommand implements Callable<Integer> {
             h.remove("Content-Type"); // the user's own spelling wins
         }
         String m = method != null ? method.toUpperCase(Locale.ROOT) : (bytes != null ? "POST" : "GET");
-        return new HttpRequest(m, uri, h, bytes, keepAlive);
+        return new HttpWorkload(m, h, bytes, expect);
     }
 
-    private Workload workload() {
-        try {
-            return Workload.of(protocol, operation(), sequence);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
-        }
-    }
-
-    private Supplier<Validator> validators() {
-        if (protocol != null) {
-            return workload()::validator;
-        }
-        if (expect != null) {
-            byte[] needle = expect.getBytes(StandardCharsets.UTF_8);
-            return () -> (status, contentType, b, length) -> {
-                if (status < 200 || status >= 300) {
-                    return Verdict.HTTP_STATUS;
-                }
-                return contains(b, length, needle) ? Verdict.OK : Verdict.VALIDATION;
-            };
-        }
-        return () -> Validator.ANY_2XX;
-    }
-
-    private static boolean contains(byte[] hay, int length, byte[] needle) {
-        outer:
-        for (int i = 0; i <= length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
-    }
-
-    private static LoadRecord loadRecord(LoadSpec s) {
-        return new LoadRecord(s.open() ? "open" : "closed", s.connections(),
-                s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
-                s.requestsPerUser() > 0 ? null : s.duration().toMillis() / 1000.0,
-                s.open() ? s.rate() : null, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, s.keepAlive());
-    }
-
-    private static void printSummary(PrintStream out, PointRecord p, Measurement m, LoadEngine engine, LoadSpec spec) {
+    private static void printSummary(PrintStream out, PointRecord p, LoadSpec spec, String transport) {
         var l = p.latencyMicros();
         out.printf(Locale.ROOT, "%s  %s loop, %d %s, %s, %s x %d threads%n", p.target().url(),
                 spec.open() ? "open" : "closed", spec.connections(), spec.open() ? "connections" : "users",
-                spec.keepAlive() ? "keep-alive" : "new connection per request", engine.transport(), engine.threads());
+                spec.keepAlive() ? "keep-alive" : "new connection per request", transport, p.generator().ioThreads());
         if (spec.open()) {
             out.printf(Locale.ROOT, "  target rate   %,.0f req/s (latency measured from the intended send time)%n", spec.rate());
         }
@@ -464,9 +372,6 @@ final class LoadCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  errors        %d (connect %d, timeout %d, http status %d, soap fault %d, validation %d, protocol %d, client %d)%n",
                 p.errors().total(), p.errors().connect(), p.errors().timeout(), p.errors().httpStatus(),
                 p.errors().soapFault(), p.errors().validation(), p.errors().protocol(), p.errors().client());
-        if (m.clientFailure() != null) {
-            out.println("  client error  " + m.clientFailure());
-        }
         io.wsbench.report.Flags.behindSchedule(p).ifPresent(why -> out.println("  behind        " + why));
 
         if (p.stalls() != null) {

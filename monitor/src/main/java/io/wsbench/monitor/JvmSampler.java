@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * execution samples every {@link #SAMPLE_PERIOD} and every exception created. Any HotSpot JVM of
  * the same user can be watched this way, with nothing added to its command line.
  */
-public final class JvmSampler implements AutoCloseable {
+public final class JvmSampler implements Monitor {
 
     static final String SAMPLE_PERIOD = "10 ms";
     private static final String SETTINGS = """
@@ -107,7 +107,13 @@ public final class JvmSampler implements AutoCloseable {
         return counters.compileMillis();
     }
 
+    @Override
+    public String name() {
+        return "jvm";
+    }
+
     /** Starts the point: GC counters are read and the recording begins. */
+    @Override
     public synchronized void startPoint() throws IOException {
         gcCountAtStart = counters.collections();
         gcMillisAtStart = counters.collectionMillis();
@@ -128,6 +134,33 @@ public final class JvmSampler implements AutoCloseable {
         } catch (RuntimeException e) {
             // the server is going away; the peak so far stands
         }
+    }
+
+    /**
+     * Ends the point: with a record to add to, a live server and a place for files, as
+     * {@link #endPoint(ServerRecord, double, Path, String)} into {@code jfr/NAME.jfr}; else the
+     * recording is dropped and {@code server} returned as it is.
+     */
+    @Override
+    public synchronized ServerRecord endPoint(ServerRecord server, PointEnd end) throws IOException {
+        if (server == null || !end.serverAlive() || end.files() == null) {
+            task.cancel(false);
+            dropRecording();
+            return server;
+        }
+        String name = "jfr/" + end.name() + ".jfr";
+        return endPoint(server, end.seconds(), end.files().resolve(name), name);
+    }
+
+    private void dropRecording() {
+        try {
+            if (recording != null) {
+                jcmd.run("JFR.stop name=" + recording);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the server is gone or going: nothing left to release on its side
+        }
+        recording = null;
     }
 
     /**
@@ -166,13 +199,7 @@ public final class JvmSampler implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
-        try {
-            if (recording != null) {
-                jcmd.run("JFR.stop name=" + recording);
-            }
-        } catch (IOException | RuntimeException e) {
-            // the server is gone or going: nothing left to release on its side
-        }
+        dropRecording();
         jcmd.close();
         counters.close();
         try {

@@ -14,9 +14,10 @@ import java.util.concurrent.TimeUnit;
  * The residual leaves out a JVM's JIT compiler threads: a JVM still compiling what the load warmed
  * up is finishing its warm-up, not working on something the load left behind.
  */
-public final class ProcessSampler implements AutoCloseable {
+public final class ProcessSampler implements Monitor {
 
     private final long pid;
+    private final long residualMillis;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "wsbench-monitor");
         t.setDaemon(true);
@@ -27,15 +28,24 @@ public final class ProcessSampler implements AutoCloseable {
     private volatile int threadsMax;
     private ScheduledFuture<?> task;
 
-    public ProcessSampler(long pid) {
+    /** {@code residualMillis}: how long the server's CPU is watched after each point, with no load sent. */
+    public ProcessSampler(long pid, long residualMillis) {
         this.pid = pid;
+        this.residualMillis = residualMillis;
     }
 
-    /** True where /proc can be read for this process (Linux). */
-    public boolean available() {
-        return ProcStat.read(pid) != null;
+    @Override
+    public String name() {
+        return "proc";
     }
 
+    /** Ends the point with a new record; a dead server's residual CPU is not waited for. */
+    @Override
+    public ServerRecord endPoint(ServerRecord server, PointEnd end) throws InterruptedException {
+        return endPoint(end.serverAlive() ? residualMillis : 0);
+    }
+
+    @Override
     public synchronized void startPoint() {
         first = ProcStat.read(pid);
         rssMax = first == null ? 0 : first.rssBytes();

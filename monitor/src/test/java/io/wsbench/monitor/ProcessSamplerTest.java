@@ -26,7 +26,7 @@ class ProcessSamplerTest {
         // it forks nothing, so all its CPU is the shell's own
         Process spin = new ProcessBuilder("sh", "-c", "i=0; while [ $i -lt 300000000 ]; do i=$((i+1)); done").start();
         Process idle = new ProcessBuilder("sleep", "20").start();
-        try (ProcessSampler busy = new ProcessSampler(spin.pid()); ProcessSampler quiet = new ProcessSampler(idle.pid())) {
+        try (ProcessSampler busy = new ProcessSampler(spin.pid(), 0); ProcessSampler quiet = new ProcessSampler(idle.pid(), 0)) {
             awaitAsleep(idle.pid());
             long outerFrom = System.nanoTime();
             Duration cpuBeforeStart = cpu(spin);

@@ -1,36 +1,25 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.load.LoadSpec;
-import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.WarmupRecord;
-import io.wsbench.core.stack.RunningStack;
 import io.wsbench.core.stack.StackCatalog;
 import io.wsbench.core.stack.StackDescriptor;
 import io.wsbench.core.stack.StackException;
 import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.core.stack.StackVersions;
-import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.core.suite.UserStack;
-import io.wsbench.monitor.JvmSampler;
-import io.wsbench.monitor.ProcessSampler;
 import io.wsbench.protocols.Workload;
-import io.wsbench.protocols.own.OwnWorkload;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
 import io.wsbench.wssec.WsSecurity;
 
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,9 +30,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Runs a suite: starts each stack in its own process, warms each target up, measures every
@@ -62,12 +50,11 @@ public final class SuiteRunner {
 
     private final LoadDriver driver;
     private final RunEvents events;
-    private final long residualMillis;
-    private final boolean jvmMonitor;
-    private volatile RunFile run;
+    private final StackSession.Watch watch;
+    // what Ctrl-C reaches from another thread: the run under way and the server it loads
+    private volatile SuiteRun active;
+    private volatile StackSession current;
     private volatile boolean interrupted;
-    private volatile RunningStack current;
-    private JvmSampler jvm;
 
     /**
      * {@code residualMillis}: how long the server's CPU is watched after each point; {@code jvmMonitor}:
@@ -77,8 +64,7 @@ public final class SuiteRunner {
         this.catalog = catalog;
         this.driver = driver;
         this.events = events;
-        this.residualMillis = residualMillis;
-        this.jvmMonitor = jvmMonitor;
+        this.watch = new StackSession.Watch(residualMillis, jvmMonitor);
     }
 
     /** Checks every target against the stacks built here, naming the place in the suite file. */
@@ -224,11 +210,12 @@ public final class SuiteRunner {
     /** Runs the suite into {@code dir}, a directory that exists; returns the finished (or partial) record. */
     public RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
         check(catalog, suite);
-        run = new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(), suite.description(), Home.version(),
-                Home.gitCommit(catalog.home()), now(), null, "running", null, command, suite.baseline(),
-                Environment.detect(Map.of()), List.of(), List.of())
+        SuiteRun run = new SuiteRun(suite, new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(),
+                suite.description(), Home.version(), Home.gitCommit(catalog.home()), now(), null, "running", null, command,
+                suite.baseline(), Environment.detect(Map.of()), List.of(), List.of())
                 .withNote("load generator: " + driver.describe() + "; "
-                        + "closed-loop points measure latency from the actual send time"));
+                        + "closed-loop points measure latency from the actual send time")), events);
+        active = run;
         String serverCores = null;
         String ownCores = null;
         if (suite.cpus() != null) {
@@ -238,15 +225,15 @@ public final class SuiteRunner {
                 StackLauncher.pin(self, suite.cpus().generator());
                 serverCores = suite.cpus().servers();
                 Map<String, String> cpus = Map.of("generator", suite.cpus().generator(), "servers", serverCores);
-                run.update(r -> r.withEnvironment(r.environment().withCpus(cpus)));
-                note("processes placed: the load generator on cores " + suite.cpus().generator()
+                run.file.update(r -> r.withEnvironment(r.environment().withCpus(cpus)));
+                run.note("processes placed: the load generator on cores " + suite.cpus().generator()
                         + ", every server on cores " + serverCores);
             } catch (StackException e) {
-                note("processes not placed: " + e.getMessage());
+                run.note("processes not placed: " + e.getMessage());
             }
         }
         try {
-            return runPlaced(suite, dir, serverCores);
+            return runPlaced(run, new StackLauncher(dir.resolve("logs"), serverCores), dir);
         } finally {
             if (ownCores != null) {
                 try {
@@ -258,34 +245,32 @@ public final class SuiteRunner {
         }
     }
 
-    private RunRecord runPlaced(Suite suite, Path dir, String serverCores) throws InterruptedException {
-        StackLauncher launcher = new StackLauncher(dir.resolve("logs"), serverCores);
-        Map<String, String> versions = new TreeMap<>();
-        String partial = null;
+    private RunRecord runPlaced(SuiteRun run, StackLauncher launcher, Path dir) throws InterruptedException {
+        Suite suite = run.suite;
         for (TargetSpec t : suite.targets()) {
             String reason = unavailable(catalog, t);
             if (reason != null) {
                 // reported, never faked: the run says which target it could not measure, and why
-                note("target '" + t.label() + "' unavailable on " + t.stack() + ": " + reason);
+                run.note("target '" + t.label() + "' unavailable on " + t.stack() + ": " + reason);
             }
         }
-        String unresolved = resolveVersions(suite);
+        String unresolved = resolveVersions(run);
         if (unresolved != null) {
             return run.finish(now(), "partial", unresolved);
         }
+        String partial = null;
         for (List<TargetSpec> group : byStack(suite).values()) {
             if (interrupted) {
                 break;
             }
-            String stackName = group.get(0).stack();
             String why = null;
             if (group.get(0).cold()) {
                 // a fresh server for each repeat, and no warm-up: the first requests are the server's first
                 for (int r = 1; r <= suite.repeat() && why == null; r++) {
-                    why = runGroup(suite, stackName, group, launcher, versions, r, r, false);
+                    why = runGroup(run, launcher, dir, group, new Repeats(r, r, false));
                 }
             } else {
-                why = runGroup(suite, stackName, group, launcher, versions, 1, suite.repeat(), true);
+                why = runGroup(run, launcher, dir, group, new Repeats(1, suite.repeat(), true));
             }
             if (why != null) {
                 // keep going with the other stacks: one dead server should not cost the rest
@@ -300,137 +285,123 @@ public final class SuiteRunner {
      * stack starts: a version Maven Central does not have stops the run before any load is sent.
      * Returns why it could not, or null.
      */
-    private String resolveVersions(Suite suite) {
-        for (List<TargetSpec> group : byStack(suite).values()) {
+    private String resolveVersions(SuiteRun run) {
+        for (List<TargetSpec> group : byStack(run.suite).values()) {
             TargetSpec first = group.get(0);
-            if (first.stack() == null || suite.stacks().containsKey(first.stack())) {
+            if (first.stack() == null || run.suite.stacks().containsKey(first.stack())) {
                 continue;
             }
-            Map<String, String> options = options(suite, first);
+            Map<String, String> options = options(run.suite, first);
             try {
-                StackVersions.classpath(descriptor(catalog, suite, first.stack(), options), options, null);
+                StackVersions.classpath(descriptor(catalog, run.suite, first.stack(), options), options, null);
             } catch (StackException e) {
-                note(e.getMessage());
+                run.note(e.getMessage());
                 return e.getMessage();
             }
         }
         return null;
     }
 
-    /** Runs the targets of one stack (or of external URLs); returns why it stopped early, or null. */
-    private String runGroup(Suite suite, String stackName, List<TargetSpec> specs, StackLauncher launcher,
-                            Map<String, String> versions, int firstRepeat, int lastRepeat, boolean warm)
+    /** The repeats a group of targets is measured for, and whether each target is warmed first. */
+    private record Repeats(int first, int last, boolean warm) {
+    }
+
+    /**
+     * Measures the targets of one stack in a session of its server, or those of external URLs;
+     * returns why it stopped early, or null.
+     */
+    private String runGroup(SuiteRun run, StackLauncher launcher, Path dir, List<TargetSpec> specs, Repeats repeats)
             throws InterruptedException {
-        RunningStack stack = null;
-        ProcessSampler sampler = null;
-        ScheduledExecutorService watchdog = null;
-        try {
+        Suite suite = run.suite;
+        String stackName = specs.get(0).stack();
+        if (stackName == null) {
             List<Target> targets = new ArrayList<>();
-            if (stackName != null) {
-                Map<String, String> options = options(suite, specs.get(0));
-                StackDescriptor d = descriptor(catalog, suite, stackName, options);
-                // a WAR stack's war and tomcat are options of the WAR host, handed to it like any other
-                if (d.usersOwn()) {
-                    d.options().forEach(options::putIfAbsent);
-                }
-                String version = d.usersOwn() ? d.description() : d.version(options);
-                // a stack started with a target's own options (another version) is named with them
-                String name = specs.get(0).ownOptions().isEmpty() ? d.name()
-                        : d.name() + " " + new TreeMap<>(specs.get(0).ownOptions());
-                events.stackStarting(name);
-                try {
-                    stack = launcher.start(d, 0, options);
-                } catch (StackException e) {
-                    note(e.getMessage());
-                    return e.getMessage();
-                }
-                current = stack;
-                // what the server says it loaded, read at start-up, over what the options asked for
-                if (stack.loaded() != null) {
-                    version = d.usersOwn() ? d.description() + " (" + stack.loaded() + ")" : stack.loaded();
-                }
-                versions.put(name, version);
-                stacksLoaded(versions);
-                // the process to watch: the server's JVM, even when a wrapper script started it
-                long jvmPid = JvmSampler.jvmOf(stack.process().toHandle());
-                long watched = jvmPid > 0 ? jvmPid : stack.pid();
-                events.stackReady(name, version, stack.baseUrl(), watched);
-                sampler = new ProcessSampler(watched);
-                jvm = jvmMonitor && jvmPid > 0 ? lookInside(stack, jvmPid) : null;
-                if (jvmPid < 0) {
-                    note("stack " + name + " is not a JVM (process " + stack.pid() + ", "
-                            + stack.process().info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?")
-                            + "): its CPU, memory and threads come from /proc alone");
-                }
-                if (jvm != null && d.usersOwn()) {
-                    versions.put(name, version + ", on " + jvm.jdk());
-                    stacksLoaded(versions);
-                }
-                RunningStack s = stack;
-                watchdog = Executors.newSingleThreadScheduledExecutor();
-                watchdog.scheduleAtFixedRate(() -> {
-                    if (!s.alive()) {
-                        driver.abort(s.deathNotice());
-                    }
-                }, 200, 200, TimeUnit.MILLISECONDS);
-                for (TargetSpec t : specs) {
-                    if (t.own()) {
-                        targets.add(Target.own(suite, t, stack.baseUrl(), version));
-                        continue;
-                    }
-                    String path = t.path() != null ? t.path() : d.endpoint(t.operation(), t.protocol(), t.variant(), t.security());
-                    targets.add(Target.of(t, URI.create(stack.baseUrl() + path), version, keysDir()));
-                }
-            } else {
-                for (TargetSpec t : specs) {
-                    targets.add(t.own() ? Target.own(suite, t, null, "external")
-                            : Target.of(t, URI.create(t.url()), "external", keysDir()).withTls(TlsClients.forTarget(suite, t)));
-                }
+            for (TargetSpec t : specs) {
+                targets.add(t.own() ? Target.own(suite, t, null, "external")
+                        : Target.of(suite, t, URI.create(t.url()), "external", keysDir(), TlsClients.forTarget(suite, t)));
             }
-            int total = (lastRepeat - firstRepeat + 1) * targets.size() * suite.load().size();
-            int index = 0;
-            java.util.Set<Target> warmed = new java.util.HashSet<>();
-            Target previous = null;
-            for (int r = firstRepeat; r <= lastRepeat; r++) {
-                for (Target t : targets) {
-                    // each target warmed right before its own first point; after another target's
-                    // points on the same server, a short re-warm that is not recorded
-                    if (warm && warmed.add(t)) {
-                        warmUp(suite, t);
-                    } else if (warm && previous != null && previous != t && "auto".equals(suite.warmup())) {
-                        warmInWindows(suite, t, REWARM_WINDOWS);
-                    }
-                    previous = t;
-                    for (LoadPointSpec l : suite.load()) {
-                        if (interrupted) {
-                            return INTERRUPTED;
-                        }
-                        index++;
-                        PointRecord p = measure(suite, t, l, r, sampler, index, total);
-                        run.update(record -> record.withPoint(p));
-                        events.pointDone(p);
-                        if (p.aborted() != null) {
-                            return p.aborted();
-                        }
-                    }
-                }
+            return measure(run, targets, new PointRun(driver, WatchedServer.UNSEEN, dir, run::note), repeats);
+        }
+        Map<String, String> options = options(suite, specs.get(0));
+        StackDescriptor d = descriptor(catalog, suite, stackName, options);
+        // a WAR stack's war and tomcat are options of the WAR host, handed to it like any other
+        if (d.usersOwn()) {
+            d.options().forEach(options::putIfAbsent);
+        }
+        // a stack started with a target's own options (another version) is named with them
+        String name = specs.get(0).ownOptions().isEmpty() ? d.name() : d.name() + " " + new TreeMap<>(specs.get(0).ownOptions());
+        try (StackSession session = StackSession.start(launcher, d, options, name, watch, driver, events, run::note)) {
+            current = session;
+            run.stackLoaded(name, session.version());
+            List<Target> targets = new ArrayList<>();
+            for (TargetSpec t : specs) {
+                targets.add(t.own() ? Target.own(suite, t, session.baseUrl(), session.version())
+                        : Target.of(suite, t, URI.create(session.baseUrl() + (t.path() != null ? t.path()
+                        : d.endpoint(t.operation(), t.protocol(), t.variant(), t.security()))), session.version(), keysDir(), null));
             }
-            return null;
+            return measure(run, targets, new PointRun(driver, session, dir, run::note), repeats);
+        } catch (StackException e) {
+            run.note(e.getMessage());
+            return e.getMessage();
         } finally {
-            if (watchdog != null) {
-                watchdog.shutdownNow();
-            }
-            if (sampler != null) {
-                sampler.close();
-            }
-            if (jvm != null) {
-                jvm.close();
-                jvm = null;
-            }
-            if (stack != null) {
-                stack.stop();
-            }
             current = null;
+        }
+    }
+
+    /**
+     * Every (repeat, target, load) point of one group, targets interleaved within a repeat; each
+     * target warmed right before its own first point and, after another target's points on the same
+     * server, re-warmed shortly and not recorded. Returns why it stopped early, or null.
+     */
+    private String measure(SuiteRun run, List<Target> targets, PointRun points, Repeats repeats)
+            throws InterruptedException {
+        Suite suite = run.suite;
+        int total = (repeats.last() - repeats.first() + 1) * targets.size() * suite.load().size();
+        int index = 0;
+        Set<Target> warmed = new HashSet<>();
+        Target previous = null;
+        for (int r = repeats.first(); r <= repeats.last(); r++) {
+            for (Target t : targets) {
+                if (repeats.warm()) {
+                    boolean first = warmed.add(t);
+                    warmUp(run, points, t, first ? Warmup.of(suite) : previous != t ? Warmup.rewarm(suite) : Warmup.NONE, first);
+                }
+                previous = t;
+                for (LoadPointSpec l : suite.load()) {
+                    if (interrupted) {
+                        return INTERRUPTED;
+                    }
+                    index++;
+                    LoadPointSpec point = l.forSequence(t.workload().sequenceLength());
+                    String label = t.label() + " @ " + point.toRecord().describe() + (total > 1 ? " #" + r : "");
+                    PointRecord p = points.measure(t, point, r, label, run.nextFile(label),
+                            events.pointStarting(label, index, total));
+                    run.pointDone(p);
+                    if (p.aborted() != null) {
+                        return p.aborted();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Warms one target as {@code warmup} says; the first warm-up of a target is recorded, a re-warm is not. */
+    private void warmUp(SuiteRun run, PointRun points, Target t, Warmup warmup, boolean first) throws InterruptedException {
+        if (warmup instanceof Warmup.None) {
+            return;
+        }
+        events.warmup(t.label(), warmup instanceof Warmup.Requests r ? r.users() * r.perUser() : -1);
+        PointRun.Warmed w = points.warmUp(t, warmup, warmup instanceof Warmup.Requests
+                ? events.pointStarting("warm-up " + t.label(), 0, 0) : ProgressListener.NONE);
+        if (!first) {
+            return;
+        }
+        // a request-count warm-up's load is kept, not measured: its series shows a server speeding up
+        run.file.update(r -> (w.kept() == null ? r : r.withWarmup(w.kept())).withTargetWarmup(w.how()));
+        if (Boolean.FALSE.equals(w.how().steady())) {
+            events.problem("target '" + t.label() + "' did not reach steady state within its warm-up of "
+                    + run.suite.warmupMax() + ": its figures may still include warm-up");
         }
     }
 
@@ -457,100 +428,6 @@ public final class SuiteRunner {
         return catalog.home().resolve("target/keys");
     }
 
-    /** Windows of a re-warm before a target whose server just served another target. */
-    static final int REWARM_WINDOWS = 2;
-
-    /** Warms one target as the suite says, and records how it went. */
-    private void warmUp(Suite suite, Target t) throws InterruptedException {
-        if ("none".equals(suite.warmup())) {
-            return;
-        }
-        if ("requests".equals(suite.warmup())) {
-            int users = warmupUsers(suite);
-            long perUser = Math.max(1, suite.warmupRequests() / users);
-            events.warmup(t.spec().label(), perUser * users);
-            long t0 = System.nanoTime();
-            Measurement m = driver.run(t, LoadSpec.closed(users, perUser),
-                    events.pointStarting("warm-up " + t.spec().label(), 0, 0));
-            // kept, not measured: its per-second series shows a server speeding up (Lucee compiling its pages)
-            PointRecord kept = m.toPoint(t.record(suite), new LoadRecord("closed", users, perUser, null, null, null, true), 0, null);
-            WarmupRecord how = new WarmupRecord(t.spec().label(), "requests",
-                    Math.round((System.nanoTime() - t0) / 1e7) / 100.0, null, null);
-            run.update(r -> r.withWarmup(kept).withTargetWarmup(how));
-            return;
-        }
-        WarmupRecord w = warmInWindows(suite, t, 0);
-        run.update(r -> r.withTargetWarmup(w));
-        if (!w.steady()) {
-            events.problem("target '" + t.spec().label() + "' did not reach steady state within its warm-up of "
-                    + suite.warmupMax() + ": its figures may still include warm-up");
-        }
-    }
-
-    /**
-     * Closed-loop windows at the suite's largest user count until steady ({@link SteadyWarmup}) or
-     * {@code warmupMax} has passed; or exactly {@code windows} of them when that is above 0.
-     */
-    private WarmupRecord warmInWindows(Suite suite, Target t, int windows) throws InterruptedException {
-        int users = warmupUsers(suite);
-        events.warmup(t.spec().label(), -1);
-        JvmSampler inside = jvm;
-        return SteadyWarmup.run(t.spec().label(), spec -> driver.run(t, spec, ProgressListener.NONE),
-                new SteadyWarmup.Plan(users, Durations.parse(suite.warmupWindow()), Durations.parse(suite.warmupMax()), windows),
-                inside == null ? SteadyWarmup.NO_JIT : inside::compileMillis);
-    }
-
-    private static int warmupUsers(Suite suite) {
-        return suite.load().stream().mapToInt(LoadPointSpec::users).max().orElse(1);
-    }
-
-    private PointRecord measure(Suite suite, Target t, LoadPointSpec l, int repeat, ProcessSampler sampler, int index, int total)
-            throws InterruptedException {
-        LoadPointSpec point = l.forSequence(t.workload().sequenceLength());
-        LoadSpec spec = point.toLoadSpec();
-        String label = t.spec().label() + " @ " + point.toRecord().describe() + (total > 1 ? " #" + repeat : "");
-        if (sampler != null) {
-            sampler.startPoint();
-        }
-        boolean recording = jvm != null && jvmDid(jvm::startPoint);
-        long securityBefore = t.clientSecurityNanos();
-        long checksBefore = t.workload() instanceof OwnWorkload own ? own.checkNanos() : 0;
-        long checkedBefore = t.workload() instanceof OwnWorkload own ? own.checkedAnswers() : 0;
-        Measurement m = driver.run(t, spec, events.pointStarting(label, index, total));
-        if (m.clientFailure() != null) {
-            // wsbench's own side failed: the count is in the point, the reason in the run's notes
-            note(label + ": " + m.errors().client() + " client errors (a request that could not be built, or a check"
-                    + " that threw), the first: " + m.clientFailure());
-        }
-        ServerRecord server = null;
-        if (sampler != null) {
-            boolean alive = current == null || current.alive();
-            // residual CPU first, while the server is left alone; the recording is fetched after
-            server = sampler.endPoint(alive ? residualMillis : 0);
-        }
-        if (recording && server != null && current.alive()) {
-            String name = String.format("jfr/%03d-%s.jfr", run.get().points().size() + 1,
-                    label.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", ""));
-            ServerRecord process = server;
-            ServerRecord[] inside = {server};
-            if (jvmDid(() -> inside[0] = jvm.endPoint(process, m.durationSeconds(), run.path().resolveSibling(name), name))) {
-                server = inside[0];
-            }
-        }
-        PointRecord p = m.toPoint(t.record(suite), point.toRecord(), repeat, server);
-        if (t.workload() instanceof OwnWorkload own && p.generator() != null) {
-            p = p.withGenerator(p.generator().withCheckMicrosPerRequest(OwnService.microsPerAnswer(own, checksBefore, checkedBefore)));
-        }
-        if ((!"plain".equals(t.spec().security()) || t.clientSecurityNanos() != securityBefore) && p.generator() != null) {
-            p = p.withGenerator(p.generator().withSecuritySeconds(
-                    Math.round((t.clientSecurityNanos() - securityBefore) / 1e6) / 1e3));
-        }
-        if (current != null && !current.alive() && p.aborted() == null) {
-            p = p.withAborted(current.deathNotice());
-        }
-        return p;
-    }
-
     /**
      * A stack as it is started with {@code options}: one built here, in the line the options ask
      * for (e.g. the cxf stack on javax for version 3.6.x), or one of the user's own declared in the
@@ -568,44 +445,6 @@ public final class SuiteRunner {
         Path dir = own.directory() == null ? suite.resolve(".") : suite.resolve(own.directory());
         return StackDescriptor.ofCommand(name, "command: " + String.join(" ", own.command()), own.command(), dir,
                 own.environment(), own.ready(), own.readyTimeoutSeconds());
-    }
-
-    /** The JVM of a stack, through the Attach API; null (and a note in the run) when it cannot be watched. */
-    private JvmSampler lookInside(RunningStack stack, long jvmPid) {
-        try {
-            return JvmSampler.attach(jvmPid);
-        } catch (IOException | RuntimeException e) {
-            note("no GC, heap or Flight Recorder figures for stack " + stack.descriptor().name()
-                    + ": cannot attach to its JVM, process " + jvmPid + " (" + OneLine.of(e) + ")");
-            return null;
-        }
-    }
-
-    private interface JvmStep {
-        void run() throws IOException;
-    }
-
-    /** Runs a step of looking inside the JVM; a failure costs those figures, never the point. */
-    private boolean jvmDid(JvmStep step) {
-        try {
-            step.run();
-            return true;
-        } catch (IOException | RuntimeException e) {
-            note("Flight Recorder figures missing for a point of stack " + current.descriptor().name() + ": "
-                    + OneLine.of(e));
-            return false;
-        }
-    }
-
-    private void note(String text) {
-        events.problem(text);
-        run.update(r -> r.withNote(text));
-    }
-
-    /** The stacks started so far, with the versions they loaded, into the run's environment. */
-    private void stacksLoaded(Map<String, String> versions) {
-        Map<String, String> now = Map.copyOf(versions);
-        run.update(r -> r.withEnvironment(r.environment().withStacks(now)));
     }
 
     /**
@@ -646,11 +485,12 @@ public final class SuiteRunner {
     public void interrupt() {
         interrupted = true;
         driver.abort(INTERRUPTED);
-        RunFile r = run;
+        SuiteRun run = active;
+        RunFile r = run == null ? null : run.file;
         if (r != null) {
             markInterrupted(r); // at once: stopping the server may take seconds
         }
-        RunningStack s = current;
+        StackSession s = current;
         if (s != null) {
             s.stop();
         }

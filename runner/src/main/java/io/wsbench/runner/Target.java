@@ -7,6 +7,7 @@ import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.protocols.Workload;
+import io.wsbench.protocols.own.OwnWorkload;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
 
@@ -16,19 +17,24 @@ import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /**
- * A suite target made ready to load: its URL, its pre-encoded requests and its validator; for an
- * https:// URL, its TLS client ({@code tls}, else null). {@code base} is the base URL of the stack an
- * own-service target was described against (else null): with the suite, the URL and the version, all
- * that a load agent needs to make the same target again ({@link #rebuild}).
+ * A target made ready to load: what run.json says it is ({@code record}), its URL, its pre-encoded
+ * requests and its validator; for an https:// URL, its TLS client ({@code tls}, else null). A suite's
+ * target keeps its {@code spec} and, when it is a user's own service described against a stack,
+ * that stack's base URL ({@code base}): with the suite, the URL and the version, all that a load
+ * agent needs to make the same target again ({@link #rebuild}). A target of {@code wsbench load}
+ * has no spec.
  */
-public record Target(TargetSpec spec, URI uri, Workload workload, String version, ClientTls tls, String base) {
+public record Target(TargetRecord record, URI uri, Workload workload, String version, ClientTls tls, String base,
+                     TargetSpec spec) {
 
-    Target(TargetSpec spec, URI uri, Workload workload, String version) {
-        this(spec, uri, workload, version, null, null);
+    /** The name people read in tables and progress lines. */
+    public String label() {
+        return record.label();
     }
 
-    Target withTls(ClientTls client) {
-        return new Target(spec, uri, workload, version, client, base);
+    /** The one target of {@code wsbench load}: {@code record} says what it is. */
+    public static Target of(TargetRecord record, URI uri, Workload workload, ClientTls tls) {
+        return new Target(record, uri, workload, null, tls, null, null);
     }
 
     /**
@@ -41,22 +47,22 @@ public record Target(TargetSpec spec, URI uri, Workload workload, String version
         if (spec.own()) {
             return own(suite, spec, base, version);
         }
-        Target t = of(spec, uri, version, keys);
-        return spec.url() != null ? t.withTls(TlsClients.forTarget(suite, spec)) : t;
+        return of(suite, spec, uri, version, keys, spec.url() != null ? TlsClients.forTarget(suite, spec) : null);
     }
 
     /** An own-service target: its requests and checks from the user's WSDL or OpenAPI description and data. */
     static Target own(Suite suite, TargetSpec t, String base, String version) {
         OwnService own = OwnService.of(SuiteRunner.ownSpec(suite, t, base));
-        return new Target(t, own.endpoint(), own.workload(), version, TlsClients.forTarget(suite, t, own.endpoint()), base);
+        return new Target(record(suite, t, own.endpoint()), own.endpoint(), own.workload(), version,
+                TlsClients.forTarget(suite, t, own.endpoint()), base, t);
     }
 
     /** {@code keys}: the directory of the WS-Security keys, used when the target is secured. */
-    static Target of(TargetSpec spec, URI uri, String version, Path keys) {
+    static Target of(Suite suite, TargetSpec spec, URI uri, String version, Path keys, ClientTls tls) {
         Workload w = "plain".equals(spec.security())
                 ? Workload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.client())
                 : SecuredWorkload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.security(), WsSecurityKeys.in(keys));
-        return new Target(spec, uri, w, version);
+        return new Target(record(suite, spec, uri), uri, w, version, tls, null, spec);
     }
 
     public RequestSource requests(boolean keepAlive) {
@@ -67,10 +73,20 @@ public record Target(TargetSpec spec, URI uri, Workload workload, String version
         return workload::validator;
     }
 
+    /** Whether its requests are the user's own, from their description and data (a load agent shares their rows). */
+    public boolean own() {
+        return workload instanceof OwnWorkload;
+    }
+
+    /** Whether the client signs or encrypts its requests: its WS-Security time is then part of its point. */
+    boolean secured() {
+        return workload instanceof SecuredWorkload;
+    }
+
     /** The client's WS-Security time so far (0 for a plain target): read before and after a point. */
     long clientSecurityNanos() {
         return workload instanceof SecuredWorkload s ? s.clientSecurityNanos()
-                : workload instanceof io.wsbench.protocols.own.OwnWorkload o ? o.securityNanos() : 0;
+                : workload instanceof OwnWorkload o ? o.securityNanos() : 0;
     }
 
     public InetSocketAddress address() {
@@ -78,7 +94,7 @@ public record Target(TargetSpec spec, URI uri, Workload workload, String version
     }
 
     /** What run.json says was measured; {@code suite}: the one this target is of, for its server's options. */
-    TargetRecord record(Suite suite) {
+    private static TargetRecord record(Suite suite, TargetSpec spec, URI uri) {
         return new TargetRecord(spec.label(), spec.stack(), spec.protocol(), spec.variant(), spec.operation(),
                 spec.security(), spec.sequence(), uri.toString(), spec.client(), spec.coldStart(), suite.optionsFor(spec));
     }

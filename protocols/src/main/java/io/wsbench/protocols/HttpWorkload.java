@@ -1,0 +1,55 @@
+package io.wsbench.protocols;
+
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * One HTTP request as a user writes it for {@code wsbench load URL} (method, headers, body), with
+ * the only check a URL whose answer wsbench does not know can have: a 2xx status and, when
+ * {@code expect} is given, a body that contains it.
+ */
+public record HttpWorkload(String method, Map<String, String> headers, byte[] body, String expect) implements Workload {
+
+    @Override
+    public RequestSource requests(URI endpoint, boolean keepAlive) {
+        return new HttpRequest(method, endpoint, headers, body, keepAlive);
+    }
+
+    @Override
+    public Validator validator() {
+        if (expect == null) {
+            return Validator.ANY_2XX;
+        }
+        byte[] needle = expect.getBytes(StandardCharsets.UTF_8);
+        return (status, contentType, b, length) -> {
+            if (status < 200 || status >= 300) {
+                return Verdict.HTTP_STATUS;
+            }
+            return contains(b, length, needle) ? Verdict.OK : Verdict.VALIDATION;
+        };
+    }
+
+    @Override
+    public int sequenceLength() {
+        return 1;
+    }
+
+    static boolean contains(byte[] hay, int length, byte[] needle) {
+        outer:
+        for (int i = 0; i <= length - needle.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,141 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.load.LoadSpec;
+import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.WarmupRecord;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.monitor.Monitor;
+import io.wsbench.protocols.own.OwnWorkload;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The one way a point is measured, by {@code run} (each point of a suite, through this process's
+ * engines or the agents of a cluster) and by {@code load} (its one point) alike: the server's
+ * monitors started around the load, the load sent through the driver, the monitors ended, and the
+ * point's record made with what the client spent on checks and WS-Security. A figure added to a
+ * point is added here. Warm-ups go through it too, so they load exactly as the points do.
+ */
+public final class PointRun {
+
+    private final LoadDriver driver;
+    private final WatchedServer server;
+    private final Path files;
+    private final Consumer<String> notes;
+
+    /**
+     * {@code files}: where a monitor may write a point's files (the run's directory), or null to
+     * keep none; {@code notes}: where what went wrong on wsbench's own side is told, a point's
+     * figures kept.
+     */
+    public PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes) {
+        this.driver = driver;
+        this.server = server;
+        this.files = files;
+        this.notes = notes;
+    }
+
+    /**
+     * Measures {@code target} at the load {@code asked} (its sequences counted in the target's own
+     * sequence length), as repeat {@code repeat}; {@code label} names it in notes, {@code file} the
+     * files its monitors keep (null for none).
+     */
+    public PointRecord measure(Target target, LoadPointSpec asked, int repeat, String label, String file,
+                               ProgressListener progress) throws InterruptedException {
+        LoadPointSpec point = asked.forSequence(target.workload().sequenceLength());
+        List<Monitor> started = start(label);
+        ClientCosts before = ClientCosts.of(target);
+        Measurement m = driver.run(target, point.toLoadSpec(), progress);
+        if (m.clientFailure() != null) {
+            // wsbench's own side failed: the count is in the point, the reason in the notes
+            notes.accept(label + ": " + m.errors().client() + " client errors (a request that could not be built, or a"
+                    + " check that threw), the first: " + m.clientFailure());
+        }
+        ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);
+        PointRecord p = before.addTo(m.toPoint(target.record(), point.toRecord(), repeat, seen), target);
+        if (!server.alive() && p.aborted() == null) {
+            p = p.withAborted(server.deathNotice());
+        }
+        return p;
+    }
+
+    /** A warm-up's outcome: how it went, and for a request-count warm-up, its load kept as a point (else null). */
+    public record Warmed(WarmupRecord how, PointRecord kept) {
+    }
+
+    /** Warms {@code target} as {@code warmup} says; null for no warm-up. Nothing is monitored. */
+    public Warmed warmUp(Target target, Warmup warmup, ProgressListener progress) throws InterruptedException {
+        if (warmup instanceof Warmup.Requests r) {
+            long t0 = System.nanoTime();
+            Measurement m = driver.run(target, LoadSpec.closed(r.users(), r.perUser()), progress);
+            PointRecord kept = m.toPoint(target.record(),
+                    new LoadRecord("closed", r.users(), r.perUser(), null, null, null, true), 0, null);
+            return new Warmed(new WarmupRecord(target.label(), "requests",
+                    Math.round((System.nanoTime() - t0) / 1e7) / 100.0, null, null), kept);
+        }
+        if (warmup instanceof Warmup.Windows w) {
+            return new Warmed(SteadyWarmup.run(target.label(), spec -> driver.run(target, spec, ProgressListener.NONE),
+                    w.plan(), server::compileMillis), null);
+        }
+        return null;
+    }
+
+    /** The monitors that started; one that could not costs its own figures, never the point. */
+    private List<Monitor> start(String label) {
+        List<Monitor> started = new ArrayList<>();
+        for (Monitor monitor : server.monitors()) {
+            try {
+                monitor.startPoint();
+                started.add(monitor);
+            } catch (IOException | RuntimeException e) {
+                notes.accept(label + ": no " + monitor.name() + " figures: " + OneLine.of(e));
+            }
+        }
+        return started;
+    }
+
+    private ServerRecord end(List<Monitor> started, Monitor.PointEnd end, String label) throws InterruptedException {
+        ServerRecord seen = null;
+        for (Monitor monitor : started) {
+            try {
+                seen = monitor.endPoint(seen, end);
+            } catch (IOException | RuntimeException e) {
+                notes.accept(label + ": no " + monitor.name() + " figures: " + OneLine.of(e));
+            }
+        }
+        return seen;
+    }
+
+    /** What the client had spent on checking answers and on WS-Security before a point, to add the point's share. */
+    private record ClientCosts(long securityNanos, long checkNanos, long checkedAnswers) {
+
+        static ClientCosts of(Target t) {
+            OwnWorkload own = t.workload() instanceof OwnWorkload o ? o : null;
+            return new ClientCosts(t.clientSecurityNanos(), own == null ? 0 : own.checkNanos(),
+                    own == null ? 0 : own.checkedAnswers());
+        }
+
+        PointRecord addTo(PointRecord p, Target t) {
+            if (p.generator() == null) {
+                return p;
+            }
+            if (t.workload() instanceof OwnWorkload own) {
+                p = p.withGenerator(p.generator().withCheckMicrosPerRequest(
+                        OwnService.microsPerAnswer(own, checkNanos, checkedAnswers)));
+            }
+            long security = t.clientSecurityNanos() - securityNanos;
+            if (t.secured() || security != 0) {
+                p = p.withGenerator(p.generator().withSecuritySeconds(Math.round(security / 1e6) / 1e3));
+            }
+            return p;
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.stack.RunningStack;
+import io.wsbench.core.stack.StackDescriptor;
+import io.wsbench.core.stack.StackException;
+import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.monitor.JvmSampler;
+import io.wsbench.monitor.Monitor;
+import io.wsbench.monitor.ProcessSampler;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One stack's server for as long as its targets are measured: started in its own process, named
+ * by what it loaded, watched (from /proc, and inside its JVM when it is one), guarded by a
+ * watchdog that stops the point under way when the server dies, and stopped on close.
+ */
+final class StackSession implements WatchedServer, AutoCloseable {
+
+    /** How the runner watches the servers it starts. */
+    record Watch(long residualMillis, boolean insideJvm) {
+    }
+
+    private final RunningStack stack;
+    private final String name;
+    private final String version;
+    private final List<Monitor> monitors;
+    private final JvmSampler jvm;
+    private final ScheduledExecutorService watchdog;
+
+    private StackSession(RunningStack stack, String name, String version, List<Monitor> monitors, JvmSampler jvm,
+                         ScheduledExecutorService watchdog) {
+        this.stack = stack;
+        this.name = name;
+        this.version = version;
+        this.monitors = monitors;
+        this.jvm = jvm;
+        this.watchdog = watchdog;
+    }
+
+    /**
+     * Starts {@code d} with {@code options} as the stack called {@code name} in the run, and watches
+     * it: its death aborts {@code driver}'s point under way. What it could not watch is told to
+     * {@code notes}; the stack is gone again if anything after its start fails.
+     */
+    static StackSession start(StackLauncher launcher, StackDescriptor d, Map<String, String> options, String name,
+                              Watch watch, LoadDriver driver, RunEvents events, Consumer<String> notes)
+            throws StackException {
+        events.stackStarting(name);
+        RunningStack stack = launcher.start(d, 0, options);
+        ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor();
+        try {
+            // the process to watch: the server's JVM, even when a wrapper script started it
+            long jvmPid = JvmSampler.jvmOf(stack.process().toHandle());
+            long watched = jvmPid > 0 ? jvmPid : stack.pid();
+            // what the server says it loaded, read at start-up, over what the options asked for
+            String loaded = stack.loaded();
+            String version = d.usersOwn() ? d.description() + (loaded == null ? "" : " (" + loaded + ")")
+                    : loaded != null ? loaded : d.version(options);
+            events.stackReady(name, version, stack.baseUrl(), watched);
+            List<Monitor> monitors = new ArrayList<>();
+            monitors.add(new ProcessSampler(watched, watch.residualMillis()));
+            JvmSampler jvm = watch.insideJvm() && jvmPid > 0 ? lookInside(stack, jvmPid, notes) : null;
+            if (jvm != null) {
+                monitors.add(jvm);
+                if (d.usersOwn()) {
+                    version = version + ", on " + jvm.jdk();
+                }
+            }
+            if (jvmPid < 0) {
+                notes.accept("stack " + name + " is not a JVM (process " + stack.pid() + ", "
+                        + stack.process().info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?")
+                        + "): its CPU, memory and threads come from /proc alone");
+            }
+            watchdog.scheduleAtFixedRate(() -> {
+                if (!stack.alive()) {
+                    driver.abort(stack.deathNotice());
+                }
+            }, 200, 200, TimeUnit.MILLISECONDS);
+            return new StackSession(stack, name, version, List.copyOf(monitors), jvm, watchdog);
+        } catch (RuntimeException e) {
+            watchdog.shutdownNow();
+            stack.stop();
+            throw e;
+        }
+    }
+
+    /** The JVM of a stack, through the Attach API; null (and a note) when it cannot be watched. */
+    private static JvmSampler lookInside(RunningStack stack, long jvmPid, Consumer<String> notes) {
+        try {
+            return JvmSampler.attach(jvmPid);
+        } catch (IOException | RuntimeException e) {
+            notes.accept("no GC, heap or Flight Recorder figures for stack " + stack.descriptor().name()
+                    + ": cannot attach to its JVM, process " + jvmPid + " (" + OneLine.of(e) + ")");
+            return null;
+        }
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** What it runs, as the server said at start-up where it did (and the JDK of a user's own JVM). */
+    String version() {
+        return version;
+    }
+
+    String baseUrl() {
+        return stack.baseUrl();
+    }
+
+    StackDescriptor descriptor() {
+        return stack.descriptor();
+    }
+
+    @Override
+    public List<Monitor> monitors() {
+        return monitors;
+    }
+
+    @Override
+    public boolean alive() {
+        return stack.alive();
+    }
+
+    @Override
+    public String deathNotice() {
+        return stack.deathNotice();
+    }
+
+    @Override
+    public long compileMillis() {
+        return jvm == null ? -1 : jvm.compileMillis();
+    }
+
+    /** Stops the server at once (Ctrl-C): the point under way fails fast, and close still cleans up. */
+    void stop() {
+        stack.stop();
+    }
+
+    @Override
+    public void close() {
+        watchdog.shutdownNow();
+        monitors.forEach(Monitor::close);
+        stack.stop();
+    }
+}

@@ -1,0 +1,55 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.suite.Suite;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One run of a suite under way, passed from step to step of {@link SuiteRunner}: the suite, its
+ * run.json (written at every change), whoever watches it, and the stacks started so far.
+ */
+final class SuiteRun {
+
+    final Suite suite;
+    final RunFile file;
+    private final RunEvents events;
+    private final Map<String, String> versions = new TreeMap<>();
+
+    SuiteRun(Suite suite, RunFile file, RunEvents events) {
+        this.suite = suite;
+        this.file = file;
+        this.events = events;
+    }
+
+    /** Something the user must know, told at once and kept in the run's notes. */
+    void note(String text) {
+        events.problem(text);
+        file.update(r -> r.withNote(text));
+    }
+
+    /** A stack started, with what it loaded, into the run's environment. */
+    void stackLoaded(String name, String version) {
+        versions.put(name, version);
+        Map<String, String> now = Map.copyOf(versions);
+        file.update(r -> r.withEnvironment(r.environment().withStacks(now)));
+    }
+
+    /** A point measured: into run.json at once, then told. */
+    void pointDone(PointRecord p) {
+        file.update(record -> record.withPoint(p));
+        events.pointDone(p);
+    }
+
+    /** The name of the files of the next point (its Flight Recorder recording), e.g. "003-SOAP-5-users-1". */
+    String nextFile(String label) {
+        return String.format("%03d-%s", file.get().points().size() + 1,
+                label.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", ""));
+    }
+
+    RunRecord finish(String at, String status, String reason) {
+        return file.finish(at, status, reason);
+    }
+}

@@ -1,0 +1,66 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.suite.Durations;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.Suite;
+
+import java.time.Duration;
+
+/**
+ * How a target is warmed before its points, and not measured: not at all; a number of closed-loop
+ * requests (kept in run.json as the warm-up's own point, since its series shows a server speeding
+ * up); or closed-loop windows until steady, or a fixed number of them ({@link SteadyWarmup.Plan}).
+ */
+public sealed interface Warmup {
+
+    /** No warm-up: the first requests measured are the server's first (a cold start). */
+    record None() implements Warmup {
+    }
+
+    /** {@code users} closed-loop users sending {@code perUser} requests each. */
+    record Requests(int users, long perUser) implements Warmup {
+    }
+
+    /** Windows until steady, or a fixed number of them ({@link SteadyWarmup}). */
+    record Windows(SteadyWarmup.Plan plan) implements Warmup {
+    }
+
+    Warmup NONE = new None();
+
+    /** Windows of a re-warm before a target whose server just served another target. */
+    int REWARM_WINDOWS = 2;
+
+    /**
+     * The warm-up a suite asks of each target before its first point, at its largest user count:
+     * {@code warmup: none}, {@code requests} ({@code warmupRequests} in all), or {@code auto}.
+     */
+    static Warmup of(Suite suite) {
+        int users = users(suite);
+        return switch (suite.warmup()) {
+            case "none" -> NONE;
+            case "requests" -> new Requests(users, Math.max(1, suite.warmupRequests() / users));
+            default -> new Windows(new SteadyWarmup.Plan(users, Durations.parse(suite.warmupWindow()),
+                    Durations.parse(suite.warmupMax()), 0));
+        };
+    }
+
+    /**
+     * The short re-warm, not judged, of a target whose server just served another target's points:
+     * with {@code warmup: auto} only (a request count or none asks for no more than the first).
+     */
+    static Warmup rewarm(Suite suite) {
+        return "auto".equals(suite.warmup())
+                ? new Windows(new SteadyWarmup.Plan(users(suite), Durations.parse(suite.warmupWindow()),
+                Durations.parse(suite.warmupMax()), REWARM_WINDOWS))
+                : NONE;
+    }
+
+    /** {@code wsbench load}'s: windows of {@code window} for at most {@code max} with {@code users} users. */
+    static Warmup untilSteady(int users, Duration window, Duration max) {
+        return new Windows(new SteadyWarmup.Plan(users, window, max, 0));
+    }
+
+    private static int users(Suite suite) {
+        return suite.load().stream().mapToInt(LoadPointSpec::users).max().orElse(1);
+    }
+}
