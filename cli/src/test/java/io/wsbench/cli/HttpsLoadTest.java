@@ -73,6 +73,17 @@ class HttpsLoadTest {
     }
 
     @Test
+    void theReachabilityProbeAsksForTheQueryAsTheLoadDoes() throws Exception {
+        tls.asked.clear();
+        JsonNode p = json(CliRunner.run("load", url + "?x=1&y=2", "-c", "1", "-n", "5", "--protocol", "plain",
+                "--cacert", tls.ca.toString(), "--json"));
+        assertEquals(5, p.at("/validated").asLong(), p.toString());
+        // a server that routes on its query must see the probe ask for the same resource as the load
+        assertEquals(java.util.List.of("HEAD /hello?x=1&y=2", "GET /hello?x=1&y=2", "GET /hello?x=1&y=2",
+                "GET /hello?x=1&y=2", "GET /hello?x=1&y=2", "GET /hello?x=1&y=2"), java.util.List.copyOf(tls.asked));
+    }
+
+    @Test
     void insecureLoadsButSaysSoAndRecordsIt() throws Exception {
         CliRunner r = CliRunner.run("load", url, "-c", "2", "-n", "100", "--protocol", "plain", "--insecure", "--json");
         JsonNode p = json(r);

@@ -62,6 +62,8 @@ final class TlsFixture implements AutoCloseable {
     private ExecutorService executor;
     /** Requests each server answered, HEAD included. */
     final AtomicLong served = new AtomicLong();
+    /** Every request's method and target (path and query) as the servers read them. */
+    final java.util.Queue<String> asked = new java.util.concurrent.ConcurrentLinkedQueue<>();
     final AtomicLong servedMutual = new AtomicLong();
 
     TlsFixture(Path dir) throws Exception {
@@ -133,6 +135,7 @@ final class TlsFixture implements AutoCloseable {
         byte[] hello = "Hello World".getBytes(StandardCharsets.UTF_8);
         s.createContext("/", exchange -> {
             count.incrementAndGet();
+            asked.add(exchange.getRequestMethod() + " " + exchange.getRequestURI());
             exchange.getRequestBody().readAllBytes();
             exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=UTF-8");
             if ("HEAD".equals(exchange.getRequestMethod())) {

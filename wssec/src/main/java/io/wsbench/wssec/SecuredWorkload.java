@@ -2,6 +2,7 @@ package io.wsbench.wssec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
@@ -17,7 +18,9 @@ import org.apache.wss4j.common.ext.WSSecurityException;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -90,11 +93,11 @@ public final class SecuredWorkload implements Workload {
 
     @Override
     public RequestSource requests(URI endpoint, boolean keepAlive) {
-        String path = endpoint.getRawPath() == null || endpoint.getRawPath().isEmpty() ? "/" : endpoint.getRawPath();
         // the head of every request but its Content-Length, which changes with each signature
-        byte[] head = ("POST " + path + " HTTP/1.1\r\nHost: " + endpoint.getHost()
-                + (endpoint.getPort() > 0 ? ":" + endpoint.getPort() : "") + "\r\n"
-                + "Content-Type: text/xml; charset=UTF-8\r\nSOAPAction: \"" + SeismicContract.SOAP_ACTION + "\"\r\n"
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "text/xml; charset=UTF-8");
+        headers.put("SOAPAction", "\"" + SeismicContract.SOAP_ACTION + "\"");
+        byte[] head = (HttpRequest.head("POST", endpoint, headers)
                 + (keepAlive ? "" : "Connection: close\r\n") + "Content-Length: ").getBytes(StandardCharsets.US_ASCII);
         // one WsSecurity per I/O thread: WSS4J's builders and the DOM parser are not thread-safe
         ThreadLocal<WsSecurity> security = ThreadLocal.withInitial(() -> new WsSecurity(configuration, keys));

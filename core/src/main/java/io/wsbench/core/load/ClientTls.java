@@ -37,6 +37,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -211,9 +212,7 @@ public final class ClientTls {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         CompletableFuture<String> result = new CompletableFuture<>();
         try {
-            String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
-            String head = "HEAD " + path + " HTTP/1.1\r\nHost: " + url.getHost() + (url.getPort() > 0 ? ":" + url.getPort() : "")
-                    + "\r\nConnection: close\r\n\r\n";
+            String head = HttpRequest.head("HEAD", url, Map.of()) + "Connection: close\r\n\r\n";
             Bootstrap b = new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) timeout.toMillis())
                     .handler(new ChannelInitializer<SocketChannel>() {

@@ -46,6 +46,27 @@ public final class HttpRequest implements RequestSource {
      * request would be one more thing to release).
      */
     public static byte[] wire(String method, URI uri, Map<String, String> headers, byte[] body, boolean keepAlive) {
+        StringBuilder sb = head(method, uri, headers);
+        if (body.length > 0 || "POST".equals(method) || "PUT".equals(method)) {
+            sb.append("Content-Length: ").append(body.length).append("\r\n");
+        }
+        if (!keepAlive) {
+            sb.append("Connection: close\r\n");
+        }
+        sb.append("\r\n");
+        byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = new byte[head.length + body.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(body, 0, all, head.length, body.length);
+        return all;
+    }
+
+    /**
+     * The request line and headers of every request wsbench writes: the URL's path with its query,
+     * a Host header unless {@code headers} name one, then {@code headers}; no blank line yet, so
+     * that the caller adds its Content-Length and Connection headers.
+     */
+    public static StringBuilder head(String method, URI uri, Map<String, String> headers) {
         StringBuilder sb = new StringBuilder(256);
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
@@ -60,18 +81,7 @@ public final class HttpRequest implements RequestSource {
             sb.append("\r\n");
         }
         headers.forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
-        if (body.length > 0 || "POST".equals(method) || "PUT".equals(method)) {
-            sb.append("Content-Length: ").append(body.length).append("\r\n");
-        }
-        if (!keepAlive) {
-            sb.append("Connection: close\r\n");
-        }
-        sb.append("\r\n");
-        byte[] head = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
-        byte[] all = new byte[head.length + body.length];
-        System.arraycopy(head, 0, all, 0, head.length);
-        System.arraycopy(body, 0, all, head.length, body.length);
-        return all;
+        return sb;
     }
 
     @Override
