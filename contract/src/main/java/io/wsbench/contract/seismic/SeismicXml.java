@@ -1,5 +1,7 @@
 package io.wsbench.contract.seismic;
 
+import io.wsbench.contract.Xml;
+
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -49,11 +51,11 @@ public final class SeismicXml {
         sb.append("<results xmlns=\"").append(SeismicContract.NAMESPACE).append("\" count=\"").append(total).append("\">");
         for (Catalog.ResultSet rs : sets) {
             sb.append("<result-set><area-name>");
-            escape(sb, rs.area().name());
+            Xml.escape(sb, rs.area().name(), false);
             sb.append("</area-name><regions count=\"").append(rs.regions().size()).append("\">");
             for (int r : rs.regions()) {
                 sb.append("<region ident=\"").append(Catalog.regionIdent(r)).append("\" index=\"").append(r).append("\">");
-                escape(sb, catalog.regionName(r));
+                Xml.escape(sb, catalog.regionName(r), false);
                 sb.append("</region>");
             }
             sb.append("</regions><quakes count=\"").append(rs.quakes().size()).append("\">");
@@ -70,17 +72,5 @@ public final class SeismicXml {
             sb.append("</quakes></result-set>");
         }
         sb.append("</results>");
-    }
-
-    private static void escape(StringBuilder sb, String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '&' -> sb.append("&amp;");
-                default -> sb.append(c);
-            }
-        }
     }
 }

@@ -58,18 +58,6 @@ public final class Placeholders {
 
     /** XML character escaping, for values placed in element text or attribute values. */
     public static String xml(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '&' -> sb.append("&amp;");
-                case '"' -> sb.append("&quot;");
-                case '\'' -> sb.append("&apos;");
-                default -> sb.append(c);
-            }
-        }
-        return sb.toString();
+        return io.wsbench.contract.Xml.attribute(s);
     }
 }

@@ -177,7 +177,7 @@ final class HelloRoutes {
     }
 
     private byte[] fault(String envelopeNs, String reason) {
-        String escaped = reason.replace("&", "&amp;").replace("<", "&lt;");
+        String escaped = io.wsbench.contract.Xml.text(reason);
         String body = SOAP11_NS.equals(envelopeNs)
                 ? "<soap:Fault><faultcode>soap:Client</faultcode><faultstring>" + escaped + "</faultstring></soap:Fault>"
                 : "<soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason>"

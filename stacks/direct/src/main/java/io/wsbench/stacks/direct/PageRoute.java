@@ -182,7 +182,7 @@ final class PageRoute implements AutoCloseable {
 
     private static HelloRoutes.Answer answer(String mode, int pool, String fetched, String tables) {
         String body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><page mode=\"" + mode + "\""
-                + (pool > 0 ? " pool=\"" + pool + "\"" : "") + "><dependency>" + escape(fetched) + "</dependency>"
+                + (pool > 0 ? " pool=\"" + pool + "\"" : "") + "><dependency>" + io.wsbench.contract.Xml.text(fetched) + "</dependency>"
                 + tables + "</page>";
         return HelloRoutes.Answer.of(200, "text/xml; charset=utf-8", body);
     }
@@ -191,9 +191,6 @@ final class PageRoute implements AutoCloseable {
         return HelloRoutes.Answer.of(500, "text/plain; charset=utf-8", "page failed: " + e);
     }
 
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;");
-    }
 
     @Override
     public void close() {

@@ -53,7 +53,7 @@ final class SeismicRoute {
             Query q = parse(request);
             SeismicXml.results(sb, catalog, catalog.match(q));
         } catch (XMLStreamException | IllegalArgumentException | DateTimeParseException e) {
-            String reason = String.valueOf(e.getMessage()).replace("&", "&amp;").replace("<", "&lt;");
+            String reason = io.wsbench.contract.Xml.text(String.valueOf(e.getMessage()));
             return HelloRoutes.Answer.of(500, "text/xml; charset=utf-8", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
                     + "<soap:Envelope xmlns:soap=\"" + HelloRoutes.SOAP11_NS + "\"><soap:Body><soap:Fault>"
                     + "<faultcode>soap:Client</faultcode><faultstring>" + reason + "</faultstring></soap:Fault>"
