@@ -86,12 +86,12 @@ public class EngineTimings {
                             Arrays.stream(perSecond).map(n -> Math.abs(n - 100)).max().orElse(100));
                 }
                 try (Server s = new Server(-1, 0, 2000)) {
-                    Measurement m = engine.run(s.address(), LoadSpec.closed(2, 3).withTimeout(Duration.ofMillis(100)),
+                    Measurement m = engine.run(s.address(), new LoadSpec(false, 2, 3, null, 0, null, true, Duration.ofMillis(100)),
                             s.get(), GREETING, ProgressListener.NONE);
                     add(rows, "3 timeouts of 100 ms in turn: point s (the test asked < 6)", m.durationSeconds());
                 }
                 try (Server s = new Server(-1, 0, 0)) {
-                    Measurement m = engine.run(s.address(), LoadSpec.closed(2, 3).withThinkTime(Duration.ofMillis(300)),
+                    Measurement m = engine.run(s.address(), new LoadSpec(false, 2, 3, null, 0, Duration.ofMillis(300), true, null),
                             s.get(), GREETING, ProgressListener.NONE);
                     add(rows, "300 ms think time: p50 ms (the test asked < 300)", m.latencies().getValueAtPercentile(50) / 1e3);
                 }

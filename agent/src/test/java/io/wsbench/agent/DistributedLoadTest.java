@@ -115,7 +115,7 @@ class DistributedLoadTest {
 
     @Test
     void anOpenPointSendsRateTimesDurationAndItsHistogramIsTheAgentsMerged() throws Exception {
-        LoadSpec spec = LoadSpec.openFor(6, 300, Duration.ofSeconds(2));
+        LoadSpec spec = new LoadSpec(true, 6, 0, Duration.ofSeconds(2), 300, null, true, null);
 
         Measurement m = controller.run(target(0), spec, ProgressListener.NONE);
 
@@ -135,8 +135,8 @@ class DistributedLoadTest {
     @Test
     void threeAgentsSeeAFreezingServerAsOneGeneratorDoes() throws Exception {
         // a fifth of the requests wait out a freeze of 100 ms: p99 and p99.9 are the freezes', the same from any client
-        LoadSpec spec = LoadSpec.openFor(60, 400, Duration.ofSeconds(4));
-        LoadSpec warm = LoadSpec.openFor(60, 400, Duration.ofSeconds(1));
+        LoadSpec spec = new LoadSpec(true, 60, 0, Duration.ofSeconds(4), 400, null, true, null);
+        LoadSpec warm = new LoadSpec(true, 60, 0, Duration.ofSeconds(1), 400, null, true, null);
         Measurement one;
         try (Generator generator = new Generator(1)) {
             // both ways warmed first, so that neither pays for the JIT compiler in its tail

@@ -65,7 +65,7 @@ class AmfTest {
         assertEquals(0, ((Object[]) call.getBody()).length);
 
         HttpRequest r = Protocols.byName("amf").request(URI.create("http://127.0.0.1:8400/messagebroker/amf"), Operation.hello(), true);
-        String head = new String(r.wireBytes(), StandardCharsets.ISO_8859_1);
+        String head = new String(Wire.of(r), StandardCharsets.ISO_8859_1);
         assertTrue(head.startsWith("POST /messagebroker/amf HTTP/1.1\r\n"), head);
         assertTrue(head.contains("Content-Type: application/x-amf\r\nContent-Length: " + packet.length + "\r\n"), head);
     }

@@ -116,14 +116,14 @@ class ValidatorsTest {
 
     @Test
     void soapRequestsCarryTheirActionAndEnvelope() {
-        byte[] wire = Protocols.byName("soap11").request(URI.create("http://127.0.0.1:9/hello/soap"), HELLO, true).wireBytes();
+        byte[] wire = Wire.of(Protocols.byName("soap11").request(URI.create("http://127.0.0.1:9/hello/soap"), HELLO, true));
         String s = new String(wire, StandardCharsets.UTF_8);
         assertTrue(s.startsWith("POST /hello/soap HTTP/1.1\r\nHost: 127.0.0.1:9\r\n"), s);
         assertTrue(s.contains("SOAPAction: \"urn:hello\"\r\n"), s);
         assertTrue(s.contains("<h:hello xmlns:h=\"http://wsbench.io/hello\"/>"), s);
         String body = s.substring(s.indexOf("\r\n\r\n") + 4);
         assertTrue(s.contains("Content-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n"), s);
-        String v12 = new String(Protocols.byName("soap12").request(URI.create("http://127.0.0.1:9/x"), HELLO, false).wireBytes(),
+        String v12 = new String(Wire.of(Protocols.byName("soap12").request(URI.create("http://127.0.0.1:9/x"), HELLO, false)),
                 StandardCharsets.UTF_8);
         assertTrue(v12.contains("application/soap+xml; charset=UTF-8; action=\"urn:hello\""), v12);
         assertTrue(v12.contains("Connection: close\r\n"), v12);

@@ -180,7 +180,7 @@ public final class Catalog {
         return "r" + index;
     }
 
-    public List<Area> areas() {
+    List<Area> areas() {
         return areas;
     }
 

@@ -102,10 +102,6 @@ public final class HttpRequest implements RequestSource {
         return method;
     }
 
-    public byte[] wireBytes() {
-        return wire.clone();
-    }
-
     /** Runs now, once, what the collector runs when this request becomes unreachable: its tests call it. */
     void release() {
         release.clean();

@@ -65,21 +65,21 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
         return new LoadSpec(false, users, 0, duration, 0, null, true, null);
     }
 
-    public static LoadSpec openFor(int connections, double rate, Duration duration) {
+    static LoadSpec openFor(int connections, double rate, Duration duration) {
         return new LoadSpec(true, connections, 0, duration, rate, null, true, null);
     }
 
-    public LoadSpec withKeepAlive(boolean keep) {
+    LoadSpec withKeepAlive(boolean keep) {
         return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keep, timeout,
                 eachRequest, phase);
     }
 
-    public LoadSpec withThinkTime(Duration think) {
+    LoadSpec withThinkTime(Duration think) {
         return new LoadSpec(open, connections, requestsPerUser, duration, rate, think, keepAlive, timeout,
                 eachRequest, phase);
     }
 
-    public LoadSpec withTimeout(Duration t) {
+    LoadSpec withTimeout(Duration t) {
         return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, t,
                 eachRequest, phase);
     }

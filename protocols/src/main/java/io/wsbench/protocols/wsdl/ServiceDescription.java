@@ -64,15 +64,13 @@ public final class ServiceDescription {
     private final String location;
     private final Definition definition;
     private final SchemaTypeLoader types;
-    private final List<Element> schemas;
     private final List<SoapOperation> operations;
 
-    private ServiceDescription(String location, Definition definition, SchemaTypeLoader types, List<Element> schemas,
+    private ServiceDescription(String location, Definition definition, SchemaTypeLoader types,
                                List<SoapOperation> operations) {
         this.location = location;
         this.definition = definition;
         this.types = types;
-        this.schemas = schemas;
         this.operations = operations;
     }
 
@@ -96,7 +94,7 @@ public final class ServiceDescription {
         if (ops.isEmpty()) {
             throw new WsdlException(urlOrFile + ": the WSDL has no SOAP 1.1 or 1.2 port (a service, a port and its soap:binding)");
         }
-        return new ServiceDescription(urlOrFile, d, types, schemas, ops);
+        return new ServiceDescription(urlOrFile, d, types, ops);
     }
 
     public String location() {
@@ -114,11 +112,6 @@ public final class ServiceDescription {
     /** The compiled schemas, with the XML Schema built-in types and SOAP encoding's. */
     public SchemaTypeLoader types() {
         return types;
-    }
-
-    /** The schema elements of the WSDL's types, each a standalone copy carrying its namespaces. */
-    List<Element> schemas() {
-        return schemas;
     }
 
     /** The WSDL's own namespace prefixes (those of its definitions element), usable in checks. */
@@ -414,9 +407,5 @@ public final class ServiceDescription {
             out.add(new SoapOperation.Part(p.getName(), p.getElementName(), p.getTypeName()));
         }
         return out;
-    }
-
-    static QName qname(String ns, String local) {
-        return new QName(ns == null ? "" : ns, local);
     }
 }
