@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.stack.RunningStack;
 import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.core.stack.Cores;
 import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Assumptions;
@@ -27,7 +28,7 @@ class PlacementTest {
         RunningStack s = new StackLauncher(dir, "0").start(direct, 0, Map.of());
         try {
             assertEquals("0", allowed(s.pid()));
-            assertEquals("0", StackLauncher.affinity(s.pid()));
+            assertEquals("0", Cores.of(s.pid()));
         } finally {
             s.stop();
         }
@@ -36,7 +37,7 @@ class PlacementTest {
     @Test
     void aRunWithCpusRecordsThePlacementAndGivesTheGeneratorItsCoresBack(@TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores");
-        String before = StackLauncher.affinity(ProcessHandle.current().pid());
+        String before = Cores.of(ProcessHandle.current().pid());
         Path suite = Files.writeString(dir.resolve("placed.yaml"), """
                 name: placed
                 warmup: none            # not what this test is about
@@ -53,7 +54,7 @@ class PlacementTest {
         assertEquals("0", run.at("/environment/cpus/servers").asText());
         assertEquals(200, run.at("/points/0/validated").asLong());
         assertTrue(Files.readString(dir.resolve("out/report.html")).contains("load generator on cores 1, servers on cores 0"));
-        assertEquals(before, StackLauncher.affinity(ProcessHandle.current().pid()), "the generator's cores given back");
+        assertEquals(before, Cores.of(ProcessHandle.current().pid()), "the generator's cores given back");
 
         // auto, in the suite as the default suite has it: on two cores the same placement
         Path auto = Files.writeString(dir.resolve("auto.yaml"), Files.readString(suite)

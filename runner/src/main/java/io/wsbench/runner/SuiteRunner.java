@@ -216,32 +216,8 @@ public final class SuiteRunner {
                 .withNote("load generator: " + driver.describe() + "; "
                         + "closed-loop points measure latency from the actual send time")), events);
         active = run;
-        String serverCores = null;
-        String ownCores = null;
-        if (suite.cpus() != null) {
-            long self = ProcessHandle.current().pid();
-            try {
-                ownCores = StackLauncher.affinity(self);
-                StackLauncher.pin(self, suite.cpus().generator());
-                serverCores = suite.cpus().servers();
-                Map<String, String> cpus = Map.of("generator", suite.cpus().generator(), "servers", serverCores);
-                run.file.update(r -> r.withEnvironment(r.environment().withCpus(cpus)));
-                run.note("processes placed: the load generator on cores " + suite.cpus().generator()
-                        + ", every server on cores " + serverCores);
-            } catch (StackException e) {
-                run.note("processes not placed: " + e.getMessage());
-            }
-        }
-        try {
-            return runPlaced(run, new StackLauncher(dir.resolve("logs"), serverCores), dir);
-        } finally {
-            if (ownCores != null) {
-                try {
-                    StackLauncher.pin(ProcessHandle.current().pid(), ownCores);
-                } catch (StackException e) {
-                    events.problem(e.getMessage());
-                }
-            }
+        try (PlacedGenerator placed = PlacedGenerator.place(suite.cpus(), run, events)) {
+            return runPlaced(run, new StackLauncher(dir.resolve("logs"), placed.servers()), dir);
         }
     }
 

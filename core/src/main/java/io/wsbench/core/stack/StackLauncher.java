@@ -40,44 +40,6 @@ public final class StackLauncher {
                 : Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /**
-     * Pins every thread of process {@code pid}, and those it starts later, to {@code cores}, with
-     * util-linux's taskset (sched_setaffinity); the generator pins itself this way.
-     */
-    /** The cores process {@code pid} may run on now, as a CPU list ("0,1"), read with taskset. */
-    public static String affinity(long pid) throws StackException {
-        try {
-            Process p = new ProcessBuilder("taskset", "--cpu-list", "--pid", String.valueOf(pid)).redirectErrorStream(true).start();
-            String said = new String(p.getInputStream().readAllBytes()).trim();
-            if (p.waitFor() != 0 || !said.contains(":")) {
-                throw new StackException("cannot read the cores of process " + pid + ": " + said);
-            }
-            return said.substring(said.lastIndexOf(':') + 1).trim();
-        } catch (IOException e) {
-            throw new StackException("cannot read the cores of process " + pid + ": taskset (util-linux) is needed: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackException("interrupted while reading the cores of process " + pid);
-        }
-    }
-
-    public static void pin(long pid, String cores) throws StackException {
-        try {
-            Process p = new ProcessBuilder("taskset", "--all-tasks", "--cpu-list", "--pid", cores, String.valueOf(pid))
-                    .redirectErrorStream(true).start();
-            String said = new String(p.getInputStream().readAllBytes()).trim();
-            if (p.waitFor() != 0) {
-                throw new StackException("cannot pin process " + pid + " to cores " + cores + ": " + said);
-            }
-        } catch (IOException e) {
-            throw new StackException("cannot pin process " + pid + " to cores " + cores
-                    + ": taskset (util-linux) is needed: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackException("interrupted while pinning process " + pid);
-        }
-    }
-
     /** Starts {@code stack} on {@code port}, or on a free port when {@code port} is 0. */
     public RunningStack start(StackDescriptor stack, int port, Map<String, String> options) throws StackException {
         int p = port > 0 ? port : freePort();
@@ -107,10 +69,8 @@ public final class StackLauncher {
             cmd.add("--port");
             cmd.add(String.valueOf(p));
         }
-        if (cores != null) {
-            // the server and every thread it starts run on these cores only
-            cmd.addAll(0, List.of("taskset", "--cpu-list", cores));
-        }
+        // the server and every thread it starts run on these cores only
+        builder.command(Cores.on(cores, cmd));
         Path log = logDir.resolve(stack.name() + "-" + p + ".log");
         Process process;
         try {
