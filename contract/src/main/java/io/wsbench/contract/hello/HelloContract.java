@@ -1,5 +1,12 @@
 package io.wsbench.contract.hello;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
  * Seed 000's hello-world call: one operation, no arguments, answering a greeting. Every stack
  * answers the same words, and every response is checked for them.
@@ -16,5 +23,23 @@ public final class HelloContract {
     public static final String WSDL_RESOURCE = "/io/wsbench/contract/hello/hello.wsdl";
 
     private HelloContract() {
+    }
+
+    /**
+     * Writes hello.wsdl without its SOAP 1.2 port to {@code to}, for a stack serving SOAP 1.1 only:
+     * the WSDL it serves then names no address it does not answer at.
+     */
+    public static Path writeSoap11Wsdl(Path to) {
+        try (InputStream in = HelloContract.class.getResourceAsStream(WSDL_RESOURCE)) {
+            String wsdl = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            String soap11 = wsdl.replaceFirst("(?s)\\s*<wsdl:port name=\"HelloSoap12Port\".*?</wsdl:port>", "");
+            if (soap11.equals(wsdl)) {
+                throw new IllegalStateException(WSDL_RESOURCE + " has no HelloSoap12Port to leave out");
+            }
+            Files.createDirectories(to.toAbsolutePath().getParent());
+            return Files.writeString(to, soap11, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

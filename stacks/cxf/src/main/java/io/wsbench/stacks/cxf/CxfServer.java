@@ -1,5 +1,6 @@
 package io.wsbench.stacks.cxf;
 
+import io.wsbench.contract.hello.HelloContract;
 import io.wsbench.stacks.jaxws.HelloEndpoint;
 import io.wsbench.stacks.jaxws.SeismicEndpoint;
 import io.wsbench.contract.security.WsSecurityKeys;
@@ -10,6 +11,7 @@ import org.apache.cxf.BusFactory;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.apache.cxf.transport.servlet.CXFNonSpringServlet;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -25,40 +27,44 @@ public final class CxfServer {
 
     public static void main(String[] args) {
         ServletHost host = new ServletHost(args);
+        // CXF serves hello over SOAP 1.1 only: its WSDL names no SOAP 1.2 address
+        Path hello = HelloContract.writeSoap11Wsdl(host.webapp().resolve("WEB-INF/wsdl/hello.wsdl"));
         // CXF finds an endpoint by the path below its servlet, so the servlet takes everything
-        host.servlet("cxf", new EndpointsServlet(), Map.of("hide-service-list-page", "true"), "/*");
+        host.servlet("cxf", new EndpointsServlet(hello.toUri().toString()), Map.of("hide-service-list-page", "true"), "/*");
         host.serve("cxf stack");
     }
 
     /** Publishes the endpoints once the servlet has its bus. */
     static final class EndpointsServlet extends CXFNonSpringServlet {
+        private final String helloWsdl;
+
+        EndpointsServlet(String helloWsdl) {
+            this.helloWsdl = helloWsdl;
+        }
+
         @Override
         protected void loadBus(ServletConfig config) {
             super.loadBus(config);
             Bus bus = getBus();
             BusFactory.setDefaultBus(bus);
-            publish(bus, new SeismicEndpoint(), "/seismic", SEISMIC_WSDL);
-            publish(bus, new HelloEndpoint(), "/hello/soap", "io/wsbench/contract/hello/hello.wsdl");
+            String seismicWsdl = CxfServer.class.getClassLoader().getResource(SEISMIC_WSDL).toString();
+            factory(bus, new SeismicEndpoint(), "/seismic", seismicWsdl).create();
+            factory(bus, new HelloEndpoint(), "/hello/soap", helloWsdl).create();
             // one endpoint per WS-Security configuration, each bound to the WSDL carrying its policy
             SecurityConfigurations security = new SecurityConfigurations(WsSecurityKeys.load());
             for (String c : SecurityConfigurations.names()) {
-                JaxWsServerFactoryBean f = factory(bus, new SeismicEndpoint(), "/seismic/" + c, SEISMIC_WSDL);
-                f.setWsdlLocation(security.wsdlLocation(c));
+                JaxWsServerFactoryBean f = factory(bus, new SeismicEndpoint(), "/seismic/" + c, security.wsdlLocation(c));
                 f.setProperties(security.properties(c));
                 f.create();
             }
         }
 
-        private static void publish(Bus bus, Object endpoint, String address, String wsdl) {
-            factory(bus, endpoint, address, wsdl).create();
-        }
-
-        private static JaxWsServerFactoryBean factory(Bus bus, Object endpoint, String address, String wsdl) {
+        private static JaxWsServerFactoryBean factory(Bus bus, Object endpoint, String address, String wsdlLocation) {
             JaxWsServerFactoryBean f = new JaxWsServerFactoryBean();
             f.setBus(bus);
             f.setServiceBean(endpoint);
             f.setAddress(address);
-            f.setWsdlLocation(CxfServer.class.getClassLoader().getResource(wsdl).toString());
+            f.setWsdlLocation(wsdlLocation);
             return f;
         }
     }

@@ -2,6 +2,7 @@ package io.wsbench.stacks.metro;
 
 import com.sun.xml.ws.transport.http.servlet.WSServlet;
 import com.sun.xml.ws.transport.http.servlet.WSServletContextListener;
+import io.wsbench.contract.hello.HelloContract;
 import io.wsbench.stacks.tomcathost.ServletHost;
 
 import java.io.IOException;
@@ -27,7 +28,8 @@ public final class MetroServer {
         Path webInf = host.webapp().resolve("WEB-INF");
         copy("/sun-jaxws.xml", webInf.resolve("sun-jaxws.xml"));
         copy("/io/wsbench/contract/seismic/seismic.wsdl", webInf.resolve("wsdl/seismic.wsdl"));
-        copy("/io/wsbench/contract/hello/hello.wsdl", webInf.resolve("wsdl/hello.wsdl"));
+        // Metro serves hello over SOAP 1.1 only: its WSDL names no SOAP 1.2 address
+        HelloContract.writeSoap11Wsdl(webInf.resolve("wsdl/hello.wsdl"));
         for (String c : SecuredWsdl.CONFIGURATIONS) {
             SecuredWsdl.write(c, webInf.resolve("wsdl/seismic-" + c + ".wsdl"));
         }

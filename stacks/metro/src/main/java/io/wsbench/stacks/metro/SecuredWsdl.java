@@ -24,7 +24,9 @@ import java.util.List;
  * shared WS-SecurityPolicy ({@link SecurityPolicy}, the same CXF uses), plus what WSIT needs on the
  * server only: its private assertions (wsit/&lt;configuration&gt;.xml) in the binding's policy, and
  * RSA-SHA256 as the signature algorithm, since WS-SecurityPolicy's Basic256Sha256 signs with
- * RSA-SHA1 and Metro follows it unless told otherwise.
+ * RSA-SHA1 and Metro follows it unless told otherwise. Its port is named for the configuration
+ * ({@link #port}), as sun-jaxws.xml names it: Metro writes a served WSDL's address by service, port
+ * and class, so four endpoints sharing all three would each name the last one's address.
  */
 final class SecuredWsdl {
 
@@ -37,9 +39,15 @@ final class SecuredWsdl {
     private SecuredWsdl() {
     }
 
+    /** The port of {@code configuration}'s endpoint, as sun-jaxws.xml names it. */
+    static String port(String configuration) {
+        return "SeismicPort-" + configuration;
+    }
+
     /** Writes the WSDL of {@code configuration} to {@code to}. */
     static void write(String configuration, Path to) throws Exception {
         Document wsdl = parse(new ByteArrayInputStream(SecurityPolicy.wsdl(configuration)));
+        child(child(wsdl.getDocumentElement(), WSDL, "service"), WSDL, "port").setAttribute("name", port(configuration));
         Element policy = bindingPolicy(wsdl);
         Element all = child(child(policy, SecurityPolicy.WSP, "ExactlyOne"), SecurityPolicy.WSP, "All");
         String resource = "/io/wsbench/stacks/metro/wsit/" + configuration + ".xml";
