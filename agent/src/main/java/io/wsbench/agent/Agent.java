@@ -43,8 +43,9 @@ public final class Agent implements AutoCloseable {
     private Agent(Cluster cluster, Integer threads, Consumer<String> says) {
         this.says = says;
         this.generator = new Generator(threads);
-        this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.SELF, this));
         this.host = hostName();
+        // last: once its member has joined, a part may come before this constructor returns
+        this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.SELF, this));
     }
 
     /** Starts an agent and joins it to {@code cluster}; {@code threads}: its generator's I/O threads, or null for the default. */
