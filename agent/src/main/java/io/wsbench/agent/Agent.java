@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * A load agent: a member of the wsbench cluster that runs the parts of load points the controller
@@ -33,19 +34,28 @@ public final class Agent implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final HazelcastInstance member;
     private final String host;
+    /** Where the agent says what it does with each part (the agent command's output, its log with --local). */
+    private final Consumer<String> says;
     /** Whether a part runs now, and why it was stopped early: an abort that comes before its start still stops it. */
     private volatile boolean running;
     private volatile String aborted;
 
-    private Agent(Cluster cluster, Integer threads) {
+    private Agent(Cluster cluster, Integer threads, Consumer<String> says) {
+        this.says = says;
         this.generator = new Generator(threads);
-        this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.SELF, this));
         this.host = hostName();
+        // last: once its member has joined, a part may come before this constructor returns
+        this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.SELF, this));
     }
 
     /** Starts an agent and joins it to {@code cluster}; {@code threads}: its generator's I/O threads, or null for the default. */
     public static Agent start(Cluster cluster, Integer threads) {
-        return new Agent(cluster, threads);
+        return start(cluster, threads, line -> { });
+    }
+
+    /** As {@link #start(Cluster, Integer)}, telling {@code says} when each part arrives, starts and is done. */
+    public static Agent start(Cluster cluster, Integer threads, Consumer<String> says) {
+        return new Agent(cluster, threads, says);
     }
 
     static Agent on(HazelcastInstance instance) {
@@ -76,7 +86,10 @@ public final class Agent implements AutoCloseable {
         Target target = targets.computeIfAbsent(task.suitePath + "#" + task.target + "@" + task.uri + "|" + task.suiteText.hashCode(),
                 k -> rebuild(task));
         LoadSpec spec = task.part.spec();
+        String part = "part " + (task.partIndex + 1) + "/" + task.parts + " of a point";
         long waitMillis = task.startMillis - System.currentTimeMillis();
+        says.accept(part + " received: " + spec.connections() + " users, starting at " + Instant.ofEpochMilli(task.startMillis)
+                + " (in " + waitMillis + " ms)");
         if (waitMillis > 0) {
             TimeUnit.MILLISECONDS.sleep(waitMillis);
         }
@@ -85,8 +98,11 @@ public final class Agent implements AutoCloseable {
             return new AgentResult(host, 0, Measurement.nothing(aborted).toBytes());
         }
         long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis), now);
+        says.accept(part + " started");
         Measurement m = generator.forConnections(spec.connections()).run(target.address(), target.tls(), spec,
                 requests(target, spec, task), target.validators(), ProgressListener.NONE);
+        says.accept(part + " done: " + m.requests() + " requests" + (m.aborted() == null ? "" : ", aborted: " + m.aborted())
+                + "; sending the result");
         return new AgentResult(host, skewMicros, m.toBytes());
     }
 

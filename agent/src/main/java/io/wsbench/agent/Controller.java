@@ -52,6 +52,8 @@ public final class Controller implements LoadDriver {
     /** The agents of the point running now, and when it started: an agent leaving among them aborts it. */
     private final Set<UUID> running = ConcurrentHashMap.newKeySet();
     private volatile long pointStartMillis;
+    /** How far ahead this run announces each point's start instant. */
+    private volatile Duration lead = LEAD;
     /** What the controller stops when it closes: the agents it started here (--local). */
     private volatile AutoCloseable started;
     private volatile String lost;
@@ -132,7 +134,7 @@ public final class Controller implements LoadDriver {
         List<Member> agents = this.agents.subList(0, Math.min(this.agents.size(), spec.connections()));
         List<LoadSpec> parts = spec.split(agents.size());
         int index = indexOf(target);
-        long start = System.currentTimeMillis() + LEAD.toMillis();
+        long start = System.currentTimeMillis() + lead.toMillis();
         Map<Member, Future<AgentResult>> futures = new LinkedHashMap<>();
         pointStartMillis = start;
         agents.forEach(a -> running.add(a.getUuid()));
@@ -140,7 +142,7 @@ public final class Controller implements LoadDriver {
             for (int i = 0; i < agents.size(); i++) {
                 PointTask task = new PointTask(suiteText, suitePath.toString(), index, target.uri().toString(), target.base(),
                         target.version(), keys.toString(), Part.of(parts.get(i)), i, parts.size(), start);
-                futures.put(agents.get(i), executor.submitToMember(task, agents.get(i)));
+                futures.put(agents.get(i), submit(task, agents.get(i)));
             }
             List<Measurement> measured = new ArrayList<>();
             List<AgentRecord> shares = new ArrayList<>();
@@ -152,9 +154,10 @@ public final class Controller implements LoadDriver {
                     measured.add(m);
                     shares.add(new AgentRecord(Cluster.address(f.getKey()), r.host(), m.requests(), m.errors().total(), m.unfinished(),
                             Math.round(r.skewMicros() / 100.0) / 10.0, m.generator()));
-                } catch (ExecutionException e) {
-                    String why = lost != null ? lost : "agent " + Cluster.address(f.getKey()) + " failed its part: "
-                            + oneLine(e.getCause());
+                } catch (ExecutionException | RuntimeException e) {
+                    // whatever way an agent's part failed (its member gone, its task thrown, the future cancelled),
+                    // the point ends aborted in one line naming the agent: never the run
+                    String why = failed(f.getKey(), e);
                     failure = failure == null ? why : failure;
                     abortAll(why);
                 }
@@ -178,13 +181,47 @@ public final class Controller implements LoadDriver {
         return i;
     }
 
+    /** The part's future; a member that is already gone gives a future that failed, as one that dies later does. */
+    private Future<AgentResult> submit(PointTask task, Member agent) {
+        try {
+            return executor.submitToMember(task, agent);
+        } catch (RuntimeException e) {
+            return java.util.concurrent.CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * Why an agent's part failed, in one line. An agent whose member is gone (killed, or its connection lost) is
+     * named as having left, whether Hazelcast's news of it came first as the failed part or as the member's removal.
+     */
+    private String failed(Member agent, Throwable e) {
+        if (memberGone(e) || !member.getCluster().getMembers().contains(agent)) {
+            left(agent);
+        }
+        String reason = lost;
+        return reason != null ? reason : "agent " + Cluster.address(agent) + " failed its part: " + oneLine(e);
+    }
+
+    /** Hazelcast's ways of saying that the member a task ran on is no longer there. */
+    private static boolean memberGone(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof com.hazelcast.core.MemberLeftException || t instanceof com.hazelcast.spi.exception.TargetNotMemberException
+                    || t instanceof com.hazelcast.spi.exception.TargetDisconnectedException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** An agent left the cluster: if it had a part of the running point, the point is aborted and the others stopped. */
-    private void left(Member m) {
-        if (!Cluster.isAgent(m) || !agents.contains(m)) {
+    private synchronized void left(Member m) {
+        // the first agent lost is the reason; a second one's news (or the same one's, twice) changes nothing
+        if (!Cluster.isAgent(m) || !agents.contains(m) || lost != null) {
             return;
         }
-        String at = running.contains(m.getUuid()) ? String.format(Locale.ROOT, " at second %.1f of a point",
-                (System.currentTimeMillis() - pointStartMillis) / 1000.0) : " between points";
+        double second = (System.currentTimeMillis() - pointStartMillis) / 1000.0;
+        String at = !running.contains(m.getUuid()) ? " between points" : second < 0 ? " before the start of a point"
+                : String.format(Locale.ROOT, " at second %.1f of a point", second);
         lost = "agent " + Cluster.address(m) + " left the cluster" + at + ": the run cannot go on with "
                 + (agents.size() - 1) + " of its " + agents.size() + " agents";
         if (running.contains(m.getUuid())) {
@@ -195,7 +232,11 @@ public final class Controller implements LoadDriver {
     private void abortAll(String why) {
         for (Member a : agents) {
             if (member.getCluster().getMembers().contains(a)) {
-                executor.executeOnMember(new AbortTask(why), a);
+                try {
+                    executor.executeOnMember(new AbortTask(why), a);
+                } catch (RuntimeException e) {
+                    // it left between the check and the send: its own part has failed already, nothing to stop there
+                }
             }
         }
     }
@@ -211,6 +252,14 @@ public final class Controller implements LoadDriver {
     public String describe() {
         return agents.size() + " agents on a Hazelcast cluster (" + String.join(", ", agents()) + "), each point split"
                 + " among them and their histograms merged";
+    }
+
+    /**
+     * Announces each point's start {@code lead} ahead instead of {@link #LEAD}: for agents far away, or whose
+     * targets take long to make on their first point, so that they all still start at the instant.
+     */
+    public void lead(Duration lead) {
+        this.lead = lead;
     }
 
     /** Closes {@code agents} (the local agents' processes) when the controller closes. */
@@ -233,7 +282,15 @@ public final class Controller implements LoadDriver {
         }
     }
 
-    private static String oneLine(Throwable t) {
+    /** The innermost cause that says something (a future's wrapper may carry no cause, or no message). */
+    static String oneLine(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        if (t.getMessage() == null) {
+            t = e; // the innermost one is silent: say what the outer one was
+        }
         String m = t.getMessage();
         return t.getClass().getSimpleName() + (m == null ? "" : ": " + m.lines().findFirst().orElse(""));
     }

@@ -23,16 +23,18 @@ public final class LocalAgents implements AutoCloseable {
     }
 
     /**
-     * Starts {@code count} agents that join the controller at {@code controller} in cluster {@code name}.
-     * {@code main}: the class whose {@code agent} command starts an agent (the CLI's).
+     * Starts {@code count} agents that join the controller at {@code controller} in cluster {@code name}, listening
+     * from {@code port} on (each takes the next free one): a port found free, not Hazelcast's 5701, where agents of
+     * other runs or a user's own cluster may still sit. {@code main}: the class whose {@code agent} command starts an
+     * agent (the CLI's).
      */
-    public static LocalAgents start(int count, String main, String name, String controller, Path logs) throws IOException {
+    public static LocalAgents start(int count, String main, String name, String controller, int port, Path logs) throws IOException {
         Files.createDirectories(logs);
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> command = new ArrayList<>(List.of(java));
         command.addAll(jvmOptions());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main, "agent", "--cluster", name,
-                "--join", controller, "--bind", "127.0.0.1"));
+                "--join", controller, "--bind", "127.0.0.1", "--port", String.valueOf(port)));
         List<Process> started = new ArrayList<>();
         try {
             for (int i = 1; i <= count; i++) {

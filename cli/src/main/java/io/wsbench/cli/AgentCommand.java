@@ -43,12 +43,19 @@ final class AgentCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
-        try (Agent agent = Agent.start(c, threads)) {
+        try (Agent agent = Agent.start(c, threads, AgentCommand::say)) {
             Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "wsbench-agent-stop"));
-            System.out.println("wsbench agent " + agent.address() + " in cluster '" + cluster + "': waiting for points (Ctrl-C stops)");
+            System.out.println("wsbench agent " + agent.address() + " (pid " + ProcessHandle.current().pid() + ") in cluster '"
+                    + cluster + "': waiting for points (Ctrl-C stops)");
             System.out.flush();
             agent.awaitClose();
         }
         return 0;
+    }
+
+    /** A line of what the agent does, with the time: an agent's log says when each part came, started and ended. */
+    private static void say(String line) {
+        System.out.println(java.time.LocalTime.now() + " " + line);
+        System.out.flush();
     }
 }

@@ -41,6 +41,10 @@ final class AgentOptions {
             description = "how long to wait for the agents to join (default: $${DEFAULT-VALUE})")
     String agentsWait;
 
+    @Option(names = "--agents-lead", paramLabel = "DURATION", defaultValue = "500ms",
+            description = "how far ahead each point's start instant is announced to the agents (default: $${DEFAULT-VALUE})")
+    String agentsLead;
+
     /**
      * The run's load driver: this process's own generator, or a controller whose agents have all
      * joined (started here first with --local).
@@ -59,21 +63,20 @@ final class AgentOptions {
             throw new Main.UserError("--agents " + count + " needs either --join HOST[:PORT],... (agents started with"
                     + " wsbench agent) or --local (agents started here)");
         }
-        Duration wait;
-        try {
-            wait = Durations.parse(agentsWait);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError("--agents-wait: " + e.getMessage());
-        }
-        // local agents: a cluster of this run alone, on the loopback, at a port that is free
-        String name = local ? cluster + "-" + ProcessHandle.current().pid() : cluster;
+        Duration wait = duration("--agents-wait", agentsWait);
+        Duration lead = duration("--agents-lead", agentsLead);
+        // local agents: a cluster of this run alone (a leftover member of an earlier run, even of this same process,
+        // has another name and is never joined), on the loopback, at a port that is free
+        String name = local ? cluster + "-" + ProcessHandle.current().pid() + "-" + java.util.UUID.randomUUID().toString().substring(0, 8)
+                : cluster;
         String address = local ? "127.0.0.1" : bind;
         int port = local ? freePort() : Cluster.DEFAULT_PORT;
         Cluster c = new Cluster(name, local ? List.of("127.0.0.1:" + port) : join, address, port, null);
         Controller controller = Controller.join(c, Files.readString(suite), suite.toAbsolutePath(), keys);
+        controller.lead(lead);
         try {
             if (local) {
-                controller.closing(LocalAgents.start(count, Main.class.getName(), name, controller.address(), logs));
+                controller.closing(LocalAgents.start(count, Main.class.getName(), name, controller.address(), freePort(), logs));
             }
             out.println("waiting for " + count + " agents in cluster '" + name + "' at " + controller.address() + " ...");
             controller.await(count, wait);
@@ -94,7 +97,16 @@ final class AgentOptions {
             return "";
         }
         return " --agents " + count + (local ? " --local" : " --join " + String.join(",", join))
-                + (Cluster.DEFAULT_NAME.equals(cluster) ? "" : " --cluster " + cluster) + (bind == null ? "" : " --bind " + bind);
+                + (Cluster.DEFAULT_NAME.equals(cluster) ? "" : " --cluster " + cluster) + (bind == null ? "" : " --bind " + bind)
+                + ("500ms".equals(agentsLead) ? "" : " --agents-lead " + agentsLead);
+    }
+
+    private static Duration duration(String option, String value) {
+        try {
+            return Durations.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(option + ": " + e.getMessage());
+        }
     }
 
     private static int freePort() throws IOException {

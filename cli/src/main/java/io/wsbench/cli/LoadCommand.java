@@ -376,7 +376,7 @@ final class LoadCommand implements Callable<Integer> {
 
         if (p.stalls() != null) {
             for (io.wsbench.core.record.Stall st : p.stalls()) {
-                out.printf(Locale.ROOT, "  stall         no answer for %.0f s from second %.0f: the server stopped%s%n",
+                out.printf(Locale.ROOT, "  stall         no answer for %.1f s from second %.1f: the server stopped%s%n",
                         st.seconds(), st.atSecond(), spec.open() ? ""
                                 : "; a closed loop hides that from its percentiles (only max shows it): try --rate");
             }

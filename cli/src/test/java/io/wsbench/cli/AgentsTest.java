@@ -3,6 +3,8 @@ package io.wsbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.wsbench.agent.Cluster;
+import io.wsbench.agent.LocalAgents;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
@@ -12,12 +14,21 @@ import org.w3c.dom.Document;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.xpath.XPathFactory;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -59,6 +70,135 @@ class AgentsTest {
             assertEquals(200, open.get("requests").asLong() + open.get("unfinished").asLong(), "200/s for 1 s from both");
             assertTrue(Files.isRegularFile(dir.resolve("out/logs/agent-1.log")), "each agent's output kept");
             assertTrue(Files.readString(dir.resolve("out/report.html")).contains("<h2>Load agents</h2>"));
+        }
+    }
+
+    /** The moments of a point at which the test kills an agent: each shown by a line of the agent's log. */
+    enum Moment {
+        BEFORE_ITS_START("received", 0), DURING_IT("started", 1_000), WHILE_IT_SENDS_ITS_RESULT("done", 0);
+
+        final String line;
+        final long afterMillis;
+
+        Moment(String line, long afterMillis) {
+            this.line = line;
+            this.afterMillis = afterMillis;
+        }
+    }
+
+    /**
+     * An agent's JVM killed with SIGKILL (no goodbye to the cluster) at each moment of the second of three points:
+     * every time the run ends partial with exit 1, naming the agent, and keeps the points before. The moments are
+     * set by the test: a start instant announced 2 s ahead, a kill 1 s into a 3 s point, or as the result leaves.
+     * -Dwsbench.killRounds=N runs the matrix N times.
+     */
+    @Test
+    void anAgentKilledAtAnyMomentOfAPointEndsTheRunPartialKeepingTheEarlierPoints(@TempDir Path dir) throws Exception {
+        int rounds = Integer.getInteger("wsbench.killRounds", 1);
+        try (WarmupTest.TestHttp server = new WarmupTest.TestHttp(n -> 2)) {
+            Path suite = dir.resolve("three.yaml");
+            Files.writeString(suite, """
+                    name: three
+                    warmup: none
+                    targets:
+                      - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                    load:
+                      - { users: 2, requestsPerUser: 50 }
+                      - { users: 4, duration: 3s }
+                      - { users: 6, requestsPerUser: 50 }
+                    """.formatted(server.port()));
+            for (int round = 1; round <= rounds; round++) {
+                for (Moment moment : Moment.values()) {
+                    Path out = dir.resolve("out-" + round + "-" + moment);
+                    String what = "round " + round + ", killed " + moment + ": ";
+                    CompletableFuture<CliRunner> run = CompletableFuture.supplyAsync(() -> CliRunner.run("run", suite.toString(),
+                            "--agents", "2", "--local", "--agents-lead", "2s", "--out", out.toString()));
+                    String victim = killAt(out.resolve("logs/agent-2.log"), moment, run);
+                    CliRunner r = run.get(120, TimeUnit.SECONDS);
+
+                    assertEquals(Main.PROBLEM, r.exit(), what + r.out() + r.err());
+                    assertFalse(r.err().contains("internal error"), what + r.err());
+                    JsonNode json = RunJson.MAPPER.readTree(out.resolve("run.json").toFile());
+                    assertEquals("partial", json.get("status").asText(), what + json.get("partialReason"));
+                    assertTrue(json.get("partialReason").asText().startsWith("agent " + victim + " left the cluster "),
+                            what + json.get("partialReason"));
+                    JsonNode points = json.get("points");
+                    JsonNode first = points.get(0);
+                    assertEquals(100, first.get("requests").asLong(), what + "the first point kept whole");
+                    assertTrue(first.get("aborted") == null, what + first.get("aborted"));
+                    // the point the agent died in is the last one, aborted naming it; a result that got through
+                    // before the kill keeps the second point whole and the third is the one aborted
+                    JsonNode last = points.get(points.size() - 1);
+                    assertTrue(last.get("aborted").asText().startsWith("agent " + victim + " left the cluster "), what + last);
+                    int expected = moment == Moment.WHILE_IT_SENDS_ITS_RESULT && points.size() == 3 ? 3 : 2;
+                    assertEquals(expected, points.size(), what + points);
+                    if (expected == 3) {
+                        assertTrue(points.get(1).get("aborted") == null, what + points.get(1));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Waits for the second point's {@code moment} line in an agent's log, then kills that agent's JVM with SIGKILL
+     * {@code moment.afterMillis} later; its address, as the run names it.
+     */
+    private static String killAt(Path log, Moment moment, CompletableFuture<CliRunner> run) throws Exception {
+        while (!run.isDone()) {
+            String text = Files.exists(log) ? Files.readString(log) : "";
+            // the banner may come after the first part: the agent's member takes work once it has joined
+            Matcher banner = Pattern.compile("wsbench agent (\\S+) \\(pid (\\d+)\\)").matcher(text);
+            if (text.lines().filter(l -> l.contains(" of a point " + moment.line)).count() >= 2 && banner.find()) {
+                Thread.sleep(moment.afterMillis);
+                ProcessHandle agent = ProcessHandle.of(Long.parseLong(banner.group(2))).orElseThrow();
+                assertTrue(agent.destroyForcibly(), "SIGKILL sent");
+                agent.onExit().get(10, TimeUnit.SECONDS);
+                return banner.group(1);
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("the run ended before " + moment + " of its second point: " + run.get().out() + run.get().err());
+    }
+
+    /**
+     * What earlier runs may leave on this machine, a Hazelcast member's port held and an agent process of a cluster
+     * named as the local ones were (this process's pid), with nobody to join: local agents of a new run start anyway.
+     */
+    @Test
+    void localAgentsStartWhateverAnEarlierRunLeft(@TempDir Path dir) throws Exception {
+        try (WarmupTest.TestHttp server = new WarmupTest.TestHttp(n -> 0);
+             ServerSocket held = heldOrNull(Cluster.DEFAULT_PORT);
+             LocalAgents leftover = LocalAgents.start(1, Main.class.getName(), Cluster.DEFAULT_NAME + "-" + ProcessHandle.current().pid(),
+                     "127.0.0.1:9", Cluster.DEFAULT_PORT, dir.resolve("leftover"))) {
+            Path suite = dir.resolve("hello.yaml");
+            Files.writeString(suite, """
+                    name: hello
+                    warmup: none
+                    targets:
+                      - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                    load:
+                      - { users: 2, requestsPerUser: 100 }
+                    """.formatted(server.port()));
+            for (int run = 1; run <= 2; run++) {
+                Path out = dir.resolve("out-" + run);
+                CliRunner r = CliRunner.run("run", suite.toString(), "--agents", "2", "--local", "--agents-wait", "60s",
+                        "--out", out.toString());
+                assertEquals(0, r.exit(), "run " + run + ": " + r.out() + r.err());
+                JsonNode point = RunJson.MAPPER.readTree(out.resolve("run.json").toFile()).at("/points/0");
+                assertEquals(2, point.get("agents").size(), point.toString());
+                assertEquals(100, point.at("/agents/0/requests").asLong());
+                assertEquals(100, point.at("/agents/1/requests").asLong());
+            }
+        }
+    }
+
+    /** A socket that holds {@code port}, or null when something else holds it already. */
+    private static ServerSocket heldOrNull(int port) {
+        try {
+            return new ServerSocket(port, 1, InetAddress.getLoopbackAddress());
+        } catch (IOException e) {
+            return null;
         }
     }
 

@@ -75,8 +75,8 @@ public final class Flags {
             }
             if (p.stalls() != null) {
                 for (Stall st : p.stalls()) {
-                    flags.add(point + ": no answer at all for " + HtmlFormat.fixed(st.seconds(), 0) + " s from second "
-                            + HtmlFormat.fixed(st.atSecond(), 0) + ": the server stalled."
+                    flags.add(point + ": no answer at all for " + HtmlFormat.fixed(st.seconds(), 1) + " s from second "
+                            + HtmlFormat.fixed(st.atSecond(), 1) + ": the server stalled."
                             + ("closed".equals(p.load().model()) ? " A closed loop sends nothing while its users wait, so its"
                             + " percentiles hide the stall and only the max shows it: an open loop (--rate, model: open)"
                             + " counts every request that fell due in it." : ""));

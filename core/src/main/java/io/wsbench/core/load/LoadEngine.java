@@ -424,10 +424,7 @@ public final class LoadEngine implements AutoCloseable {
                 total.add(d.interval);
                 lane.spare = d.interval; // handed back, emptied, at the next swap
                 for (Recorder.SecondPart part : d.seconds) {
-                    pending.merge(part.second(), part, (a, b) -> {
-                        a.latencies().add(b.latencies());
-                        return new Recorder.SecondPart(a.second(), a.latencies(), a.errors() + b.errors());
-                    });
+                    pending.merge(part.second(), part, Recorder.SecondPart::plus);
                 }
             }
         }
@@ -453,7 +450,8 @@ public final class LoadEngine implements AutoCloseable {
             Recorder.SecondPart part = pending.remove(secondIndex);
             long count = part == null ? 0 : part.latencies().getTotalCount();
             series.add(new SecondSample(secondIndex, count, count == 0 ? 0 : part.latencies().getValueAtPercentile(99),
-                    part == null ? 0 : part.errors()));
+                    part == null ? 0 : part.errors(), part == null ? null : part.firstNanos() / 1000,
+                    part == null ? null : part.lastNanos() / 1000));
             secondLatencies.add(count == 0 ? "" : Measurement.encode(part.latencies()));
             lastRate = count;
             secondIndex++;

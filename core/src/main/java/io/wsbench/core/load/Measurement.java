@@ -109,8 +109,9 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
      * The parts of one point, run at once by several generators, as one measurement that is exactly
      * their sum: latencies merged by {@link Histogram#add}, never averaged percentiles; requests,
      * errors, bytes and unfinished requests summed; the longest part's duration. Each second of the
-     * series sums the parts' requests and errors, and its p99 is the largest of the parts' p99s for
-     * it: an upper bound of the true one, since parts send no per-second histograms. The first reason
+     * series sums the parts' requests and errors, takes the earliest first answer and the latest last
+     * one, and its p99 is the largest of the parts' p99s for it: an upper bound of the true one, since
+     * parts send no per-second histograms. The first reason
      * a part stopped early, or its client failed, is kept. Each request's latency in order cannot be
      * interleaved from the parts and is left out; a single part is returned as it is.
      */
@@ -153,7 +154,8 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
             for (int i = 0; i < m.series().size(); i++) {
                 SecondSample s = m.series().get(i);
                 bySecond.merge(s.second(), s, (a, b) -> new SecondSample(a.second(), a.requests() + b.requests(),
-                        Math.max(a.p99Micros(), b.p99Micros()), a.errors() + b.errors()));
+                        Math.max(a.p99Micros(), b.p99Micros()), a.errors() + b.errors(),
+                        edge(a.firstMicros(), b.firstMicros(), Math::min), edge(a.lastMicros(), b.lastMicros(), Math::max)));
                 String encoded = exact ? m.secondLatencies().get(i) : "";
                 if (!encoded.isEmpty()) {
                     latencies.computeIfAbsent(s.second(), k -> new Histogram(2)).add(decode(encoded));
@@ -162,9 +164,14 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         }
         if (exact) {
             latencies.forEach((second, h) -> bySecond.computeIfPresent(second, (k, s) ->
-                    new SecondSample(k, s.requests(), h.getValueAtPercentile(99), s.errors())));
+                    new SecondSample(k, s.requests(), h.getValueAtPercentile(99), s.errors(), s.firstMicros(), s.lastMicros())));
         }
         return List.copyOf(bySecond.values());
+    }
+
+    /** The earlier (or later) of two parts' answer times in a second, either of which may have none. */
+    private static Long edge(Long a, Long b, java.util.function.BinaryOperator<Long> pick) {
+        return a == null ? b : b == null ? a : pick.apply(a, b);
     }
 
     /**
@@ -265,7 +272,8 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 latency(),
                 requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
                 requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.connect() - errors.timeout())),
-                errors, ok, server, generator, series, encode(latencies), aborted, eachRequestMicros, tls, unfinished, agents);
+                errors, ok, server, generator, SecondSample.edgesBesideSilence(series), encode(latencies), aborted,
+                eachRequestMicros, tls, unfinished, agents);
     }
 
     /** This measurement with each agent's share of it: a point that several agents ran together. */

@@ -52,11 +52,24 @@ final class Recorder {
     private int second;
     private Histogram secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
     private long secondErrors;
+    /** The current second's first and last answer, in ns from {@link #start}; NONE before its first. */
+    private long secondFirst = NONE;
+    private long secondLast;
+    private static final long NONE = Long.MIN_VALUE;
     /** Seconds this thread has moved past, not yet taken by the sampler. */
     private List<SecondPart> closed = new ArrayList<>();
 
-    /** What one I/O thread saw in one second of the point. */
-    record SecondPart(int second, Histogram latencies, long errors) {
+    /**
+     * What one I/O thread saw in one second of the point: its first and last answers' times too, in ns from the
+     * point's start, so that a stall is measured from the last answer before it to the first after it.
+     */
+    record SecondPart(int second, Histogram latencies, long errors, long firstNanos, long lastNanos) {
+
+        SecondPart plus(SecondPart o) {
+            latencies.add(o.latencies);
+            return new SecondPart(second, latencies, errors + o.errors, Math.min(firstNanos, o.firstNanos),
+                    Math.max(lastNanos, o.lastNanos));
+        }
     }
 
     void keepEach(int capacity) {
@@ -68,6 +81,7 @@ final class Recorder {
         long v = Math.min(Math.max(latencyMicros, 1), HIGHEST_MICROS);
         latencies.recordValue(v);
         rollTo(now);
+        answered(now);
         secondLatencies.recordValue(v);
         lastCompletionNanos = now;
         each(now, Math.max(latencyMicros, 1));
@@ -111,6 +125,7 @@ final class Recorder {
     private void failed(long now) {
         errorsNow.increment();
         rollTo(now);
+        answered(now);
         secondErrors++;
     }
 
@@ -146,6 +161,13 @@ final class Recorder {
         secondEnds = start + (second + 1) * 1_000_000_000L;
     }
 
+    private void answered(long now) {
+        if (secondFirst == NONE) {
+            secondFirst = now - start;
+        }
+        secondLast = now - start;
+    }
+
     /** Starts the point's seconds at {@code start}; called before the users start. */
     void begin(long pointStart) {
         start = pointStart;
@@ -156,9 +178,10 @@ final class Recorder {
     /** Hands the current second over to the sampler, when anything came in it. */
     private void closeSecond() {
         if (secondLatencies.getTotalCount() > 0 || secondErrors > 0) {
-            closed.add(new SecondPart(second, secondLatencies, secondErrors));
+            closed.add(new SecondPart(second, secondLatencies, secondErrors, secondFirst, secondLast));
             secondLatencies = new Histogram(1, HIGHEST_MICROS, 2);
             secondErrors = 0;
+            secondFirst = NONE;
         }
     }
 

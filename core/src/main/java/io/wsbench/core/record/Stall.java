@@ -4,10 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A stretch of whole seconds of a point in which not one answer came, valid or not, while the
- * load was running: the server stopped. {@code atSecond} is when it began, from the point's start.
- * In a closed loop the stalled users send nothing meanwhile, so the percentiles hide it and only
- * the maximum shows it; an open loop counts every request that fell due in it.
+ * A time in which not one answer came, valid or not, while the load was running: the server stopped.
+ * It is noticed by whole seconds of a point without an answer, and measured from the last answer
+ * before them to the first after them: {@code atSecond} is when that last answer came, from the
+ * point's start, and {@code seconds} how long none came (to the point's end, when none came again).
+ * A series written before answer times were kept gives whole seconds. In a closed loop the stalled
+ * users send nothing meanwhile, so the percentiles hide it and only the maximum shows it; an open
+ * loop counts every request that fell due in it.
  */
 public record Stall(double atSecond, double seconds) {
 
@@ -26,21 +29,34 @@ public record Stall(double atSecond, double seconds) {
             return List.of();
         }
         List<Stall> stalls = new ArrayList<>();
-        int start = -1;
+        SecondSample before = null;
+        SecondSample previous = null;
+        boolean inStall = false;
         for (SecondSample s : series) {
-            boolean whole = s.second() + 1 <= durationSeconds + 1e-9;
-            boolean silent = whole && s.requests() == 0 && s.errors() == 0;
-            if (silent && start < 0) {
-                start = s.second();
-            } else if (!silent && start >= 0) {
-                stalls.add(new Stall(start, s.second() - start));
-                start = -1;
+            boolean silent = s.second() + 1 <= durationSeconds + 1e-9 && s.silent();
+            if (silent && !inStall) {
+                inStall = true;
+                before = previous;
+            } else if (!silent && inStall) {
+                inStall = false;
+                // a last, partial second without answers: none came again before the point ended
+                stalls.add(between(before, s.silent() ? durationSeconds : s.second(), s.firstMicros()));
             }
+            previous = s;
         }
-        if (start >= 0) {
-            int end = (int) Math.floor(durationSeconds + 1e-9);
-            stalls.add(new Stall(start, Math.max(1, end - start)));
+        if (inStall) {
+            stalls.add(between(before, durationSeconds, null));
         }
         return stalls;
+    }
+
+    /**
+     * From the last answer of {@code before} (the point's start when none came before) to {@code endMicros}, the
+     * first answer after; without answer times, from the first silent second to the second {@code end}.
+     */
+    private static Stall between(SecondSample before, double end, Long endMicros) {
+        double from = before == null ? 0 : before.lastMicros() != null ? before.lastMicros() / 1e6 : before.second() + 1;
+        double to = endMicros != null ? endMicros / 1e6 : end;
+        return new Stall(Math.round(from * 1000) / 1000.0, Math.round((to - from) * 1000) / 1000.0);
     }
 }

@@ -2,7 +2,9 @@ package io.wsbench.core.load;
 
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.SecondSample;
+import io.wsbench.core.record.Stall;
 import io.wsbench.core.record.TlsRecord;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -71,6 +73,25 @@ class MeasurementTest {
         assertEquals(List.of(new SecondSample(0, 5, 300, 1), new SecondSample(1, 1, 40_000, 2),
                         new SecondSample(2, 1, 90_000, 1)),
                 Measurement.merge(List.of(A, B)).series());
+    }
+
+    @Test
+    void aStallAcrossAgentsRunsFromTheLastAnswerOfAnyToTheFirstOfAny() {
+        // agent a answered until 1.6 s and again from 4.7 s, agent b until 1.3 s and from 4.65 s
+        Measurement a = timed(1_600_000L, 4_700_000L);
+        Measurement b = timed(1_300_000L, 4_650_000L);
+        List<SecondSample> merged = Measurement.merge(List.of(a, b)).series();
+        assertEquals(new SecondSample(1, 20, 10, 0, 1_000L, 1_600_000L), merged.get(1));
+        assertEquals(new SecondSample(4, 20, 10, 0, 4_650_000L, 4_990_000L), merged.get(4));
+        LoadRecord closed = new LoadRecord("closed", 2, null, 6.0, null, null, true);
+        assertEquals(List.of(new Stall(1.6, 3.05)), Stall.of(merged, 5, closed));
+    }
+
+    private static Measurement timed(long lastBeforeMicros, long firstAfterMicros) {
+        return new Measurement(histogram(10), 30, 30, ErrorCounts.NONE, 0, 0, 30, 5.0,
+                List.of(new SecondSample(0, 10, 10, 0, 1_000L, 990_000L), new SecondSample(1, 10, 10, 0, 1_000L, lastBeforeMicros),
+                        new SecondSample(2, 0, 0, 0), new SecondSample(3, 0, 0, 0),
+                        new SecondSample(4, 10, 10, 0, firstAfterMicros, 4_990_000L)), null, null);
     }
 
     @Test

@@ -27,6 +27,10 @@ class RecorderTest {
         assertEquals(0, parts.get(0).second());
         assertEquals(2, parts.get(0).latencies().getTotalCount());
         assertEquals(1, parts.get(0).errors());
+        // its first and last answers, an error among them, in ns from the point's start: a stall's edges
+        assertEquals(SECOND / 10, parts.get(0).firstNanos());
+        assertEquals(99 * SECOND / 100, parts.get(0).lastNanos());
+        assertEquals(SECOND + 2, parts.get(1).lastNanos());
         assertEquals(1, parts.get(1).second());
         assertEquals(1, parts.get(1).latencies().getTotalCount());
         assertEquals(1, parts.get(1).errors());
