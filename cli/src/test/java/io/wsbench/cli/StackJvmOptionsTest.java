@@ -116,6 +116,9 @@ class StackJvmOptionsTest {
         JsonNode options = run.at("/environment/jvmOptions");
         assertEquals(List.of("-Dwho=World", "-Xmx300m"), strings(options.at("/config")), run.at("/environment").toString());
         assertEquals(List.of("-Dwho=World"), strings(options.at("/greeter")), run.at("/environment").toString());
+        // and the report's environment beside the server's name ('=' escaped by the page)
+        assertTrue(Files.readString(dir.resolve("out/report.html")).contains("on Tomcat 11 (Tomcat 11.0.")
+                && Files.readString(dir.resolve("out/report.html")).contains("; JVM options -Dwho&#x3D;World -Xmx300m</td>"));
 
         Matcher said = Pattern.compile("config servlet in (.+), who=World, ENDING=!, heap (\\d+) MiB").matcher(logOf(dir, "config-"));
         assertTrue(said.find(), logOf(dir, "config-"));
