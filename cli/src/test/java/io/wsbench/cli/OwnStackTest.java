@@ -243,12 +243,7 @@ class OwnStackTest {
 
     /** A jakarta WAR: one servlet at /hello, compiled against the Tomcat 11 the WAR host carries. */
     private static Path helloWar(Path dir) throws IOException {
-        Path servletApi;
-        try (Stream<Path> jars = Files.list(Home.find().resolve("stacks/war-host/target/stack/tomcat-11"))) {
-            servletApi = jars.filter(j -> j.getFileName().toString().startsWith("tomcat-embed-core")).findFirst().orElseThrow();
-        }
-        Path src = Files.createDirectories(dir.resolve("war-src")).resolve("HelloServlet.java");
-        Files.writeString(src, """
+        return servletWar(dir, "HelloServlet", """
                 import jakarta.servlet.http.HttpServlet;
                 import jakarta.servlet.http.HttpServletRequest;
                 import jakarta.servlet.http.HttpServletResponse;
@@ -262,6 +257,16 @@ class OwnStackTest {
                     }
                 }
                 """);
+    }
+
+    /** {@code dir}/app.war: the jakarta servlet {@code className} of {@code source} at /hello, compiled against the WAR host's Tomcat 11. */
+    static Path servletWar(Path dir, String className, String source) throws IOException {
+        Path servletApi;
+        try (Stream<Path> jars = Files.list(Home.find().resolve("stacks/war-host/target/stack/tomcat-11"))) {
+            servletApi = jars.filter(j -> j.getFileName().toString().startsWith("tomcat-embed-core")).findFirst().orElseThrow();
+        }
+        Path src = Files.createDirectories(dir.resolve("war-src")).resolve(className + ".java");
+        Files.writeString(src, source);
         Path classes = Files.createDirectories(dir.resolve("war-classes"));
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null,
                 "-cp", servletApi.toString(), "-d", classes.toString(), src.toString()));
@@ -270,13 +275,13 @@ class OwnStackTest {
             out.putNextEntry(new JarEntry("WEB-INF/web.xml"));
             out.write("""
                     <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
-                      <servlet><servlet-name>hello</servlet-name><servlet-class>HelloServlet</servlet-class></servlet>
+                      <servlet><servlet-name>hello</servlet-name><servlet-class>%s</servlet-class></servlet>
                       <servlet-mapping><servlet-name>hello</servlet-name><url-pattern>/hello</url-pattern></servlet-mapping>
                     </web-app>
-                    """.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    """.formatted(className).getBytes(java.nio.charset.StandardCharsets.UTF_8));
             out.closeEntry();
-            out.putNextEntry(new JarEntry("WEB-INF/classes/HelloServlet.class"));
-            Files.copy(classes.resolve("HelloServlet.class"), out);
+            out.putNextEntry(new JarEntry("WEB-INF/classes/" + className + ".class"));
+            Files.copy(classes.resolve(className + ".class"), out);
             out.closeEntry();
         }
         return war;

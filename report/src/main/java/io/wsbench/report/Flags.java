@@ -12,9 +12,12 @@ import io.wsbench.core.record.Trend;
 import io.wsbench.core.record.WarmupRecord;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * What a reader must know before trusting the numbers, in plain words: an unfinished run, wrong
@@ -56,57 +59,11 @@ public final class Flags {
         } else if ("running".equals(run.status())) {
             flags.add("This run never finished: run.json still says it is running, so the process probably died.");
         }
+        List<Raised> raised = new ArrayList<>();
         for (PointRecord p : points) {
-            String point = p.key() + ", repeat " + p.repeat();
-            errors(point, p).ifPresent(flags::add);
-            if (p.aborted() != null) {
-                flags.add(point + " was aborted: " + p.aborted());
-            }
-            if (p.unfinished() > 0) {
-                flags.add(point + ": " + HtmlFormat.count(p.unfinished()) + " requests were never answered (in flight"
-                        + ("open".equals(p.load().model()) ? ", or due and not yet sent," : "")
-                        + " when the point ended), beside its " + HtmlFormat.count(p.requests()) + " answered or failed ones.");
-            }
-            behindSchedule(p).ifPresent(why -> flags.add(point + ": " + why));
-            ServerRecord s = p.server();
-            if (s != null && s.residualCpuPercent() > RESIDUAL_CPU_PERCENT) {
-                flags.add(point + ": server still busy after the load stopped (" + percent(s.residualCpuPercent())
-                        + " CPU afterwards).");
-            }
-            if (p.stalls() != null) {
-                for (Stall st : p.stalls()) {
-                    flags.add(point + ": no answer at all for " + HtmlFormat.fixed(st.seconds(), 1) + " s from second "
-                            + HtmlFormat.fixed(st.atSecond(), 1) + ": the server stalled."
-                            + ("closed".equals(p.load().model()) ? " A closed loop sends nothing while its users wait, so its"
-                            + " percentiles hide the stall and only the max shows it: an open loop (--rate, model: open)"
-                            + " counts every request that fell due in it." : ""));
-                }
-            }
-            Trend trend = p.trend();
-            if (trend != null && trend.seconds() >= SLOWDOWN_MIN_SECONDS && trend.percentOverPoint() < -SLOWDOWN_PERCENT) {
-                flags.add(point + ": throughput fell steadily during the point, by " + percent(-trend.percentOverPoint())
-                        + " of its mean over " + trend.seconds() + " s (" + String.format(Locale.ROOT, "%.1f", trend.percentPerSecond())
-                        + "%/s, " + String.format(Locale.ROOT, "%.0f", trend.slopePerSecond()) + " req/s per second).");
-            }
-            if (s != null && s.exceptions() != null && !s.exceptions().isEmpty() && p.throughput() > 0
-                    && s.exceptionsPerSecond() * REQUESTS_PER_EXCEPTION >= p.throughput()) {
-                ServerRecord.ExceptionRate top = s.exceptions().get(0);
-                flags.add(point + ": the server created " + HtmlFormat.rate(s.exceptionsPerSecond()) + " exceptions per second ("
-                        + String.format(Locale.ROOT, "%.2f", s.exceptionsPerSecond() / p.throughput()) + " per request), most of them "
-                        + top.className() + (top.thrownAt() == null ? "" : " at " + top.thrownAt())
-                        + ". Caught or not, each one costs a stack trace.");
-            }
-            if (p.agents() == null) {
-                generatorBusy(p.generator()).ifPresent(why -> flags.add(point + ": the load generator may have been the bottleneck ("
-                        + why + ")."));
-            } else {
-                // each agent's own generator: the merged record's busiest thread does not say whose it was
-                for (AgentRecord a : p.agents()) {
-                    generatorBusy(a.generator()).ifPresent(why -> flags.add(point + ": agent " + a.agent() + " (" + a.host()
-                            + ") may have been the bottleneck (" + why + "): add agents, or give them more cores."));
-                }
-            }
+            raised(p, said -> raised.add(new Raised(p.key(), p.repeat(), said)));
         }
+        flags.addAll(merged(raised));
         for (WarmupRecord w : run.warmup() == null ? List.<WarmupRecord>of() : run.warmup()) {
             if (Boolean.FALSE.equals(w.steady())) {
                 flags.add(w.target() + ": never steady in its warm-up of " + HtmlFormat.fixed(w.seconds(), 0)
@@ -128,22 +85,135 @@ public final class Flags {
     }
 
     /**
+     * A point's flags, each its sentence after the point's name, with the figures that may differ
+     * from repeat to repeat ({} in the sentence) apart, so that a row's repeats can share one line.
+     */
+    private static void raised(PointRecord p, Consumer<Said> out) {
+        errors(p).ifPresent(out);
+        if (p.aborted() != null) {
+            out.accept(new Said(" was aborted: {}", p.aborted()));
+        }
+        if (p.unfinished() > 0) {
+            out.accept(new Said(": {} requests were never answered (in flight"
+                    + ("open".equals(p.load().model()) ? ", or due and not yet sent," : "")
+                    + " when the point ended), beside its {} answered or failed ones.",
+                    HtmlFormat.count(p.unfinished()), HtmlFormat.count(p.requests())));
+        }
+        behind(p).ifPresent(why -> out.accept(why.after(": ", "")));
+        ServerRecord s = p.server();
+        if (s != null && s.residualCpuPercent() > RESIDUAL_CPU_PERCENT) {
+            out.accept(new Said(": server still busy after the load stopped ({} CPU afterwards).", percent(s.residualCpuPercent())));
+        }
+        for (Stall st : p.stalls() == null ? List.<Stall>of() : p.stalls()) {
+            out.accept(new Said(": no answer at all for {}: the server stalled."
+                    + ("closed".equals(p.load().model()) ? " A closed loop sends nothing while its users wait, so its"
+                    + " percentiles hide the stall and only the max shows it: an open loop (--rate, model: open)"
+                    + " counts every request that fell due in it." : ""),
+                    HtmlFormat.fixed(st.seconds(), 1) + " s from second " + HtmlFormat.fixed(st.atSecond(), 1)));
+        }
+        Trend trend = p.trend();
+        if (trend != null && trend.seconds() >= SLOWDOWN_MIN_SECONDS && trend.percentOverPoint() < -SLOWDOWN_PERCENT) {
+            out.accept(new Said(": throughput fell steadily during the point, {}.", "by " + percent(-trend.percentOverPoint())
+                    + " of its mean over " + trend.seconds() + " s (" + String.format(Locale.ROOT, "%.1f", trend.percentPerSecond())
+                    + "%/s, " + String.format(Locale.ROOT, "%.0f", trend.slopePerSecond()) + " req/s per second)"));
+        }
+        if (s != null && s.exceptions() != null && !s.exceptions().isEmpty() && p.throughput() > 0
+                && s.exceptionsPerSecond() * REQUESTS_PER_EXCEPTION >= p.throughput()) {
+            ServerRecord.ExceptionRate top = s.exceptions().get(0);
+            out.accept(new Said(": the server created {} exceptions per second ({} per request), most of them {}."
+                    + " Caught or not, each one costs a stack trace.", HtmlFormat.rate(s.exceptionsPerSecond()),
+                    String.format(Locale.ROOT, "%.2f", s.exceptionsPerSecond() / p.throughput()),
+                    top.className() + (top.thrownAt() == null ? "" : " at " + top.thrownAt())));
+        }
+        if (p.agents() == null) {
+            generatorBusy(p.generator()).ifPresent(why -> out.accept(why.after(": the load generator may have been the bottleneck (", ").")));
+        } else {
+            // each agent's own generator: the merged record's busiest thread does not say whose it was
+            for (AgentRecord a : p.agents()) {
+                generatorBusy(a.generator()).ifPresent(why -> out.accept(why.after(": agent " + Said.literal(a.agent())
+                        + " (" + Said.literal(a.host()) + ") may have been the bottleneck (", "): add agents, or give them more cores.")));
+            }
+        }
+    }
+
+    /**
+     * Words of a flag: {@code sentence} with a {@code {}} for each of {@code figures}. Two points'
+     * flags of one sentence are one flag said of both.
+     */
+    record Said(String sentence, List<String> figures) {
+        Said(String sentence, String... figures) {
+            this(sentence, List.of(figures));
+        }
+
+        /** These words between {@code before} and {@code after}, which hold no figure. */
+        Said after(String before, String after) {
+            return new Said(before + sentence + after, figures);
+        }
+
+        /** {@code text} (a name, a host) as words of a sentence: a brace in it is no figure's place. */
+        static String literal(String text) {
+            return String.valueOf(text).replace("{}", "{ }");
+        }
+
+        /** The sentence with each place holding its figures, one when they agree, else all in order. */
+        String fill(List<List<String>> each) {
+            StringBuilder out = new StringBuilder();
+            int from = 0;
+            for (List<String> values : each) {
+                int at = sentence.indexOf("{}", from);
+                List<String> distinct = values.stream().distinct().toList();
+                String joiner = values.stream().anyMatch(v -> v.contains(",")) ? "; " : ", ";
+                out.append(sentence, from, at).append(distinct.size() == 1 ? distinct.get(0) : String.join(joiner, values));
+                from = at + 2;
+            }
+            return out.append(sentence.substring(from)).toString();
+        }
+    }
+
+    /** A flag raised by one point: its row, its repeat, and what it says. */
+    private record Raised(String row, int repeat, Said said) {
+    }
+
+    /**
+     * One line per row and sentence, in the order they were first raised, naming every repeat it
+     * holds for ("repeats 1, 2, 3") with the figures of each, instead of one line per repeat.
+     */
+    private static List<String> merged(List<Raised> raised) {
+        Map<List<String>, List<Raised>> byRow = new LinkedHashMap<>();
+        for (Raised r : raised) {
+            byRow.computeIfAbsent(List.of(r.row(), r.said().sentence()), k -> new ArrayList<>()).add(r);
+        }
+        List<String> lines = new ArrayList<>();
+        for (List<Raised> same : byRow.values()) {
+            List<Integer> repeats = same.stream().map(Raised::repeat).distinct().sorted().toList();
+            List<List<String>> figures = new ArrayList<>();
+            for (int i = 0; i < same.get(0).said().figures().size(); i++) {
+                int place = i;
+                figures.add(same.stream().map(r -> r.said().figures().get(place)).toList());
+            }
+            lines.add(same.get(0).row() + (repeats.size() == 1 ? ", repeat " + repeats.get(0) : ", repeats "
+                    + String.join(", ", repeats.stream().map(String::valueOf).toList())) + same.get(0).said().fill(figures));
+        }
+        return lines;
+    }
+
+    /**
      * Why the generator may have held the load back. Where its busiest I/O thread's CPU was
      * measured, that decides: the process's CPU also counts the JIT compiler and the collector,
      * which in a point of a fraction of a second can take more than a core on their own.
      */
-    private static Optional<String> generatorBusy(GeneratorRecord g) {
+    private static Optional<Said> generatorBusy(GeneratorRecord g) {
         if (g == null || g.ioThreads() <= 0) {
             return Optional.empty();
         }
         if (g.ioBusiestPercent() != null) {
             return g.ioBusiestPercent() > GENERATOR_BUSY_SHARE * 100
-                    ? Optional.of((g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads")
-                            + " was on the CPU " + percent(g.ioBusiestPercent()) + " of the point")
+                    ? Optional.of(new Said((g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads")
+                            + " was on the CPU {} of the point", percent(g.ioBusiestPercent())))
                     : Optional.empty();
         }
         return g.cpuPercent() > GENERATOR_BUSY_SHARE * g.ioThreads() * 100
-                ? Optional.of(percent(g.cpuPercent()) + " CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s"))
+                ? Optional.of(new Said("{} CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s"), percent(g.cpuPercent())))
                 : Optional.empty();
     }
 
@@ -152,6 +222,10 @@ public final class Flags {
      * one it names: the generator, its connections or the server's answers held it back.
      */
     public static Optional<String> behindSchedule(PointRecord p) {
+        return behind(p).map(said -> said.fill(said.figures().stream().map(List::of).toList()));
+    }
+
+    private static Optional<Said> behind(PointRecord p) {
         if (!"open".equals(p.load().model()) || p.load().rate() == null || p.durationSeconds() <= 0) {
             return Optional.empty();
         }
@@ -159,13 +233,14 @@ public final class Flags {
         if (achieved >= OPEN_RATE_SHARE * p.load().rate()) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "only %s req/s of the %s asked were sent and answered (%.0f%%):"
+        return Optional.of(new Said("only {} req/s of the {} asked were sent and answered ({}):"
                         + " a server that stalled or was slower than its connections allow, or a generator that could not"
                         + " keep up, made it a lighter load than named.",
-                HtmlFormat.rate(achieved), HtmlFormat.rate(p.load().rate()), 100 * achieved / p.load().rate()));
+                HtmlFormat.rate(achieved), HtmlFormat.rate(p.load().rate()),
+                String.format(Locale.ROOT, "%.0f%%", 100 * achieved / p.load().rate())));
     }
 
-    private static Optional<String> errors(String point, PointRecord p) {
+    private static Optional<Said> errors(PointRecord p) {
         ErrorCounts e = p.errors();
         if (e == null || e.total() == 0) {
             return Optional.empty();
@@ -178,8 +253,8 @@ public final class Flags {
         add(kinds, e.httpStatus(), "bad HTTP status");
         add(kinds, e.timeout(), "timeouts");
         add(kinds, e.connect(), "connection errors");
-        return Optional.of(point + ": " + HtmlFormat.count(e.total()) + " errors (" + String.join(", ", kinds)
-                + ") out of " + HtmlFormat.count(p.requests()) + " requests.");
+        return Optional.of(new Said(": {} out of {} requests.",
+                HtmlFormat.count(e.total()) + " errors (" + String.join(", ", kinds) + ")", HtmlFormat.count(p.requests())));
     }
 
     private static void add(List<String> kinds, long n, String what) {

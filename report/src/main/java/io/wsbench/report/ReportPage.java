@@ -153,7 +153,9 @@ final class ReportPage {
                         : "load generator on cores " + env.cpus().get("generator") + ", servers on cores " + env.cpus().get("servers")),
                 new Fact("memory", HtmlFormat.gibibytes(env.memoryBytes()))));
         if (env.stacks() != null) {
-            new TreeMap<>(env.stacks()).forEach((stack, version) -> facts.add(new Fact("stack " + stack, version)));
+            new TreeMap<>(env.stacks()).forEach((stack, version) -> facts.add(new Fact("stack " + stack,
+                    version + (env.jvmOptions() == null || !env.jvmOptions().containsKey(stack) ? ""
+                            : "; JVM options " + String.join(" ", env.jvmOptions().get(stack))))));
         }
         return facts;
     }

@@ -70,16 +70,7 @@ public final class SuiteRunner {
     /** Checks every target against the stacks built here, naming the place in the suite file. */
     public static void check(StackCatalog catalog, Suite suite) {
         for (String own : suite.stacks().keySet()) {
-            if (catalog.find(own).isPresent()) {
-                throw SuiteReader.at(suite, "/stacks/" + own, "'" + own + "' is a built-in stack: give yours another name");
-            }
-            UserStack u = suite.stacks().get(own);
-            if (u.war() != null && !Files.isRegularFile(suite.resolve(u.war()))) {
-                throw SuiteReader.at(suite, "/stacks/" + own + "/war", "no such WAR file: " + suite.resolve(u.war()));
-            }
-            if (u.war() != null && catalog.find(WAR_HOST).isEmpty()) {
-                throw SuiteReader.at(suite, "/stacks/" + own + "/war", "the WAR host (stacks/" + WAR_HOST + ") is not built here");
-            }
+            checkOwnStack(catalog, suite, own);
         }
         long limit = io.wsbench.core.load.FileLimit.max();
         for (int i = 0; i < suite.load().size(); i++) {
@@ -159,6 +150,42 @@ public final class SuiteRunner {
                 String note = s.securityNote();
                 throw SuiteReader.at(suite, at + "/security", "security '" + t.security() + "' is unsupported on stack "
                         + s.name() + (note == null ? "" : ": " + note));
+            }
+        }
+    }
+
+    /**
+     * A stack of the user's own: its name free, its files there, and every key it was given one
+     * that applies to its kind, a command or a WAR: a key that does not is refused, never ignored.
+     */
+    private static void checkOwnStack(StackCatalog catalog, Suite suite, String own) {
+        String at = "/stacks/" + own;
+        if (catalog.find(own).isPresent()) {
+            throw SuiteReader.at(suite, at, "'" + own + "' is a built-in stack: give yours another name");
+        }
+        UserStack u = suite.stacks().get(own);
+        if (u.war() != null && !Files.isRegularFile(suite.resolve(u.war()))) {
+            throw SuiteReader.at(suite, at + "/war", "no such WAR file: " + suite.resolve(u.war()));
+        }
+        if (u.war() != null && catalog.find(WAR_HOST).isEmpty()) {
+            throw SuiteReader.at(suite, at + "/war", "the WAR host (stacks/" + WAR_HOST + ") is not built here");
+        }
+        if (u.war() == null && u.tomcat() != null) {
+            throw SuiteReader.at(suite, at + "/tomcat", "'tomcat' names the container of a 'war': a 'command' starts its own server");
+        }
+        if (u.directory() != null && !Files.isDirectory(suite.resolve(u.directory()))) {
+            throw SuiteReader.at(suite, at + "/directory", "no such directory: " + suite.resolve(u.directory()));
+        }
+        if (u.war() == null && !u.jvmOptions().isEmpty() && !StackLauncher.isJava(u.command().get(0))) {
+            // wsbench cannot tell whether a script starts a JVM: options it would pass blindly could be dropped unseen
+            throw SuiteReader.at(suite, at + "/jvmOptions", "'jvmOptions' go to a JVM wsbench starts: a 'war', or a 'command'"
+                    + " whose first word is java, not " + u.command().get(0) + "; put them in your command's own words"
+                    + " (or, for a script that starts java, in its 'environment', e.g. JAVA_TOOL_OPTIONS)");
+        }
+        for (int i = 0; i < u.jvmOptions().size(); i++) {
+            String why = StackLauncher.refusedJvmOption(u.jvmOptions().get(i));
+            if (why != null) {
+                throw SuiteReader.at(suite, at + "/jvmOptions/" + i, why);
             }
         }
     }
@@ -309,6 +336,8 @@ public final class SuiteRunner {
         try (StackSession session = StackSession.start(launcher, d, options, name, watch, driver, events, run::note)) {
             current = session;
             run.stackLoaded(name, session.version());
+            List<String> jvmOptions = StackLauncher.jvmOptions(options);
+            run.file.update(r -> r.withEnvironment(r.environment().withJvmOptions(name, jvmOptions)));
             List<Target> targets = new ArrayList<>();
             for (TargetSpec t : specs) {
                 targets.add(t.own() ? Target.own(suite, t, session.baseUrl(), session.version())
@@ -414,13 +443,14 @@ public final class SuiteRunner {
         if (own == null) {
             return catalog.serving(catalog.find(name).orElseThrow(), options);
         }
+        // a command and a WAR alike run in their directory (default: the suite file's), with their environment
+        StackDescriptor.OwnProcess how = new StackDescriptor.OwnProcess(
+                suite.resolve(own.directory() == null ? "." : own.directory()), own.environment(), own.jvmOptions(),
+                own.ready(), own.readyTimeoutSeconds());
         if (own.war() != null) {
-            return catalog.find(WAR_HOST).orElseThrow().asWar(name, suite.resolve(own.war()), own.tomcat(),
-                    own.ready(), own.readyTimeoutSeconds());
+            return catalog.find(WAR_HOST).orElseThrow().asWar(name, suite.resolve(own.war()), own.tomcat(), how);
         }
-        Path dir = own.directory() == null ? suite.resolve(".") : suite.resolve(own.directory());
-        return StackDescriptor.ofCommand(name, "command: " + String.join(" ", own.command()), own.command(), dir,
-                own.environment(), own.ready(), own.readyTimeoutSeconds());
+        return StackDescriptor.ofCommand(name, "command: " + String.join(" ", own.command()), own.command(), how);
     }
 
     /**

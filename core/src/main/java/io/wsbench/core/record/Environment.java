@@ -3,17 +3,34 @@ package io.wsbench.core.record;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** Where a run happened: enough to tell whether two runs are comparable. */
 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record Environment(String cpuModel, int cores, String os, String kernel, String jvm,
-                          long memoryBytes, Map<String, String> stacks, Map<String, String> cpus) {
+                          long memoryBytes, Map<String, String> stacks, Map<String, String> cpus,
+                          Map<String, List<String>> jvmOptions) {
+
+    /**
+     * {@code jvmOptions}: the JVM options each server was given by the suite (heap, GC, system
+     * properties), by the name {@code stacks} gives it; null when none was given any.
+     */
+    public Environment {
+        jvmOptions = jvmOptions == null || jvmOptions.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(jvmOptions));
+    }
+
+    public Environment(String cpuModel, int cores, String os, String kernel, String jvm, long memoryBytes,
+                       Map<String, String> stacks, Map<String, String> cpus) {
+        this(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, cpus, null);
+    }
 
     /** {@code cpus}: the cores each process was pinned to ("generator", "servers"), null when none was. */
     public Environment(String cpuModel, int cores, String os, String kernel, String jvm, long memoryBytes,
                        Map<String, String> stacks) {
-        this(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, null);
+        this(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, null, null);
     }
 
     public static Environment detect(Map<String, String> stacks) {
@@ -25,11 +42,21 @@ public record Environment(String cpuModel, int cores, String os, String kernel, 
     }
 
     public Environment withStacks(Map<String, String> more) {
-        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, more, cpus);
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, more, cpus, jvmOptions);
     }
 
     public Environment withCpus(Map<String, String> placed) {
-        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, placed);
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, placed, jvmOptions);
+    }
+
+    /** With the JVM options server {@code stack} was started with (none: unchanged). */
+    public Environment withJvmOptions(String stack, List<String> options) {
+        if (options.isEmpty()) {
+            return this;
+        }
+        Map<String, List<String>> all = new TreeMap<>(jvmOptions == null ? Map.of() : jvmOptions);
+        all.put(stack, List.copyOf(options));
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, cpus, all);
     }
 
     private static String detectCpuModel() {

@@ -77,43 +77,58 @@ public record StackDescriptor(String name, String description, String version, S
     }
 
     /**
-     * A stack of the user's own started by {@code command} (its words; {@code ${port}} is replaced)
-     * in {@code dir}, with {@code environment} added to wsbench's; ready when {@code ready} answers
-     * 200, whatever its body, within {@code startTimeoutSeconds}.
+     * How a stack of the user's own runs: in {@code directory}, with {@code environment} added to
+     * wsbench's ({@code ${port}} replaced), with {@code jvmOptions} (the default of the stack option
+     * of that name); ready when {@code ready} answers 200, whatever its body, within
+     * {@code startTimeoutSeconds}.
      */
-    public static StackDescriptor ofCommand(String name, String description, List<String> command, Path dir,
-                                            Map<String, String> environment, String ready, long startTimeoutSeconds) {
+    public record OwnProcess(Path directory, Map<String, String> environment, List<String> jvmOptions, String ready,
+                             long startTimeoutSeconds) {
+        public OwnProcess {
+            environment = Map.copyOf(environment);
+            jvmOptions = List.copyOf(jvmOptions);
+        }
+
+        private void into(Properties p) {
+            p.setProperty("version", "your own");
+            p.setProperty("ready", ready);
+            p.setProperty("readyBody", "any");
+            p.setProperty("startTimeoutSeconds", String.valueOf(startTimeoutSeconds));
+            p.setProperty("directory", directory.toAbsolutePath().toString());
+            environment.forEach((k, v) -> p.setProperty("environment." + k, v));
+            if (!jvmOptions.isEmpty()) {
+                p.setProperty("option." + StackLauncher.JVM_OPTIONS, String.join(" ", jvmOptions));
+            }
+        }
+    }
+
+    /** A stack of the user's own started by {@code command} (its words; {@code ${port}} is replaced), run as {@code how} says. */
+    public static StackDescriptor ofCommand(String name, String description, List<String> command, OwnProcess how) {
         Properties p = new Properties();
         p.setProperty("name", name);
         p.setProperty("description", description);
-        p.setProperty("version", "your own");
-        p.setProperty("ready", ready);
-        p.setProperty("readyBody", "any");
-        p.setProperty("startTimeoutSeconds", String.valueOf(startTimeoutSeconds));
         for (int i = 0; i < command.size(); i++) {
             p.setProperty("command." + i, command.get(i));
         }
-        environment.forEach((k, v) -> p.setProperty("environment." + k, v));
-        return new StackDescriptor(name, description, "your own", null, ready, List.of(), dir.resolve("lib"), p);
+        how.into(p);
+        return new StackDescriptor(name, description, "your own", null, how.ready(), List.of(),
+                how.directory().resolve("lib"), p);
     }
 
     /**
      * This stack (the WAR host) deploying the user's {@code war} on Tomcat {@code tomcat}, named
-     * {@code name}; ready when {@code ready} answers 200 within {@code startTimeoutSeconds}.
+     * {@code name}, run as {@code how} says.
      */
-    public StackDescriptor asWar(String name, Path war, String tomcat, String ready, long startTimeoutSeconds) {
+    public StackDescriptor asWar(String name, Path war, String tomcat, OwnProcess how) {
         Properties p = new Properties();
         p.putAll(props);
         p.setProperty("name", name);
         String description = "WAR " + war + " on Tomcat " + tomcat;
         p.setProperty("description", description);
-        p.setProperty("version", "your own");
-        p.setProperty("ready", ready);
-        p.setProperty("readyBody", "any");
-        p.setProperty("startTimeoutSeconds", String.valueOf(startTimeoutSeconds));
         p.setProperty("option.war", war.toAbsolutePath().toString());
         p.setProperty("option.tomcat", tomcat);
-        return new StackDescriptor(name, description, "your own", mainClass, ready, jvmArgs, libDir, p);
+        how.into(p);
+        return new StackDescriptor(name, description, "your own", mainClass, how.ready(), jvmArgs, libDir, p);
     }
 
     /**
@@ -220,7 +235,7 @@ public record StackDescriptor(String name, String description, String version, S
         return words.isEmpty() ? null : words;
     }
 
-    /** Environment variables a command stack gets as they are ({@code environment.NAME=value}). */
+    /** Environment variables the server gets as they are ({@code environment.NAME=value}; {@code ${port}} replaced). */
     public Map<String, String> environment() {
         Map<String, String> out = new TreeMap<>();
         for (String k : props.stringPropertyNames()) {
@@ -244,6 +259,15 @@ public record StackDescriptor(String name, String description, String version, S
     /** The directory holding stack.properties: a command stack runs there. */
     public Path dir() {
         return libDir.getParent();
+    }
+
+    /**
+     * Where the server process runs: the directory a stack of the user's own names, a built-in
+     * command stack's {@link #dir()}; null for a built-in Java stack (wsbench's own).
+     */
+    public Path workingDirectory() {
+        String d = props.getProperty("directory");
+        return d != null ? Path.of(d) : command() != null ? dir().toAbsolutePath() : null;
     }
 
     /** How long a start may take: a command stack may first install its runtime. */

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Starts a stack's server in a process of its own, on 127.0.0.1, and waits until it answers its
@@ -22,6 +23,13 @@ import java.util.Map;
  * (performance counters and the Attach API), so no JMX port is opened.
  */
 public final class StackLauncher {
+
+    /** The stack option holding a stack's JVM options, words separated by spaces (see {@link #jvmOptions}). */
+    public static final String JVM_OPTIONS = "jvmOptions";
+
+    /** Options that say what a JVM runs rather than how: wsbench owns them. */
+    private static final Set<String> LAUNCHING = Set.of("-cp", "-classpath", "--class-path", "-jar", "-m", "--module",
+            "-p", "--module-path", "--source");
 
     private final Path logDir;
     private final String java;
@@ -43,22 +51,38 @@ public final class StackLauncher {
     /** Starts {@code stack} on {@code port}, or on a free port when {@code port} is 0. */
     public RunningStack start(StackDescriptor stack, int port, Map<String, String> options) throws StackException {
         int p = port > 0 ? port : freePort();
+        List<String> jvm = checkedJvmOptions(options);
         List<String> cmd = new ArrayList<>();
         ProcessBuilder builder = new ProcessBuilder(cmd);
         if (stack.command() != null) {
             Path dir = stack.dir().toAbsolutePath();
+            if (!jvm.isEmpty() && !isJava(stack.command().get(0))) {
+                throw new StackException("stack " + stack.name() + " is started by " + stack.command().get(0)
+                        + ", not java: jvmOptions go to a JVM that wsbench starts");
+            }
             for (String word : stack.command()) {
                 cmd.add(word.replace("${port}", String.valueOf(p)).replace("{port}", String.valueOf(p))
                         .replace("{dir}", dir.toString()));
+                if (cmd.size() == 1) {
+                    cmd.addAll(jvm); // right after java, as if the user had written them there
+                }
             }
-            stack.environment().forEach((k, v) -> builder.environment().put(k, v.replace("${port}", String.valueOf(p))));
-            builder.directory(dir.toFile());
             // a command has no -D: its options arrive as WSBENCH_KEY=VALUE (wsdlCacheDir -> WSBENCH_WSDL_CACHE_DIR)
-            options.forEach((k, v) -> builder.environment().put(environmentName(k), v));
+            options.forEach((k, v) -> {
+                if (!JVM_OPTIONS.equals(k)) {
+                    builder.environment().put(environmentName(k), v);
+                }
+            });
         } else {
             cmd.add(javaFor(stack, options));
             cmd.addAll(stack.jvmArgs());
-            options.forEach((k, v) -> cmd.add("-Dwsbench." + k + "=" + v));
+            // after the stack's own: of an option given twice (-Xmx), the JVM takes the last
+            cmd.addAll(jvm);
+            options.forEach((k, v) -> {
+                if (!JVM_OPTIONS.equals(k)) {
+                    cmd.add("-Dwsbench." + k + "=" + v);
+                }
+            });
             String probes = stack.props().getProperty("probes");
             if (probes != null && !probes.isBlank()) {
                 cmd.add("-Dwsbench.probes=" + probes.trim());
@@ -69,6 +93,11 @@ public final class StackLauncher {
             cmd.add("--port");
             cmd.add(String.valueOf(p));
         }
+        Path workDir = stack.workingDirectory();
+        if (workDir != null) {
+            builder.directory(workDir.toFile());
+        }
+        stack.environment().forEach((k, v) -> builder.environment().put(k, v.replace("${port}", String.valueOf(p))));
         // the server and every thread it starts run on these cores only
         builder.command(Cores.on(cores, cmd));
         Path log = logDir.resolve(stack.name() + "-" + p + ".log");
@@ -96,6 +125,10 @@ public final class StackLauncher {
      */
     public static void checkOptions(StackDescriptor stack, Map<String, String> options) throws StackException {
         StackVersions.check(stack, options);
+        List<String> jvm = checkedJvmOptions(options);
+        if (!jvm.isEmpty() && stack.mainClass() == null && !isJava(stack.command().get(0))) {
+            throw new StackException("stack " + stack.name() + " is started by a command, not a JVM wsbench launches: no jvmOptions");
+        }
         String asked = options.get("java");
         if (asked != null && !asked.isBlank()) {
             if (stack.mainClass() == null) {
@@ -180,6 +213,44 @@ public final class StackLauncher {
         s.stop();
         throw new StackException("stack " + s.descriptor().name() + " did not answer " + ready + " with a 200 within "
                 + timeout + " s" + (s.lastLogLines(3).isEmpty() ? " and logged nothing" : ": " + s.lastLogLines(3)));
+    }
+
+    /** The JVM options a stack is started with: the option {@link #JVM_OPTIONS}, its words separated by spaces. */
+    public static List<String> jvmOptions(Map<String, String> options) {
+        String words = options.get(JVM_OPTIONS);
+        return words == null || words.isBlank() ? List.of() : List.of(words.trim().split("\\s+"));
+    }
+
+    /** {@link #jvmOptions}, refused in one line when a word is not a JVM option or would change what is launched. */
+    private static List<String> checkedJvmOptions(Map<String, String> options) throws StackException {
+        List<String> words = jvmOptions(options);
+        for (String word : words) {
+            String why = refusedJvmOption(word);
+            if (why != null) {
+                throw new StackException(why);
+            }
+        }
+        return words;
+    }
+
+    /** Why {@code option} cannot be one of a stack's JVM options; null when it can. */
+    public static String refusedJvmOption(String option) {
+        if (option == null || option.isBlank() || !option.startsWith("-")) {
+            return "a JVM option starts with '-' (-Xmx2g, -Dname=value, -XX:+UseZGC): '" + option + "'";
+        }
+        if (option.chars().anyMatch(Character::isWhitespace)) {
+            return "a JVM option is one word, without spaces: '" + option + "'";
+        }
+        String name = option.contains("=") ? option.substring(0, option.indexOf('=')) : option;
+        if (LAUNCHING.contains(name)) {
+            return "'" + option + "' would change what is launched: wsbench gives the class path and the main class";
+        }
+        return null;
+    }
+
+    /** Whether a command's first word runs a JVM directly ({@code java}, or a path ending in bin/java). */
+    public static boolean isJava(String word) {
+        return word != null && !word.isBlank() && Path.of(word).getFileName().toString().equals("java");
     }
 
     static String environmentName(String option) {

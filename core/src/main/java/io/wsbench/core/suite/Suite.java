@@ -2,6 +2,7 @@ package io.wsbench.core.suite;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -14,7 +15,8 @@ import java.util.Map;
  * {@code warmupMax}, in windows of {@code warmupWindow} (1 s; 0.2 s with --quick); "requests": {@code warmupRequests} in all (the default when they are given);
  * "none". {@code quick} says how far
  * {@code --quick} shrinks the suite. {@code stackOptions} are handed to a stack's server as
- * {@code -Dwsbench.KEY=VALUE}, e.g. to switch on a fault the experiment needs. {@code stacks} are
+ * {@code -Dwsbench.KEY=VALUE}, e.g. to switch on a fault the experiment needs; {@code jvmOptions}
+ * among them (a list) are the server JVM's own options (heap, GC, system properties). {@code stacks} are
  * the user's own servers ({@link UserStack}), which targets name like the built-in stacks.
  * {@code cpus} pins the generator and the servers to disjoint cores ({@link Placement}).
  */
@@ -30,7 +32,8 @@ public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("targets") List<TargetSpec> targets,
                     @JsonProperty("load") List<LoadPointSpec> load,
                     @JsonProperty("quick") Quick quick,
-                    @JsonProperty("stackOptions") Map<String, Map<String, String>> stackOptions,
+                    @JsonProperty("stackOptions") @JsonDeserialize(contentUsing = StackOptionsReader.class)
+                    Map<String, Map<String, String>> stackOptions,
                     @JsonProperty("stacks") Map<String, UserStack> stacks,
                     @JsonProperty("cpus") Placement cpus,
                     @JsonIgnore Path source) {

@@ -1,6 +1,7 @@
 package io.wsbench.core.suite;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,8 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("url") String url,
                          @JsonProperty("client") String client,
                          @JsonProperty("coldStart") Boolean coldStart,
-                         @JsonProperty("stackOptions") Map<String, String> stackOptions,
+                         @JsonProperty("stackOptions") @JsonDeserialize(using = StackOptionsReader.class)
+                         Map<String, String> stackOptions,
                          @JsonProperty("path") String path,
                          @JsonProperty("tls") TlsSpec tls,
                          @JsonProperty("wsdl") String wsdl,

@@ -9,10 +9,12 @@ import java.util.Set;
 /**
  * A server of the user's own, declared under a suite's {@code stacks:} and started by wsbench like
  * a built-in stack: a {@code command} (its words; {@code ${port}} is replaced by the free port
- * wsbench chose), run in {@code directory} (default: the suite file's) with {@code environment}
- * added; or a {@code war} deployed at "/" in wsbench's embedded Tomcat of the line {@code tomcat}
- * (9 for javax, 10.1 or 11 for jakarta; default 11). Ready when {@code ready} answers 200 within
- * {@code readyTimeout} (default 60 s).
+ * wsbench chose) or a {@code war} deployed at "/" in wsbench's embedded Tomcat of the line
+ * {@code tomcat} (9 for javax, 10.1 or 11 for jakarta; default 11). Either runs in
+ * {@code directory} (default: the suite file's) with {@code environment} added; {@code jvmOptions}
+ * go to the WAR's JVM, or to a command whose first word is java, right after it. Ready when
+ * {@code ready} answers 200 within {@code readyTimeout} (default 60 s). A key that does not apply
+ * to the stack's kind ({@code tomcat} on a command) is refused where the suite is checked, at its place.
  */
 public record UserStack(@JsonProperty("command") List<String> command,
                         @JsonProperty("war") String war,
@@ -20,7 +22,8 @@ public record UserStack(@JsonProperty("command") List<String> command,
                         @JsonProperty("ready") String ready,
                         @JsonProperty("readyTimeout") String readyTimeout,
                         @JsonProperty("directory") String directory,
-                        @JsonProperty("environment") Map<String, String> environment) {
+                        @JsonProperty("environment") Map<String, String> environment,
+                        @JsonProperty("jvmOptions") List<String> jvmOptions) {
 
     /** The Tomcat lines wsbench embeds for a WAR. */
     public static final Set<String> TOMCAT_LINES = Set.of("9", "10.1", "11");
@@ -32,11 +35,9 @@ public record UserStack(@JsonProperty("command") List<String> command,
         if (command != null && !command.isEmpty() && command.stream().noneMatch(w -> w.contains("${port}"))) {
             throw new IllegalArgumentException("the command must take its port from '${port}', e.g. \"--server.port=${port}\"");
         }
-        if (tomcat != null && war == null) {
-            throw new IllegalArgumentException("'tomcat' names the container of a 'war'");
-        }
-        tomcat = war == null ? null : tomcat == null ? "11" : tomcat;
-        if (tomcat != null && !TOMCAT_LINES.contains(tomcat)) {
+        // kept as given on a command, to be refused with its place (SuiteRunner.check)
+        tomcat = war != null && tomcat == null ? "11" : tomcat;
+        if (war != null && !TOMCAT_LINES.contains(tomcat)) {
             throw new IllegalArgumentException("tomcat '" + tomcat + "' is not embedded here (9, 10.1 or 11)");
         }
         ready = ready == null ? "/" : ready;
@@ -47,6 +48,10 @@ public record UserStack(@JsonProperty("command") List<String> command,
         Durations.parse(readyTimeout);
         command = command == null ? null : List.copyOf(command);
         environment = environment == null ? Map.of() : Map.copyOf(environment);
+        if (jvmOptions != null && jvmOptions.contains(null)) {
+            throw new IllegalArgumentException("'jvmOptions' has an empty entry");
+        }
+        jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
     }
 
     public long readyTimeoutSeconds() {

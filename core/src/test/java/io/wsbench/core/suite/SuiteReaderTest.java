@@ -58,4 +58,30 @@ class SuiteReaderTest {
         m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { users: many }\n");
         assertTrue(m.startsWith("suites/x.yaml:5:"), m);
     }
+
+    @Test
+    void jvmOptionsAreAListOrWordsAndWhatAUserStackDeclares() {
+        Suite s = SuiteReader.parse("""
+                name: demo
+                stackOptions:
+                  cxf: { version: 4.1.5, jvmOptions: [-Xmx2g, "-Dconfig=/etc/x.yaml"] }
+                stacks:
+                  petstore: { war: petstore.war, directory: conf, environment: { MODE: test }, jvmOptions: [-Xmx256m] }
+                targets:
+                  - { stack: cxf, protocol: soap11 }
+                  - { stack: cxf, protocol: soap11, stackOptions: { jvmOptions: -Xmx1g -XX:+UseZGC } }
+                load:
+                  - { users: 1, requestsPerUser: 1 }
+                """, FILE);
+        assertEquals("-Xmx2g -Dconfig=/etc/x.yaml", s.optionsFor(s.targets().get(0)).get("jvmOptions"));
+        // a target's own replace the suite's, as any option's do
+        assertEquals(java.util.Map.of("version", "4.1.5", "jvmOptions", "-Xmx1g -XX:+UseZGC"), s.optionsFor(s.targets().get(1)));
+        UserStack petstore = s.stacks().get("petstore");
+        assertEquals(java.util.List.of("-Xmx256m"), petstore.jvmOptions());
+        assertEquals("conf", petstore.directory());
+        assertEquals(java.util.Map.of("MODE", "test"), petstore.environment());
+        String m = error("name: demo\nstackOptions:\n  cxf: { version: [4, 5] }\ntargets:\n  - { stack: cxf, protocol: soap11 }\n"
+                + "load:\n  - { users: 1, requestsPerUser: 1 }\n");
+        assertEquals("suites/x.yaml:3:19: only jvmOptions takes a list: give 'version' one value", m);
+    }
 }

@@ -1,0 +1,60 @@
+package io.wsbench.report;
+
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunRecord;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** A flag that holds for several repeats of one row is read once: one line naming the repeats. */
+class FlagsTest {
+
+    private static final LoadRecord FIVE_USERS = new LoadRecord("closed", 5, 1000L, null, null, null, true);
+
+    @Test
+    void aBusyGeneratorInEveryRepeatOfARowIsOneLineWithEachRepeatsFigure() {
+        List<PointRecord> points = List.of(
+                busy("REST inline", 1, 97.0), busy("SOAP", 1, 50.0),
+                busy("REST inline", 2, 95.0), busy("SOAP", 2, 50.0),
+                busy("REST inline", 3, 99.0), busy("SOAP", 3, 93.0));
+        assertEquals(List.of(
+                "REST inline @ 5 users, repeats 1, 2, 3: the load generator may have been the bottleneck"
+                        + " (its I/O thread was on the CPU 97%, 95%, 99% of the point).",
+                "SOAP @ 5 users, repeat 3: the load generator may have been the bottleneck"
+                        + " (its I/O thread was on the CPU 93% of the point)."), Flags.of(run(points)));
+    }
+
+    @Test
+    void figuresThatAgreeAreSaidOnceAndEachSentenceOfARowIsItsOwnLine() {
+        ErrorCounts five = new ErrorCounts(0, 0, 0, 0, 5);
+        List<PointRecord> points = List.of(
+                failing(1, five, null), failing(2, five, null), failing(3, new ErrorCounts(0, 2, 0, 0, 1), "server stopped answering"));
+        assertEquals(List.of(
+                "REST inline @ 5 users, repeats 1, 2, 3: 5 errors (5 failed validation); 5 errors (5 failed validation);"
+                        + " 3 errors (1 failed validation, 2 timeouts) out of 1,000 requests.",
+                "REST inline @ 5 users, repeat 3 was aborted: server stopped answering"), Flags.of(run(points)));
+        assertEquals(List.of("REST inline @ 5 users, repeats 1, 2: 5 errors (5 failed validation) out of 1,000 requests."),
+                Flags.of(run(points.subList(0, 2))));
+    }
+
+    private static PointRecord busy(String label, int repeat, double ioBusiestPercent) {
+        return ComparisonTest.point(label, FIVE_USERS, repeat, 1000, 500)
+                .withGenerator(new GeneratorRecord(1, 1.0, ioBusiestPercent, ioBusiestPercent, null, null, null, null));
+    }
+
+    private static PointRecord failing(int repeat, ErrorCounts errors, String aborted) {
+        PointRecord p = ComparisonTest.point("REST inline", FIVE_USERS, repeat, 1000, 500);
+        return new PointRecord(p.target(), p.load(), repeat, 1000, 1.0, 1000, p.latencyMicros(), 400, 500,
+                errors, 1000 - errors.total(), null, null, null, null, aborted);
+    }
+
+    private static RunRecord run(List<PointRecord> points) {
+        return new RunRecord("flags", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", "2025-01-01T10:01:00Z",
+                "complete", null, null, null, null, List.of(), points);
+    }
+}
