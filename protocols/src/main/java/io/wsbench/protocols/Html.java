@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** A dynamic page (seed 002's {@code <h1>CFML</h1> #now()#}): GET, answered by HTML that starts with the expected text. */
-final class Html implements Protocol {
+public final class Html implements Protocol {
 
     @Override
     public String name() {

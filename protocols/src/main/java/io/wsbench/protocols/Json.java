@@ -9,7 +9,7 @@ import io.wsbench.core.load.Verdict;
 import java.io.IOException;
 
 /** {@code returnformat=json}: the answer as a JSON string. */
-final class Json implements Protocol {
+public final class Json implements Protocol {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 

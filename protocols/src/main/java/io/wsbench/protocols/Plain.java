@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** {@code returnformat=plain}: the answer as bare text. */
-final class Plain implements Protocol {
+public final class Plain implements Protocol {
 
     @Override
     public String name() {

@@ -3,9 +3,16 @@ package io.wsbench.protocols;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.Validator;
 
+import io.wsbench.contract.page.PageContract;
+import io.wsbench.contract.seismic.SeismicContract;
+
 import java.net.URI;
 
-/** A wire format: how to ask an endpoint for an operation and how to tell a right answer. */
+/**
+ * A wire format: how to ask an endpoint for an operation and how to tell a right answer. Each is
+ * found through {@link java.util.ServiceLoader} (META-INF/services/io.wsbench.protocols.Protocol):
+ * a new protocol is one class with a public constructor and that file's one line.
+ */
 public interface Protocol {
 
     String name();
@@ -20,4 +27,21 @@ public interface Protocol {
 
     /** A fresh validator; each I/O thread gets its own. */
     Validator validator(Operation op);
+
+    /**
+     * What {@code operation} asks over this protocol, {@code sequence} naming one of its request
+     * sequences; an operation it does not serve is an IllegalArgumentException saying where it is served.
+     */
+    default Workload workload(String operation, String sequence) {
+        if (SeismicContract.OPERATION.equals(operation)) {
+            throw new IllegalArgumentException("matchQuakes is served over soap11 only, not " + name());
+        }
+        if (PageContract.OPERATION.equals(operation)) {
+            throw new IllegalArgumentException("page is served over rest-xml only, with no request sequence");
+        }
+        if (sequence != null) {
+            throw new IllegalArgumentException("operation " + operation + " has no request sequences");
+        }
+        return new SingleRequest(this, Operation.named(operation));
+    }
 }

@@ -2,16 +2,22 @@ package io.wsbench.protocols;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.Map;
 
-/** The protocols wsbench speaks, by the names suites use. */
+/** The protocols wsbench speaks, by the names suites use: those {@link ServiceLoader} finds. */
 public final class Protocols {
 
     private static final Map<String, Protocol> ALL = new LinkedHashMap<>();
 
     static {
-        for (Protocol p : List.of(Soap.V11, Soap.V12, new RestXml(), new Json(), new Plain(), new Wddx(), new Html(), new Amf())) {
-            ALL.put(p.name(), p);
+        // wsbench's own and any other on the class path, in the order their jars list them
+        for (Protocol p : ServiceLoader.load(Protocol.class, Protocols.class.getClassLoader())) {
+            Protocol before = ALL.putIfAbsent(p.name(), p);
+            if (before != null) {
+                throw new IllegalStateException("two protocols are named " + p.name() + ": "
+                        + before.getClass().getName() + " and " + p.getClass().getName());
+            }
         }
     }
 

@@ -5,7 +5,16 @@ import io.wsbench.core.load.Verdict;
 
 
 /** Seed 000's REST call: a GET with {@code ?method=...} answered by {@code <str>...</str>}. */
-final class RestXml implements Protocol {
+public final class RestXml implements Protocol {
+
+    /** Seed 002's page, besides the single-request operations. */
+    @Override
+    public Workload workload(String operation, String sequence) {
+        if (io.wsbench.contract.page.PageContract.OPERATION.equals(operation) && sequence == null) {
+            return new PageWorkload();
+        }
+        return Protocol.super.workload(operation, sequence);
+    }
 
     @Override
     public String name() {

@@ -16,16 +16,32 @@ import java.util.Map;
  * of the same SOAP version whose body holds the operation's response element with the expected
  * text; a Fault counts as a SOAP Fault error whatever the HTTP status.
  */
-public final class Soap implements Protocol {
+public class Soap implements Protocol {
 
-    public static final Soap V11 = new Soap("soap11", "http://schemas.xmlsoap.org/soap/envelope/", "text/xml");
-    public static final Soap V12 = new Soap("soap12", "http://www.w3.org/2003/05/soap-envelope", "application/soap+xml");
+    public static final Soap V11 = new Soap11();
+    public static final Soap V12 = new Soap12();
+
+    /** SOAP 1.1, as {@link java.util.ServiceLoader} makes it. */
+    public static final class Soap11 extends Soap {
+        public Soap11() {
+            super("soap11", "http://schemas.xmlsoap.org/soap/envelope/", "text/xml");
+        }
+    }
+
+    /** SOAP 1.2, as {@link java.util.ServiceLoader} makes it. */
+    public static final class Soap12 extends Soap {
+        public Soap12() {
+            super("soap12", "http://www.w3.org/2003/05/soap-envelope", "application/soap+xml");
+        }
+    }
 
     private final String name;
     private final String envelopeNs;
     private final String mediaType;
+    private final boolean v11;
 
     private Soap(String name, String envelopeNs, String mediaType) {
+        this.v11 = "soap11".equals(name);
         this.name = name;
         this.envelopeNs = envelopeNs;
         this.mediaType = mediaType;
@@ -38,7 +54,16 @@ public final class Soap implements Protocol {
 
     @Override
     public String describe() {
-        return (this == V11 ? "SOAP 1.1" : "SOAP 1.2") + " document/literal over HTTP POST (" + mediaType + ")";
+        return (v11 ? "SOAP 1.1" : "SOAP 1.2") + " document/literal over HTTP POST (" + mediaType + ")";
+    }
+
+    /** matchQuakes and its request sequences over SOAP 1.1; the single-request operations over both. */
+    @Override
+    public Workload workload(String operation, String sequence) {
+        if (v11 && io.wsbench.contract.seismic.SeismicContract.OPERATION.equals(operation)) {
+            return SeismicWorkload.of(sequence == null ? "small" : sequence);
+        }
+        return Protocol.super.workload(operation, sequence);
     }
 
     public String envelope(String bodyElement) {
@@ -50,7 +75,7 @@ public final class Soap implements Protocol {
     @Override
     public HttpRequest request(URI endpoint, Operation op, boolean keepAlive) {
         Map<String, String> headers = new LinkedHashMap<>();
-        if (this == V11) {
+        if (v11) {
             headers.put("Content-Type", "text/xml; charset=UTF-8");
             headers.put("SOAPAction", "\"" + op.soapAction() + "\"");
         } else {

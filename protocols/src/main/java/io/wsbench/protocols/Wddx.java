@@ -8,7 +8,7 @@ import io.wsbench.core.load.Verdict;
  * A CFML component called over HTTP with no {@code returnformat} (seed 000's "CFC direct" on CF7):
  * the answer is a WDDX packet, {@code <wddxPacket version='1.0'><header/><data><string>...</string></data></wddxPacket>}.
  */
-final class Wddx implements Protocol {
+public final class Wddx implements Protocol {
 
     @Override
     public String name() {

@@ -47,39 +47,7 @@ public interface Workload {
                         + "' (known: wsdl, wsdl-cached; none for pre-encoded requests)");
             };
         }
-        Protocol p = Protocols.byName(protocol);
-        if (SeismicContract.OPERATION.equals(operation)) {
-            if (p != Soap.V11) {
-                throw new IllegalArgumentException("matchQuakes is served over soap11 only, not " + protocol);
-            }
-            return SeismicWorkload.of(sequence == null ? "small" : sequence);
-        }
-        if (PageContract.OPERATION.equals(operation)) {
-            if (!"rest-xml".equals(p.name()) || sequence != null) {
-                throw new IllegalArgumentException("page is served over rest-xml only, with no request sequence");
-            }
-            return new PageWorkload();
-        }
-        if (sequence != null) {
-            throw new IllegalArgumentException("operation " + operation + " has no request sequences");
-        }
-        Operation op = Operation.named(operation);
-        return new Workload() {
-            @Override
-            public RequestSource requests(URI endpoint, boolean keepAlive) {
-                return p.request(endpoint, op, keepAlive);
-            }
-
-            @Override
-            public Validator validator() {
-                return p.validator(op);
-            }
-
-            @Override
-            public int sequenceLength() {
-                return 1;
-            }
-        };
+        return Protocols.byName(protocol).workload(operation, sequence);
     }
 
     /** Operations wsbench knows. */
