@@ -43,15 +43,16 @@ final class OpenApiCommand implements Callable<Integer> {
                 out.print(RestRequest.of(api, op, null, null, null).describe(op.server()));
                 return 0;
             }
-            Set<String> params = new LinkedHashSet<>();
-            op.parameters().forEach(p -> params.add(p.name()));
-            RestRequest r = RestRequest.of(api, op, null, null, params);
+            RestRequest r = RestRequest.template(api, op);
             String request = r.describe(op.server());
             int blank = request.indexOf("\n\n");
             if (blank >= 0) {
                 out.print(request.substring(blank + 2));
             }
-            System.err.println(op.method() + " " + op.path() + ": the data's columns: " + String.join(", ", r.placeholders()));
+            Set<String> required = new LinkedHashSet<>(r.placeholders());
+            required.removeAll(r.optional());
+            System.err.println(op.method() + " " + op.path() + ": the data's columns: " + String.join(", ", required)
+                    + (r.optional().isEmpty() ? "" : "; optional (left out where the data has no column): " + String.join(", ", r.optional())));
         } catch (OwnServiceException e) {
             throw new Main.UserError(e.getMessage());
         }

@@ -9,6 +9,7 @@ import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.servers.Server;
@@ -23,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +112,12 @@ public final class ApiDescription {
         if (op.getResponses() != null) {
             for (Map.Entry<String, ApiResponse> r : op.getResponses().entrySet()) {
                 Map.Entry<String, MediaType> m = r.getValue().getContent() == null ? null : json(r.getValue().getContent());
-                answers.put(r.getKey(), new RestOperation.Answer(m == null ? null : m.getKey(), m == null ? null : m.getValue().getSchema()));
+                Map<String, Schema<?>> content = new LinkedHashMap<>();
+                if (r.getValue().getContent() != null) {
+                    r.getValue().getContent().forEach((range, media) -> content.put(range, media.getSchema()));
+                }
+                answers.put(r.getKey(), new RestOperation.Answer(m == null ? null : m.getKey(), m == null ? null : m.getValue().getSchema(),
+                        Collections.unmodifiableMap(content)));
             }
         }
         List<Server> servers = op.getServers() != null && !op.getServers().isEmpty() ? op.getServers()

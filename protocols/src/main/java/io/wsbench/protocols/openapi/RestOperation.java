@@ -24,8 +24,12 @@ public record RestOperation(String id, String method, String path, URI server, L
     public record Body(String mediaType, Schema<?> schema, boolean required) {
     }
 
-    /** An answer the spec describes: its media type and schema, both null for an answer with no body. */
-    public record Answer(String mediaType, Schema<?> schema) {
+    /**
+     * An answer the spec describes: the media type wsbench asks for and its schema (its JSON one, or
+     * else its first; both null for an answer with no body), and every media range of its content
+     * with its schema (null where it has none), in the spec's order.
+     */
+    public record Answer(String mediaType, Schema<?> schema, Map<String, Schema<?>> content) {
     }
 
     /**

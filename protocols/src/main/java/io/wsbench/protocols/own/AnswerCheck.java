@@ -52,6 +52,9 @@ public sealed interface AnswerCheck {
     interface Answer {
         int status();
 
+        /** The Content-Type header's value, "" when absent. */
+        String contentType();
+
         Map<String, String> row();
 
         /** The body as a DOM document, or null when it is not XML. */
@@ -394,7 +397,7 @@ public sealed interface AnswerCheck {
 
         @Override
         public String problem(Answer answer) {
-            return schema.problem(answer.status(), answer.body(), answer.length());
+            return schema.problem(answer.status(), answer.contentType(), answer.body(), answer.length());
         }
 
         @Override
