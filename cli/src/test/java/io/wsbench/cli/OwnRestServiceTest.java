@@ -10,8 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -19,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and header parameters, a JSON body with a nested object and an array, $refs, several answers per
  * operation) served with the service by PHP's built-in web server, a real HTTP server of another
  * language, and loaded through {@code load --openapi} with CSV rows and checks whose expected values
- * come from the rows.
+ * come from the rows. Beside it, specs as FastAPI and springdoc write them, with answers as those
+ * services give them.
  */
 class OwnRestServiceTest {
 
@@ -80,7 +83,8 @@ class OwnRestServiceTest {
                 "\"name\" : \"${name}\"", "\"tags\" : [ \"${tags}\" ]"}) {
             assertTrue(template.contains(expected), expected + " in\n" + template);
         }
-        assertTrue(t.err().contains("POST /orders: the data's columns: item, quantity, express, name, email, tags"), t.err());
+        assertTrue(t.err().contains("POST /orders: the data's columns: item, quantity, name;"
+                + " optional (left out where the data has no column): express, email, tags"), t.err());
     }
 
     @Test
@@ -199,6 +203,58 @@ class OwnRestServiceTest {
         assertTrue(points.get(1).path("target").path("url").asText().endsWith("/api"), points.get(1).toString());
 
         PhpService.assertTargetNeedsAnOperation(dir, "openapi: shop.yaml");
+    }
+
+    @Test
+    void anOptionalBodyFieldTheDataHasNoColumnForIsLeftOutAndEveryAnswerIsValid(@TempDir Path dir) throws Exception {
+        // FastAPI's spec of an Order whose note is Optional[str]: the user's CSV names the fields they send, and no note
+        String fastapi = base + "/spec/orders-fastapi.json";
+        Path orders = Files.writeString(dir.resolve("orders.csv"), "item,quantity,unitPrice,total\napple,2,0.5,1.0\nfig,3,2.0,6.0\n");
+        JsonNode p = load("--openapi", fastapi, "--operation", "placeOrder", "--data", orders.toString(), "--check", "status: 200",
+                "--check", "schema", "--check", "jsonpath:$.fields == 'item,quantity,unitPrice'", "--check", "jsonpath:$.total == ${total}",
+                "-c", "2", "-n", "20");
+        assertEquals(20, p.path("requests").asLong(), p.toString());
+        assertEquals(20, p.path("validated").asLong(), "the service was sent the three fields, and no note: " + p);
+
+        // with its column the note is sent, empty or not
+        Path noted = Files.writeString(dir.resolve("noted.csv"), "item,quantity,unitPrice,note\npear,1,0.75,gift wrap\nfig,1,2.0,\n");
+        JsonNode withNote = load("--openapi", fastapi, "--operation", "placeOrder", "--data", noted.toString(), "--check", "schema",
+                "--check", "jsonpath:$.fields == 'item,quantity,unitPrice,note'", "--check", "jsonpath:$.note == '${note}'", "-c", "1", "-n", "6");
+        assertEquals(6, withNote.path("validated").asLong(), withNote.toString());
+
+        // a required field is not left out: its column missing is one line, before any load
+        Path noQuantity = Files.writeString(dir.resolve("noq.csv"), "item,unitPrice\napple,0.5\n");
+        CliRunner r = CliRunner.run("load", "--openapi", fastapi, "--operation", "placeOrder", "--data", noQuantity.toString(), "-n", "1");
+        assertBadInput(r, noQuantity + ": its header has no column quantity for the request's placeholders");
+    }
+
+    @Test
+    void anAnswerTheSpecDescribesUnderStarSlashStarIsCheckedAgainstItsSchema(@TempDir Path dir) throws Exception {
+        // springdoc's spec: every answer under */*; item 77's price is a word, which the spec's Item does not allow
+        String springdoc = base + "/spec/items-springdoc.json";
+        Path items = Files.writeString(dir.resolve("items.csv"), "id,name\n1,item 1\n77,item 77\n2,item 2\n");
+        JsonNode p = load("--openapi", springdoc, "--operation", "getItem", "--data", items.toString(), "--check", "schema",
+                "--check", "jsonpath:$.name == '${name}'", "-c", "1", "-n", "9");
+        assertEquals(9, p.path("requests").asLong(), p.toString());
+        assertEquals(3, p.path("errors").path("validation").asLong(), "item 77, three times: " + p);
+        assertEquals(6, p.path("validated").asLong(), p.toString());
+    }
+
+    @Test
+    void vendorExtensionsPrintNoLibraryWarningOnTheConsole(@TempDir Path dir) throws Exception {
+        // items-springdoc.json carries x-swagger-router-model and x-order in its schema: known to OpenAPI, warned about by no one
+        String springdoc = base + "/spec/items-springdoc.json";
+        Path items = Files.writeString(dir.resolve("items.csv"), "id\n1\n2\n");
+        String[][] commands = {{"openapi", springdoc, "--operation", "getItem"},
+                {"load", "--openapi", springdoc, "--operation", "getItem", "--data", items.toString(), "--check", "schema", "-c", "1", "-n", "4", "--json"}};
+        for (String[] command : commands) {
+            try (CliProcess cli = CliProcess.start(dir.resolve(command[0] + ".out"), command)) {
+                assertEquals(0, cli.exitCode(Duration.ofSeconds(60)), cli.output());
+                String console = cli.output();
+                assertFalse(console.contains("Unknown keyword") || console.contains("WARNING"), console);
+                assertTrue(console.contains(command[0].equals("load") ? "\"validated\" : 4" : "GET " + base + "/springdoc/items/3"), console);
+            }
+        }
     }
 
     private static JsonNode load(String... args) throws IOException {

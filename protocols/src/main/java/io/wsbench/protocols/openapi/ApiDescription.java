@@ -9,7 +9,6 @@ import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
-import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.servers.Server;
@@ -24,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +36,7 @@ public final class ApiDescription {
     private final String location;
     private final boolean v31;
     private final List<RestOperation> operations;
+    private WrittenSchemas written;
 
     private ApiDescription(String location, boolean v31, List<RestOperation> operations) {
         this.location = location;
@@ -51,9 +50,19 @@ public final class ApiDescription {
         if (!remote) {
             syntax(Path.of(location));
         }
+        OpenAPI api = parse(location, true);
+        URI base = remote ? URI.create(location) : null;
+        List<RestOperation> ops = new ArrayList<>();
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
+                ops.add(operation(api, base, path, item, method.name(), op))));
+        return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, List.copyOf(ops));
+    }
+
+    /** The spec with its references resolved, and {@code fully}: inlined, each schema a tree of its own. */
+    private static OpenAPI parse(String location, boolean fully) throws OwnServiceException {
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
-        options.setResolveFully(true);
+        options.setResolveFully(fully);
         SwaggerParseResult result;
         try {
             result = new OpenAPIV3Parser().readLocation(location, null, options);
@@ -66,11 +75,7 @@ public final class ApiDescription {
             throw new OwnServiceException(location + ": not an OpenAPI 3 spec"
                     + (messages.isEmpty() ? "" : ": " + oneLine(messages.get(0))));
         }
-        URI base = remote ? URI.create(location) : null;
-        List<RestOperation> ops = new ArrayList<>();
-        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
-                ops.add(operation(api, base, path, item, method.name(), op))));
-        return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, List.copyOf(ops));
+        return api;
     }
 
     /** swagger-parser says little about a syntax error: Jackson names the line and column. */
@@ -112,12 +117,8 @@ public final class ApiDescription {
         if (op.getResponses() != null) {
             for (Map.Entry<String, ApiResponse> r : op.getResponses().entrySet()) {
                 Map.Entry<String, MediaType> m = r.getValue().getContent() == null ? null : json(r.getValue().getContent());
-                Map<String, Schema<?>> content = new LinkedHashMap<>();
-                if (r.getValue().getContent() != null) {
-                    r.getValue().getContent().forEach((range, media) -> content.put(range, media.getSchema()));
-                }
-                answers.put(r.getKey(), new RestOperation.Answer(m == null ? null : m.getKey(), m == null ? null : m.getValue().getSchema(),
-                        Collections.unmodifiableMap(content)));
+                answers.put(r.getKey(), new RestOperation.Answer(m == null ? null : m.getKey(),
+                        r.getValue().getContent() == null ? List.of() : List.copyOf(r.getValue().getContent().keySet())));
             }
         }
         List<Server> servers = op.getServers() != null && !op.getServers().isEmpty() ? op.getServers()
@@ -176,6 +177,22 @@ public final class ApiDescription {
 
     public List<RestOperation> operations() {
         return operations;
+    }
+
+    /**
+     * The answers' schemas as the spec writes them: read again, on first ask (a schema check), with
+     * references resolved but not inlined: swagger-parser's inlining changes what some schemas allow.
+     */
+    synchronized WrittenSchemas written() throws OwnServiceException {
+        if (written == null) {
+            OpenAPI api = parse(location, false);
+            try {
+                written = new WrittenSchemas(api, v31);
+            } catch (RuntimeException e) {
+                throw new OwnServiceException(location + ": cannot read the answers' schemas: " + oneLine(e.getMessage()));
+            }
+        }
+        return written;
     }
 
     /** The operation of that operationId (or "get /path" when it has none), or one line listing those there are. */

@@ -6,15 +6,14 @@ import com.networknt.schema.AnnotationKeyword;
 import com.networknt.schema.JsonMetaSchema;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.NonValidationKeyword;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.UnknownKeywordFactory;
 import com.networknt.schema.ValidationMessage;
 import com.networknt.schema.oas.OpenApi30;
 import com.networknt.schema.oas.OpenApi31;
-import io.swagger.v3.core.util.Json;
-import io.swagger.v3.core.util.Json31;
-import io.swagger.v3.oas.models.media.Schema;
 import io.wsbench.protocols.own.AnswerSchema;
+import io.wsbench.protocols.own.OwnServiceException;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -41,21 +40,22 @@ final class JsonAnswers {
     }
 
     /** Null when the operation describes no answer with a JSON schema. */
-    static AnswerSchema schema(ApiDescription api, RestOperation op) {
+    static AnswerSchema schema(ApiDescription api, RestOperation op) throws OwnServiceException {
         JsonSchemaFactory factory = factory(api.v31());
-        ObjectMapper writer = api.v31() ? Json31.mapper() : Json.mapper();
+        WrittenSchemas written = api.written();
         Map<String, Described> described = new LinkedHashMap<>();
         boolean any = false;
         for (Map.Entry<String, RestOperation.Answer> a : op.answers().entrySet()) {
             Map<String, JsonSchema> compiled = new LinkedHashMap<>();
-            for (Map.Entry<String, Schema<?>> c : a.getValue().content().entrySet()) {
+            Map<String, JsonNode> content = written.of(op.method(), op.path(), a.getKey());
+            for (Map.Entry<String, JsonNode> c : content.entrySet()) {
                 MediaRange range = MediaRange.parse(c.getKey());
                 if (c.getValue() != null && range != null && range.admitsJson()) {
-                    compiled.put(c.getKey(), factory.getSchema(writer.<JsonNode>valueToTree(c.getValue())));
+                    compiled.put(c.getKey(), factory.getSchema(c.getValue()));
                 }
             }
             any |= !compiled.isEmpty();
-            Set<String> ranges = a.getValue().content().keySet();
+            Set<String> ranges = content.keySet();
             described.put(a.getKey(), new Described(compiled, ranges, MediaRange.best(compiled.keySet(), JSON)));
         }
         if (!any) {
@@ -108,13 +108,17 @@ final class JsonAnswers {
     /**
      * The validator of the spec's dialect, knowing its vendor extensions: an {@code x-} keyword is
      * allowed anywhere in OpenAPI and says nothing about validity, so it is an annotation, not an
-     * unknown keyword (which networknt warns about on the console).
+     * unknown keyword (which networknt warns about on the console). 3.0's dialect also holds the
+     * {@code definitions} the spec's components are put in (2020-12 has {@code $defs}).
      */
     static JsonSchemaFactory factory(boolean v31) {
-        JsonMetaSchema dialect = JsonMetaSchema.builder(v31 ? OpenApi31.getInstance() : OpenApi30.getInstance())
+        JsonMetaSchema.Builder builder = JsonMetaSchema.builder(v31 ? OpenApi31.getInstance() : OpenApi30.getInstance())
                 .unknownKeywordFactory((keyword, context) -> keyword.startsWith("x-") ? new AnnotationKeyword(keyword)
-                        : UnknownKeywordFactory.getInstance().getKeyword(keyword, context))
-                .build();
+                        : UnknownKeywordFactory.getInstance().getKeyword(keyword, context));
+        if (!v31) {
+            builder.keyword(new NonValidationKeyword("definitions"));
+        }
+        JsonMetaSchema dialect = builder.build();
         return JsonSchemaFactory.getInstance(v31 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V4,
                 b -> b.metaSchema(dialect).defaultMetaSchemaIri(dialect.getIri()));
     }

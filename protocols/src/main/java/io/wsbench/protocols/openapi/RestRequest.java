@@ -34,11 +34,12 @@ public final class RestRequest implements OwnRequest {
     private final Map<String, Placeholders> headers;
     private final Placeholders body;
     private final String mediaType;
-    private final AnswerSchema schema;
+    private final ApiDescription api;
     private final Set<String> optional;
 
-    private RestRequest(RestOperation op, URI server, Placeholders target, Map<String, Placeholders> headers,
-                        Placeholders body, String mediaType, AnswerSchema schema, Set<String> optional) {
+    private RestRequest(ApiDescription api, RestOperation op, URI server, Placeholders target, Map<String, Placeholders> headers,
+                        Placeholders body, String mediaType, Set<String> optional) {
+        this.api = api;
         this.optional = optional;
         this.op = op;
         this.server = server;
@@ -46,7 +47,6 @@ public final class RestRequest implements OwnRequest {
         this.headers = headers;
         this.body = body;
         this.mediaType = mediaType;
-        this.schema = schema;
     }
 
     /**
@@ -110,8 +110,7 @@ public final class RestRequest implements OwnRequest {
             }
             bodyText = Placeholders.of(text);
         }
-        return new RestRequest(op, op.server(), Placeholders.of(path + query), headers, bodyText, mediaType,
-                JsonAnswers.schema(api, op), Set.copyOf(optional));
+        return new RestRequest(api, op, op.server(), Placeholders.of(path + query), headers, bodyText, mediaType, Set.copyOf(optional));
     }
 
     /** A placeholder may stand for a string's content or for a whole number: checked with each one a 0. */
@@ -212,8 +211,8 @@ public final class RestRequest implements OwnRequest {
     }
 
     @Override
-    public AnswerSchema answerSchema() {
-        return schema;
+    public AnswerSchema answerSchema() throws OwnServiceException {
+        return JsonAnswers.schema(api, op);
     }
 
     @Override

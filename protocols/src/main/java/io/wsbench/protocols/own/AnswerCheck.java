@@ -80,10 +80,11 @@ public sealed interface AnswerCheck {
             return StatusCheck.of(text, t.substring(7).trim());
         }
         if (t.equals("schema")) {
-            if (request.answerSchema() == null) {
+            AnswerSchema schema = request.answerSchema();
+            if (schema == null) {
                 throw new OwnServiceException("check 'schema': the description has no schema for this operation's answer");
             }
-            return new SchemaCheck(text, request.answerSchema());
+            return new SchemaCheck(text, schema);
         }
         throw new OwnServiceException("check '" + text + "': not a check (xpath:EXPR, jsonpath:PATH [OP VALUE], status: CODE or schema)");
     }

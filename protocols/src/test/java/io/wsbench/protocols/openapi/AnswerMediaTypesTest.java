@@ -1,6 +1,8 @@
 package io.wsbench.protocols.openapi;
 
 import io.wsbench.protocols.own.AnswerSchema;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,45 +101,77 @@ class AnswerMediaTypesTest {
 
     @Test
     void vendorExtensionsAreNotWarnedAbout(@TempDir Path dir) throws Exception {
-        List<LogRecord> records = new ArrayList<>();
-        Handler keep = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                records.add(r);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger networknt = Logger.getLogger("com.networknt");
-        networknt.addHandler(keep);
-        try {
-            for (String version : new String[]{"3.0.3", "3.1.0"}) {
-                AnswerSchema schema = answers(dir, version, """
-                        "200":
-                          description: the item
-                          x-codegen-response: true
-                          content:
-                            "application/json":
-                              schema:
-                                type: object
-                                x-swagger-router-model: io.swagger.petstore.model.Item
-                                required: [id]
-                                properties:
-                                  id: { type: integer, format: int64, x-order: 1, readOnly: true, example: 7 }
-                                  name: { type: string, deprecated: true, xml: { name: label }, externalDocs: { url: "https://example.com/" } }
-                        """);
-                assertTrue(check(schema, "application/json", "{\"name\": \"fig\"}").contains("id"), version);
-            }
-        } finally {
-            networknt.removeHandler(keep);
+        for (String version : new String[]{"3.0.3", "3.1.0"}) {
+            AnswerSchema schema = answers(dir, version, """
+                    "200":
+                      description: the item
+                      x-codegen-response: true
+                      content:
+                        "application/json":
+                          schema:
+                            type: object
+                            x-swagger-router-model: io.swagger.petstore.model.Item
+                            required: [id]
+                            properties:
+                              id: { type: integer, format: int64, x-order: 1, readOnly: true, example: 7 }
+                              name: { type: string, deprecated: true, xml: { name: label }, externalDocs: { url: "https://example.com/" } }
+                    """);
+            assertTrue(check(schema, "application/json", "{\"name\": \"fig\"}").contains("id"), version);
+            AnswerSchema referred = answers(dir, version, """
+                    "200":
+                      description: the item
+                      content:
+                        "application/json": { schema: { $ref: "#/components/schemas/Item" } }
+                    """);
+            assertTrue(check(referred, "application/json", "{\"id\": \"one\"}").contains("id"), version);
         }
-        assertEquals(List.of(), records.stream().map(LogRecord::getMessage).toList());
+        // what the validator logged is asserted after all tests: it says each unknown keyword once per process
+    }
+
+    @Test
+    void anOptionalFieldAsFastApiWritesItTakesItsNull(@TempDir Path dir) throws Exception {
+        // Optional[str] in OpenAPI 3.1: anyOf a string or null, inside a schema the answer refers to
+        AnswerSchema schema = answers(dir, "3.1.0", """
+                "200":
+                  description: the receipt
+                  content:
+                    "application/json": { schema: { $ref: "#/components/schemas/Receipt" } }
+                """);
+        assertNull(check(schema, "application/json", "{\"id\": 1, \"note\": null}"));
+        assertNull(check(schema, "application/json", "{\"id\": 1, \"note\": \"gift\"}"));
+        assertTrue(check(schema, "application/json", "{\"id\": 1, \"note\": 3}").contains("note"));
+        assertTrue(check(schema, "application/json", "{\"note\": null}").contains("id"), "required, through the $ref");
+    }
+
+    /** networknt's log lines while this class runs, through SLF4J to java.util.logging, as in the CLI. */
+    private static final List<LogRecord> LOGGED = new ArrayList<>();
+    private static final Logger NETWORKNT = Logger.getLogger("com.networknt");
+    private static final Handler KEEP = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            synchronized (LOGGED) {
+                LOGGED.add(r);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeAll
+    static void keepTheValidatorsLogLines() {
+        NETWORKNT.addHandler(KEEP);
+    }
+
+    @AfterAll
+    static void theValidatorLoggedNothing() {
+        NETWORKNT.removeHandler(KEEP);
+        assertEquals(List.of(), LOGGED.stream().map(LogRecord::getMessage).toList(), "the spec's x- keywords, and what wsbench adds, are known");
     }
 
     private static String best(List<String> ranges, String contentType) {
@@ -169,10 +203,17 @@ class AnswerMediaTypesTest {
                   schemas:
                     Item:
                       type: object
+                      x-swagger-router-model: io.swagger.petstore.model.Item
                       required: [id]
                       properties:
                         id: { type: integer }
                         name: { type: string }
+                    Receipt:
+                      type: object
+                      required: [id, note]
+                      properties:
+                        id: { type: integer }
+                        note: { anyOf: [ { type: string }, { type: "null" } ], title: Note }
                 """.formatted(version, responses.indent(8).stripTrailing()));
         ApiDescription api = ApiDescription.read(spec.toString());
         return RestRequest.of(api, api.operation("getItem"), null, null, null).answerSchema();
