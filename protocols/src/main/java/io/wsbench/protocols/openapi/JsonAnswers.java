@@ -51,7 +51,12 @@ final class JsonAnswers {
             for (Map.Entry<String, JsonNode> c : content.entrySet()) {
                 MediaRange range = MediaRange.parse(c.getKey());
                 if (c.getValue() != null && range != null && range.admitsJson()) {
-                    compiled.put(c.getKey(), factory.getSchema(c.getValue()));
+                    try {
+                        compiled.put(c.getKey(), factory.getSchema(c.getValue()));
+                    } catch (RuntimeException e) {
+                        throw new OwnServiceException(api.location() + ": the schema of " + op.id() + "'s answer " + a.getKey()
+                                + " (" + c.getKey() + ") cannot be compiled: " + ApiDescription.oneLine(e.getMessage()));
+                    }
                 }
             }
             any |= !compiled.isEmpty();
