@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -170,6 +171,9 @@ class OwnRestServiceTest {
         assertBadInput(r, template + ":2:");
         assertTrue(r.err().contains("the template is not JSON"), r.err());
 
+        Path dangling = Files.writeString(dir.resolve("dangling.yaml"), DANGLING);
+        assertBadInput(CliRunner.run("openapi", dangling.toString()), dangling + ": a reference cannot be resolved: Unable to load RELATIVE ref: ./other.yaml");
+
         r = CliRunner.run("load", "--openapi", SPECS.resolve("shop.yaml").toString(), "--wsdl", "x.wsdl", "--operation", "add", "-n", "1");
         assertBadInput(r, "give either --wsdl or --openapi, not both");
     }
@@ -240,8 +244,23 @@ class OwnRestServiceTest {
         assertEquals(6, p.path("validated").asLong(), p.toString());
     }
 
+    /** A spec whose answer refers to a file that is not there. */
+    private static final String DANGLING = """
+            openapi: 3.0.3
+            info: { title: dangling, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: items
+                  responses:
+                    "200":
+                      description: the items
+                      content:
+                        application/json: { schema: { $ref: "other.yaml#/components/schemas/Items" } }
+            """;
+
     @Test
-    void vendorExtensionsPrintNoLibraryWarningOnTheConsole(@TempDir Path dir) throws Exception {
+    void noLibraryLogLineReachesTheConsole(@TempDir Path dir) throws Exception {
         // items-springdoc.json carries x-swagger-router-model and x-order in its schema: known to OpenAPI, warned about by no one
         String springdoc = base + "/spec/items-springdoc.json";
         Path items = Files.writeString(dir.resolve("items.csv"), "id\n1\n2\n");
@@ -254,6 +273,13 @@ class OwnRestServiceTest {
                 assertFalse(console.contains("Unknown keyword") || console.contains("WARNING"), console);
                 assertTrue(console.contains(command[0].equals("load") ? "\"validated\" : 4" : "GET " + base + "/springdoc/items/3"), console);
             }
+        }
+        // a reference the spec cannot resolve: swagger-parser's warning and stack trace give way to wsbench's one line
+        Path dangling = Files.writeString(dir.resolve("dangling.yaml"), DANGLING);
+        try (CliProcess cli = CliProcess.start(dir.resolve("dangling.out"), "openapi", dangling.toString())) {
+            assertEquals(2, cli.exitCode(Duration.ofSeconds(60)), cli.output());
+            assertEquals(List.of("wsbench: " + dangling + ": a reference cannot be resolved: Unable to load RELATIVE ref: ./other.yaml path: "
+                    + dir), cli.output().lines().toList());
         }
     }
 

@@ -26,12 +26,24 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * A user's OpenAPI spec (3.0 or 3.1, YAML or JSON, a file or a URL), read once by swagger-parser
  * with every {@code $ref} resolved and inlined, as the operations wsbench can call.
  */
 public final class ApiDescription {
+
+    /**
+     * swagger-parser logs a reference it cannot resolve as a warning with a stack trace, then says it
+     * again in its messages: wsbench says it in one line from those. Held here so the level stays set.
+     */
+    private static final Logger PARSER_LOG = Logger.getLogger("io.swagger.v3.parser");
+
+    static {
+        PARSER_LOG.setLevel(Level.OFF);
+    }
 
     private final String location;
     private final boolean v31;
@@ -74,6 +86,11 @@ public final class ApiDescription {
             List<String> messages = result == null || result.getMessages() == null ? List.of() : result.getMessages();
             throw new OwnServiceException(location + ": not an OpenAPI 3 spec"
                     + (messages.isEmpty() ? "" : ": " + oneLine(messages.get(0))));
+        }
+        for (String m : result.getMessages() == null ? List.<String>of() : result.getMessages()) {
+            if (m != null && (m.startsWith("Unable to load") || (m.contains("#/") && m.endsWith(" is missing")))) {
+                throw new OwnServiceException(location + ": a reference cannot be resolved: " + oneLine(m));
+            }
         }
         return api;
     }
