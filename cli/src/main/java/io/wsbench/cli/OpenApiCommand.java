@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "openapi", description = {"List an OpenAPI spec's operations, or print a sample request of one operation.",
         "With --template, the JSON body with a $${name} placeholder per leaf value, ready to save, edit and fill from a CSV with",
-        "load --openapi --data; the columns the data needs (parameters and body) are named on stderr."})
+        "load --openapi --data; the columns the data needs (parameters and body), and those it may leave out, are named on stderr."})
 final class OpenApiCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SPEC", description = "an http(s):// URL or a file, YAML or JSON, OpenAPI 3.0 or 3.1")
@@ -43,15 +43,16 @@ final class OpenApiCommand implements Callable<Integer> {
                 out.print(RestRequest.of(api, op, null, null, null).describe(op.server()));
                 return 0;
             }
-            Set<String> params = new LinkedHashSet<>();
-            op.parameters().forEach(p -> params.add(p.name()));
-            RestRequest r = RestRequest.of(api, op, null, null, params);
+            RestRequest r = RestRequest.template(api, op);
             String request = r.describe(op.server());
             int blank = request.indexOf("\n\n");
             if (blank >= 0) {
                 out.print(request.substring(blank + 2));
             }
-            System.err.println(op.method() + " " + op.path() + ": the data's columns: " + String.join(", ", r.placeholders()));
+            Set<String> required = new LinkedHashSet<>(r.placeholders());
+            required.removeAll(r.optional());
+            System.err.println(op.method() + " " + op.path() + ": the data's columns: " + String.join(", ", required)
+                    + (r.optional().isEmpty() ? "" : "; optional (left out where the data has no column): " + String.join(", ", r.optional())));
         } catch (OwnServiceException e) {
             throw new Main.UserError(e.getMessage());
         }

@@ -10,8 +10,11 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -19,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and header parameters, a JSON body with a nested object and an array, $refs, several answers per
  * operation) served with the service by PHP's built-in web server, a real HTTP server of another
  * language, and loaded through {@code load --openapi} with CSV rows and checks whose expected values
- * come from the rows.
+ * come from the rows. Beside it, specs as FastAPI and springdoc write them, with answers as those
+ * services give them.
  */
 class OwnRestServiceTest {
 
@@ -80,7 +84,8 @@ class OwnRestServiceTest {
                 "\"name\" : \"${name}\"", "\"tags\" : [ \"${tags}\" ]"}) {
             assertTrue(template.contains(expected), expected + " in\n" + template);
         }
-        assertTrue(t.err().contains("POST /orders: the data's columns: item, quantity, express, name, email, tags"), t.err());
+        assertTrue(t.err().contains("POST /orders: the data's columns: item, quantity, name;"
+                + " optional (left out where the data has no column): express, email, tags"), t.err());
     }
 
     @Test
@@ -166,6 +171,9 @@ class OwnRestServiceTest {
         assertBadInput(r, template + ":2:");
         assertTrue(r.err().contains("the template is not JSON"), r.err());
 
+        Path dangling = Files.writeString(dir.resolve("dangling.yaml"), DANGLING);
+        assertBadInput(CliRunner.run("openapi", dangling.toString()), dangling + ": a reference cannot be resolved: Unable to load RELATIVE ref: ./other.yaml");
+
         r = CliRunner.run("load", "--openapi", SPECS.resolve("shop.yaml").toString(), "--wsdl", "x.wsdl", "--operation", "add", "-n", "1");
         assertBadInput(r, "give either --wsdl or --openapi, not both");
     }
@@ -199,6 +207,80 @@ class OwnRestServiceTest {
         assertTrue(points.get(1).path("target").path("url").asText().endsWith("/api"), points.get(1).toString());
 
         PhpService.assertTargetNeedsAnOperation(dir, "openapi: shop.yaml");
+    }
+
+    @Test
+    void anOptionalBodyFieldTheDataHasNoColumnForIsLeftOutAndEveryAnswerIsValid(@TempDir Path dir) throws Exception {
+        // FastAPI's spec of an Order whose note is Optional[str]: the user's CSV names the fields they send, and no note
+        String fastapi = base + "/spec/orders-fastapi.json";
+        Path orders = Files.writeString(dir.resolve("orders.csv"), "item,quantity,unitPrice,total\napple,2,0.5,1.0\nfig,3,2.0,6.0\n");
+        JsonNode p = load("--openapi", fastapi, "--operation", "placeOrder", "--data", orders.toString(), "--check", "status: 200",
+                "--check", "schema", "--check", "jsonpath:$.fields == 'item,quantity,unitPrice'", "--check", "jsonpath:$.total == ${total}",
+                "-c", "2", "-n", "20");
+        assertEquals(20, p.path("requests").asLong(), p.toString());
+        assertEquals(20, p.path("validated").asLong(), "the service was sent the three fields, and no note: " + p);
+
+        // with its column the note is sent, empty or not
+        Path noted = Files.writeString(dir.resolve("noted.csv"), "item,quantity,unitPrice,note\npear,1,0.75,gift wrap\nfig,1,2.0,\n");
+        JsonNode withNote = load("--openapi", fastapi, "--operation", "placeOrder", "--data", noted.toString(), "--check", "schema",
+                "--check", "jsonpath:$.fields == 'item,quantity,unitPrice,note'", "--check", "jsonpath:$.note == '${note}'", "-c", "1", "-n", "6");
+        assertEquals(6, withNote.path("validated").asLong(), withNote.toString());
+
+        // a required field is not left out: its column missing is one line, before any load
+        Path noQuantity = Files.writeString(dir.resolve("noq.csv"), "item,unitPrice\napple,0.5\n");
+        CliRunner r = CliRunner.run("load", "--openapi", fastapi, "--operation", "placeOrder", "--data", noQuantity.toString(), "-n", "1");
+        assertBadInput(r, noQuantity + ": its header has no column quantity for the request's placeholders");
+    }
+
+    @Test
+    void anAnswerTheSpecDescribesUnderStarSlashStarIsCheckedAgainstItsSchema(@TempDir Path dir) throws Exception {
+        // springdoc's spec: every answer under */*; item 77's price is a word, which the spec's Item does not allow
+        String springdoc = base + "/spec/items-springdoc.json";
+        Path items = Files.writeString(dir.resolve("items.csv"), "id,name\n1,item 1\n77,item 77\n2,item 2\n");
+        JsonNode p = load("--openapi", springdoc, "--operation", "getItem", "--data", items.toString(), "--check", "schema",
+                "--check", "jsonpath:$.name == '${name}'", "-c", "1", "-n", "9");
+        assertEquals(9, p.path("requests").asLong(), p.toString());
+        assertEquals(3, p.path("errors").path("validation").asLong(), "item 77, three times: " + p);
+        assertEquals(6, p.path("validated").asLong(), p.toString());
+    }
+
+    /** A spec whose answer refers to a file that is not there. */
+    private static final String DANGLING = """
+            openapi: 3.0.3
+            info: { title: dangling, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: items
+                  responses:
+                    "200":
+                      description: the items
+                      content:
+                        application/json: { schema: { $ref: "other.yaml#/components/schemas/Items" } }
+            """;
+
+    @Test
+    void noLibraryLogLineReachesTheConsole(@TempDir Path dir) throws Exception {
+        // items-springdoc.json carries x-swagger-router-model and x-order in its schema: known to OpenAPI, warned about by no one
+        String springdoc = base + "/spec/items-springdoc.json";
+        Path items = Files.writeString(dir.resolve("items.csv"), "id\n1\n2\n");
+        String[][] commands = {{"openapi", springdoc, "--operation", "getItem"},
+                {"load", "--openapi", springdoc, "--operation", "getItem", "--data", items.toString(), "--check", "schema", "-c", "1", "-n", "4", "--json"}};
+        for (String[] command : commands) {
+            try (CliProcess cli = CliProcess.start(dir.resolve(command[0] + ".out"), command)) {
+                assertEquals(0, cli.exitCode(Duration.ofSeconds(60)), cli.output());
+                String console = cli.output();
+                assertFalse(console.contains("Unknown keyword") || console.contains("WARNING"), console);
+                assertTrue(console.contains(command[0].equals("load") ? "\"validated\" : 4" : "GET " + base + "/springdoc/items/3"), console);
+            }
+        }
+        // a reference the spec cannot resolve: swagger-parser's warning and stack trace give way to wsbench's one line
+        Path dangling = Files.writeString(dir.resolve("dangling.yaml"), DANGLING);
+        try (CliProcess cli = CliProcess.start(dir.resolve("dangling.out"), "openapi", dangling.toString())) {
+            assertEquals(2, cli.exitCode(Duration.ofSeconds(60)), cli.output());
+            assertEquals(List.of("wsbench: " + dangling + ": a reference cannot be resolved: Unable to load RELATIVE ref: ./other.yaml path: "
+                    + dir), cli.output().lines().toList());
+        }
     }
 
     private static JsonNode load(String... args) throws IOException {

@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A user's own SOAP service, known only by its WSDL: the project's test WSDLs (document/literal
  * wrapped and bare, rpc/literal, rpc/encoded, a SOAP 1.2 binding, an imported schema that includes
  * another; sequences of complex elements, a choice, enumerations, attributes, nillable and optional
- * elements) served by PHP's ext/soap SoapServer, a real SOAP stack, and loaded through
+ * elements, left out of a written request when the data has no column for them) served by PHP's
+ * ext/soap SoapServer, a real SOAP stack, and loaded through
  * {@code load --wsdl} with CSV rows and checks whose expected values come from the rows.
  */
 class OwnServiceTest {
@@ -157,6 +158,26 @@ class OwnServiceTest {
         assertEquals(20, p.path("requests").asLong());
         assertEquals(10, p.path("errors").path("validation").asLong(), "rows 2 and 3 of 4, five times each: " + p);
         assertEquals(0, p.path("errors").path("soapFault").asLong(), p.toString());
+    }
+
+    @Test
+    void optionalElementsTheDataHasNoColumnForAreLeftOutOfTheWrittenEnvelope(@TempDir Path dir) throws Exception {
+        // the customer's email and the order's note are minOccurs="0": the user's rows have neither
+        Path orders = Files.writeString(dir.resolve("orders.csv"), """
+                id,name,phone,sku,quantity,price,unit,number,expires,total
+                o-1,Ada,555,a,2,1.25,box,4111,2027-01,2.50
+                o-2,Bob,556,b,3,2.00,kg,4222,2027-02,6.00
+                """);
+        JsonNode p = load("--wsdl", wsdl("calc.wsdl"), "--operation", "PlaceOrder", "--data", orders.toString(),
+                "--check", "schema", "--check", "xpath://t:total = ${total}", "--check", "xpath://t:orderId = '${id}'",
+                "--check", "xpath://t:status = 'accepted'", "-c", "1", "-n", "6");
+        assertEquals(6, p.path("requests").asLong(), p.toString());
+        assertEquals(6, p.path("validated").asLong(), "every answer a valid receipt of its row: " + p);
+
+        // a required element is not left out: its column missing is one line, before any load
+        Path noName = Files.writeString(dir.resolve("noname.csv"), "id,phone,sku,quantity,price,unit,number,expires\no-1,5,a,1,1,box,1,2027-01\n");
+        CliRunner r = CliRunner.run("load", "--wsdl", wsdl("calc.wsdl"), "--operation", "PlaceOrder", "--data", noName.toString(), "-n", "1");
+        assertBadInput(r, noName + ": its header has no column name for the request's placeholders");
     }
 
     @Test

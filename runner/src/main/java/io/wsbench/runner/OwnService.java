@@ -89,7 +89,8 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         }
         ServiceDescription d = ServiceDescription.read(s.wsdl());
         SoapOperation op = d.operation(s.operation(), s.port());
-        return SoapRequest.of(d, op, template, s.template() == null ? null : s.template().toString(), s.data() != null);
+        return SoapRequest.of(d, op, template, s.template() == null ? null : s.template().toString(),
+                s.data() == null ? null : new java.util.LinkedHashSet<>(data.columns()));
     }
 
     private static URI endpoint(Spec s, OwnRequest request) throws OwnServiceException {

@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * A user's OpenAPI spec (3.0 or 3.1, YAML or JSON, a file or a URL), read once by swagger-parser
@@ -33,9 +35,20 @@ import java.util.Map;
  */
 public final class ApiDescription {
 
+    /**
+     * swagger-parser logs a reference it cannot resolve as a warning with a stack trace, then says it
+     * again in its messages: wsbench says it in one line from those. Held here so the level stays set.
+     */
+    private static final Logger PARSER_LOG = Logger.getLogger("io.swagger.v3.parser");
+
+    static {
+        PARSER_LOG.setLevel(Level.OFF);
+    }
+
     private final String location;
     private final boolean v31;
     private final List<RestOperation> operations;
+    private WrittenSchemas written;
 
     private ApiDescription(String location, boolean v31, List<RestOperation> operations) {
         this.location = location;
@@ -49,9 +62,19 @@ public final class ApiDescription {
         if (!remote) {
             syntax(Path.of(location));
         }
+        OpenAPI api = parse(location, true);
+        URI base = remote ? URI.create(location) : null;
+        List<RestOperation> ops = new ArrayList<>();
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
+                ops.add(operation(api, base, path, item, method.name(), op))));
+        return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, List.copyOf(ops));
+    }
+
+    /** The spec with its references resolved, and {@code fully}: inlined, each schema a tree of its own. */
+    private static OpenAPI parse(String location, boolean fully) throws OwnServiceException {
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
-        options.setResolveFully(true);
+        options.setResolveFully(fully);
         SwaggerParseResult result;
         try {
             result = new OpenAPIV3Parser().readLocation(location, null, options);
@@ -64,11 +87,12 @@ public final class ApiDescription {
             throw new OwnServiceException(location + ": not an OpenAPI 3 spec"
                     + (messages.isEmpty() ? "" : ": " + oneLine(messages.get(0))));
         }
-        URI base = remote ? URI.create(location) : null;
-        List<RestOperation> ops = new ArrayList<>();
-        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
-                ops.add(operation(api, base, path, item, method.name(), op))));
-        return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, List.copyOf(ops));
+        for (String m : result.getMessages() == null ? List.<String>of() : result.getMessages()) {
+            if (m != null && (m.startsWith("Unable to load") || (m.contains("#/") && m.endsWith(" is missing")))) {
+                throw new OwnServiceException(location + ": a reference cannot be resolved: " + oneLine(m));
+            }
+        }
+        return api;
     }
 
     /** swagger-parser says little about a syntax error: Jackson names the line and column. */
@@ -110,7 +134,8 @@ public final class ApiDescription {
         if (op.getResponses() != null) {
             for (Map.Entry<String, ApiResponse> r : op.getResponses().entrySet()) {
                 Map.Entry<String, MediaType> m = r.getValue().getContent() == null ? null : json(r.getValue().getContent());
-                answers.put(r.getKey(), new RestOperation.Answer(m == null ? null : m.getKey(), m == null ? null : m.getValue().getSchema()));
+                answers.put(r.getKey(), new RestOperation.Answer(m == null ? null : m.getKey(),
+                        r.getValue().getContent() == null ? List.of() : List.copyOf(r.getValue().getContent().keySet())));
             }
         }
         List<Server> servers = op.getServers() != null && !op.getServers().isEmpty() ? op.getServers()
@@ -169,6 +194,22 @@ public final class ApiDescription {
 
     public List<RestOperation> operations() {
         return operations;
+    }
+
+    /**
+     * The answers' schemas as the spec writes them: read again, on first ask (a schema check), with
+     * references resolved but not inlined: swagger-parser's inlining changes what some schemas allow.
+     */
+    synchronized WrittenSchemas written() throws OwnServiceException {
+        if (written == null) {
+            OpenAPI api = parse(location, false);
+            try {
+                written = new WrittenSchemas(api, v31);
+            } catch (RuntimeException e) {
+                throw new OwnServiceException(location + ": cannot read the answers' schemas: " + oneLine(e.getMessage()));
+            }
+        }
+        return written;
     }
 
     /** The operation of that operationId (or "get /path" when it has none), or one line listing those there are. */

@@ -24,8 +24,11 @@ public record RestOperation(String id, String method, String path, URI server, L
     public record Body(String mediaType, Schema<?> schema, boolean required) {
     }
 
-    /** An answer the spec describes: its media type and schema, both null for an answer with no body. */
-    public record Answer(String mediaType, Schema<?> schema) {
+    /**
+     * An answer the spec describes: the media type wsbench asks for (its JSON one, or else its first;
+     * null for an answer with no body), and every media range of its content, in the spec's order.
+     */
+    public record Answer(String mediaType, List<String> ranges) {
     }
 
     /**

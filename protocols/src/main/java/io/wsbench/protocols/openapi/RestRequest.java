@@ -21,7 +21,8 @@ import java.util.function.UnaryOperator;
 /**
  * A call of an OpenAPI operation: its path and query with each parameter from the row (or a sample
  * value when there is no data), its header parameters, and its JSON body (the user's template, or
- * one written from the schema with a placeholder per leaf); the answer's schema from the spec.
+ * one written from the schema with a placeholder per leaf, the optional ones the data lacks left
+ * out); the answer's schema from the spec.
  */
 public final class RestRequest implements OwnRequest {
 
@@ -33,36 +34,53 @@ public final class RestRequest implements OwnRequest {
     private final Map<String, Placeholders> headers;
     private final Placeholders body;
     private final String mediaType;
-    private final AnswerSchema schema;
+    private final ApiDescription api;
+    private final Set<String> optional;
 
-    private RestRequest(RestOperation op, URI server, Placeholders target, Map<String, Placeholders> headers,
-                        Placeholders body, String mediaType, AnswerSchema schema) {
+    private RestRequest(ApiDescription api, RestOperation op, URI server, Placeholders target, Map<String, Placeholders> headers,
+                        Placeholders body, String mediaType, Set<String> optional) {
+        this.api = api;
+        this.optional = optional;
         this.op = op;
         this.server = server;
         this.target = target;
         this.headers = headers;
         this.body = body;
         this.mediaType = mediaType;
-        this.schema = schema;
     }
 
     /**
-     * {@code template}: the user's body and the file it came from, or null to write one from the
-     * schema. {@code columns}: the data's header, or null for no data: then every value is a sample,
-     * and optional parameters are left out; with data, an optional parameter is sent when its column
-     * is there and a required one must have its column.
+     * {@code template}: the user's body and the file it came from (every placeholder in it the
+     * user's: each must have its column), or null to write one from the schema. {@code columns}: the
+     * data's header, or null for no data: then every value is a sample, and optional parameters are
+     * left out; with data, an optional parameter or body property is sent when its column is there
+     * (or, for an object, one of its leaves' columns), and a required one must have its column.
      */
     public static RestRequest of(ApiDescription api, RestOperation op, String template, String templateSource,
                                  Set<String> columns) throws OwnServiceException {
+        return of(api, op, template, templateSource, columns, false);
+    }
+
+    /** The request with a placeholder for every parameter and every body leaf, optional or not: what {@code --template} shows. */
+    public static RestRequest template(ApiDescription api, RestOperation op) throws OwnServiceException {
+        return of(api, op, null, null, Set.of(), true);
+    }
+
+    private static RestRequest of(ApiDescription api, RestOperation op, String template, String templateSource,
+                                  Set<String> columns, boolean everything) throws OwnServiceException {
         Set<String> paramNames = new LinkedHashSet<>();
         op.parameters().forEach(p -> paramNames.add(p.name()));
+        Set<String> optional = new LinkedHashSet<>();
         String path = op.path();
         StringBuilder query = new StringBuilder();
         Map<String, Placeholders> headers = new LinkedHashMap<>();
         for (RestOperation.Param p : op.parameters()) {
-            boolean sent = p.required() || (columns != null && columns.contains(p.name()));
+            boolean sent = p.required() || everything || (columns != null && columns.contains(p.name()));
             if (!sent) {
                 continue;
+            }
+            if (!p.required()) {
+                optional.add(p.name());
             }
             String value = columns != null ? "${" + p.name() + "}" : sampleText(p);
             switch (p.in()) {
@@ -80,16 +98,19 @@ public final class RestRequest implements OwnRequest {
         if (op.body() != null || template != null) {
             mediaType = op.body() != null && op.body().mediaType() != null ? op.body().mediaType() : "application/json";
             String text = template;
-            if (text == null) {
-                text = columns != null ? JsonSample.template(op.body().schema(), paramNames).text()
-                        : JsonSample.sample(op.body().schema());
+            if (text == null && columns != null) {
+                JsonSample.Written written = everything ? JsonSample.template(op.body().schema(), paramNames)
+                        : JsonSample.template(op.body().schema(), paramNames, columns);
+                text = written.text();
+                optional.addAll(written.optional());
+            } else if (text == null) {
+                text = JsonSample.sample(op.body().schema());
             } else if (mediaType.contains("json")) {
                 wellFormed(text, templateSource);
             }
             bodyText = Placeholders.of(text);
         }
-        return new RestRequest(op, op.server(), Placeholders.of(path + query), headers, bodyText, mediaType,
-                JsonAnswers.schema(api, op));
+        return new RestRequest(api, op, op.server(), Placeholders.of(path + query), headers, bodyText, mediaType, Set.copyOf(optional));
     }
 
     /** A placeholder may stand for a string's content or for a whole number: checked with each one a 0. */
@@ -162,6 +183,13 @@ public final class RestRequest implements OwnRequest {
         return names;
     }
 
+    /** The placeholders the data may lack: optional parameters, and body leaves the schema does not require (or what holds them). */
+    public Set<String> optional() {
+        Set<String> names = new LinkedHashSet<>(placeholders());
+        names.retainAll(optional);
+        return names;
+    }
+
     @Override
     public byte[] wire(URI endpoint, Map<String, String> row, boolean keepAlive) {
         Map<String, String> h = new LinkedHashMap<>();
@@ -183,8 +211,8 @@ public final class RestRequest implements OwnRequest {
     }
 
     @Override
-    public AnswerSchema answerSchema() {
-        return schema;
+    public AnswerSchema answerSchema() throws OwnServiceException {
+        return JsonAnswers.schema(api, op);
     }
 
     @Override

@@ -52,6 +52,9 @@ public sealed interface AnswerCheck {
     interface Answer {
         int status();
 
+        /** The Content-Type header's value, "" when absent. */
+        String contentType();
+
         Map<String, String> row();
 
         /** The body as a DOM document, or null when it is not XML. */
@@ -77,10 +80,11 @@ public sealed interface AnswerCheck {
             return StatusCheck.of(text, t.substring(7).trim());
         }
         if (t.equals("schema")) {
-            if (request.answerSchema() == null) {
+            AnswerSchema schema = request.answerSchema();
+            if (schema == null) {
                 throw new OwnServiceException("check 'schema': the description has no schema for this operation's answer");
             }
-            return new SchemaCheck(text, request.answerSchema());
+            return new SchemaCheck(text, schema);
         }
         throw new OwnServiceException("check '" + text + "': not a check (xpath:EXPR, jsonpath:PATH [OP VALUE], status: CODE or schema)");
     }
@@ -394,7 +398,7 @@ public sealed interface AnswerCheck {
 
         @Override
         public String problem(Answer answer) {
-            return schema.problem(answer.status(), answer.body(), answer.length());
+            return schema.problem(answer.status(), answer.contentType(), answer.body(), answer.length());
         }
 
         @Override

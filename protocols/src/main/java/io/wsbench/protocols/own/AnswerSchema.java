@@ -7,6 +7,9 @@ package io.wsbench.protocols.own;
 @FunctionalInterface
 public interface AnswerSchema {
 
-    /** Null when {@code body} (valid from 0 to {@code length}) with HTTP {@code status} matches, else the first problem in one line. */
-    String problem(int status, byte[] body, int length);
+    /**
+     * Null when {@code body} (valid from 0 to {@code length}) with HTTP {@code status} and media type
+     * {@code contentType} (the header's value, "" when absent) matches, else the first problem in one line.
+     */
+    String problem(int status, String contentType, byte[] body, int length);
 }

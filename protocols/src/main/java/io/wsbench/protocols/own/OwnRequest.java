@@ -29,8 +29,8 @@ public interface OwnRequest {
         throw new UnsupportedOperationException("this request cannot be changed on every send");
     }
 
-    /** What the answer's body must match when a check asks for {@code schema}; null when the description has none. */
-    AnswerSchema answerSchema();
+    /** What the answer's body must match when a check asks for {@code schema} (made then); null when the description has none. */
+    AnswerSchema answerSchema() throws OwnServiceException;
 
     /** Namespace prefixes usable in XPath checks (a WSDL's own); empty for REST. */
     default Map<String, String> prefixes() {

@@ -261,7 +261,7 @@ public final class OwnWorkload implements Workload {
                     return Verdict.OK;
                 }
                 long start = System.nanoTime();
-                parsed.reset(code, data.row(index % data.size()), body, length);
+                parsed.reset(code, contentType, data.row(index % data.size()), body, length);
                 boolean ok = true;
                 for (AnswerCheck c : own) {
                     String problem = c.problem(parsed);
@@ -311,6 +311,7 @@ public final class OwnWorkload implements Workload {
     private static final class Parsed implements AnswerCheck.Answer {
         private final DocumentBuilder dom = documentBuilder();
         private int status;
+        private String contentType;
         private Map<String, String> row;
         private byte[] body;
         private int length;
@@ -319,8 +320,9 @@ public final class OwnWorkload implements Workload {
         private boolean xmlTried;
         private boolean jsonTried;
 
-        void reset(int status, Map<String, String> row, byte[] body, int length) {
+        void reset(int status, String contentType, Map<String, String> row, byte[] body, int length) {
             this.status = status;
+            this.contentType = contentType == null ? "" : contentType;
             this.row = row;
             this.body = body;
             this.length = length;
@@ -333,6 +335,11 @@ public final class OwnWorkload implements Workload {
         @Override
         public int status() {
             return status;
+        }
+
+        @Override
+        public String contentType() {
+            return contentType;
         }
 
         @Override

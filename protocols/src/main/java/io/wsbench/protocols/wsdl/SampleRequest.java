@@ -24,7 +24,9 @@ import java.util.Set;
  * a sample value of its XSD type at each leaf (or a {@code ${name}} placeholder, for a template),
  * optional, repeated, nillable elements and choices said in a comment before them. Rpc styles get
  * the operation's wrapper with one unqualified child per part; rpc/encoded adds SOAP section 5's
- * {@code encodingStyle} and an {@code xsi:type} on each typed element.
+ * {@code encodingStyle} and an {@code xsi:type} on each typed element. A template for data leaves out
+ * an optional element ({@code minOccurs="0"}, or in an optional group) none of whose placeholders
+ * is a column of the data.
  */
 public final class SampleRequest {
 
@@ -34,6 +36,8 @@ public final class SampleRequest {
     private final ServiceDescription wsdl;
     private final SoapOperation op;
     private final boolean placeholders;
+    /** The data's columns, for a template for data; else null: every element is written. */
+    private final Set<String> columns;
     private final StringBuilder body = new StringBuilder();
     private final Map<String, String> prefixOf = new LinkedHashMap<>();
     private final Set<String> usedPrefixes = new HashSet<>(Set.of(ENVELOPE_PREFIX, "xml", "xmlns"));
@@ -42,21 +46,31 @@ public final class SampleRequest {
     private final List<String> placeholderNames = new ArrayList<>();
     private final Deque<SchemaType> open = new ArrayDeque<>();
 
-    private SampleRequest(ServiceDescription wsdl, SoapOperation op, boolean placeholders) {
+    private SampleRequest(ServiceDescription wsdl, SoapOperation op, boolean placeholders, Set<String> columns) {
         this.wsdl = wsdl;
         this.op = op;
         this.placeholders = placeholders;
+        this.columns = columns;
         wsdl.prefixes().forEach((p, ns) -> wsdlPrefixes.putIfAbsent(ns, p));
     }
 
     /** The envelope with sample values. */
     public static String sample(ServiceDescription wsdl, SoapOperation op) throws WsdlException {
-        return new SampleRequest(wsdl, op, false).write();
+        return new SampleRequest(wsdl, op, false, null).write();
     }
 
     /** The envelope with a {@code ${name}} placeholder for every leaf value, names made unique. */
     public static String template(ServiceDescription wsdl, SoapOperation op) throws WsdlException {
-        return new SampleRequest(wsdl, op, true).write();
+        return new SampleRequest(wsdl, op, true, null).write();
+    }
+
+    /**
+     * The template for data whose header is {@code columns}: an optional element is left out when
+     * none of its placeholders is a column. Names are those of the whole template, whatever is left
+     * out, so they read as {@code --template} shows them.
+     */
+    public static String template(ServiceDescription wsdl, SoapOperation op, Set<String> columns) throws WsdlException {
+        return new SampleRequest(wsdl, op, true, Set.copyOf(columns)).write();
     }
 
     private String write() throws WsdlException {
@@ -76,7 +90,7 @@ public final class SampleRequest {
                     if (type == null) {
                         throw undeclared("type " + part.type() + " of part '" + part.name() + "'");
                     }
-                    element(new QName("", part.name()), type, false, null, depth + 1, null);
+                    element(new QName("", part.name()), type, false, null, depth + 1, null, false);
                 }
             }
             indent(depth).append("</").append(wrapper).append(">\n");
@@ -106,7 +120,7 @@ public final class SampleRequest {
         if (e == null) {
             throw undeclared("element " + part.element() + " of part '" + part.name() + "'");
         }
-        element(e.getName(), e.getType(), e.isNillable(), null, depth, null);
+        element(e.getName(), e.getType(), e.isNillable(), null, depth, null, false);
     }
 
     private WsdlException undeclared(String what) {
@@ -114,7 +128,19 @@ public final class SampleRequest {
                 + "' is not declared in the WSDL's schemas");
     }
 
-    private void element(QName name, SchemaType type, boolean nillable, String occurs, int depth, String parent) {
+    /** Writes the element, then takes it back when it is {@code optional} and the data has a column for none of its placeholders. */
+    private void element(QName name, SchemaType type, boolean nillable, String occurs, int depth, String parent, boolean optional) {
+        int mark = body.length();
+        int named = placeholderNames.size();
+        writeElement(name, type, nillable, occurs, depth, parent);
+        List<String> inside = placeholderNames.subList(named, placeholderNames.size());
+        if (columns != null && optional && inside.stream().noneMatch(columns::contains)) {
+            body.setLength(mark);
+            inside.clear();
+        }
+    }
+
+    private void writeElement(QName name, SchemaType type, boolean nillable, String occurs, int depth, String parent) {
         List<String> notes = new ArrayList<>();
         if (occurs != null) {
             notes.add(occurs);
@@ -166,19 +192,21 @@ public final class SampleRequest {
         }
         body.append(">\n");
         open.push(type);
-        particle(model, depth + 1, name.getLocalPart(), null);
+        particle(model, depth + 1, name.getLocalPart(), null, false);
         open.pop();
         indent(depth).append("</").append(tag).append(">\n");
     }
 
-    private void particle(SchemaParticle p, int depth, String parent, String inheritedOccurs) {
+    /** {@code inOptional}: the particle is in a group that may be absent. */
+    private void particle(SchemaParticle p, int depth, String parent, String inheritedOccurs, boolean inOptional) {
         String occurs = occurs(p, inheritedOccurs);
+        boolean optional = inOptional || p.getIntMinOccurs() == 0;
         switch (p.getParticleType()) {
-            case SchemaParticle.ELEMENT -> element(p.getName(), p.getType(), p.isNillable(), occurs, depth, parent);
+            case SchemaParticle.ELEMENT -> element(p.getName(), p.getType(), p.isNillable(), occurs, depth, parent, optional);
             case SchemaParticle.SEQUENCE, SchemaParticle.ALL -> {
                 SchemaParticle[] children = p.getParticleChildren();
                 for (int i = 0; i < children.length; i++) {
-                    particle(children[i], depth, parent, i == 0 ? occurs : null);
+                    particle(children[i], depth, parent, i == 0 ? occurs : null, optional);
                 }
             }
             case SchemaParticle.CHOICE -> {
@@ -190,7 +218,7 @@ public final class SampleRequest {
                 indent(depth).append("<!-- ").append(occurs == null ? "" : occurs + "; ").append("a choice of ")
                         .append(String.join(" | ", options)).append(" (the first is shown) -->\n");
                 if (children.length > 0) {
-                    particle(children[0], depth, parent, null);
+                    particle(children[0], depth, parent, null, optional);
                 }
             }
             case SchemaParticle.WILDCARD -> indent(depth).append("<!-- ").append(occurs == null ? "" : occurs + "; ")

@@ -52,14 +52,16 @@ public final class SoapRequest implements OwnRequest {
     }
 
     /**
-     * {@code template}: the user's envelope and the file it came from, or null to write one from the
-     * schema: with placeholders when {@code withData}, with sample values when not.
+     * {@code template}: the user's envelope and the file it came from (every placeholder in it the
+     * user's: each must have its column), or null to write one from the schema: with placeholders
+     * when there is data ({@code columns}, its header; the optional elements it has no column for
+     * left out), with sample values when not ({@code columns} null).
      */
     public static SoapRequest of(ServiceDescription wsdl, SoapOperation op, String template, String templateSource,
-                                 boolean withData) throws WsdlException {
+                                 Set<String> columns) throws WsdlException {
         String text = template;
         if (text == null) {
-            text = withData ? SampleRequest.template(wsdl, op) : SampleRequest.sample(wsdl, op);
+            text = columns != null ? SampleRequest.template(wsdl, op, columns) : SampleRequest.sample(wsdl, op);
         } else {
             wellFormed(text, templateSource);
         }
@@ -134,7 +136,7 @@ public final class SoapRequest implements OwnRequest {
         if (op.encoded() || op.output().isEmpty()) {
             return null;
         }
-        return (status, body, length) -> {
+        return (status, contentType, body, length) -> {
             Element first;
             try {
                 Document doc = BUILDER.get().parse(new ByteArrayInputStream(body, 0, length));
