@@ -62,7 +62,7 @@ class AgentLeavesTest {
                     return ProgressListener.NONE;
                 }
             };
-            SuiteRunner runner = new SuiteRunner(StackCatalog.in(dir), controller, events, 0, false);
+            SuiteRunner runner = new SuiteRunner(StackCatalog.in(dir), controller, events, 0, io.wsbench.monitor.Monitors.named("proc"));
             RunRecord run = runner.run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
 
             assertEquals("partial", run.status(), run.partialReason());

@@ -9,6 +9,7 @@ import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.monitor.MonitorKind;
 import io.wsbench.protocols.HttpWorkload;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.protocols.Workload;
@@ -139,6 +140,11 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--server-pid", paramLabel = "PID", description = "also sample this server process (CPU, memory) from /proc")
     Long serverPid;
 
+    @Option(names = "--monitor", paramLabel = "LIST", defaultValue = "proc",
+            description = {"with --server-pid: what watches it, comma-separated (default: ${DEFAULT-VALUE}):",
+                    "  proc (CPU, memory, threads from /proc), jvm (GC, heap)"})
+    String monitor;
+
     @Option(names = "--json", description = "print the point as JSON (the fields of a point in run.json)")
     boolean json;
 
@@ -168,6 +174,7 @@ final class LoadCommand implements Callable<Integer> {
             throw new Main.UserError("an assertion on cpu needs --server-pid PID, the server process to sample");
         }
         Warmup warmupAsked = warmupAsked();
+        List<MonitorKind> monitors = monitors();
         OwnService own = ownService();
         URI uri = own != null ? own.endpoint() : parseUrl();
         LoadPointSpec point = loadPoint();
@@ -182,7 +189,7 @@ final class LoadCommand implements Callable<Integer> {
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         TlsOptions.warnIfInsecure(tls, uri, aside);
         try (Generator generator = new Generator(threads);
-             WatchedServer.Process watched = serverPid == null ? null : WatchedServer.process(serverPid, 500)) {
+             WatchedServer.Process watched = serverPid == null ? null : watch(serverPid, monitors)) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
             PointRun.Warmed warmed = run.warmUp(target, warmupAsked, ProgressListener.NONE);
@@ -209,6 +216,24 @@ final class LoadCommand implements Callable<Integer> {
                 throw new Main.UserError(p.aborted(), Main.PROBLEM);
             }
             return passed ? 0 : Main.PROBLEM;
+        }
+    }
+
+    /** The monitors --monitor names, read before any load. */
+    private List<MonitorKind> monitors() {
+        List<MonitorKind> kinds = MonitorOptions.parse(monitor);
+        if (kinds.stream().anyMatch(k -> k.name().equals("jfr"))) {
+            throw new Main.UserError("--monitor jfr keeps a recording per point beside a run's run.json: it goes with wsbench run");
+        }
+        return kinds;
+    }
+
+    /** The server process the user named, watched by the monitors asked for; one that cannot watch it is one line. */
+    private static WatchedServer.Process watch(long pid, List<MonitorKind> kinds) {
+        try {
+            return WatchedServer.process(pid, 500, kinds);
+        } catch (IOException e) {
+            throw new Main.UserError("--server-pid " + pid + ": " + e.getMessage());
         }
     }
 

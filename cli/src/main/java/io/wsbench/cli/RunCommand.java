@@ -29,6 +29,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
+import io.wsbench.monitor.MonitorKind;
+import io.wsbench.monitor.Monitors;
+
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -64,16 +67,26 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agents;
 
+    @Option(names = "--monitor", paramLabel = "LIST", defaultValue = "proc,jvm,jfr",
+            description = {"what watches each server, comma-separated (default: ${DEFAULT-VALUE}; none for nothing):",
+                    MonitorOptions.HELP})
+    String monitor;
+
     @Option(names = "--jvm-monitor", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "look inside JVM stacks through the Attach API: GC, heap, a Flight Recorder recording per point"
-                    + " (default); --no-jvm-monitor leaves them alone, to measure what that costs")
+            description = "--no-jvm-monitor is --monitor proc: no look inside JVM stacks, to measure what that costs")
     boolean jvmMonitor;
 
     @Spec
     CommandSpec spec;
 
+    /** The monitors asked for: --monitor, or proc alone with --no-jvm-monitor. */
+    private List<MonitorKind> monitors() {
+        return MonitorOptions.parse(jvmMonitor ? monitor : "proc");
+    }
+
     @Override
     public Integer call() throws Exception {
+        monitors(); // a name that is no monitor: one line before anything starts
         List<Assertion> assertions = asserts.parse();
         Path home = Home.find();
         Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");
@@ -125,7 +138,7 @@ final class RunCommand implements Callable<Integer> {
         }
         try (LoadDriver driver = agents.driver(threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
             SuiteRunner runner = new SuiteRunner(catalog, driver, new Console(stdout, Console.interactive()),
-                    quick ? 200 : 500, jvmMonitor);
+                    quick ? 200 : 500, monitors());
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
@@ -181,8 +194,9 @@ final class RunCommand implements Callable<Integer> {
         if (threads != null) {
             sb.append(" --threads ").append(threads);
         }
-        if (!jvmMonitor) {
-            sb.append(" --no-jvm-monitor");
+        String monitors = Monitors.describe(monitors());
+        if (!monitors.equals("proc,jvm,jfr")) {
+            sb.append(" --monitor ").append(monitors);
         }
         sb.append(agents.describe());
         for (String a : asserts.expressions) {

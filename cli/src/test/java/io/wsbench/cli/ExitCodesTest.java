@@ -75,6 +75,19 @@ class ExitCodesTest {
     }
 
     @Test
+    void aMonitorThatIsNoneOfTheKnownIsOneLineBeforeAnyLoad() {
+        CliRunner run = CliRunner.run("run", "--quick", "--monitor", "proc,perf");
+        assertEquals(Main.BAD_INPUT, run.exit(), run.err());
+        assertEquals("wsbench: --monitor: unknown monitor 'perf' (known: proc, jvm, jfr, or none)", run.err().strip());
+        assertEquals("", run.out(), "nothing started");
+        CliRunner load = CliRunner.run("load", "http://127.0.0.1:1/", "--server-pid",
+                String.valueOf(ProcessHandle.current().pid()), "--monitor", "jfr");
+        assertEquals(Main.BAD_INPUT, load.exit(), load.err());
+        assertEquals("wsbench: --monitor jfr keeps a recording per point beside a run's run.json: it goes with wsbench run",
+                load.err().strip());
+    }
+
+    @Test
     void morePointConnectionsThanTheProcessMayOpenAreRefusedBeforeAnyLoad(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         long limit = io.wsbench.core.load.FileLimit.max();

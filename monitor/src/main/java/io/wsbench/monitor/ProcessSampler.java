@@ -16,6 +16,24 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ProcessSampler implements Monitor {
 
+    /** "proc": CPU, memory and threads of any server process, from /proc. */
+    public static final class Kind implements MonitorKind {
+        @Override
+        public String name() {
+            return "proc";
+        }
+
+        @Override
+        public String describe() {
+            return "the server process's CPU (and after the load), peak memory and threads, from /proc";
+        }
+
+        @Override
+        public Monitor attach(ServerProcess server) {
+            return new ProcessSampler(server.jvmPid() > 0 ? server.jvmPid() : server.pid(), server.residualMillis());
+        }
+    }
+
     private final long pid;
     private final long residualMillis;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {

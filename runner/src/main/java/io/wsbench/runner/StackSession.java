@@ -4,9 +4,10 @@ import io.wsbench.core.stack.RunningStack;
 import io.wsbench.core.stack.StackDescriptor;
 import io.wsbench.core.stack.StackException;
 import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.monitor.JvmCounters;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.Monitor;
-import io.wsbench.monitor.ProcessSampler;
+import io.wsbench.monitor.MonitorKind;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,18 +26,18 @@ import java.util.function.Consumer;
  */
 final class StackSession implements WatchedServer, AutoCloseable {
 
-    /** How the runner watches the servers it starts. */
-    record Watch(long residualMillis, boolean insideJvm) {
+    /** How the runner watches the servers it starts: the monitors chosen, the CPU watched after each point. */
+    record Watch(long residualMillis, List<MonitorKind> monitors) {
     }
 
     private final RunningStack stack;
     private final String name;
     private final String version;
     private final List<Monitor> monitors;
-    private final JvmSampler jvm;
+    private final JvmCounters jvm;
     private final ScheduledExecutorService watchdog;
 
-    private StackSession(RunningStack stack, String name, String version, List<Monitor> monitors, JvmSampler jvm,
+    private StackSession(RunningStack stack, String name, String version, List<Monitor> monitors, JvmCounters jvm,
                          ScheduledExecutorService watchdog) {
         this.stack = stack;
         this.name = name;
@@ -66,14 +67,12 @@ final class StackSession implements WatchedServer, AutoCloseable {
             String version = d.usersOwn() ? d.description() + (loaded == null ? "" : " (" + loaded + ")")
                     : loaded != null ? loaded : d.version(options);
             events.stackReady(name, version, stack.baseUrl(), watched);
-            List<Monitor> monitors = new ArrayList<>();
-            monitors.add(new ProcessSampler(watched, watch.residualMillis()));
-            JvmSampler jvm = watch.insideJvm() && jvmPid > 0 ? lookInside(stack, jvmPid, notes) : null;
-            if (jvm != null) {
-                monitors.add(jvm);
-                if (d.usersOwn()) {
-                    version = version + ", on " + jvm.jdk();
-                }
+            List<Monitor> monitors = attach(watch, new MonitorKind.ServerProcess(stack.pid(), jvmPid, watch.residualMillis()),
+                    name, notes);
+            JvmCounters jvm = monitors.stream().filter(m -> m instanceof JvmCounters).map(m -> (JvmCounters) m)
+                    .findFirst().orElse(null);
+            if (jvm != null && d.usersOwn()) {
+                version = version + ", on " + jvm.jdk();
             }
             if (jvmPid < 0) {
                 notes.accept("stack " + name + " is not a JVM (process " + stack.pid() + ", "
@@ -93,15 +92,21 @@ final class StackSession implements WatchedServer, AutoCloseable {
         }
     }
 
-    /** The JVM of a stack, through the Attach API; null (and a note) when it cannot be watched. */
-    private static JvmSampler lookInside(RunningStack stack, long jvmPid, Consumer<String> notes) {
-        try {
-            return JvmSampler.attach(jvmPid);
-        } catch (IOException | RuntimeException e) {
-            notes.accept("no GC, heap or Flight Recorder figures for stack " + stack.descriptor().name()
-                    + ": cannot attach to its JVM, process " + jvmPid + " (" + OneLine.of(e) + ")");
-            return null;
+    /** The monitors chosen that apply to the server; one that cannot watch it is a note, its figures missing. */
+    private static List<Monitor> attach(Watch watch, MonitorKind.ServerProcess server, String name, Consumer<String> notes) {
+        List<Monitor> monitors = new ArrayList<>();
+        for (MonitorKind kind : watch.monitors()) {
+            try {
+                Monitor m = kind.attach(server);
+                if (m != null) {
+                    monitors.add(m);
+                }
+            } catch (IOException | RuntimeException e) {
+                notes.accept("no " + kind.name() + " figures for stack " + name + ": cannot attach to its JVM, process "
+                        + server.jvmPid() + " (" + OneLine.of(e) + ")");
+            }
         }
+        return monitors;
     }
 
     String name() {

@@ -14,6 +14,7 @@ import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.core.suite.UserStack;
+import io.wsbench.monitor.MonitorKind;
 import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.contract.security.WsSecurityKeys;
@@ -57,14 +58,15 @@ public final class SuiteRunner {
     private volatile boolean interrupted;
 
     /**
-     * {@code residualMillis}: how long the server's CPU is watched after each point; {@code jvmMonitor}:
-     * whether to look inside a JVM server (GC, heap, a Flight Recorder recording per point).
+     * {@code residualMillis}: how long the server's CPU is watched after each point; {@code monitors}:
+     * what watches each server it starts (e.g. proc, jvm and jfr: {@link io.wsbench.monitor.Monitors}).
      */
-    public SuiteRunner(StackCatalog catalog, LoadDriver driver, RunEvents events, long residualMillis, boolean jvmMonitor) {
+    public SuiteRunner(StackCatalog catalog, LoadDriver driver, RunEvents events, long residualMillis,
+                       List<MonitorKind> monitors) {
         this.catalog = catalog;
         this.driver = driver;
         this.events = events;
-        this.watch = new StackSession.Watch(residualMillis, jvmMonitor);
+        this.watch = new StackSession.Watch(residualMillis, monitors);
     }
 
     /** Checks every target against the stacks built here, naming the place in the suite file. */

@@ -1,10 +1,12 @@
 package io.wsbench.runner;
 
 import io.wsbench.monitor.JitClock;
+import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.Monitor;
-import io.wsbench.monitor.ProcessSampler;
+import io.wsbench.monitor.MonitorKind;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,26 +51,39 @@ public interface WatchedServer {
     long compileMillis();
 
     /**
-     * The process {@code pid} on this machine, sampled from /proc around each point (its CPU watched
-     * for {@code residualMillis} after), with its JIT clock when it is a JVM that publishes one.
+     * The process {@code pid} on this machine, watched around each point by the {@code monitors}
+     * that apply to it (its CPU watched for {@code residualMillis} after), with its JIT clock when
+     * it is a JVM that publishes one. A monitor that cannot watch it is an IOException.
      */
-    static Process process(long pid, long residualMillis) {
-        JitClock jit;
+    static Process process(long pid, long residualMillis, List<MonitorKind> monitors) throws IOException {
+        long jvmPid = JvmSampler.jvmOf(ProcessHandle.of(pid).orElseThrow(() -> new IOException("no process " + pid)));
+        MonitorKind.ServerProcess server = new MonitorKind.ServerProcess(pid, jvmPid, residualMillis);
+        List<Monitor> attached = new ArrayList<>();
         try {
-            jit = JitClock.of(pid);
-        } catch (IOException e) {
-            jit = null; // not a JVM: its warm-up is judged by its answers alone
+            for (MonitorKind kind : monitors) {
+                Monitor m = kind.attach(server);
+                if (m != null) {
+                    attached.add(m);
+                }
+            }
+            return new Process(List.copyOf(attached), jvmPid > 0 ? jitClock(jvmPid) : null);
+        } catch (IOException | RuntimeException e) {
+            attached.forEach(Monitor::close);
+            throw e;
         }
-        return new Process(new ProcessSampler(pid, residualMillis), jit);
+    }
+
+    /** The JIT clock of a JVM, or null where it publishes none: its warm-up is then judged by its answers alone. */
+    private static JitClock jitClock(long jvmPid) {
+        try {
+            return JitClock.of(jvmPid);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** A server process wsbench did not start and watches by its process id. */
-    record Process(ProcessSampler sampler, JitClock jit) implements WatchedServer, AutoCloseable {
-
-        @Override
-        public List<Monitor> monitors() {
-            return List.of(sampler);
-        }
+    record Process(List<Monitor> monitors, JitClock jit) implements WatchedServer, AutoCloseable {
 
         @Override
         public boolean alive() {
@@ -87,7 +102,7 @@ public interface WatchedServer {
 
         @Override
         public void close() {
-            sampler.close();
+            monitors.forEach(Monitor::close);
             if (jit != null) {
                 jit.close();
             }

@@ -96,7 +96,7 @@ class SuiteRunnerTest {
                 """.formatted(server.getAddress().getPort()));
         Suite suite = SuiteReader.read(file);
         try (Generator generator = new Generator(1)) {
-            runner[0] = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, afterPoint), 0, false);
+            runner[0] = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, afterPoint), 0, io.wsbench.monitor.Monitors.named("proc"));
             return runner[0].run(suite, Files.createDirectories(dir.resolve("out")), "test");
         }
     }

@@ -38,9 +38,21 @@ public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, d
 
     public ServerRecord withJvm(long gcs, long gcMillis, long heapMax, long samples, List<HotFrame> hot,
                                 List<ExceptionRate> thrown, String jfr) {
+        return withGc(gcs, gcMillis, heapMax).withRecording(samples, hot, thrown, jfr);
+    }
+
+    /** With what a JVM's counters said over the point: collections, their time, the heap's peak. */
+    public ServerRecord withGc(long gcs, long gcMillis, long heapMax) {
         return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
-                residualCpuPercent, machineCpuPercent, gcs, gcMillis, heapMax, samples, List.copyOf(hot),
-                List.copyOf(thrown), jfr);
+                residualCpuPercent, machineCpuPercent, gcs, gcMillis, heapMax, executionSamples, hotFrames,
+                exceptions, recording);
+    }
+
+    /** With what a Flight Recorder recording of the point showed, and where it is ({@code jfr}, relative to run.json). */
+    public ServerRecord withRecording(long samples, List<HotFrame> hot, List<ExceptionRate> thrown, String jfr) {
+        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
+                residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, samples,
+                List.copyOf(hot), List.copyOf(thrown), jfr);
     }
 
     /** Exceptions of every class per second; 0 when none were seen or none could be counted. */

@@ -1,0 +1,162 @@
+package io.wsbench.monitor;
+
+import io.wsbench.core.record.ServerRecord;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A Flight Recorder recording of each point in a local server JVM, started and written next to
+ * run.json through the Attach API ({@link Jcmd}), then read for hot frames and exceptions. It
+ * holds two kinds of events only, to keep its cost small: execution samples every
+ * {@link #SAMPLE_PERIOD} and every exception created.
+ */
+public final class FlightRecorder implements Monitor {
+
+    /** "jfr": a recording per point, its hot frames and exceptions. */
+    public static final class Kind implements MonitorKind {
+        @Override
+        public String name() {
+            return "jfr";
+        }
+
+        @Override
+        public String describe() {
+            return "a JVM server's Flight Recorder recording per point: hot frames, exceptions (jfr/ beside run.json)";
+        }
+
+        @Override
+        public Monitor attach(ServerProcess server) throws IOException {
+            return server.jvmPid() > 0 ? FlightRecorder.attach(server.jvmPid()) : null;
+        }
+    }
+
+    static final String SAMPLE_PERIOD = "10 ms";
+    private static final String SETTINGS = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <configuration version="2.0" label="wsbench" description="execution samples and exceptions only">
+              <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">%s</setting></event>
+              <event name="jdk.JavaExceptionThrow"><setting name="enabled">true</setting><setting name="stackTrace">true</setting></event>
+            </configuration>
+            """.formatted(SAMPLE_PERIOD);
+    private static final AtomicInteger RECORDINGS = new AtomicInteger();
+
+    private final Jcmd jcmd;
+    private final Path settings;
+    private String recording;
+    private Instant start;
+
+    private FlightRecorder(Jcmd jcmd, Path settings) {
+        this.jcmd = jcmd;
+        this.settings = settings;
+    }
+
+    /** Records in the JVM with process id {@code pid}, which must run as the same user on this machine. */
+    public static FlightRecorder attach(long pid) throws IOException {
+        Jcmd jcmd;
+        try {
+            jcmd = Jcmd.attach(pid);
+        } catch (IllegalAccessError e) {
+            throw new IOException("this JVM cannot attach to another: start wsbench with"
+                    + " --add-exports=jdk.attach/sun.tools.attach=ALL-UNNAMED (./wsbench does)", e);
+        }
+        try {
+            Path settings = Files.createTempFile("wsbench-", ".jfc");
+            settings.toFile().deleteOnExit();
+            Files.writeString(settings, SETTINGS);
+            // Flight Recorder's first start loads and compiles its own code in the server: done here, not
+            // inside the first measured point, whose samples it would thin out
+            jcmd.run("JFR.start name=wsbench-start settings=" + quoted(settings));
+            jcmd.run("JFR.stop name=wsbench-start");
+            return new FlightRecorder(jcmd, settings);
+        } catch (IOException | RuntimeException e) {
+            jcmd.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String name() {
+        return "jfr";
+    }
+
+    @Override
+    public synchronized void startPoint() throws IOException {
+        String name = "wsbench-" + RECORDINGS.incrementAndGet();
+        String answer = jcmd.run("JFR.start name=" + name + " settings=" + quoted(settings));
+        if (!answer.contains("Started recording")) {
+            throw new IOException("Flight Recorder did not start in process " + jcmd.pid() + ": " + firstLine(answer));
+        }
+        recording = name;
+        start = Instant.now();
+    }
+
+    /**
+     * Ends the point: with a record to add to, a live server and a place for files, as
+     * {@link #endPoint(ServerRecord, double, Path, String)} into {@code jfr/NAME.jfr}; else the
+     * recording is dropped and {@code server} returned as it is.
+     */
+    @Override
+    public synchronized ServerRecord endPoint(ServerRecord server, PointEnd end) throws IOException {
+        if (server == null || !end.serverAlive() || end.files() == null) {
+            dropRecording();
+            return server;
+        }
+        String name = "jfr/" + end.name() + ".jfr";
+        return endPoint(server, end.seconds(), end.files().resolve(name), name);
+    }
+
+    /**
+     * Ends the point that lasted {@code seconds} from {@link #startPoint()}: the server writes the
+     * recording to {@code jfrFile} and stops it, and what it saw is added to {@code server}. Only
+     * events within the point count, so the idle time after it (when residual CPU is measured)
+     * does not dilute rates.
+     */
+    public synchronized ServerRecord endPoint(ServerRecord server, double seconds, Path jfrFile, String name)
+            throws IOException {
+        Path file = jfrFile.toAbsolutePath();
+        Files.createDirectories(file.getParent());
+        String answer = jcmd.run("JFR.stop name=" + recording + " filename=" + quoted(file));
+        recording = null;
+        if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+            throw new IOException("Flight Recorder wrote no recording in process " + jcmd.pid() + ": " + firstLine(answer));
+        }
+        FlightRecording seen = FlightRecording.read(file, start, start.plusNanos((long) (seconds * 1e9)));
+        return server.withRecording(seen.samples(), seen.hotFrames(), seen.exceptions(), name);
+    }
+
+    private void dropRecording() {
+        try {
+            if (recording != null) {
+                jcmd.run("JFR.stop name=" + recording);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the server is gone or going: nothing left to release on its side
+        }
+        recording = null;
+    }
+
+    /** A path as a diagnostic command's argument: quoted when it holds a space. */
+    private static String quoted(Path p) {
+        String s = p.toAbsolutePath().toString();
+        return s.contains(" ") ? "\"" + s + "\"" : s;
+    }
+
+    private static String firstLine(String answer) {
+        return answer.isBlank() ? "no answer" : answer.lines().findFirst().orElse("");
+    }
+
+    @Override
+    public void close() {
+        dropRecording();
+        jcmd.close();
+        try {
+            Files.deleteIfExists(settings);
+        } catch (IOException e) {
+            // a temporary file: deleteOnExit has it
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.wsbench.monitor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/** The kinds of monitor on the class path, by name. */
+public final class Monitors {
+
+    private static final Map<String, MonitorKind> ALL = new LinkedHashMap<>();
+
+    static {
+        for (MonitorKind k : ServiceLoader.load(MonitorKind.class, Monitors.class.getClassLoader())) {
+            ALL.putIfAbsent(k.name(), k);
+        }
+    }
+
+    private Monitors() {
+    }
+
+    public static List<String> names() {
+        return List.copyOf(ALL.keySet());
+    }
+
+    public static List<MonitorKind> all() {
+        return List.copyOf(ALL.values());
+    }
+
+    /**
+     * The kinds a comma-separated list names ("none" for none), in the order they are found: the
+     * process monitor makes a point's server record and the others add to it, so it comes first,
+     * and is taken with any other. An unknown name is an IllegalArgumentException.
+     */
+    public static List<MonitorKind> named(String list) {
+        List<MonitorKind> kinds = new ArrayList<>();
+        for (String name : list.split(",")) {
+            String n = name.trim();
+            if (n.isEmpty() || n.equals("none")) {
+                continue;
+            }
+            MonitorKind k = ALL.get(n);
+            if (k == null) {
+                throw new IllegalArgumentException("unknown monitor '" + n + "' (known: " + String.join(", ", names())
+                        + ", or none)");
+            }
+            kinds.add(k);
+        }
+        if (!kinds.isEmpty() && ALL.containsKey("proc")) {
+            kinds.add(ALL.get("proc"));
+        }
+        return ALL.values().stream().filter(kinds::contains).toList();
+    }
+
+    /** The names of {@code kinds}, comma-separated, as {@code --monitor} takes them. */
+    public static String describe(List<MonitorKind> kinds) {
+        return kinds.isEmpty() ? "none" : String.join(",", kinds.stream().map(MonitorKind::name).toList());
+    }
+}
