@@ -17,6 +17,7 @@ import io.wsbench.runner.LoadDriver;
 import io.wsbench.runner.Home;
 import io.wsbench.runner.OwnService;
 import io.wsbench.runner.Reachable;
+import io.wsbench.runner.SuiteCheck;
 import io.wsbench.runner.SuiteRunner;
 import io.wsbench.runner.TlsClients;
 import picocli.CommandLine.Command;
@@ -90,52 +91,17 @@ final class RunCommand implements Callable<Integer> {
         List<Assertion> assertions = asserts.parse();
         Path home = Home.find();
         Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");
-        Suite suite;
-        try {
-            suite = SuiteReader.read(file);
-        } catch (SuiteException e) {
-            throw new Main.UserError(e.getMessage());
-        }
-        if (quick) {
-            suite = suite.quickened();
-        }
-        if (cpus != null) {
-            try {
-                suite = suite.withCpus("off".equals(cpus) ? null : Placement.parse(cpus));
-            } catch (IllegalArgumentException e) {
-                throw new Main.UserError(e.getMessage());
-            }
-        }
-        if (repeat != null) {
-            if (repeat < 1) {
-                throw new Main.UserError("--repeat must be at least 1");
-            }
-            suite = suite.withRepeat(repeat);
-        }
+        Suite suite = suite(file);
         PrintStream stdout = System.out;
         StackCatalog catalog = StackCatalog.in(home);
         Path dir = out != null ? out : home.resolve("results")
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + suite.name());
         try {
-            SuiteRunner.check(catalog, suite);
+            SuiteCheck.check(catalog, suite);
         } catch (SuiteException e) {
             throw new Main.UserError(e.getMessage());
         }
-        // as load does: an unreachable URL is one line and exit 2, before any stack starts
-        for (TargetSpec t : suite.targets()) {
-            if (t.url() != null) {
-                URI url = URI.create(t.url());
-                var tls = TlsClients.forTarget(suite, t);
-                Reachable.check(url, tls);
-                TlsOptions.warnIfInsecure(tls, url, stdout);
-            } else if (t.own() && t.stack() == null) {
-                // the address its WSDL or OpenAPI spec names
-                URI url = OwnService.of(SuiteRunner.ownSpec(suite, t, null)).endpoint();
-                var tls = TlsClients.forTarget(suite, t, url);
-                Reachable.check(url, tls);
-                TlsOptions.warnIfInsecure(tls, url, stdout);
-            }
-        }
+        checkReachable(suite, stdout);
         try (LoadDriver driver = agents.driver(threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
             SuiteRunner runner = new SuiteRunner(catalog, driver, new Console(stdout, Console.interactive()),
                     quick ? 200 : 500, monitors());
@@ -160,19 +126,7 @@ final class RunCommand implements Callable<Integer> {
             if (cutShort) {
                 return Main.PROBLEM; // the hook ends the process: no summary or report of a run cut short
             }
-            stdout.println();
-            stdout.print(ConsoleSummary.render(run));
-            stdout.print(ConsoleSummary.insideTheServer(run.points()));
-            for (Sweep sweep : Sweep.of(Summary.of(run.points()))) {
-                stdout.println("knee: " + sweep.describeKnee());
-            }
-            for (String flag : Flags.of(run)) {
-                stdout.println("flag: " + flag);
-            }
-            for (Path p : ReportWriter.write(run, dir)) {
-                stdout.println("wrote " + relative(home, p));
-            }
-            stdout.println("wrote " + relative(home, dir.resolve("run.json")));
+            printAndWrite(run, home, dir, stdout);
             Path junit = dir.resolve("junit.xml");
             boolean passed = AssertOptions.check(assertions, run.points(), run.suite(), junit, stdout);
             if (!"complete".equals(run.status())) {
@@ -181,6 +135,64 @@ final class RunCommand implements Callable<Integer> {
             }
             return passed ? 0 : Main.PROBLEM;
         }
+    }
+
+    /** The suite file read, with the command line's --quick, --cpus and --repeat over it. */
+    private Suite suite(Path file) {
+        Suite suite;
+        try {
+            suite = SuiteReader.read(file);
+        } catch (SuiteException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        if (quick) {
+            suite = suite.quickened();
+        }
+        if (cpus != null) {
+            try {
+                suite = suite.withCpus("off".equals(cpus) ? null : Placement.parse(cpus));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UserError(e.getMessage());
+            }
+        }
+        if (repeat != null) {
+            if (repeat < 1) {
+                throw new Main.UserError("--repeat must be at least 1");
+            }
+            suite = suite.withRepeat(repeat);
+        }
+        return suite;
+    }
+
+    /** As load does: an unreachable URL is one line and exit 2, before any stack starts. */
+    private static void checkReachable(Suite suite, PrintStream stdout) {
+        for (TargetSpec t : suite.targets()) {
+            URI url = t.url() != null ? URI.create(t.url())
+                    // the address its WSDL or OpenAPI spec names
+                    : t.own() && t.stack() == null ? OwnService.of(OwnService.spec(suite, t, null)).endpoint() : null;
+            if (url != null) {
+                var tls = TlsClients.forTarget(suite, t, url);
+                Reachable.check(url, tls);
+                TlsOptions.warnIfInsecure(tls, url, stdout);
+            }
+        }
+    }
+
+    /** The summary, the knees and flags on the console; the report and its tables beside run.json. */
+    private static void printAndWrite(RunRecord run, Path home, Path dir, PrintStream stdout) {
+        stdout.println();
+        stdout.print(ConsoleSummary.render(run));
+        stdout.print(ConsoleSummary.insideTheServer(run.points()));
+        for (Sweep sweep : Sweep.of(Summary.of(run.points()))) {
+            stdout.println("knee: " + sweep.describeKnee());
+        }
+        for (String flag : Flags.of(run)) {
+            stdout.println("flag: " + flag);
+        }
+        for (Path p : ReportWriter.write(run, dir)) {
+            stdout.println("wrote " + relative(home, p));
+        }
+        stdout.println("wrote " + relative(home, dir.resolve("run.json")));
     }
 
     private String commandLine(Path file) {

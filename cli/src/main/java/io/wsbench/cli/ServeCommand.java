@@ -8,6 +8,7 @@ import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.runner.Home;
+import io.wsbench.runner.SuiteCheck;
 import io.wsbench.runner.SuiteRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,7 +48,7 @@ final class ServeCommand implements Callable<Integer> {
                 throw new Main.UserError(suite + ": declares no stack '" + stack + "' under 'stacks:'"
                         + (s.stacks().isEmpty() ? "" : " (it declares: " + String.join(", ", s.stacks().keySet()) + ")"));
             }
-            SuiteRunner.check(catalog, s);
+            SuiteCheck.check(catalog, s);
             d = SuiteRunner.descriptor(catalog, s, stack, options);
             if (d.usersOwn()) {
                 d.options().forEach(options::putIfAbsent);

@@ -17,6 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.TargetSpec;
+
 /**
  * A user's own service made ready to load, from the command line or a suite target: its
  * description read, its requests encoded from the template and the data, its checks parsed, all
@@ -27,6 +30,22 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
     /** What the user gave: a WSDL or an OpenAPI spec, the operation, and where the requests come from. */
     public record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
                        List<String> checks, String url, Long dataMaxMb) {
+    }
+
+    /**
+     * What the user's own target asks, its files resolved against the suite and, on a stack, its
+     * description and address against the stack's {@code base} address (null before it starts).
+     */
+    public static Spec spec(Suite suite, TargetSpec t, String base) {
+        String described = t.wsdl() != null ? t.wsdl() : t.openapi();
+        String where = described.regionMatches(true, 0, "http://", 0, 7) || described.regionMatches(true, 0, "https://", 0, 8)
+                ? described
+                : described.startsWith("/") && base != null ? base + described : suite.resolve(described).toString();
+        String url = t.url() != null ? t.url() : t.path() != null && base != null ? base + t.path() : null;
+        return new Spec(t.wsdl() != null ? where : null, t.openapi() != null ? where : null, t.operation(),
+                t.port(), t.template() == null ? null : suite.resolve(t.template()),
+                t.data() == null ? null : suite.resolve(t.data()), t.dataMode(), t.checks() == null ? List.of() : t.checks(),
+                url, t.dataMaxMb());
     }
 
     /** The client's checking time per answer checked since {@code nanosBefore} and {@code answersBefore}; null when none was. */

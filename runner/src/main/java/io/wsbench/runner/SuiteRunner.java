@@ -11,18 +11,12 @@ import io.wsbench.core.stack.StackLauncher;
 import io.wsbench.core.stack.StackVersions;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.core.suite.UserStack;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.protocols.Workload;
-import io.wsbench.protocols.Protocols;
 import io.wsbench.contract.security.WsSecurityKeys;
-import io.wsbench.wssec.SecuredWorkload;
-import io.wsbench.wssec.WsSecurity;
 
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -69,176 +63,9 @@ public final class SuiteRunner {
         this.watch = new StackSession.Watch(residualMillis, monitors);
     }
 
-    /** Checks every target against the stacks built here, naming the place in the suite file. */
-    public static void check(StackCatalog catalog, Suite suite) {
-        for (String own : suite.stacks().keySet()) {
-            checkOwnStack(catalog, suite, own);
-        }
-        long limit = io.wsbench.core.load.FileLimit.max();
-        for (int i = 0; i < suite.load().size(); i++) {
-            Integer users = suite.load().get(i).users();
-            String tooMany = users == null ? null : io.wsbench.core.load.FileLimit.tooMany(users, limit);
-            if (tooMany != null) {
-                throw SuiteReader.at(suite, "/load/" + i, tooMany);
-            }
-        }
-        List<TargetSpec> targets = suite.targets();
-        for (int i = 0; i < targets.size(); i++) {
-            TargetSpec t = targets.get(i);
-            String at = "/targets/" + i;
-            if (t.own()) {
-                checkOwn(catalog, suite, t, at);
-                continue;
-            }
-            try {
-                Protocols.byName(t.protocol());
-            } catch (IllegalArgumentException e) {
-                throw SuiteReader.at(suite, at + "/protocol", e.getMessage());
-            }
-            try {
-                Workload.of(t.protocol(), t.operation(), t.sequence(), t.client());
-            } catch (IllegalArgumentException e) {
-                throw SuiteReader.at(suite, at, e.getMessage());
-            }
-            if (!SecuredWorkload.known(t.security())) {
-                throw SuiteReader.at(suite, at + "/security", "unknown security configuration '" + t.security()
-                        + "' (known: " + String.join(", ", WsSecurity.CONFIGURATIONS) + ")");
-            }
-            try {
-                SecuredWorkload.check(t.protocol(), t.operation(), t.security());
-            } catch (IllegalArgumentException e) {
-                throw SuiteReader.at(suite, at + "/security", e.getMessage());
-            }
-            if (t.url() != null) {
-                URI u;
-                try {
-                    u = new URI(t.url());
-                } catch (java.net.URISyntaxException e) {
-                    throw SuiteReader.at(suite, at + "/url", "not a URL: " + e.getMessage());
-                }
-                if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
-                    throw SuiteReader.at(suite, at + "/url", "only http:// and https:// URLs can be loaded: " + t.url());
-                }
-                continue;
-            }
-            if (suite.stacks().containsKey(t.stack())) {
-                if (t.path() == null) {
-                    throw SuiteReader.at(suite, at, "a target on your own stack '" + t.stack()
-                            + "' needs the 'path' it answers on, e.g. path: /hello");
-                }
-                continue;
-            }
-            StackDescriptor s = catalog.find(t.stack()).orElseThrow(() -> SuiteReader.at(suite, at + "/stack",
-                    "unknown stack '" + t.stack() + "' (built here: "
-                            + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList())
-                            + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet()))
-                            + ")"));
-            try {
-                Map<String, String> asked = suite.optionsFor(t);
-                StackLauncher.checkOptions(catalog.serving(s, asked), asked);
-            } catch (StackException e) {
-                throw SuiteReader.at(suite, at + (t.ownOptions().isEmpty() ? "" : "/stackOptions"), e.getMessage());
-            }
-            if (t.path() != null) {
-                continue;
-            }
-            if (s.endpoint(t.operation(), t.protocol(), t.variant()) == null && unavailable(catalog, t) == null) {
-                throw SuiteReader.at(suite, at + (t.variant() != null ? "/variant" : "/protocol"),
-                        "stack " + s.name() + " does not serve " + t.operation() + " over " + t.protocol()
-                                + (t.variant() == null ? "" : " variant '" + t.variant() + "'")
-                                + " (it serves: " + String.join("; ", s.endpoints()) + ")");
-            }
-            if (!"plain".equals(t.security()) && s.endpoint(t.operation(), t.protocol(), t.variant(), t.security()) == null) {
-                String note = s.securityNote();
-                throw SuiteReader.at(suite, at + "/security", "security '" + t.security() + "' is unsupported on stack "
-                        + s.name() + (note == null ? "" : ": " + note));
-            }
-        }
-    }
-
-    /**
-     * A stack of the user's own: its name free, its files there, and every key it was given one
-     * that applies to its kind, a command or a WAR: a key that does not is refused, never ignored.
-     */
-    private static void checkOwnStack(StackCatalog catalog, Suite suite, String own) {
-        String at = "/stacks/" + own;
-        if (catalog.find(own).isPresent()) {
-            throw SuiteReader.at(suite, at, "'" + own + "' is a built-in stack: give yours another name");
-        }
-        UserStack u = suite.stacks().get(own);
-        if (u.war() != null && !Files.isRegularFile(suite.resolve(u.war()))) {
-            throw SuiteReader.at(suite, at + "/war", "no such WAR file: " + suite.resolve(u.war()));
-        }
-        if (u.war() != null && catalog.find(WAR_HOST).isEmpty()) {
-            throw SuiteReader.at(suite, at + "/war", "the WAR host (stacks/" + WAR_HOST + ") is not built here");
-        }
-        if (u.war() == null && u.tomcat() != null) {
-            throw SuiteReader.at(suite, at + "/tomcat", "'tomcat' names the container of a 'war': a 'command' starts its own server");
-        }
-        if (u.directory() != null && !Files.isDirectory(suite.resolve(u.directory()))) {
-            throw SuiteReader.at(suite, at + "/directory", "no such directory: " + suite.resolve(u.directory()));
-        }
-        if (u.war() == null && !u.jvmOptions().isEmpty() && !StackLauncher.isJava(u.command().get(0))) {
-            // wsbench cannot tell whether a script starts a JVM: options it would pass blindly could be dropped unseen
-            throw SuiteReader.at(suite, at + "/jvmOptions", "'jvmOptions' go to a JVM wsbench starts: a 'war', or a 'command'"
-                    + " whose first word is java, not " + u.command().get(0) + "; put them in your command's own words"
-                    + " (or, for a script that starts java, in its 'environment', e.g. JAVA_TOOL_OPTIONS)");
-        }
-        for (int i = 0; i < u.jvmOptions().size(); i++) {
-            String why = StackLauncher.refusedJvmOption(u.jvmOptions().get(i));
-            if (why != null) {
-                throw SuiteReader.at(suite, at + "/jvmOptions/" + i, why);
-            }
-        }
-    }
-
-    /**
-     * A target on the user's own service: its operation named, its stack known, and, when its
-     * description does not wait for its stack to start, everything read and encoded now.
-     */
-    private static void checkOwn(StackCatalog catalog, Suite suite, TargetSpec t, String at) {
-        String kind = t.wsdl() != null ? "wsdl" : "openapi";
-        if (t.operation() == null) {
-            throw SuiteReader.at(suite, at, "a target with a '" + kind + "' needs the 'operation' to load (wsbench " + kind
-                    + " " + (t.wsdl() != null ? t.wsdl() : t.openapi()) + " lists them)");
-        }
-        if (t.stack() != null && !suite.stacks().containsKey(t.stack()) && catalog.find(t.stack()).isEmpty()) {
-            throw SuiteReader.at(suite, at + "/stack", "unknown stack '" + t.stack() + "'");
-        }
-        for (String file : java.util.Arrays.asList(t.template(), t.data())) {
-            if (file != null && !Files.isRegularFile(suite.resolve(file))) {
-                throw SuiteReader.at(suite, at + (file.equals(t.template()) ? "/template" : "/data"),
-                        "no such file: " + suite.resolve(file));
-            }
-        }
-        if (t.stack() == null) {
-            try {
-                OwnService.of(ownSpec(suite, t, null));
-            } catch (TargetException e) {
-                throw SuiteReader.at(suite, at + "/" + kind, e.getMessage());
-            }
-        }
-    }
-
-    /**
-     * What the user's own target asks, its files resolved against the suite and, on a stack, its
-     * description and address against the stack's {@code base} address (null before it starts).
-     */
-    public static OwnService.Spec ownSpec(Suite suite, TargetSpec t, String base) {
-        String described = t.wsdl() != null ? t.wsdl() : t.openapi();
-        String where = described.regionMatches(true, 0, "http://", 0, 7) || described.regionMatches(true, 0, "https://", 0, 8)
-                ? described
-                : described.startsWith("/") && base != null ? base + described : suite.resolve(described).toString();
-        String url = t.url() != null ? t.url() : t.path() != null && base != null ? base + t.path() : null;
-        return new OwnService.Spec(t.wsdl() != null ? where : null, t.openapi() != null ? where : null, t.operation(),
-                t.port(), t.template() == null ? null : suite.resolve(t.template()),
-                t.data() == null ? null : suite.resolve(t.data()), t.dataMode(), t.checks() == null ? List.of() : t.checks(),
-                url, t.dataMaxMb());
-    }
-
     /** Runs the suite into {@code dir}, a directory that exists; returns the finished (or partial) record. */
     public RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
-        check(catalog, suite);
+        SuiteCheck.check(catalog, suite);
         SuiteRun run = new SuiteRun(suite, new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(),
                 suite.description(), Home.version(), Home.gitCommit(catalog.home()), now(), null, "running", null, command,
                 suite.baseline(), Environment.detect(Map.of()), List.of(), List.of())
@@ -253,7 +80,7 @@ public final class SuiteRunner {
     private RunRecord runPlaced(SuiteRun run, StackLauncher launcher, Path dir) throws InterruptedException {
         Suite suite = run.suite;
         for (TargetSpec t : suite.targets()) {
-            String reason = unavailable(catalog, t);
+            String reason = SuiteCheck.unavailable(catalog, t);
             if (reason != null) {
                 // reported, never faked: the run says which target it could not measure, and why
                 run.note("target '" + t.label() + "' unavailable on " + t.stack() + ": " + reason);
@@ -455,27 +282,13 @@ public final class SuiteRunner {
         return StackDescriptor.ofCommand(name, "command: " + String.join(" ", own.command()), own.command(), how);
     }
 
-    /**
-     * Why the stack of {@code t} cannot serve it here (its descriptor says so, e.g. a missing
-     * extension), or null for a target that it serves or that is a URL.
-     */
-    private static String unavailable(StackCatalog catalog, TargetSpec t) {
-        if (t.url() != null || t.path() != null || t.own()) {
-            return null;
-        }
-        return catalog.find(t.stack())
-                .filter(d -> d.endpoint(t.operation(), t.protocol(), t.variant()) == null)
-                .map(d -> d.unavailable(t.operation(), t.protocol()))
-                .orElse(null);
-    }
-
     /** Targets by the server they share: same stack, same own options; a cold-start target shares with no one. */
     private Map<String, List<TargetSpec>> byStack(Suite suite) {
         Map<String, List<TargetSpec>> groups = new LinkedHashMap<>();
         List<TargetSpec> targets = suite.targets();
         for (int i = 0; i < targets.size(); i++) {
             TargetSpec t = targets.get(i);
-            if (unavailable(catalog, t) != null) {
+            if (SuiteCheck.unavailable(catalog, t) != null) {
                 continue;
             }
             String server = t.stack() + (t.ownOptions().isEmpty() ? "" : " " + new TreeMap<>(t.ownOptions()));

@@ -35,7 +35,7 @@ public record UserStack(@JsonProperty("command") List<String> command,
         if (command != null && !command.isEmpty() && command.stream().noneMatch(w -> w.contains("${port}"))) {
             throw new IllegalArgumentException("the command must take its port from '${port}', e.g. \"--server.port=${port}\"");
         }
-        // kept as given on a command, to be refused with its place (SuiteRunner.check)
+        // kept as given on a command, to be refused with its place (SuiteCheck.check)
         tomcat = war != null && tomcat == null ? "11" : tomcat;
         if (war != null && !TOMCAT_LINES.contains(tomcat)) {
             throw new IllegalArgumentException("tomcat '" + tomcat + "' is not embedded here (9, 10.1 or 11)");
