@@ -75,6 +75,10 @@ final class LoadCommand implements Callable<Integer> {
             "  jsonpath:PATH [== != < <= > >= VALUE]   status: 201 (or 2xx, or 200,201)   schema"})
     List<String> checks = List.of();
 
+    @Option(names = "--flow", paramLabel = "FLOW.yaml", description = {"a multi-step flow: each user runs the file's steps in order,",
+            "carrying variables from answer to request; -n counts iterations"})
+    Path flow;
+
     @Option(names = {"-c", "--connections"}, paramLabel = "USERS", description = "concurrent users / connections (default: ${DEFAULT-VALUE})")
     int connections = 10;
 
@@ -160,6 +164,9 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (flow != null) {
+            return FlowLoad.run(this);
+        }
         List<Assertion> assertions = asserts.parse();
         if (junit != null && assertions.isEmpty()) {
             throw new Main.UserError("--junit needs at least one --assert");

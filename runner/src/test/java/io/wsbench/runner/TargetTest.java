@@ -38,7 +38,7 @@ class TargetTest {
     }
 
     private static TargetRecord record(Suite suite, int index) {
-        return Target.of(suite.targets().get(index), URI.create("http://127.0.0.1:9/"), "test", Path.of("keys"))
-                .record(suite);
+        return Target.of(suite, suite.targets().get(index), URI.create("http://127.0.0.1:9/"), "test", Path.of("keys"), null)
+                .record();
     }
 }

@@ -66,9 +66,14 @@ public sealed interface AnswerCheck {
     }
 
     static AnswerCheck parse(String text, OwnRequest request) throws OwnServiceException {
+        return parse(text, request.prefixes(), request.answerSchema());
+    }
+
+    /** A check of answers whose XPath may use {@code prefixes} and whose {@code schema} (null: none) the description gives. */
+    static AnswerCheck parse(String text, Map<String, String> prefixes, AnswerSchema schema) throws OwnServiceException {
         String t = text.trim();
         if (t.startsWith("xpath:")) {
-            return XPathCheck.of(text, t.substring(6).trim(), request.prefixes());
+            return XPathCheck.of(text, t.substring(6).trim(), prefixes);
         }
         if (t.startsWith("jsonpath:")) {
             return JsonPathCheck.of(text, t.substring(9).trim());
@@ -77,10 +82,10 @@ public sealed interface AnswerCheck {
             return StatusCheck.of(text, t.substring(7).trim());
         }
         if (t.equals("schema")) {
-            if (request.answerSchema() == null) {
+            if (schema == null) {
                 throw new OwnServiceException("check 'schema': the description has no schema for this operation's answer");
             }
-            return new SchemaCheck(text, request.answerSchema());
+            return new SchemaCheck(text, schema);
         }
         throw new OwnServiceException("check '" + text + "': not a check (xpath:EXPR, jsonpath:PATH [OP VALUE], status: CODE or schema)");
     }
@@ -187,7 +192,7 @@ public sealed interface AnswerCheck {
             return v;
         }
 
-        private static Map<String, String> withSoapPrefixes(Map<String, String> prefixes) {
+        static Map<String, String> withSoapPrefixes(Map<String, String> prefixes) {
             // the envelope's prefixes win: in a WSDL, soap and soap12 name the binding extensions, never found in an answer
             Map<String, String> all = new LinkedHashMap<>(prefixes);
             all.put("soap", "http://schemas.xmlsoap.org/soap/envelope/");
@@ -196,7 +201,7 @@ public sealed interface AnswerCheck {
             return all;
         }
 
-        private static NamespaceContext namespaces(Map<String, String> prefixes) {
+        static NamespaceContext namespaces(Map<String, String> prefixes) {
             return new NamespaceContext() {
                 @Override
                 public String getNamespaceURI(String prefix) {

@@ -1,0 +1,33 @@
+package io.wsbench.core.suite;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.List;
+
+/**
+ * A target's flow as the suite (or a flow file) writes it: {@code setup} steps run once per virtual
+ * user before its first iteration, {@code steps} are one iteration, {@code teardown} runs once after
+ * its last. {@code cookies}: each user keeps a cookie jar (on unless false). {@code onError}: what a
+ * user does after an error ends an iteration; {@code next} (start the next one) is the one there is.
+ */
+public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
+                       @JsonProperty("steps") List<StepSpec> steps,
+                       @JsonProperty("teardown") List<StepSpec> teardown,
+                       @JsonProperty("cookies") Boolean cookies,
+                       @JsonProperty("onError") String onError) {
+
+    public FlowSpec {
+        setup = setup == null ? List.of() : List.copyOf(setup);
+        teardown = teardown == null ? List.of() : List.copyOf(teardown);
+        if (steps == null || steps.isEmpty()) {
+            throw new IllegalArgumentException("a flow needs 'steps': the requests of one iteration");
+        }
+        steps = List.copyOf(steps);
+        cookies = cookies == null || cookies;
+        onError = onError == null ? "next" : onError;
+        if (!"next".equals(onError)) {
+            throw new IllegalArgumentException("onError '" + onError + "': a user starts its next iteration after an"
+                    + " error ('next'); 'restart' and 'stop' are not done yet");
+        }
+    }
+}
