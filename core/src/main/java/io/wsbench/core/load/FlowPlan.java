@@ -12,8 +12,8 @@ import java.util.List;
 public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
                        boolean cookies) {
 
-    /** The built-in variables, always the first three slots: the user's number (from 0), the iteration's (from 0), a fresh UUID per iteration. */
-    public static final List<String> BUILT_IN = List.of("user", "iteration", "uuid");
+    /** The built-in variables, always the first three slots: the virtual user's number {@code vu} (from 0), the iteration's (from 0), a fresh UUID per iteration. */
+    public static final List<String> BUILT_IN = List.of("vu", "iteration", "uuid");
     public static final int USER = 0;
     public static final int ITERATION = 1;
     public static final int UUID = 2;

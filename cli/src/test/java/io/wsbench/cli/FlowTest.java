@@ -1,0 +1,183 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Flows against a real stateful service: PHP's built-in server running shop.php, whose login gives a
+ * token that every order call needs (401 without), whose placeOrder gives the id getOrder reads back,
+ * and whose sessions keep a cart per PHP session cookie. The server counts what it saw, and the
+ * tests compare that with what wsbench says it measured.
+ */
+class FlowTest {
+
+    private static final Path RESOURCES = Path.of("src/test/resources/flow").toAbsolutePath();
+
+    private static final String USERS = "user,password\nann,pw-ann\nbob,pw-bob\ncid,pw-cid\ndee,pw-dee\n";
+    /** Five rows: 40 iterations take each 8 times, so the stored totals are 8 x their sum (8 x 100.5). */
+    private static final String ORDERS = "item,qty,total\npen,1,1.5\nbook,2,24\nlamp,1,30\ncup,4,10\nrug,1,35\n";
+
+    private static final String SHOP_FLOW = """
+            label: shop
+            url: %s
+            openapi: shop-openapi.yaml
+            flow:
+              setup:
+                - { operation: login, data: users.csv, dataMode: perUser, extract: { token: "jsonpath:$.token" } }
+              steps:
+                - { operation: placeOrder, data: orders.csv, headers: { Authorization: "Bearer ${token}" },
+                    extract: { orderId: "jsonpath:$.id" }, checks: ["status: 201"] }
+                - { operation: getOrder, params: { id: "${orderId}" }, headers: { Authorization: "Bearer ${token}" },
+                    checks: ["jsonpath:$.total == ${total}", "jsonpath:$.item == '${item}'"] }
+                - { think: { exponential: 1ms } }
+              teardown:
+                - { operation: logout, headers: { Authorization: "Bearer ${token}" } }
+            """;
+
+    /** shop.php, its spec and the rows in {@code dir}, the server started there (its state is beside it). */
+    private static PhpService shop(Path dir, String... settings) throws Exception {
+        Files.copy(RESOURCES.resolve("shop.php"), dir.resolve("shop.php"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(RESOURCES.resolve("shop-openapi.yaml"), dir.resolve("shop-openapi.yaml"), StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(dir.resolve("users.csv"), USERS);
+        Files.writeString(dir.resolve("orders.csv"), ORDERS);
+        return PhpService.start(dir.resolve("shop.php"), settings);
+    }
+
+    private static JsonNode stats(PhpService shop) throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                URI.create(shop.base() + "/stats")).build(), HttpResponse.BodyHandlers.ofString());
+        return RunJson.MAPPER.readTree(r.body());
+    }
+
+    private static JsonNode step(JsonNode steps, String name) {
+        for (JsonNode s : steps) {
+            if (s.path("name").asText().equals(name)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no step " + name + " in " + steps);
+    }
+
+    @Test
+    void eachUserLogsInOnceAndEveryOrderPlacedIsReadBackWithItsRowsTotal(@TempDir Path dir) throws Exception {
+        try (PhpService shop = shop(dir)) {
+            Path flow = Files.writeString(dir.resolve("shop.yaml"), SHOP_FLOW.formatted(shop.base()));
+            JsonNode p = PhpService.load("--flow", flow.toString(), "-c", "4", "-n", "40");
+
+            assertEquals(40, p.path("iterations").asLong(), p.toString());
+            assertEquals(40, p.path("validated").asLong(), "every iteration valid: " + p);
+            assertEquals(0, p.path("errors").path("validation").asLong() + p.path("errors").path("httpStatus").asLong());
+            assertEquals(80, p.path("requests").asLong(), "two requests an iteration; setup and teardown apart");
+            JsonNode place = step(p.path("steps"), "placeOrder");
+            JsonNode read = step(p.path("steps"), "getOrder");
+            assertEquals(40, place.path("validated").asLong());
+            assertEquals(40, read.path("validated").asLong(), "exactly N valid reads");
+            assertTrue(read.path("latencyMicros").path("p50").asLong() > 0, read.toString());
+            assertTrue(place.path("bytesSentPerRequest").asDouble() > read.path("bytesSentPerRequest").asDouble(),
+                    "the POST carries a body: " + p.path("steps"));
+            assertEquals(2, p.path("steps").size(), "a pause is in the iteration's latency, not a step of its own");
+            assertEquals(4, step(p.path("setup"), "login").path("validated").asLong(), "setup once per user");
+            assertEquals(4, step(p.path("teardown"), "logout").path("validated").asLong(), "teardown once per user");
+
+            JsonNode seen = stats(shop);
+            assertEquals(4, seen.path("logins").asLong(), "the server counted one login per user: " + seen);
+            assertEquals(4, seen.path("logouts").asLong(), seen.toString());
+            assertEquals(40, seen.path("orders").asLong(), seen.toString());
+            assertEquals(40, seen.path("reads").asLong(), seen.toString());
+            assertEquals(8 * 100.5, seen.path("totals").asDouble(), 1e-9, "each row's total stored as the row says: " + seen);
+        }
+    }
+
+    @Test
+    void withoutTheTokenEveryIterationEndsAtItsFirstStepAsAnHttpStatusError(@TempDir Path dir) throws Exception {
+        try (PhpService shop = shop(dir)) {
+            String noToken = SHOP_FLOW.replace("""
+                    - { operation: placeOrder, data: orders.csv, headers: { Authorization: "Bearer ${token}" },""", """
+                    - { operation: placeOrder, data: orders.csv,""");
+            Path flow = Files.writeString(dir.resolve("no-token.yaml"), noToken.formatted(shop.base()));
+            CliRunner r = PhpService.loaded("--flow", flow.toString(), "-c", "2", "-n", "10");
+            JsonNode p = RunJson.MAPPER.readTree(r.out());
+
+            assertEquals(10, p.path("iterations").asLong(), p.toString());
+            assertEquals(0, p.path("validated").asLong());
+            assertEquals(10, p.path("errors").path("httpStatus").asLong(), "each iteration's error, by its kind");
+            JsonNode place = step(p.path("steps"), "placeOrder");
+            assertEquals(10, place.path("errors").path("httpStatus").asLong(), "counted against the step that failed");
+            assertTrue(place.path("firstFailure").asText().contains("status 401"), place.toString());
+            assertEquals(0, step(p.path("steps"), "getOrder").path("requests").asLong(), "the iteration ended there");
+            assertEquals(0, stats(shop).path("orders").asLong());
+        }
+    }
+
+    @Test
+    void eachUserKeepsItsOwnSessionCookieAndSeesOnlyItsOwnCart(@TempDir Path dir) throws Exception {
+        Path sessions = Files.createDirectories(dir.resolve("sessions"));
+        try (PhpService shop = shop(dir, "session.save_path=" + sessions)) {
+            String cart = """
+                    url: %s
+                    flow:
+                      %s
+                      setup:
+                        - { name: sign in, method: POST, path: /session/login, body: "user=${vu}" }
+                      steps:
+                        - { name: add, method: POST, path: /session/cart, body: "item=u${vu}-${iteration}",
+                            extract: { added: "jsonpath:$.count" } }
+                        - { name: cart, method: GET, path: /session/cart,
+                            checks: ["jsonpath:$.user == '${vu}'", "jsonpath:$.count == ${added}", "jsonpath:$.own == ${added}",
+                                     "jsonpath:$.last == 'u${vu}-${iteration}'"] }
+                    """;
+            Path flow = Files.writeString(dir.resolve("cart.yaml"), cart.formatted(shop.base(), ""));
+            JsonNode p = PhpService.load("--flow", flow.toString(), "-c", "3", "-n", "30");
+            assertEquals(30, p.path("iterations").asLong(), p.toString());
+            assertEquals(30, p.path("validated").asLong(), "each cart held its own user's items only: " + p);
+            assertEquals(30, step(p.path("steps"), "cart").path("validated").asLong());
+            assertEquals(3, step(p.path("setup"), "sign in").path("validated").asLong());
+            assertEquals(0, stats(shop).path("foreign").asLong(), "no item was added to another user's session");
+
+            Path jarless = Files.writeString(dir.resolve("jarless.yaml"), cart.formatted(shop.base(), "cookies: false"));
+            JsonNode off = PhpService.load("--flow", jarless.toString(), "-c", "1", "-n", "3");
+            assertEquals(3, step(off.path("steps"), "add").path("errors").path("httpStatus").asLong(),
+                    "without the jar the session is lost after the login: " + off);
+        }
+    }
+
+    @Test
+    void aFlowThatCannotRunIsRefusedBeforeAnyLoadInOneLineNamingTheStep(@TempDir Path dir) throws Exception {
+        Files.copy(RESOURCES.resolve("shop-openapi.yaml"), dir.resolve("shop-openapi.yaml"));
+        Files.writeString(dir.resolve("users.csv"), USERS);
+        Files.writeString(dir.resolve("orders.csv"), ORDERS);
+        String url = "http://127.0.0.1:9"; // nothing listens: a refusal must come before any connection
+
+        Path typo = Files.writeString(dir.resolve("typo.yaml"), SHOP_FLOW.formatted(url).replace("id: \"${orderId}\"", "id: \"${orderID}\""));
+        PhpService.assertBadInput(CliRunner.run("load", "--flow", typo.toString()),
+                "steps step getOrder: param id uses ${orderID}, which no earlier step or row gives");
+
+        Path extraction = Files.writeString(dir.resolve("extraction.yaml"), SHOP_FLOW.formatted(url).replace("jsonpath:$.token", "jsonpath:$[?("));
+        PhpService.assertBadInput(CliRunner.run("load", "--flow", extraction.toString()),
+                "setup step login: extract token: 'jsonpath:$[?(': not a JSONPath");
+
+        Path flow = Files.writeString(dir.resolve("shop.yaml"), SHOP_FLOW.formatted(url));
+        PhpService.assertBadInput(CliRunner.run("load", "--flow", flow.toString(), "-c", "5", "-n", "5"),
+                "dataMode perUser gives each virtual user its own row: 5 users, but step login (4 rows in");
+
+        Path operation = Files.writeString(dir.resolve("operation.yaml"), SHOP_FLOW.formatted(url).replace("operation: getOrder", "operation: getOrdr"));
+        CliRunner r = CliRunner.run("load", "--flow", operation.toString());
+        PhpService.assertBadInput(r, "steps step getOrdr: ");
+        assertTrue(r.err().contains("getOrdr"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+}
