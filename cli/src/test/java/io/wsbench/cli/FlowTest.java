@@ -156,6 +156,45 @@ class FlowTest {
     }
 
     @Test
+    void aSuiteTargetWithAFlowIsMeasuredLikeAnyTargetAndRunJsonKeepsItsSteps(@TempDir Path dir) throws Exception {
+        try (PhpService unused = shop(dir)) {
+            // the suite starts its own server from the same files: this one only installed PHP where it was missing
+        }
+        Path suite = Files.writeString(dir.resolve("flows.yaml"), """
+                name: flows
+                warmup: none
+                stacks:
+                  shop: { command: [php, -S, "127.0.0.1:${port}", "%s"], ready: /stats }
+                targets:
+                  - label: checkout
+                    stack: shop
+                    openapi: /openapi.yaml
+                    flow:
+                      setup:
+                        - { operation: login, data: users.csv, dataMode: perUser, extract: { token: "jsonpath:$.token" } }
+                      steps:
+                        - { operation: placeOrder, data: orders.csv, headers: { Authorization: "Bearer ${token}" },
+                            extract: { orderId: "jsonpath:$.id" }, checks: ["status: 201"] }
+                        - { operation: getOrder, params: { id: "${orderId}" }, headers: { Authorization: "Bearer ${token}" },
+                            checks: ["jsonpath:$.total == ${total}"] }
+                load:
+                  - { users: 2, iterationsPerUser: 5 }
+                """.formatted(dir.resolve("shop.php")));
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.err() + r.out());
+        JsonNode points = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).path("points");
+        assertEquals(1, points.size(), points.toString());
+        JsonNode p = points.get(0);
+        assertEquals("flow", p.path("target").path("protocol").asText());
+        assertEquals(10, p.path("iterations").asLong(), p.toString());
+        assertEquals(10, p.path("validated").asLong(), p.toString());
+        assertEquals(10, step(p.path("steps"), "getOrder").path("validated").asLong());
+        assertEquals(2, step(p.path("setup"), "login").path("validated").asLong());
+        assertEquals("2", Files.readString(dir.resolve("state/logins")).trim(), "the server counted one login per user");
+        assertEquals("10", Files.readString(dir.resolve("state/reads")).trim());
+    }
+
+    @Test
     void aFlowThatCannotRunIsRefusedBeforeAnyLoadInOneLineNamingTheStep(@TempDir Path dir) throws Exception {
         Files.copy(RESOURCES.resolve("shop-openapi.yaml"), dir.resolve("shop-openapi.yaml"));
         Files.writeString(dir.resolve("users.csv"), USERS);
