@@ -36,6 +36,8 @@ public final class RequestTemplate {
     private final String path;
     /** The whole request when it has no slot: encoded once, handed out as retained duplicates. */
     private final ByteBuf fixed;
+    /** Gives the pool the fixed bytes back once the template is unreachable, as {@link HttpRequest} does. */
+    private static final java.lang.ref.Cleaner RELEASER = java.lang.ref.Cleaner.create();
 
     private record Part(byte[][] runs, int[] slots, Escape[] escapes) {
         int length(byte[][] values) {
@@ -72,6 +74,9 @@ public final class RequestTemplate {
         this.sendsLength = sendsLength;
         this.path = path;
         this.fixed = fixed;
+        if (fixed != null) {
+            RELEASER.register(this, fixed::release);
+        }
     }
 
     /** What stands for variable {@code index} in the text a template is made from: letters and digits, which no escaping changes. */
