@@ -12,6 +12,9 @@ function user_of_token($dir) {
     if (!preg_match('/^Bearer (\S+)$/', $h, $m) || !is_file("$dir/token-" . md5($m[1]))) {
         answer(401, ['error' => 'no valid token']);
     }
+    if (is_file("$dir/ttl") && count_up($dir, 'uses-' . md5($m[1])) > (int) file_get_contents("$dir/ttl")) {
+        answer(401, ['error' => 'token expired']); // a token good for so many calls, when the test says so
+    }
     return file_get_contents("$dir/token-" . md5($m[1]));
 }
 function session_user() {

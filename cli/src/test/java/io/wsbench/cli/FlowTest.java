@@ -124,6 +124,29 @@ class FlowTest {
     }
 
     @Test
+    void whenTheTokenExpiresExactlyTheRequestsAfterItFailOnTheirStep(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("state"));
+        Files.writeString(dir.resolve("state/ttl"), "7"); // the token is good for 7 calls: 3 iterations and a placeOrder
+        try (PhpService shop = shop(dir)) {
+            Path flow = Files.writeString(dir.resolve("shop.yaml"), SHOP_FLOW.formatted(shop.base()));
+            JsonNode p = PhpService.load("--flow", flow.toString(), "-c", "1", "-n", "10");
+
+            assertEquals(10, p.path("iterations").asLong(), p.toString());
+            assertEquals(3, p.path("validated").asLong(), p.toString());
+            assertEquals(7, p.path("errors").path("httpStatus").asLong(), "each failed iteration once, by its kind");
+            JsonNode place = step(p.path("steps"), "placeOrder");
+            JsonNode read = step(p.path("steps"), "getOrder");
+            assertEquals(4, place.path("validated").asLong(), place.toString());
+            assertEquals(6, place.path("errors").path("httpStatus").asLong(), place.toString());
+            assertEquals(3, read.path("validated").asLong(), read.toString());
+            assertEquals(1, read.path("errors").path("httpStatus").asLong(), "only the read after expiry failed: " + read);
+            assertEquals(0, read.path("errors").path("validation").asLong() + place.path("errors").path("validation").asLong());
+            assertTrue(read.path("firstFailure").asText().startsWith("user 0, iteration 3: status 401"), read.toString());
+            assertEquals(1, step(p.path("teardown"), "logout").path("errors").path("httpStatus").asLong());
+        }
+    }
+
+    @Test
     void eachUserKeepsItsOwnSessionCookieAndSeesOnlyItsOwnCart(@TempDir Path dir) throws Exception {
         Path sessions = Files.createDirectories(dir.resolve("sessions"));
         try (PhpService shop = shop(dir, "session.save_path=" + sessions)) {
