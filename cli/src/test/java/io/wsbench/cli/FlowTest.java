@@ -218,6 +218,51 @@ class FlowTest {
     }
 
     @Test
+    void aSoapFlowCarriesTheSessionItsLoginGaveInASoapHeaderAndAnswersWithoutItAreFaults(@TempDir Path dir) throws Exception {
+        for (String f : new String[]{"quotes.php", "quotes.wsdl"}) {
+            Files.copy(RESOURCES.resolve(f), dir.resolve(f));
+        }
+        Files.writeString(dir.resolve("users.csv"), USERS);
+        Files.writeString(dir.resolve("symbols.csv"), "symbol\nACME\nIBM\nXY\n");
+        String quotes = """
+                url: %s/quotes
+                wsdl: quotes.wsdl
+                flow:
+                  setup:
+                    - { operation: Login, data: users.csv, dataMode: perUser, extract: { session: "xpath://tns:session" } }
+                  steps:
+                    - operation: Quote
+                      data: symbols.csv
+                      body: |
+                        <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:q="urn:quotes">
+                          %s
+                          <soap:Body><q:Quote><q:symbol>${symbol}</q:symbol></q:Quote></soap:Body>
+                        </soap:Envelope>
+                      extract: { price: "xpath://tns:price" }
+                      checks: ["xpath://tns:symbol = '${symbol}'", "xpath://tns:user = '${user}'"]
+                """;
+        try (PhpService service = PhpService.start(dir.resolve("quotes.php"))) {
+            Path flow = Files.writeString(dir.resolve("quotes.yaml"), quotes.formatted(service.base(),
+                    "<soap:Header><q:Session>${session}</q:Session></soap:Header>"));
+            JsonNode p = PhpService.load("--flow", flow.toString(), "-c", "2", "-n", "12");
+            assertEquals(12, p.path("iterations").asLong(), p.toString());
+            assertEquals(12, p.path("validated").asLong(), "each answer is the user's own quote: " + p);
+            assertEquals(12, step(p.path("steps"), "Quote").path("validated").asLong());
+            assertEquals(2, step(p.path("setup"), "Login").path("validated").asLong());
+            JsonNode seen = RunJson.MAPPER.readTree(HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                    URI.create(service.base() + "/stats")).build(), HttpResponse.BodyHandlers.ofString()).body());
+            assertEquals(2, seen.path("logins").asLong(), seen.toString());
+            assertEquals(12, seen.path("quotes").asLong(), seen.toString());
+
+            Path headerless = Files.writeString(dir.resolve("headerless.yaml"), quotes.formatted(service.base(), ""));
+            JsonNode faults = PhpService.load("--flow", headerless.toString(), "-c", "1", "-n", "4");
+            JsonNode quote = step(faults.path("steps"), "Quote");
+            assertEquals(4, quote.path("errors").path("soapFault").asLong(), quote.toString());
+            assertTrue(quote.path("firstFailure").asText().contains("SOAP Fault"), quote.toString());
+        }
+    }
+
+    @Test
     void aFlowThatCannotRunIsRefusedBeforeAnyLoadInOneLineNamingTheStep(@TempDir Path dir) throws Exception {
         Files.copy(RESOURCES.resolve("shop-openapi.yaml"), dir.resolve("shop-openapi.yaml"));
         Files.writeString(dir.resolve("users.csv"), USERS);
