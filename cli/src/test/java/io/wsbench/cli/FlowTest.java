@@ -109,8 +109,13 @@ class FlowTest {
                     - { operation: placeOrder, data: orders.csv, headers: { Authorization: "Bearer ${token}" },""", """
                     - { operation: placeOrder, data: orders.csv,""");
             Path flow = Files.writeString(dir.resolve("no-token.yaml"), noToken.formatted(shop.base()));
-            CliRunner r = PhpService.loaded("--flow", flow.toString(), "-c", "2", "-n", "10");
+            CliRunner r = PhpService.loaded("--flow", flow.toString(), "-c", "2", "-n", "10",
+                    "--assert", "step:placeOrder errors==0", "--assert", "step:getOrder errors==0", "--assert", "step:nosuch p99<1s");
             JsonNode p = RunJson.MAPPER.readTree(r.out());
+            assertEquals(Main.PROBLEM, r.exit(), r.err());
+            assertTrue(r.err().contains("FAIL  ") && r.err().contains("step:placeOrder errors==0  (errors = 10, wanted == 0)"), r.err());
+            assertTrue(r.err().contains("PASS  ") && r.err().contains("step:getOrder errors==0  (errors = 0, wanted == 0)"), r.err());
+            assertTrue(r.err().contains("step:nosuch p99<1s  (p99 = not measured (no step nosuch in these points)"), r.err());
 
             assertEquals(10, p.path("iterations").asLong(), p.toString());
             assertEquals(0, p.path("validated").asLong());
