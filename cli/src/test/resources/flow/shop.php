@@ -70,6 +70,13 @@ if ($method === 'POST' && $path === '/logout') {
     count_up($dir, 'logouts');
     answer(200, ['bye' => true]);
 }
+if ($path === '/stall') {
+    // the first call waits as long as the test said (state/stall, in ms), every later one answers at once
+    if (is_file("$dir/stall") && count_up($dir, 'stalls') === 1) {
+        usleep(1000 * (int) file_get_contents("$dir/stall"));
+    }
+    answer(200, ['ok' => true]);
+}
 if ($path === '/stats') {
     $totals = 0;
     foreach (glob("$dir/order-*") as $f) {

@@ -44,9 +44,6 @@ final class FlowLoad {
             throw new Main.UserError("--flow takes its address, description, data and checks from the flow file:"
                     + " drop the URL, --wsdl, --openapi, --template, --data, --check, --body, --protocol, --header and --expect");
         }
-        if (c.rate != null) {
-            throw new Main.UserError("--flow runs a closed loop for now: drop --rate (an open-loop flow is not done yet)");
-        }
         List<Assertion> assertions = c.asserts.parse();
         TargetSpec t;
         try {
@@ -91,20 +88,29 @@ final class FlowLoad {
         }
     }
 
-    /** The point: -c users, -n iterations in all (rounded up to a multiple of -c) or -d long (10 s by default). */
+    /**
+     * The point: -c users, -n iterations in all (rounded up to a multiple of -c) or -d long (10 s by
+     * default); with --rate, iterations due at that rate on the -c users (-n of them last n / rate).
+     */
     private static LoadPointSpec point(LoadCommand c) {
         try {
             Duration d = c.duration != null ? Durations.parse(c.duration) : (c.requests == null ? Duration.ofSeconds(10) : null);
             long perUser = c.requests == null ? 0 : (c.requests + c.connections - 1) / c.connections;
-            return new LoadPointSpec("closed", c.connections, perUser > 0 ? perUser : null,
-                    d == null ? null : d.toNanos() / 1000 + "us", null, null, c.keepAlive, c.timeout, null, null);
+            if (c.rate != null && perUser > 0 && c.duration == null) {
+                d = Duration.ofNanos((long) (1e9 * perUser * c.connections / c.rate));
+                perUser = 0;
+            }
+            return new LoadPointSpec(c.rate != null ? "open" : "closed", c.connections, perUser > 0 ? perUser : null,
+                    d == null ? null : d.toNanos() / 1000 + "us", c.rate, null, c.keepAlive, c.timeout, null, null);
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
     }
 
     private static void print(PrintStream out, PointRecord p, String label) {
-        out.printf(Locale.ROOT, "%s  %s  closed loop, %d users%n", label, p.target().url(), p.load().users());
+        out.printf(Locale.ROOT, "%s  %s  %s, %d users%n", label, p.target().url(), "open".equals(p.load().model())
+                ? String.format(Locale.ROOT, "open loop, iterations due at %,.1f/s (latency from when each was due)", p.load().rate())
+                : "closed loop", p.load().users());
         out.printf(Locale.ROOT, "  iterations    %,d in %.2f s = %,.1f valid iterations/s (%,d valid)%s%n", p.iterations(),
                 p.durationSeconds(), p.throughput(), p.validated(),
                 p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never finished", p.unfinished()));

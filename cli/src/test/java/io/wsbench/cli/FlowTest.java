@@ -152,6 +152,35 @@ class FlowTest {
     }
 
     @Test
+    void anOpenLoopStartsEachIterationWhenDueAndCountsItsLatencyFromThen(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("state"));
+        Files.writeString(dir.resolve("state/stall"), "1000"); // the first /stall answer waits 1 s
+        try (PhpService shop = shop(dir)) {
+            Path flow = Files.writeString(dir.resolve("stall.yaml"), """
+                    url: %s
+                    flow:
+                      steps:
+                        - { name: stall, method: GET, path: /stall, checks: ["jsonpath:$.ok == true"] }
+                        - { name: stats, method: GET, path: /stats }
+                    """.formatted(shop.base()));
+            // 10 iterations a second on 1 user for 2 s: slots 0, 100 ms, ... 1900 ms, each started when due
+            JsonNode open = PhpService.load("--flow", flow.toString(), "-c", "1", "--rate", "10", "-d", "2s");
+            assertEquals(20, open.path("iterations").asLong() + open.path("unfinished").asLong(), open.toString());
+            assertEquals(open.path("iterations").asLong(), open.path("validated").asLong(), open.toString());
+            long late = io.wsbench.core.load.Measurement.decode(open.path("histogram").asText())
+                    .getCountBetweenValues(500_000, Long.MAX_VALUE);
+            assertTrue(late >= 3, "the iterations due during the 1 s stall waited for it, and their latency says so: "
+                    + late + " of " + open.path("iterations") + " took 0.5 s or more from when they were due");
+
+            Files.writeString(dir.resolve("state/stalls"), "0"); // the next first call stalls again
+            JsonNode closed = PhpService.load("--flow", flow.toString(), "-c", "1", "-n", "10");
+            assertEquals(10, closed.path("validated").asLong(), closed.toString());
+            assertEquals(1, io.wsbench.core.load.Measurement.decode(closed.path("histogram").asText())
+                    .getCountBetweenValues(500_000, Long.MAX_VALUE), "a closed loop shows the stall once: " + closed);
+        }
+    }
+
+    @Test
     void eachUserKeepsItsOwnSessionCookieAndSeesOnlyItsOwnCart(@TempDir Path dir) throws Exception {
         Path sessions = Files.createDirectories(dir.resolve("sessions"));
         try (PhpService shop = shop(dir, "session.save_path=" + sessions)) {

@@ -39,7 +39,8 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
      */
     public static String refusal(io.wsbench.core.suite.Suite suite, TargetSpec t) {
         if (t.stack() != null) {
-            return null; // its description may be served by its stack: made once the stack is up
+            // its description may be served by its stack, so its steps are made once the stack is up; its rows are here now
+            return perUserRows(suite, t);
         }
         try {
             FlowWorkload w = of(t, suite::resolve, null).workload();
@@ -53,6 +54,27 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
         } catch (TargetException e) {
             return e.getMessage();
         }
+    }
+
+    /** Why a load point has more users than a {@code perUser} step has rows, or null. */
+    private static String perUserRows(io.wsbench.core.suite.Suite suite, TargetSpec t) {
+        int users = suite.load().stream().mapToInt(p -> p.users() == null ? 1 : p.users()).max().orElse(1);
+        for (io.wsbench.core.suite.StepSpec s : java.util.stream.Stream.of(t.flow().setup(), t.flow().steps(), t.flow().teardown())
+                .flatMap(java.util.List::stream).toList()) {
+            if (!"perUser".equals(s.dataMode())) {
+                continue;
+            }
+            try {
+                int rows = io.wsbench.protocols.own.DataRows.read(suite.resolve(s.data())).size();
+                if (rows < users) {
+                    return "dataMode perUser gives each virtual user its own row: " + users + " users, but step "
+                            + s.name() + " has " + rows + " rows in " + s.data();
+                }
+            } catch (OwnServiceException e) {
+                return "step " + s.name() + ": " + e.getMessage();
+            }
+        }
+        return null;
     }
 
     private static String described(String where, Function<String, Path> files, String base) {

@@ -48,6 +48,19 @@ final class FlowLane {
         this.wantedHeaders = names.toArray(new byte[0][]);
     }
 
+    /**
+     * The point's measurement of {@code plan}'s iterations with its steps' figures beside them, over
+     * the iterations' span: from the first one's start to the point's end ({@code deadline}), or for
+     * a count of iterations to the last one's end. A login storm in setup is not in the rate.
+     */
+    static Measurement measured(Measurement iterations, FlowPlan plan, List<FlowLane> lanes, long start, long deadline) {
+        long first = lanes.stream().mapToLong(f -> f.firstIterationAt).min().orElse(Long.MAX_VALUE);
+        long lastEnd = lanes.stream().mapToLong(f -> f.lastIterationEnd).max().orElse(0);
+        long from = first == Long.MAX_VALUE ? start : first;
+        long to = deadline != Long.MAX_VALUE ? deadline : Math.max(lastEnd, from);
+        return iterations.withFlow(figures(plan, lanes), Math.max(0, to - from) / 1e9);
+    }
+
     static FlowFigures figures(FlowPlan plan, List<FlowLane> lanes) {
         List<List<StepFigures>> phases = new ArrayList<>();
         List<List<FlowStep>> steps = List.of(plan.setup(), plan.steps(), plan.teardown());

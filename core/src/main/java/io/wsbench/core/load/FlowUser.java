@@ -20,8 +20,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One virtual user of a flow (closed loop): its setup once, then iterations of the flow's steps in
- * order, each request written from its step's template with this user's variables, each answer
+ * One virtual user of a flow: its setup once, then iterations of the flow's steps in order (at once
+ * after the last in a closed loop; when due on its slots of the rate in an open loop), each request written from its step's template with this user's variables, each answer
  * checked and its variables taken; then its teardown once. An error ends the iteration and is
  * counted against its step; a failed setup stops the user. Only its I/O thread touches it.
  */
@@ -45,6 +45,11 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private final GenericFutureListener<Future<Channel>> onHandshake = this::handshaken;
     private final Runnable proceed = this::proceed;
     private long remaining;
+    /** Open loop: this user's iterations are due from {@code anchor} (the end of its setup) on slots of the rate. */
+    private final boolean open;
+    private long anchor;
+    private long slot;
+    private long nextIntended;
     private int phase = FlowLane.SETUP;
     private int step;
     private boolean inIteration;
@@ -70,7 +75,12 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         this.random = new SplittableRandom(index * 0x9E3779B97F4A7C15L + System.nanoTime());
         this.jar = flow.plan.cookies() ? new CookieJar() : null;
         this.uuid = flow.plan.usesUuid();
+        if (uuid) {
+            variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString(); // the setup's, before any iteration
+        }
         this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
+        this.open = run.spec.open();
+        this.anchor = run.start;
         parser.headers(this);
     }
 
@@ -92,10 +102,14 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         while (true) {
             steps = flow.phases.get(phase);
             if (phase == FlowLane.STEPS && !inIteration) {
-                if (remaining == 0 || now - run.deadline >= 0) {
+                if (remaining == 0 || now - run.deadline >= 0 || (open && nextIntended - run.deadline >= 0)) {
                     phase = FlowLane.TEARDOWN;
                     step = 0;
                     continue;
+                }
+                if (open && nextIntended - now > 0) {
+                    lane.loop.schedule(proceed, nextIntended - now, TimeUnit.NANOSECONDS);
+                    return;
                 }
                 startIteration(now);
             }
@@ -105,6 +119,11 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             if (phase == FlowLane.SETUP) {
                 phase = FlowLane.STEPS;
                 step = 0;
+                if (open) {
+                    // the schedule starts when the setup is done, so its time is in no iteration's latency
+                    anchor = flow.phases.get(FlowLane.SETUP).isEmpty() ? run.start : now;
+                    nextIntended = anchor + run.spec.dueNanos(index, 0);
+                }
             } else if (phase == FlowLane.STEPS) {
                 endIteration(now);
                 lane.rec.ok((now - iterationFrom) / 1000, now);
@@ -132,7 +151,11 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         if (uuid) {
             variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString();
         }
-        iterationFrom = now;
+        // open loop: from when the iteration was due, so a stall shows at its full size
+        iterationFrom = open ? nextIntended : now;
+        if (open) {
+            nextIntended = anchor + run.spec.dueNanos(index, ++slot);
+        }
         lane.rec.requestsSent++;
         if (now < flow.firstIterationAt) {
             flow.firstIterationAt = now;
@@ -413,6 +436,20 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         finish();
     }
 
+    /**
+     * The iterations this user was to run and never started: the rest of its count, or in an open
+     * loop those its schedule made due before the point's end.
+     */
+    private long unstarted() {
+        if (remaining > 0) {
+            return remaining;
+        }
+        if (open && run.deadline != Long.MAX_VALUE) {
+            return Math.max(0, run.spec.dueBefore(index, run.deadline - anchor) - slot);
+        }
+        return 0;
+    }
+
     private void drop(Channel c) {
         if (c != null) {
             if (c == channel) {
@@ -428,7 +465,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             return;
         }
         finished = true;
-        lane.rec.unfinished += Math.max(0, remaining);
+        lane.rec.unfinished += unstarted();
         drop(channel);
         run.done.countDown();
     }

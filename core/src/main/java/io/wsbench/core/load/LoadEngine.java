@@ -114,14 +114,15 @@ public final class LoadEngine implements AutoCloseable {
 
     /**
      * Runs one point of {@code flow}: each of the spec's users runs its setup, then iterations (the
-     * spec's requests per user are iterations per user), then its teardown, in a closed loop. The
-     * measurement's own figures are the iterations' (latency from an iteration's start to its last
-     * answer, over the span of the iterations); its {@link Measurement#flow} holds each step's.
+     * spec's requests per user are iterations per user; in an open loop, iterations are due at the
+     * spec's rate, each user taking its slots as an open-loop connection does), then its teardown.
+     * The measurement's own figures are the iterations' (latency from when an iteration was due to
+     * its last answer, over the span of the iterations); its {@link Measurement#flow} holds each step's.
      */
     public Measurement runFlow(InetSocketAddress address, ClientTls tls, LoadSpec spec, FlowPlan flow,
                                ProgressListener progress) throws InterruptedException {
-        if (spec.open() || spec.eachRequest()) {
-            throw new IllegalArgumentException("a flow runs in a closed loop, without each request's latency kept");
+        if (spec.eachRequest()) {
+            throw new IllegalArgumentException("a flow keeps no latency of each request");
         }
         return run(address, tls, spec, null, null, flow, progress);
     }
@@ -206,13 +207,7 @@ public final class LoadEngine implements AutoCloseable {
         if (flow == null) {
             return m;
         }
-        List<FlowLane> flows = lanes.stream().map(l -> l.flow).toList();
-        long first = flows.stream().mapToLong(f -> f.firstIterationAt).min().orElse(run.start);
-        long lastEnd = flows.stream().mapToLong(f -> f.lastIterationEnd).max().orElse(0);
-        long from = first == Long.MAX_VALUE ? run.start : first;
-        // the iterations' span: a login storm in setup and the teardowns after are not in the rate
-        long to = run.deadline != Long.MAX_VALUE ? run.deadline : Math.max(lastEnd, from);
-        return m.withFlow(FlowLane.figures(flow, flows), Math.max(0, to - from) / 1e9);
+        return FlowLane.measured(m, flow, lanes.stream().map(l -> l.flow).toList(), run.start, run.deadline);
     }
 
     /**
