@@ -152,6 +152,31 @@ class FlowTest {
     }
 
     @Test
+    void afterAnErrorRestartRunsTheSetupAgainAndStopEndsTheUser(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("state"));
+        Files.writeString(dir.resolve("state/ttl"), "7"); // a token is good for 7 calls: its 4th getOrder fails
+        try (PhpService shop = shop(dir)) {
+            Path restart = Files.writeString(dir.resolve("restart.yaml"), SHOP_FLOW.formatted(shop.base())
+                    .replace("flow:\n", "flow:\n  onError: restart\n"));
+            JsonNode p = PhpService.load("--flow", restart.toString(), "-c", "1", "-n", "10");
+            assertEquals(10, p.path("iterations").asLong(), p.toString());
+            assertEquals(8, p.path("validated").asLong(), "iterations 3 and 7 failed, each followed by a new login: " + p);
+            assertEquals(2, step(p.path("steps"), "getOrder").path("errors").path("httpStatus").asLong());
+            assertEquals(10, step(p.path("steps"), "placeOrder").path("validated").asLong());
+            assertEquals(3, step(p.path("setup"), "login").path("validated").asLong(), "the setup ran again after each error");
+            assertEquals(3, stats(shop).path("logins").asLong());
+
+            Path stop = Files.writeString(dir.resolve("stop.yaml"), SHOP_FLOW.formatted(shop.base())
+                    .replace("flow:\n", "flow:\n  onError: stop\n"));
+            JsonNode stopped = PhpService.load("--flow", stop.toString(), "-c", "1", "-n", "10");
+            assertEquals(4, stopped.path("iterations").asLong(), "the user stopped after its first error: " + stopped);
+            assertEquals(3, stopped.path("validated").asLong());
+            assertEquals(6, stopped.path("unfinished").asLong(), "the iterations it left are unfinished");
+            assertEquals(1, step(stopped.path("teardown"), "logout").path("requests").asLong(), "its teardown still ran");
+        }
+    }
+
+    @Test
     void anOpenLoopStartsEachIterationWhenDueAndCountsItsLatencyFromThen(@TempDir Path dir) throws Exception {
         Files.createDirectories(dir.resolve("state"));
         Files.writeString(dir.resolve("state/stall"), "1000"); // the first /stall answer waits 1 s

@@ -10,7 +10,15 @@ import java.util.List;
  * the user starts its next one ({@code onError: next}).
  */
 public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
-                       boolean cookies) {
+                       boolean cookies, OnError onError) {
+
+    /** What a user does after an error ends an iteration: the next one, its setup again first, or stop. */
+    public enum OnError { NEXT, RESTART, STOP }
+
+    public FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
+                    boolean cookies) {
+        this(setup, steps, teardown, variables, cookies, OnError.NEXT);
+    }
 
     /** The built-in variables, always the first three slots: the virtual user's number {@code vu} (from 0), the iteration's (from 0), a fresh UUID per iteration. */
     public static final List<String> BUILT_IN = List.of("vu", "iteration", "uuid");
@@ -29,6 +37,7 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
         steps = List.copyOf(steps);
         teardown = List.copyOf(teardown);
         variables = List.copyOf(variables);
+        onError = onError == null ? OnError.NEXT : onError;
     }
 
     /** Whether a step reads the UUID: only then is one made per iteration. */

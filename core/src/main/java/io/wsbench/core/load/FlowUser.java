@@ -50,6 +50,8 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private long anchor;
     private long slot;
     private long nextIntended;
+    private boolean anchored;
+    private boolean stopped;
     private int phase = FlowLane.SETUP;
     private int step;
     private boolean inIteration;
@@ -102,7 +104,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         while (true) {
             steps = flow.phases.get(phase);
             if (phase == FlowLane.STEPS && !inIteration) {
-                if (remaining == 0 || now - run.deadline >= 0 || (open && nextIntended - run.deadline >= 0)) {
+                if (remaining == 0 || stopped || now - run.deadline >= 0 || (open && nextIntended - run.deadline >= 0)) {
                     phase = FlowLane.TEARDOWN;
                     step = 0;
                     continue;
@@ -119,8 +121,9 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             if (phase == FlowLane.SETUP) {
                 phase = FlowLane.STEPS;
                 step = 0;
-                if (open) {
-                    // the schedule starts when the setup is done, so its time is in no iteration's latency
+                if (open && !anchored) {
+                    // the schedule starts when the first setup is done, so its time is in no iteration's latency
+                    anchored = true;
                     anchor = flow.phases.get(FlowLane.SETUP).isEmpty() ? run.start : now;
                     nextIntended = anchor + run.spec.dueNanos(index, 0);
                 }
@@ -230,6 +233,12 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             case CLIENT -> lane.rec.clientError(now);
         }
         endIteration(now);
+        switch (flow.plan.onError()) {
+            case RESTART -> phase = FlowLane.SETUP; // a new login, say, before the next iteration
+            case STOP -> stopped = true; // its teardown runs; the iterations it leaves are unfinished
+            case NEXT -> {
+            }
+        }
         lane.loop.schedule(proceed, as == RecordAs.CONNECT ? RETRY_NANOS : 0, TimeUnit.NANOSECONDS);
     }
 

@@ -8,7 +8,8 @@ import java.util.List;
  * A target's flow as the suite (or a flow file) writes it: {@code setup} steps run once per virtual
  * user before its first iteration, {@code steps} are one iteration, {@code teardown} runs once after
  * its last. {@code cookies}: each user keeps a cookie jar (on unless false). {@code onError}: what a
- * user does after an error ends an iteration; {@code next} (start the next one) is the one there is.
+ * user does after an error ends an iteration: {@code next} (start the next one; the default),
+ * {@code restart} (its setup again, then the next) or {@code stop} (its teardown, then no more).
  */
 public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
                        @JsonProperty("steps") List<StepSpec> steps,
@@ -25,9 +26,9 @@ public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
         steps = List.copyOf(steps);
         cookies = cookies == null || cookies;
         onError = onError == null ? "next" : onError;
-        if (!"next".equals(onError)) {
-            throw new IllegalArgumentException("onError '" + onError + "': a user starts its next iteration after an"
-                    + " error ('next'); 'restart' and 'stop' are not done yet");
+        if (!java.util.List.of("next", "restart", "stop").contains(onError)) {
+            throw new IllegalArgumentException("onError '" + onError + "': after an error ends an iteration, a user starts"
+                    + " its next one (next), runs its setup again first (restart) or stops (stop)");
         }
     }
 }

@@ -77,7 +77,8 @@ public final class OwnFlow {
         if (steps.stream().allMatch(s -> s.request() == null)) {
             throw new OwnServiceException("the flow's steps send no request: add one that does");
         }
-        FlowPlan plan = new FlowPlan(setup, steps, teardown, List.copyOf(f.slots.keySet()), flow.cookies());
+        FlowPlan plan = new FlowPlan(setup, steps, teardown, List.copyOf(f.slots.keySet()), flow.cookies(),
+                FlowPlan.OnError.valueOf(flow.onError().toUpperCase(Locale.ROOT)));
         return new FlowWorkload(plan, f.fewestPerUserRows == Integer.MAX_VALUE ? 0 : f.fewestPerUserRows,
                 String.join(", ", f.perUser));
     }
