@@ -274,6 +274,13 @@ class FlowTest {
         assertEquals(2, step(p.path("setup"), "login").path("validated").asLong());
         assertEquals("2", Files.readString(dir.resolve("state/logins")).trim(), "the server counted one login per user");
         assertEquals("10", Files.readString(dir.resolve("state/reads")).trim());
+        String report = Files.readString(dir.resolve("out/report.html"));
+        assertTrue(report.contains("<h2>Flow steps</h2>"), "report.html has a table of the steps");
+        String steps = report.substring(report.indexOf("<h2>Flow steps</h2>"), report.indexOf("</table>", report.indexOf("<h2>Flow steps</h2>")));
+        for (String row : new String[]{"login", "placeOrder", "getOrder"}) {
+            assertTrue(steps.contains(row), row + " in " + steps);
+        }
+        assertTrue(steps.contains(">setup<") && steps.contains(">iteration<") && steps.contains(">apart<"), steps);
     }
 
     @Test
