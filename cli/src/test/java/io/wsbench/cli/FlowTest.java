@@ -281,6 +281,14 @@ class FlowTest {
             assertTrue(steps.contains(row), row + " in " + steps);
         }
         assertTrue(steps.contains(">setup<") && steps.contains(">iteration<") && steps.contains(">apart<"), steps);
+
+        CliRunner again = CliRunner.run("run", suite.toString(), "--out", dir.resolve("again").toString());
+        assertEquals(0, again.exit(), again.err());
+        CliRunner compare = CliRunner.run("compare", dir.resolve("out").toString(), dir.resolve("again").toString());
+        assertEquals(0, compare.exit(), compare.err());
+        for (String metric : new String[]{"step placeOrder p50", "step placeOrder p99", "step getOrder p50", "step getOrder p99"}) {
+            assertTrue(compare.out().contains(metric), "compare matches the points step by step: " + metric + " in " + compare.out());
+        }
     }
 
     @Test
