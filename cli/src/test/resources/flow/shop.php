@@ -83,7 +83,7 @@ if ($path === '/stats') {
         $totals += json_decode(file_get_contents($f), true)['total'];
     }
     answer(200, ['logins' => counted($dir, 'logins'), 'logouts' => counted($dir, 'logouts'), 'orders' => counted($dir, 'orders'),
-        'reads' => counted($dir, 'reads'), 'totals' => $totals, 'foreign' => counted($dir, 'foreign')]);
+        'reads' => counted($dir, 'reads'), 'totals' => $totals, 'foreign' => counted($dir, 'foreign'), 'drawn' => counted($dir, 'drawn')]);
 }
 if ($method === 'POST' && $path === '/session/login') {
     session_start();
@@ -95,6 +95,9 @@ if ($method === 'POST' && $path === '/session/cart') {
     $user = session_user();
     if (strpos($_POST['item'], "u$user-") !== 0) {
         count_up($dir, 'foreign'); // an item of another user's in this session: the jar mixed sessions
+    }
+    if (preg_match('/-[1-9][0-9][0-9]$/', $_POST['item'])) {
+        count_up($dir, 'drawn'); // an item whose name ends in a random number from 100 to 999
     }
     $_SESSION['cart'][] = $_POST['item'];
     answer(200, ['count' => count($_SESSION['cart'])]);

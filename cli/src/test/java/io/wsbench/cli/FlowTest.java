@@ -216,11 +216,11 @@ class FlowTest {
                       setup:
                         - { name: sign in, method: POST, path: /session/login, body: "user=${vu}" }
                       steps:
-                        - { name: add, method: POST, path: /session/cart, body: "item=u${vu}-${iteration}",
+                        - { name: add, method: POST, path: /session/cart, body: "item=u${vu}-${iteration}-${random:100-999}",
                             extract: { added: "jsonpath:$.count" } }
                         - { name: cart, method: GET, path: /session/cart,
                             checks: ["jsonpath:$.user == '${vu}'", "jsonpath:$.count == ${added}", "jsonpath:$.own == ${added}",
-                                     "jsonpath:$.last == 'u${vu}-${iteration}'"] }
+                                     "jsonpath:$.last == 'u${vu}-${iteration}-${random:100-999}'"] }
                     """;
             Path flow = Files.writeString(dir.resolve("cart.yaml"), cart.formatted(shop.base(), ""));
             JsonNode p = PhpService.load("--flow", flow.toString(), "-c", "3", "-n", "30");
@@ -228,7 +228,9 @@ class FlowTest {
             assertEquals(30, p.path("validated").asLong(), "each cart held its own user's items only: " + p);
             assertEquals(30, step(p.path("steps"), "cart").path("validated").asLong());
             assertEquals(3, step(p.path("setup"), "sign in").path("validated").asLong());
-            assertEquals(0, stats(shop).path("foreign").asLong(), "no item was added to another user's session");
+            JsonNode seen = stats(shop);
+            assertEquals(0, seen.path("foreign").asLong(), "no item was added to another user's session");
+            assertEquals(30, seen.path("drawn").asLong(), "each item's name ended in its iteration's ${random:100-999}");
 
             Path jarless = Files.writeString(dir.resolve("jarless.yaml"), cart.formatted(shop.base(), "cookies: false"));
             JsonNode off = PhpService.load("--flow", jarless.toString(), "-c", "1", "-n", "3");

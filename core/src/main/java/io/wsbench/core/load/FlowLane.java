@@ -22,6 +22,10 @@ final class FlowLane {
     final StepAnswer[][] answers = new StepAnswer[3][];
     /** Lower-case names of every header some step reads, as bytes, compared without allocating. */
     final byte[][] wantedHeaders;
+    /** The slots of the {@code ${random:LO-HI}} variables, and their ranges. */
+    final int[] randomSlots;
+    final long[] randomLow;
+    final long[] randomHigh;
     long firstIterationAt = Long.MAX_VALUE;
     long lastIterationEnd;
     long iterations;
@@ -46,6 +50,21 @@ final class FlowLane {
         List<byte[]> names = new ArrayList<>();
         wanted.forEach(n -> names.add(n.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
         this.wantedHeaders = names.toArray(new byte[0][]);
+        List<int[]> randoms = new ArrayList<>();
+        for (int i = 0; i < plan.variables().size(); i++) {
+            if (FlowPlan.RANDOM.matcher(plan.variables().get(i)).matches()) {
+                randoms.add(new int[]{i});
+            }
+        }
+        randomSlots = randoms.stream().mapToInt(r -> r[0]).toArray();
+        randomLow = new long[randomSlots.length];
+        randomHigh = new long[randomSlots.length];
+        for (int i = 0; i < randomSlots.length; i++) {
+            java.util.regex.Matcher m = FlowPlan.RANDOM.matcher(plan.variables().get(randomSlots[i]));
+            m.matches();
+            randomLow[i] = Long.parseLong(m.group(1));
+            randomHigh[i] = Long.parseLong(m.group(2));
+        }
     }
 
     /**

@@ -40,6 +40,9 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
         onError = onError == null ? OnError.NEXT : onError;
     }
 
+    /** A random integer from LO to HI (both in), drawn afresh each iteration: {@code ${random:1-100}}. */
+    public static final java.util.regex.Pattern RANDOM = java.util.regex.Pattern.compile("random:(\\d{1,18})-(\\d{1,18})");
+
     /** Whether a step reads the UUID: only then is one made per iteration. */
     boolean usesUuid() {
         return java.util.stream.Stream.of(setup, steps, teardown).flatMap(List::stream)

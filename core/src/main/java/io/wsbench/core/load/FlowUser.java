@@ -80,6 +80,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         if (uuid) {
             variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString(); // the setup's, before any iteration
         }
+        drawRandoms();
         this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
         this.open = run.spec.open();
         this.anchor = run.start;
@@ -154,6 +155,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         if (uuid) {
             variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString();
         }
+        drawRandoms();
         // open loop: from when the iteration was due, so a stall shows at its full size
         iterationFrom = open ? nextIntended : now;
         if (open) {
@@ -162,6 +164,12 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         lane.rec.requestsSent++;
         if (now < flow.firstIterationAt) {
             flow.firstIterationAt = now;
+        }
+    }
+
+    private void drawRandoms() {
+        for (int i = 0; i < flow.randomSlots.length; i++) {
+            variables[flow.randomSlots[i]] = Long.toString(random.nextLong(flow.randomLow[i], flow.randomHigh[i] + 1));
         }
     }
 

@@ -244,6 +244,17 @@ public final class OwnFlow {
     }
 
     private void unknown(String variable, String where) throws OwnServiceException {
+        java.util.regex.Matcher random = FlowPlan.RANDOM.matcher(variable);
+        if (random.matches()) {
+            if (Long.parseLong(random.group(1)) > Long.parseLong(random.group(2))) {
+                throw new OwnServiceException(where + " uses ${" + variable + "}, whose range ends before it starts");
+            }
+            slot(variable);
+            return;
+        }
+        if (variable.startsWith("random:")) {
+            throw new OwnServiceException(where + " uses ${" + variable + "}: a random integer is ${random:LO-HI}, e.g. ${random:1-100}");
+        }
         if (!known.contains(variable)) {
             throw new OwnServiceException(where + " uses ${" + variable + "}, which no earlier step or row gives"
                     + " (known here: " + String.join(", ", known) + ")");

@@ -84,6 +84,9 @@ class OwnFlowTest {
                 request("read", "GET", "/x", Map.of("Authorization", "${token}"), null, Map.of(), List.of()),
                 request("login", "POST", "/login", Map.of(), null, Map.of("token", "header:X-Token"), List.of())))).getMessage();
         assertTrue(later.startsWith("steps step read: header Authorization uses ${token}"), "a later step's variable is not yet known: " + later);
+        String random = assertThrows(OwnServiceException.class, () -> plan(List.of(), List.of(
+                request("read", "GET", "/x/${random:9-1}", Map.of(), null, Map.of(), List.of())))).getMessage();
+        assertEquals("steps step read: path uses ${random:9-1}, whose range ends before it starts", random);
         String builtIn = assertThrows(OwnServiceException.class, () -> plan(List.of(), List.of(
                 request("login", "POST", "/login", Map.of(), null, Map.of("vu", "status"), List.of())))).getMessage();
         assertTrue(builtIn.startsWith("steps step login: extract vu: a built-in variable's name"), builtIn);
