@@ -14,7 +14,7 @@ import java.util.List;
 final class AssertOptions {
 
     @Option(names = "--assert", paramLabel = "EXPR",
-            description = "fail (exit 1) unless every point meets EXPR, e.g. 'p99<50ms', 'errors==0', 'throughput>=1000'"
+            description = "fail (exit 1) unless every point meets EXPR, e.g. 'p99<50ms', 'errors==0', 'throughput>=1000'; 'step:NAME EXPR' reads a flow's step"
                     + " (repeatable; metrics: p50 p90 p99 p999 mean max throughput errors validation cpu)")
     List<String> expressions = List.of();
 

@@ -76,6 +76,10 @@ final class LoadCommand implements Callable<Integer> {
             "  jsonpath:PATH [== != < <= > >= VALUE]   status: 201 (or 2xx, or 200,201)   schema"})
     List<String> checks = List.of();
 
+    @Option(names = "--flow", paramLabel = "FLOW.yaml", description = {"a multi-step flow: each user runs the file's steps in order,",
+            "carrying variables from answer to request; -n counts iterations"})
+    Path flow;
+
     @Option(names = {"-c", "--connections"}, paramLabel = "USERS", description = "concurrent users / connections (default: ${DEFAULT-VALUE})")
     int connections = 10;
 
@@ -166,6 +170,9 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (flow != null) {
+            return FlowLoad.run(this);
+        }
         List<Assertion> assertions = asserts.parse();
         if (junit != null && assertions.isEmpty()) {
             throw new Main.UserError("--junit needs at least one --assert");
@@ -220,7 +227,7 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /** The monitors --monitor names, read before any load. */
-    private List<MonitorKind> monitors() {
+    List<MonitorKind> monitors() {
         List<MonitorKind> kinds = MonitorOptions.parse(monitor);
         if (kinds.stream().anyMatch(k -> k.name().equals("jfr"))) {
             throw new Main.UserError("--monitor jfr keeps a recording per point beside a run's run.json: it goes with wsbench run");
@@ -229,7 +236,7 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /** The server process the user named, watched by the monitors asked for; one that cannot watch it is one line. */
-    private static WatchedServer.Process watch(long pid, List<MonitorKind> kinds) {
+    static WatchedServer.Process watch(long pid, List<MonitorKind> kinds) {
         try {
             return WatchedServer.process(pid, 500, kinds);
         } catch (IOException e) {

@@ -17,9 +17,19 @@ import java.util.regex.Pattern;
 /**
  * A threshold the results must meet, as written after {@code --assert}: {@code p99<50ms},
  * {@code errors==0}, {@code throughput>=1000}, {@code cpu<150}. Latencies take a unit (us, ms, s);
- * internally every latency limit is in microseconds, as in run.json.
+ * internally every latency limit is in microseconds, as in run.json. {@code step:NAME} before it reads
+ * that step of a flow ({@code step:getOrder p99<20ms}); {@code step} is null for the point's own figures.
  */
-public record Assertion(String text, String metric, String operator, double limit, String unit) {
+public record Assertion(String text, String metric, String operator, double limit, String unit, String step) {
+
+    private static final Pattern STEP = Pattern.compile("\\s*step:(\\S+)\\s+(.*)");
+    /** What a step's record can answer: no server CPU and no unfinished count of its own. */
+    private static final java.util.Set<String> STEP_METRICS = java.util.Set.of("p50", "p90", "p99", "p999", "mean", "max",
+            "throughput", "errors", "validation");
+
+    public Assertion(String text, String metric, String operator, double limit, String unit) {
+        this(text, metric, operator, limit, unit, null);
+    }
 
     private static final Pattern FORM = Pattern.compile("\\s*([A-Za-z][A-Za-z0-9.]*)\\s*(<=|>=|==|<|>)\\s*"
             + "(\\d+(?:\\.\\d+)?)\\s*([A-Za-zµ%]*)\\s*");
@@ -46,6 +56,15 @@ public record Assertion(String text, String metric, String operator, double limi
 
     /** Reads one expression; a mistake gives an IllegalArgumentException whose message is one line for the user. */
     public static Assertion parse(String text) {
+        Matcher step = STEP.matcher(text == null ? "" : text);
+        if (step.matches()) {
+            Assertion a = parse(step.group(2));
+            if (!STEP_METRICS.contains(a.metric())) {
+                throw new IllegalArgumentException("assertion '" + text.trim() + "': a step has no " + a.metric()
+                        + " of its own (a step's: " + String.join(", ", new java.util.TreeSet<>(STEP_METRICS)) + ")");
+            }
+            return new Assertion(text.trim(), a.metric(), a.operator(), a.limit(), a.unit(), step.group(1));
+        }
         Matcher m = FORM.matcher(text == null ? "" : text);
         if (!m.matches()) {
             throw new IllegalArgumentException("not an assertion: '" + text
@@ -91,6 +110,12 @@ public record Assertion(String text, String metric, String operator, double limi
      * everything else is the median of the repeats, as in the summary table.
      */
     public double measure(List<PointRecord> repeats) {
+        if (step != null) {
+            if (repeats.stream().noneMatch(p -> p.steps() != null && p.steps().stream().anyMatch(x -> x.name().equals(step)))) {
+                return Double.NaN; // no such step: not measured, never a pass
+            }
+            repeats = repeats.stream().map(this::stepAsPoint).toList();
+        }
         Metric what = METRICS.get(metric);
         if (what.count()) {
             return repeats.stream().mapToDouble(what.value()).sum();
@@ -98,6 +123,23 @@ public record Assertion(String text, String metric, String operator, double limi
         double[] values = repeats.stream().filter(p -> p.requests() > 0).mapToDouble(what.value())
                 .filter(v -> !Double.isNaN(v)).toArray();
         return Summary.Spread.of(values).median();
+    }
+
+    /**
+     * The figures of the step this assertion names, in the shape of a point so the metrics read them
+     * as they read a point's; a point without that step counts as one that measured nothing.
+     */
+    private PointRecord stepAsPoint(PointRecord p) {
+        io.wsbench.core.record.StepRecord s = p.steps() == null ? null : p.steps().stream()
+                .filter(x -> x.name().equals(step)).findFirst().orElse(null);
+        if (s == null) {
+            return new PointRecord(p.target(), p.load(), p.repeat(), 0, p.durationSeconds(), Double.NaN,
+                    new io.wsbench.core.record.LatencyRecord(Double.NaN, 0, 0, 0, 0, 0, 0), 0, 0,
+                    io.wsbench.core.record.ErrorCounts.NONE, 0, null, null, null, null, null);
+        }
+        return new PointRecord(p.target(), p.load(), p.repeat(), s.requests(), p.durationSeconds(), s.throughput(),
+                s.latencyMicros(), s.bytesSentPerRequest(), s.bytesReceivedPerRequest(), s.errors(), s.validated(),
+                null, null, null, s.histogram(), null);
     }
 
     public boolean holds(double measured) {
@@ -113,7 +155,8 @@ public record Assertion(String text, String metric, String operator, double limi
     /** A value in this assertion's own unit, e.g. "63.2ms" for {@code p99<50ms}. */
     public String show(double value) {
         if (Double.isNaN(value)) {
-            return "not measured" + (needsServer() ? " (no server process was sampled)" : "");
+            return "not measured" + (needsServer() ? " (no server process was sampled)"
+                    : step != null ? " (no step " + step + " in these points)" : "");
         }
         if (METRICS.get(metric).latency()) {
             double perUnit = switch (unit) {

@@ -140,7 +140,30 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             ratios.add(ratio(m, a.stream().mapToDouble(m.value()).toArray(), b.stream().mapToDouble(m.value()).toArray(),
                     coldA, coldB));
         }
+        // a flow's points are then matched step by step: each step both runs measured, by its name
+        for (String step : stepsOfAll(a, b)) {
+            for (Metric m : List.of(new Metric("step " + step + " p50Micros", false, p -> step(p, step).latencyMicros().p50()),
+                    new Metric("step " + step + " p99Micros", false, p -> step(p, step).latencyMicros().p99()))) {
+                ratios.add(ratio(m, a.stream().mapToDouble(m.value()).toArray(), b.stream().mapToDouble(m.value()).toArray(),
+                        coldA, coldB));
+            }
+        }
         return new Row(first.target(), first.load(), a.size(), b.size(), List.copyOf(ratios));
+    }
+
+    /** The names of the iteration steps every point of both sides has, in A's order. */
+    private static List<String> stepsOfAll(List<PointRecord> a, List<PointRecord> b) {
+        if (a.isEmpty() || a.get(0).steps() == null) {
+            return List.of();
+        }
+        return a.get(0).steps().stream().map(io.wsbench.core.record.StepRecord::name)
+                .filter(name -> java.util.stream.Stream.concat(a.stream(), b.stream())
+                        .allMatch(p -> p.steps() != null && p.steps().stream().anyMatch(s -> s.name().equals(name))))
+                .toList();
+    }
+
+    private static io.wsbench.core.record.StepRecord step(PointRecord p, String name) {
+        return p.steps().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static Ratio ratio(Metric m, double[] a, double[] b, boolean coldA, boolean coldB) {

@@ -118,6 +118,7 @@ final class ReportPage {
         m.put("throughput", Charts.throughput(rows, targets, loads));
         m.put("cost", CostTable.applies(points) ? CostTable.of(points) : null);
         m.put("tls", TlsTable.applies(points) ? TlsTable.of(points) : null);
+        m.put("flowSteps", StepsTable.applies(points) ? StepsTable.of(points) : null);
         m.put("agents", agents());
         m.put("percentiles", loads.stream().map(l -> new Section(l, Charts.percentiles(l, atLoad(points, l), targets))).toList());
         m.put("seconds", loads.stream().map(l -> new Section(l, Charts.seconds(l, atLoad(points, l), targets))).toList());

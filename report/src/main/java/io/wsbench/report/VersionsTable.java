@@ -100,7 +100,7 @@ final class VersionsTable {
             cells.add(Table.Cell.of(differs(p.a().stackOptions(), p.b().stackOptions())));
             cells.add(Table.Cell.of(p.row().load().describe()));
             cells.add(Table.Cell.of(p.row().repeatsA() + " / " + p.row().repeatsB()));
-            for (Comparison.Ratio r : p.row().ratios()) {
+            for (Comparison.Ratio r : p.row().ratios().subList(0, 3)) { // the point's own: a flow's steps are compare's
                 cells.add(new Table.Cell((r.ratio() == null ? "—" : HtmlFormat.fixed(r.ratio(), 3) + "×") + " " + r.verdict(),
                         r.low() == null ? null : "95%: " + HtmlFormat.fixed(r.low(), 3) + "–" + HtmlFormat.fixed(r.high(), 3),
                         false, false));

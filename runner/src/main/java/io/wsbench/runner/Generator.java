@@ -4,6 +4,7 @@ import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.protocols.flow.FlowWorkload;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,6 +35,13 @@ public final class Generator implements LoadDriver {
 
     @Override
     public Measurement run(Target target, LoadSpec spec, ProgressListener progress) throws InterruptedException {
+        if (target.workload() instanceof FlowWorkload flow) {
+            String refused = flow.refusal(spec.connections());
+            if (refused != null) {
+                return Measurement.nothing(refused);
+            }
+            return forConnections(spec.connections()).runFlow(target.address(), target.tls(), spec, flow.plan(), progress);
+        }
         return forConnections(spec.connections()).run(target.address(), target.tls(), spec, target.requests(spec.keepAlive()),
                 target.validators(), progress);
     }

@@ -163,6 +163,13 @@ public final class SuiteCheck {
      * description does not wait for its stack to start, everything read and encoded now.
      */
     private static void checkOwn(StackCatalog catalog, Suite suite, TargetSpec t, String at) {
+        if (t.flow() != null) {
+            String refused = FlowTarget.refusal(suite, t);
+            if (refused != null) {
+                throw SuiteReader.at(suite, at + "/flow", refused);
+            }
+            return;
+        }
         String kind = t.wsdl() != null ? "wsdl" : "openapi";
         if (t.operation() == null) {
             throw SuiteReader.at(suite, at, "a target with a '" + kind + "' needs the 'operation' to load (wsbench " + kind

@@ -52,6 +52,11 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
 
     /** An own-service target: its requests and checks from the user's WSDL or OpenAPI description and data. */
     static Target own(Suite suite, TargetSpec t, String base, String version) {
+        if (t.flow() != null) {
+            FlowTarget flow = FlowTarget.of(t, suite::resolve, base);
+            return new Target(record(suite, t, flow.endpoint()), flow.endpoint(), flow.workload(), version,
+                    TlsClients.forTarget(suite, t, flow.endpoint()), base, t);
+        }
         OwnService own = OwnService.of(OwnService.spec(suite, t, base));
         return new Target(record(suite, t, own.endpoint()), own.endpoint(), own.workload(), version,
                 TlsClients.forTarget(suite, t, own.endpoint()), base, t);

@@ -109,15 +109,40 @@ public final class LoadEngine implements AutoCloseable {
      */
     public Measurement run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source,
                            Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
+        return run(address, tls, spec, source, validators, null, progress);
+    }
+
+    /**
+     * Runs one point of {@code flow}: each of the spec's users runs its setup, then iterations (the
+     * spec's requests per user are iterations per user; in an open loop, iterations are due at the
+     * spec's rate, each user taking its slots as an open-loop connection does), then its teardown.
+     * The measurement's own figures are the iterations' (latency from when an iteration was due to
+     * its last answer, over the span of the iterations); its {@link Measurement#flow} holds each step's.
+     */
+    public Measurement runFlow(InetSocketAddress address, ClientTls tls, LoadSpec spec, FlowPlan flow,
+                               ProgressListener progress) throws InterruptedException {
+        if (spec.eachRequest()) {
+            throw new IllegalArgumentException("a flow keeps no latency of each request");
+        }
+        return run(address, tls, spec, null, null, flow, progress);
+    }
+
+    private Measurement run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source,
+                            Supplier<Validator> validators, FlowPlan flow, ProgressListener progress) throws InterruptedException {
         Run run = new Run(address, tls == null ? null : tls.renewed(), spec, source);
         List<Lane> lanes = new ArrayList<>();
         int n = Math.min(threads, spec.connections());
         for (int i = 0; i < n; i++) {
-            lanes.add(new Lane(run, group.next(), validators.get()));
+            lanes.add(new Lane(run, group.next(), validators == null ? null : validators.get(),
+                    flow == null ? null : new FlowLane(flow)));
         }
         for (int u = 0; u < spec.connections(); u++) {
             Lane lane = lanes.get(u % n);
-            lane.users.add(new User(run, lane, u));
+            if (flow == null) {
+                lane.users.add(new User(run, lane, u));
+            } else {
+                lane.flowUsers.add(new FlowUser(run, lane, u));
+            }
         }
         if (spec.eachRequest()) {
             lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));
@@ -132,7 +157,10 @@ public final class LoadEngine implements AutoCloseable {
         lanes.forEach(l -> l.rec.begin(run.start)); // read by each lane's thread after the start task below
         List<ScheduledFuture<?>> checks = new ArrayList<>();
         for (Lane lane : lanes) {
-            lane.loop.execute(() -> lane.users.forEach(User::start));
+            lane.loop.execute(() -> {
+                lane.users.forEach(User::start);
+                lane.flowUsers.forEach(FlowUser::start);
+            });
             checks.add(lane.loop.scheduleAtFixedRate(lane::checkTimeouts, 50, 50, TimeUnit.MILLISECONDS));
         }
         Sampler sampler = new Sampler(run, lanes, progress, memory);
@@ -175,7 +203,11 @@ public final class LoadEngine implements AutoCloseable {
         long cpu = processCpuNanos() - cpuBefore;
         Double ioBusy = ioCpu == null ? null : Measurement.round(ioCpu.busiestPercent(end - run.start));
         String aborted = run.abortReason != null ? run.abortReason : silentEnd(run, lanes, sampler, last);
-        return sampler.result(nanos, cpu, ioBusy, aborted, run.firstClientFailure);
+        Measurement m = sampler.result(nanos, cpu, ioBusy, aborted, run.firstClientFailure);
+        if (flow == null) {
+            return m;
+        }
+        return FlowLane.measured(m, flow, lanes.stream().map(l -> l.flow).toList(), run.start, run.deadline);
     }
 
     /**
@@ -214,7 +246,10 @@ public final class LoadEngine implements AutoCloseable {
 
     private static void stopAll(List<Lane> lanes) {
         for (Lane lane : lanes) {
-            lane.loop.execute(() -> lane.users.forEach(User::stop));
+            lane.loop.execute(() -> {
+                lane.users.forEach(User::stop);
+                lane.flowUsers.forEach(FlowUser::stop);
+            });
         }
     }
 
@@ -259,8 +294,8 @@ public final class LoadEngine implements AutoCloseable {
             this.done = new CountDownLatch(spec.connections());
             this.thinkNanos = spec.thinkTime().toNanos();
             this.timeoutNanos = spec.timeout().toNanos();
-            this.sequenceLength = Math.max(1, source.size());
-            this.unique = source.uniqueRequests();
+            this.sequenceLength = source == null ? 1 : Math.max(1, source.size());
+            this.unique = source == null ? 0 : source.uniqueRequests();
         }
 
         /** Users take the requests of a sequence in turn, so N users together run it in order. */
@@ -286,6 +321,9 @@ public final class LoadEngine implements AutoCloseable {
         final ClientTls tls;
         final Recorder rec = new Recorder();
         final List<User> users = new ArrayList<>();
+        /** A flow's users, and the flow's recorders of this thread; null and empty for a single-request point. */
+        final FlowLane flow;
+        final List<FlowUser> flowUsers = new ArrayList<>();
         final Bootstrap bootstrap;
         Histogram spare = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
         /** Users whose answer was read in this pass over the ready connections, in order. */
@@ -293,8 +331,9 @@ public final class LoadEngine implements AutoCloseable {
         private int answeredCount;
         private final Runnable sendAnswered = this::sendAnswered;
 
-        Lane(Run run, EventLoop loop, Validator validator) {
+        Lane(Run run, EventLoop loop, Validator validator, FlowLane flow) {
             this.run = run;
+            this.flow = flow;
             this.loop = loop;
             this.validator = validator;
             this.tls = run.tls;
@@ -347,6 +386,9 @@ public final class LoadEngine implements AutoCloseable {
         void checkTimeouts() {
             long now = System.nanoTime();
             for (User u : users) {
+                u.checkTimeout(now);
+            }
+            for (FlowUser u : flowUsers) {
                 u.checkTimeout(now);
             }
         }

@@ -17,6 +17,7 @@ import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.SecondSample;
+import io.wsbench.core.record.StepRecord;
 import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.record.TlsRecord;
@@ -49,7 +50,15 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                           long bytesSent, long bytesReceived, long requestsSent, double durationSeconds,
                           List<SecondSample> series, GeneratorRecord generator, String aborted,
                           List<Long> eachRequestMicros, TlsRecord tls, long unfinished, String clientFailure,
-                          List<AgentRecord> agents, List<String> secondLatencies) {
+                          List<AgentRecord> agents, List<String> secondLatencies, FlowFigures flow) {
+
+    public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
+                       long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
+                       GeneratorRecord generator, String aborted, List<Long> eachRequestMicros, TlsRecord tls,
+                       long unfinished, String clientFailure, List<AgentRecord> agents, List<String> secondLatencies) {
+        this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
+                generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, null);
+    }
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
                        long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
@@ -130,7 +139,8 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 sum(parts, Measurement::bytesSent), sum(parts, Measurement::bytesReceived),
                 sum(parts, Measurement::requestsSent), seconds, mergeSeries(parts), mergeGenerator(parts, seconds),
                 first(parts, Measurement::aborted), null, mergeTls(parts), sum(parts, Measurement::unfinished),
-                first(parts, Measurement::clientFailure), null, null);
+                first(parts, Measurement::clientFailure), null, null,
+                parts.get(0).flow() == null ? null : FlowFigures.merge(parts.stream().map(Measurement::flow).toList()));
     }
 
     private static long sum(List<Measurement> parts, ToLongFunction<Measurement> figure) {
@@ -258,7 +268,10 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     }
 
     public LatencyRecord latency() {
-        Histogram h = latencies;
+        return latency(latencies);
+    }
+
+    private static LatencyRecord latency(Histogram h) {
         if (h.getTotalCount() == 0) {
             return new LatencyRecord(0, 0, 0, 0, 0, 0, 0);
         }
@@ -268,24 +281,50 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     }
 
     public PointRecord toPoint(TargetRecord target, LoadRecord load, int repeat, ServerRecord server) {
-        return new PointRecord(target, load, repeat, requests, round(durationSeconds), round(throughput()),
+        PointRecord p = new PointRecord(target, load, repeat, requests, round(durationSeconds), round(throughput()),
                 latency(),
                 requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
                 requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.connect() - errors.timeout())),
                 errors, ok, server, generator, SecondSample.edgesBesideSilence(series), encode(latencies), aborted,
                 eachRequestMicros, tls, unfinished, agents);
+        if (flow == null) {
+            return p;
+        }
+        // a flow's point is its iterations'; its requests are its steps'
+        List<StepRecord> steps = steps(flow.steps());
+        return new PointRecord(target, load, repeat, steps.stream().mapToLong(StepRecord::requests).sum(),
+                p.durationSeconds(), p.throughput(), p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(),
+                errors, ok, server, generator, p.series(), p.histogram(), aborted, null, tls, unfinished, agents,
+                requests, steps, steps(flow.setup()), steps(flow.teardown()));
+    }
+
+    private List<StepRecord> steps(List<StepFigures> figures) {
+        return figures.stream().map(f -> new StepRecord(f.name(), f.requests(), f.ok(), f.errors(), latency(f.latencies()),
+                durationSeconds > 0 ? round(f.ok() / durationSeconds) : 0,
+                f.requestsSent() == 0 ? 0 : round((double) f.bytesSent() / f.requestsSent()),
+                f.requests() == 0 ? 0 : round((double) f.bytesReceived() / Math.max(1, f.requests() - f.errors().connect() - f.errors().timeout())),
+                encode(f.latencies()), f.firstFailure())).toList();
     }
 
     /** This measurement with each agent's share of it: a point that several agents ran together. */
     public Measurement withAgents(List<AgentRecord> shares) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
-                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares), secondLatencies);
+                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares), secondLatencies, flow);
     }
 
     /** This measurement of a point stopped early, for {@code why}. */
     public Measurement withAborted(String why) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
-                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies);
+                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, flow);
+    }
+
+    /**
+     * This measurement of a flow's iterations with its steps' figures beside them; {@code seconds}:
+     * the span of the iterations (setup and teardown left out), over which the iteration rate is.
+     */
+    Measurement withFlow(FlowFigures figures, double seconds) {
+        return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, seconds,
+                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, figures);
     }
 
     /** A point that measured nothing: it could not start, for {@code why}. */

@@ -17,6 +17,12 @@ public final class ResponseParser {
         void onResponse(int status, String contentType, byte[] body, int length, boolean close);
     }
 
+    /** Receives every header line of a response, before the response itself: for a flow's cookies and extractions. */
+    public interface HeaderSink {
+        /** The name is {@code line[0, nameLength)}, the value {@code line[valueFrom, valueTo)}; valid only during the call. */
+        void header(byte[] line, int nameLength, int valueFrom, int valueTo);
+    }
+
     private enum State { STATUS, HEADERS, FIXED, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILER, UNTIL_CLOSE }
 
     private static final int MAX_LINE = 16 * 1024;
@@ -48,6 +54,8 @@ public final class ResponseParser {
     private String contentType = "";
     private boolean sawContentType;
     private boolean http10;
+    /** Null unless someone reads the headers: the single-request path reads none. */
+    private HeaderSink headers;
 
     public ResponseParser() {
         this(MAX_BODY);
@@ -56,6 +64,11 @@ public final class ResponseParser {
     /** A parser that cuts off bodies longer than {@code maxBody} bytes. */
     public ResponseParser(int maxBody) {
         this.maxBody = maxBody;
+    }
+
+    /** Hands every header line to {@code sink} from now on. */
+    public void headers(HeaderSink sink) {
+        this.headers = sink;
     }
 
     /** Feeds received bytes; calls the sink for every response completed by them. */
@@ -236,6 +249,9 @@ public final class ResponseParser {
         int end = len;
         while (end > v && (line[end - 1] == ' ' || line[end - 1] == '\t')) {
             end--;
+        }
+        if (headers != null) {
+            headers.header(line, colon, v, end);
         }
         if (nameIs(CONTENT_LENGTH, colon)) {
             long n = 0;

@@ -18,6 +18,10 @@ import java.util.List;
  * schedule, a point stopped early). {@code requests} are the answered ones and the errors.
  * {@code agents}, for a point that several load agents ran together, is each one's share (null for a
  * point of this process alone).
+ * <p>A flow's point is its iterations': {@code latencyMicros}, {@code throughput}, {@code errors} and
+ * {@code validated} count whole iterations (from when each was due to its last answer), and
+ * {@code iterations} of them finished; {@code requests} are its steps' requests, each step has its
+ * record in {@code steps}, and the users' {@code setup} and {@code teardown} steps have theirs apart.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"target", "load", "repeat", "requests", "unfinished"})
@@ -28,7 +32,18 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           ErrorCounts errors, long validated,
                           ServerRecord server, GeneratorRecord generator,
                           List<SecondSample> series, String histogram, String aborted,
-                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents) {
+                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
+                          Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown) {
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, unfinished, agents, null, null, null, null);
+    }
 
     public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
                        double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
@@ -71,19 +86,19 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     public PointRecord withServer(ServerRecord s) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, s, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents);
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown);
     }
 
     public PointRecord withGenerator(GeneratorRecord g) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents);
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown);
     }
 
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, why, eachRequestMicros, tls, unfinished, agents);
+                histogram, why, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown);
     }
 
     /**

@@ -12,7 +12,7 @@ import java.time.Duration;
  */
 public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("users") Integer users,
-                            @JsonProperty("requestsPerUser") Long requestsPerUser,
+                            @JsonProperty("requestsPerUser") @com.fasterxml.jackson.annotation.JsonAlias("iterationsPerUser") Long requestsPerUser,
                             @JsonProperty("duration") String duration,
                             @JsonProperty("rate") Double rate,
                             @JsonProperty("thinkTime") String thinkTime,

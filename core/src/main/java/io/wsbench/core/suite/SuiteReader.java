@@ -53,6 +53,26 @@ public final class SuiteReader {
     }
 
     /**
+     * A flow file ({@code wsbench load --flow}): one target as a suite writes it, with its
+     * {@code flow}; every mistake one line naming file, line and column.
+     */
+    public static TargetSpec readFlow(Path file) {
+        try {
+            TargetSpec t = YAML.readValue(Files.readString(file), TargetSpec.class);
+            if (t == null || t.flow() == null) {
+                throw new SuiteException(file + ":1:1: a flow file is a target with a 'flow' (its steps)");
+            }
+            return t;
+        } catch (NoSuchFileException e) {
+            throw new SuiteException(file + ": no such flow file");
+        } catch (JsonProcessingException e) {
+            throw new SuiteException(file + ":" + where(e.getLocation()) + ": " + explain(e));
+        } catch (IOException e) {
+            throw new SuiteException(file + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /**
      * Names the place of a value given by its JSON pointer (e.g. "/targets/2/stack"), for errors
      * found after parsing, such as a stack that does not exist.
      */

@@ -50,7 +50,16 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("data") String data,
                          @JsonProperty("dataMode") String dataMode,
                          @JsonProperty("checks") List<String> checks,
-                         @JsonProperty("dataMaxMb") Long dataMaxMb) {
+                         @JsonProperty("dataMaxMb") Long dataMaxMb,
+                         @JsonProperty("flow") FlowSpec flow) {
+
+    public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
+                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
+                      String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,
+                      String dataMode, List<String> checks, Long dataMaxMb) {
+        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
+                wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, null);
+    }
 
     public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
@@ -66,7 +75,15 @@ public record TargetSpec(@JsonProperty("label") String label,
     }
 
     public TargetSpec {
-        boolean own = wsdl != null || openapi != null;
+        if (flow != null && (operation != null || template != null || data != null || dataMode != null || checks != null
+                || protocol != null || sequence != null || client != null || variant != null)) {
+            throw new IllegalArgumentException("a target with a 'flow' takes its requests from its steps: no 'operation',"
+                    + " 'template', 'data', 'dataMode', 'checks', 'protocol', 'variant', 'sequence' or 'client' beside it");
+        }
+        if (flow != null && wsdl == null && openapi == null && (stack == null) == (url == null)) {
+            throw new IllegalArgumentException("a flow's target needs a 'url' or a 'stack' (or a 'wsdl' or an 'openapi' that names its address)");
+        }
+        boolean own = wsdl != null || openapi != null || flow != null;
         if (wsdl != null && openapi != null) {
             throw new IllegalArgumentException("a target names either a 'wsdl' or an 'openapi', not both");
         }
@@ -81,7 +98,7 @@ public record TargetSpec(@JsonProperty("label") String label,
             if (stack != null && url != null) {
                 throw new IllegalArgumentException("a target is on a 'stack' or at a 'url', not both");
             }
-            protocol = wsdl != null ? "wsdl" : "openapi";
+            protocol = flow != null ? "flow" : wsdl != null ? "wsdl" : "openapi";
             checks = checks == null ? null : List.copyOf(checks);
         } else if ((stack == null) == (url == null)) {
             throw new IllegalArgumentException("a target needs either 'stack' or 'url' (or a 'wsdl' or an 'openapi' that names its address)");
@@ -105,7 +122,7 @@ public record TargetSpec(@JsonProperty("label") String label,
             throw new IllegalArgumentException("'tls' is for a 'url' that starts with https://");
         }
         if (label == null && own) {
-            label = (stack != null ? stack + " " : "") + protocol + " " + operation;
+            label = (stack != null ? stack + " " : "") + protocol + (flow != null ? "" : " " + operation);
         }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
@@ -118,12 +135,12 @@ public record TargetSpec(@JsonProperty("label") String label,
     TargetSpec withOperation(String suiteOperation) {
         return operation != null || own() ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
-                        stackOptions, path, tls, wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb);
+                        stackOptions, path, tls, wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow);
     }
 
     /** Whether this target is the user's own service, described by a WSDL or an OpenAPI spec. */
     public boolean own() {
-        return wsdl != null || openapi != null;
+        return wsdl != null || openapi != null || flow != null;
     }
 
     /** This target's own stack options (none: an empty map). */

@@ -69,9 +69,15 @@ public sealed interface AnswerCheck {
     }
 
     static AnswerCheck parse(String text, OwnRequest request) throws OwnServiceException {
+        // the answer's schema is read (a second read of the spec) only for a check that asks for it
+        return parse(text, request.prefixes(), text.trim().equals("schema") ? request.answerSchema() : null);
+    }
+
+    /** A check of answers whose XPath may use {@code prefixes} and whose {@code schema} (null: none) the description gives. */
+    static AnswerCheck parse(String text, Map<String, String> prefixes, AnswerSchema schema) throws OwnServiceException {
         String t = text.trim();
         if (t.startsWith("xpath:")) {
-            return XPathCheck.of(text, t.substring(6).trim(), request.prefixes());
+            return XPathCheck.of(text, t.substring(6).trim(), prefixes);
         }
         if (t.startsWith("jsonpath:")) {
             return JsonPathCheck.of(text, t.substring(9).trim());
@@ -80,7 +86,6 @@ public sealed interface AnswerCheck {
             return StatusCheck.of(text, t.substring(7).trim());
         }
         if (t.equals("schema")) {
-            AnswerSchema schema = request.answerSchema();
             if (schema == null) {
                 throw new OwnServiceException("check 'schema': the description has no schema for this operation's answer");
             }
@@ -191,7 +196,7 @@ public sealed interface AnswerCheck {
             return v;
         }
 
-        private static Map<String, String> withSoapPrefixes(Map<String, String> prefixes) {
+        static Map<String, String> withSoapPrefixes(Map<String, String> prefixes) {
             // the envelope's prefixes win: in a WSDL, soap and soap12 name the binding extensions, never found in an answer
             Map<String, String> all = new LinkedHashMap<>(prefixes);
             all.put("soap", "http://schemas.xmlsoap.org/soap/envelope/");
@@ -200,7 +205,7 @@ public sealed interface AnswerCheck {
             return all;
         }
 
-        private static NamespaceContext namespaces(Map<String, String> prefixes) {
+        static NamespaceContext namespaces(Map<String, String> prefixes) {
             return new NamespaceContext() {
                 @Override
                 public String getNamespaceURI(String prefix) {

@@ -1,7 +1,5 @@
 package io.wsbench.protocols.own;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -10,14 +8,8 @@ import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.XmlAnswers;
-import org.w3c.dom.Document;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.stream.XMLStreamReader;
-import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -37,7 +29,6 @@ public final class OwnWorkload implements Workload {
     /** How much the encoded requests of one data set may take unless the user raises it. */
     public static final long DEFAULT_MAX_BYTES = 256L << 20;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final OwnRequest request;
     private final DataRows data;
@@ -226,7 +217,7 @@ public final class OwnWorkload implements Workload {
                 .filter(c -> c instanceof AnswerCheck.StatusCheck).findFirst().orElse(null);
         XmlAnswers stax = request.soap() ? new XmlAnswers() : null;
         Securing client = securing == null ? null : securing.get();
-        Parsed parsed = new Parsed();
+        ParsedAnswer parsed = new ParsedAnswer();
         return new Validator() {
             @Override
             public Verdict check(int status, String contentType, byte[] body, int length) {
@@ -286,7 +277,7 @@ public final class OwnWorkload implements Workload {
     }
 
     /** Whether a SOAP answer's body holds a Fault (read with StAX, up to the body's first element). */
-    private static boolean fault(XmlAnswers stax, byte[] body, int length) {
+    public static boolean fault(XmlAnswers stax, byte[] body, int length) {
         try {
             XMLStreamReader r = stax.open(body, length);
             boolean inBody = false;
@@ -305,95 +296,5 @@ public final class OwnWorkload implements Workload {
     @Override
     public int sequenceLength() {
         return 1;
-    }
-
-    /** The answer the checks read, parsed as XML or JSON at most once, on first ask. */
-    private static final class Parsed implements AnswerCheck.Answer {
-        private final DocumentBuilder dom = documentBuilder();
-        private int status;
-        private String contentType;
-        private Map<String, String> row;
-        private byte[] body;
-        private int length;
-        private Document xml;
-        private JsonNode json;
-        private boolean xmlTried;
-        private boolean jsonTried;
-
-        void reset(int status, String contentType, Map<String, String> row, byte[] body, int length) {
-            this.status = status;
-            this.contentType = contentType == null ? "" : contentType;
-            this.row = row;
-            this.body = body;
-            this.length = length;
-            xml = null;
-            json = null;
-            xmlTried = false;
-            jsonTried = false;
-        }
-
-        @Override
-        public int status() {
-            return status;
-        }
-
-        @Override
-        public String contentType() {
-            return contentType;
-        }
-
-        @Override
-        public Map<String, String> row() {
-            return row;
-        }
-
-        @Override
-        public Document xml() {
-            if (!xmlTried) {
-                xmlTried = true;
-                try {
-                    dom.reset();
-                    xml = dom.parse(new ByteArrayInputStream(body, 0, length));
-                } catch (Exception notXml) {
-                    xml = null;
-                }
-            }
-            return xml;
-        }
-
-        @Override
-        public JsonNode json() {
-            if (!jsonTried) {
-                jsonTried = true;
-                try {
-                    json = JSON.readTree(body, 0, length);
-                } catch (Exception notJson) {
-                    json = null;
-                }
-            }
-            return json;
-        }
-
-        @Override
-        public byte[] body() {
-            return body;
-        }
-
-        @Override
-        public int length() {
-            return length;
-        }
-
-        private static DocumentBuilder documentBuilder() {
-            try {
-                DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-                f.setNamespaceAware(true);
-                f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-                f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-                return f.newDocumentBuilder();
-            } catch (ParserConfigurationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
     }
 }

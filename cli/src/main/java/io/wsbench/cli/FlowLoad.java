@@ -1,0 +1,154 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.ClientTls;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.LatencyRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.record.StepRecord;
+import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.SuiteException;
+import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.report.Assertion;
+import io.wsbench.runner.FlowTarget;
+import io.wsbench.runner.Generator;
+import io.wsbench.runner.PointRun;
+import io.wsbench.runner.Reachable;
+import io.wsbench.runner.Target;
+import io.wsbench.runner.WatchedServer;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code wsbench load --flow FILE}: the flow file's target made ready, measured as one point through
+ * the runner's one path, and printed a line per step (setup and teardown apart) under the
+ * iterations' own figures; with {@code --json}, the point as run.json keeps it.
+ */
+final class FlowLoad {
+
+    private FlowLoad() {
+    }
+
+    static int run(LoadCommand c) throws Exception {
+        if (c.url != null || c.wsdl != null || c.openapi != null || c.template != null || c.data != null || !c.checks.isEmpty()
+                || c.body != null || c.protocol != null || c.soapAction != null || c.expect != null || !c.headers.isEmpty()) {
+            throw new Main.UserError("--flow takes its address, description, data and checks from the flow file:"
+                    + " drop the URL, --wsdl, --openapi, --template, --data, --check, --body, --protocol, --header and --expect");
+        }
+        List<Assertion> assertions = c.asserts.parse();
+        TargetSpec t;
+        try {
+            t = SuiteReader.readFlow(c.flow);
+        } catch (SuiteException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        if (t.stack() != null) {
+            throw new Main.UserError(c.flow + ": a flow file's target is at a 'url' (or the address its description"
+                    + " names); a 'stack' is for a suite");
+        }
+        Path dir = c.flow.toAbsolutePath().getParent();
+        FlowTarget flow = FlowTarget.of(t, dir::resolve, null);
+        String refused = flow.workload().refusal(c.connections);
+        if (refused != null) {
+            throw new Main.UserError(c.flow + ": " + refused);
+        }
+        LoadPointSpec point = point(c);
+        ClientTls tls = c.tlsOptions.client(flow.endpoint());
+        String label = t.label() != null ? t.label() : "flow " + c.flow.getFileName();
+        Target target = Target.of(new TargetRecord(label, null, "flow", null, null, null, null, flow.endpoint().toString()),
+                flow.endpoint(), flow.workload(), tls);
+        Reachable.check(flow.endpoint(), tls);
+        PrintStream out = System.out;
+        PrintStream aside = c.json ? System.err : out;
+        try (Generator generator = new Generator(c.threads);
+             WatchedServer.Process watched = c.serverPid == null ? null : LoadCommand.watch(c.serverPid, c.monitors())) {
+            List<String> notes = new ArrayList<>();
+            PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+            PointRecord p = run.measure(target, point, 1, label, null, ProgressListener.NONE);
+            if (c.json) {
+                out.println(RunJson.toJson(p));
+            } else {
+                print(out, p, label);
+            }
+            notes.forEach(n -> aside.println("  note          " + n));
+            boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load --flow " + c.flow, c.junit, aside);
+            if (p.aborted() != null) {
+                throw new Main.UserError(p.aborted(), Main.PROBLEM);
+            }
+            return passed ? 0 : Main.PROBLEM;
+        }
+    }
+
+    /**
+     * The point: -c users, -n iterations in all (rounded up to a multiple of -c) or -d long (10 s by
+     * default); with --rate, iterations due at that rate on the -c users (-n of them last n / rate).
+     */
+    private static LoadPointSpec point(LoadCommand c) {
+        try {
+            Duration d = c.duration != null ? Durations.parse(c.duration) : (c.requests == null ? Duration.ofSeconds(10) : null);
+            long perUser = c.requests == null ? 0 : (c.requests + c.connections - 1) / c.connections;
+            if (c.rate != null && perUser > 0 && c.duration == null) {
+                d = Duration.ofNanos((long) (1e9 * perUser * c.connections / c.rate));
+                perUser = 0;
+            }
+            return new LoadPointSpec(c.rate != null ? "open" : "closed", c.connections, perUser > 0 ? perUser : null,
+                    d == null ? null : d.toNanos() / 1000 + "us", c.rate, null, c.keepAlive, c.timeout, null, null);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+    }
+
+    private static void print(PrintStream out, PointRecord p, String label) {
+        out.printf(Locale.ROOT, "%s  %s  %s, %d users%n", label, p.target().url(), "open".equals(p.load().model())
+                ? String.format(Locale.ROOT, "open loop, iterations due at %,.1f/s (latency from when each was due)", p.load().rate())
+                : "closed loop", p.load().users());
+        out.printf(Locale.ROOT, "  iterations    %,d in %.2f s = %,.1f valid iterations/s (%,d valid)%s%n", p.iterations(),
+                p.durationSeconds(), p.throughput(), p.validated(),
+                p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never finished", p.unfinished()));
+        out.println("  errors        " + errors(p.errors()) + " (an error ends its iteration; counted against its step below)");
+        out.println("  iteration     " + latency(p.latencyMicros()));
+        out.printf(Locale.ROOT, "  %-22s %9s %9s %7s  %s%n", "step", "requests", "valid", "errors", "latency of valid answers");
+        steps(out, "setup ", p.setup());
+        steps(out, "", p.steps());
+        steps(out, "teardown ", p.teardown());
+        for (List<StepRecord> phase : List.of(p.setup(), p.steps(), p.teardown())) {
+            for (StepRecord s : phase) {
+                if (s.firstFailure() != null) {
+                    out.println("  first failure " + s.name() + ": " + s.firstFailure());
+                }
+            }
+        }
+        if (p.generator() != null) {
+            out.printf(Locale.ROOT, "  generator     %.2f CPU-s (%.0f%% of one core), %,.0f requests per CPU-second%n",
+                    p.generator().cpuSeconds(), p.generator().cpuPercent(),
+                    p.generator().cpuSeconds() > 0 ? p.requests() / p.generator().cpuSeconds() : 0);
+        }
+    }
+
+    private static void steps(PrintStream out, String phase, List<StepRecord> steps) {
+        for (StepRecord s : steps) {
+            out.printf(Locale.ROOT, "  %-22s %9d %9d %7d  %s  bytes/request sent %.0f, received %.0f%n", phase + s.name(),
+                    s.requests(), s.validated(), s.errors().total(), latency(s.latencyMicros()),
+                    s.bytesSentPerRequest(), s.bytesReceivedPerRequest());
+        }
+    }
+
+    private static String errors(ErrorCounts e) {
+        return String.format(Locale.ROOT, "%d (connect %d, timeout %d, http status %d, soap fault %d, validation %d, protocol %d, client %d)",
+                e.total(), e.connect(), e.timeout(), e.httpStatus(), e.soapFault(), e.validation(), e.protocol(), e.client());
+    }
+
+    private static String latency(LatencyRecord l) {
+        return "mean " + ConsoleSummary.millis(l.mean()) + " ± " + ConsoleSummary.millis(l.stdev()) + "  p50 "
+                + ConsoleSummary.millis(l.p50()) + "  p99 " + ConsoleSummary.millis(l.p99()) + "  max " + ConsoleSummary.millis(l.max());
+    }
+}

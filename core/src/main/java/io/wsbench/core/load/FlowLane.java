@@ -1,0 +1,99 @@
+package io.wsbench.core.load;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A flow's share of one I/O thread: a recorder and an answer reader per step of setup, iteration
+ * and teardown, and when this thread's iterations began and ended (the span the iteration rate is
+ * over, so that a login storm in setup does not lower it).
+ */
+final class FlowLane {
+
+    static final int SETUP = 0;
+    static final int STEPS = 1;
+    static final int TEARDOWN = 2;
+
+    final FlowPlan plan;
+    final List<List<FlowStep>> phases;
+    final StepRecorder[][] recorders = new StepRecorder[3][];
+    final StepAnswer[][] answers = new StepAnswer[3][];
+    /** Lower-case names of every header some step reads, as bytes, compared without allocating. */
+    final byte[][] wantedHeaders;
+    /** The slots of the {@code ${random:LO-HI}} variables, and their ranges. */
+    final int[] randomSlots;
+    final long[] randomLow;
+    final long[] randomHigh;
+    long firstIterationAt = Long.MAX_VALUE;
+    long lastIterationEnd;
+    long iterations;
+
+    FlowLane(FlowPlan plan) {
+        this.plan = plan;
+        this.phases = List.of(plan.setup(), plan.steps(), plan.teardown());
+        Set<String> wanted = new HashSet<>();
+        for (int p = 0; p < 3; p++) {
+            List<FlowStep> steps = phases.get(p);
+            recorders[p] = new StepRecorder[steps.size()];
+            answers[p] = new StepAnswer[steps.size()];
+            for (int i = 0; i < steps.size(); i++) {
+                recorders[p][i] = new StepRecorder();
+                FlowStep s = steps.get(i);
+                answers[p][i] = s.answers() == null ? null : s.answers().get();
+                if (answers[p][i] != null) {
+                    wanted.addAll(answers[p][i].headers());
+                }
+            }
+        }
+        List<byte[]> names = new ArrayList<>();
+        wanted.forEach(n -> names.add(n.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+        this.wantedHeaders = names.toArray(new byte[0][]);
+        List<int[]> randoms = new ArrayList<>();
+        for (int i = 0; i < plan.variables().size(); i++) {
+            if (FlowPlan.RANDOM.matcher(plan.variables().get(i)).matches()) {
+                randoms.add(new int[]{i});
+            }
+        }
+        randomSlots = randoms.stream().mapToInt(r -> r[0]).toArray();
+        randomLow = new long[randomSlots.length];
+        randomHigh = new long[randomSlots.length];
+        for (int i = 0; i < randomSlots.length; i++) {
+            java.util.regex.Matcher m = FlowPlan.RANDOM.matcher(plan.variables().get(randomSlots[i]));
+            m.matches();
+            randomLow[i] = Long.parseLong(m.group(1));
+            randomHigh[i] = Long.parseLong(m.group(2));
+        }
+    }
+
+    /**
+     * The point's measurement of {@code plan}'s iterations with its steps' figures beside them, over
+     * the iterations' span: from the first one's start to the point's end ({@code deadline}), or for
+     * a count of iterations to the last one's end. A login storm in setup is not in the rate.
+     */
+    static Measurement measured(Measurement iterations, FlowPlan plan, List<FlowLane> lanes, long start, long deadline) {
+        long first = lanes.stream().mapToLong(f -> f.firstIterationAt).min().orElse(Long.MAX_VALUE);
+        long lastEnd = lanes.stream().mapToLong(f -> f.lastIterationEnd).max().orElse(0);
+        long from = first == Long.MAX_VALUE ? start : first;
+        long to = deadline != Long.MAX_VALUE ? deadline : Math.max(lastEnd, from);
+        return iterations.withFlow(figures(plan, lanes), Math.max(0, to - from) / 1e9);
+    }
+
+    static FlowFigures figures(FlowPlan plan, List<FlowLane> lanes) {
+        List<List<StepFigures>> phases = new ArrayList<>();
+        List<List<FlowStep>> steps = List.of(plan.setup(), plan.steps(), plan.teardown());
+        for (int p = 0; p < 3; p++) {
+            List<StepFigures> figures = new ArrayList<>();
+            for (int i = 0; i < steps.get(p).size(); i++) {
+                if (steps.get(p).get(i).request() == null) {
+                    continue; // a pause is in the iteration's latency, not a step's
+                }
+                int phase = p, step = i;
+                figures.add(StepFigures.of(steps.get(p).get(i).name(), lanes.stream().map(l -> l.recorders[phase][step]).toList()));
+            }
+            phases.add(List.copyOf(figures));
+        }
+        return new FlowFigures(lanes.stream().mapToLong(l -> l.iterations).sum(), phases.get(0), phases.get(1), phases.get(2));
+    }
+}

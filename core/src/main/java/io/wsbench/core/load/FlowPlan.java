@@ -1,0 +1,51 @@
+package io.wsbench.core.load;
+
+import java.util.List;
+
+/**
+ * A flow as the engine runs it: each virtual user runs {@code setup} once, then {@code steps} as one
+ * iteration, again and again as the load says, then {@code teardown} once. {@code variables} names
+ * the slots of a user's variables; the first three are built in ({@link #USER}, {@link #ITERATION},
+ * {@link #UUID}). {@code cookies}: each user keeps a cookie jar. An error ends the iteration, and
+ * the user starts its next one ({@code onError: next}).
+ */
+public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
+                       boolean cookies, OnError onError) {
+
+    /** What a user does after an error ends an iteration: the next one, its setup again first, or stop. */
+    public enum OnError { NEXT, RESTART, STOP }
+
+    public FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
+                    boolean cookies) {
+        this(setup, steps, teardown, variables, cookies, OnError.NEXT);
+    }
+
+    /** The built-in variables, always the first three slots: the virtual user's number {@code vu} (from 0), the iteration's (from 0), a fresh UUID per iteration. */
+    public static final List<String> BUILT_IN = List.of("vu", "iteration", "uuid");
+    public static final int USER = 0;
+    public static final int ITERATION = 1;
+    public static final int UUID = 2;
+
+    public FlowPlan {
+        if (steps.isEmpty() || steps.stream().allMatch(s -> s.request() == null)) {
+            throw new IllegalArgumentException("a flow needs at least one step that sends a request");
+        }
+        if (!variables.subList(0, BUILT_IN.size()).equals(BUILT_IN)) {
+            throw new IllegalArgumentException("a flow's first variables are the built-in ones " + BUILT_IN);
+        }
+        setup = List.copyOf(setup);
+        steps = List.copyOf(steps);
+        teardown = List.copyOf(teardown);
+        variables = List.copyOf(variables);
+        onError = onError == null ? OnError.NEXT : onError;
+    }
+
+    /** A random integer from LO to HI (both in), drawn afresh each iteration: {@code ${random:1-100}}. */
+    public static final java.util.regex.Pattern RANDOM = java.util.regex.Pattern.compile("random:(\\d{1,18})-(\\d{1,18})");
+
+    /** Whether a step reads the UUID: only then is one made per iteration. */
+    boolean usesUuid() {
+        return java.util.stream.Stream.of(setup, steps, teardown).flatMap(List::stream)
+                .anyMatch(s -> s.request() != null && s.request().variables().contains(UUID) || s.readsUuid());
+    }
+}

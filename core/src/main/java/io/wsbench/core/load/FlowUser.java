@@ -1,0 +1,489 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GenericFutureListener;
+
+import javax.net.ssl.SSLSession;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One virtual user of a flow: its setup once, then iterations of the flow's steps in order (at once
+ * after the last in a closed loop; when due on its slots of the rate in an open loop), each request written from its step's template with this user's variables, each answer
+ * checked and its variables taken; then its teardown once. An error ends the iteration and is
+ * counted against its step; a failed setup stops the user. Only its I/O thread touches it.
+ */
+@ChannelHandler.Sharable // on one channel at a time; re-added after every reconnect
+final class FlowUser extends ChannelInboundHandlerAdapter implements ResponseParser.Sink, ResponseParser.HeaderSink {
+
+    private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final byte[] SET_COOKIE = "set-cookie".getBytes(StandardCharsets.US_ASCII);
+
+    private final LoadEngine.Run run;
+    private final LoadEngine.Lane lane;
+    private final FlowLane flow;
+    private final int index;
+    private final String[] variables;
+    private final SplittableRandom random;
+    private final CookieJar jar;
+    private final boolean uuid;
+    private final ResponseParser parser = new ResponseParser();
+    private final Map<String, String> headers = new HashMap<>();
+    private final ChannelFutureListener onConnect = this::connected;
+    private final GenericFutureListener<Future<Channel>> onHandshake = this::handshaken;
+    private final Runnable proceed = this::proceed;
+    private long remaining;
+    /** Open loop: this user's iterations are due from {@code anchor} (the end of its setup) on slots of the rate. */
+    private final boolean open;
+    private long anchor;
+    private long slot;
+    private long nextIntended;
+    private boolean anchored;
+    private boolean stopped;
+    private int phase = FlowLane.SETUP;
+    private int step;
+    private boolean inIteration;
+    private long iteration;
+    private long iterationFrom;
+    private int row = -1;
+    private Channel channel;
+    private boolean connecting;
+    private boolean inFlight;
+    private long writtenAt;
+    private boolean finished;
+    private SslHandler handshaking;
+    private long handshakeFrom;
+    private long connectedAtMillis;
+
+    FlowUser(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
+        this.run = run;
+        this.lane = lane;
+        this.flow = lane.flow;
+        this.index = index;
+        this.variables = new String[flow.plan.variables().size()];
+        this.variables[FlowPlan.USER] = Integer.toString(index);
+        this.random = new SplittableRandom(index * 0x9E3779B97F4A7C15L + System.nanoTime());
+        this.jar = flow.plan.cookies() ? new CookieJar() : null;
+        this.uuid = flow.plan.usesUuid();
+        if (uuid) {
+            variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString(); // the setup's, before any iteration
+        }
+        drawRandoms();
+        this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
+        this.open = run.spec.open();
+        this.anchor = run.start;
+        parser.headers(this);
+    }
+
+    void start() {
+        proceed();
+    }
+
+    /** Decides what comes next: the next step, a pause, the next iteration, the teardown, or the end. */
+    private void proceed() {
+        if (finished) {
+            return;
+        }
+        if (run.abortReason != null) {
+            finish();
+            return;
+        }
+        long now = System.nanoTime();
+        List<FlowStep> steps;
+        while (true) {
+            steps = flow.phases.get(phase);
+            if (phase == FlowLane.STEPS && !inIteration) {
+                if (remaining == 0 || stopped || now - run.deadline >= 0 || (open && nextIntended - run.deadline >= 0)) {
+                    phase = FlowLane.TEARDOWN;
+                    step = 0;
+                    continue;
+                }
+                if (open && nextIntended - now > 0) {
+                    lane.loop.schedule(proceed, nextIntended - now, TimeUnit.NANOSECONDS);
+                    return;
+                }
+                startIteration(now);
+            }
+            if (step < steps.size()) {
+                break;
+            }
+            if (phase == FlowLane.SETUP) {
+                phase = FlowLane.STEPS;
+                step = 0;
+                if (open && !anchored) {
+                    // the schedule starts when the first setup is done, so its time is in no iteration's latency
+                    anchored = true;
+                    anchor = flow.phases.get(FlowLane.SETUP).isEmpty() ? run.start : now;
+                    nextIntended = anchor + run.spec.dueNanos(index, 0);
+                }
+            } else if (phase == FlowLane.STEPS) {
+                endIteration(now);
+                lane.rec.ok((now - iterationFrom) / 1000, now);
+            } else {
+                finish();
+                return;
+            }
+        }
+        FlowStep s = steps.get(step);
+        if (s.think() != null) {
+            step++;
+            lane.loop.schedule(proceed, s.think().next(random), TimeUnit.NANOSECONDS);
+            return;
+        }
+        send(s, now);
+    }
+
+    private void startIteration(long now) {
+        inIteration = true;
+        step = 0;
+        if (remaining > 0) {
+            remaining--;
+        }
+        variables[FlowPlan.ITERATION] = Long.toString(iteration++);
+        if (uuid) {
+            variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString();
+        }
+        drawRandoms();
+        // open loop: from when the iteration was due, so a stall shows at its full size
+        iterationFrom = open ? nextIntended : now;
+        if (open) {
+            nextIntended = anchor + run.spec.dueNanos(index, ++slot);
+        }
+        lane.rec.requestsSent++;
+        if (now < flow.firstIterationAt) {
+            flow.firstIterationAt = now;
+        }
+    }
+
+    private void drawRandoms() {
+        for (int i = 0; i < flow.randomSlots.length; i++) {
+            variables[flow.randomSlots[i]] = Long.toString(random.nextLong(flow.randomLow[i], flow.randomHigh[i] + 1));
+        }
+    }
+
+    private void endIteration(long now) {
+        inIteration = false;
+        step = 0;
+        flow.iterations++;
+        flow.lastIterationEnd = now;
+    }
+
+    private void send(FlowStep s, long now) {
+        if (channel == null) {
+            connect();
+            return;
+        }
+        StepRecorder rec = flow.recorders[phase][step];
+        row = -1;
+        if (s.data() != null) {
+            row = s.data().fill(index, variables);
+            if (row < 0) {
+                String why = s.data().mode() == StepData.Mode.PER_USER ? "no data row for user " + index
+                        : "the " + s.data().rows() + " data rows ran out (unique mode: each row once per point)";
+                if (run.abortReason == null && s.data().mode() == StepData.Mode.UNIQUE) {
+                    run.abortReason = "step " + s.name() + ": " + why;
+                }
+                rec.client++;
+                rec.note(why);
+                failed(Verdict.VALIDATION, RecordAs.CLIENT);
+                return;
+            }
+        }
+        ByteBuf request;
+        try {
+            String cookies = jar == null ? null : jar.header(s.request().path());
+            request = s.request().write(channel.alloc(), variables, cookies);
+        } catch (RuntimeException e) {
+            rec.client++;
+            rec.note("the request could not be built: " + e);
+            failed(Verdict.VALIDATION, RecordAs.CLIENT);
+            return;
+        }
+        inFlight = true;
+        writtenAt = now;
+        int n = request.readableBytes();
+        rec.bytesSent += n;
+        rec.requestsSent++;
+        lane.rec.bytesSent += n;
+        channel.writeAndFlush(request, channel.voidPromise());
+    }
+
+    /** How an iteration's failure is counted in the point's own figures (its step has counted it already). */
+    private enum RecordAs { VERDICT, CONNECT, TIMEOUT, PROTOCOL, CLIENT }
+
+    /**
+     * The current step failed. In an iteration, the iteration ends as an error of the same kind and
+     * the next one starts; a setup or teardown that fails ends the user.
+     */
+    private void failed(Verdict kind, RecordAs as) {
+        long now = System.nanoTime();
+        if (phase != FlowLane.STEPS) {
+            finish();
+            return;
+        }
+        switch (as) {
+            case VERDICT -> lane.rec.error(kind, now);
+            case CONNECT -> lane.rec.connectError(now);
+            case TIMEOUT -> lane.rec.timeoutError(now);
+            case PROTOCOL -> lane.rec.protocolError(now);
+            case CLIENT -> lane.rec.clientError(now);
+        }
+        endIteration(now);
+        switch (flow.plan.onError()) {
+            case RESTART -> phase = FlowLane.SETUP; // a new login, say, before the next iteration
+            case STOP -> stopped = true; // its teardown runs; the iterations it leaves are unfinished
+            case NEXT -> {
+            }
+        }
+        lane.loop.schedule(proceed, as == RecordAs.CONNECT ? RETRY_NANOS : 0, TimeUnit.NANOSECONDS);
+    }
+
+    private void connect() {
+        if (connecting) {
+            return;
+        }
+        connecting = true;
+        lane.bootstrap.connect(run.address).addListener(onConnect);
+    }
+
+    private void connected(ChannelFuture f) {
+        connecting = false;
+        if (!f.isSuccess()) {
+            String why = f.cause() == null ? "connect failed" : String.valueOf(f.cause().getMessage());
+            run.lastConnectFailure = why;
+            run.lastConnectFailureNanos = System.nanoTime();
+            StepRecorder rec = flow.recorders[phase][step];
+            rec.connect++;
+            rec.note("cannot connect: " + why);
+            failed(Verdict.VALIDATION, RecordAs.CONNECT);
+            return;
+        }
+        channel = f.channel();
+        parser.reset();
+        channel.pipeline().addLast(this);
+        if (finished) {
+            channel.close();
+            return;
+        }
+        if (lane.tls != null) {
+            handshaking = channel.pipeline().get(SslHandler.class);
+            handshakeFrom = System.nanoTime();
+            connectedAtMillis = System.currentTimeMillis();
+            handshaking.handshakeFuture().addListener(onHandshake);
+            return;
+        }
+        proceed();
+    }
+
+    private void handshaken(Future<Channel> f) {
+        if (handshaking == null || f != handshaking.handshakeFuture()) {
+            return;
+        }
+        SSLSession session = handshaking.engine().getSession();
+        handshaking = null;
+        if (f.isSuccess()) {
+            lane.rec.handshake(System.nanoTime() - handshakeFrom, ClientTls.resumed(session, connectedAtMillis),
+                    session.getProtocol(), session.getCipherSuite());
+            proceed();
+            return;
+        }
+        Channel c = channel;
+        channel = null;
+        c.close();
+        StepRecorder rec = flow.recorders[phase][step];
+        rec.connect++;
+        rec.note("TLS handshake failed: " + ClientTls.rootMessage(f.cause()));
+        failed(Verdict.VALIDATION, RecordAs.CONNECT);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        try {
+            int n = in.readableBytes();
+            lane.rec.bytesReceived += n;
+            if (inFlight) {
+                flow.recorders[phase][step].bytesReceived += n;
+            }
+            if (ctx.channel() == channel) {
+                parser.feed(in, this);
+            }
+        } catch (IllegalStateException malformed) {
+            drop(ctx.channel());
+            if (inFlight) {
+                inFlight = false;
+                StepRecorder rec = flow.recorders[phase][step];
+                rec.protocol++;
+                rec.note(malformed.getMessage());
+                failed(Verdict.VALIDATION, RecordAs.PROTOCOL);
+            }
+        } finally {
+            in.release();
+        }
+    }
+
+    @Override
+    public void header(byte[] line, int nameLength, int valueFrom, int valueTo) {
+        if (jar != null && FlowUser.nameIs(line, nameLength, SET_COOKIE)) {
+            jar.store(new String(line, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1));
+            return;
+        }
+        for (byte[] wanted : flow.wantedHeaders) {
+            if (nameIs(line, nameLength, wanted)) {
+                headers.put(new String(wanted, StandardCharsets.US_ASCII),
+                        new String(line, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1));
+            }
+        }
+    }
+
+    private static boolean nameIs(byte[] line, int length, byte[] lowerCase) {
+        if (length != lowerCase.length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if ((line[i] | 0x20) != lowerCase[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void onResponse(int status, String contentType, byte[] body, int length, boolean close) {
+        if (!inFlight) {
+            headers.clear();
+            return;
+        }
+        inFlight = false;
+        long now = System.nanoTime();
+        StepRecorder rec = flow.recorders[phase][step];
+        StepAnswer.Failure failure;
+        try {
+            failure = flow.answers[phase][step].read(status, contentType, body, length, headers, variables);
+        } catch (RuntimeException e) {
+            rec.client++;
+            rec.note("the check threw: " + e);
+            failure = new StepAnswer.Failure(null, null);
+        } finally {
+            headers.clear();
+        }
+        if (close || !run.spec.keepAlive()) {
+            drop(channel);
+        }
+        if (failure == null) {
+            rec.ok((now - writtenAt) / 1000);
+            step++;
+            lane.loop.execute(proceed); // after the other answers of this read: their latency must not hold this send
+            return;
+        }
+        if (failure.kind() == null) {
+            failed(Verdict.VALIDATION, RecordAs.CLIENT);
+            return;
+        }
+        rec.failed(failure.kind(), (row >= 0 ? "row " + (row + 1) + ", " : "") + "user " + index + ", iteration "
+                + variables[FlowPlan.ITERATION] + ": " + failure.why());
+        failed(failure.kind(), RecordAs.VERDICT);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        channel = null;
+        if (handshaking != null) {
+            handshaking = null;
+            StepRecorder rec = flow.recorders[phase][step];
+            rec.connect++;
+            rec.note("TLS handshake failed: the server closed the connection");
+            failed(Verdict.VALIDATION, RecordAs.CONNECT);
+            return;
+        }
+        boolean cutShort = !parser.closed(this);
+        if (inFlight) {
+            inFlight = false;
+            StepRecorder rec = flow.recorders[phase][step];
+            if (cutShort) {
+                rec.protocol++;
+                rec.note("the answer was cut short by the connection's close");
+                failed(Verdict.VALIDATION, RecordAs.PROTOCOL);
+            } else {
+                rec.connect++;
+                rec.note("connection closed by the server before the response");
+                failed(Verdict.VALIDATION, RecordAs.CONNECT);
+            }
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close(); // channelInactive records what was lost
+    }
+
+    void checkTimeout(long now) {
+        if (inFlight && now - writtenAt > run.timeoutNanos) {
+            inFlight = false;
+            StepRecorder rec = flow.recorders[phase][step];
+            rec.timeout++;
+            rec.note("no answer within " + run.spec.timeout().toMillis() + " ms");
+            drop(channel);
+            failed(Verdict.VALIDATION, RecordAs.TIMEOUT);
+        }
+    }
+
+    /** Ends this user at once: an iteration under way is unfinished. */
+    void stop() {
+        if (inIteration && phase == FlowLane.STEPS) {
+            inIteration = false;
+            lane.rec.unfinished++;
+        }
+        inFlight = false;
+        finish();
+    }
+
+    /**
+     * The iterations this user was to run and never started: the rest of its count, or in an open
+     * loop those its schedule made due before the point's end.
+     */
+    private long unstarted() {
+        if (remaining > 0) {
+            return remaining;
+        }
+        if (open && run.deadline != Long.MAX_VALUE) {
+            return Math.max(0, run.spec.dueBefore(index, run.deadline - anchor) - slot);
+        }
+        return 0;
+    }
+
+    private void drop(Channel c) {
+        if (c != null) {
+            if (c == channel) {
+                channel = null;
+                handshaking = null;
+            }
+            c.close();
+        }
+    }
+
+    private void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        lane.rec.unfinished += unstarted();
+        drop(channel);
+        run.done.countDown();
+    }
+}

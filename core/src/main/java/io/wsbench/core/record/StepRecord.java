@@ -1,0 +1,15 @@
+package io.wsbench.core.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * One step of a flow point: its requests (answered or failed), the valid ones, errors by kind, the
+ * latencies of the valid ones and their compressed {@code histogram}, its rate of valid answers over
+ * the point's duration, bytes per request, and why its first failure failed (its row, user and
+ * iteration, and the reason; null when none failed).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record StepRecord(String name, long requests, long validated, ErrorCounts errors, LatencyRecord latencyMicros,
+                         double throughput, double bytesSentPerRequest, double bytesReceivedPerRequest,
+                         String histogram, String firstFailure) {
+}

@@ -1,0 +1,34 @@
+package io.wsbench.core.suite;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.List;
+
+/**
+ * A target's flow as the suite (or a flow file) writes it: {@code setup} steps run once per virtual
+ * user before its first iteration, {@code steps} are one iteration, {@code teardown} runs once after
+ * its last. {@code cookies}: each user keeps a cookie jar (on unless false). {@code onError}: what a
+ * user does after an error ends an iteration: {@code next} (start the next one; the default),
+ * {@code restart} (its setup again, then the next) or {@code stop} (its teardown, then no more).
+ */
+public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
+                       @JsonProperty("steps") List<StepSpec> steps,
+                       @JsonProperty("teardown") List<StepSpec> teardown,
+                       @JsonProperty("cookies") Boolean cookies,
+                       @JsonProperty("onError") String onError) {
+
+    public FlowSpec {
+        setup = setup == null ? List.of() : List.copyOf(setup);
+        teardown = teardown == null ? List.of() : List.copyOf(teardown);
+        if (steps == null || steps.isEmpty()) {
+            throw new IllegalArgumentException("a flow needs 'steps': the requests of one iteration");
+        }
+        steps = List.copyOf(steps);
+        cookies = cookies == null || cookies;
+        onError = onError == null ? "next" : onError;
+        if (!java.util.List.of("next", "restart", "stop").contains(onError)) {
+            throw new IllegalArgumentException("onError '" + onError + "': after an error ends an iteration, a user starts"
+                    + " its next one (next), runs its setup again first (restart) or stops (stop)");
+        }
+    }
+}

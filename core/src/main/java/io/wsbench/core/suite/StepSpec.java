@@ -1,0 +1,59 @@
+package io.wsbench.core.suite;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One step of a flow: an {@code operation} of the target's OpenAPI spec or WSDL, or a plain request
+ * ({@code method}, {@code path}, {@code headers}, {@code body}); or a pause, {@code think}
+ * ({@code {constant: 100ms}}, {@code {uniform: 100ms-300ms}}, {@code {exponential: 200ms}}).
+ * {@code params}: values of the operation's parameters; {@code headers} are added to its request;
+ * {@code body} is its body template. {@code data}: a CSV file whose columns become variables when the
+ * step runs, taken by {@code dataMode} ({@code cycle}, {@code unique} or {@code perUser}).
+ * {@code extract}: variables taken from the answer ({@code jsonpath:}, {@code xpath:},
+ * {@code header:NAME}, {@code regex:} (its first group), {@code status}). {@code checks}: as a
+ * target's. Any text may hold {@code ${variable}}.
+ */
+public record StepSpec(@JsonProperty("name") String name,
+                       @JsonProperty("operation") String operation,
+                       @JsonProperty("method") String method,
+                       @JsonProperty("path") String path,
+                       @JsonProperty("headers") Map<String, String> headers,
+                       @JsonProperty("body") String body,
+                       @JsonProperty("params") Map<String, String> params,
+                       @JsonProperty("data") String data,
+                       @JsonProperty("dataMode") String dataMode,
+                       @JsonProperty("extract") Map<String, String> extract,
+                       @JsonProperty("checks") List<String> checks,
+                       @JsonProperty("think") Map<String, String> think) {
+
+    public StepSpec {
+        headers = headers == null ? Map.of() : headers;
+        params = params == null ? Map.of() : params;
+        extract = extract == null ? Map.of() : extract;
+        checks = checks == null ? List.of() : List.copyOf(checks);
+        boolean request = operation != null || method != null || path != null;
+        if (think != null && (request || !extract.isEmpty() || data != null)) {
+            throw new IllegalArgumentException("a 'think' step is a pause alone: no request, data or extract");
+        }
+        if (think == null && !request) {
+            throw new IllegalArgumentException("a step is an 'operation', a plain request ('method' and 'path') or a 'think'");
+        }
+        if (operation != null && (method != null || path != null)) {
+            throw new IllegalArgumentException("step " + operation + ": an 'operation' or a 'method' and 'path', not both");
+        }
+        if (dataMode != null && data == null) {
+            throw new IllegalArgumentException("'dataMode' goes with 'data'");
+        }
+        if (name == null) {
+            name = think != null ? "think" : operation != null ? operation : (method == null ? "GET" : method) + " " + path;
+        }
+    }
+
+    /** Whether it is a pause rather than a request. */
+    public boolean pause() {
+        return think != null;
+    }
+}
