@@ -286,11 +286,13 @@ class FlowTest {
 
         CliRunner again = CliRunner.run("run", suite.toString(), "--out", dir.resolve("again").toString());
         assertEquals(0, again.exit(), again.err());
-        CliRunner compare = CliRunner.run("compare", dir.resolve("out").toString(), dir.resolve("again").toString());
+        CliRunner compare = CliRunner.run("compare", dir.resolve("out").toString(), dir.resolve("again").toString(),
+                "--out", dir.resolve("compared").toString());
         assertEquals(0, compare.exit(), compare.err());
         for (String metric : new String[]{"step placeOrder p50", "step placeOrder p99", "step getOrder p50", "step getOrder p99"}) {
             assertTrue(compare.out().contains(metric), "compare matches the points step by step: " + metric + " in " + compare.out());
         }
+        assertTrue(Files.readString(dir.resolve("compared/compare.csv")).contains("step getOrder p99Micros"));
     }
 
     @Test
