@@ -186,4 +186,66 @@ class ExitCodesTest {
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("wsbench: cannot connect to " + url + ": "), r.err());
     }
+
+    @Test
+    void aMalformedSuiteIsOneLineNamingFileLineAndColumn(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("bad.yaml");
+        Files.writeString(suite, "name: bad\ntargets:\n  - { stack: direct, protocol: soap11\nload: []\n");
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(Main.BAD_INPUT, r.exit());
+        assertTrue(r.err().matches("wsbench: " + java.util.regex.Pattern.quote(suite.toString()) + ":\\d+:\\d+: .+\\R"), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void anUnknownStackOrVariantIsPlacedInTheFile(@TempDir Path dir) throws Exception {
+        Path suite = dir.resolve("unknown.yaml");
+        Files.writeString(suite, """
+                name: unknown
+                targets:
+                  - { stack: direct, protocol: soap11 }
+                  - { stack: weblogic, protocol: soap11 }
+                load:
+                  - { users: 1, requestsPerUser: 10 }
+                """);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(Main.BAD_INPUT, r.exit());
+        assertTrue(r.err().startsWith("wsbench: " + suite + ":4:"), r.err());
+        assertTrue(r.err().contains("unknown stack 'weblogic' (built here: "), r.err());
+        assertTrue(r.err().contains("direct"), r.err());
+        Files.writeString(suite, """
+                name: unknown
+                targets:
+                  - { stack: direct, protocol: rest-xml, variant: turbo }
+                load:
+                  - { users: 1, requestsPerUser: 10 }
+                """);
+        r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertTrue(r.err().startsWith("wsbench: " + suite + ":3:"), r.err());
+        assertTrue(r.err().contains("variant 'turbo'"), r.err());
+        assertFalse(Files.exists(dir.resolve("out/run.json")), "nothing ran");
+    }
+
+    @Test
+    void anUnknownStackIsOneLineAndExitTwo() {
+        CliRunner r = CliRunner.run("serve", "weblogic", "--port", "1");
+        assertEquals(Main.BAD_INPUT, r.exit(), r.out());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("wsbench: unknown stack 'weblogic' (built here: "), r.err());
+        assertTrue(r.err().contains("direct"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void agentOptionsThatDoNotGoTogetherAreOneLineErrors() {
+        CliRunner local = CliRunner.run("run", "--local");
+        assertEquals(2, local.exit());
+        assertEquals("wsbench: --join and --local go with --agents N", local.err().strip());
+        CliRunner neither = CliRunner.run("run", "--agents", "2");
+        assertEquals(2, neither.exit());
+        assertTrue(neither.err().contains("needs either --join HOST[:PORT],... (agents started with wsbench agent) or --local"));
+        CliRunner agent = CliRunner.run("agent");
+        assertEquals(2, agent.exit());
+        assertTrue(agent.err().contains("a cluster member needs --join HOST[:PORT],..."), agent.err());
+    }
 }

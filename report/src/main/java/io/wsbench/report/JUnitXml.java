@@ -30,7 +30,8 @@ public final class JUnitXml {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
         try (OutputStream out = Files.newOutputStream(file)) {
-            XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+            // the JDK's writer, not whichever StAX provider the class path holds (Woodstox quotes and closes differently)
+            XMLStreamWriter x = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out, "UTF-8");
             x.writeStartDocument("UTF-8", "1.0");
             x.writeCharacters("\n");
             x.writeStartElement("testsuites");

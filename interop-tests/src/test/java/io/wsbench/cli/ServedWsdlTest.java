@@ -45,7 +45,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * no address the stack does not serve, and `load --wsdl` built from it reaches ENDPOINT. A plain
  * endpoint then gives the oracle's answers; a secured one refuses every request with a SOAP fault,
  * since load sends what the user's template says and signs nothing (it cannot apply a WSDL's policy).
- * Lives here, not in interop-tests, because it drives the CLI in-process (CliRunner).
  */
 class ServedWsdlTest {
 

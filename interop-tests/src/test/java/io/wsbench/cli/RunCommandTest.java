@@ -180,43 +180,4 @@ class RunCommandTest {
         assertTrue(RunJson.MAPPER.readTree(out.resolve("run.json").toFile()).at("/command").asText()
                 .endsWith("--assert 'errors==0' --assert 'validation==0' --assert 'p50<1us'"));
     }
-
-    @Test
-    void aMalformedSuiteIsOneLineNamingFileLineAndColumn(@TempDir Path dir) throws Exception {
-        Path suite = dir.resolve("bad.yaml");
-        Files.writeString(suite, "name: bad\ntargets:\n  - { stack: direct, protocol: soap11\nload: []\n");
-        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, r.exit());
-        assertTrue(r.err().matches("wsbench: " + java.util.regex.Pattern.quote(suite.toString()) + ":\\d+:\\d+: .+\\R"), r.err());
-        assertFalse(r.err().contains("Exception"), r.err());
-    }
-
-    @Test
-    void anUnknownStackOrVariantIsPlacedInTheFile(@TempDir Path dir) throws Exception {
-        Path suite = dir.resolve("unknown.yaml");
-        Files.writeString(suite, """
-                name: unknown
-                targets:
-                  - { stack: direct, protocol: soap11 }
-                  - { stack: weblogic, protocol: soap11 }
-                load:
-                  - { users: 1, requestsPerUser: 10 }
-                """);
-        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, r.exit());
-        assertTrue(r.err().startsWith("wsbench: " + suite + ":4:"), r.err());
-        assertTrue(r.err().contains("unknown stack 'weblogic' (built here: "), r.err());
-        assertTrue(r.err().contains("direct"), r.err());
-        Files.writeString(suite, """
-                name: unknown
-                targets:
-                  - { stack: direct, protocol: rest-xml, variant: turbo }
-                load:
-                  - { users: 1, requestsPerUser: 10 }
-                """);
-        r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertTrue(r.err().startsWith("wsbench: " + suite + ":3:"), r.err());
-        assertTrue(r.err().contains("variant 'turbo'"), r.err());
-        assertFalse(Files.exists(dir.resolve("out/run.json")), "nothing ran");
-    }
 }

@@ -22,12 +22,18 @@ class InsideTheServerTest {
 
     /** Execution samples below which the hottest frames are a lottery (10 ms apart: 1 s of running Java). */
     private static final long MIN_SAMPLES_TO_RANK = 100;
+    /**
+     * The swallowed-exception point's length. Flight Recorder's sampler on JDK 17 gets 7 to 10 samples a
+     * second of a busy direct stack here, whatever its rate (17,600 or 28,300 req/s, 4 or 16 users: 40 and
+     * 34 samples in 4 s; 29 once in a full verify): the samples grow with the point's time, not its load.
+     */
+    private static final String RANKED_POINT = "{ users: 4, duration: 16s }";
 
     private static final String BUSY_AFTER = "server still busy after the load stopped";
 
     @Test
     void aSwallowedExceptionIsReportedWithItsRateAndTheMethodThrowingIt(@TempDir Path dir) throws Exception {
-        JsonNode p = onlyPoint(run(dir, "swallowed-exception", "{ users: 4, duration: 4s }"));
+        JsonNode p = onlyPoint(run(dir, "swallowed-exception", RANKED_POINT));
         JsonNode server = p.at("/server");
         JsonNode top = server.at("/exceptions/0");
         assertEquals("io.wsbench.stacks.direct.Faults$NoCookiesException", top.at("/className").asText(), server.toString());
@@ -39,14 +45,11 @@ class InsideTheServerTest {
         List<String> frames = new ArrayList<>();
         server.at("/hotFrames").forEach(f -> frames.add(f.at("/frame").asText()));
         long samples = server.at("/executionSamples").asLong();
-        assertTrue(samples > 0 && !frames.isEmpty(), server.toString());
-        // how many samples Flight Recorder takes depends on how much of the 4 s the server's threads ran,
-        // which a busy machine decides (a full verify once gave 29): the ranking is judged where it has
-        // enough samples to rank, and the exception's own events above place the method in any case
-        if (samples >= MIN_SAMPLES_TO_RANK) {
-            assertTrue(frames.stream().anyMatch(f -> f.startsWith("io.wsbench.stacks.direct.Faults.readCookies:")),
-                    "hot frames: " + frames + " of " + samples + " samples");
-        }
+        // the ranking is always judged: a point too short for it fails saying so, rather than passing unchecked
+        assertTrue(samples >= MIN_SAMPLES_TO_RANK, samples + " execution samples in the point's " + p.at("/durationSeconds")
+                + " s, fewer than the " + MIN_SAMPLES_TO_RANK + " that rank hot frames: lengthen RANKED_POINT; " + server);
+        assertTrue(frames.stream().anyMatch(f -> f.startsWith("io.wsbench.stacks.direct.Faults.readCookies:")),
+                "hot frames: " + frames + " of " + samples + " samples");
         assertTrue(server.at("/heapUsedMaxBytes").asLong() > 1_000_000, server.toString());
         // counted from the server's performance counters (JvmSamplerTest makes collections happen and counts
         // them): present as numbers, and no collection time without a collection

@@ -51,16 +51,6 @@ class ServeCommandTest {
         }
     }
 
-    @Test
-    void anUnknownStackIsOneLineAndExitTwo() {
-        CliRunner r = CliRunner.run("serve", "weblogic", "--port", "1");
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out());
-        assertEquals(1, r.err().lines().count(), r.err());
-        assertTrue(r.err().startsWith("wsbench: unknown stack 'weblogic' (built here: "), r.err());
-        assertTrue(r.err().contains("direct"), r.err());
-        assertEquals("", r.out());
-    }
-
     private static boolean printed(CliProcess p, String text) {
         try {
             return p.output().contains(text);

@@ -214,19 +214,6 @@ class AgentsTest {
     }
 
     @Test
-    void agentOptionsThatDoNotGoTogetherAreOneLineErrors() {
-        CliRunner local = CliRunner.run("run", "--local");
-        assertEquals(2, local.exit());
-        assertEquals("wsbench: --join and --local go with --agents N", local.err().strip());
-        CliRunner neither = CliRunner.run("run", "--agents", "2");
-        assertEquals(2, neither.exit());
-        assertTrue(neither.err().contains("needs either --join HOST[:PORT],... (agents started with wsbench agent) or --local"));
-        CliRunner agent = CliRunner.run("agent");
-        assertEquals(2, agent.exit());
-        assertTrue(agent.err().contains("a cluster member needs --join HOST[:PORT],..."), agent.err());
-    }
-
-    @Test
     void theKubernetesManifestsAgreeWithTheAgentsDiscoveryAndTheImage() throws Exception {
         List<JsonNode> docs = new ArrayList<>();
         for (String file : List.of("agents.yaml", "controller.yaml")) {
