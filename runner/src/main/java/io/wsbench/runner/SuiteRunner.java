@@ -296,7 +296,7 @@ public final class SuiteRunner {
             }
             Map<String, String> options = options(run.suite, first);
             try {
-                StackVersions.classpath(descriptor(catalog, run.suite, first.stack(), options), options, null);
+                StackVersions.classpath(descriptor(catalog, run.suite, first.stack(), options), options);
             } catch (StackException e) {
                 run.note(e.getMessage());
                 return e.getMessage();
