@@ -108,7 +108,7 @@ public final class StackVersions {
             // resolved beside lib/ and renamed when complete: an interrupted resolution leaves no half lib/
             Path partial = dir.resolve("lib.partial");
             deleteTree(partial);
-            from.copy(List.of(stack.props().getProperty("resolve." + option).trim().split("\\s*,\\s*")), value,
+            from.copy(list(stack.props().getProperty("resolve." + option)), value,
                     list(stack.props().getProperty("resolve." + option + ".exclusions", "")),
                     // resolve.OPTION.transitive=false: only the named artifacts change, everything else stays as built
                     !"false".equals(stack.props().getProperty("resolve." + option + ".transitive", "").trim()), partial, said);
@@ -120,8 +120,8 @@ public final class StackVersions {
         } catch (RepositoryException e) {
             said.add(e.toString());
             writeQuietly(log, said);
-            throw new StackException("stack " + stack.name() + ": " + option + " " + value + " cannot be had from Maven Central"
-                    + (!from.offline() && MavenCentral.notFound(e) ? " (no such version)" : from.offline() ? " (Maven is offline)" : "")
+            String why = from.offline() ? " (Maven is offline)" : MavenCentral.notFound(e) ? " (no such version)" : "";
+            throw new StackException("stack " + stack.name() + ": " + option + " " + value + " cannot be had from Maven Central" + why
                     + "; lines known to run here: " + lines(stack, option) + " (details: " + log + ")");
         } catch (IOException | UncheckedIOException e) {
             throw new StackException("stack " + stack.name() + ": cannot resolve " + option + " " + value + ": " + e.getMessage());
