@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.launch.StackCatalog;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.SuiteRunner;

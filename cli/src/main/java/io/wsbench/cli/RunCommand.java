@@ -3,7 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.Sweep;
-import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.launch.StackCatalog;
 import io.wsbench.core.suite.Placement;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteException;

@@ -1,10 +1,10 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.stack.RunningStack;
-import io.wsbench.core.stack.StackCatalog;
-import io.wsbench.core.stack.StackDescriptor;
-import io.wsbench.core.stack.StackException;
-import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.launch.RunningStack;
+import io.wsbench.launch.StackCatalog;
+import io.wsbench.launch.StackDescriptor;
+import io.wsbench.launch.StackException;
+import io.wsbench.launch.StackLauncher;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.runner.Home;

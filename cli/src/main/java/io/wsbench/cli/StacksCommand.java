@@ -1,9 +1,9 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.stack.StackCatalog;
-import io.wsbench.core.stack.StackDescriptor;
-import io.wsbench.core.stack.Jdks;
-import io.wsbench.core.stack.StackVersions;
+import io.wsbench.launch.StackCatalog;
+import io.wsbench.launch.StackDescriptor;
+import io.wsbench.launch.Jdks;
+import io.wsbench.launch.StackVersions;
 import io.wsbench.protocols.Protocol;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.runner.Home;

@@ -4,10 +4,10 @@ import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.stack.RunningStack;
-import io.wsbench.core.stack.StackCatalog;
-import io.wsbench.core.stack.StackDescriptor;
-import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.launch.RunningStack;
+import io.wsbench.launch.StackCatalog;
+import io.wsbench.launch.StackDescriptor;
+import io.wsbench.launch.StackLauncher;
 import io.wsbench.protocols.Workload;
 import io.wsbench.runner.Home;
 import org.junit.jupiter.api.AfterAll;
@@ -86,7 +86,7 @@ class Axis2StackTest {
     @Test
     void aTakenPortIsOneLineAndNonZero() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            var e = assertThrows(io.wsbench.core.stack.StackException.class,
+            var e = assertThrows(io.wsbench.launch.StackException.class,
                     () -> new StackLauncher(Files.createTempDirectory("wsbench-test")).start(descriptor, taken.getLocalPort(), Map.of()));
             assertTrue(e.getMessage().endsWith("port " + taken.getLocalPort() + " on 127.0.0.1 is already in use"), e.getMessage());
         }

@@ -2,10 +2,10 @@ package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.record.RunJson;
-import io.wsbench.core.stack.StackCatalog;
-import io.wsbench.core.stack.StackDescriptor;
-import io.wsbench.core.stack.StackException;
-import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.launch.StackCatalog;
+import io.wsbench.launch.StackDescriptor;
+import io.wsbench.launch.StackException;
+import io.wsbench.launch.StackLauncher;
 import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

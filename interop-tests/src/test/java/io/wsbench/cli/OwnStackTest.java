@@ -163,7 +163,7 @@ class OwnStackTest {
         Path jar = serverJar(dir);
         Path suite = suite(dir, "mine: { command: [\"" + JAVA + "\", \"-jar\", \"" + jar + "\", \"${port}\"], ready: /health }",
                 "{ label: mine hello, stack: mine, path: /hello, protocol: plain }");
-        int port = io.wsbench.core.stack.StackLauncher.freePort();
+        int port = io.wsbench.launch.StackLauncher.freePort();
         try (CliProcess serve = CliProcess.start(dir.resolve("serve.out"), "serve", "--suite", suite.toString(), "mine",
                 "--port", String.valueOf(port))) {
             serve.awaitTrue(Duration.ofSeconds(60), "serving", () -> {

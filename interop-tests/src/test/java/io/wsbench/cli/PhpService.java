@@ -2,7 +2,7 @@ package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.record.RunJson;
-import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.launch.StackLauncher;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.launch.StackLauncher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

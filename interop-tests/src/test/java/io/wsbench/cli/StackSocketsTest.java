@@ -1,11 +1,11 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.stack.RunningStack;
-import io.wsbench.core.stack.StackCatalog;
-import io.wsbench.core.stack.StackDescriptor;
-import io.wsbench.core.stack.StackException;
-import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.launch.RunningStack;
+import io.wsbench.launch.StackCatalog;
+import io.wsbench.launch.StackDescriptor;
+import io.wsbench.launch.StackException;
+import io.wsbench.launch.StackLauncher;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.ListeningSockets;
 import io.wsbench.runner.Home;

@@ -1,8 +1,8 @@
 package io.wsbench.interop;
 
-import io.wsbench.core.stack.RunningStack;
-import io.wsbench.core.stack.StackCatalog;
-import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.launch.RunningStack;
+import io.wsbench.launch.StackCatalog;
+import io.wsbench.launch.StackLauncher;
 import io.wsbench.stacks.jaxws.hello.HelloService;
 import io.wsbench.stacks.jaxws.seismic.Seismic;
 import io.wsbench.stacks.jaxws.seismic.SeismicService;

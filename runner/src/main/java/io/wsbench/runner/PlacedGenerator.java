@@ -1,7 +1,7 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.stack.Cores;
-import io.wsbench.core.stack.StackException;
+import io.wsbench.launch.Cores;
+import io.wsbench.launch.StackException;
 import io.wsbench.core.suite.Placement;
 
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.stack.RunningStack;
-import io.wsbench.core.stack.StackDescriptor;
-import io.wsbench.core.stack.StackException;
-import io.wsbench.core.stack.StackLauncher;
+import io.wsbench.launch.RunningStack;
+import io.wsbench.launch.StackDescriptor;
+import io.wsbench.launch.StackException;
+import io.wsbench.launch.StackLauncher;
 import io.wsbench.monitor.JvmCounters;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.Monitor;

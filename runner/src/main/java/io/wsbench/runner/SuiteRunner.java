@@ -4,11 +4,11 @@ import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.stack.StackCatalog;
-import io.wsbench.core.stack.StackDescriptor;
-import io.wsbench.core.stack.StackException;
-import io.wsbench.core.stack.StackLauncher;
-import io.wsbench.core.stack.StackVersions;
+import io.wsbench.launch.StackCatalog;
+import io.wsbench.launch.StackDescriptor;
+import io.wsbench.launch.StackException;
+import io.wsbench.launch.StackLauncher;
+import io.wsbench.launch.StackVersions;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
@@ -125,7 +125,7 @@ public final class SuiteRunner {
             }
             Map<String, String> options = options(run.suite, first);
             try {
-                StackVersions.classpath(descriptor(catalog, run.suite, first.stack(), options), options, null);
+                StackVersions.classpath(descriptor(catalog, run.suite, first.stack(), options), options);
             } catch (StackException e) {
                 run.note(e.getMessage());
                 return e.getMessage();

@@ -5,7 +5,7 @@ import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.stack.StackCatalog;
+import io.wsbench.launch.StackCatalog;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import org.junit.jupiter.api.AfterEach;

@@ -1,4 +1,4 @@
-package io.wsbench.core.stack;
+package io.wsbench.launch;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -88,7 +88,7 @@ public final class StackLauncher {
                 cmd.add("-Dwsbench.probes=" + probes.trim());
             }
             cmd.add("-cp");
-            cmd.add(StackVersions.classpath(stack, options, null));
+            cmd.add(StackVersions.classpath(stack, options));
             cmd.add(stack.mainClass());
             cmd.add("--port");
             cmd.add(String.valueOf(p));

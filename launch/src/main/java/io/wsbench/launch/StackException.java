@@ -1,4 +1,4 @@
-package io.wsbench.core.stack;
+package io.wsbench.launch;
 
 /** A stack that could not be started or died; the message is one line for the user. */
 public final class StackException extends Exception {

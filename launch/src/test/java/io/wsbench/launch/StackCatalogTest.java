@@ -1,4 +1,4 @@
-package io.wsbench.core.stack;
+package io.wsbench.launch;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

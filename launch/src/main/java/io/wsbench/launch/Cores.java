@@ -1,4 +1,4 @@
-package io.wsbench.core.stack;
+package io.wsbench.launch;
 
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,14 +1,18 @@
-package io.wsbench.core.stack;
+package io.wsbench.launch;
+
+import org.eclipse.aether.RepositoryException;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -17,8 +21,9 @@ import java.util.stream.Stream;
  * Another version of what a stack is built on: an option its descriptor lets resolve
  * ({@code resolve.OPTION=group:artifact,...}, e.g. {@code version} for CXF's artifacts, {@code tomcat}
  * for Tomcat's), given a value other than its default. The artifacts of that version, with their
- * dependencies, are resolved through Maven on first use into the user's cache
- * (~/.cache/wsbench/stacks/STACK/OPTION-VALUE/lib) and reused after; the stack then starts on them in
+ * dependencies, are resolved from Maven Central by Maven's own resolver, in this process
+ * ({@link MavenCentral}), on first use into the user's cache (~/.cache/wsbench/stacks/STACK/OPTION-VALUE/lib,
+ * marked complete by a file {@code resolved} beside it) and reused after; the stack then starts on them in
  * place of the jars of the same names it was built with. {@code resolve.OPTION.accepted} is a
  * pattern of the values known to run here, {@code resolve.OPTION.lines} says which,
  * {@code resolve.OPTION.exclusions} lists group:artifact left out of the resolution, and
@@ -59,13 +64,13 @@ public final class StackVersions {
      * The class path of {@code stack} started with {@code options}: its own when every resolvable
      * option has its default, else the resolved jars first and the built ones not of the same names.
      */
-    public static String classpath(StackDescriptor stack, Map<String, String> options, Path home) throws StackException {
+    public static String classpath(StackDescriptor stack, Map<String, String> options) throws StackException {
         check(stack, options);
         List<Path> resolved = new ArrayList<>();
         for (String option : resolvable(stack)) {
             String value = options.get(option);
             if (value != null && !value.equals(stack.options().get(option))) {
-                resolved.addAll(jars(resolve(stack, option, value, home)));
+                resolved.addAll(jars(resolve(stack, option, value, cache(), MavenCentral::ofUser)));
             }
         }
         if (resolved.isEmpty()) {
@@ -83,78 +88,68 @@ public final class StackVersions {
         return String.join(":", entries);
     }
 
-    /** The directory of {@code option}'s {@code value} for {@code stack}, resolved now when it is not in the cache. */
-    static Path resolve(StackDescriptor stack, String option, String value, Path home) throws StackException {
-        Path dir = cache().resolve(stack.name()).resolve(option + "-" + value);
+    /**
+     * The directory of {@code option}'s {@code value} for {@code stack}, resolved now from
+     * {@code central} into {@code cache} when it is not there yet.
+     */
+    static Path resolve(StackDescriptor stack, String option, String value, Path cache, MavenCentral.Source central)
+            throws StackException {
+        Path dir = cache.resolve(stack.name()).resolve(option + "-" + value);
         Path lib = dir.resolve("lib");
         if (Files.isRegularFile(dir.resolve("resolved"))) {
             return lib;
         }
+        Path log = dir.resolve("resolution.log");
+        List<String> said = new ArrayList<>();
+        MavenCentral from = null;
         try {
+            from = central.get();
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("pom.xml"), pom(stack, option, value));
-            Path log = dir.resolve("mvn.log");
-            // resolve.OPTION.transitive=false: only the named artifacts change, everything else stays as built
-            boolean transitive = !"false".equals(stack.props().getProperty("resolve." + option + ".transitive", "").trim());
-            Process mvn = new ProcessBuilder(maven(), "-B", "-q", "-f", dir.resolve("pom.xml").toString(),
-                    "dependency:copy-dependencies", "-DoutputDirectory=" + lib, "-DincludeScope=runtime",
-                    "-DexcludeTransitive=" + !transitive)
-                    .directory(home == null ? dir.toFile() : home.toFile())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            if (!mvn.waitFor(10, TimeUnit.MINUTES)) {
-                mvn.destroyForcibly();
-                throw new StackException("stack " + stack.name() + ": resolving " + option + " " + value + " took more than 10 minutes");
-            }
-            if (mvn.exitValue() != 0) {
-                String said = Files.readAllLines(log).stream().filter(l -> l.contains("ERROR")).findFirst().orElse("");
-                throw new StackException("stack " + stack.name() + ": " + option + " " + value + " cannot be had from Maven Central"
-                        + (said.contains("not find") || said.contains("Could not resolve") ? " (no such version)" : "")
-                        + "; lines known to run here: " + lines(stack, option) + " (details: " + log + ")");
-            }
+            // resolved beside lib/ and renamed when complete: an interrupted resolution leaves no half lib/
+            Path partial = dir.resolve("lib.partial");
+            deleteTree(partial);
+            from.copy(list(stack.props().getProperty("resolve." + option)), value,
+                    list(stack.props().getProperty("resolve." + option + ".exclusions", "")),
+                    // resolve.OPTION.transitive=false: only the named artifacts change, everything else stays as built
+                    !"false".equals(stack.props().getProperty("resolve." + option + ".transitive", "").trim()), partial, said);
+            deleteTree(lib);
+            Files.move(partial, lib, StandardCopyOption.ATOMIC_MOVE);
+            Files.write(log, said);
             Files.writeString(dir.resolve("resolved"), value + "\n");
             return lib;
-        } catch (IOException e) {
+        } catch (RepositoryException e) {
+            said.add(e.toString());
+            writeQuietly(log, said);
+            String why = from.offline() ? " (Maven is offline)" : MavenCentral.notFound(e) ? " (no such version)" : "";
+            throw new StackException("stack " + stack.name() + ": " + option + " " + value + " cannot be had from Maven Central" + why
+                    + "; lines known to run here: " + lines(stack, option) + " (details: " + log + ")");
+        } catch (IOException | UncheckedIOException e) {
             throw new StackException("stack " + stack.name() + ": cannot resolve " + option + " " + value + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackException("interrupted while resolving " + option + " " + value + " of stack " + stack.name());
         }
     }
 
-    private static String pom(StackDescriptor stack, String option, String value) {
-        String exclusions = stack.props().getProperty("resolve." + option + ".exclusions", "").trim();
-        StringBuilder ex = new StringBuilder();
-        for (String e : exclusions.isEmpty() ? new String[0] : exclusions.split("\\s*,\\s*")) {
-            String[] ga = e.split(":");
-            ex.append("<exclusion><groupId>").append(ga[0]).append("</groupId><artifactId>").append(ga[1])
-                    .append("</artifactId></exclusion>");
-        }
-        StringBuilder deps = new StringBuilder();
-        for (String ga : stack.props().getProperty("resolve." + option).trim().split("\\s*,\\s*")) {
-            String[] p = ga.split(":");
-            deps.append("<dependency><groupId>").append(p[0]).append("</groupId><artifactId>").append(p[1])
-                    .append("</artifactId><version>").append(value).append("</version>")
-                    .append(ex.length() == 0 ? "" : "<exclusions>" + ex + "</exclusions>").append("</dependency>\n");
-        }
-        return """
-                <project xmlns="http://maven.apache.org/POM/4.0.0">
-                  <modelVersion>4.0.0</modelVersion>
-                  <!-- written by wsbench: %s %s %s, resolved once into lib/ -->
-                  <groupId>io.wsbench.resolved</groupId><artifactId>%s-%s</artifactId><version>%s</version>
-                  <dependencies>
-                %s  </dependencies>
-                  <build><plugins><plugin><groupId>org.apache.maven.plugins</groupId>
-                    <artifactId>maven-dependency-plugin</artifactId><version>3.8.1</version></plugin></plugins></build>
-                </project>
-                """.formatted(stack.name(), option, value, stack.name(), option, value, deps);
+    private static List<String> list(String commaSeparated) {
+        return commaSeparated.isBlank() ? List.of() : List.of(commaSeparated.trim().split("\\s*,\\s*"));
     }
 
-    private static String maven() {
-        String home = System.getenv("MAVEN_HOME");
-        if (home != null && Files.isExecutable(Path.of(home, "bin", "mvn"))) {
-            return Path.of(home, "bin", "mvn").toString();
+    private static void deleteTree(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
         }
-        return "mvn";
+    }
+
+    /** The log of a failed resolution: the refusal names it, and says why without it when it cannot be written. */
+    private static void writeQuietly(Path log, List<String> lines) {
+        try {
+            Files.createDirectories(log.getParent());
+            Files.write(log, lines);
+        } catch (IOException ignored) {
+            // the refusal is the message that matters
+        }
     }
 
     static Path cache() {
