@@ -25,16 +25,6 @@ public interface WatchedServer {
         }
 
         @Override
-        public boolean alive() {
-            return true;
-        }
-
-        @Override
-        public String deathNotice() {
-            return null;
-        }
-
-        @Override
         public long compileMillis() {
             return -1;
         }
@@ -42,10 +32,15 @@ public interface WatchedServer {
 
     List<Monitor> monitors();
 
-    boolean alive();
+    /** Whether it still lives: one wsbench did not start is taken to. */
+    default boolean alive() {
+        return true;
+    }
 
     /** Why it is gone, when it is. */
-    String deathNotice();
+    default String deathNotice() {
+        return null;
+    }
 
     /** Milliseconds its JIT compilers have worked so far, or -1 when it does not say. */
     long compileMillis();
@@ -84,16 +79,6 @@ public interface WatchedServer {
 
     /** A server process wsbench did not start and watches by its process id. */
     record Process(List<Monitor> monitors, JitClock jit) implements WatchedServer, AutoCloseable {
-
-        @Override
-        public boolean alive() {
-            return true;
-        }
-
-        @Override
-        public String deathNotice() {
-            return null;
-        }
 
         @Override
         public long compileMillis() {
