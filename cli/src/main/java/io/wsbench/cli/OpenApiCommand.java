@@ -1,9 +1,9 @@
 package io.wsbench.cli;
 
-import io.wsbench.protocols.openapi.ApiDescription;
-import io.wsbench.protocols.openapi.RestOperation;
-import io.wsbench.protocols.openapi.RestRequest;
-import io.wsbench.protocols.own.OwnServiceException;
+import io.wsbench.service.openapi.ApiDescription;
+import io.wsbench.service.openapi.RestOperation;
+import io.wsbench.service.openapi.RestRequest;
+import io.wsbench.service.own.OwnServiceException;
 import io.wsbench.runner.OwnService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,9 +1,9 @@
 package io.wsbench.cli;
 
-import io.wsbench.protocols.wsdl.SampleRequest;
-import io.wsbench.protocols.wsdl.ServiceDescription;
-import io.wsbench.protocols.wsdl.SoapOperation;
-import io.wsbench.protocols.wsdl.WsdlException;
+import io.wsbench.service.wsdl.SampleRequest;
+import io.wsbench.service.wsdl.ServiceDescription;
+import io.wsbench.service.wsdl.SoapOperation;
+import io.wsbench.service.wsdl.WsdlException;
 import io.wsbench.runner.OwnService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

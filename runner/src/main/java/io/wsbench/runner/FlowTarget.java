@@ -1,11 +1,11 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.suite.TargetSpec;
-import io.wsbench.protocols.flow.FlowWorkload;
-import io.wsbench.protocols.flow.OwnFlow;
-import io.wsbench.protocols.openapi.ApiDescription;
-import io.wsbench.protocols.own.OwnServiceException;
-import io.wsbench.protocols.wsdl.ServiceDescription;
+import io.wsbench.service.flow.FlowWorkload;
+import io.wsbench.service.flow.OwnFlow;
+import io.wsbench.service.openapi.ApiDescription;
+import io.wsbench.service.own.OwnServiceException;
+import io.wsbench.service.wsdl.ServiceDescription;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
                 continue;
             }
             try {
-                int rows = io.wsbench.protocols.own.DataRows.read(suite.resolve(s.data())).size();
+                int rows = io.wsbench.service.own.DataRows.read(suite.resolve(s.data())).size();
                 if (rows < users) {
                     return "dataMode perUser gives each virtual user its own row: " + users + " users, but step "
                             + s.name() + " has " + rows + " rows in " + s.data();

@@ -4,7 +4,7 @@ import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.protocols.flow.FlowWorkload;
+import io.wsbench.service.flow.FlowWorkload;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,14 +1,14 @@
 package io.wsbench.runner;
 
-import io.wsbench.protocols.openapi.ApiDescription;
-import io.wsbench.protocols.openapi.RestRequest;
-import io.wsbench.protocols.own.DataRows;
-import io.wsbench.protocols.own.OwnRequest;
-import io.wsbench.protocols.own.OwnServiceException;
-import io.wsbench.protocols.own.OwnWorkload;
-import io.wsbench.protocols.wsdl.ServiceDescription;
-import io.wsbench.protocols.wsdl.SoapOperation;
-import io.wsbench.protocols.wsdl.SoapRequest;
+import io.wsbench.service.openapi.ApiDescription;
+import io.wsbench.service.openapi.RestRequest;
+import io.wsbench.service.own.DataRows;
+import io.wsbench.service.own.OwnRequest;
+import io.wsbench.service.own.OwnServiceException;
+import io.wsbench.service.own.OwnWorkload;
+import io.wsbench.service.wsdl.ServiceDescription;
+import io.wsbench.service.wsdl.SoapOperation;
+import io.wsbench.service.wsdl.SoapRequest;
 
 import java.io.IOException;
 import java.net.URI;

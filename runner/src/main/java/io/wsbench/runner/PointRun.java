@@ -9,7 +9,7 @@ import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.monitor.Monitor;
-import io.wsbench.protocols.own.OwnWorkload;
+import io.wsbench.service.own.OwnWorkload;
 
 import java.io.IOException;
 import java.nio.file.Path;

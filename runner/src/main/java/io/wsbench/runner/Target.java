@@ -7,7 +7,7 @@ import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.protocols.Workload;
-import io.wsbench.protocols.own.OwnWorkload;
+import io.wsbench.service.own.OwnWorkload;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
 

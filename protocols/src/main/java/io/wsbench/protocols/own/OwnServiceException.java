@@ -1,8 +1,0 @@
-package io.wsbench.protocols.own;
-
-/** A user's description, template, data or check that cannot be used: one line naming the file and the problem. */
-public class OwnServiceException extends Exception {
-    public OwnServiceException(String message) {
-        super(message);
-    }
-}

@@ -1,0 +1,40 @@
+package io.wsbench.service.flow;
+
+import io.wsbench.core.load.FlowPlan;
+import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.protocols.Workload;
+
+import java.net.URI;
+
+/**
+ * A flow as a target's workload: the plan the engine runs ({@link io.wsbench.core.load.LoadEngine#runFlow}),
+ * not a source of single requests. {@code perUserRows}: the fewest rows of a step whose data is
+ * given per user (0 for none), so a point with more users is refused before its load.
+ */
+public record FlowWorkload(FlowPlan plan, int perUserRows, String perUserSteps) implements Workload {
+
+    @Override
+    public RequestSource requests(URI endpoint, boolean keepAlive) {
+        throw new UnsupportedOperationException("a flow's requests are written by its users, step by step");
+    }
+
+    @Override
+    public Validator validator() {
+        return Validator.ANY_2XX;
+    }
+
+    @Override
+    public int sequenceLength() {
+        return 1;
+    }
+
+    /** Why {@code users} virtual users cannot run this flow (one line), or null when they can. */
+    public String refusal(int users) {
+        if (perUserRows > 0 && users > perUserRows) {
+            return "dataMode perUser gives each virtual user its own row: " + users + " users, but step "
+                    + perUserSteps + " has fewer";
+        }
+        return null;
+    }
+}

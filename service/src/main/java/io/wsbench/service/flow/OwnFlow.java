@@ -1,0 +1,311 @@
+package io.wsbench.service.flow;
+
+import io.wsbench.core.load.FlowPlan;
+import io.wsbench.core.load.FlowStep;
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.RequestTemplate;
+import io.wsbench.core.load.StepData;
+import io.wsbench.core.load.ThinkTime;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.core.suite.FlowSpec;
+import io.wsbench.core.suite.StepSpec;
+import io.wsbench.service.openapi.ApiDescription;
+import io.wsbench.service.openapi.RestRequest;
+import io.wsbench.service.own.AnswerCheck;
+import io.wsbench.service.own.AnswerSchema;
+import io.wsbench.service.own.DataRows;
+import io.wsbench.service.own.Extraction;
+import io.wsbench.service.own.OwnRequest;
+import io.wsbench.service.own.OwnServiceException;
+import io.wsbench.service.own.Placeholders;
+import io.wsbench.service.wsdl.ServiceDescription;
+import io.wsbench.service.wsdl.SoapRequest;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+/**
+ * A user's flow made ready to load: each step's request written once with a marker where each of
+ * its variables goes and split into a {@link RequestTemplate}; its data read, its extractions and
+ * checks parsed; every variable a step uses found in a built-in, an earlier step's extraction or a
+ * row, all before any load. Each mistake is one line naming the step.
+ */
+public final class OwnFlow {
+
+    private final ApiDescription api;
+    private final ServiceDescription wsdl;
+    private final URI endpoint;
+    private final Function<String, Path> files;
+    /** Every variable's slot, in the order first met; built-ins first. Read by the steps' rules at load time. */
+    private final Map<String, Integer> slots = new LinkedHashMap<>();
+    private final Set<String> known = new LinkedHashSet<>();
+    private final Set<String> names = new HashSet<>();
+    private final List<String> perUser = new ArrayList<>();
+    private int fewestPerUserRows = Integer.MAX_VALUE;
+
+    private OwnFlow(ApiDescription api, ServiceDescription wsdl, URI endpoint, Function<String, Path> files) {
+        this.api = api;
+        this.wsdl = wsdl;
+        this.endpoint = endpoint;
+        this.files = files;
+        FlowPlan.BUILT_IN.forEach(this::slot);
+        known.addAll(FlowPlan.BUILT_IN);
+    }
+
+    /**
+     * The workload of {@code flow} against {@code endpoint}: its operations from {@code api} or
+     * {@code wsdl} (either or both null), its data files found by {@code files}.
+     */
+    public static FlowWorkload of(FlowSpec flow, ApiDescription api, ServiceDescription wsdl, URI endpoint,
+                                  Function<String, Path> files) throws OwnServiceException {
+        OwnFlow f = new OwnFlow(api, wsdl, endpoint, files);
+        List<FlowStep> setup = f.steps(flow.setup(), "setup");
+        List<FlowStep> steps = f.steps(flow.steps(), "steps");
+        List<FlowStep> teardown = f.steps(flow.teardown(), "teardown");
+        if (steps.stream().allMatch(s -> s.request() == null)) {
+            throw new OwnServiceException("the flow's steps send no request: add one that does");
+        }
+        FlowPlan plan = new FlowPlan(setup, steps, teardown, List.copyOf(f.slots.keySet()), flow.cookies(),
+                FlowPlan.OnError.valueOf(flow.onError().toUpperCase(Locale.ROOT)));
+        return new FlowWorkload(plan, f.fewestPerUserRows == Integer.MAX_VALUE ? 0 : f.fewestPerUserRows,
+                String.join(", ", f.perUser));
+    }
+
+    private int slot(String name) {
+        return slots.computeIfAbsent(name, n -> slots.size());
+    }
+
+    private List<FlowStep> steps(List<StepSpec> specs, String phase) throws OwnServiceException {
+        List<FlowStep> out = new ArrayList<>();
+        for (StepSpec s : specs) {
+            String name = s.name();
+            for (int n = 2; !names.add(name); n++) {
+                name = s.name() + " #" + n;
+            }
+            try {
+                out.add(s.pause() ? FlowStep.pause(name, think(s.think())) : step(s, name));
+            } catch (OwnServiceException e) {
+                throw new OwnServiceException(phase + " step " + name + ": " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private FlowStep step(StepSpec s, String name) throws OwnServiceException {
+        StepData data = data(s);
+        OwnRequest request = null;
+        byte[] wire;
+        Map<String, String> prefixes = Map.of();
+        AnswerSchema schema = null;
+        boolean soap = false;
+        if (s.operation() != null) {
+            request = operation(s);
+            Map<String, String> row = new LinkedHashMap<>();
+            for (String p : request.placeholders()) {
+                row.put(p, s.params().containsKey(p) ? marked(s.params().get(p), "param " + p) : marker(p, "the request's ${" + p + "}"));
+            }
+            wire = withHeaders(request.wire(endpoint, row, true), s.headers());
+            prefixes = request.prefixes();
+            // read (a second read of the spec) only for a step whose checks ask for it
+            schema = s.checks().stream().anyMatch(c -> c.trim().equals("schema")) ? request.answerSchema() : null;
+            soap = request.soap();
+        } else {
+            wire = plain(s);
+        }
+        List<StepRules.Extract> extracts = new ArrayList<>();
+        Set<String> given = new LinkedHashSet<>();
+        for (Map.Entry<String, String> e : s.extract().entrySet()) {
+            if (FlowPlan.BUILT_IN.contains(e.getKey())) {
+                throw new OwnServiceException("extract " + e.getKey() + ": a built-in variable's name " + FlowPlan.BUILT_IN);
+            }
+            try {
+                extracts.add(new StepRules.Extract(e.getKey(), slot(e.getKey()), Extraction.parse(e.getValue(), prefixes)));
+            } catch (OwnServiceException bad) {
+                throw new OwnServiceException("extract " + e.getKey() + ": " + bad.getMessage());
+            }
+            given.add(e.getKey());
+        }
+        known.addAll(given); // a step's checks may read what it extracts
+        List<AnswerCheck> checks = new ArrayList<>();
+        boolean readsUuid = false;
+        for (String c : s.checks()) {
+            AnswerCheck check = AnswerCheck.parse(c, prefixes, schema);
+            for (String v : check.placeholders()) {
+                unknown(v, "check '" + c + "'");
+                readsUuid |= v.equals("uuid");
+            }
+            checks.add(check);
+        }
+        RequestTemplate template = RequestTemplate.of(wire);
+        boolean isSoap = soap;
+        List<StepRules.Extract> x = List.copyOf(extracts);
+        List<AnswerCheck> ch = List.copyOf(checks);
+        return FlowStep.request(name, template, () -> new StepRules(x, ch, isSoap, slots), data, readsUuid);
+    }
+
+    /** The rows whose columns become variables from this step on; null for none. */
+    private StepData data(StepSpec s) throws OwnServiceException {
+        if (s.data() == null) {
+            return null;
+        }
+        StepData.Mode mode = switch (s.dataMode() == null ? "cycle" : s.dataMode()) {
+            case "cycle" -> StepData.Mode.CYCLE;
+            case "unique" -> StepData.Mode.UNIQUE;
+            case "perUser" -> StepData.Mode.PER_USER;
+            default -> throw new OwnServiceException("dataMode '" + s.dataMode() + "' is cycle, unique or perUser");
+        };
+        DataRows rows = DataRows.read(files.apply(s.data()));
+        int[] columns = new int[rows.columns().size()];
+        for (int i = 0; i < columns.length; i++) {
+            String column = rows.columns().get(i);
+            if (FlowPlan.BUILT_IN.contains(column)) {
+                throw new OwnServiceException(rows.source() + ": column " + column + " is a built-in variable's name");
+            }
+            columns[i] = slot(column);
+        }
+        List<String[]> values = new ArrayList<>(rows.size());
+        for (Map<String, String> r : rows.rows()) {
+            values.add(rows.columns().stream().map(c -> r.getOrDefault(c, "")).toArray(String[]::new));
+        }
+        known.addAll(rows.columns());
+        if (mode == StepData.Mode.PER_USER) {
+            fewestPerUserRows = Math.min(fewestPerUserRows, rows.size());
+            perUser.add(s.name() + " (" + rows.size() + " rows in " + rows.source() + ")");
+        }
+        return new StepData(columns, values, mode);
+    }
+
+    private OwnRequest operation(StepSpec s) throws OwnServiceException {
+        // what the step can fill: its params and the variables known by then; an optional field of
+        // the written request that none of them names is left out, as a data set's missing column is
+        Set<String> columns = new LinkedHashSet<>(s.params().keySet());
+        columns.addAll(known);
+        if (api != null) {
+            return RestRequest.of(api, api.operation(s.operation()), s.body(), "its body", columns);
+        }
+        if (wsdl != null) {
+            return SoapRequest.of(wsdl, wsdl.operation(s.operation(), null), s.body(), "its body", columns);
+        }
+        throw new OwnServiceException("operation " + s.operation() + " needs the target's 'openapi' or 'wsdl'");
+    }
+
+    /** A plain request: method, path, headers and body, each with its variables marked. */
+    private byte[] plain(StepSpec s) throws OwnServiceException {
+        String method = s.method() == null ? "GET" : s.method().toUpperCase(Locale.ROOT);
+        String path = s.path() == null ? "/" : s.path();
+        String base = endpoint.toString();
+        while (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        URI uri;
+        try {
+            uri = URI.create(base + (path.startsWith("/") ? "" : "/") + marked(path, "path"));
+        } catch (IllegalArgumentException e) {
+            throw new OwnServiceException("path " + path + " is not a path: " + e.getMessage());
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (Map.Entry<String, String> h : s.headers().entrySet()) {
+            headers.put(h.getKey(), marked(h.getValue(), "header " + h.getKey()));
+        }
+        byte[] body = null;
+        if (s.body() != null) {
+            String text = s.body().trim();
+            if (headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Content-Type"))) {
+                headers.put("Content-Type", text.startsWith("{") || text.startsWith("[") ? "application/json"
+                        : text.startsWith("<") ? "text/xml; charset=utf-8" : "application/x-www-form-urlencoded");
+            }
+            body = marked(s.body(), "body").getBytes(StandardCharsets.UTF_8);
+        }
+        return HttpRequest.wire(method, uri, headers, body == null ? new byte[0] : body, true);
+    }
+
+    /** {@code text} with each {@code ${name}} replaced by its variable's marker; {@code where} names it in a refusal. */
+    private String marked(String text, String where) throws OwnServiceException {
+        Placeholders p = Placeholders.of(text);
+        Map<String, String> markers = new LinkedHashMap<>();
+        for (String v : p.names()) {
+            markers.put(v, marker(v, where));
+        }
+        return p.fill(markers, UnaryOperator.identity());
+    }
+
+    private String marker(String variable, String where) throws OwnServiceException {
+        unknown(variable, where);
+        return RequestTemplate.marker(slot(variable));
+    }
+
+    private void unknown(String variable, String where) throws OwnServiceException {
+        java.util.regex.Matcher random = FlowPlan.RANDOM.matcher(variable);
+        if (random.matches()) {
+            if (Long.parseLong(random.group(1)) > Long.parseLong(random.group(2))) {
+                throw new OwnServiceException(where + " uses ${" + variable + "}, whose range ends before it starts");
+            }
+            slot(variable);
+            return;
+        }
+        if (variable.startsWith("random:")) {
+            throw new OwnServiceException(where + " uses ${" + variable + "}: a random integer is ${random:LO-HI}, e.g. ${random:1-100}");
+        }
+        if (!known.contains(variable)) {
+            throw new OwnServiceException(where + " uses ${" + variable + "}, which no earlier step or row gives"
+                    + " (known here: " + String.join(", ", known) + ")");
+        }
+    }
+
+    /** The wire request with {@code headers} added at the end of its head. */
+    private byte[] withHeaders(byte[] wire, Map<String, String> headers) throws OwnServiceException {
+        if (headers.isEmpty()) {
+            return wire;
+        }
+        StringBuilder lines = new StringBuilder();
+        for (Map.Entry<String, String> h : headers.entrySet()) {
+            lines.append(h.getKey()).append(": ").append(marked(h.getValue(), "header " + h.getKey())).append("\r\n");
+        }
+        String all = new String(wire, StandardCharsets.ISO_8859_1);
+        int end = all.indexOf("\r\n\r\n");
+        byte[] added = lines.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[wire.length + added.length];
+        System.arraycopy(wire, 0, out, 0, end + 2);
+        System.arraycopy(added, 0, out, end + 2, added.length);
+        System.arraycopy(wire, end + 2, out, end + 2 + added.length, wire.length - end - 2);
+        return out;
+    }
+
+    /** {@code {constant: 100ms}}, {@code {uniform: 100ms-300ms}} or {@code {exponential: 200ms}} (the mean). */
+    static ThinkTime think(Map<String, String> think) throws OwnServiceException {
+        if (think.size() != 1) {
+            throw new OwnServiceException("think is one of {constant: 100ms}, {uniform: 100ms-300ms}, {exponential: 200ms}");
+        }
+        Map.Entry<String, String> e = think.entrySet().iterator().next();
+        try {
+            return switch (e.getKey()) {
+                case "constant" -> new ThinkTime(ThinkTime.Kind.CONSTANT, Durations.parse(e.getValue()).toNanos(), 0);
+                case "exponential" -> new ThinkTime(ThinkTime.Kind.EXPONENTIAL, Durations.parse(e.getValue()).toNanos(), 0);
+                case "uniform" -> {
+                    String[] ends = e.getValue().split("\\s*(-|\\.\\.)\\s*");
+                    if (ends.length != 2) {
+                        throw new IllegalArgumentException("uniform is two durations, like 100ms-300ms");
+                    }
+                    Duration lo = Durations.parse(ends[0]);
+                    Duration hi = Durations.parse(ends[1]);
+                    yield new ThinkTime(ThinkTime.Kind.UNIFORM, lo.toNanos(), hi.toNanos());
+                }
+                default -> throw new IllegalArgumentException("think is constant, uniform or exponential, not " + e.getKey());
+            };
+        } catch (IllegalArgumentException bad) {
+            throw new OwnServiceException("think: " + bad.getMessage());
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package io.wsbench.service.openapi;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.SpecVersion;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import io.wsbench.service.own.OwnServiceException;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * A user's OpenAPI spec (3.0 or 3.1, YAML or JSON, a file or a URL), read once by swagger-parser
+ * with every {@code $ref} resolved and inlined, as the operations wsbench can call.
+ */
+public final class ApiDescription {
+
+    /**
+     * swagger-parser logs a reference it cannot resolve as a warning with a stack trace, then says it
+     * again in its messages: wsbench says it in one line from those. Held here so the level stays set.
+     */
+    private static final Logger PARSER_LOG = Logger.getLogger("io.swagger.v3.parser");
+
+    static {
+        PARSER_LOG.setLevel(Level.OFF);
+    }
+
+    private final String location;
+    private final boolean v31;
+    private final List<RestOperation> operations;
+    private WrittenSchemas written;
+
+    private ApiDescription(String location, boolean v31, List<RestOperation> operations) {
+        this.location = location;
+        this.v31 = v31;
+        this.operations = operations;
+    }
+
+    /** Reads {@code location}; a file that is not YAML or JSON is named with its line and column, any other problem in one line. */
+    public static ApiDescription read(String location) throws OwnServiceException {
+        boolean remote = location.startsWith("http://") || location.startsWith("https://");
+        if (!remote) {
+            syntax(Path.of(location));
+        }
+        OpenAPI api = parse(location, true);
+        URI base = remote ? URI.create(location) : null;
+        List<RestOperation> ops = new ArrayList<>();
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
+                ops.add(operation(api, base, path, item, method.name(), op))));
+        return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, List.copyOf(ops));
+    }
+
+    /** The spec with its references resolved, and {@code fully}: inlined, each schema a tree of its own. */
+    private static OpenAPI parse(String location, boolean fully) throws OwnServiceException {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        options.setResolveFully(fully);
+        SwaggerParseResult result;
+        try {
+            result = new OpenAPIV3Parser().readLocation(location, null, options);
+        } catch (RuntimeException e) {
+            throw new OwnServiceException(location + ": cannot be read as an OpenAPI spec: " + oneLine(e.getMessage()));
+        }
+        OpenAPI api = result == null ? null : result.getOpenAPI();
+        if (api == null || api.getPaths() == null || api.getOpenapi() == null) {
+            List<String> messages = result == null || result.getMessages() == null ? List.of() : result.getMessages();
+            throw new OwnServiceException(location + ": not an OpenAPI 3 spec"
+                    + (messages.isEmpty() ? "" : ": " + oneLine(messages.get(0))));
+        }
+        for (String m : result.getMessages() == null ? List.<String>of() : result.getMessages()) {
+            if (m != null && (m.startsWith("Unable to load") || (m.contains("#/") && m.endsWith(" is missing")))) {
+                throw new OwnServiceException(location + ": a reference cannot be resolved: " + oneLine(m));
+            }
+        }
+        return api;
+    }
+
+    /** swagger-parser says little about a syntax error: Jackson names the line and column. */
+    private static void syntax(Path file) throws OwnServiceException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new OwnServiceException(file + ": cannot be read: " + e.getClass().getSimpleName() + " " + oneLine(e.getMessage()));
+        }
+        try {
+            new ObjectMapper(new YAMLFactory()).readTree(text);
+        } catch (JsonProcessingException e) {
+            var at = e.getLocation();
+            throw new OwnServiceException(file + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
+                    + ": not YAML or JSON: " + oneLine(e.getOriginalMessage()));
+        }
+    }
+
+    private static RestOperation operation(OpenAPI api, URI base, String path, PathItem item, String method, Operation op) {
+        Map<String, RestOperation.Param> params = new LinkedHashMap<>();
+        for (List<Parameter> list : java.util.Arrays.asList(item.getParameters(), op.getParameters())) {
+            if (list != null) {
+                for (Parameter p : list) {
+                    // an operation's parameter overrides its path's of the same name and place
+                    params.put(p.getIn() + ":" + p.getName(), new RestOperation.Param(p.getName(), p.getIn(),
+                            Boolean.TRUE.equals(p.getRequired()) || "path".equals(p.getIn()), p.getSchema()));
+                }
+            }
+        }
+        RestOperation.Body body = null;
+        if (op.getRequestBody() != null && op.getRequestBody().getContent() != null) {
+            Map.Entry<String, MediaType> m = json(op.getRequestBody().getContent());
+            if (m != null) {
+                body = new RestOperation.Body(m.getKey(), m.getValue().getSchema(), Boolean.TRUE.equals(op.getRequestBody().getRequired()));
+            }
+        }
+        Map<String, RestOperation.Answer> answers = new LinkedHashMap<>();
+        if (op.getResponses() != null) {
+            for (Map.Entry<String, ApiResponse> r : op.getResponses().entrySet()) {
+                Map.Entry<String, MediaType> m = r.getValue().getContent() == null ? null : json(r.getValue().getContent());
+                answers.put(r.getKey(), new RestOperation.Answer(m == null ? null : m.getKey(),
+                        r.getValue().getContent() == null ? List.of() : List.copyOf(r.getValue().getContent().keySet())));
+            }
+        }
+        List<Server> servers = op.getServers() != null && !op.getServers().isEmpty() ? op.getServers()
+                : item.getServers() != null && !item.getServers().isEmpty() ? item.getServers() : api.getServers();
+        String id = op.getOperationId() != null ? op.getOperationId() : method.toLowerCase() + " " + path;
+        return new RestOperation(id, method, path, server(servers, base), List.copyOf(params.values()), body, answers,
+                op.getSummary());
+    }
+
+    /** The first server's URL with its variables at their defaults; a relative one resolved against the spec's URL, else null. */
+    private static URI server(List<Server> servers, URI base) {
+        if (servers == null || servers.isEmpty() || servers.get(0).getUrl() == null) {
+            return base == null ? null : base.resolve("/");
+        }
+        Server s = servers.get(0);
+        String url = s.getUrl();
+        if (s.getVariables() != null) {
+            for (var v : s.getVariables().entrySet()) {
+                url = url.replace("{" + v.getKey() + "}", v.getValue().getDefault() == null ? "" : v.getValue().getDefault());
+            }
+        }
+        try {
+            URI u = URI.create(url);
+            if (u.isAbsolute()) {
+                return u;
+            }
+            return base == null ? null : base.resolve(url);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The JSON media type of a content map (application/json, or any +json), else its first entry. */
+    private static Map.Entry<String, MediaType> json(Content content) {
+        Map.Entry<String, MediaType> first = null;
+        for (Map.Entry<String, MediaType> e : content.entrySet()) {
+            String type = e.getKey().toLowerCase();
+            if (type.startsWith("application/json") || type.contains("+json")) {
+                return e;
+            }
+            if (first == null) {
+                first = e;
+            }
+        }
+        return first;
+    }
+
+    public String location() {
+        return location;
+    }
+
+    /** Whether the spec is OpenAPI 3.1 (JSON Schema 2020-12) rather than 3.0 (its own schema dialect). */
+    public boolean v31() {
+        return v31;
+    }
+
+    public List<RestOperation> operations() {
+        return operations;
+    }
+
+    /**
+     * The answers' schemas as the spec writes them: read again, on first ask (a schema check), with
+     * references resolved but not inlined: swagger-parser's inlining changes what some schemas allow.
+     */
+    synchronized WrittenSchemas written() throws OwnServiceException {
+        if (written == null) {
+            OpenAPI api = parse(location, false);
+            try {
+                written = new WrittenSchemas(api, v31);
+            } catch (RuntimeException e) {
+                throw new OwnServiceException(location + ": cannot read the answers' schemas: " + oneLine(e.getMessage()));
+            }
+        }
+        return written;
+    }
+
+    /** The operation of that operationId (or "get /path" when it has none), or one line listing those there are. */
+    public RestOperation operation(String id) throws OwnServiceException {
+        for (RestOperation op : operations) {
+            if (op.id().equals(id)) {
+                return op;
+            }
+        }
+        throw new OwnServiceException(location + ": no operation '" + id + "' (operations: "
+                + String.join(", ", operations.stream().map(RestOperation::id).toList()) + ")");
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+}

@@ -1,0 +1,231 @@
+package io.wsbench.service.openapi;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
+import io.swagger.v3.oas.models.media.Schema;
+
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A JSON value written from an OpenAPI schema: a sample (its example, the first of its enum, or a
+ * value of its type and format at each leaf) or a template (a {@code ${name}} placeholder at each
+ * leaf: quoted for strings, bare for numbers and booleans, names made unique by their path). A
+ * template for data leaves out what the schema does not require and the data has no column for.
+ */
+final class JsonSample {
+
+    /** Deep enough for any real body; a schema that refers to itself stops here. */
+    private static final int MAX_DEPTH = 12;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final boolean placeholders;
+    /** The data's columns, for a template for data; else null: every leaf is written. */
+    private final Set<String> columns;
+    private final Set<String> names;
+    private final List<String> written = new ArrayList<>();
+    private final Set<String> optional = new LinkedHashSet<>();
+
+    private JsonSample(boolean placeholders, Set<String> taken, Set<String> columns) {
+        this.placeholders = placeholders;
+        this.columns = columns;
+        this.names = new LinkedHashSet<>(taken);
+    }
+
+    /** A sample value of {@code schema}, pretty-printed. */
+    static String sample(Schema<?> schema) {
+        return write(schema, false, Set.of(), null).text;
+    }
+
+    /** The value with a placeholder per leaf, names unique among themselves and {@code taken} (the parameters'). */
+    static Written template(Schema<?> schema, Set<String> taken) {
+        return write(schema, true, taken, null);
+    }
+
+    /**
+     * The template for data whose header is {@code columns}: a property the schema does not require
+     * is left out when none of its placeholders is a column, as an optional parameter is. Names are
+     * those of the whole template, whatever is left out, so they read as {@code --template} lists them.
+     */
+    static Written template(Schema<?> schema, Set<String> taken, Set<String> columns) {
+        return write(schema, true, taken, columns);
+    }
+
+    /** The text; its placeholders in order; those of them the data may lack (in a property the schema does not require). */
+    record Written(String text, List<String> names, Set<String> optional) {
+    }
+
+    private static Written write(Schema<?> schema, boolean placeholders, Set<String> taken, Set<String> columns) {
+        JsonSample s = new JsonSample(placeholders, taken, columns);
+        JsonNode root = s.value(schema, "value", "", 0, false, false);
+        try {
+            String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root == null ? NullNode.getInstance() : root);
+            return new Written(text, List.copyOf(s.written), Set.copyOf(s.optional));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The value of {@code schema}; {@code own}: its parent does not require it, {@code under}: nor
+     * something above it. Null when it is left out: optional, and none of its placeholders a column.
+     */
+    private JsonNode value(Schema<?> schema, String name, String path, int depth, boolean own, boolean under) {
+        if (schema == null || depth > MAX_DEPTH) {
+            return NullNode.getInstance();
+        }
+        Schema<?> s = merged(schema);
+        String type = type(s);
+        int mark = written.size();
+        JsonNode node;
+        if ("object".equals(type)) {
+            ObjectNode o = NODES.objectNode();
+            List<String> required = s.getRequired() == null ? List.of() : s.getRequired();
+            if (s.getProperties() != null) {
+                for (Map.Entry<String, Schema> p : s.getProperties().entrySet()) {
+                    JsonNode v = value(p.getValue(), p.getKey(), path.isEmpty() ? p.getKey() : path + "." + p.getKey(), depth + 1,
+                            !required.contains(p.getKey()), own || under);
+                    if (v != null) {
+                        o.set(p.getKey(), v);
+                    }
+                }
+            }
+            node = o;
+        } else if ("array".equals(type)) {
+            ArrayNode a = NODES.arrayNode();
+            a.add(value(s.getItems(), name, path.isEmpty() ? name : path, depth + 1, false, own || under));
+            node = a;
+        } else if (placeholders) {
+            String unique = unique(name, path);
+            if (own || under) {
+                optional.add(unique);
+            }
+            String placeholder = "${" + unique + "}";
+            node = "string".equals(type) || type == null ? NODES.textNode(placeholder) : NODES.rawValueNode(new RawValue(placeholder));
+        } else {
+            node = leaf(s, type);
+        }
+        if (columns != null && own && written.subList(mark, written.size()).stream().noneMatch(columns::contains)) {
+            written.subList(mark, written.size()).clear();
+            return null;
+        }
+        return node;
+    }
+
+    private String unique(String name, String path) {
+        String n = name;
+        if (names.contains(n) && !path.isEmpty()) {
+            n = path;
+        }
+        String base = n;
+        for (int i = 2; names.contains(n); i++) {
+            n = base + i;
+        }
+        names.add(n);
+        written.add(n);
+        return n;
+    }
+
+    private static JsonNode leaf(Schema<?> s, String type) {
+        Object example = s.getExample() != null ? s.getExample()
+                : s.getExamples() != null && !s.getExamples().isEmpty() ? s.getExamples().get(0)
+                : s.getEnum() != null && !s.getEnum().isEmpty() ? s.getEnum().get(0)
+                : s.getDefault();
+        if (example != null) {
+            return JSON.valueToTree(example);
+        }
+        return switch (type == null ? "string" : type) {
+            case "integer" -> NODES.numberNode(s.getMinimum() != null ? s.getMinimum().max(BigDecimal.ONE).toBigInteger().longValue() : 3);
+            case "number" -> NODES.numberNode(s.getMinimum() != null ? s.getMinimum().max(new BigDecimal("1.5")) : new BigDecimal("1.5"));
+            case "boolean" -> NODES.booleanNode(true);
+            default -> NODES.textNode(switch (s.getFormat() == null ? "" : s.getFormat()) {
+                case "date" -> "2026-01-31";
+                case "date-time" -> "2026-01-31T12:00:00Z";
+                case "uuid" -> "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
+                case "email" -> "ada@example.com";
+                case "uri" -> "https://example.com/";
+                case "byte" -> "d3NiZW5jaA==";
+                default -> "text";
+            });
+        };
+    }
+
+    /** allOf's parts merged into one object; oneOf and anyOf take their first choice. */
+    private static Schema<?> merged(Schema<?> s) {
+        if (s.getAllOf() != null && !s.getAllOf().isEmpty()) {
+            Schema<Object> all = new Schema<>();
+            Map<String, Schema> properties = new LinkedHashMap<>();
+            Set<String> required = new LinkedHashSet<>();
+            if (s.getProperties() != null) {
+                properties.putAll(s.getProperties());
+            }
+            if (s.getRequired() != null) {
+                required.addAll(s.getRequired());
+            }
+            for (Schema<?> part : s.getAllOf()) {
+                Schema<?> m = merged(part);
+                if (m.getProperties() != null) {
+                    properties.putAll(m.getProperties());
+                    if (m.getRequired() != null) {
+                        required.addAll(m.getRequired());
+                    }
+                } else if (type(m) != null && !"object".equals(type(m))) {
+                    return m;
+                }
+            }
+            all.setType("object");
+            all.setProperties(properties);
+            all.setRequired(new ArrayList<>(required));
+            return all;
+        }
+        if (s.getOneOf() != null && !s.getOneOf().isEmpty()) {
+            return merged(s.getOneOf().get(0));
+        }
+        if (s.getAnyOf() != null && !s.getAnyOf().isEmpty()) {
+            return merged(s.getAnyOf().get(0));
+        }
+        return s;
+    }
+
+    /** The schema's type in 3.0 ({@code type}) or 3.1 ({@code types}, "null" set aside); guessed from its keywords when absent. */
+    static String type(Schema<?> s) {
+        if (s.getType() != null) {
+            return s.getType();
+        }
+        if (s.getTypes() != null) {
+            for (String t : s.getTypes()) {
+                if (!"null".equals(t)) {
+                    return t;
+                }
+            }
+        }
+        if (s.getProperties() != null || s.getAllOf() != null) {
+            return "object";
+        }
+        return s.getItems() != null ? "array" : null;
+    }
+
+    /** "integer", "string/date", "array of object": what a listing says of a parameter. */
+    static String typeName(Schema<?> s) {
+        Schema<?> m = merged(s);
+        String t = type(m);
+        if ("array".equals(t)) {
+            return "array of " + (m.getItems() == null ? "any" : typeName(m.getItems()));
+        }
+        return (t == null ? "any" : t) + (m.getFormat() == null ? "" : "/" + m.getFormat())
+                + (m.getEnum() == null || m.getEnum().isEmpty() ? "" : " one of " + m.getEnum());
+    }
+}

@@ -1,0 +1,222 @@
+package io.wsbench.service.openapi;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.service.own.AnswerSchema;
+import io.wsbench.service.own.OwnRequest;
+import io.wsbench.service.own.OwnServiceException;
+import io.wsbench.service.own.Placeholders;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * A call of an OpenAPI operation: its path and query with each parameter from the row (or a sample
+ * value when there is no data), its header parameters, and its JSON body (the user's template, or
+ * one written from the schema with a placeholder per leaf, the optional ones the data lacks left
+ * out); the answer's schema from the spec.
+ */
+public final class RestRequest implements OwnRequest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final RestOperation op;
+    private final URI server;
+    private final Placeholders target;
+    private final Map<String, Placeholders> headers;
+    private final Placeholders body;
+    private final String mediaType;
+    private final ApiDescription api;
+    private final Set<String> optional;
+
+    private RestRequest(ApiDescription api, RestOperation op, URI server, Placeholders target, Map<String, Placeholders> headers,
+                        Placeholders body, String mediaType, Set<String> optional) {
+        this.api = api;
+        this.optional = optional;
+        this.op = op;
+        this.server = server;
+        this.target = target;
+        this.headers = headers;
+        this.body = body;
+        this.mediaType = mediaType;
+    }
+
+    /**
+     * {@code template}: the user's body and the file it came from (every placeholder in it the
+     * user's: each must have its column), or null to write one from the schema. {@code columns}: the
+     * data's header, or null for no data: then every value is a sample, and optional parameters are
+     * left out; with data, an optional parameter or body property is sent when its column is there
+     * (or, for an object, one of its leaves' columns), and a required one must have its column.
+     */
+    public static RestRequest of(ApiDescription api, RestOperation op, String template, String templateSource,
+                                 Set<String> columns) throws OwnServiceException {
+        return of(api, op, template, templateSource, columns, false);
+    }
+
+    /** The request with a placeholder for every parameter and every body leaf, optional or not: what {@code --template} shows. */
+    public static RestRequest template(ApiDescription api, RestOperation op) throws OwnServiceException {
+        return of(api, op, null, null, Set.of(), true);
+    }
+
+    private static RestRequest of(ApiDescription api, RestOperation op, String template, String templateSource,
+                                  Set<String> columns, boolean everything) throws OwnServiceException {
+        Set<String> paramNames = new LinkedHashSet<>();
+        op.parameters().forEach(p -> paramNames.add(p.name()));
+        Set<String> optional = new LinkedHashSet<>();
+        String path = op.path();
+        StringBuilder query = new StringBuilder();
+        Map<String, Placeholders> headers = new LinkedHashMap<>();
+        for (RestOperation.Param p : op.parameters()) {
+            boolean sent = p.required() || everything || (columns != null && columns.contains(p.name()));
+            if (!sent) {
+                continue;
+            }
+            if (!p.required()) {
+                optional.add(p.name());
+            }
+            String value = columns != null ? "${" + p.name() + "}" : sampleText(p);
+            switch (p.in()) {
+                case "path" -> path = path.replace("{" + p.name() + "}", columns != null ? value : url(value));
+                case "query" -> query.append(query.length() == 0 ? '?' : '&').append(url(p.name())).append('=')
+                        .append(columns != null ? value : url(value));
+                case "header" -> headers.put(p.name(), Placeholders.of(value));
+                default -> {
+                    // cookies are left to a template of the user's: wsbench sends none
+                }
+            }
+        }
+        Placeholders bodyText = null;
+        String mediaType = null;
+        if (op.body() != null || template != null) {
+            mediaType = op.body() != null && op.body().mediaType() != null ? op.body().mediaType() : "application/json";
+            String text = template;
+            if (text == null && columns != null) {
+                JsonSample.Written written = everything ? JsonSample.template(op.body().schema(), paramNames)
+                        : JsonSample.template(op.body().schema(), paramNames, columns);
+                text = written.text();
+                optional.addAll(written.optional());
+            } else if (text == null) {
+                text = JsonSample.sample(op.body().schema());
+            } else if (mediaType.contains("json")) {
+                wellFormed(text, templateSource);
+            }
+            bodyText = Placeholders.of(text);
+        }
+        return new RestRequest(api, op, op.server(), Placeholders.of(path + query), headers, bodyText, mediaType, Set.copyOf(optional));
+    }
+
+    /** A placeholder may stand for a string's content or for a whole number: checked with each one a 0. */
+    private static void wellFormed(String text, String source) throws OwnServiceException {
+        String filled = Placeholders.of(text).fill(Map.of(), v -> "0");
+        try {
+            JSON.readTree(filled);
+        } catch (JsonProcessingException e) {
+            var at = e.getLocation();
+            throw new OwnServiceException(source + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
+                    + ": the template is not JSON: " + ApiDescription.oneLine(e.getOriginalMessage()));
+        }
+    }
+
+    private static String sampleText(RestOperation.Param p) {
+        String json = JsonSample.sample(p.schema());
+        try {
+            var node = JSON.readTree(json);
+            return node.isValueNode() ? node.asText() : json;
+        } catch (JsonProcessingException e) {
+            return json;
+        }
+    }
+
+    private static String url(String v) {
+        return URLEncoder.encode(v, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    public RestOperation operation() {
+        return op;
+    }
+
+    /** The request as a listing prints it: method and address, headers, body; placeholders shown as they are. */
+    public String describe(URI endpoint) {
+        Map<String, String> shown = new LinkedHashMap<>();
+        placeholders().forEach(n -> shown.put(n, "${" + n + "}"));
+        StringBuilder sb = new StringBuilder(op.method()).append(' ').append(base(endpoint))
+                .append(target.fill(shown, UnaryOperator.identity())).append('\n');
+        headers.forEach((k, v) -> sb.append(k).append(": ").append(v.fill(shown, UnaryOperator.identity())).append('\n'));
+        if (body != null) {
+            sb.append("Content-Type: ").append(mediaType).append("\n\n").append(body.fill(shown, UnaryOperator.identity())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String base(URI endpoint) {
+        String base = endpoint == null ? "" : endpoint.toString();
+        while (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        return base;
+    }
+
+    private URI address(URI endpoint, Map<String, String> row) {
+        return URI.create(base(endpoint) + target.fill(row, RestRequest::url));
+    }
+
+    @Override
+    public URI endpoint() {
+        return server;
+    }
+
+    @Override
+    public Set<String> placeholders() {
+        Set<String> names = new LinkedHashSet<>(target.names());
+        headers.values().forEach(h -> names.addAll(h.names()));
+        if (body != null) {
+            names.addAll(body.names());
+        }
+        return names;
+    }
+
+    /** The placeholders the data may lack: optional parameters, and body leaves the schema does not require (or what holds them). */
+    public Set<String> optional() {
+        Set<String> names = new LinkedHashSet<>(placeholders());
+        names.retainAll(optional);
+        return names;
+    }
+
+    @Override
+    public byte[] wire(URI endpoint, Map<String, String> row, boolean keepAlive) {
+        Map<String, String> h = new LinkedHashMap<>();
+        RestOperation.Answer ok = op.answer(200);
+        h.put("Accept", ok != null && ok.mediaType() != null ? ok.mediaType() : "application/json");
+        headers.forEach((k, v) -> h.put(k, v.fill(row, s -> s.replaceAll("[\r\n]", " "))));
+        byte[] content = new byte[0];
+        if (body != null) {
+            h.put("Content-Type", mediaType);
+            UnaryOperator<String> escape = mediaType.contains("json") ? RestRequest::jsonText : UnaryOperator.identity();
+            content = body.fill(row, escape).getBytes(StandardCharsets.UTF_8);
+        }
+        return HttpRequest.wire(op.method(), address(endpoint, row), h, content, keepAlive);
+    }
+
+    /** A value put inside a JSON string (or standing for a number, which escaping leaves alone): Jackson's own escaping. */
+    static String jsonText(String s) {
+        return new String(JsonStringEncoder.getInstance().quoteAsString(s));
+    }
+
+    @Override
+    public AnswerSchema answerSchema() throws OwnServiceException {
+        return JsonAnswers.schema(api, op);
+    }
+
+    @Override
+    public boolean soap() {
+        return false;
+    }
+}

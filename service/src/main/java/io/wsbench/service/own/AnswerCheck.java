@@ -1,0 +1,422 @@
+package io.wsbench.service.own;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.jayway.jsonpath.Configuration;
+import com.jayway.jsonpath.JsonPath;
+import com.jayway.jsonpath.Option;
+import com.jayway.jsonpath.spi.json.JacksonJsonNodeJsonProvider;
+import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
+
+import javax.xml.XMLConstants;
+import javax.xml.namespace.NamespaceContext;
+import javax.xml.namespace.QName;
+import javax.xml.xpath.XPath;
+import javax.xml.xpath.XPathConstants;
+import javax.xml.xpath.XPathExpression;
+import javax.xml.xpath.XPathExpressionException;
+import javax.xml.xpath.XPathFactory;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One check the user asks of every answer, written as on the command line:
+ * {@code xpath:EXPR} (XPath 1.0, true when the expression is; {@code //x = ${col}} compares with the
+ * row's value), {@code jsonpath:PATH OP VALUE} ({@code ==, !=, <, <=, >, >=}; or {@code PATH} alone: it
+ * is present and not null or false), {@code status: 201} (or {@code 2xx}, or a list) and {@code schema}.
+ * A parsed check is a recipe: {@link #instance()} makes the one an I/O thread uses.
+ */
+public sealed interface AnswerCheck {
+
+    /** As the user wrote it. */
+    String text();
+
+    /** The row columns it reads. */
+    Set<String> placeholders();
+
+    /** Null when the answer passes, else what is wrong, in one line. */
+    String problem(Answer answer);
+
+    /** A copy holding its own parsing state, for one I/O thread. */
+    AnswerCheck instance();
+
+    /** What the checks of one answer look at; parsed at most once each, when a check first asks. */
+    interface Answer {
+        int status();
+
+        /** The Content-Type header's value, "" when absent. */
+        String contentType();
+
+        Map<String, String> row();
+
+        /** The body as a DOM document, or null when it is not XML. */
+        org.w3c.dom.Document xml();
+
+        /** The body as JSON, or null when it is not JSON. */
+        JsonNode json();
+
+        byte[] body();
+
+        int length();
+    }
+
+    static AnswerCheck parse(String text, OwnRequest request) throws OwnServiceException {
+        // the answer's schema is read (a second read of the spec) only for a check that asks for it
+        return parse(text, request.prefixes(), text.trim().equals("schema") ? request.answerSchema() : null);
+    }
+
+    /** A check of answers whose XPath may use {@code prefixes} and whose {@code schema} (null: none) the description gives. */
+    static AnswerCheck parse(String text, Map<String, String> prefixes, AnswerSchema schema) throws OwnServiceException {
+        String t = text.trim();
+        if (t.startsWith("xpath:")) {
+            return XPathCheck.of(text, t.substring(6).trim(), prefixes);
+        }
+        if (t.startsWith("jsonpath:")) {
+            return JsonPathCheck.of(text, t.substring(9).trim());
+        }
+        if (t.startsWith("status:")) {
+            return StatusCheck.of(text, t.substring(7).trim());
+        }
+        if (t.equals("schema")) {
+            if (schema == null) {
+                throw new OwnServiceException("check 'schema': the description has no schema for this operation's answer");
+            }
+            return new SchemaCheck(text, schema);
+        }
+        throw new OwnServiceException("check '" + text + "': not a check (xpath:EXPR, jsonpath:PATH [OP VALUE], status: CODE or schema)");
+    }
+
+    // ---- xpath
+
+    final class XPathCheck implements AnswerCheck {
+        private static final Pattern PLACEHOLDER = Pattern.compile("(['\"]?)\\$\\{([^}]+)}(['\"]?)");
+
+        private final String text;
+        private final String expression;
+        private final Map<String, String> prefixes;
+        /** XPath variable name to row column, and whether the placeholder sat in quotes (a string, never a number). */
+        private final Map<String, String> columns;
+        private final Set<String> quoted;
+        private final XPathExpression compiled;
+        private final Map<String, String> row = new HashMap<>();
+
+        private XPathCheck(String text, String expression, Map<String, String> prefixes, Map<String, String> columns,
+                           Set<String> quoted) throws XPathExpressionException {
+            this.text = text;
+            this.expression = expression;
+            this.prefixes = prefixes;
+            this.columns = columns;
+            this.quoted = quoted;
+            XPath xp = XPathFactory.newInstance().newXPath();
+            xp.setNamespaceContext(namespaces(prefixes));
+            xp.setXPathVariableResolver(this::variable);
+            this.compiled = xp.compile(expression);
+        }
+
+        static XPathCheck of(String text, String written, Map<String, String> prefixes) throws OwnServiceException {
+            Map<String, String> columns = new LinkedHashMap<>();
+            Set<String> quoted = new java.util.HashSet<>();
+            Matcher m = PLACEHOLDER.matcher(written);
+            StringBuilder expression = new StringBuilder();
+            while (m.find()) {
+                String variable = "wsbench_" + columns.size();
+                columns.put(variable, m.group(2).trim());
+                boolean inQuotes = !m.group(1).isEmpty() && m.group(1).equals(m.group(3));
+                if (inQuotes) {
+                    quoted.add(variable);
+                    m.appendReplacement(expression, Matcher.quoteReplacement("$" + variable));
+                } else {
+                    m.appendReplacement(expression, Matcher.quoteReplacement(m.group(1) + "$" + variable + m.group(3)));
+                }
+            }
+            m.appendTail(expression);
+            try {
+                return new XPathCheck(text, expression.toString(), withSoapPrefixes(prefixes), columns, quoted);
+            } catch (XPathExpressionException e) {
+                throw new OwnServiceException("check '" + text + "': not an XPath 1.0 expression: " + rootMessage(e));
+            }
+        }
+
+        @Override
+        public String text() {
+            return text;
+        }
+
+        @Override
+        public Set<String> placeholders() {
+            return Set.copyOf(columns.values());
+        }
+
+        @Override
+        public String problem(Answer answer) {
+            org.w3c.dom.Document doc = answer.xml();
+            if (doc == null) {
+                return "not XML";
+            }
+            row.clear();
+            row.putAll(answer.row());
+            try {
+                return Boolean.TRUE.equals(compiled.evaluate(doc, XPathConstants.BOOLEAN)) ? null : "false: " + text;
+            } catch (XPathExpressionException e) {
+                return "cannot evaluate " + text + ": " + rootMessage(e);
+            }
+        }
+
+        @Override
+        public AnswerCheck instance() {
+            try {
+                return new XPathCheck(text, expression, prefixes, columns, quoted);
+            } catch (XPathExpressionException e) {
+                throw new IllegalStateException("compiled once already", e);
+            }
+        }
+
+        /** A row value as XPath compares it: a number where it reads as one (so 5.0 = 5), else a string. */
+        private Object variable(QName name) {
+            String column = columns.get(name.getLocalPart());
+            String v = column == null ? null : row.get(column);
+            if (v == null) {
+                return "";
+            }
+            if (!quoted.contains(name.getLocalPart())) {
+                try {
+                    return Double.valueOf(new BigDecimal(v.trim()).doubleValue());
+                } catch (NumberFormatException notANumber) {
+                    return v;
+                }
+            }
+            return v;
+        }
+
+        static Map<String, String> withSoapPrefixes(Map<String, String> prefixes) {
+            // the envelope's prefixes win: in a WSDL, soap and soap12 name the binding extensions, never found in an answer
+            Map<String, String> all = new LinkedHashMap<>(prefixes);
+            all.put("soap", "http://schemas.xmlsoap.org/soap/envelope/");
+            all.put("soapenv", "http://schemas.xmlsoap.org/soap/envelope/");
+            all.put("soap12", "http://www.w3.org/2003/05/soap-envelope");
+            return all;
+        }
+
+        static NamespaceContext namespaces(Map<String, String> prefixes) {
+            return new NamespaceContext() {
+                @Override
+                public String getNamespaceURI(String prefix) {
+                    return prefixes.getOrDefault(prefix, XMLConstants.NULL_NS_URI);
+                }
+
+                @Override
+                public String getPrefix(String uri) {
+                    return prefixes.entrySet().stream().filter(e -> e.getValue().equals(uri)).map(Map.Entry::getKey)
+                            .findFirst().orElse(null);
+                }
+
+                @Override
+                public Iterator<String> getPrefixes(String uri) {
+                    return prefixes.entrySet().stream().filter(e -> e.getValue().equals(uri)).map(Map.Entry::getKey)
+                            .iterator();
+                }
+            };
+        }
+    }
+
+    // ---- jsonpath
+
+    final class JsonPathCheck implements AnswerCheck {
+        private static final Configuration JSON = Configuration.builder()
+                .jsonProvider(new JacksonJsonNodeJsonProvider()).mappingProvider(new JacksonMappingProvider())
+                .options(Option.SUPPRESS_EXCEPTIONS).build();
+        private static final List<String> OPERATORS = List.of("==", "!=", "<=", ">=", "<", ">");
+
+        private final String text;
+        private final JsonPath path;
+        private final String operator;
+        private final Placeholders expected;
+
+        private JsonPathCheck(String text, JsonPath path, String operator, Placeholders expected) {
+            this.text = text;
+            this.path = path;
+            this.operator = operator;
+            this.expected = expected;
+        }
+
+        static JsonPathCheck of(String text, String written) throws OwnServiceException {
+            String pathText = written;
+            String operator = null;
+            String value = null;
+            int at = operatorAt(written);
+            if (at >= 0) {
+                for (String op : OPERATORS) {
+                    if (written.startsWith(op, at)) {
+                        operator = op;
+                        break;
+                    }
+                }
+                pathText = written.substring(0, at).trim();
+                value = unquote(written.substring(at + operator.length()).trim());
+            }
+            try {
+                return new JsonPathCheck(text, JsonPath.compile(pathText), operator,
+                        value == null ? null : Placeholders.of(value));
+            } catch (RuntimeException e) {
+                throw new OwnServiceException("check '" + text + "': not a JSONPath: " + e.getMessage());
+            }
+        }
+
+        /** Where the comparison operator starts: the first one outside brackets and quotes, with a space before it. */
+        private static int operatorAt(String s) {
+            int depth = 0;
+            char quote = 0;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (quote != 0) {
+                    quote = c == quote ? 0 : quote;
+                } else if (c == '\'' || c == '"') {
+                    quote = c;
+                } else if (c == '[' || c == '(') {
+                    depth++;
+                } else if (c == ']' || c == ')') {
+                    depth--;
+                } else if (depth == 0 && i > 0 && s.charAt(i - 1) == ' ') {
+                    for (String op : OPERATORS) {
+                        if (s.startsWith(op, i)) {
+                            return i;
+                        }
+                    }
+                }
+            }
+            return -1;
+        }
+
+        private static String unquote(String v) {
+            if (v.length() >= 2 && (v.charAt(0) == '\'' || v.charAt(0) == '"') && v.charAt(v.length() - 1) == v.charAt(0)) {
+                return v.substring(1, v.length() - 1);
+            }
+            return v;
+        }
+
+        @Override
+        public String text() {
+            return text;
+        }
+
+        @Override
+        public Set<String> placeholders() {
+            return expected == null ? Set.of() : expected.names();
+        }
+
+        @Override
+        public String problem(Answer answer) {
+            JsonNode doc = answer.json();
+            if (doc == null) {
+                return "not JSON";
+            }
+            JsonNode found = path.read(doc, JSON);
+            if (found != null && found.isArray() && !path.isDefinite()) {
+                found = found.size() == 1 ? found.get(0) : found.size() == 0 ? null : found;
+            }
+            if (operator == null) {
+                return found == null || found.isNull() || (found.isBoolean() && !found.asBoolean())
+                        ? "absent: " + path.getPath() : null;
+            }
+            if (found == null || found.isMissingNode()) {
+                return "absent: " + path.getPath();
+            }
+            String want = expected.fill(answer.row(), v -> v);
+            String got = found.isValueNode() ? found.asText() : found.toString();
+            int cmp = compare(got, want);
+            boolean ok = switch (operator) {
+                case "==" -> cmp == 0;
+                case "!=" -> cmp != 0;
+                case "<" -> cmp < 0;
+                case "<=" -> cmp <= 0;
+                case ">" -> cmp > 0;
+                default -> cmp >= 0;
+            };
+            return ok ? null : path.getPath() + " is " + got + ", not " + operator + " " + want;
+        }
+
+        /** Numbers by value (5.0 == 5), anything else as text. */
+        private static int compare(String got, String want) {
+            try {
+                return new BigDecimal(got.trim()).compareTo(new BigDecimal(want.trim()));
+            } catch (NumberFormatException notNumbers) {
+                return Objects.equals(got, want) ? 0 : got.compareTo(want);
+            }
+        }
+
+        @Override
+        public AnswerCheck instance() {
+            return this; // a compiled JsonPath is immutable
+        }
+    }
+
+    // ---- status
+
+    record StatusCheck(String text, List<String> accepted) implements AnswerCheck {
+        static StatusCheck of(String text, String written) throws OwnServiceException {
+            List<String> codes = new ArrayList<>();
+            for (String c : written.split("[,\\s]+")) {
+                if (!c.matches("[1-5]([0-9]{2}|xx|XX)")) {
+                    throw new OwnServiceException("check '" + text + "': not an HTTP status (201, 2xx, or a list: 200,201)");
+                }
+                codes.add(c.toLowerCase(java.util.Locale.ROOT));
+            }
+            return new StatusCheck(text, List.copyOf(codes));
+        }
+
+        boolean accepts(int status) {
+            String s = String.valueOf(status);
+            return accepted.stream().anyMatch(c -> c.equals(s) || (c.endsWith("xx") && c.charAt(0) == s.charAt(0)));
+        }
+
+        @Override
+        public Set<String> placeholders() {
+            return Set.of();
+        }
+
+        @Override
+        public String problem(Answer answer) {
+            return accepts(answer.status()) ? null : "status " + answer.status() + ", not " + String.join(" or ", accepted);
+        }
+
+        @Override
+        public AnswerCheck instance() {
+            return this;
+        }
+    }
+
+    // ---- schema
+
+    record SchemaCheck(String text, AnswerSchema schema) implements AnswerCheck {
+        @Override
+        public Set<String> placeholders() {
+            return Set.of();
+        }
+
+        @Override
+        public String problem(Answer answer) {
+            return schema.problem(answer.status(), answer.contentType(), answer.body(), answer.length());
+        }
+
+        @Override
+        public AnswerCheck instance() {
+            return this;
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return String.valueOf(t.getMessage()).replace('\n', ' ');
+    }
+}

@@ -1,0 +1,104 @@
+package io.wsbench.service.own;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.w3c.dom.Document;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import java.io.ByteArrayInputStream;
+import java.util.Map;
+
+/** The answer the checks read, parsed as XML or JSON at most once, on first ask. */
+public final class ParsedAnswer implements AnswerCheck.Answer {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final DocumentBuilder dom = documentBuilder();
+    private int status;
+    private String contentType;
+    private Map<String, String> row;
+    private byte[] body;
+    private int length;
+    private Document xml;
+    private JsonNode json;
+    private boolean xmlTried;
+    private boolean jsonTried;
+
+    public void reset(int status, String contentType, Map<String, String> row, byte[] body, int length) {
+        this.status = status;
+        this.contentType = contentType == null ? "" : contentType;
+        this.row = row;
+        this.body = body;
+        this.length = length;
+        xml = null;
+        json = null;
+        xmlTried = false;
+        jsonTried = false;
+    }
+
+    @Override
+    public int status() {
+        return status;
+    }
+
+    @Override
+    public String contentType() {
+        return contentType;
+    }
+
+    @Override
+    public Map<String, String> row() {
+        return row;
+    }
+
+    @Override
+    public Document xml() {
+        if (!xmlTried) {
+            xmlTried = true;
+            try {
+                dom.reset();
+                xml = dom.parse(new ByteArrayInputStream(body, 0, length));
+            } catch (Exception notXml) {
+                xml = null;
+            }
+        }
+        return xml;
+    }
+
+    @Override
+    public JsonNode json() {
+        if (!jsonTried) {
+            jsonTried = true;
+            try {
+                json = JSON.readTree(body, 0, length);
+            } catch (Exception notJson) {
+                json = null;
+            }
+        }
+        return json;
+    }
+
+    @Override
+    public byte[] body() {
+        return body;
+    }
+
+    @Override
+    public int length() {
+        return length;
+    }
+
+    private static DocumentBuilder documentBuilder() {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setNamespaceAware(true);
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            return f.newDocumentBuilder();
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,383 @@
+package io.wsbench.service.wsdl;
+
+import org.apache.xmlbeans.SchemaGlobalElement;
+import org.apache.xmlbeans.SchemaLocalAttribute;
+import org.apache.xmlbeans.SchemaParticle;
+import org.apache.xmlbeans.SchemaProperty;
+import org.apache.xmlbeans.SchemaType;
+import org.apache.xmlbeans.XmlAnySimpleType;
+
+import javax.xml.XMLConstants;
+import javax.xml.namespace.QName;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes the request envelope of an operation from its WSDL's schema: every element and attribute,
+ * a sample value of its XSD type at each leaf (or a {@code ${name}} placeholder, for a template),
+ * optional, repeated, nillable elements and choices said in a comment before them. Rpc styles get
+ * the operation's wrapper with one unqualified child per part; rpc/encoded adds SOAP section 5's
+ * {@code encodingStyle} and an {@code xsi:type} on each typed element. A template for data leaves out
+ * an optional element ({@code minOccurs="0"}, or in an optional group) none of whose placeholders
+ * is a column of the data.
+ */
+public final class SampleRequest {
+
+    private static final String ENVELOPE_PREFIX = "soapenv";
+    private static final int INDENT = 2;
+
+    private final ServiceDescription wsdl;
+    private final SoapOperation op;
+    private final boolean placeholders;
+    /** The data's columns, for a template for data; else null: every element is written. */
+    private final Set<String> columns;
+    private final StringBuilder body = new StringBuilder();
+    private final Map<String, String> prefixOf = new LinkedHashMap<>();
+    private final Set<String> usedPrefixes = new HashSet<>(Set.of(ENVELOPE_PREFIX, "xml", "xmlns"));
+    private final Map<String, String> wsdlPrefixes = new HashMap<>();
+    private final Set<String> names = new HashSet<>();
+    private final List<String> placeholderNames = new ArrayList<>();
+    private final Deque<SchemaType> open = new ArrayDeque<>();
+
+    private SampleRequest(ServiceDescription wsdl, SoapOperation op, boolean placeholders, Set<String> columns) {
+        this.wsdl = wsdl;
+        this.op = op;
+        this.placeholders = placeholders;
+        this.columns = columns;
+        wsdl.prefixes().forEach((p, ns) -> wsdlPrefixes.putIfAbsent(ns, p));
+    }
+
+    /** The envelope with sample values. */
+    public static String sample(ServiceDescription wsdl, SoapOperation op) throws WsdlException {
+        return new SampleRequest(wsdl, op, false, null).write();
+    }
+
+    /** The envelope with a {@code ${name}} placeholder for every leaf value, names made unique. */
+    public static String template(ServiceDescription wsdl, SoapOperation op) throws WsdlException {
+        return new SampleRequest(wsdl, op, true, null).write();
+    }
+
+    /**
+     * The template for data whose header is {@code columns}: an optional element is left out when
+     * none of its placeholders is a column. Names are those of the whole template, whatever is left
+     * out, so they read as {@code --template} shows them.
+     */
+    public static String template(ServiceDescription wsdl, SoapOperation op, Set<String> columns) throws WsdlException {
+        return new SampleRequest(wsdl, op, true, Set.copyOf(columns)).write();
+    }
+
+    private String write() throws WsdlException {
+        int depth = 2;
+        if (op.rpc()) {
+            String wrapper = qualified(new QName(op.namespace(), op.name()));
+            indent(depth).append('<').append(wrapper);
+            if (op.encoded()) {
+                body.append(' ').append(ENVELOPE_PREFIX).append(":encodingStyle=\"").append(ServiceDescription.SOAP_ENCODING).append('"');
+            }
+            body.append(">\n");
+            for (SoapOperation.Part part : op.input()) {
+                if (part.element() != null) {
+                    globalElement(part, depth + 1);
+                } else {
+                    SchemaType type = wsdl.types().findType(part.type());
+                    if (type == null) {
+                        throw undeclared("type " + part.type() + " of part '" + part.name() + "'");
+                    }
+                    element(new QName("", part.name()), type, false, null, depth + 1, null, false);
+                }
+            }
+            indent(depth).append("</").append(wrapper).append(">\n");
+        } else {
+            for (SoapOperation.Part part : op.input()) {
+                if (part.element() == null) {
+                    throw new WsdlException(wsdl.location() + ": part '" + part.name() + "' of operation '" + op.name()
+                            + "' is document style but names a type, not an element");
+                }
+                globalElement(part, depth);
+            }
+        }
+        StringBuilder env = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        env.append('<').append(ENVELOPE_PREFIX).append(":Envelope xmlns:").append(ENVELOPE_PREFIX).append("=\"")
+                .append(op.version().envelopeNamespace).append('"');
+        prefixOf.forEach((ns, p) -> env.append(" xmlns:").append(p).append("=\"").append(escape(ns)).append('"'));
+        env.append(">\n");
+        env.append(" ".repeat(INDENT)).append('<').append(ENVELOPE_PREFIX).append(":Body>\n");
+        env.append(body);
+        env.append(" ".repeat(INDENT)).append("</").append(ENVELOPE_PREFIX).append(":Body>\n");
+        env.append("</").append(ENVELOPE_PREFIX).append(":Envelope>\n");
+        return env.toString();
+    }
+
+    private void globalElement(SoapOperation.Part part, int depth) throws WsdlException {
+        SchemaGlobalElement e = wsdl.types().findElement(part.element());
+        if (e == null) {
+            throw undeclared("element " + part.element() + " of part '" + part.name() + "'");
+        }
+        element(e.getName(), e.getType(), e.isNillable(), null, depth, null, false);
+    }
+
+    private WsdlException undeclared(String what) {
+        return new WsdlException(wsdl.location() + ": " + what + " of operation '" + op.name()
+                + "' is not declared in the WSDL's schemas");
+    }
+
+    /** Writes the element, then takes it back when it is {@code optional} and the data has a column for none of its placeholders. */
+    private void element(QName name, SchemaType type, boolean nillable, String occurs, int depth, String parent, boolean optional) {
+        int mark = body.length();
+        int named = placeholderNames.size();
+        writeElement(name, type, nillable, occurs, depth, parent);
+        List<String> inside = placeholderNames.subList(named, placeholderNames.size());
+        if (columns != null && optional && inside.stream().noneMatch(columns::contains)) {
+            body.setLength(mark);
+            inside.clear();
+        }
+    }
+
+    private void writeElement(QName name, SchemaType type, boolean nillable, String occurs, int depth, String parent) {
+        List<String> notes = new ArrayList<>();
+        if (occurs != null) {
+            notes.add(occurs);
+        }
+        if (nillable) {
+            notes.add("nillable");
+        }
+        XmlAnySimpleType[] enumeration = simpleContent(type) ? enumeration(type) : null;
+        if (enumeration != null) {
+            List<String> values = new ArrayList<>();
+            for (XmlAnySimpleType v : enumeration) {
+                values.add(v.getStringValue());
+            }
+            notes.add("one of: " + String.join(" | ", values));
+        }
+        for (SchemaProperty a : type.getAttributeProperties()) {
+            if (a.getMinOccurs().signum() == 0 && !soapEncodingReference(a)) {
+                notes.add("optional attribute " + a.getName().getLocalPart() + " (not written)");
+            }
+        }
+        if (!notes.isEmpty()) {
+            indent(depth).append("<!-- ").append(String.join("; ", notes)).append(" -->\n");
+        }
+        String tag = qualified(name);
+        indent(depth).append('<').append(tag);
+        if (op.encoded() && type.getName() != null) {
+            body.append(" xsi:type=\"").append(qualified(type.getName())).append('"');
+            prefixOf.computeIfAbsent(XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI, ns -> reserve("xsi"));
+        }
+        for (SchemaProperty a : type.getAttributeProperties()) {
+            if (a.getMinOccurs().signum() == 0) {
+                continue; // a column for every optional attribute would be a chore: the comment names them
+            }
+            body.append(' ').append(qualified(a.getName())).append("=\"")
+                    .append(value(a.getType(), a.getName().getLocalPart(), name.getLocalPart())).append('"');
+        }
+        if (simpleContent(type)) {
+            body.append('>').append(value(type, name.getLocalPart(), parent)).append("</").append(tag).append(">\n");
+            return;
+        }
+        SchemaParticle model = type.getContentModel();
+        if (model == null) {
+            body.append("/>\n");
+            return;
+        }
+        if (open.stream().filter(t -> t == type).count() >= 1 && type.getName() != null) {
+            body.append("/><!-- recursive: ").append(type.getName().getLocalPart()).append(" -->\n");
+            return;
+        }
+        body.append(">\n");
+        open.push(type);
+        particle(model, depth + 1, name.getLocalPart(), null, false);
+        open.pop();
+        indent(depth).append("</").append(tag).append(">\n");
+    }
+
+    /** {@code inOptional}: the particle is in a group that may be absent. */
+    private void particle(SchemaParticle p, int depth, String parent, String inheritedOccurs, boolean inOptional) {
+        String occurs = occurs(p, inheritedOccurs);
+        boolean optional = inOptional || p.getIntMinOccurs() == 0;
+        switch (p.getParticleType()) {
+            case SchemaParticle.ELEMENT -> element(p.getName(), p.getType(), p.isNillable(), occurs, depth, parent, optional);
+            case SchemaParticle.SEQUENCE, SchemaParticle.ALL -> {
+                SchemaParticle[] children = p.getParticleChildren();
+                for (int i = 0; i < children.length; i++) {
+                    particle(children[i], depth, parent, i == 0 ? occurs : null, optional);
+                }
+            }
+            case SchemaParticle.CHOICE -> {
+                SchemaParticle[] children = p.getParticleChildren();
+                List<String> options = new ArrayList<>();
+                for (SchemaParticle c : children) {
+                    options.add(c.getParticleType() == SchemaParticle.ELEMENT ? c.getName().getLocalPart() : "a group");
+                }
+                indent(depth).append("<!-- ").append(occurs == null ? "" : occurs + "; ").append("a choice of ")
+                        .append(String.join(" | ", options)).append(" (the first is shown) -->\n");
+                if (children.length > 0) {
+                    particle(children[0], depth, parent, null, optional);
+                }
+            }
+            case SchemaParticle.WILDCARD -> indent(depth).append("<!-- ").append(occurs == null ? "" : occurs + "; ")
+                    .append("any element -->\n");
+            default -> { }
+        }
+    }
+
+    /** SOAP encoding's id and href, on every soapenc type: how the encoding links multi-referenced values, not data. */
+    private static boolean soapEncodingReference(SchemaProperty a) {
+        String owner = a.getContainerType() == null || a.getContainerType().getName() == null ? null
+                : a.getContainerType().getName().getNamespaceURI();
+        return ServiceDescription.SOAP_ENCODING.equals(owner)
+                || (a.getName().getNamespaceURI().isEmpty() && Set.of("id", "href").contains(a.getName().getLocalPart())
+                && ServiceDescription.SOAP_ENCODING.equals(baseNamespace(a.getContainerType())));
+    }
+
+    private static String baseNamespace(SchemaType t) {
+        for (SchemaType b = t; b != null; b = b.getBaseType()) {
+            if (b.getName() != null && ServiceDescription.SOAP_ENCODING.equals(b.getName().getNamespaceURI())) {
+                return ServiceDescription.SOAP_ENCODING;
+            }
+        }
+        return null;
+    }
+
+    /** "optional", "repeated 1 to unbounded times", ...: null for exactly once. */
+    private static String occurs(SchemaParticle p, String inherited) {
+        int min = p.getIntMinOccurs();
+        int max = p.getIntMaxOccurs();
+        String own = min == 1 && max == 1 ? null
+                : max == 1 ? "optional"
+                : "repeated " + min + " to " + (max == Integer.MAX_VALUE ? "unbounded" : String.valueOf(max)) + " times";
+        if (own == null) {
+            return inherited;
+        }
+        return inherited == null ? own : inherited + "; " + own;
+    }
+
+    private static boolean simpleContent(SchemaType t) {
+        return t.isSimpleType() || t.getContentType() == SchemaType.SIMPLE_CONTENT;
+    }
+
+    private static XmlAnySimpleType[] enumeration(SchemaType t) {
+        XmlAnySimpleType[] e = t.getEnumerationValues();
+        return e == null || e.length == 0 ? null : e;
+    }
+
+    private String value(SchemaType t, String name, String parent) {
+        if (placeholders) {
+            String n = name;
+            if (!names.add(n)) {
+                n = parent == null ? name : parent + "_" + name;
+                for (int i = 2; !names.add(n); i++) {
+                    n = (parent == null ? name : parent + "_" + name) + i;
+                }
+            }
+            placeholderNames.add(n);
+            return "${" + n + "}";
+        }
+        return escape(sampleValue(t));
+    }
+
+    /** A value valid for simple type {@code t}: its first enumeration value, its minimum, or one of its built-in type. */
+    static String sampleValue(SchemaType t) {
+        XmlAnySimpleType[] e = enumeration(t);
+        if (e != null) {
+            return e[0].getStringValue();
+        }
+        if (t.getSimpleVariety() == SchemaType.LIST && t.getListItemType() != null) {
+            return sampleValue(t.getListItemType());
+        }
+        if (t.getSimpleVariety() == SchemaType.UNION && t.getUnionMemberTypes().length > 0) {
+            return sampleValue(t.getUnionMemberTypes()[0]);
+        }
+        SchemaType b = t;
+        while (b != null && !b.isBuiltinType()) {
+            b = b.getBaseType();
+        }
+        String v = builtin(b == null ? SchemaType.BTC_STRING : b.getBuiltinTypeCode());
+        v = withinBounds(v, t.getFacet(SchemaType.FACET_MIN_INCLUSIVE), t.getFacet(SchemaType.FACET_MAX_INCLUSIVE));
+        XmlAnySimpleType maxLength = t.getFacet(SchemaType.FACET_MAX_LENGTH);
+        if (maxLength != null) {
+            int n = Integer.parseInt(maxLength.getStringValue());
+            v = v.length() > n ? v.substring(0, n) : v;
+        }
+        return v;
+    }
+
+    /** A numeric sample moved into a restriction's inclusive bounds. */
+    private static String withinBounds(String v, XmlAnySimpleType min, XmlAnySimpleType max) {
+        try {
+            java.math.BigDecimal n = new java.math.BigDecimal(v);
+            if (min != null && n.compareTo(new java.math.BigDecimal(min.getStringValue())) < 0) {
+                return min.getStringValue();
+            }
+            if (max != null && n.compareTo(new java.math.BigDecimal(max.getStringValue())) > 0) {
+                return max.getStringValue();
+            }
+        } catch (NumberFormatException notNumeric) {
+            // dates and strings keep their sample
+        }
+        return v;
+    }
+
+    private static String builtin(int code) {
+        return switch (code) {
+            case SchemaType.BTC_BOOLEAN -> "true";
+            case SchemaType.BTC_FLOAT, SchemaType.BTC_DOUBLE -> "1.5";
+            case SchemaType.BTC_DECIMAL -> "1.50";
+            case SchemaType.BTC_INTEGER, SchemaType.BTC_LONG, SchemaType.BTC_INT, SchemaType.BTC_SHORT, SchemaType.BTC_BYTE,
+                 SchemaType.BTC_NON_NEGATIVE_INTEGER, SchemaType.BTC_POSITIVE_INTEGER, SchemaType.BTC_UNSIGNED_LONG,
+                 SchemaType.BTC_UNSIGNED_INT, SchemaType.BTC_UNSIGNED_SHORT, SchemaType.BTC_UNSIGNED_BYTE -> "3";
+            case SchemaType.BTC_NON_POSITIVE_INTEGER -> "0";
+            case SchemaType.BTC_NEGATIVE_INTEGER -> "-1";
+            case SchemaType.BTC_DATE_TIME -> "2026-01-31T12:00:00Z";
+            case SchemaType.BTC_TIME -> "12:00:00";
+            case SchemaType.BTC_DATE -> "2026-01-31";
+            case SchemaType.BTC_G_YEAR_MONTH -> "2026-01";
+            case SchemaType.BTC_G_YEAR -> "2026";
+            case SchemaType.BTC_G_MONTH_DAY -> "--01-31";
+            case SchemaType.BTC_G_DAY -> "---31";
+            case SchemaType.BTC_G_MONTH -> "--01";
+            case SchemaType.BTC_DURATION -> "P1D";
+            case SchemaType.BTC_BASE_64_BINARY -> "AQID";
+            case SchemaType.BTC_HEX_BINARY -> "0A0B";
+            case SchemaType.BTC_ANY_URI -> "http://example.com/";
+            case SchemaType.BTC_LANGUAGE -> "en";
+            case SchemaType.BTC_QNAME, SchemaType.BTC_ID, SchemaType.BTC_IDREF, SchemaType.BTC_NCNAME, SchemaType.BTC_NAME,
+                 SchemaType.BTC_NMTOKEN, SchemaType.BTC_ENTITY -> "id1";
+            default -> "text";
+        };
+    }
+
+    private String qualified(QName name) {
+        String ns = name.getNamespaceURI();
+        if (ns == null || ns.isEmpty()) {
+            return name.getLocalPart();
+        }
+        return prefixOf.computeIfAbsent(ns, n -> {
+            String preferred = XMLConstants.W3C_XML_SCHEMA_NS_URI.equals(n) ? "xsd"
+                    : ServiceDescription.SOAP_ENCODING.equals(n) ? "soapenc" : wsdlPrefixes.get(n);
+            return reserve(preferred == null ? "ns" : preferred);
+        }) + ":" + name.getLocalPart();
+    }
+
+    private String reserve(String preferred) {
+        String p = preferred;
+        for (int i = 1; !usedPrefixes.add(p); i++) {
+            p = preferred + i;
+        }
+        return p;
+    }
+
+    private StringBuilder indent(int depth) {
+        return body.append(" ".repeat(depth * INDENT));
+    }
+
+    static String escape(String s) {
+        return io.wsbench.service.own.Placeholders.xml(s);
+    }
+}

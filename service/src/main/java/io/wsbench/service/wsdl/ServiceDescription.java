@@ -1,0 +1,411 @@
+package io.wsbench.service.wsdl;
+
+import org.apache.xmlbeans.SchemaTypeLoader;
+import org.apache.xmlbeans.XmlBeans;
+import org.apache.xmlbeans.XmlError;
+import org.apache.xmlbeans.XmlException;
+import org.apache.xmlbeans.XmlObject;
+import org.apache.xmlbeans.XmlOptions;
+import org.apache.xmlbeans.impl.xb.xsdschema.SchemaDocument;
+import org.w3c.dom.Attr;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+import org.xml.sax.InputSource;
+import org.xml.sax.SAXParseException;
+
+import javax.wsdl.Binding;
+import javax.wsdl.BindingInput;
+import javax.wsdl.BindingOperation;
+import javax.wsdl.Definition;
+import javax.wsdl.Import;
+import javax.wsdl.Message;
+import javax.wsdl.Port;
+import javax.wsdl.Service;
+import javax.wsdl.Types;
+import javax.wsdl.WSDLException;
+import javax.wsdl.extensions.schema.Schema;
+import javax.wsdl.extensions.soap.SOAPAddress;
+import javax.wsdl.extensions.soap.SOAPBinding;
+import javax.wsdl.extensions.soap.SOAPBody;
+import javax.wsdl.extensions.soap.SOAPOperation;
+import javax.wsdl.extensions.soap12.SOAP12Address;
+import javax.wsdl.extensions.soap12.SOAP12Binding;
+import javax.wsdl.extensions.soap12.SOAP12Body;
+import javax.wsdl.extensions.soap12.SOAP12Operation;
+import javax.wsdl.factory.WSDLFactory;
+import javax.wsdl.xml.WSDLReader;
+import javax.xml.XMLConstants;
+import javax.xml.namespace.QName;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import java.io.File;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A user's WSDL 1.1, read once before any load: its SOAP 1.1 and 1.2 operations (WSDL4J) and the
+ * XML Schema of its messages, inline, imported and included, compiled into one type system
+ * (Apache XmlBeans), from which requests are written and answers validated.
+ */
+public final class ServiceDescription {
+
+    static final String XSD = XMLConstants.W3C_XML_SCHEMA_NS_URI;
+    static final String SOAP_ENCODING = "http://schemas.xmlsoap.org/soap/encoding/";
+    private static final String SOAP_ENCODING_XSD = "soap-encoding.xsd";
+
+    private final String location;
+    private final Definition definition;
+    private final SchemaTypeLoader types;
+    private final List<SoapOperation> operations;
+
+    private ServiceDescription(String location, Definition definition, SchemaTypeLoader types,
+                               List<SoapOperation> operations) {
+        this.location = location;
+        this.definition = definition;
+        this.types = types;
+        this.operations = operations;
+    }
+
+    /** Reads the WSDL at {@code urlOrFile}: an http(s):// or file: URL, or a path. */
+    public static ServiceDescription read(String urlOrFile) throws WsdlException {
+        String uri = toUri(urlOrFile);
+        Definition d;
+        try {
+            WSDLReader reader = WSDLFactory.newInstance().newWSDLReader();
+            reader.setFeature("javax.wsdl.verbose", false);
+            reader.setFeature("javax.wsdl.importDocuments", true);
+            d = reader.readWSDL(uri, parse(uri, urlOrFile));
+        } catch (WSDLException e) {
+            throw new WsdlException(explain(urlOrFile, e));
+        }
+        List<Element> schemas = new ArrayList<>();
+        List<XmlObject> compiled = new ArrayList<>();
+        collectSchemas(d, new HashSet<>(), schemas, compiled, urlOrFile);
+        SchemaTypeLoader types = compile(compiled, schemas.stream().anyMatch(ServiceDescription::usesSoapEncoding), urlOrFile);
+        List<SoapOperation> ops = operations(d);
+        if (ops.isEmpty()) {
+            throw new WsdlException(urlOrFile + ": the WSDL has no SOAP 1.1 or 1.2 port (a service, a port and its soap:binding)");
+        }
+        return new ServiceDescription(urlOrFile, d, types, ops);
+    }
+
+    public String location() {
+        return location;
+    }
+
+    public String targetNamespace() {
+        return definition.getTargetNamespace();
+    }
+
+    public List<SoapOperation> operations() {
+        return operations;
+    }
+
+    /** The compiled schemas, with the XML Schema built-in types and SOAP encoding's. */
+    public SchemaTypeLoader types() {
+        return types;
+    }
+
+    /** The WSDL's own namespace prefixes (those of its definitions element), usable in checks. */
+    public Map<String, String> prefixes() {
+        Map<String, String> out = new LinkedHashMap<>();
+        definition.getNamespaces().forEach((p, ns) -> {
+            if (p != null && !((String) p).isEmpty()) {
+                out.put((String) p, (String) ns);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * The operation {@code name} on {@code port} (any port when null; a SOAP 1.1 port first, then the
+     * first that has it).
+     */
+    public SoapOperation operation(String name, String port) throws WsdlException {
+        List<SoapOperation> named = operations.stream().filter(o -> o.name().equals(name)).toList();
+        if (named.isEmpty()) {
+            throw new WsdlException(location + ": no operation '" + name + "' (operations: "
+                    + String.join(", ", operations.stream().map(SoapOperation::name).distinct().toList()) + ")");
+        }
+        if (port != null) {
+            return named.stream().filter(o -> o.port().equals(port)).findFirst()
+                    .orElseThrow(() -> new WsdlException(location + ": no port '" + port + "' with operation '" + name
+                            + "' (ports: " + String.join(", ", named.stream().map(SoapOperation::port).toList()) + ")"));
+        }
+        return named.stream().filter(o -> o.version() == SoapVersion.V11).findFirst().orElse(named.get(0));
+    }
+
+    // ---- reading
+
+    private static String toUri(String urlOrFile) throws WsdlException {
+        String lower = urlOrFile.toLowerCase();
+        if (lower.startsWith("http://") || lower.startsWith("https://") || lower.startsWith("file:")) {
+            return urlOrFile;
+        }
+        File f = new File(urlOrFile);
+        if (!f.isFile()) {
+            throw new WsdlException(urlOrFile + ": no such WSDL file");
+        }
+        return f.getAbsoluteFile().toURI().toString();
+    }
+
+    /**
+     * The WSDL document, parsed here rather than by WSDL4J so that a broken one is one line naming
+     * its line and column, not a "[Fatal Error]" the XML parser prints on its own.
+     */
+    private static Document parse(String uri, String location) throws WsdlException {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setNamespaceAware(true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            javax.xml.parsers.DocumentBuilder b = f.newDocumentBuilder();
+            b.setErrorHandler(new org.xml.sax.helpers.DefaultHandler() {
+                @Override
+                public void fatalError(SAXParseException e) throws SAXParseException {
+                    throw e;
+                }
+
+                @Override
+                public void error(SAXParseException e) {
+                    // validity errors: a WSDL is not validated against a DTD
+                }
+            });
+            return b.parse(uri);
+        } catch (SAXParseException e) {
+            throw new WsdlException(location + ":" + e.getLineNumber() + ":" + e.getColumnNumber() + ": not well-formed XML: "
+                    + e.getMessage());
+        } catch (java.io.FileNotFoundException | java.net.UnknownHostException e) {
+            throw new WsdlException(location + ": cannot read: " + e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new WsdlException(location + ": cannot read: " + e);
+        } catch (org.xml.sax.SAXException | ParserConfigurationException e) {
+            throw new WsdlException(location + ": not a WSDL: " + e.getMessage());
+        }
+    }
+
+    /** One line from WSDL4J's exception: where the XML is broken, else what is missing. */
+    private static String explain(String location, WSDLException e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+            if (t instanceof SAXParseException sax) {
+                return location + ":" + sax.getLineNumber() + ":" + sax.getColumnNumber() + ": not well-formed XML: "
+                        + sax.getMessage();
+            }
+        }
+        if (t instanceof java.io.FileNotFoundException || t instanceof java.net.UnknownHostException) {
+            return location + ": cannot read: " + t.getMessage();
+        }
+        if (t instanceof java.io.IOException) {
+            return location + ": cannot read: " + t;
+        }
+        String m = e.getMessage() == null ? e.getFaultCode() : e.getMessage();
+        m = m.replaceAll("^WSDLException( \\(at [^)]*\\))?: faultCode=[A-Z_]+: ", "").replace('\n', ' ');
+        return location + ": not a usable WSDL: " + m;
+    }
+
+    private static void collectSchemas(Definition d, Set<Definition> seen, List<Element> schemas, List<XmlObject> compiled,
+                                       String location) throws WsdlException {
+        if (!seen.add(d)) {
+            return;
+        }
+        Types t = d.getTypes();
+        if (t != null) {
+            for (Object e : t.getExtensibilityElements()) {
+                if (e instanceof Schema s) {
+                    Element copy = standalone(s.getElement());
+                    schemas.add(copy);
+                    XmlOptions o = new XmlOptions().setLoadLineNumbers();
+                    o.setDocumentSourceName(s.getDocumentBaseURI() == null ? d.getDocumentBaseURI() : s.getDocumentBaseURI());
+                    try {
+                        compiled.add(SchemaDocument.Factory.parse(copy, o));
+                    } catch (XmlException ex) {
+                        throw new WsdlException(location + ": a schema in its types cannot be read: " + ex.getMessage());
+                    }
+                }
+            }
+        }
+        for (Object list : d.getImports().values()) {
+            for (Object i : (Collection<?>) list) {
+                Definition imported = ((Import) i).getDefinition();
+                if (imported != null) {
+                    collectSchemas(imported, seen, schemas, compiled, location);
+                }
+            }
+        }
+    }
+
+    /**
+     * A copy of an inline schema in a document of its own, with the namespace declarations it
+     * inherits from the WSDL, so its QName references (type="tns:Order") resolve on their own.
+     */
+    private static Element standalone(Element schema) {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setNamespaceAware(true);
+            Document doc = f.newDocumentBuilder().newDocument();
+            Element copy = (Element) doc.importNode(schema, true);
+            doc.appendChild(copy);
+            for (Node n = schema.getParentNode(); n instanceof Element parent; n = n.getParentNode()) {
+                NamedNodeMap attrs = parent.getAttributes();
+                for (int i = 0; i < attrs.getLength(); i++) {
+                    Attr a = (Attr) attrs.item(i);
+                    if (XMLConstants.XMLNS_ATTRIBUTE_NS_URI.equals(a.getNamespaceURI())
+                            && !copy.hasAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, a.getLocalName())) {
+                        copy.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, a.getName(), a.getValue());
+                    }
+                }
+            }
+            return copy;
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static SchemaTypeLoader compile(List<XmlObject> schemas, boolean soapEncoding, String location)
+            throws WsdlException {
+        SchemaTypeLoader builtin = XmlBeans.getBuiltinTypeSystem();
+        if (schemas.isEmpty()) {
+            return builtin;
+        }
+        List<XmlObject> all = new ArrayList<>(schemas);
+        if (soapEncoding) {
+            all.add(soapEncodingSchema());
+        }
+        List<XmlError> errors = new ArrayList<>();
+        XmlOptions o = new XmlOptions();
+        o.setCompileDownloadUrls(); // xsd:import and xsd:include by relative URL or file
+        o.setEntityResolver((publicId, systemId) -> SOAP_ENCODING.equals(systemId)
+                ? new InputSource(ServiceDescription.class.getResource(SOAP_ENCODING_XSD).toString()) : null);
+        o.setCompileNoUpaRule();
+        o.setErrorListener(errors);
+        try {
+            return XmlBeans.typeLoaderUnion(XmlBeans.compileXsd(all.toArray(new XmlObject[0]), builtin, o), builtin);
+        } catch (XmlException e) {
+            XmlError first = errors.stream().filter(x -> x.getSeverity() == XmlError.SEVERITY_ERROR).findFirst().orElse(null);
+            String where = first == null || first.getSourceName() == null ? location
+                    : first.getSourceName() + (first.getLine() > 0 ? ":" + first.getLine() + ":" + first.getColumn() : "");
+            throw new WsdlException(where + ": the WSDL's schema does not compile: "
+                    + (first == null ? e.getMessage() : first.getMessage()));
+        }
+    }
+
+    /** SOAP section 5's types, which rpc/encoded WSDLs import by namespace alone. */
+    private static XmlObject soapEncodingSchema() {
+        try (var in = ServiceDescription.class.getResourceAsStream(SOAP_ENCODING_XSD)) {
+            return SchemaDocument.Factory.parse(in, new XmlOptions().setDocumentSourceName(SOAP_ENCODING));
+        } catch (XmlException | java.io.IOException e) {
+            throw new IllegalStateException("the SOAP encoding schema shipped with wsbench does not load", e);
+        }
+    }
+
+    /** Whether a schema refers to SOAP encoding's namespace: declares a prefix for it or imports it. */
+    private static boolean usesSoapEncoding(Element schema) {
+        NamedNodeMap attrs = schema.getAttributes();
+        for (int i = 0; i < attrs.getLength(); i++) {
+            if (SOAP_ENCODING.equals(attrs.item(i).getNodeValue())) {
+                return true;
+            }
+        }
+        var imports = schema.getElementsByTagNameNS(XSD, "import");
+        for (int i = 0; i < imports.getLength(); i++) {
+            if (SOAP_ENCODING.equals(((Element) imports.item(i)).getAttribute("namespace"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<SoapOperation> operations(Definition d) {
+        List<SoapOperation> out = new ArrayList<>();
+        for (Object s : d.getAllServices().values()) {
+            Service service = (Service) s;
+            for (Object p : service.getPorts().values()) {
+                Port port = (Port) p;
+                Binding binding = port.getBinding();
+                if (binding == null || binding.isUndefined()) {
+                    continue;
+                }
+                SoapVersion version = null;
+                String style = "document";
+                for (Object e : binding.getExtensibilityElements()) {
+                    if (e instanceof SOAPBinding b) {
+                        version = SoapVersion.V11;
+                        style = b.getStyle() == null ? style : b.getStyle();
+                    } else if (e instanceof SOAP12Binding b) {
+                        version = SoapVersion.V12;
+                        style = b.getStyle() == null ? style : b.getStyle();
+                    }
+                }
+                if (version == null) {
+                    continue; // an HTTP binding, not SOAP
+                }
+                String address = null;
+                for (Object e : port.getExtensibilityElements()) {
+                    if (e instanceof SOAPAddress a) {
+                        address = a.getLocationURI();
+                    } else if (e instanceof SOAP12Address a) {
+                        address = a.getLocationURI();
+                    }
+                }
+                for (Object o : binding.getBindingOperations()) {
+                    out.add(operation(service, port, address, version, style, (BindingOperation) o));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static SoapOperation operation(Service service, Port port, String address, SoapVersion version, String style,
+                                           BindingOperation op) {
+        String action = "";
+        for (Object e : op.getExtensibilityElements()) {
+            if (e instanceof SOAPOperation so) {
+                action = so.getSoapActionURI() == null ? "" : so.getSoapActionURI();
+                style = so.getStyle() == null ? style : so.getStyle();
+            } else if (e instanceof SOAP12Operation so) {
+                action = so.getSoapActionURI() == null ? "" : so.getSoapActionURI();
+                style = so.getStyle() == null ? style : so.getStyle();
+            }
+        }
+        String use = "literal";
+        String namespace = "";
+        BindingInput in = op.getBindingInput();
+        if (in != null) {
+            for (Object e : in.getExtensibilityElements()) {
+                if (e instanceof SOAPBody b) {
+                    use = b.getUse() == null ? use : b.getUse();
+                    namespace = b.getNamespaceURI() == null ? namespace : b.getNamespaceURI();
+                } else if (e instanceof SOAP12Body b) {
+                    use = b.getUse() == null ? use : b.getUse();
+                    namespace = b.getNamespaceURI() == null ? namespace : b.getNamespaceURI();
+                }
+            }
+        }
+        javax.wsdl.Operation abstractOp = op.getOperation();
+        List<SoapOperation.Part> input = parts(abstractOp.getInput() == null ? null : abstractOp.getInput().getMessage());
+        List<SoapOperation.Part> output = parts(abstractOp.getOutput() == null ? null : abstractOp.getOutput().getMessage());
+        return new SoapOperation(service.getQName().getLocalPart(), port.getName(), address, version, style, use,
+                op.getName(), action, namespace, input, output);
+    }
+
+    private static List<SoapOperation.Part> parts(Message m) {
+        if (m == null) {
+            return List.of();
+        }
+        List<SoapOperation.Part> out = new ArrayList<>();
+        for (Object o : m.getOrderedParts(null)) {
+            javax.wsdl.Part p = (javax.wsdl.Part) o;
+            out.add(new SoapOperation.Part(p.getName(), p.getElementName(), p.getTypeName()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,44 @@
+package io.wsbench.service.wsdl;
+
+import javax.xml.namespace.QName;
+import java.util.List;
+
+/**
+ * One operation of one SOAP port of a WSDL, as a client calls it: where ({@code address}), over
+ * which SOAP version, in which style ({@code document} or {@code rpc}) and use ({@code literal} or
+ * {@code encoded}), with which SOAPAction. {@code namespace} is the rpc wrapper's namespace (the
+ * binding's soap:body namespace); {@code input} and {@code output} are the message parts in order.
+ */
+public record SoapOperation(String service, String port, String address, SoapVersion version, String style,
+                            String use, String name, String soapAction, String namespace,
+                            List<Part> input, List<Part> output) {
+
+    /** A message part: typed by a global {@code element} (document style) or by a {@code type} (rpc style). */
+    public record Part(String name, QName element, QName type) {
+        public String describe() {
+            return element != null ? element.toString() : name + ":" + type;
+        }
+    }
+
+    public boolean rpc() {
+        return "rpc".equals(style);
+    }
+
+    public boolean encoded() {
+        return "encoded".equals(use);
+    }
+
+    /**
+     * Document/literal "wrapped": one part whose element is named for the operation, the convention
+     * JAX-WS and .NET follow; "bare" otherwise.
+     */
+    public boolean wrapped() {
+        return !rpc() && input.size() == 1 && input.get(0).element() != null
+                && input.get(0).element().getLocalPart().equals(name);
+    }
+
+    /** "document/literal wrapped", "rpc/encoded", ... as the listing shows it. */
+    public String describeStyle() {
+        return style + "/" + use + (rpc() ? "" : wrapped() ? " wrapped" : " bare");
+    }
+}

@@ -1,0 +1,94 @@
+package io.wsbench.service.flow;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.wsbench.core.load.FlowPlan;
+import io.wsbench.core.load.FlowStep;
+import io.wsbench.core.load.StepAnswer;
+import io.wsbench.core.load.Verdict;
+import io.wsbench.core.suite.FlowSpec;
+import io.wsbench.core.suite.StepSpec;
+import io.wsbench.service.own.OwnServiceException;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class OwnFlowTest {
+
+    private static StepSpec request(String name, String method, String path, Map<String, String> headers, String body,
+                                    Map<String, String> extract, List<String> checks) {
+        return new StepSpec(name, null, method, path, headers, body, null, null, null, extract, checks, null);
+    }
+
+    private static FlowPlan plan(List<StepSpec> setup, List<StepSpec> steps) throws OwnServiceException {
+        return OwnFlow.of(new FlowSpec(setup, steps, null, null, null), null, null, URI.create("http://127.0.0.1:8080/api/"),
+                Path::of).plan();
+    }
+
+    private static String written(FlowStep step, String[] variables) {
+        ByteBuf b = step.request().write(ByteBufAllocator.DEFAULT, variables, null);
+        try {
+            return b.toString(StandardCharsets.UTF_8);
+        } finally {
+            b.release();
+        }
+    }
+
+    @Test
+    void aPlainStepCarriesTheVariablesAnEarlierStepExtracted() throws Exception {
+        FlowPlan plan = plan(List.of(request("login", "POST", "/login", Map.of(), "{\"user\": \"u${vu}\"}",
+                        Map.of("token", "jsonpath:$.token"), List.of())),
+                List.of(request("read", "GET", "/orders/${iteration}", Map.of("Authorization", "Bearer ${token}"), null,
+                        Map.of(), List.of("jsonpath:$.owner == 'u${vu}'"))));
+        assertEquals(List.of("vu", "iteration", "uuid", "token"), plan.variables());
+        FlowStep login = plan.setup().get(0);
+        FlowStep read = plan.steps().get(0);
+        String[] vars = {"3", "7", null, null};
+
+        assertTrue(written(login, vars).endsWith("Content-Type: application/json\r\nContent-Length: 14\r\n\r\n{\"user\": \"u3\"}"),
+                written(login, vars));
+        StepAnswer answers = login.answers().get();
+        byte[] body = "{\"token\": \"t-1\"}".getBytes(StandardCharsets.UTF_8);
+        assertNull(answers.read(200, "application/json", body, body.length, Map.of(), vars));
+        assertEquals("t-1", vars[3]);
+        assertEquals("GET /api/orders/7 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAuthorization: Bearer t-1\r\n\r\n", written(read, vars));
+
+        StepAnswer check = read.answers().get();
+        byte[] mine = "{\"owner\": \"u3\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] theirs = "{\"owner\": \"u4\"}".getBytes(StandardCharsets.UTF_8);
+        assertNull(check.read(200, "", mine, mine.length, Map.of(), vars));
+        StepAnswer.Failure wrong = check.read(200, "", theirs, theirs.length, Map.of(), vars);
+        assertEquals(Verdict.VALIDATION, wrong.kind());
+        assertTrue(wrong.why().startsWith("check 'jsonpath:$.owner == 'u${vu}''"), wrong.why());
+        StepAnswer.Failure expired = check.read(401, "", mine, mine.length, Map.of(), vars);
+        assertEquals(Verdict.HTTP_STATUS, expired.kind(), "a wrong status is an httpStatus error, before any check");
+        StepAnswer.Failure nothing = answers.read(200, "", mine, mine.length, Map.of(), vars);
+        assertEquals(new StepAnswer.Failure(Verdict.VALIDATION, "extract token: nothing found by 'jsonpath:$.token'"), nothing);
+    }
+
+    @Test
+    void aVariableNoEarlierStepGivesIsRefusedNamingTheStepAndWhatIsKnown() {
+        String m = assertThrows(OwnServiceException.class, () -> plan(List.of(),
+                List.of(request("read", "GET", "/orders/${orderId}", Map.of(), null, Map.of(), List.of())))).getMessage();
+        assertEquals("steps step read: path uses ${orderId}, which no earlier step or row gives (known here: vu, iteration, uuid)", m);
+        String later = assertThrows(OwnServiceException.class, () -> plan(List.of(), List.of(
+                request("read", "GET", "/x", Map.of("Authorization", "${token}"), null, Map.of(), List.of()),
+                request("login", "POST", "/login", Map.of(), null, Map.of("token", "header:X-Token"), List.of())))).getMessage();
+        assertTrue(later.startsWith("steps step read: header Authorization uses ${token}"), "a later step's variable is not yet known: " + later);
+        String random = assertThrows(OwnServiceException.class, () -> plan(List.of(), List.of(
+                request("read", "GET", "/x/${random:9-1}", Map.of(), null, Map.of(), List.of())))).getMessage();
+        assertEquals("steps step read: path uses ${random:9-1}, whose range ends before it starts", random);
+        String builtIn = assertThrows(OwnServiceException.class, () -> plan(List.of(), List.of(
+                request("login", "POST", "/login", Map.of(), null, Map.of("vu", "status"), List.of())))).getMessage();
+        assertTrue(builtIn.startsWith("steps step login: extract vu: a built-in variable's name"), builtIn);
+    }
+}
