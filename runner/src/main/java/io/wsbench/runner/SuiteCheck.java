@@ -115,7 +115,7 @@ public final class SuiteCheck {
                             + (t.variant() == null ? "" : " variant '" + t.variant() + "'")
                             + " (it serves: " + String.join("; ", s.endpoints()) + ")");
         }
-        if (!"plain".equals(t.security()) && s.endpoint(t.operation(), t.protocol(), t.variant(), t.security()) == null) {
+        if (t.secured() && s.endpoint(t.operation(), t.protocol(), t.variant(), t.security()) == null) {
             String note = s.securityNote();
             throw SuiteReader.at(suite, at + "/security", "security '" + t.security() + "' is unsupported on stack "
                     + s.name() + (note == null ? "" : ": " + note));

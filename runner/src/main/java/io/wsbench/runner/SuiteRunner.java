@@ -246,7 +246,7 @@ public final class SuiteRunner {
     private Map<String, String> options(Suite suite, TargetSpec target) {
         Map<String, String> options = suite.optionsFor(target);
         Path keys = keysDir();
-        if (suite.targets().stream().anyMatch(t -> !"plain".equals(t.security()))) {
+        if (suite.targets().stream().anyMatch(TargetSpec::secured)) {
             WsSecurityKeys.in(keys);
         }
         options.putIfAbsent("keys", keys.toString());

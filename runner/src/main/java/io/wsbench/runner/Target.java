@@ -64,7 +64,7 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
 
     /** {@code keys}: the directory of the WS-Security keys, used when the target is secured. */
     static Target of(Suite suite, TargetSpec spec, URI uri, String version, Path keys, ClientTls tls) {
-        Workload w = "plain".equals(spec.security())
+        Workload w = !spec.secured()
                 ? Workload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.client())
                 : SecuredWorkload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.security(), WsSecurityKeys.in(keys));
         return new Target(record(suite, spec, uri), uri, w, version, tls, null, spec);

@@ -50,7 +50,7 @@ public final class SecuredWorkload implements Workload {
      */
     public static Workload of(String protocol, String operation, String sequence, String configuration, WsSecurityKeys keys) {
         Workload plain = Workload.of(protocol, operation, sequence);
-        if (configuration == null || "plain".equals(configuration)) {
+        if (WsSecurity.none(configuration)) {
             return plain;
         }
         check(protocol, operation, configuration);
@@ -63,7 +63,7 @@ public final class SecuredWorkload implements Workload {
 
     /** Throws IllegalArgumentException unless wsbench's client can apply {@code configuration} to the operation. */
     public static void check(String protocol, String operation, String configuration) {
-        if (configuration == null || "plain".equals(configuration)) {
+        if (WsSecurity.none(configuration)) {
             return;
         }
         if (!WsSecurity.CONFIGURATIONS.contains(configuration)) {

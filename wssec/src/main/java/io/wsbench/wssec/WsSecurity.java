@@ -55,7 +55,13 @@ import java.util.Set;
 public final class WsSecurity {
 
     /** The configurations of seed 001, by name; "plain" needs no instance. */
-    public static final List<String> CONFIGURATIONS = List.of("plain", "username", "sign", "signencr");
+    public static final String PLAIN = "plain";
+    public static final List<String> CONFIGURATIONS = List.of(PLAIN, "username", "sign", "signencr");
+
+    /** Whether {@code configuration} asks for no security at all (null is taken as plain). */
+    public static boolean none(String configuration) {
+        return configuration == null || PLAIN.equals(configuration);
+    }
 
     static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
     static final QName BODY = new QName(SOAP11, "Body");
@@ -74,7 +80,7 @@ public final class WsSecurity {
     private final KeyGenerator contentKeys;
 
     public WsSecurity(String configuration, WsSecurityKeys keys) {
-        if (!CONFIGURATIONS.contains(configuration) || "plain".equals(configuration)) {
+        if (!CONFIGURATIONS.contains(configuration) || none(configuration)) {
             throw new IllegalArgumentException("unknown security configuration '" + configuration
                     + "' (known: " + String.join(", ", CONFIGURATIONS) + ")");
         }

@@ -53,6 +53,9 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("dataMaxMb") Long dataMaxMb,
                          @JsonProperty("flow") FlowSpec flow) {
 
+    /** The security of a target that has none (seed 001's baseline). */
+    public static final String PLAIN = "plain";
+
     public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
                       String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,
@@ -106,7 +109,7 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (protocol == null) {
             throw new IllegalArgumentException("a target needs a 'protocol'");
         }
-        security = security == null ? "plain" : security;
+        security = security == null ? PLAIN : security;
         coldStart = Boolean.TRUE.equals(coldStart) ? Boolean.TRUE : null;
         if (coldStart != null && stack == null) {
             throw new IllegalArgumentException("'coldStart' needs a 'stack' that wsbench starts, not a 'url'");
@@ -127,9 +130,14 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
-                    + ("plain".equals(security) ? "" : " " + security)
+                    + (secured() ? " " + security : "")
                     + (stackOptions == null ? "" : " " + new TreeMap<>(stackOptions));
         }
+    }
+
+    /** Whether its requests are signed, encrypted or carry a token: a security other than {@link #PLAIN}. */
+    public boolean secured() {
+        return !PLAIN.equals(security);
     }
 
     TargetSpec withOperation(String suiteOperation) {
