@@ -130,7 +130,7 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
-                    + (secured() ? " " + security : "")
+                    + (PLAIN.equals(security) ? "" : " " + security)
                     + (stackOptions == null ? "" : " " + new TreeMap<>(stackOptions));
         }
     }
