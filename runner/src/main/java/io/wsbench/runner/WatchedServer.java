@@ -1,6 +1,6 @@
 package io.wsbench.runner;
 
-import io.wsbench.monitor.JitClock;
+import io.wsbench.monitor.JvmCounters;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.Monitor;
 import io.wsbench.monitor.MonitorKind;
@@ -69,16 +69,16 @@ public interface WatchedServer {
     }
 
     /** The JIT clock of a JVM, or null where it publishes none: its warm-up is then judged by its answers alone. */
-    private static JitClock jitClock(long jvmPid) {
+    private static JvmCounters jitClock(long jvmPid) {
         try {
-            return JitClock.of(jvmPid);
+            return JvmCounters.attach(jvmPid);
         } catch (IOException e) {
             return null;
         }
     }
 
     /** A server process wsbench did not start and watches by its process id. */
-    record Process(List<Monitor> monitors, JitClock jit) implements WatchedServer, AutoCloseable {
+    record Process(List<Monitor> monitors, JvmCounters jit) implements WatchedServer, AutoCloseable {
 
         @Override
         public long compileMillis() {
