@@ -1,5 +1,6 @@
 package io.wsbench.monitor;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +52,36 @@ public final class Monitors {
             kinds.add(ALL.get("proc"));
         }
         return ALL.values().stream().filter(kinds::contains).toList();
+    }
+
+    /**
+     * {@code kinds} attached to {@code server}: those that apply to it, and why each that applies
+     * could not watch it. Whoever attaches decides whether a failure costs its figures or the run.
+     */
+    public static Attached attach(List<MonitorKind> kinds, MonitorKind.ServerProcess server) {
+        List<Monitor> monitors = new ArrayList<>();
+        Map<MonitorKind, Exception> failed = new LinkedHashMap<>();
+        for (MonitorKind kind : kinds) {
+            try {
+                Monitor m = kind.attach(server);
+                if (m != null) {
+                    monitors.add(m);
+                }
+            } catch (IOException | RuntimeException e) {
+                failed.put(kind, e);
+            }
+        }
+        return new Attached(List.copyOf(monitors), failed);
+    }
+
+    /** The monitors that watch a server, and the kinds that could not, with why. */
+    public record Attached(List<Monitor> monitors, Map<MonitorKind, Exception> failed) {
+
+        /** The JVM counters among them, whose JIT clock a warm-up watches; null when none was chosen. */
+        public JvmCounters jvm() {
+            return monitors.stream().filter(JvmCounters.class::isInstance).map(JvmCounters.class::cast)
+                    .findFirst().orElse(null);
+        }
     }
 
     /** The names of {@code kinds}, comma-separated, as {@code --monitor} takes them. */

@@ -8,10 +8,9 @@ import io.wsbench.monitor.JvmCounters;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.Monitor;
 import io.wsbench.monitor.MonitorKind;
+import io.wsbench.monitor.Monitors;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -67,10 +66,13 @@ final class StackSession implements WatchedServer, AutoCloseable {
             String version = d.usersOwn() ? d.description() + (loaded == null ? "" : " (" + loaded + ")")
                     : loaded != null ? loaded : d.version(options);
             events.stackReady(name, version, stack.baseUrl(), watched);
-            List<Monitor> monitors = attach(watch, new MonitorKind.ServerProcess(stack.pid(), jvmPid, watch.residualMillis()),
-                    name, notes);
-            JvmCounters jvm = monitors.stream().filter(m -> m instanceof JvmCounters).map(m -> (JvmCounters) m)
-                    .findFirst().orElse(null);
+            Monitors.Attached attached = Monitors.attach(watch.monitors(),
+                    new MonitorKind.ServerProcess(stack.pid(), jvmPid, watch.residualMillis()));
+            // a monitor that cannot watch the server costs its own figures, never the run
+            attached.failed().forEach((kind, e) -> notes.accept("no " + kind.name() + " figures for stack " + name
+                    + ": cannot attach to its JVM, process " + jvmPid + " (" + OneLine.of(e) + ")"));
+            List<Monitor> monitors = attached.monitors();
+            JvmCounters jvm = attached.jvm();
             if (jvm != null && d.usersOwn()) {
                 version = version + ", on " + jvm.jdk();
             }
@@ -90,23 +92,6 @@ final class StackSession implements WatchedServer, AutoCloseable {
             stack.stop();
             throw e;
         }
-    }
-
-    /** The monitors chosen that apply to the server; one that cannot watch it is a note, its figures missing. */
-    private static List<Monitor> attach(Watch watch, MonitorKind.ServerProcess server, String name, Consumer<String> notes) {
-        List<Monitor> monitors = new ArrayList<>();
-        for (MonitorKind kind : watch.monitors()) {
-            try {
-                Monitor m = kind.attach(server);
-                if (m != null) {
-                    monitors.add(m);
-                }
-            } catch (IOException | RuntimeException e) {
-                notes.accept("no " + kind.name() + " figures for stack " + name + ": cannot attach to its JVM, process "
-                        + server.jvmPid() + " (" + OneLine.of(e) + ")");
-            }
-        }
-        return monitors;
     }
 
     String name() {

@@ -39,8 +39,7 @@ public sealed interface Warmup {
         return switch (suite.warmup()) {
             case "none" -> NONE;
             case "requests" -> new Requests(users, Math.max(1, suite.warmupRequests() / users));
-            default -> new Windows(new SteadyWarmup.Plan(users, Durations.parse(suite.warmupWindow()),
-                    Durations.parse(suite.warmupMax()), 0));
+            default -> windows(suite, 0);
         };
     }
 
@@ -49,10 +48,13 @@ public sealed interface Warmup {
      * with {@code warmup: auto} only (a request count or none asks for no more than the first).
      */
     static Warmup rewarm(Suite suite) {
-        return "auto".equals(suite.warmup())
-                ? new Windows(new SteadyWarmup.Plan(users(suite), Durations.parse(suite.warmupWindow()),
-                Durations.parse(suite.warmupMax()), REWARM_WINDOWS))
-                : NONE;
+        return "auto".equals(suite.warmup()) ? windows(suite, REWARM_WINDOWS) : NONE;
+    }
+
+    /** The suite's windows at its largest user count: until steady ({@code count} 0), or {@code count} of them. */
+    private static Warmup windows(Suite suite, int count) {
+        return new Windows(new SteadyWarmup.Plan(users(suite), Durations.parse(suite.warmupWindow()),
+                Durations.parse(suite.warmupMax()), count));
     }
 
     /** {@code wsbench load}'s: windows of {@code window} for at most {@code max} with {@code users} users. */

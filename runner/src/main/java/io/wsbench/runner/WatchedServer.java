@@ -4,9 +4,9 @@ import io.wsbench.monitor.JvmCounters;
 import io.wsbench.monitor.JvmSampler;
 import io.wsbench.monitor.Monitor;
 import io.wsbench.monitor.MonitorKind;
+import io.wsbench.monitor.Monitors;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -52,20 +52,16 @@ public interface WatchedServer {
      */
     static Process process(long pid, long residualMillis, List<MonitorKind> monitors) throws IOException {
         long jvmPid = JvmSampler.jvmOf(ProcessHandle.of(pid).orElseThrow(() -> new IOException("no process " + pid)));
-        MonitorKind.ServerProcess server = new MonitorKind.ServerProcess(pid, jvmPid, residualMillis);
-        List<Monitor> attached = new ArrayList<>();
-        try {
-            for (MonitorKind kind : monitors) {
-                Monitor m = kind.attach(server);
-                if (m != null) {
-                    attached.add(m);
-                }
-            }
-            return new Process(List.copyOf(attached), jvmPid > 0 ? jitClock(jvmPid) : null);
-        } catch (IOException | RuntimeException e) {
-            attached.forEach(Monitor::close);
-            throw e;
+        Monitors.Attached attached = Monitors.attach(monitors, new MonitorKind.ServerProcess(pid, jvmPid, residualMillis));
+        if (!attached.failed().isEmpty()) {
+            // the user named this process to be watched: a monitor that cannot watch it is the user's to know
+            attached.monitors().forEach(Monitor::close);
+            Exception e = attached.failed().values().iterator().next();
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
+        // the jvm monitor's counters, when it was chosen, are the JIT clock too
+        JvmCounters jit = attached.jvm() != null ? attached.jvm() : jvmPid > 0 ? jitClock(jvmPid) : null;
+        return new Process(attached.monitors(), jit);
     }
 
     /** The JIT clock of a JVM, or null where it publishes none: its warm-up is then judged by its answers alone. */
@@ -88,8 +84,8 @@ public interface WatchedServer {
         @Override
         public void close() {
             monitors.forEach(Monitor::close);
-            if (jit != null) {
-                jit.close();
+            if (jit != null && !monitors.contains(jit)) {
+                jit.close(); // a clock of its own, not the jvm monitor's
             }
         }
     }
