@@ -81,10 +81,14 @@ final class PerfCounters implements AutoCloseable {
         return Math.round(collectionTicks.stream().mapToLong(LongMonitor::longValue).sum() / ticksPerMilli);
     }
 
-    /** Milliseconds the JIT compilers have spent so far (sun.ci.totalTime), or -1 when the JVM does not say. */
+    /**
+     * Milliseconds the JIT compilers have spent so far, or -1 when the JVM does not say: HotSpot names
+     * the counter java.ci.totalTime (JDK 17 to 25); sun.ci.totalTime is only its older name.
+     */
     long compileMillis() {
         try {
-            Monitor m = vm.findByName("sun.ci.totalTime");
+            Monitor m = vm.findByName("java.ci.totalTime");
+            m = m != null ? m : vm.findByName("sun.ci.totalTime");
             return m instanceof LongMonitor l ? Math.round(l.longValue() / ticksPerMilli) : -1;
         } catch (MonitorException e) {
             return -1;

@@ -56,6 +56,30 @@ class JvmSamplerTest {
     }
 
     @Test
+    void aJvmsJitClockIsReadFromItsCountersAndOnlyMovesForward() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m", "-cp", System.getProperty("java.class.path"), BusyJvm.class.getName())
+                .redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
+            assertEquals("busy", out.readLine());
+            try (JvmCounters jvm = JvmCounters.attach(child.pid())) {
+                // a warm-up until steady waits for this clock to stop: -1 (no clock) would let it call a
+                // JVM steady while its compilers still work. A busy loop gets compiled within seconds.
+                long first = jvm.compileMillis();
+                assertTrue(first >= 0, "the JVM names its JIT time: " + first);
+                long later = first;
+                for (int i = 0; i < 50 && later == 0; i++) {
+                    Thread.sleep(100);
+                    later = jvm.compileMillis();
+                }
+                assertTrue(later > 0 && later >= first, "compiled for " + first + " then " + later + " ms");
+            }
+        } finally {
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void aProcessThatIsNotAJvmIsRefusedInOneLine() throws Exception {
         Process sleep = new ProcessBuilder("sleep", "20").start();
         try {
