@@ -1,7 +1,5 @@
 package io.wsbench.protocols;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
@@ -62,22 +60,7 @@ final class SeismicWorkload implements Workload {
                 .map(q -> new HttpRequest("POST", endpoint, headers,
                         Soap.V11.envelope(SeismicXml.query(q)).getBytes(StandardCharsets.UTF_8), keepAlive))
                 .toArray(HttpRequest[]::new);
-        return new RequestSource() {
-            @Override
-            public ByteBuf next(ByteBufAllocator alloc) {
-                return all[0].next(alloc);
-            }
-
-            @Override
-            public int size() {
-                return all.length;
-            }
-
-            @Override
-            public ByteBuf next(int index, ByteBufAllocator alloc) {
-                return all[index].next(alloc);
-            }
-        };
+        return RequestSource.of(all.length, false, (index, alloc) -> all[index].next(alloc));
     }
 
     @Override

@@ -106,25 +106,17 @@ public class Soap implements Protocol {
      */
     Validator answers(Reading reading) {
         XmlAnswers xml = new XmlAnswers();
-        return new Validator() {
-            @Override
-            public Verdict check(int status, String contentType, byte[] body, int length) {
-                return check(0, status, contentType, body, length);
+        return Validator.byRequest((request, status, contentType, body, length) -> {
+            if (status != 200 && status != 500) {
+                return Verdict.HTTP_STATUS;
             }
-
-            @Override
-            public Verdict check(int request, int status, String contentType, byte[] body, int length) {
-                if (status != 200 && status != 500) {
-                    return Verdict.HTTP_STATUS;
-                }
-                Verdict head = Answers.head(status, contentType, mediaType);
-                try {
-                    return reading.read(xml.open(body, length), request, head);
-                } catch (XMLStreamException | RuntimeException e) {
-                    return notSoap(head);
-                }
+            Verdict head = Answers.head(status, contentType, mediaType);
+            try {
+                return reading.read(xml.open(body, length), request, head);
+            } catch (XMLStreamException | RuntimeException e) {
+                return notSoap(head);
             }
-        };
+        });
     }
 
     /** What an answer is that holds no SOAP envelope: an HTTP error under a 500, else a wrong answer. */

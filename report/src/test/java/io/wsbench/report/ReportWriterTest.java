@@ -222,7 +222,7 @@ class ReportWriterTest {
                 "jfr/001-x.jfr");
         RunRecord run = run(REST, SOAP, "complete", null);
         run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null, null,
-                List.of(), List.of(p.withServer(inside)));
+                List.of(), List.of(withServer(p, inside)));
         ReportWriter.write(run, dir);
         String html = Files.readString(dir.resolve("report.html"));
 
@@ -241,7 +241,7 @@ class ReportWriterTest {
         for (PointRecord p : run.points()) {
             // 10 MB of heap and 3 KB per request on the client; 0.2 s of WS-Security in a point
             GeneratorRecord g = new GeneratorRecord(2, 1.1, 44, 30.0, 90_000_000L, 10_000_000L, 3072L, p.repeat() == 1 ? 0.2 : 0.4);
-            points.add(p.withGenerator(g).withServer(p.server().withJvm(1, 2, 50_000_000, 10, List.of(), List.of(), "x.jfr")));
+            points.add(withServer(p.withGenerator(g), p.server().withJvm(1, 2, 50_000_000, 10, List.of(), List.of(), "x.jfr")));
         }
         ReportWriter.write(new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x",
                 null, null, List.of(), points), dir);

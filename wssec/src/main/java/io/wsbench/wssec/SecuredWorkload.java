@@ -1,7 +1,5 @@
 package io.wsbench.wssec;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
@@ -101,27 +99,14 @@ public final class SecuredWorkload implements Workload {
                 + (keepAlive ? "" : "Connection: close\r\n") + "Content-Length: ").getBytes(StandardCharsets.US_ASCII);
         // one WsSecurity per I/O thread: WSS4J's builders and the DOM parser are not thread-safe
         ThreadLocal<WsSecurity> security = ThreadLocal.withInitial(() -> new WsSecurity(configuration, keys));
-        return new RequestSource() {
-            @Override
-            public ByteBuf next(ByteBufAllocator alloc) {
-                return next(0, alloc);
-            }
-
-            @Override
-            public int size() {
-                return envelopes.size();
-            }
-
-            @Override
-            public ByteBuf next(int index, ByteBufAllocator alloc) {
-                long t0 = System.nanoTime();
-                byte[] body = security.get().secure(envelopes.get(index));
-                securingNanos.add(System.nanoTime() - t0);
-                byte[] length = (body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
-                return alloc.buffer(head.length + length.length + body.length)
-                        .writeBytes(head).writeBytes(length).writeBytes(body);
-            }
-        };
+        return RequestSource.of(envelopes.size(), false, (index, alloc) -> {
+            long t0 = System.nanoTime();
+            byte[] body = security.get().secure(envelopes.get(index));
+            securingNanos.add(System.nanoTime() - t0);
+            byte[] length = (body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+            return alloc.buffer(head.length + length.length + body.length)
+                    .writeBytes(head).writeBytes(length).writeBytes(body);
+        });
     }
 
     @Override

@@ -113,11 +113,6 @@ public final class WsSecurityKeys {
         return userPassword;
     }
 
-    /** Every secret, for redaction checks and for redacting text that might carry one. */
-    public List<String> secrets() {
-        return List.of(storePassword, userPassword);
-    }
-
     /**
      * The configuration of WSS4J's Merlin crypto (2.x and later property names) over the keystore
      * holding {@code alias}'s private key ({@value #CLIENT_ALIAS} or {@value #SERVER_ALIAS}), that

@@ -45,26 +45,40 @@ public interface RequestSource {
             throw new IllegalArgumentException("part " + part + " of " + parts + " of " + size() + " requests");
         }
         RequestSource all = this;
-        int rows = (size() - part + parts - 1) / parts;
+        return of((size() - part + parts - 1) / parts, all.uniqueRequests() > 0,
+                (index, alloc) -> all.next(part + index * parts, alloc));
+    }
+
+    /** How the request at an index of a sequence is written. */
+    @FunctionalInterface
+    interface Indexed {
+        ByteBuf next(int index, ByteBufAllocator alloc);
+    }
+
+    /**
+     * A sequence of {@code size} requests written by {@code nth} (its first when no index is asked);
+     * {@code unique}: each may be sent once only (a user's rows taken in unique mode).
+     */
+    static RequestSource of(int size, boolean unique, Indexed nth) {
         return new RequestSource() {
             @Override
             public ByteBuf next(ByteBufAllocator alloc) {
-                return all.next(part, alloc);
+                return nth.next(0, alloc);
             }
 
             @Override
             public ByteBuf next(int index, ByteBufAllocator alloc) {
-                return all.next(part + index * parts, alloc);
+                return nth.next(index, alloc);
             }
 
             @Override
             public int size() {
-                return rows;
+                return size;
             }
 
             @Override
             public long uniqueRequests() {
-                return all.uniqueRequests() > 0 ? rows : 0;
+                return unique ? size : 0;
             }
         };
     }

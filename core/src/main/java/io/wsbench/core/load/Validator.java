@@ -22,6 +22,27 @@ public interface Validator {
         return check(status, contentType, body, length);
     }
 
+    /** A judge of an answer that knows the index of the request it answers. */
+    @FunctionalInterface
+    interface ByRequest {
+        Verdict check(int request, int status, String contentType, byte[] body, int length);
+    }
+
+    /** A validator judging each answer by its request's index, an answer whose request is not told as request 0's. */
+    static Validator byRequest(ByRequest judge) {
+        return new Validator() {
+            @Override
+            public Verdict check(int status, String contentType, byte[] body, int length) {
+                return judge.check(0, status, contentType, body, length);
+            }
+
+            @Override
+            public Verdict check(int request, int status, String contentType, byte[] body, int length) {
+                return judge.check(request, status, contentType, body, length);
+            }
+        };
+    }
+
     /** Accepts any 2xx response: for {@code wsbench load} on a URL whose answer we don't know. */
     Validator ANY_2XX = (status, contentType, body, length) ->
             status >= 200 && status < 300 ? Verdict.OK : Verdict.HTTP_STATUS;

@@ -83,12 +83,6 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                 bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted, null);
     }
 
-    public PointRecord withServer(ServerRecord s) {
-        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
-                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, s, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown);
-    }
-
     public PointRecord withGenerator(GeneratorRecord g) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,

@@ -1,7 +1,6 @@
 package io.wsbench.service.own;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
@@ -154,60 +153,24 @@ public final class OwnWorkload implements Workload {
         if (securing != null) {
             return secured(e, rows, endpoint, keepAlive);
         }
-        return new RequestSource() {
-            @Override
-            public ByteBuf next(ByteBufAllocator alloc) {
-                return next(0, alloc);
-            }
-
-            @Override
-            public ByteBuf next(int index, ByteBufAllocator alloc) {
-                int from = e.offsets()[index];
-                return e.all().retainedSlice(from, e.offsets()[index + 1] - from);
-            }
-
-            @Override
-            public int size() {
-                return rows;
-            }
-
-            @Override
-            public long uniqueRequests() {
-                return unique ? rows : 0;
-            }
-        };
+        return RequestSource.of(rows, unique, (index, alloc) -> {
+            int from = e.offsets()[index];
+            return e.all().retainedSlice(from, e.offsets()[index + 1] - from);
+        });
     }
 
     /** Requests secured on the I/O thread as they are sent: each gets its own timestamp, nonce and signature. */
     private RequestSource secured(Encoded e, int rows, URI endpoint, boolean keepAlive) {
         ThreadLocal<Securing> clients = ThreadLocal.withInitial(securing);
-        return new RequestSource() {
-            @Override
-            public ByteBuf next(ByteBufAllocator alloc) {
-                return next(0, alloc);
-            }
-
-            @Override
-            public ByteBuf next(int index, ByteBufAllocator alloc) {
-                long start = System.nanoTime();
-                int from = e.offsets()[index];
-                byte[] envelope = new byte[e.offsets()[index + 1] - from];
-                e.all().getBytes(from, envelope);
-                byte[] wire = request.wire(endpoint, clients.get().secure(envelope), keepAlive);
-                securityNanos.add(System.nanoTime() - start);
-                return alloc.buffer(wire.length).writeBytes(wire);
-            }
-
-            @Override
-            public int size() {
-                return rows;
-            }
-
-            @Override
-            public long uniqueRequests() {
-                return unique ? rows : 0;
-            }
-        };
+        return RequestSource.of(rows, unique, (index, alloc) -> {
+            long start = System.nanoTime();
+            int from = e.offsets()[index];
+            byte[] envelope = new byte[e.offsets()[index + 1] - from];
+            e.all().getBytes(from, envelope);
+            byte[] wire = request.wire(endpoint, clients.get().secure(envelope), keepAlive);
+            securityNanos.add(System.nanoTime() - start);
+            return alloc.buffer(wire.length).writeBytes(wire);
+        });
     }
 
     @Override
@@ -218,57 +181,49 @@ public final class OwnWorkload implements Workload {
         XmlAnswers stax = request.soap() ? new XmlAnswers() : null;
         Securing client = securing == null ? null : securing.get();
         ParsedAnswer parsed = new ParsedAnswer();
-        return new Validator() {
-            @Override
-            public Verdict check(int status, String contentType, byte[] body, int length) {
-                return check(0, status, contentType, body, length);
-            }
-
-            @Override
-            public Verdict check(int index, int code, String contentType, byte[] answer, int answerLength) {
-                byte[] body = answer;
-                int length = answerLength;
-                if (client != null && (code == 200 || code == 500)) {
-                    long start = System.nanoTime();
-                    try {
-                        body = client.open(answer, answerLength);
-                        length = body.length;
-                    } catch (Exception e) {
-                        if (firstFailure == null) {
-                            firstFailure = "row " + (index % data.size() + 1) + ", WS-Security: " + String.valueOf(e.getMessage()).replace('\n', ' ');
-                        }
-                        return code == 500 && fault(stax, answer, answerLength) ? Verdict.SOAP_FAULT : Verdict.VALIDATION;
-                    } finally {
-                        securityNanos.add(System.nanoTime() - start);
-                    }
-                }
-                if (stax != null && (code == 500 || code == 200) && fault(stax, body, length)) {
-                    return Verdict.SOAP_FAULT;
-                }
-                if (status == null && (code < 200 || code >= 300)) {
-                    return Verdict.HTTP_STATUS;
-                }
-                if (own.isEmpty()) {
-                    return Verdict.OK;
-                }
+        return Validator.byRequest((index, code, contentType, answer, answerLength) -> {
+            byte[] body = answer;
+            int length = answerLength;
+            if (client != null && (code == 200 || code == 500)) {
                 long start = System.nanoTime();
-                parsed.reset(code, contentType, data.row(index % data.size()), body, length);
-                boolean ok = true;
-                for (AnswerCheck c : own) {
-                    String problem = c.problem(parsed);
-                    if (problem != null) {
-                        ok = false;
-                        if (firstFailure == null) {
-                            firstFailure = "row " + (index % data.size() + 1) + ", check '" + c.text() + "': " + problem;
-                        }
-                        break;
+                try {
+                    body = client.open(answer, answerLength);
+                    length = body.length;
+                } catch (Exception e) {
+                    if (firstFailure == null) {
+                        firstFailure = "row " + (index % data.size() + 1) + ", WS-Security: " + String.valueOf(e.getMessage()).replace('\n', ' ');
                     }
+                    return code == 500 && fault(stax, answer, answerLength) ? Verdict.SOAP_FAULT : Verdict.VALIDATION;
+                } finally {
+                    securityNanos.add(System.nanoTime() - start);
                 }
-                checkNanos.add(System.nanoTime() - start);
-                checked.increment();
-                return ok ? Verdict.OK : Verdict.VALIDATION;
             }
-        };
+            if (stax != null && (code == 500 || code == 200) && fault(stax, body, length)) {
+                return Verdict.SOAP_FAULT;
+            }
+            if (status == null && (code < 200 || code >= 300)) {
+                return Verdict.HTTP_STATUS;
+            }
+            if (own.isEmpty()) {
+                return Verdict.OK;
+            }
+            long start = System.nanoTime();
+            parsed.reset(code, contentType, data.row(index % data.size()), body, length);
+            boolean ok = true;
+            for (AnswerCheck c : own) {
+                String problem = c.problem(parsed);
+                if (problem != null) {
+                    ok = false;
+                    if (firstFailure == null) {
+                        firstFailure = "row " + (index % data.size() + 1) + ", check '" + c.text() + "': " + problem;
+                    }
+                    break;
+                }
+            }
+            checkNanos.add(System.nanoTime() - start);
+            checked.increment();
+            return ok ? Verdict.OK : Verdict.VALIDATION;
+        });
     }
 
     /** Why the first answer that failed a check failed it (its row, the check, what was wrong), or null: a user's first question. */
