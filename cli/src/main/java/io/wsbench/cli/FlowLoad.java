@@ -19,9 +19,12 @@ import io.wsbench.runner.Generator;
 import io.wsbench.runner.PointRun;
 import io.wsbench.runner.Reachable;
 import io.wsbench.runner.Target;
+import io.wsbench.runner.TargetException;
+import io.wsbench.runner.TlsClients;
 import io.wsbench.runner.WatchedServer;
 
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,13 +65,14 @@ final class FlowLoad {
             throw new Main.UserError(c.flow + ": " + refused);
         }
         LoadPointSpec point = point(c);
-        ClientTls tls = c.tlsOptions.client(flow.endpoint());
+        ClientTls tls = tls(c, t, dir, flow.endpoint());
         String label = t.label() != null ? t.label() : "flow " + c.flow.getFileName();
         Target target = Target.of(new TargetRecord(label, null, "flow", null, null, null, null, flow.endpoint().toString()),
                 flow.endpoint(), flow.workload(), tls);
         Reachable.check(flow.endpoint(), tls);
         PrintStream out = System.out;
         PrintStream aside = c.json ? System.err : out;
+        TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
         try (Generator generator = new Generator(c.threads);
              WatchedServer.Process watched = c.serverPid == null ? null : LoadCommand.watch(c.serverPid, c.monitors())) {
             List<String> notes = new ArrayList<>();
@@ -85,6 +89,28 @@ final class FlowLoad {
                 throw new Main.UserError(p.aborted(), Main.PROBLEM);
             }
             return passed ? 0 : Main.PROBLEM;
+        }
+    }
+
+    /**
+     * The TLS client of an https:// flow: from the flow file's {@code tls:} (its files relative to the
+     * flow file), as a suite's target takes it, or from load's options; not from both.
+     */
+    private static ClientTls tls(LoadCommand c, TargetSpec t, Path dir, URI endpoint) {
+        if (t.tls() == null) {
+            return c.tlsOptions.client(endpoint);
+        }
+        if (c.tlsOptions.given()) {
+            throw new Main.UserError(c.flow + " has its own 'tls:': give the TLS settings there or as --cacert, --insecure,"
+                    + " --cert, --key, --pkcs12 and --tls-provider, not both");
+        }
+        if (!TlsClients.https(endpoint)) {
+            throw new Main.UserError(c.flow + ": 'tls' is for an https:// address, not " + endpoint);
+        }
+        try {
+            return TlsClients.of(t.tls().settings(dir::resolve), endpoint);
+        } catch (TargetException e) {
+            throw new Main.UserError(c.flow + ": " + e.getMessage());
         }
     }
 
@@ -126,6 +152,9 @@ final class FlowLoad {
                     out.println("  first failure " + s.name() + ": " + s.firstFailure());
                 }
             }
+        }
+        if (p.tls() != null) {
+            out.println("  tls           " + TlsOptions.describe(p.tls()));
         }
         if (p.generator() != null) {
             out.printf(Locale.ROOT, "  generator     %.2f CPU-s (%.0f%% of one core), %,.0f requests per CPU-second%n",

@@ -35,10 +35,15 @@ final class TlsOptions {
     @Option(names = "--tls-provider", paramLabel = "P", description = "https: openssl (netty-tcnative's BoringSSL; the default where it loads) or jdk")
     String provider;
 
+    /** Whether any of these options was given. */
+    boolean given() {
+        return cacert != null || insecure || cert != null || key != null || pkcs12 != null || passwordEnv != null || provider != null;
+    }
+
     /** The TLS client for {@code url}, or null for an http:// URL; bad settings are one line and exit code 2. */
     ClientTls client(URI url) {
         if (!TlsClients.https(url)) {
-            if (cacert != null || insecure || cert != null || key != null || pkcs12 != null || passwordEnv != null || provider != null) {
+            if (given()) {
                 throw new Main.UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + url);
             }
             return null;

@@ -49,7 +49,7 @@ class FlowTest {
             """;
 
     /** shop.php, its spec and the rows in {@code dir}, the server started there (its state is beside it). */
-    private static PhpService shop(Path dir, String... settings) throws Exception {
+    static PhpService shop(Path dir, String... settings) throws Exception {
         Files.copy(RESOURCES.resolve("shop.php"), dir.resolve("shop.php"), StandardCopyOption.REPLACE_EXISTING);
         Files.copy(RESOURCES.resolve("shop-openapi.yaml"), dir.resolve("shop-openapi.yaml"), StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(dir.resolve("users.csv"), USERS);
@@ -57,13 +57,13 @@ class FlowTest {
         return PhpService.start(dir.resolve("shop.php"), settings);
     }
 
-    private static JsonNode stats(PhpService shop) throws IOException, InterruptedException {
+    static JsonNode stats(PhpService shop) throws IOException, InterruptedException {
         HttpResponse<String> r = HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                 URI.create(shop.base() + "/stats")).build(), HttpResponse.BodyHandlers.ofString());
         return RunJson.MAPPER.readTree(r.body());
     }
 
-    private static JsonNode step(JsonNode steps, String name) {
+    static JsonNode step(JsonNode steps, String name) {
         for (JsonNode s : steps) {
             if (s.path("name").asText().equals(name)) {
                 return s;
@@ -283,6 +283,7 @@ class FlowTest {
             assertTrue(steps.contains(row), row + " in " + steps);
         }
         assertTrue(steps.contains(">setup<") && steps.contains(">iteration<") && steps.contains(">apart<"), steps);
+        iterationChart(report, p);
 
         CliRunner again = CliRunner.run("run", suite.toString(), "--out", dir.resolve("again").toString());
         assertEquals(0, again.exit(), again.err());
@@ -293,6 +294,30 @@ class FlowTest {
             assertTrue(compare.out().contains(metric), "compare matches the points step by step: " + metric + " in " + compare.out());
         }
         assertTrue(Files.readString(dir.resolve("compared/compare.csv")).contains("step getOrder p99Micros"));
+    }
+
+    /** report.html's chart of where the iteration's time goes: a bar for the one load, segments at the steps' means in {@code p}. */
+    private static void iterationChart(String report, JsonNode p) throws IOException {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<div class=\"plot\" data-chart=\"(\\{&quot;kind&quot;:&quot;stacked&quot;[^\"]*)\"")
+                .matcher(report);
+        assertTrue(m.find(), "report.html has the stacked chart of the iteration's time");
+        JsonNode chart = RunJson.MAPPER.readTree(m.group(1).replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&"));
+        assertFalse(m.find(), "one chart for the one flow target");
+        assertEquals("[\"2 users\"]", chart.path("categories").toString(), "a bar per load");
+        JsonNode series = chart.path("series");
+        assertEquals(3, series.size(), series.toString());
+        double steps = 0;
+        for (int i = 0; i < 2; i++) {
+            String name = new String[]{"placeOrder", "getOrder"}[i];
+            assertEquals(name, series.get(i).path("name").asText());
+            double mean = step(p.path("steps"), name).path("latencyMicros").path("mean").asDouble() / 1000;
+            assertEquals(mean, series.get(i).path("bars").get(0).path("value").asDouble(), 1e-9, "the segment is the step's mean");
+            steps += mean;
+        }
+        assertEquals("think and gaps", series.get(2).path("name").asText());
+        assertEquals(Math.max(0, p.path("latencyMicros").path("mean").asDouble() / 1000 - steps),
+                series.get(2).path("bars").get(0).path("value").asDouble(), 1e-9, "the rest of the iteration's mean");
+        assertTrue(report.contains("checkout: where an iteration&#39;s time goes"), "its caption, and its figures in a table");
     }
 
     @Test

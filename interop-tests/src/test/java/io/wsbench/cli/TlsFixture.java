@@ -89,6 +89,16 @@ final class TlsFixture implements AutoCloseable {
         }
     }
 
+    /**
+     * The server's certificate (with the CA's after it) and its key as PEM files in {@code dir}, for a
+     * server other than these (nginx): {@code [certificate chain, key]}.
+     */
+    Path[] serverPem(Path dir) throws Exception {
+        Path chain = write(dir.resolve("server.pem"), pem("CERTIFICATE", serverCert.getEncoded()) + pem("CERTIFICATE", caCert.getEncoded()));
+        Path key = write(dir.resolve("server-key.pem"), pem("PRIVATE KEY", serverKeys.getPrivate().getEncoded()));
+        return new Path[]{chain, key};
+    }
+
     /** The server that takes any client; its URL for {@code path}. */
     String start(String path) throws Exception {
         server = server(false, served);

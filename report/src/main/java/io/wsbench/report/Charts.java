@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.SecondSample;
+import io.wsbench.core.record.StepRecord;
 import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.Sweep;
 import org.HdrHistogram.Histogram;
@@ -30,7 +31,8 @@ final class Charts {
     }
 
     /**
-     * What {@code charts.js} reads. {@code kind}: bars, percentiles, seconds or sweep. {@code unit}
+     * What {@code charts.js} reads. {@code kind}: bars, stacked (horizontal, one bar per category),
+     * percentiles, seconds or sweep. {@code unit}
      * follows every value in a tooltip; {@code decimals} is how it is rounded there.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -185,6 +187,65 @@ final class Charts {
         return chart(sweep.target() + ": requests/s and server CPU against users",
                 new Spec("sweep", "users (closed loop)", "requests/s", cpu.isEmpty() ? null : "server CPU %", null, 0, null,
                         series, knee), null);
+    }
+
+    /** The colour of an iteration's time outside its steps: charts.js's grey, apart from the steps' colours. */
+    static final int REST_COLOUR = 9;
+
+    /**
+     * Where a flow target's iteration time goes, one horizontal bar per load: a segment per iteration
+     * step, its mean answer time (median of the repeats), then the rest of the iteration's mean time
+     * (median of the repeats) beyond their sum, never below 0: think time and the client's work and
+     * connections between steps, and in an open loop also the wait of an iteration that started late.
+     */
+    static Chart iterationTime(String target, List<PointRecord> points) {
+        List<PointRecord> flow = points.stream().filter(p -> p.steps() != null && p.target().label().equals(target)).toList();
+        List<String> steps = flow.get(0).steps().stream().map(StepRecord::name).toList();
+        List<String> loads = flow.stream().map(p -> p.load().describe()).distinct().toList();
+        List<List<Bar>> segments = new ArrayList<>();
+        steps.forEach(s -> segments.add(new ArrayList<>()));
+        List<Bar> closedRest = new ArrayList<>();
+        List<Bar> openRest = new ArrayList<>();
+        List<Table.Row> rows = new ArrayList<>();
+        for (String load : loads) {
+            List<PointRecord> repeats = flow.stream().filter(p -> p.load().describe().equals(load)).toList();
+            List<Table.Cell> cells = new ArrayList<>(List.of(Table.Cell.of(load)));
+            double stepsMillis = 0;
+            for (int i = 0; i < steps.size(); i++) {
+                int step = i;
+                double[] means = repeats.stream().filter(p -> p.steps().size() > step)
+                        .mapToDouble(p -> p.steps().get(step).latencyMicros().mean() / 1000).toArray();
+                Summary.Spread s = Summary.Spread.of(means);
+                segments.get(i).add(Double.isNaN(s.median()) ? null : bar(s.median(), s.min(), s.max(), means.length));
+                stepsMillis += Double.isNaN(s.median()) ? 0 : s.median();
+                cells.add(Table.Cell.spread(s, means.length, v -> HtmlFormat.fixed(v, 2)));
+            }
+            double[] iterations = repeats.stream().mapToDouble(p -> p.latencyMicros().mean() / 1000).toArray();
+            Summary.Spread iteration = Summary.Spread.of(iterations);
+            double rest = Math.max(0, iteration.median() - stepsMillis);
+            boolean open = "open".equals(repeats.get(0).load().model());
+            (open ? openRest : closedRest).add(new Bar(rest, null, null, repeats.size()));
+            (open ? closedRest : openRest).add(null);
+            cells.add(Table.Cell.of(HtmlFormat.fixed(rest, 2)));
+            cells.add(Table.Cell.spread(iteration, iterations.length, v -> HtmlFormat.fixed(v, 2)));
+            rows.add(new Table.Row(cells));
+        }
+        List<Series> series = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            series.add(new Series(steps.get(i), i % REST_COLOUR, false, false, null, segments.get(i)));
+        }
+        if (closedRest.stream().anyMatch(b -> b != null)) {
+            series.add(new Series("think and gaps", REST_COLOUR, false, false, null, closedRest));
+        }
+        if (openRest.stream().anyMatch(b -> b != null)) {
+            series.add(new Series("late start, think and gaps", REST_COLOUR, true, false, null, openRest));
+        }
+        List<String> headers = new ArrayList<>(List.of("load"));
+        steps.forEach(s -> headers.add(s + " ms"));
+        headers.addAll(List.of("think and gaps (and a late start, open loop) ms", "iteration mean ms"));
+        return chart(target + ": where an iteration's time goes",
+                new Spec("stacked", "mean time in an iteration (ms)", "load", null, "ms", 2, loads, series, null),
+                new Table(headers, rows));
     }
 
     private static Bar bar(double value, double min, double max, int repeats) {

@@ -119,6 +119,8 @@ final class ReportPage {
         m.put("cost", CostTable.applies(points) ? CostTable.of(points) : null);
         m.put("tls", TlsTable.applies(points) ? TlsTable.of(points) : null);
         m.put("flowSteps", StepsTable.applies(points) ? StepsTable.of(points) : null);
+        m.put("iterationTime", points.stream().filter(p -> p.steps() != null).map(p -> p.target().label()).distinct()
+                .map(t -> Charts.iterationTime(t, points)).toList());
         m.put("agents", agents());
         m.put("percentiles", loads.stream().map(l -> new Section(l, Charts.percentiles(l, atLoad(points, l), targets))).toList());
         m.put("seconds", loads.stream().map(l -> new Section(l, Charts.seconds(l, atLoad(points, l), targets))).toList());

@@ -110,6 +110,40 @@
     return option;
   }
 
+  // One horizontal bar per category, its segments stacked left to right: where a flow's iteration time
+  // goes. A segment's tooltip gives its milliseconds and its share of the bar.
+  function stacked(spec) {
+    var option = common(spec);
+    option.grid.left = 16;
+    option.grid.containLabel = true;
+    option.xAxis.type = 'value';
+    option.yAxis = [{ type: 'category', data: spec.categories, inverse: true }];
+    option.tooltip.trigger = 'item';
+    option.series = spec.series.map(function (s) {
+      return {
+        type: 'bar', name: s.name, stack: 'iteration', barCategoryGap: '35%',
+        itemStyle: { color: color(s.color), opacity: s.dashed ? 0.6 : 1 },
+        data: s.bars.map(function (b) { return b === null ? null : b.value; }),
+        tooltip: {
+          formatter: function (p) {
+            var b = s.bars[p.dataIndex];
+            var total = 0;
+            spec.series.forEach(function (o) { total += o.bars[p.dataIndex] ? o.bars[p.dataIndex].value : 0; });
+            var text = escape(s.name) + ' at ' + escape(spec.categories[p.dataIndex]) + '<br><b>' + millis(b.value)
+                + ' ms</b>, ' + number(total > 0 ? 100 * b.value / total : 0, 0) + '% of the bar\'s ' + millis(total) + ' ms';
+            if (b.min !== undefined) {
+              text += '<br>min–max of ' + b.repeats + ' repeats: ' + millis(b.min) + '–' + millis(b.max) + ' ms';
+            } else {
+              text += '<br>' + b.repeats + (b.repeats === 1 ? ' repeat' : ' repeats');
+            }
+            return text;
+          }
+        }
+      };
+    });
+    return option;
+  }
+
   function lines(spec, point) {
     return spec.series.map(function (s) {
       return {
@@ -182,7 +216,7 @@
     return option;
   }
 
-  var kinds = { bars: bars, percentiles: percentiles, seconds: seconds, sweep: sweep };
+  var kinds = { bars: bars, stacked: stacked, percentiles: percentiles, seconds: seconds, sweep: sweep };
   var charts = [];
 
   function draw(element) {

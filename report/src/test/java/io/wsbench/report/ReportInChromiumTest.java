@@ -119,7 +119,7 @@ class ReportInChromiumTest {
     }
 
     /** Runs the page in headless Chromium and returns what the probe found. */
-    private static JsonNode probe(Path dir, Path page) throws Exception {
+    static JsonNode probe(Path dir, Path page) throws Exception {
         Process chromium = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox",
                 "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--no-first-run", "--user-data-dir=" + dir.resolve("profile"), "--window-size=1280,2000",
