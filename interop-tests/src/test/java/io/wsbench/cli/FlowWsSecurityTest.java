@@ -155,4 +155,22 @@ class FlowWsSecurityTest {
             }
         }
     }
+
+    @Test
+    void anUnknownSecurityOnAFlowOrItsStepIsRefusedBeforeAnyStackStarts(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("rows.csv"), rows());
+        for (String[] typo : new String[][]{{"signencrypt", "plain"}, {"signencr", "sing"}}) {
+            Path suite = Files.writeString(dir.resolve("typo.yaml"), """
+                    name: typo
+                    targets:
+                    %s
+                    load:
+                      - { users: 1, iterationsPerUser: 1 }
+                    """.formatted(flow("typo", typo[0]).replace("name: since", "name: since\n          security: " + typo[1])));
+            CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+            String unknown = typo[1].equals("sing") ? "sing" : typo[0];
+            PhpService.assertBadInput(r, "unknown security configuration '" + unknown + "' (known: plain, username, sign, signencr)");
+            assertTrue(r.err().contains("typo.yaml:"), r.err());
+        }
+    }
 }
