@@ -225,7 +225,10 @@ public final class RequestTemplate {
         return write(alloc, variables, cookies, null);
     }
 
-    /** As {@link #write(ByteBufAllocator, String[], String)}, its body sealed by {@code security} when not null. */
+    /**
+     * As {@link #write(ByteBufAllocator, String[], String)}, its body sealed by {@code security} when
+     * not null. Its {@link Derived} values are computed into {@code variables} first.
+     */
     public ByteBuf write(ByteBufAllocator alloc, String[] variables, String cookies, StepSecurity security) {
         if (fixed != null && cookies == null && security == null) {
             return fixed.retainedDuplicate();
