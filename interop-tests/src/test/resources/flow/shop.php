@@ -77,13 +77,25 @@ if ($path === '/stall') {
     }
     answer(200, ['ok' => true]);
 }
+if ($path === '/basic') {
+    // HTTP Basic auth: user:pw-USER passes (counted), anything else is a 401 with its challenge
+    $pair = preg_match('/^Basic (\S+)$/', $_SERVER['HTTP_AUTHORIZATION'] ?? '', $m) ? explode(':', (string) base64_decode($m[1], true), 2) : [];
+    if (count($pair) !== 2 || $pair[1] !== 'pw-' . $pair[0]) {
+        count_up($dir, 'basic-denied');
+        header('WWW-Authenticate: Basic realm="shop"');
+        answer(401, ['error' => 'bad credentials']);
+    }
+    count_up($dir, 'basic-ok');
+    answer(200, ['user' => $pair[0]]);
+}
 if ($path === '/stats') {
     $totals = 0;
     foreach (glob("$dir/order-*") as $f) {
         $totals += json_decode(file_get_contents($f), true)['total'];
     }
     answer(200, ['logins' => counted($dir, 'logins'), 'logouts' => counted($dir, 'logouts'), 'orders' => counted($dir, 'orders'),
-        'reads' => counted($dir, 'reads'), 'totals' => $totals, 'foreign' => counted($dir, 'foreign'), 'drawn' => counted($dir, 'drawn')]);
+        'reads' => counted($dir, 'reads'), 'totals' => $totals, 'foreign' => counted($dir, 'foreign'), 'drawn' => counted($dir, 'drawn'),
+        'basicOk' => counted($dir, 'basic-ok'), 'basicDenied' => counted($dir, 'basic-denied')]);
 }
 if ($method === 'POST' && $path === '/session/login') {
     session_start();

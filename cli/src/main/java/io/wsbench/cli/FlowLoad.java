@@ -1,5 +1,6 @@
 package io.wsbench.cli;
 
+import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.ErrorCounts;
@@ -59,7 +60,7 @@ final class FlowLoad {
                     + " names); a 'stack' is for a suite");
         }
         Path dir = c.flow.toAbsolutePath().getParent();
-        FlowTarget flow = FlowTarget.of(t, dir::resolve, null);
+        FlowTarget flow = FlowTarget.of(t, dir::resolve, null, WsSecurityKeys.defaultDir());
         String refused = flow.workload().refusal(c.connections);
         if (refused != null) {
             throw new Main.UserError(c.flow + ": " + refused);
@@ -67,7 +68,8 @@ final class FlowLoad {
         LoadPointSpec point = point(c);
         ClientTls tls = tls(c, t, dir, flow.endpoint());
         String label = t.label() != null ? t.label() : "flow " + c.flow.getFileName();
-        Target target = Target.of(new TargetRecord(label, null, "flow", null, null, null, null, flow.endpoint().toString()),
+        Target target = Target.of(new TargetRecord(label, null, "flow", null, null,
+                t.secured() ? t.security() : null, null, flow.endpoint().toString()),
                 flow.endpoint(), flow.workload(), tls);
         Reachable.check(flow.endpoint(), tls);
         PrintStream out = System.out;

@@ -20,14 +20,15 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
 
     /**
      * {@code files}: where a file the target names is (relative to its suite or flow file);
-     * {@code base}: the address of the stack it is on, or null.
+     * {@code base}: the address of the stack it is on, or null; {@code keys}: the directory of the
+     * WS-Security keys, read when a SOAP step is secured.
      */
-    public static FlowTarget of(TargetSpec t, Function<String, Path> files, String base) {
+    public static FlowTarget of(TargetSpec t, Function<String, Path> files, String base, Path keys) {
         try {
             ApiDescription api = t.openapi() == null ? null : ApiDescription.read(described(t.openapi(), files, base));
             ServiceDescription wsdl = t.wsdl() == null ? null : ServiceDescription.read(described(t.wsdl(), files, base));
             URI endpoint = endpoint(t, base, api, wsdl);
-            return new FlowTarget(OwnFlow.of(t.flow(), api, wsdl, endpoint, files), endpoint);
+            return new FlowTarget(OwnFlow.of(t.flow(), api, wsdl, endpoint, files, t.security(), new SecuredSteps(keys)), endpoint);
         } catch (OwnServiceException e) {
             throw new TargetException(e.getMessage());
         }
@@ -36,14 +37,15 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
     /**
      * Why a suite's flow target cannot run (one line), or null: on no stack, its steps are made now;
      * on any, each load point's users are checked against its per-user rows once they are.
+     * {@code keys}: where the WS-Security keys are.
      */
-    public static String refusal(io.wsbench.core.suite.Suite suite, TargetSpec t) {
+    public static String refusal(io.wsbench.core.suite.Suite suite, TargetSpec t, Path keys) {
         if (t.stack() != null) {
             // its description may be served by its stack, so its steps are made once the stack is up; its rows are here now
             return perUserRows(suite, t);
         }
         try {
-            FlowWorkload w = of(t, suite::resolve, null).workload();
+            FlowWorkload w = of(t, suite::resolve, null, keys).workload();
             for (io.wsbench.core.suite.LoadPointSpec p : suite.load()) {
                 String refused = w.refusal(p.users() == null ? 1 : p.users());
                 if (refused != null) {

@@ -164,7 +164,17 @@ public final class SuiteCheck {
      */
     private static void checkOwn(StackCatalog catalog, Suite suite, TargetSpec t, String at) {
         if (t.flow() != null) {
-            String refused = FlowTarget.refusal(suite, t);
+            // the target's security and its steps' own, known before a stack starts for them
+            List<String> securities = new java.util.ArrayList<>(List.of(t.security()));
+            java.util.stream.Stream.of(t.flow().setup(), t.flow().steps(), t.flow().teardown()).flatMap(List::stream)
+                    .map(io.wsbench.core.suite.StepSpec::security).filter(java.util.Objects::nonNull).forEach(securities::add);
+            for (String security : securities) {
+                if (!SecuredWorkload.known(security)) {
+                    throw SuiteReader.at(suite, at + "/security", "unknown security configuration '" + security
+                            + "' (known: " + String.join(", ", WsSecurity.CONFIGURATIONS) + ")");
+                }
+            }
+            String refused = FlowTarget.refusal(suite, t, SuiteRunner.keysDir(catalog));
             if (refused != null) {
                 throw SuiteReader.at(suite, at + "/flow", refused);
             }

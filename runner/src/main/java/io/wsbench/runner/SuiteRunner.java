@@ -149,7 +149,7 @@ public final class SuiteRunner {
         if (stackName == null) {
             List<Target> targets = new ArrayList<>();
             for (TargetSpec t : specs) {
-                targets.add(t.own() ? Target.own(suite, t, null, "external")
+                targets.add(t.own() ? Target.own(suite, t, null, "external", keysDir())
                         : Target.of(suite, t, URI.create(t.url()), "external", keysDir(), TlsClients.forTarget(suite, t)));
             }
             return measure(run, targets, new PointRun(driver, WatchedServer.UNSEEN, dir, run::note), repeats);
@@ -169,7 +169,7 @@ public final class SuiteRunner {
             run.file.update(r -> r.withEnvironment(r.environment().withJvmOptions(name, jvmOptions)));
             List<Target> targets = new ArrayList<>();
             for (TargetSpec t : specs) {
-                targets.add(t.own() ? Target.own(suite, t, session.baseUrl(), session.version())
+                targets.add(t.own() ? Target.own(suite, t, session.baseUrl(), session.version(), keysDir())
                         : Target.of(suite, t, URI.create(session.baseUrl() + (t.path() != null ? t.path()
                         : d.endpoint(t.operation(), t.protocol(), t.variant(), t.security()))), session.version(), keysDir(), null));
             }

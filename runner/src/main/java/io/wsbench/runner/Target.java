@@ -7,6 +7,7 @@ import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.protocols.Workload;
+import io.wsbench.service.flow.FlowWorkload;
 import io.wsbench.service.own.OwnWorkload;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
@@ -45,15 +46,18 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
     public static Target rebuild(Suite suite, int index, URI uri, String base, String version, Path keys) {
         TargetSpec spec = suite.targets().get(index);
         if (spec.own()) {
-            return own(suite, spec, base, version);
+            return own(suite, spec, base, version, keys);
         }
         return of(suite, spec, uri, version, keys, spec.url() != null ? TlsClients.forTarget(suite, spec) : null);
     }
 
-    /** An own-service target: its requests and checks from the user's WSDL or OpenAPI description and data. */
-    static Target own(Suite suite, TargetSpec t, String base, String version) {
+    /**
+     * An own-service target: its requests and checks from the user's WSDL or OpenAPI description and
+     * data; {@code keys}: the directory of the WS-Security keys, for a flow's secured SOAP steps.
+     */
+    static Target own(Suite suite, TargetSpec t, String base, String version, Path keys) {
         if (t.flow() != null) {
-            FlowTarget flow = FlowTarget.of(t, suite::resolve, base);
+            FlowTarget flow = FlowTarget.of(t, suite::resolve, base, keys);
             return new Target(record(suite, t, flow.endpoint()), flow.endpoint(), flow.workload(), version,
                     TlsClients.forTarget(suite, t, flow.endpoint()), base, t);
         }
@@ -85,13 +89,14 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
 
     /** Whether the client signs or encrypts its requests: its WS-Security time is then part of its point. */
     boolean secured() {
-        return workload instanceof SecuredWorkload;
+        return workload instanceof SecuredWorkload || workload instanceof FlowWorkload f && f.security() != null;
     }
 
     /** The client's WS-Security time so far (0 for a plain target): read before and after a point. */
     long clientSecurityNanos() {
         return workload instanceof SecuredWorkload s ? s.clientSecurityNanos()
-                : workload instanceof OwnWorkload o ? o.securityNanos() : 0;
+                : workload instanceof OwnWorkload o ? o.securityNanos()
+                : workload instanceof FlowWorkload f ? f.securityNanos() : 0;
     }
 
     public InetSocketAddress address() {

@@ -20,6 +20,8 @@ final class FlowLane {
     final List<List<FlowStep>> phases;
     final StepRecorder[][] recorders = new StepRecorder[3][];
     final StepAnswer[][] answers = new StepAnswer[3][];
+    /** Each step's sealer on this thread (null for a step that has none); its answers are opened by the same one. */
+    final StepSecurity[][] security = new StepSecurity[3][];
     /** Lower-case names of every header some step reads, as bytes, compared without allocating. */
     final byte[][] wantedHeaders;
     /** The slots of the {@code ${random:LO-HI}} variables, and their ranges. */
@@ -38,10 +40,15 @@ final class FlowLane {
             List<FlowStep> steps = phases.get(p);
             recorders[p] = new StepRecorder[steps.size()];
             answers[p] = new StepAnswer[steps.size()];
+            security[p] = new StepSecurity[steps.size()];
             for (int i = 0; i < steps.size(); i++) {
                 recorders[p][i] = new StepRecorder();
                 FlowStep s = steps.get(i);
                 answers[p][i] = s.answers() == null ? null : s.answers().get();
+                security[p][i] = s.security() == null ? null : s.security().get();
+                if (security[p][i] != null) {
+                    answers[p][i] = security[p][i].opening(answers[p][i]);
+                }
                 if (answers[p][i] != null) {
                     wanted.addAll(answers[p][i].headers());
                 }

@@ -204,7 +204,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         ByteBuf request;
         try {
             String cookies = jar == null ? null : jar.header(s.request().path());
-            request = s.request().write(channel.alloc(), variables, cookies);
+            request = s.request().write(channel.alloc(), variables, cookies, flow.security[phase][step]);
         } catch (RuntimeException e) {
             rec.client++;
             rec.note("the request could not be built: " + e);

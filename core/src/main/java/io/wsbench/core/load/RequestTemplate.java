@@ -3,6 +3,7 @@ package io.wsbench.core.load;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,7 +17,9 @@ import java.util.TreeSet;
  * wire bytes written with {@link #marker}s in place of its variables; each slot escapes its value
  * for where it stands (the request line: percent-encoded; a header: as it is, without line breaks;
  * a JSON or XML body: as a string's content). The Content-Length is written when the body is. A
- * request with no slot is encoded once and sent as it is.
+ * request with no slot is encoded once and sent as it is. A slot may hold a {@link Derived} value,
+ * computed from other variables as the request is written; a {@link StepSecurity} may seal the
+ * filled body.
  */
 public final class RequestTemplate {
 
@@ -29,11 +32,19 @@ public final class RequestTemplate {
     private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] COOKIE = "Cookie: ".getBytes(StandardCharsets.US_ASCII);
 
+    /**
+     * A variable computed from others ({@code reads}, by slot) each time a request is written, e.g.
+     * Basic auth's base64 of {@code user:password}: a value no single variable holds.
+     */
+    public record Derived(int slot, java.util.Set<Integer> reads, java.util.function.Function<String[], String> value) {
+    }
+
     /** The head without its Content-Length and last empty line, and the body: runs around slots. */
     private final Part head;
     private final Part body;
     private final boolean sendsLength;
     private final String path;
+    private final Derived[] derived;
     /** The whole request when it has no slot: encoded once, handed out as retained duplicates. */
     private final ByteBuf fixed;
     /** Gives the pool the fixed bytes back once the template is unreachable, as {@link HttpRequest} does. */
@@ -68,7 +79,8 @@ public final class RequestTemplate {
         }
     }
 
-    private RequestTemplate(Part head, Part body, boolean sendsLength, String path, ByteBuf fixed) {
+    private RequestTemplate(Part head, Part body, boolean sendsLength, String path, ByteBuf fixed, Derived[] derived) {
+        this.derived = derived;
         this.head = head;
         this.body = body;
         this.sendsLength = sendsLength;
@@ -86,6 +98,11 @@ public final class RequestTemplate {
 
     /** The template of {@code wire}, a whole HTTP/1.1 request with {@link #marker}s where its variables go. */
     public static RequestTemplate of(byte[] wire) {
+        return of(wire, List.of());
+    }
+
+    /** As {@link #of(byte[])}, with variables {@code derived} from others as each request is written. */
+    public static RequestTemplate of(byte[] wire, List<Derived> derived) {
         int split = indexOf(wire, new byte[]{'\r', '\n', '\r', '\n'}, 0);
         if (split < 0) {
             throw new IllegalArgumentException("not an HTTP request: no empty line after its head");
@@ -126,7 +143,7 @@ public final class RequestTemplate {
             }
             fixed.writeBytes(CRLF).writeBytes(bodyBytes);
         }
-        return new RequestTemplate(head, body, sendsLength, path, fixed);
+        return new RequestTemplate(head, body, sendsLength, path, fixed, derived.toArray(new Derived[0]));
     }
 
     private static Part split(byte[] head, int requestLineLength) {
@@ -189,6 +206,9 @@ public final class RequestTemplate {
         TreeSet<Integer> all = new TreeSet<>();
         Arrays.stream(head.slots).forEach(all::add);
         Arrays.stream(body.slots).forEach(all::add);
+        for (Derived d : derived) {
+            all.addAll(d.reads());
+        }
         return all;
     }
 
@@ -202,12 +222,30 @@ public final class RequestTemplate {
      * with {@code cookies}; the caller writes it and so releases it.
      */
     public ByteBuf write(ByteBufAllocator alloc, String[] variables, String cookies) {
-        if (fixed != null && cookies == null) {
+        return write(alloc, variables, cookies, null);
+    }
+
+    /**
+     * As {@link #write(ByteBufAllocator, String[], String)}, its body sealed by {@code security} when
+     * not null. Its {@link Derived} values are computed into {@code variables} first.
+     */
+    public ByteBuf write(ByteBufAllocator alloc, String[] variables, String cookies, StepSecurity security) {
+        if (fixed != null && cookies == null && security == null) {
             return fixed.retainedDuplicate();
+        }
+        for (Derived d : derived) {
+            variables[d.slot()] = d.value().apply(variables);
         }
         byte[][] headValues = head.values(variables);
         byte[][] bodyValues = body.values(variables);
         int bodyLength = body.length(bodyValues);
+        byte[] sealed = null;
+        if (security != null) {
+            byte[] plain = new byte[bodyLength];
+            body.write(Unpooled.wrappedBuffer(plain).writerIndex(0), bodyValues);
+            sealed = security.seal(plain);
+            bodyLength = sealed.length;
+        }
         byte[] length = sendsLength || bodyLength > 0 ? Integer.toString(bodyLength).getBytes(StandardCharsets.US_ASCII) : null;
         byte[] cookie = cookies == null ? null : cookies.getBytes(StandardCharsets.ISO_8859_1);
         int total = head.length(headValues) + bodyLength + 2
@@ -222,7 +260,11 @@ public final class RequestTemplate {
             out.writeBytes(CONTENT_LENGTH).writeBytes(length).writeBytes(CRLF);
         }
         out.writeBytes(CRLF);
-        body.write(out, bodyValues);
+        if (sealed != null) {
+            out.writeBytes(sealed);
+        } else {
+            body.write(out, bodyValues);
+        }
         return out;
     }
 

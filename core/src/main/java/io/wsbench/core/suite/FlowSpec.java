@@ -10,12 +10,19 @@ import java.util.List;
  * its last. {@code cookies}: each user keeps a cookie jar (on unless false). {@code onError}: what a
  * user does after an error ends an iteration: {@code next} (start the next one; the default),
  * {@code restart} (its setup again, then the next) or {@code stop} (its teardown, then no more).
+ * {@code basicAuth}: {@code "user:password"} (variables allowed) sent as HTTP Basic auth by every
+ * request step that names no {@code basicAuth} or Authorization header of its own.
  */
 public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
                        @JsonProperty("steps") List<StepSpec> steps,
                        @JsonProperty("teardown") List<StepSpec> teardown,
                        @JsonProperty("cookies") Boolean cookies,
-                       @JsonProperty("onError") String onError) {
+                       @JsonProperty("onError") String onError,
+                       @JsonProperty("basicAuth") String basicAuth) {
+
+    public FlowSpec(List<StepSpec> setup, List<StepSpec> steps, List<StepSpec> teardown, Boolean cookies, String onError) {
+        this(setup, steps, teardown, cookies, onError, null);
+    }
 
     public FlowSpec {
         setup = setup == null ? List.of() : List.copyOf(setup);

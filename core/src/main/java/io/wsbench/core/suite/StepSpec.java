@@ -14,7 +14,9 @@ import java.util.Map;
  * step runs, taken by {@code dataMode} ({@code cycle}, {@code unique} or {@code perUser}).
  * {@code extract}: variables taken from the answer ({@code jsonpath:}, {@code xpath:},
  * {@code header:NAME}, {@code regex:} (its first group), {@code status}). {@code checks}: as a
- * target's. Any text may hold {@code ${variable}}.
+ * target's. Any text may hold {@code ${variable}}. {@code basicAuth}: {@code "user:password"} sent as
+ * HTTP Basic auth (over the flow's). {@code security}: the WS-Security of this SOAP step, over the
+ * target's ({@code plain} for none).
  */
 public record StepSpec(@JsonProperty("name") String name,
                        @JsonProperty("operation") String operation,
@@ -27,7 +29,15 @@ public record StepSpec(@JsonProperty("name") String name,
                        @JsonProperty("dataMode") String dataMode,
                        @JsonProperty("extract") Map<String, String> extract,
                        @JsonProperty("checks") List<String> checks,
-                       @JsonProperty("think") Map<String, String> think) {
+                       @JsonProperty("think") Map<String, String> think,
+                       @JsonProperty("basicAuth") String basicAuth,
+                       @JsonProperty("security") String security) {
+
+    public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
+                    Map<String, String> params, String data, String dataMode, Map<String, String> extract,
+                    List<String> checks, Map<String, String> think) {
+        this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, null, null);
+    }
 
     public StepSpec {
         headers = headers == null ? Map.of() : headers;
@@ -35,8 +45,8 @@ public record StepSpec(@JsonProperty("name") String name,
         extract = extract == null ? Map.of() : extract;
         checks = checks == null ? List.of() : List.copyOf(checks);
         boolean request = operation != null || method != null || path != null;
-        if (think != null && (request || !extract.isEmpty() || data != null)) {
-            throw new IllegalArgumentException("a 'think' step is a pause alone: no request, data or extract");
+        if (think != null && (request || !extract.isEmpty() || data != null || basicAuth != null || security != null)) {
+            throw new IllegalArgumentException("a 'think' step is a pause alone: no request, data, extract, basicAuth or security");
         }
         if (think == null && !request) {
             throw new IllegalArgumentException("a step is an 'operation', a plain request ('method' and 'path') or a 'think'");

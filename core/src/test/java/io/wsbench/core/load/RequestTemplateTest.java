@@ -80,4 +80,34 @@ class RequestTemplateTest {
         assertTrue(out.endsWith("\r\n\r\n" + sent), out);
         assertTrue(out.contains("Content-Length: " + sent.length() + "\r\n"), out);
     }
+
+    @Test
+    void aDerivedSlotIsComputedFromTheOthersAndASealedBodyGetsItsOwnLength() {
+        byte[] wire = HttpRequest.wire("POST", URI.create("http://h/s"),
+                Map.of("Content-Type", "text/xml", "Authorization", "Basic " + m(5)),
+                ("<q>" + m(3) + "</q>").getBytes(StandardCharsets.UTF_8), true);
+        RequestTemplate.Derived basic = new RequestTemplate.Derived(5, Set.of(3, 4),
+                v -> java.util.Base64.getEncoder().encodeToString((v[3] + ":" + v[4]).getBytes(StandardCharsets.UTF_8)));
+        RequestTemplate t = RequestTemplate.of(wire, java.util.List.of(basic));
+        assertEquals(Set.of(3, 4, 5), t.variables(), "what the derived value reads counts as read");
+        StepSecurity wrap = new StepSecurity() {
+            @Override
+            public byte[] seal(byte[] body) {
+                return ("<sealed>" + new String(body, StandardCharsets.UTF_8) + "</sealed>").getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public byte[] open(byte[] body, int length) {
+                return body;
+            }
+        };
+        ByteBuf b = t.write(ByteBufAllocator.DEFAULT, new String[]{"0", "0", null, "ann", "pw-ann", null}, null, wrap);
+        try {
+            String out = b.toString(StandardCharsets.UTF_8);
+            assertTrue(out.contains("\r\nAuthorization: Basic YW5uOnB3LWFubg==\r\n"), out);
+            assertTrue(out.endsWith("\r\nContent-Length: 27\r\n\r\n<sealed><q>ann</q></sealed>"), out);
+        } finally {
+            b.release();
+        }
+    }
 }

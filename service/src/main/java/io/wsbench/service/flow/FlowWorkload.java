@@ -10,9 +10,19 @@ import java.net.URI;
 /**
  * A flow as a target's workload: the plan the engine runs ({@link io.wsbench.core.load.LoadEngine#runFlow}),
  * not a source of single requests. {@code perUserRows}: the fewest rows of a step whose data is
- * given per user (0 for none), so a point with more users is refused before its load.
+ * given per user (0 for none), so a point with more users is refused before its load. {@code security}:
+ * what secures its SOAP steps (null when none is).
  */
-public record FlowWorkload(FlowPlan plan, int perUserRows, String perUserSteps) implements Workload {
+public record FlowWorkload(FlowPlan plan, int perUserRows, String perUserSteps, FlowSecurity security) implements Workload {
+
+    public FlowWorkload(FlowPlan plan, int perUserRows, String perUserSteps) {
+        this(plan, perUserRows, perUserSteps, null);
+    }
+
+    /** The client's WS-Security time so far (0 when no step is secured): read before and after a point. */
+    public long securityNanos() {
+        return security == null ? 0 : security.nanos();
+    }
 
     @Override
     public RequestSource requests(URI endpoint, boolean keepAlive) {

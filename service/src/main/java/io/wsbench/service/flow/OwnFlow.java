@@ -48,14 +48,24 @@ public final class OwnFlow {
     private final ServiceDescription wsdl;
     private final URI endpoint;
     private final Function<String, Path> files;
+    /** The flow's Basic auth ({@code user:password}, variables allowed) and the WS-Security of its SOAP steps. */
+    private final String basicAuth;
+    private final String security;
+    private final FlowSecurity secured;
     /** Every variable's slot, in the order first met; built-ins first. Read by the steps' rules at load time. */
     private final Map<String, Integer> slots = new LinkedHashMap<>();
     private final Set<String> known = new LinkedHashSet<>();
     private final Set<String> names = new HashSet<>();
     private final List<String> perUser = new ArrayList<>();
     private int fewestPerUserRows = Integer.MAX_VALUE;
+    private boolean secures;
+    private static final String PLAIN = "plain";
 
-    private OwnFlow(ApiDescription api, ServiceDescription wsdl, URI endpoint, Function<String, Path> files) {
+    private OwnFlow(ApiDescription api, ServiceDescription wsdl, URI endpoint, Function<String, Path> files,
+                    String basicAuth, String security, FlowSecurity secured) {
+        this.basicAuth = basicAuth;
+        this.security = security;
+        this.secured = secured;
         this.api = api;
         this.wsdl = wsdl;
         this.endpoint = endpoint;
@@ -70,7 +80,17 @@ public final class OwnFlow {
      */
     public static FlowWorkload of(FlowSpec flow, ApiDescription api, ServiceDescription wsdl, URI endpoint,
                                   Function<String, Path> files) throws OwnServiceException {
-        OwnFlow f = new OwnFlow(api, wsdl, endpoint, files);
+        return of(flow, api, wsdl, endpoint, files, PLAIN, null);
+    }
+
+    /**
+     * As {@link #of(FlowSpec, ApiDescription, ServiceDescription, URI, Function)}, its SOAP steps
+     * secured by {@code security} (a configuration's name, {@code plain} for none; a step may name
+     * its own) with clients from {@code secured} (null where none can be had).
+     */
+    public static FlowWorkload of(FlowSpec flow, ApiDescription api, ServiceDescription wsdl, URI endpoint,
+                                  Function<String, Path> files, String security, FlowSecurity secured) throws OwnServiceException {
+        OwnFlow f = new OwnFlow(api, wsdl, endpoint, files, flow.basicAuth(), security == null ? PLAIN : security, secured);
         List<FlowStep> setup = f.steps(flow.setup(), "setup");
         List<FlowStep> steps = f.steps(flow.steps(), "steps");
         List<FlowStep> teardown = f.steps(flow.teardown(), "teardown");
@@ -80,7 +100,7 @@ public final class OwnFlow {
         FlowPlan plan = new FlowPlan(setup, steps, teardown, List.copyOf(f.slots.keySet()), flow.cookies(),
                 FlowPlan.OnError.valueOf(flow.onError().toUpperCase(Locale.ROOT)));
         return new FlowWorkload(plan, f.fewestPerUserRows == Integer.MAX_VALUE ? 0 : f.fewestPerUserRows,
-                String.join(", ", f.perUser));
+                String.join(", ", f.perUser), f.secures ? secured : null);
     }
 
     private int slot(String name) {
@@ -105,6 +125,14 @@ public final class OwnFlow {
 
     private FlowStep step(StepSpec s, String name) throws OwnServiceException {
         StepData data = data(s);
+        Map<String, String> headers = new LinkedHashMap<>(s.headers());
+        List<RequestTemplate.Derived> derived = new ArrayList<>();
+        String auth = basicAuth(s);
+        if (auth != null) {
+            RequestTemplate.Derived basic = basic(auth);
+            headers.put("Authorization", "Basic " + RequestTemplate.marker(basic.slot()));
+            derived.add(basic);
+        }
         OwnRequest request = null;
         byte[] wire;
         Map<String, String> prefixes = Map.of();
@@ -116,13 +144,13 @@ public final class OwnFlow {
             for (String p : request.placeholders()) {
                 row.put(p, s.params().containsKey(p) ? marked(s.params().get(p), "param " + p) : marker(p, "the request's ${" + p + "}"));
             }
-            wire = withHeaders(request.wire(endpoint, row, true), s.headers());
+            wire = withHeaders(request.wire(endpoint, row, true), headers);
             prefixes = request.prefixes();
             // read (a second read of the spec) only for a step whose checks ask for it
             schema = s.checks().stream().anyMatch(c -> c.trim().equals("schema")) ? request.answerSchema() : null;
             soap = request.soap();
         } else {
-            wire = plain(s);
+            wire = plain(s, headers);
         }
         List<StepRules.Extract> extracts = new ArrayList<>();
         Set<String> given = new LinkedHashSet<>();
@@ -148,11 +176,65 @@ public final class OwnFlow {
             }
             checks.add(check);
         }
-        RequestTemplate template = RequestTemplate.of(wire);
+        RequestTemplate template = RequestTemplate.of(wire, derived);
         boolean isSoap = soap;
         List<StepRules.Extract> x = List.copyOf(extracts);
         List<AnswerCheck> ch = List.copyOf(checks);
-        return FlowStep.request(name, template, () -> new StepRules(x, ch, isSoap, slots), data, readsUuid);
+        return secured(s, soap, FlowStep.request(name, template, () -> new StepRules(x, ch, isSoap, slots), data, readsUuid));
+    }
+
+    /** The step's Basic auth: its own, else the flow's unless it sends its own Authorization header; null for none. */
+    private String basicAuth(StepSpec s) throws OwnServiceException {
+        boolean authorization = s.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("Authorization"));
+        if (s.basicAuth() != null && authorization) {
+            throw new OwnServiceException("basicAuth and an Authorization header: give one or the other");
+        }
+        if (s.basicAuth() != null) {
+            return s.basicAuth().isEmpty() ? null : s.basicAuth(); // "": none, though the flow has one
+        }
+        return authorization || basicAuth == null || basicAuth.isEmpty() ? null : basicAuth;
+    }
+
+    /**
+     * Basic auth's value as a slot derived from the variables it names: the base64 of
+     * {@code user:password} filled, written into the header as each request is.
+     */
+    private RequestTemplate.Derived basic(String text) throws OwnServiceException {
+        Placeholders p = Placeholders.of(text);
+        Map<String, Integer> reads = new LinkedHashMap<>();
+        for (String v : p.names()) {
+            unknown(v, "basicAuth");
+            reads.put(v, slot(v));
+        }
+        java.util.Base64.Encoder base64 = java.util.Base64.getEncoder();
+        return new RequestTemplate.Derived(slot("basicAuth:" + text), Set.copyOf(reads.values()), values -> {
+            Map<String, String> row = new java.util.HashMap<>();
+            reads.forEach((n, i) -> row.put(n, values[i]));
+            return base64.encodeToString(p.fill(row, UnaryOperator.identity()).getBytes(StandardCharsets.UTF_8));
+        });
+    }
+
+    /** The step with its request sealed and its answer opened by WS-Security when the target or the step asks for it. */
+    private FlowStep secured(StepSpec s, boolean soap, FlowStep step) throws OwnServiceException {
+        String configuration = s.security() != null ? s.security() : security;
+        if (PLAIN.equals(configuration)) {
+            return step;
+        }
+        if (!soap) {
+            if (s.security() == null) {
+                return step; // the target's security is for its SOAP steps; a REST or plain step is sent as written
+            }
+            throw new OwnServiceException("security " + configuration + " applies to a SOAP step (an operation of the target's wsdl)");
+        }
+        if (secured == null) {
+            throw new OwnServiceException("security " + configuration + ": no WS-Security client here");
+        }
+        try {
+            secures = true;
+            return step.secured(secured.clients(configuration));
+        } catch (IllegalArgumentException e) {
+            throw new OwnServiceException("security: " + e.getMessage());
+        }
     }
 
     /** The rows whose columns become variables from this step on; null for none. */
@@ -202,7 +284,7 @@ public final class OwnFlow {
     }
 
     /** A plain request: method, path, headers and body, each with its variables marked. */
-    private byte[] plain(StepSpec s) throws OwnServiceException {
+    private byte[] plain(StepSpec s, Map<String, String> stepHeaders) throws OwnServiceException {
         String method = s.method() == null ? "GET" : s.method().toUpperCase(Locale.ROOT);
         String path = s.path() == null ? "/" : s.path();
         String base = endpoint.toString();
@@ -216,7 +298,7 @@ public final class OwnFlow {
             throw new OwnServiceException("path " + path + " is not a path: " + e.getMessage());
         }
         Map<String, String> headers = new LinkedHashMap<>();
-        for (Map.Entry<String, String> h : s.headers().entrySet()) {
+        for (Map.Entry<String, String> h : stepHeaders.entrySet()) {
             headers.put(h.getKey(), marked(h.getValue(), "header " + h.getKey()));
         }
         byte[] body = null;

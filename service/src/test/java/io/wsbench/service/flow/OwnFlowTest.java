@@ -91,4 +91,46 @@ class OwnFlowTest {
                 request("login", "POST", "/login", Map.of(), null, Map.of("vu", "status"), List.of())))).getMessage();
         assertTrue(builtIn.startsWith("steps step login: extract vu: a built-in variable's name"), builtIn);
     }
+
+    private static StepSpec basic(String name, String path, Map<String, String> headers, String basicAuth, String security) {
+        return new StepSpec(name, null, "GET", path, headers, null, null, null, null, Map.of("user", "jsonpath:$.user"),
+                List.of(), null, basicAuth, security);
+    }
+
+    @Test
+    void basicAuthIsTheFlowsUnlessAStepNamesItsOwnOrAnAuthorizationHeader() throws Exception {
+        StepSpec login = request("login", "POST", "/login", Map.of(), "{}", Map.of("password", "jsonpath:$.pw"), List.of());
+        FlowSpec flow = new FlowSpec(List.of(), List.of(login, basic("a", "/a", Map.of(), null, null),
+                basic("b", "/b", Map.of(), "admin:${password}", null), basic("c", "/c", Map.of("Authorization", "Bearer x"), null, null),
+                basic("d", "/d", Map.of(), "", null)), null, null, null, "u${vu}:${password}");
+        // the login step comes before any password: the flow's basicAuth there would be refused, so it has its own
+        String refused = assertThrows(OwnServiceException.class, () -> OwnFlow.of(flow, null, null,
+                URI.create("http://127.0.0.1:8080/"), Path::of)).getMessage();
+        assertEquals("steps step login: basicAuth uses ${password}, which no earlier step or row gives (known here: vu, iteration, uuid)",
+                refused);
+
+        FlowSpec fixed = new FlowSpec(List.of(), flow.steps().stream().map(s -> s.name().equals("login")
+                ? new StepSpec("login", null, "POST", "/login", Map.of(), "{}", null, null, null, Map.of("password", "jsonpath:$.pw"),
+                List.of(), null, "", null) : s).toList(), null, null, null, flow.basicAuth());
+        FlowPlan plan = OwnFlow.of(fixed, null, null, URI.create("http://127.0.0.1:8080/"), Path::of).plan();
+        String[] vars = new String[plan.variables().size()];
+        vars[0] = "3";
+        vars[plan.variables().indexOf("password")] = "p:w é";
+        java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+        assertTrue(written(plan.steps().get(1), vars).contains("\r\nAuthorization: Basic "
+                + b64.encodeToString("u3:p:w é".getBytes(StandardCharsets.UTF_8)) + "\r\n"), written(plan.steps().get(1), vars));
+        assertTrue(written(plan.steps().get(2), vars).contains("\r\nAuthorization: Basic "
+                + b64.encodeToString("admin:p:w é".getBytes(StandardCharsets.UTF_8)) + "\r\n"), "the step's own");
+        assertTrue(written(plan.steps().get(3), vars).contains("\r\nAuthorization: Bearer x\r\n"), "its own header instead");
+        assertTrue(!written(plan.steps().get(4), vars).contains("Authorization") && !written(plan.steps().get(0), vars).contains("Authorization"),
+                "basicAuth \"\" sends none");
+    }
+
+    @Test
+    void securityOnAStepThatIsNotSoapIsRefusedNamingTheStep() {
+        FlowSpec flow = new FlowSpec(List.of(), List.of(basic("plain", "/p", Map.of(), null, "sign")), null, null, null);
+        String m = assertThrows(OwnServiceException.class, () -> OwnFlow.of(flow, null, null,
+                URI.create("http://127.0.0.1:8080/"), Path::of, "plain", null)).getMessage();
+        assertEquals("steps step plain: security sign applies to a SOAP step (an operation of the target's wsdl)", m);
+    }
 }
