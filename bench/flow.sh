@@ -148,6 +148,9 @@ one = statistics.median(ratio("one-step"))
 print(f"one-step flow / single request, generator CPU per request: {one:.3f} "
       f"({min(ratio('one-step')):.3f}-{max(ratio('one-step')):.3f}); the goal: within 5% "
       f"({'met' if abs(one - 1) <= 0.05 else 'NOT met'})")
+per_two = [a / (2 * b) for a, b in zip(per_it["three-step"], per_req["single"])]
+print(f"three-step flow / single request, generator CPU per request: {statistics.median(ratio('three-step')):.2f}; "
+      f"per iteration (its two requests) / two single requests: {fig(per_two, '{:.2f}')}")
 ps = pts["three-step"]
 steps = {s["name"]: s for s in ps[0]["steps"]}
 print("three-step flow: " + ", ".join(f"{s} {statistics.median(next(x for x in p['steps'] if x['name'] == s)['latencyMicros']['p50'] for p in ps):.0f} µs p50"
