@@ -16,7 +16,8 @@ warmup=${WARMUP:-3000}  # iterations (or requests) per user before each measured
 bench_install nginx:nginx /usr/bin/time:time taskset:util-linux curl:curl
 
 # one file descriptor per connection, on both sides, and some to spare
-ulimit -n "$(ulimit -Hn)"
+hard=$(ulimit -Hn)
+ulimit -n "$([ "$hard" = unlimited ] && echo $((many + 2048)) || echo "$hard")"
 if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt $((many + 1024)) ]; then
   echo "$many users need $((many + 1024)) open files, and the hard limit is $(ulimit -Hn): raise it (e.g. in /etc/security/limits.conf) or pass fewer MEMORY_USERS" >&2
   exit 2
@@ -27,7 +28,7 @@ server_cpus="0-$((last > 0 ? last - 1 : 0))"; generator_cpus=$last
 
 port=${PORT:-18093}
 base="http://127.0.0.1:$port"
-conns=$((many + 1024))
+conns=$((many + 512))  # worker_connections: the users and the probes
 mkdir -p "$bench_work/logs" "$bench_work/tmp"
 # nginx started by root would run its worker as nobody: keep it the invoking user's
 user_line=$([ "$(id -u)" = 0 ] && echo "user $(id -un) $(id -gn);" || true)
