@@ -22,6 +22,7 @@ import io.wsbench.runner.Reachable;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.TargetException;
 import io.wsbench.runner.TlsClients;
+import io.wsbench.runner.Warmup;
 import io.wsbench.runner.WatchedServer;
 
 import java.io.PrintStream;
@@ -66,6 +67,11 @@ final class FlowLoad {
             throw new Main.UserError(c.flow + ": " + refused);
         }
         LoadPointSpec point = point(c);
+        Warmup warmup = c.warmupAsked();
+        String tooMany = io.wsbench.core.load.FileLimit.tooMany(c.connections, io.wsbench.core.load.FileLimit.max());
+        if (tooMany != null) {
+            throw new Main.UserError(tooMany);
+        }
         ClientTls tls = tls(c, t, dir, flow.endpoint());
         String label = t.label() != null ? t.label() : "flow " + c.flow.getFileName();
         Target target = Target.of(new TargetRecord(label, null, "flow", null, null,
@@ -79,6 +85,11 @@ final class FlowLoad {
              WatchedServer.Process watched = c.serverPid == null ? null : LoadCommand.watch(c.serverPid, c.monitors())) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+            // whole iterations, unrecorded, as a suite's flow target warms up
+            PointRun.Warmed warmed = run.warmUp(target, warmup, ProgressListener.NONE);
+            if (warmed != null && warmed.how().steady() != null) {
+                c.printWarmup(aside, warmed.how(), watched != null && watched.jit() != null);
+            }
             PointRecord p = run.measure(target, point, 1, label, null, ProgressListener.NONE);
             if (c.json) {
                 out.println(RunJson.toJson(p));

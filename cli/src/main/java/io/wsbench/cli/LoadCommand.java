@@ -245,7 +245,7 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /** How a warm-up until steady went, before the point's figures. */
-    private void printWarmup(PrintStream out, WarmupRecord w, boolean jit) {
+    void printWarmup(PrintStream out, WarmupRecord w, boolean jit) {
         WarmupRecord.Window last = w.windows().get(w.windows().size() - 1);
         out.printf(Locale.ROOT, "warm-up: %s after %.1f s (%d windows of %s; last %,.0f req/s, mean %s)%s%n",
                 w.steady() ? "steady" : "NOT steady", w.seconds(), w.windows().size(), warmupWindow,
@@ -267,7 +267,7 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /** The --warmup value, read before any load: auto, none, or a request count per connection. */
-    private Warmup warmupAsked() {
+    Warmup warmupAsked() {
         if (warmup == null || warmup.equals("none")) {
             return Warmup.NONE;
         }

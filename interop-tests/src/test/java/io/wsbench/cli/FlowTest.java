@@ -103,6 +103,23 @@ class FlowTest {
     }
 
     @Test
+    void aWarmUpRunsWholeIterationsOfItsOwnUsersAndIsLeftOutOfThePoint(@TempDir Path dir) throws Exception {
+        try (PhpService shop = shop(dir)) {
+            Path flow = Files.writeString(dir.resolve("shop.yaml"), SHOP_FLOW.formatted(shop.base()));
+            JsonNode p = PhpService.load("--flow", flow.toString(), "-c", "4", "-n", "40", "--warmup", "3");
+
+            assertEquals(40, p.path("iterations").asLong(), "the warm-up's iterations are not the point's: " + p);
+            assertEquals(40, p.path("validated").asLong(), p.toString());
+            assertEquals(4, step(p.path("setup"), "login").path("validated").asLong(), p.toString());
+            JsonNode seen = stats(shop);
+            assertEquals(8, seen.path("logins").asLong(), "4 warm-up users and 4 measured ones logged in: " + seen);
+            assertEquals(8, seen.path("logouts").asLong(), seen.toString());
+            assertEquals(4 * 3 + 40, seen.path("orders").asLong(), "3 warm-up iterations per user, then the 40: " + seen);
+            assertEquals(4 * 3 + 40, seen.path("reads").asLong(), seen.toString());
+        }
+    }
+
+    @Test
     void withoutTheTokenEveryIterationEndsAtItsFirstStepAsAnHttpStatusError(@TempDir Path dir) throws Exception {
         try (PhpService shop = shop(dir)) {
             String noToken = SHOP_FLOW.replace("""
@@ -383,6 +400,10 @@ class FlowTest {
         Path flow = Files.writeString(dir.resolve("shop.yaml"), SHOP_FLOW.formatted(url));
         PhpService.assertBadInput(CliRunner.run("load", "--flow", flow.toString(), "-c", "5", "-n", "5"),
                 "dataMode perUser gives each virtual user its own row: 5 users, but step login (4 rows in");
+
+        Path plain = Files.writeString(dir.resolve("plain.yaml"), "url: " + url + "\nflow:\n  steps:\n    - { method: GET, path: /x }\n");
+        PhpService.assertBadInput(CliRunner.run("load", "--flow", plain.toString(), "-c", "10000000", "-n", "10000000"),
+                "10,000,000 connections need 10,000,256 open files, but this process may open");
 
         Path operation = Files.writeString(dir.resolve("operation.yaml"), SHOP_FLOW.formatted(url).replace("operation: getOrder", "operation: getOrdr"));
         CliRunner r = CliRunner.run("load", "--flow", operation.toString());
