@@ -36,14 +36,18 @@ class FlowAgentsTest {
         return rows.toString();
     }
 
-    @Test
-    void twoAgentsShareAFlowsUsersAndRowsAndTheirStepsAddUp(@TempDir Path dir) throws Exception {
+    /** The shop, its spec and rows in {@code dir}, the server started there. */
+    private static PhpService shop(Path dir) throws Exception {
         Files.copy(RESOURCES.resolve("shop.php"), dir.resolve("shop.php"), StandardCopyOption.REPLACE_EXISTING);
         Files.copy(RESOURCES.resolve("shop-openapi.yaml"), dir.resolve("shop-openapi.yaml"), StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(dir.resolve("users.csv"), USERS);
         Files.writeString(dir.resolve("orders.csv"), orders());
-        try (PhpService shop = PhpService.start(dir.resolve("shop.php"))) {
-            Path suite = Files.writeString(dir.resolve("shop-agents.yaml"), """
+        return PhpService.start(dir.resolve("shop.php"));
+    }
+
+    /** Two points of a flow whose login takes each user's own row and whose orders take each row once a point. */
+    private static Path suite(Path dir, PhpService shop) throws java.io.IOException {
+        return Files.writeString(dir.resolve("shop-agents.yaml"), """
                     name: shop-agents
                     warmup: none
                     targets:
@@ -65,6 +69,17 @@ class FlowAgentsTest {
                       - { users: 4, iterationsPerUser: 4 }
                       - { users: 3, iterationsPerUser: 2 }
                     """.formatted(shop.base()));
+    }
+
+    private static JsonNode stats(PhpService shop) throws Exception {
+        return RunJson.MAPPER.readTree(HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                URI.create(shop.base() + "/stats")).build(), HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    @Test
+    void twoAgentsShareAFlowsUsersAndRowsAndTheirStepsAddUp(@TempDir Path dir) throws Exception {
+        try (PhpService shop = shop(dir)) {
+            Path suite = suite(dir, shop);
 
             CliRunner r = CliRunner.run("run", suite.toString(), "--agents", "2", "--local", "--out", dir.resolve("out").toString());
 
@@ -75,8 +90,7 @@ class FlowAgentsTest {
             point(points.get(0), 4, 4, new int[]{2, 2});
             point(points.get(1), 3, 2, new int[]{2, 1});
 
-            JsonNode seen = RunJson.MAPPER.readTree(HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-                    URI.create(shop.base() + "/stats")).build(), HttpResponse.BodyHandlers.ofString()).body());
+            JsonNode seen = stats(shop);
             // row n is user n's in the whole point: the second agent's users are 2 and 3, then 2, never 0 again
             JsonNode logins = seen.path("loginsByUser");
             assertEquals("0 0", logins.path("ann").asText(), seen.toString());
@@ -96,6 +110,26 @@ class FlowAgentsTest {
                     "part 2/2 of a point received: 1 users (numbers 2 to 2 of the point)", "done: 8 iterations, 16 requests"}) {
                 assertTrue(logs.contains(part), part + " in " + logs);
             }
+        }
+    }
+
+    @Test
+    void oneGeneratorTakesTheUniqueRowsAfreshEachPointAsTheAgentsDo(@TempDir Path dir) throws Exception {
+        try (PhpService shop = shop(dir)) {
+            CliRunner r = CliRunner.run("run", suite(dir, shop).toString(), "--out", dir.resolve("out").toString());
+
+            assertEquals(0, r.exit(), r.out() + r.err());
+            JsonNode points = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).path("points");
+            for (int i = 0; i < 2; i++) {
+                assertTrue(points.get(i).path("aborted").isMissingNode() || points.get(i).path("aborted").isNull(),
+                        points.get(i).path("aborted").toString());
+                assertEquals(i == 0 ? 16 : 6, points.get(i).path("validated").asLong(), points.get(i).toString());
+            }
+            JsonNode seen = stats(shop);
+            assertEquals("0 0", seen.path("loginsByUser").path("ann").asText(), seen.toString());
+            assertEquals("3", seen.path("loginsByUser").path("dee").asText(), seen.toString());
+            // all 16 rows, then rows 0 to 5 again: the second point did not run out where the first left off
+            assertEquals(65535 + 63, seen.path("totals").asDouble(), 1e-9, seen.toString());
         }
     }
 
