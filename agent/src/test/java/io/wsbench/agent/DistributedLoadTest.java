@@ -136,6 +136,13 @@ class DistributedLoadTest {
             assertEquals(20, a.requests(), "an agent's share counts its steps' requests: " + m.agents());
         }
 
+        // open loop: 60 iterations due in 1 s, the three agents' schedules interleaved; each user logs in once
+        Measurement open = controller.run(target(2), new LoadSpec(true, 3, 0, Duration.ofSeconds(1), 60, null, true, null),
+                ProgressListener.NONE);
+        assertNull(open.aborted());
+        assertEquals(60, open.flow().iterations() + open.unfinished(), "60/s for 1 s from three agents at 20/s each");
+        assertEquals(3, open.flow().setup().get(0).ok());
+
         Measurement tooMany = controller.run(target(2), LoadSpec.closed(4, 1), ProgressListener.NONE);
         // refused before any load, as one generator refuses it
         assertTrue(tooMany.aborted().startsWith("dataMode perUser gives each virtual user its own row: 4 users, but step hi (3 rows in ")
