@@ -40,6 +40,9 @@ if ($method === 'POST' && $path === '/login') {
         answer(403, ['error' => 'bad credentials']);
     }
     count_up($dir, 'logins');
+    if (preg_match('/^\w+$/', $in['user'])) { // each login of a user, as the virtual user's number it came with (X-Vu)
+        file_put_contents("$dir/login-" . $in['user'], trim(@file_get_contents("$dir/login-" . $in['user']) . ' ' . ($_SERVER['HTTP_X_VU'] ?? '-')));
+    }
     $token = bin2hex(random_bytes(8));
     file_put_contents("$dir/token-" . md5($token), $in['user']);
     answer(200, ['token' => $token]);
@@ -89,13 +92,18 @@ if ($path === '/basic') {
     answer(200, ['user' => $pair[0]]);
 }
 if ($path === '/stats') {
+    $byUser = [];
+    foreach (glob("$dir/login-*") ?: [] as $f) {
+        $byUser[substr(basename($f), 6)] = file_get_contents($f);
+    }
     $totals = 0;
     foreach (glob("$dir/order-*") as $f) {
         $totals += json_decode(file_get_contents($f), true)['total'];
     }
     answer(200, ['logins' => counted($dir, 'logins'), 'logouts' => counted($dir, 'logouts'), 'orders' => counted($dir, 'orders'),
         'reads' => counted($dir, 'reads'), 'totals' => $totals, 'foreign' => counted($dir, 'foreign'), 'drawn' => counted($dir, 'drawn'),
-        'basicOk' => counted($dir, 'basic-ok'), 'basicDenied' => counted($dir, 'basic-denied')]);
+        'basicOk' => counted($dir, 'basic-ok'), 'basicDenied' => counted($dir, 'basic-denied'),
+        'loginsByUser' => (object) $byUser]);
 }
 if ($method === 'POST' && $path === '/session/login') {
     session_start();

@@ -1,6 +1,7 @@
 package io.wsbench.agent;
 
 import com.hazelcast.core.HazelcastInstance;
+import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
@@ -9,6 +10,7 @@ import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.runner.Generator;
 import io.wsbench.runner.Target;
+import io.wsbench.service.flow.FlowWorkload;
 
 import java.net.InetAddress;
 import java.net.URI;
@@ -88,7 +90,8 @@ public final class Agent implements AutoCloseable {
         LoadSpec spec = task.part.spec();
         String part = "part " + (task.partIndex + 1) + "/" + task.parts + " of a point";
         long waitMillis = task.startMillis - System.currentTimeMillis();
-        says.accept(part + " received: " + spec.connections() + " users, starting at " + Instant.ofEpochMilli(task.startMillis)
+        says.accept(part + " received: " + spec.connections() + " users (numbers " + task.firstUser + " to "
+                + (task.firstUser + spec.connections() - 1) + " of the point), starting at " + Instant.ofEpochMilli(task.startMillis)
                 + " (in " + waitMillis + " ms)");
         if (waitMillis > 0) {
             TimeUnit.MILLISECONDS.sleep(waitMillis);
@@ -99,9 +102,13 @@ public final class Agent implements AutoCloseable {
         }
         long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis), now);
         says.accept(part + " started");
-        Measurement m = generator.forConnections(spec.connections()).run(target.address(), target.tls(), spec,
-                requests(target, spec, task), target.validators(), ProgressListener.NONE);
-        says.accept(part + " done: " + m.requests() + " requests" + (m.aborted() == null ? "" : ", aborted: " + m.aborted())
+        LoadEngine engine = generator.forConnections(spec.connections());
+        Measurement m = target.workload() instanceof FlowWorkload flow
+                ? engine.runFlow(target.address(), target.tls(), spec, flow.plan().part(task.firstUser, task.partIndex, task.parts),
+                        ProgressListener.NONE)
+                : engine.run(target.address(), target.tls(), spec, requests(target, spec, task), target.validators(), ProgressListener.NONE);
+        says.accept(part + " done: " + (m.flow() == null ? m.requests() + " requests"
+                : m.flow().iterations() + " iterations, " + m.flow().requests() + " requests") + (m.aborted() == null ? "" : ", aborted: " + m.aborted())
                 + "; sending the result");
         return new AgentResult(host, skewMicros, m.toBytes());
     }
@@ -110,6 +117,7 @@ public final class Agent implements AutoCloseable {
      * The requests of this agent's part: a user's data rows split among the agents as the users are
      * (agent i takes every N-th row from row i), so that in unique mode each row is still sent once;
      * a sequence (the seismic queries) stays whole on every agent, since its order is its meaning.
+     * A flow's rows are shared out by {@link io.wsbench.core.load.FlowPlan#part}.
      */
     private static RequestSource requests(Target target, LoadSpec spec, PointTask task) {
         RequestSource all = target.requests(spec.keepAlive());

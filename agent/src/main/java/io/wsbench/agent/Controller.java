@@ -13,6 +13,7 @@ import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.runner.LoadDriver;
 import io.wsbench.runner.Target;
+import io.wsbench.service.flow.FlowWorkload;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -132,6 +133,9 @@ public final class Controller implements LoadDriver {
         }
         // a point of fewer users (connections) than agents runs on as many agents as it has users
         List<Member> agents = this.agents.subList(0, Math.min(this.agents.size(), spec.connections()));
+        if (target.workload() instanceof FlowWorkload flow && flow.refusal(spec.connections()) != null) {
+            return Measurement.nothing(flow.refusal(spec.connections())); // the whole point's users against its rows, as one generator's
+        }
         List<LoadSpec> parts = spec.split(agents.size());
         int index = indexOf(target);
         long start = System.currentTimeMillis() + lead.toMillis();
@@ -139,10 +143,12 @@ public final class Controller implements LoadDriver {
         pointStartMillis = start;
         agents.forEach(a -> running.add(a.getUuid()));
         try {
+            int firstUser = 0;
             for (int i = 0; i < agents.size(); i++) {
                 PointTask task = new PointTask(suiteText, suitePath.toString(), index, target.uri().toString(), target.base(),
-                        target.version(), keys.toString(), Part.of(parts.get(i)), i, parts.size(), start);
+                        target.version(), keys.toString(), Part.of(parts.get(i)), i, parts.size(), firstUser, start);
                 futures.put(agents.get(i), submit(task, agents.get(i)));
+                firstUser += parts.get(i).connections();
             }
             List<Measurement> measured = new ArrayList<>();
             List<AgentRecord> shares = new ArrayList<>();
@@ -152,7 +158,9 @@ public final class Controller implements LoadDriver {
                     AgentResult r = f.getValue().get();
                     Measurement m = Measurement.fromBytes(r.measurement());
                     measured.add(m);
-                    shares.add(new AgentRecord(Cluster.address(f.getKey()), r.host(), m.requests(), m.errors().total(), m.unfinished(),
+                    // a flow's share counts its steps' requests, as the point's requests do; its errors are its iterations', as the point's
+                    long requests = m.flow() == null ? m.requests() : m.flow().requests();
+                    shares.add(new AgentRecord(Cluster.address(f.getKey()), r.host(), requests, m.errors().total(), m.unfinished(),
                             Math.round(r.skewMicros() / 100.0) / 10.0, m.generator()));
                 } catch (ExecutionException | RuntimeException e) {
                     // whatever way an agent's part failed (its member gone, its task thrown, the future cancelled),

@@ -30,12 +30,14 @@ final class PointTask implements Callable<AgentResult>, Serializable, HazelcastI
     /** This agent's part of the point, and how many parts it has: a user's data rows are split the same way. */
     final int partIndex;
     final int parts;
+    /** The number of this part's first user in the whole point (the users of the parts before it): a flow's {@code ${vu}} and {@code perUser} row. */
+    final int firstUser;
     final long startMillis;
     /** The member this task runs on, set by Hazelcast before {@link #call}. */
     private transient HazelcastInstance instance;
 
     PointTask(String suiteText, String suitePath, int target, String uri, String base, String version, String keys,
-              Part part, int partIndex, int parts, long startMillis) {
+              Part part, int partIndex, int parts, int firstUser, long startMillis) {
         this.suiteText = suiteText;
         this.suitePath = suitePath;
         this.target = target;
@@ -46,6 +48,7 @@ final class PointTask implements Callable<AgentResult>, Serializable, HazelcastI
         this.part = part;
         this.partIndex = partIndex;
         this.parts = parts;
+        this.firstUser = firstUser;
         this.startMillis = startMillis;
     }
 

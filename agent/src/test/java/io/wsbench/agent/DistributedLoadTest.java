@@ -68,15 +68,21 @@ class DistributedLoadTest {
             }
         });
         Path file = dir.resolve("two.yaml");
+        Files.writeString(dir.resolve("users.csv"), "user\nu0\nu1\nu2\n");
         Files.writeString(file, """
                 name: two
                 warmup: none
                 targets:
                   - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
                   - { label: freezing, url: "http://127.0.0.1:%d/freeze", protocol: plain }
+                  - label: hello flow
+                    url: "http://127.0.0.1:%d"
+                    flow:
+                      setup: [ { name: hi, method: GET, path: "/hello?as=${user}", data: users.csv, dataMode: perUser } ]
+                      steps: [ { name: again, method: GET, path: /hello } ]
                 load:
-                  - { users: 6, requestsPerUser: 50 }
-                """.formatted(hello.getAddress().getPort(), freezing.getAddress().getPort()));
+                  - { users: 3, requestsPerUser: 50 }
+                """.formatted(hello.getAddress().getPort(), freezing.getAddress().getPort(), hello.getAddress().getPort()));
         suite = SuiteReader.read(file);
         String name = "wsbench-test-" + ProcessHandle.current().pid();
         controller = Controller.join(cluster(name, "127.0.0.1"), Files.readString(file), file, dir.resolve("keys"));
@@ -111,6 +117,37 @@ class DistributedLoadTest {
             assertNotNull(a.generator(), "each agent's own generator");
         }
         assertEquals(300, m.agents().stream().mapToLong(AgentRecord::requests).sum());
+    }
+
+    @Test
+    void aFlowsUsersAreDividedAndItsStepsAreTheAgentsAddedUp() throws Exception {
+        Measurement m = controller.run(target(2), LoadSpec.closed(3, 20), ProgressListener.NONE);
+
+        assertNull(m.aborted());
+        assertEquals(60, m.flow().iterations(), "3 users × 20 iterations, one user an agent");
+        assertEquals(60, m.ok());
+        assertEquals(60, m.flow().steps().get(0).ok(), "the step's answers from all three agents");
+        assertEquals(3, m.flow().setup().get(0).ok(), "each user's login, one on each agent");
+        for (Measurement part : controller.lastParts) {
+            assertEquals(20, part.flow().steps().get(0).ok());
+            assertEquals(1, part.flow().setup().get(0).ok());
+        }
+        for (AgentRecord a : m.agents()) {
+            assertEquals(20, a.requests(), "an agent's share counts its steps' requests: " + m.agents());
+        }
+
+        // open loop: 60 iterations due in 1 s, the three agents' schedules interleaved; each user logs in once
+        Measurement open = controller.run(target(2), new LoadSpec(true, 3, 0, Duration.ofSeconds(1), 60, null, true, null),
+                ProgressListener.NONE);
+        assertNull(open.aborted());
+        assertEquals(60, open.flow().iterations() + open.unfinished(), "60/s for 1 s from three agents at 20/s each");
+        assertEquals(3, open.flow().setup().get(0).ok());
+
+        Measurement tooMany = controller.run(target(2), LoadSpec.closed(4, 1), ProgressListener.NONE);
+        // refused before any load, as one generator refuses it
+        assertTrue(tooMany.aborted().startsWith("dataMode perUser gives each virtual user its own row: 4 users, but step hi (3 rows in ")
+                && tooMany.aborted().endsWith(") has fewer"), tooMany.aborted());
+        assertEquals(0, tooMany.requests());
     }
 
     @Test

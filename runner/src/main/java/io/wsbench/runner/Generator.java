@@ -40,7 +40,8 @@ public final class Generator implements LoadDriver {
             if (refused != null) {
                 return Measurement.nothing(refused);
             }
-            return forConnections(spec.connections()).runFlow(target.address(), target.tls(), spec, flow.plan(), progress);
+            // as one part of one: its unique rows taken afresh each point (a warm-up's included), as a single request's are
+            return forConnections(spec.connections()).runFlow(target.address(), target.tls(), spec, flow.plan().part(0, 0, 1), progress);
         }
         return forConnections(spec.connections()).run(target.address(), target.tls(), spec, target.requests(spec.keepAlive()),
                 target.validators(), progress);

@@ -10,6 +10,11 @@ import java.util.List;
  */
 public record FlowFigures(long iterations, List<StepFigures> setup, List<StepFigures> steps, List<StepFigures> teardown) {
 
+    /** Requests of the iterations' steps (answers and errors): setup and teardown are apart. */
+    public long requests() {
+        return steps.stream().mapToLong(StepFigures::requests).sum();
+    }
+
     /** The flow figures of several generators running parts of one point, step by step. */
     static FlowFigures merge(List<FlowFigures> parts) {
         FlowFigures all = parts.get(0);

@@ -7,10 +7,11 @@ import java.util.List;
  * iteration, again and again as the load says, then {@code teardown} once. {@code variables} names
  * the slots of a user's variables; the first three are built in ({@link #USER}, {@link #ITERATION},
  * {@link #UUID}). {@code cookies}: each user keeps a cookie jar. An error ends the iteration, and
- * the user starts its next one ({@code onError: next}).
+ * the user starts its next one ({@code onError: next}). {@code firstUser}: the number of the point's
+ * first user here, above 0 on a load agent whose part follows other parts' users ({@link #part}).
  */
 public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
-                       boolean cookies, OnError onError) {
+                       boolean cookies, OnError onError, int firstUser) {
 
     /** What a user does after an error ends an iteration: the next one, its setup again first, or stop. */
     public enum OnError { NEXT, RESTART, STOP }
@@ -18,6 +19,11 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
     public FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
                     boolean cookies) {
         this(setup, steps, teardown, variables, cookies, OnError.NEXT);
+    }
+
+    public FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
+                    boolean cookies, OnError onError) {
+        this(setup, steps, teardown, variables, cookies, onError, 0);
     }
 
     /** The built-in variables, always the first three slots: the virtual user's number {@code vu} (from 0), the iteration's (from 0), a fresh UUID per iteration. */
@@ -38,6 +44,26 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
         teardown = List.copyOf(teardown);
         variables = List.copyOf(variables);
         onError = onError == null ? OnError.NEXT : onError;
+        if (firstUser < 0) {
+            throw new IllegalArgumentException("users are numbered from 0, got " + firstUser);
+        }
+    }
+
+    /**
+     * This flow as part {@code part} of {@code parts} of a point split among load agents, its users
+     * numbered from {@code firstUser} (the users of the parts before it): a {@code perUser} row and
+     * {@code ${vu}} are the user's number in the whole point, so no two agents take the same row;
+     * a {@code unique} step takes every {@code parts}-th row from row {@code part}, afresh for this
+     * point ({@link StepData#share}); a {@code cycle} step all its rows, as one generator would.
+     */
+    public FlowPlan part(int firstUser, int part, int parts) {
+        return new FlowPlan(share(setup, part, parts), share(steps, part, parts), share(teardown, part, parts), variables,
+                cookies, onError, firstUser);
+    }
+
+    private static List<FlowStep> share(List<FlowStep> steps, int part, int parts) {
+        return steps.stream().map(s -> s.data() == null ? s
+                : new FlowStep(s.name(), s.request(), s.answers(), s.data().share(part, parts), s.think(), s.readsUuid())).toList();
     }
 
     /** A random integer from LO to HI (both in), drawn afresh each iteration: {@code ${random:1-100}}. */

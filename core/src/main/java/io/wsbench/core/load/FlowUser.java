@@ -34,7 +34,9 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private final LoadEngine.Run run;
     private final LoadEngine.Lane lane;
     private final FlowLane flow;
+    /** Its place among this generator's users (its slots of an open loop's schedule), and its number in the whole point. */
     private final int index;
+    private final int user;
     private final String[] variables;
     private final SplittableRandom random;
     private final CookieJar jar;
@@ -72,9 +74,10 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         this.lane = lane;
         this.flow = lane.flow;
         this.index = index;
+        this.user = flow.plan.firstUser() + index;
         this.variables = new String[flow.plan.variables().size()];
-        this.variables[FlowPlan.USER] = Integer.toString(index);
-        this.random = new SplittableRandom(index * 0x9E3779B97F4A7C15L + System.nanoTime());
+        this.variables[FlowPlan.USER] = Integer.toString(user);
+        this.random = new SplittableRandom(user * 0x9E3779B97F4A7C15L + System.nanoTime());
         this.jar = flow.plan.cookies() ? new CookieJar() : null;
         this.uuid = flow.plan.usesUuid();
         if (uuid) {
@@ -188,9 +191,9 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         StepRecorder rec = flow.recorders[phase][step];
         row = -1;
         if (s.data() != null) {
-            row = s.data().fill(index, variables);
+            row = s.data().fill(user, variables);
             if (row < 0) {
-                String why = s.data().mode() == StepData.Mode.PER_USER ? "no data row for user " + index
+                String why = s.data().mode() == StepData.Mode.PER_USER ? "no data row for user " + user
                         : "the " + s.data().rows() + " data rows ran out (unique mode: each row once per point)";
                 if (run.abortReason == null && s.data().mode() == StepData.Mode.UNIQUE) {
                     run.abortReason = "step " + s.name() + ": " + why;
@@ -392,7 +395,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             failed(Verdict.VALIDATION, RecordAs.CLIENT);
             return;
         }
-        rec.failed(failure.kind(), (row >= 0 ? "row " + (row + 1) + ", " : "") + "user " + index + ", iteration "
+        rec.failed(failure.kind(), (row >= 0 ? "row " + (row + 1) + ", " : "") + "user " + user + ", iteration "
                 + variables[FlowPlan.ITERATION] + ": " + failure.why());
         failed(failure.kind(), RecordAs.VERDICT);
     }

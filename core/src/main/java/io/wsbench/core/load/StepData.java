@@ -17,6 +17,9 @@ public final class StepData {
     private final List<String[]> rows;
     private final Mode mode;
     private final AtomicLong taken = new AtomicLong();
+    /** Where these rows are in the step's file: row i here is row {@code firstRow + i * stride} there. */
+    private final int firstRow;
+    private final int stride;
 
     public StepData(int[] slots, List<String[]> rows, Mode mode) {
         if (rows.isEmpty()) {
@@ -25,6 +28,37 @@ public final class StepData {
         this.slots = slots.clone();
         this.rows = List.copyOf(rows);
         this.mode = mode;
+        this.firstRow = 0;
+        this.stride = 1;
+    }
+
+    /** Unique rows already shared out: a part may have none, and runs out at its first take. */
+    private StepData(StepData all, List<String[]> rows, int firstRow, int stride) {
+        this.slots = all.slots;
+        this.rows = rows;
+        this.mode = all.mode;
+        this.firstRow = firstRow;
+        this.stride = stride;
+    }
+
+    /**
+     * Part {@code part} of {@code parts} of these rows, for one load agent: in unique mode every
+     * {@code parts}-th row from row {@code part}, none taken yet, so that the agents together send
+     * each row once per point (as {@link RequestSource#share} shares a single request's rows); per
+     * user, all of them, since a user's row is its number in the whole point; cycle, all of them too.
+     */
+    public StepData share(int part, int parts) {
+        if (parts < 1 || part < 0 || part >= parts) {
+            throw new IllegalArgumentException("part " + part + " of " + parts);
+        }
+        if (mode != Mode.UNIQUE) {
+            return this;
+        }
+        List<String[]> mine = new java.util.ArrayList<>();
+        for (int r = part; r < rows.size(); r += parts) {
+            mine.add(rows.get(r));
+        }
+        return new StepData(this, List.copyOf(mine), part, parts);
     }
 
     public Mode mode() {
@@ -36,7 +70,7 @@ public final class StepData {
     }
 
     /**
-     * Puts the row for {@code user} in {@code variables}; returns the row's number (from 0), or -1
+     * Puts the row for {@code user} in {@code variables}; returns the row's number in the step's file (from 0), or -1
      * when a unique data set ran out or there is no row for this user.
      */
     int fill(int user, String[] variables) {
@@ -49,6 +83,6 @@ public final class StepData {
         for (int i = 0; i < slots.length; i++) {
             variables[slots[i]] = values[i];
         }
-        return row;
+        return firstRow + row * stride;
     }
 }

@@ -148,6 +148,52 @@ class MeasurementTest {
         assertEquals(each, Measurement.fromBytes(each.toBytes()));
     }
 
+    private static StepFigures step(String name, ErrorCounts errors, String firstFailure, long... micros) {
+        return new StepFigures(name, histogram(micros), micros.length + errors.total(), errors, 100L * micros.length,
+                200L * micros.length, firstFailure);
+    }
+
+    /** A flow point's part: its iterations (A's or B's figures) and each step's beside them, as an agent measured them. */
+    private static Measurement flowPart(Measurement iterations, long count, long loginMicros, long... orderMicros) {
+        ErrorCounts one401 = new ErrorCounts(0, 0, 1, 0, 0);
+        return iterations.withFlow(new FlowFigures(count, List.of(step("login", ErrorCounts.NONE, null, loginMicros)),
+                List.of(step("placeOrder", one401, "row 2, user " + count + ", iteration 0: status 401", orderMicros),
+                        step("getOrder", ErrorCounts.NONE, null, orderMicros)),
+                List.of(step("logout", ErrorCounts.NONE, null, 50))), iterations.durationSeconds());
+    }
+
+    @Test
+    void aFlowsStepsCrossTheWireWholeAndTheAgentsStepsAddUp() {
+        Measurement a = flowPart(A, 4, 900, 100, 200, 300);
+        Measurement b = flowPart(B, 3, 1_100, 150, 90_000);
+        Measurement aBack = Measurement.fromBytes(a.toBytes());
+        Measurement bBack = Measurement.fromBytes(b.toBytes());
+        assertEquals(a, aBack);
+        assertEquals(a.flow(), aBack.flow());
+        assertEquals(3, aBack.flow().steps().get(0).latencies().getTotalCount());
+
+        Measurement m = Measurement.merge(List.of(aBack, bBack));
+        FlowFigures f = m.flow();
+        assertEquals(7, f.iterations());
+        StepFigures place = f.steps().get(0);
+        assertEquals("placeOrder", place.name());
+        assertEquals(5, place.ok(), "3 valid answers from one agent, 2 from the other");
+        assertEquals(7, place.requests(), "and one 401 each");
+        assertEquals(2, place.errors().httpStatus());
+        assertEquals(90_000, place.latencies().getMaxValue(), 90);
+        assertEquals(500, place.bytesSent());
+        assertEquals("row 2, user 4, iteration 0: status 401", place.firstFailure(), "the first agent's first failure");
+        assertEquals(12, f.requests(), "the iterations' steps: 7 + 5; setup and teardown apart");
+        assertEquals(2, f.setup().get(0).ok(), "each agent's users logged in");
+        assertEquals(2, f.teardown().get(0).ok());
+        assertEquals(f, Measurement.fromBytes(m.toBytes()).flow(), "and the merged point crosses the wire whole too");
+
+        io.wsbench.core.record.PointRecord p = m.toPoint(null, new LoadRecord("closed", 2, null, 6.0, null, null, true), 1, null);
+        assertEquals(12, p.requests(), "run.json's requests are both agents' steps'");
+        assertEquals(List.of(7L, 5L), p.steps().stream().map(io.wsbench.core.record.StepRecord::requests).toList());
+        assertEquals(2, p.setup().get(0).validated());
+    }
+
     @Test
     void bytesThatAreNotAMeasurementAreAnError() {
         assertThrows(IllegalArgumentException.class, () -> Measurement.fromBytes("{\"latencies\":\"x\"".getBytes()));
