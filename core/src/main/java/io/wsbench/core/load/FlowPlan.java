@@ -63,7 +63,7 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
 
     private static List<FlowStep> share(List<FlowStep> steps, int part, int parts) {
         return steps.stream().map(s -> s.data() == null ? s
-                : new FlowStep(s.name(), s.request(), s.answers(), s.data().share(part, parts), s.think(), s.readsUuid())).toList();
+                : s.withData(s.data().share(part, parts))).toList();
     }
 
     /** A random integer from LO to HI (both in), drawn afresh each iteration: {@code ${random:1-100}}. */

@@ -25,4 +25,9 @@ public record FlowStep(String name, RequestTemplate request, Supplier<StepAnswer
     public FlowStep secured(Supplier<? extends StepSecurity> security) {
         return new FlowStep(name, request, answers, data, think, readsUuid, security);
     }
+
+    /** The same step taking its rows from {@code rows} (an agent's share of them). */
+    FlowStep withData(StepData rows) {
+        return new FlowStep(name, request, answers, rows, think, readsUuid, security);
+    }
 }
