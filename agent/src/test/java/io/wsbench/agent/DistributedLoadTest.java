@@ -187,7 +187,9 @@ class DistributedLoadTest {
             double a = one.latencies().getValueAtPercentile(percentile);
             double b = three.latencies().getValueAtPercentile(percentile);
             assertTrue(a > FREEZE_MILLIS * 1000 * 0.8, "p" + percentile + " of one generator " + a + " µs: not the freeze's");
-            assertEquals(1, b / a, 0.05, "p" + percentile + ": one generator " + a + " µs, three agents " + b + " µs");
+            // within a fifth of the freeze the test sets: a busy machine's scheduling (5 ms in one CI run) is not
+            // coordinated omission, which would hide the freeze and leave p99.9 near the unfrozen latency
+            assertEquals(a, b, FREEZE_MILLIS * 1000 * 0.2, "p" + percentile + ": one generator " + a + " µs, three agents " + b + " µs");
         }
     }
 
