@@ -388,7 +388,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         if (failure == null) {
             rec.ok((now - writtenAt) / 1000);
             step++;
-            lane.loop.execute(proceed); // after the other answers of this read: their latency must not hold this send
+            lane.sendAfterReads(proceed); // after the other answers of this read, in one task with them, as a single request's
             return;
         }
         if (failure.kind() == null) {

@@ -322,7 +322,7 @@ public final class LoadEngine implements AutoCloseable {
         final Bootstrap bootstrap;
         Histogram spare = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
         /** Users whose answer was read in this pass over the ready connections, in order. */
-        private User[] answered = new User[0];
+        private Runnable[] answered = new Runnable[0];
         private int answeredCount;
         private final Runnable sendAnswered = this::sendAnswered;
 
@@ -352,17 +352,17 @@ public final class LoadEngine implements AutoCloseable {
         }
 
         /**
-         * Holds the user's next request until the I/O thread has read every connection that was
+         * Holds a user's next request (a flow user's next step) until the I/O thread has read every connection that was
          * ready with it: the event loop runs tasks after its pass over the ready connections. Sent at
          * once, each request would delay the reading of the answers behind it by a system call
          * (a few µs on loopback, ~10 µs per answer in a burst of ten), and that delay would show as
          * server latency. wrk orders its work the same way: reads first, writes on the next pass.
          */
-        void sendAfterReads(User user) {
+        void sendAfterReads(Runnable next) {
             if (answeredCount == answered.length) {
                 answered = Arrays.copyOf(answered, Math.max(8, answered.length * 2));
             }
-            answered[answeredCount++] = user;
+            answered[answeredCount++] = next;
             if (answeredCount == 1) {
                 loop.execute(sendAnswered);
             }
@@ -371,9 +371,9 @@ public final class LoadEngine implements AutoCloseable {
         private void sendAnswered() {
             // one added while this runs (none is: reads happen outside tasks) is sent by this same pass
             for (int i = 0; i < answeredCount; i++) {
-                User u = answered[i];
+                Runnable next = answered[i];
                 answered[i] = null;
-                u.proceedAfterReads();
+                next.run();
             }
             answeredCount = 0;
         }

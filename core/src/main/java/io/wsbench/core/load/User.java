@@ -258,16 +258,8 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (!open && run.thinkNanos > 0) {
             lane.loop.schedule(proceed, run.thinkNanos, TimeUnit.NANOSECONDS);
         } else {
-            lane.sendAfterReads(this);
+            lane.sendAfterReads(proceed);
         }
-    }
-
-    /**
-     * Called by the lane once every answer that arrived with this one has been read. The clock is
-     * read afresh: the next request's latency must not include this validation.
-     */
-    void proceedAfterReads() {
-        proceed();
     }
 
     @Override
