@@ -15,6 +15,8 @@ final class FlowLane {
     static final int SETUP = 0;
     static final int STEPS = 1;
     static final int TEARDOWN = 2;
+    /** The phases' names, by their numbers, as failures name them. */
+    static final java.util.List<String> PHASES = java.util.List.of("setup", "steps", "teardown");
 
     final FlowPlan plan;
     final List<List<FlowStep>> phases;

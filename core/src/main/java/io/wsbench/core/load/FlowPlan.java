@@ -69,9 +69,11 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
     /** A random integer from LO to HI (both in), drawn afresh each iteration: {@code ${random:1-100}}. */
     public static final java.util.regex.Pattern RANDOM = java.util.regex.Pattern.compile("random:(\\d{1,18})-(\\d{1,18})");
 
-    /** Whether a step reads the UUID: only then is one made per iteration. */
-    boolean usesUuid() {
-        return java.util.stream.Stream.of(setup, steps, teardown).flatMap(List::stream)
-                .anyMatch(s -> s.request() != null && s.request().variables().contains(UUID) || s.readsUuid());
+    /**
+     * Whether a step reads the variable in {@code slot}: only then is a built-in one written per
+     * iteration (a UUID made, the iteration's number turned into text).
+     */
+    boolean reads(int slot) {
+        return java.util.stream.Stream.of(setup, steps, teardown).flatMap(List::stream).anyMatch(s -> s.reads(slot));
     }
 }

@@ -5,29 +5,38 @@ import java.util.function.Supplier;
 /**
  * One step of a flow: a request ({@code request}, with the rules its answer must pass and the
  * variables it gives, one {@link StepAnswer} per I/O thread) or a pause ({@code think}). {@code data}:
- * the rows whose columns become variables when the step runs (null for none). {@code readsUuid}: its
- * checks read the built-in {@code uuid}. {@code security}: seals its request and opens its answer,
+ * the rows whose columns become variables when the step runs (null for none). {@code checksRead}: the
+ * slots of the variables its checks read (its request's are {@link RequestTemplate#variables}). {@code security}: seals its request and opens its answer,
  * one per I/O thread (null for none).
  */
 public record FlowStep(String name, RequestTemplate request, Supplier<StepAnswer> answers, StepData data, ThinkTime think,
-                       boolean readsUuid, Supplier<? extends StepSecurity> security) {
+                       java.util.Set<Integer> checksRead, Supplier<? extends StepSecurity> security) {
+
+    public FlowStep {
+        checksRead = checksRead == null ? java.util.Set.of() : java.util.Set.copyOf(checksRead);
+    }
 
     public static FlowStep request(String name, RequestTemplate request, Supplier<StepAnswer> answers, StepData data,
-                                   boolean readsUuid) {
-        return new FlowStep(name, request, answers, data, null, readsUuid, null);
+                                   java.util.Set<Integer> checksRead) {
+        return new FlowStep(name, request, answers, data, null, checksRead, null);
     }
 
     public static FlowStep pause(String name, ThinkTime think) {
-        return new FlowStep(name, null, null, null, think, false, null);
+        return new FlowStep(name, null, null, null, think, null, null);
     }
 
     /** This step with its request sealed and its answer opened by a {@code security} made per I/O thread. */
     public FlowStep secured(Supplier<? extends StepSecurity> security) {
-        return new FlowStep(name, request, answers, data, think, readsUuid, security);
+        return new FlowStep(name, request, answers, data, think, checksRead, security);
+    }
+
+    /** Whether its request or its checks read the variable in {@code slot}. */
+    boolean reads(int slot) {
+        return request != null && request.variables().contains(slot) || checksRead.contains(slot);
     }
 
     /** The same step taking its rows from {@code rows} (an agent's share of them). */
     FlowStep withData(StepData rows) {
-        return new FlowStep(name, request, answers, rows, think, readsUuid, security);
+        return new FlowStep(name, request, answers, rows, think, checksRead, security);
     }
 }

@@ -41,6 +41,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private final SplittableRandom random;
     private final CookieJar jar;
     private final boolean uuid;
+    private final boolean iterationRead;
     private final ResponseParser parser = new ResponseParser();
     private final Map<String, String> headers = new HashMap<>();
     private final ChannelFutureListener onConnect = this::connected;
@@ -79,7 +80,8 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         this.variables[FlowPlan.USER] = Integer.toString(user);
         this.random = new SplittableRandom(user * 0x9E3779B97F4A7C15L + System.nanoTime());
         this.jar = flow.plan.cookies() ? new CookieJar() : null;
-        this.uuid = flow.plan.usesUuid();
+        this.uuid = flow.plan.reads(FlowPlan.UUID);
+        this.iterationRead = flow.plan.reads(FlowPlan.ITERATION);
         if (uuid) {
             variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString(); // the setup's, before any iteration
         }
@@ -154,7 +156,10 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         if (remaining > 0) {
             remaining--;
         }
-        variables[FlowPlan.ITERATION] = Long.toString(iteration++);
+        if (iterationRead) {
+            variables[FlowPlan.ITERATION] = Long.toString(iteration);
+        }
+        iteration++;
         if (uuid) {
             variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString();
         }
@@ -395,8 +400,8 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             failed(Verdict.VALIDATION, RecordAs.CLIENT);
             return;
         }
-        rec.failed(failure.kind(), (row >= 0 ? "row " + (row + 1) + ", " : "") + "user " + user + ", iteration "
-                + variables[FlowPlan.ITERATION] + ": " + failure.why());
+        rec.failed(failure.kind(), (row >= 0 ? "row " + (row + 1) + ", " : "") + "user " + user
+                + (phase == FlowLane.STEPS ? ", iteration " + (iteration - 1) : ", " + FlowLane.PHASES.get(phase)) + ": " + failure.why());
         failed(failure.kind(), RecordAs.VERDICT);
     }
 

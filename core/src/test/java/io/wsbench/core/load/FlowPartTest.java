@@ -36,11 +36,11 @@ class FlowPartTest {
         FlowStep login = FlowStep.request("login", RequestTemplate.of(GET), () -> (status, type, body, length, headers, v) -> {
             seen.add("login " + v[FlowPlan.USER] + " " + v[3]);
             return null;
-        }, users, false);
+        }, users, java.util.Set.of());
         FlowStep order = FlowStep.request("order", RequestTemplate.of(GET), () -> (status, type, body, length, headers, v) -> {
             seen.add("order " + v[FlowPlan.USER] + " " + v[4]);
             return null;
-        }, items, false);
+        }, items, java.util.Set.of());
         return new FlowPlan(List.of(login), List.of(order), List.of(), VARIABLES, false);
     }
 

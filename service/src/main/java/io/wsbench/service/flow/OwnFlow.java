@@ -167,12 +167,12 @@ public final class OwnFlow {
         }
         known.addAll(given); // a step's checks may read what it extracts
         List<AnswerCheck> checks = new ArrayList<>();
-        boolean readsUuid = false;
+        java.util.Set<Integer> checksRead = new java.util.HashSet<>();
         for (String c : s.checks()) {
             AnswerCheck check = AnswerCheck.parse(c, prefixes, schema);
             for (String v : check.placeholders()) {
                 unknown(v, "check '" + c + "'");
-                readsUuid |= v.equals("uuid");
+                checksRead.add(slot(v));
             }
             checks.add(check);
         }
@@ -180,7 +180,7 @@ public final class OwnFlow {
         boolean isSoap = soap;
         List<StepRules.Extract> x = List.copyOf(extracts);
         List<AnswerCheck> ch = List.copyOf(checks);
-        return secured(s, soap, FlowStep.request(name, template, () -> new StepRules(x, ch, isSoap, slots), data, readsUuid));
+        return secured(s, soap, FlowStep.request(name, template, () -> new StepRules(x, ch, isSoap, slots), data, checksRead));
     }
 
     /** The step's Basic auth: its own, else the flow's unless it sends its own Authorization header; null for none. */
