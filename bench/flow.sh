@@ -8,11 +8,11 @@
 # (min-max): throughput, the generator's CPU per request and per iteration (the point's own CPU:
 # run.json's generator.cpuSeconds), the ratios to the single request, and the generator's peak RSS
 # with 10,000 users. nginx and wsbench run on separate cores. A benchmark, not a test.
-#   bench/flow.sh [ROUNDS=3] [USERS=10] [DURATION=5s] [MEMORY_USERS=10000] [MEMORY_DURATION=10s]
+#   bench/flow.sh [ROUNDS=5] [USERS=10] [DURATION=5s] [MEMORY_USERS=10000] [MEMORY_DURATION=10s]
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-rounds=${1:-3}; users=${2:-10}; duration=${3:-5s}; many=${4:-10000}; many_duration=${5:-10s}
-warmup=${WARMUP:-3000}  # iterations (or requests) per user before each measured point
+rounds=${1:-5}; users=${2:-10}; duration=${3:-5s}; many=${4:-10000}; many_duration=${5:-10s}
+warmup=${WARMUP:-20000}  # iterations (or requests) per user before each measured point: long enough that the JIT is done (3,000 left C2 compiling inside the point)
 bench_install nginx:nginx /usr/bin/time:time taskset:util-linux curl:curl
 
 # one file descriptor per connection, on both sides, and some to spare
@@ -28,7 +28,10 @@ server_cpus="0-$((last > 0 ? last - 1 : 0))"; generator_cpus=$last
 
 port=${PORT:-18093}
 base="http://127.0.0.1:$port"
-conns=$((many + 512))  # worker_connections: the users and the probes
+# worker_connections: twice the users and the probes. nginx starts closing idle keep-alive connections
+# to make room once fewer than a sixteenth of them are free: with the users + 512 it closed 160 of
+# 10,000 users' connections before their login and the run counted them as connect errors.
+conns=$((2 * many + 512))
 mkdir -p "$bench_work/logs" "$bench_work/tmp"
 # nginx started by root would run its worker as nobody: keep it the invoking user's
 user_line=$([ "$(id -u)" = 0 ] && echo "user $(id -un) $(id -gn);" || true)
