@@ -42,6 +42,12 @@ public final class Flags {
     static final double GENERATOR_BUSY_SHARE = 0.9;
     /** An open loop whose answered and failed requests fall below this share of its rate fell behind. */
     static final double OPEN_RATE_SHARE = 0.95;
+    /**
+     * Above this (a quarter of a core) something beside the server and the generator used the
+     * machine during a point: another program, the kernel's own threads, or a hypervisor taking
+     * the CPU back (steal). Quiet points on 2 cores read 0-5%.
+     */
+    static final double OTHERS_CPU_PERCENT = 25;
 
     private Flags() {
     }
@@ -60,8 +66,9 @@ public final class Flags {
             flags.add("This run never finished: run.json still says it is running, so the process probably died.");
         }
         List<Raised> raised = new ArrayList<>();
+        int cores = run.environment() == null ? 0 : run.environment().cores();
         for (PointRecord p : points) {
-            raised(p, said -> raised.add(new Raised(p.key(), p.repeat(), said)));
+            raised(p, cores, said -> raised.add(new Raised(p.key(), p.repeat(), said)));
         }
         flags.addAll(merged(raised));
         for (WarmupRecord w : run.warmup() == null ? List.<WarmupRecord>of() : run.warmup()) {
@@ -73,11 +80,15 @@ public final class Flags {
         }
         for (Summary row : Summary.of(points)) {
             if (row.unstable()) {
+                double others = points.stream().filter(p -> p.key().equals(row.key()))
+                        .mapToDouble(p -> othersCpuPercent(p, cores).orElse(0.0)).max().orElse(0);
                 flags.add(row.key() + ": not steady: its " + row.repeats() + " repeats spread ±" + percent(100 * row.spreadOfRepeats())
                         + " (" + HtmlFormat.rate(row.throughput().min()) + "–" + HtmlFormat.rate(row.throughput().max())
                         + " req/s, mean " + HtmlFormat.millis(row.meanMicros().min()) + "–" + HtmlFormat.millis(row.meanMicros().max())
-                        + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD)
-                        + ". Read its median with care: warm up longer, add repeats, or keep the processes on their own cores.");
+                        + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD) + ". Read its median with care: "
+                        + (others > OTHERS_CPU_PERCENT
+                        ? "other processes took up to " + percent(others) + " of a core during its repeats; run it on a quiet machine."
+                        : "warm up longer, add repeats, or keep the processes on their own cores."));
             }
         }
         flags.addAll(TlsTable.flags(points));
@@ -88,7 +99,7 @@ public final class Flags {
      * A point's flags, each its sentence after the point's name, with the figures that may differ
      * from repeat to repeat ({} in the sentence) apart, so that a row's repeats can share one line.
      */
-    private static void raised(PointRecord p, Consumer<Said> out) {
+    private static void raised(PointRecord p, int cores, Consumer<Said> out) {
         errors(p).ifPresent(out);
         if (p.aborted() != null) {
             out.accept(new Said(" was aborted: {}", p.aborted()));
@@ -125,6 +136,9 @@ public final class Flags {
                     String.format(Locale.ROOT, "%.2f", s.exceptionsPerSecond() / p.throughput()),
                     top.className() + (top.thrownAt() == null ? "" : " at " + top.thrownAt())));
         }
+        othersCpuPercent(p, cores).filter(o -> o > OTHERS_CPU_PERCENT).ifPresent(o -> out.accept(new Said(
+                ": other processes took {} of a core during the point (the machine's CPU less the server's and the"
+                + " generator's): the load did not have the machine to itself.", percent(o))));
         if (p.agents() == null) {
             generatorBusy(p.generator()).ifPresent(why -> out.accept(why.after(": the load generator may have been the bottleneck (", ").")));
         } else {
@@ -202,6 +216,20 @@ public final class Flags {
      * measured, that decides: the process's CPU also counts the JIT compiler and the collector,
      * which in a point of a fraction of a second can take more than a core on their own.
      */
+    /**
+     * The CPU that neither the server nor the generator used during a point, in percent of one core:
+     * the machine's busy time (steal included) less theirs. Empty where it cannot be told: no server
+     * watched, the load spread over agents, or the machine's size unknown.
+     */
+    static Optional<Double> othersCpuPercent(PointRecord p, int cores) {
+        ServerRecord s = p.server();
+        GeneratorRecord g = p.generator();
+        if (s == null || g == null || p.agents() != null || cores <= 0 || s.machineCpuPercent() <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(Math.max(0, s.machineCpuPercent() * cores - s.cpuPercent() - g.cpuPercent()));
+    }
+
     private static Optional<Said> generatorBusy(GeneratorRecord g) {
         if (g == null || g.ioThreads() <= 0) {
             return Optional.empty();

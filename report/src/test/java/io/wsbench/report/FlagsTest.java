@@ -1,10 +1,12 @@
 package io.wsbench.report;
 
+import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
 import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.ServerRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -40,6 +42,38 @@ class FlagsTest {
                 "REST inline @ 5 users, repeat 3 was aborted: server stopped answering"), Flags.of(run(points)));
         assertEquals(List.of("REST inline @ 5 users, repeats 1, 2: 5 errors (5 failed validation) out of 1,000 requests."),
                 Flags.of(run(points.subList(0, 2))));
+    }
+
+    /**
+     * Figures of seed 001's Metro small row on a machine where another program ran during two of
+     * its three repeats: the machine's CPU (2 cores) less the server's and the generator's says so,
+     * on the point and on the row that is not steady, instead of advice to warm up longer.
+     */
+    @Test
+    void otherProcessesOnTheMachineAreNamedAsWhyARowIsNotSteady() {
+        List<PointRecord> points = List.of(
+                shared(1, 1065, 80.8, 61.1, 31.6), shared(2, 1178, 78.1, 60.7, 33.2), shared(3, 4090, 58.3, 82.5, 29.9));
+        assertEquals(List.of(
+                "Metro small @ 5 users, repeats 1, 2: other processes took 69%, 62% of a core during the point (the machine's"
+                        + " CPU less the server's and the generator's): the load did not have the machine to itself.",
+                "Metro small @ 5 users: not steady: its 3 repeats spread ±128% (1,065–4,090 req/s, mean 0.200–0.200 ms), more than ±10%."
+                        + " Read its median with care: other processes took up to 69% of a core during its repeats; run it on a quiet machine."),
+                Flags.of(withCores(run(points), 2)));
+        assertEquals(4.2, Flags.othersCpuPercent(points.get(2), 2).orElseThrow(), 0.05, "a quiet point: 58.3% of 2 cores less 82.5 and 29.9");
+        assertEquals(java.util.Optional.empty(), Flags.othersCpuPercent(points.get(2), 0), "the machine's size unknown: not told");
+    }
+
+    private static PointRecord shared(int repeat, double throughput, double machine, double server, double generator) {
+        PointRecord p = ComparisonTest.point("Metro small", FIVE_USERS, repeat, throughput, 200);
+        return new PointRecord(p.target(), p.load(), repeat, p.requests(), p.durationSeconds(), throughput, p.latencyMicros(), 400, 500,
+                ErrorCounts.NONE, p.requests(), new ServerRecord(1L, server, server / 2, server / 2, 1 << 28, 40, 0, machine),
+                null, null, null, null).withGenerator(new GeneratorRecord(1, 1.0, generator, generator, null, null, null, null));
+    }
+
+    private static RunRecord withCores(RunRecord r, int cores) {
+        return new RunRecord(r.suite(), r.description(), r.wsbenchVersion(), r.gitCommit(), r.startedAt(), r.finishedAt(), r.status(),
+                r.partialReason(), r.command(), r.baseline(),
+                new Environment("test", cores, "Linux", "6", "JVM", 1L << 34, java.util.Map.of()), r.notes(), r.points());
     }
 
     private static PointRecord busy(String label, int repeat, double ioBusiestPercent) {

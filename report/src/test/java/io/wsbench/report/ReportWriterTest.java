@@ -397,7 +397,7 @@ class ReportWriterTest {
                 new SecondSample(1, (long) throughput, 1900, 0), new SecondSample(2, (long) throughput, 1900, 0));
         return new PointRecord(new TargetRecord(label, stack, "soap11", null, "hello", "plain", "http://127.0.0.1:8080/"),
                 load, repeat, h.getTotalCount(), 2.5, throughput, latency, 463, 512, ErrorCounts.NONE,
-                h.getTotalCount(), new ServerRecord(4242L, 180.5, 150, 30.5, 312_000_000L, 40, 0.4, 195),
+                h.getTotalCount(), new ServerRecord(4242L, 180.5, 150, 30.5, 312_000_000L, 40, 0.4, 96),
                 new GeneratorRecord(2, 1.1, 44), series, Measurement.encode(h), null);
     }
 

@@ -34,7 +34,7 @@ public record Environment(String cpuModel, int cores, String os, String kernel, 
     }
 
     public static Environment detect(Map<String, String> stacks) {
-        return new Environment(detectCpuModel(), Runtime.getRuntime().availableProcessors(),
+        return new Environment(detectCpuModel(), detectCores(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
                 System.getProperty("os.version"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
@@ -57,6 +57,22 @@ public record Environment(String cpuModel, int cores, String os, String kernel, 
         Map<String, List<String>> all = new TreeMap<>(jvmOptions == null ? Map.of() : jvmOptions);
         all.put(stack, List.copyOf(options));
         return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, cpus, all);
+    }
+
+    /**
+     * The machine's CPUs as /proc/stat counts them (the same CPUs its machine-wide figures are over),
+     * not the JVM's available processors, which a {@code taskset} around wsbench narrows.
+     */
+    private static int detectCores() {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/stat"))) {
+            long n = lines.filter(l -> l.matches("cpu\\d+ .*")).count();
+            if (n > 0) {
+                return (int) n;
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux: the JVM's count
+        }
+        return Runtime.getRuntime().availableProcessors();
     }
 
     private static String detectCpuModel() {
