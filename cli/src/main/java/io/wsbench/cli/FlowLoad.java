@@ -75,7 +75,7 @@ final class FlowLoad {
         ClientTls tls = tls(c, t, dir, flow.endpoint());
         String label = t.label() != null ? t.label() : "flow " + c.flow.getFileName();
         Target target = Target.of(new TargetRecord(label, null, "flow", null, null,
-                t.secured() ? t.security() : null, null, flow.endpoint().toString()),
+                t.secured() ? t.security().word() : null, null, flow.endpoint().toString()),
                 flow.endpoint(), flow.workload(), tls);
         Reachable.check(flow.endpoint(), tls);
         PrintStream out = System.out;
