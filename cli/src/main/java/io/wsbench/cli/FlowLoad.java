@@ -81,7 +81,7 @@ final class FlowLoad {
         PrintStream out = System.out;
         PrintStream aside = c.json ? System.err : out;
         TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
-        try (Generator generator = new Generator(c.threads);
+        try (Generator generator = new Generator(c.generatorOptions.threads);
              WatchedServer.Process watched = c.serverPid == null ? null : LoadCommand.watch(c.serverPid, c.monitors())) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
