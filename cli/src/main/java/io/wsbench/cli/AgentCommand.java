@@ -2,8 +2,8 @@ package io.wsbench.cli;
 
 import io.wsbench.agent.Agent;
 import io.wsbench.agent.Cluster;
-import io.wsbench.runner.Generator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -32,8 +32,8 @@ final class AgentCommand implements Callable<Integer> {
             description = "the cluster's name: members join only members of the same name (default: $${DEFAULT-VALUE})")
     String cluster;
 
-    @Option(names = "--threads", paramLabel = "N", description = Generator.THREADS_HELP)
-    Integer threads;
+    @Mixin
+    GeneratorOptions generatorOptions;
 
     @Override
     public Integer call() throws Exception {
@@ -43,7 +43,7 @@ final class AgentCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
-        try (Agent agent = Agent.start(c, threads, AgentCommand::say)) {
+        try (Agent agent = Agent.start(c, generatorOptions.threads, AgentCommand::say)) {
             Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "wsbench-agent-stop"));
             System.out.println("wsbench agent " + agent.address() + " (pid " + ProcessHandle.current().pid() + ") in cluster '"
                     + cluster + "': waiting for points (Ctrl-C stops)");

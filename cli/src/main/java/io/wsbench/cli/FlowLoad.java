@@ -75,13 +75,13 @@ final class FlowLoad {
         ClientTls tls = tls(c, t, dir, flow.endpoint());
         String label = t.label() != null ? t.label() : "flow " + c.flow.getFileName();
         Target target = Target.of(new TargetRecord(label, null, "flow", null, null,
-                t.secured() ? t.security() : null, null, flow.endpoint().toString()),
+                t.secured() ? t.security().word() : null, null, flow.endpoint().toString()),
                 flow.endpoint(), flow.workload(), tls);
         Reachable.check(flow.endpoint(), tls);
         PrintStream out = System.out;
         PrintStream aside = c.json ? System.err : out;
         TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
-        try (Generator generator = new Generator(c.threads);
+        try (Generator generator = new Generator(c.generatorOptions.threads);
              WatchedServer.Process watched = c.serverPid == null ? null : LoadCommand.watch(c.serverPid, c.monitors())) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);

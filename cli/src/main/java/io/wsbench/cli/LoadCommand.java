@@ -138,9 +138,6 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--warmup-window", paramLabel = "DURATION", description = "with --warmup auto: the length of a window (default: ${DEFAULT-VALUE})")
     String warmupWindow = "1s";
 
-    @Option(names = "--threads", paramLabel = "N", description = Generator.THREADS_HELP)
-    Integer threads;
-
     @Option(names = "--server-pid", paramLabel = "PID", description = "also sample this server process (CPU, memory) from /proc")
     Long serverPid;
 
@@ -157,6 +154,9 @@ final class LoadCommand implements Callable<Integer> {
 
     @Mixin
     TlsOptions tlsOptions;
+
+    @Mixin
+    GeneratorOptions generatorOptions;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "write the --assert results to FILE as JUnit XML")
     Path junit;
@@ -195,7 +195,7 @@ final class LoadCommand implements Callable<Integer> {
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         TlsOptions.warnIfInsecure(tls, uri, aside);
-        try (Generator generator = new Generator(threads);
+        try (Generator generator = new Generator(generatorOptions.threads);
              WatchedServer.Process watched = serverPid == null ? null : watch(serverPid, monitors)) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);

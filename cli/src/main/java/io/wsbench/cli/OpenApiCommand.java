@@ -6,6 +6,7 @@ import io.wsbench.service.openapi.RestRequest;
 import io.wsbench.service.own.OwnServiceException;
 import io.wsbench.runner.OwnService;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,8 +27,8 @@ final class OpenApiCommand implements Callable<Integer> {
     @Option(names = "--operation", paramLabel = "ID", description = "print a request of this operation (its operationId)")
     String operation;
 
-    @Option(names = "--template", description = "placeholders instead of sample values")
-    boolean template;
+    @Mixin
+    TemplateOption template;
 
     @Override
     public Integer call() {
@@ -39,7 +40,7 @@ final class OpenApiCommand implements Callable<Integer> {
         }
         try {
             RestOperation op = api.operation(operation);
-            if (!template) {
+            if (!template.template) {
                 out.print(RestRequest.of(api, op, null, null, null).describe(op.server()));
                 return 0;
             }

@@ -12,7 +12,6 @@ import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.report.Assertion;
 import io.wsbench.report.Flags;
 import io.wsbench.report.ReportWriter;
-import io.wsbench.runner.Generator;
 import io.wsbench.runner.LoadDriver;
 import io.wsbench.runner.Home;
 import io.wsbench.runner.OwnService;
@@ -54,9 +53,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", description = "repeat every point N times (overrides the suite)")
     Integer repeat;
 
-    @Option(names = "--threads", paramLabel = "N", description = Generator.THREADS_HELP)
-    Integer threads;
-
     @Option(names = "--cpus", paramLabel = "GEN:SERVERS", description = "pin the load generator and the servers to"
             + " disjoint cores, as CPU lists (e.g. 1:0 or 3:0-2; over the suite's cpus:), 'auto' (the generator on the last"
             + " quarter of the cores), or 'off'")
@@ -67,6 +63,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     AgentOptions agents;
+
+    @Mixin
+    GeneratorOptions generatorOptions;
 
     @Option(names = "--monitor", paramLabel = "LIST", defaultValue = "proc,jvm,jfr",
             description = {"what watches each server, comma-separated (default: ${DEFAULT-VALUE}; none for nothing):",
@@ -102,7 +101,7 @@ final class RunCommand implements Callable<Integer> {
             throw new Main.UserError(e.getMessage());
         }
         checkReachable(suite, stdout);
-        try (LoadDriver driver = agents.driver(threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
+        try (LoadDriver driver = agents.driver(generatorOptions.threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
             SuiteRunner runner = new SuiteRunner(catalog, driver, new Console(stdout, Console.interactive()),
                     quick ? 200 : 500, monitors());
             Files.createDirectories(dir);
@@ -203,8 +202,8 @@ final class RunCommand implements Callable<Integer> {
         if (repeat != null) {
             sb.append(" --repeat ").append(repeat);
         }
-        if (threads != null) {
-            sb.append(" --threads ").append(threads);
+        if (generatorOptions.threads != null) {
+            sb.append(" --threads ").append(generatorOptions.threads);
         }
         String monitors = Monitors.describe(monitors());
         if (!monitors.equals("proc,jvm,jfr")) {

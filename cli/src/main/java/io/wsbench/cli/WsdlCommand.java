@@ -6,6 +6,7 @@ import io.wsbench.service.wsdl.SoapOperation;
 import io.wsbench.service.wsdl.WsdlException;
 import io.wsbench.runner.OwnService;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -28,8 +29,8 @@ final class WsdlCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "P", description = "the port of the operation (default: its SOAP 1.1 port)")
     String port;
 
-    @Option(names = "--template", description = "placeholders instead of sample values")
-    boolean template;
+    @Mixin
+    TemplateOption template;
 
     @Override
     public Integer call() {
@@ -38,7 +39,7 @@ final class WsdlCommand implements Callable<Integer> {
         try {
             if (operation != null) {
                 SoapOperation op = d.operation(operation, port);
-                out.print(template ? SampleRequest.template(d, op) : SampleRequest.sample(d, op));
+                out.print(template.template ? SampleRequest.template(d, op) : SampleRequest.sample(d, op));
                 return 0;
             }
         } catch (WsdlException e) {

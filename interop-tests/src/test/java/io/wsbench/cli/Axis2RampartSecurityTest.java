@@ -4,6 +4,7 @@ import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.suite.Security;
 import io.wsbench.protocols.Soap;
 import io.wsbench.protocols.Workload;
 import io.wsbench.contract.seismic.Catalog;
@@ -44,7 +45,7 @@ class Axis2RampartSecurityTest extends SecuredStackContract {
 
     @Test
     void servesEveryConfiguration() {
-        assertEquals(List.of("username", "sign", "signencr"), configurations());
+        assertEquals(List.of(Security.USERNAME, Security.SIGN, Security.SIGNENCR), configurations());
     }
 
     @Test
@@ -76,21 +77,21 @@ class Axis2RampartSecurityTest extends SecuredStackContract {
 
     @Test
     void responsesCarryBasic256Sha256Algorithms() throws Exception {
-        for (String c : List.of("sign", "signencr")) {
+        for (Security c : List.of(Security.SIGN, Security.SIGNENCR)) {
             HttpResponse<String> r = post(endpoint(c), new WsSecurity(c, keys).secure(envelope()));
             assertEquals(200, r.statusCode(), r.body());
             String text = r.body();
             assertTrue(text.contains("Algorithm=\"http://www.w3.org/2001/04/xmldsig-more#rsa-sha256\""), text);
             assertTrue(text.contains("Algorithm=\"http://www.w3.org/2001/04/xmlenc#sha256\""), text);
             assertFalse(text.contains("#rsa-sha1\"") || text.contains("#sha1\""), text);
-            assertEquals("signencr".equals(c), text.contains("Algorithm=\"http://www.w3.org/2001/04/xmlenc#aes256-cbc\""), text);
-            assertEquals("signencr".equals(c), text.contains("Algorithm=\"http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p\""), text);
+            assertEquals(c == Security.SIGNENCR, text.contains("Algorithm=\"http://www.w3.org/2001/04/xmlenc#aes256-cbc\""), text);
+            assertEquals(c == Security.SIGNENCR, text.contains("Algorithm=\"http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p\""), text);
         }
     }
 
     @Test
     void aRequestWithoutSecurityIsRampartsRefusal() throws Exception {
-        for (String c : configurations()) {
+        for (Security c : configurations()) {
             HttpResponse<String> r = post(endpoint(c), envelope());
             assertEquals(500, r.statusCode(), r.body());
             assertTrue(r.body().contains("<faultcode>wsse:InvalidSecurity</faultcode>"), c + ": " + r.body());
@@ -99,7 +100,7 @@ class Axis2RampartSecurityTest extends SecuredStackContract {
 
     @Test
     void servedPoliciesWsdlsAndTheLogHoldNoPassword() throws Exception {
-        for (String c : configurations()) {
+        for (Security c : configurations()) {
             for (String query : List.of("?policy", "?wsdl")) {
                 URI uri = URI.create(endpoint(c) + query);
                 HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri)

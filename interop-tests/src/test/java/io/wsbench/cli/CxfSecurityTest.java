@@ -1,5 +1,6 @@
 package io.wsbench.cli;
 
+import io.wsbench.core.suite.Security;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ class CxfSecurityTest extends SecuredStackContract {
 
     @Test
     void servesEveryConfiguration() {
-        assertEquals(List.of("username", "sign", "signencr"), configurations());
+        assertEquals(List.of(Security.USERNAME, Security.SIGN, Security.SIGNENCR), configurations());
     }
 
     @Test

@@ -1,11 +1,12 @@
 package io.wsbench.cli;
 
+import io.wsbench.core.suite.Security;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,19 +35,19 @@ class MetroSecurityTest extends SecuredStackContract {
 
     @Test
     void servesEveryConfiguration() {
-        assertEquals(List.of("username", "sign", "signencr"), configurations());
+        assertEquals(List.of(Security.USERNAME, Security.SIGN, Security.SIGNENCR), configurations());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"username", "sign", "signencr"})
-    void theServedWsdlCarriesThePolicyButNoPrivateConfiguration(String security) throws Exception {
+    @EnumSource(value = Security.class, names = "PLAIN", mode = EnumSource.Mode.EXCLUDE)
+    void theServedWsdlCarriesThePolicyButNoPrivateConfiguration(Security security) throws Exception {
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create(endpoint(security) + "?wsdl")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode());
         String wsdl = r.body();
-        assertTrue(wsdl.contains(security.equals("username") ? "WssUsernameToken10" : "Basic256Sha256"), wsdl);
+        assertTrue(wsdl.contains(security == Security.USERNAME ? "WssUsernameToken10" : "Basic256Sha256"), wsdl);
         assertTrue(wsdl.contains("PolicyReference"), wsdl);
-        assertEquals(security.equals("signencr"), wsdl.contains("EncryptedParts"), wsdl);
+        assertEquals(security == Security.SIGNENCR, wsdl.contains("EncryptedParts"), wsdl);
         for (String hidden : List.of("schemas.sun.com/2006/03/wss/server", "WsitCallbacks", "ManagedService")) {
             assertFalse(wsdl.contains(hidden), hidden + " is published");
         }

@@ -10,6 +10,7 @@ import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
+import io.wsbench.core.suite.Security;
 import io.wsbench.launch.RunningStack;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.StackDescriptor;
@@ -39,6 +40,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -96,8 +98,8 @@ public abstract class SecuredStackContract {
     }
 
     /** The secured configurations the stack declares an endpoint for, in the seed's order. */
-    protected List<String> configurations() {
-        return WsSecurity.CONFIGURATIONS.stream().filter(c -> !"plain".equals(c) && path(c) != null).toList();
+    protected List<Security> configurations() {
+        return Arrays.stream(Security.values()).filter(c -> c.secured() && path(c) != null).toList();
     }
 
     @TestFactory
@@ -116,7 +118,7 @@ public abstract class SecuredStackContract {
     @TestFactory
     Stream<DynamicTest> refusesEveryAttackWithASoapFault() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (String c : configurations()) {
+        for (Security c : configurations()) {
             for (Attack attack : Attack.against(c)) {
                 tests.add(DynamicTest.dynamicTest(c + ": " + ATTACKS + " requests with " + attack + " are SOAP faults", () -> {
                     Workload plain = Workload.of("soap11", SeismicContract.OPERATION, "small");
@@ -143,7 +145,7 @@ public abstract class SecuredStackContract {
 
     @TestFactory
     Stream<DynamicTest> aTamperedResponseIsAValidationError() {
-        return configurations().stream().filter(c -> !"username".equals(c)).map(c -> DynamicTest.dynamicTest(
+        return configurations().stream().filter(c -> c != Security.USERNAME).map(c -> DynamicTest.dynamicTest(
                 c + ": a response changed inside its signed body is refused by wsbench's client", () -> {
                     Workload w = SecuredWorkload.of("soap11", SeismicContract.OPERATION, "large", c, keys);
                     byte[] request = new WsSecurity(c, keys).secure(envelope("large", 0));
@@ -166,8 +168,8 @@ public abstract class SecuredStackContract {
     }
 
     /** A digit of the first quake's millis (sign), or a character of the Body's cipher text (signencr). */
-    private static int tamperingPoint(String configuration, String response) {
-        if ("sign".equals(configuration)) {
+    private static int tamperingPoint(Security configuration, String response) {
+        if (configuration == Security.SIGN) {
             int at = response.indexOf("millis=\"");
             assertTrue(at > 0, "no quake in the response: " + response);
             return at + 9;
@@ -183,7 +185,7 @@ public abstract class SecuredStackContract {
     }
 
     /** The first requests of the small sequence, each secured afresh and spoiled by {@code attack}. */
-    private RequestSource attacked(String configuration, Attack attack) {
+    private RequestSource attacked(Security configuration, Attack attack) {
         WsSecurity security = new WsSecurity(configuration, keys);
         Map<String, String> headers = Map.of("Content-Type", "text/xml; charset=UTF-8",
                 "SOAPAction", "\"" + SeismicContract.SOAP_ACTION + "\"");
@@ -215,11 +217,11 @@ public abstract class SecuredStackContract {
         return engine.run(new InetSocketAddress("127.0.0.1", running.port()), spec, source, validators, ProgressListener.NONE);
     }
 
-    private String path(String configuration) {
-        return descriptor.endpoint(SeismicContract.OPERATION, "soap11", null, configuration);
+    private String path(Security configuration) {
+        return descriptor.endpoint(SeismicContract.OPERATION, "soap11", null, configuration.word());
     }
 
-    protected URI endpoint(String configuration) {
+    protected URI endpoint(Security configuration) {
         String path = path(configuration);
         assertNotNull(path, stack() + " has no " + configuration + " endpoint");
         return URI.create(running.baseUrl() + path);

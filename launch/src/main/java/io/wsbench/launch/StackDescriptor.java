@@ -192,14 +192,14 @@ public record StackDescriptor(String name, String description, String version, S
     }
 
     /**
-     * The path serving {@code operation} over {@code protocol} secured by {@code security} (a
-     * WS-Security configuration such as "sign"), declared as
-     * {@code endpoint.<operation>.<protocol>[.<variant>].<security>}; "plain" (or null) is the
-     * unsecured endpoint. Null when the stack does not declare that configuration: it is then
-     * unsupported on this stack, never to be run as plain.
+     * The path serving {@code operation} over {@code protocol} secured by {@code security} (the word
+     * of a WS-Security configuration such as "sign"), declared as
+     * {@code endpoint.<operation>.<protocol>[.<variant>].<security>}; null is the unsecured
+     * endpoint. Null when the stack does not declare that configuration: it is then unsupported on
+     * this stack, never to be run as plain.
      */
     public String endpoint(String operation, String protocol, String variant, String security) {
-        if (security == null || "plain".equals(security)) {
+        if (security == null) {
             return endpoint(operation, protocol, variant);
         }
         String key = "endpoint." + operation + "." + protocol + (variant == null ? "" : "." + variant) + "." + security;

@@ -17,15 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FlightRecorder implements Monitor {
 
     /** "jfr": a recording per point, its hot frames and exceptions. */
-    public static final class Kind implements MonitorKind {
-        @Override
-        public String name() {
-            return "jfr";
-        }
-
-        @Override
-        public String describe() {
-            return "a JVM server's Flight Recorder recording per point: hot frames, exceptions (jfr/ beside run.json)";
+    public static final class Kind extends MonitorKind {
+        public Kind() {
+            super("jfr", "a JVM server's Flight Recorder recording per point: hot frames, exceptions (jfr/ beside run.json)");
         }
 
         @Override

@@ -16,15 +16,9 @@ import java.util.concurrent.TimeUnit;
 public final class JvmCounters implements Monitor {
 
     /** "jvm": GC, heap and JIT counters of a JVM server. */
-    public static final class Kind implements MonitorKind {
-        @Override
-        public String name() {
-            return "jvm";
-        }
-
-        @Override
-        public String describe() {
-            return "a JVM server's collections, GC time and heap peak, from its performance counters";
+    public static final class Kind extends MonitorKind {
+        public Kind() {
+            super("jvm", "a JVM server's collections, GC time and heap peak, from its performance counters");
         }
 
         @Override

@@ -11,15 +11,7 @@ import java.nio.file.Path;
  * ({@link FlightRecorder}). A run chooses them apart ({@code --monitor jvm,jfr}); this is the two
  * together, for a look at one server by hand.
  */
-public final class JvmSampler implements AutoCloseable {
-
-    private final JvmCounters counters;
-    private final FlightRecorder recorder;
-
-    private JvmSampler(JvmCounters counters, FlightRecorder recorder) {
-        this.counters = counters;
-        this.recorder = recorder;
-    }
+public record JvmSampler(JvmCounters counters, FlightRecorder recorder) implements AutoCloseable {
 
     /** Watches the JVM with process id {@code pid}, which must run as the same user on this machine. */
     public static JvmSampler attach(long pid) throws IOException {

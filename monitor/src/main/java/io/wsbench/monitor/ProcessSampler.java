@@ -17,15 +17,9 @@ import java.util.concurrent.TimeUnit;
 public final class ProcessSampler implements Monitor {
 
     /** "proc": CPU, memory and threads of any server process, from /proc. */
-    public static final class Kind implements MonitorKind {
-        @Override
-        public String name() {
-            return "proc";
-        }
-
-        @Override
-        public String describe() {
-            return "the server process's CPU (and after the load), peak memory and threads, from /proc";
+    public static final class Kind extends MonitorKind {
+        public Kind() {
+            super("proc", "the server process's CPU (and after the load), peak memory and threads, from /proc");
         }
 
         @Override

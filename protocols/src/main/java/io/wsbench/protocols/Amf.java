@@ -31,20 +31,14 @@ import java.util.UUID;
  * (the AMF fault) and anything that does not decode count as validation errors: both come with
  * HTTP 200, and wsbench's {@code soapFault} kind is kept for SOAP.
  */
-public final class Amf implements Protocol {
+public final class Amf extends NamedProtocol {
 
     public static final String CONTENT_TYPE = "application/x-amf";
     /** The channel id of the stack's services-config.xml, sent as Flash Player sends its own. */
     static final String ENDPOINT_ID = "my-amf";
 
-    @Override
-    public String name() {
-        return "amf";
-    }
-
-    @Override
-    public String describe() {
-        return "AMF: an AMF0 packet carrying an AMF3 RemotingMessage over HTTP POST (" + CONTENT_TYPE + "), BlazeDS remoting";
+    public Amf() {
+        super("amf", "AMF: an AMF0 packet carrying an AMF3 RemotingMessage over HTTP POST (" + CONTENT_TYPE + "), BlazeDS remoting");
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.wsbench.protocols;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * What every answer must come with before its body is read: a 200 and the protocol's content type.
  * Written once for every checker; nothing here allocates per answer.
@@ -38,6 +40,30 @@ final class Answers {
             Verdict head = head(status, contentTypeMentions(contentType, word));
             return head == Verdict.OK ? body.check(bytes, length) : head;
         };
+    }
+
+    /** What a text answer's body must hold, read from {@code from}, its first byte that is not blank. */
+    @FunctionalInterface
+    interface Text {
+        Verdict check(byte[] body, int from, int length, byte[] expected);
+    }
+
+    /**
+     * As {@link #expecting}, for a body of text that {@code text} judges from its first byte that is
+     * not blank, against {@code op}'s expected text in UTF-8.
+     */
+    static Validator text(String mediaType, Operation op, Text text) {
+        byte[] expected = op.expectedText().getBytes(StandardCharsets.UTF_8);
+        return expecting(mediaType, (body, length) -> text.check(body, firstNonBlank(body, length), length, expected));
+    }
+
+    /** Where {@code body} stops being blank (spaces, line ends, control bytes): {@code length} when it never does. */
+    private static int firstNonBlank(byte[] body, int length) {
+        int from = 0;
+        while (from < length && body[from] <= ' ') {
+            from++;
+        }
+        return from;
     }
 
     /** OK when an answer came with a 200 and a content type of {@code mediaType}; else what is wrong with it. */

@@ -3,34 +3,20 @@ package io.wsbench.protocols;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** A dynamic page (seed 002's {@code <h1>CFML</h1> #now()#}): GET, answered by HTML that starts with the expected text. */
-public final class Html implements Protocol {
+public final class Html extends NamedProtocol {
 
-    @Override
-    public String name() {
-        return "html";
-    }
-
-    @Override
-    public String describe() {
-        return "html: HTTP GET answered by a page (text/html) that starts with the operation's text";
+    public Html() {
+        super("html", "html: HTTP GET answered by a page (text/html) that starts with the operation's text");
     }
 
     @Override
     public Validator validator(Operation op) {
-        byte[] expected = op.expectedText().getBytes(StandardCharsets.UTF_8);
-        return Answers.expecting("text/html", (body, length) -> {
-            int from = 0;
-            while (from < length && body[from] <= ' ') {
-                from++;
-            }
-            // something must follow the heading: a dynamic page prints more than its fixed part
-            return length - from > expected.length
-                    && Arrays.equals(body, from, from + expected.length, expected, 0, expected.length)
-                    ? Verdict.OK : Verdict.VALIDATION;
-        });
+        // something must follow the heading: a dynamic page prints more than its fixed part
+        return Answers.text("text/html", op, (body, from, length, expected) -> length - from > expected.length
+                && Arrays.equals(body, from, from + expected.length, expected, 0, expected.length)
+                ? Verdict.OK : Verdict.VALIDATION);
     }
 }

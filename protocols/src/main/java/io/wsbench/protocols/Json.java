@@ -9,18 +9,12 @@ import io.wsbench.core.load.Verdict;
 import java.io.IOException;
 
 /** {@code returnformat=json}: the answer as a JSON string. */
-public final class Json implements Protocol {
+public final class Json extends NamedProtocol {
 
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    @Override
-    public String name() {
-        return "json";
-    }
-
-    @Override
-    public String describe() {
-        return "JSON: HTTP GET answered by a JSON string (application/json)";
+    public Json() {
+        super("json", "JSON: HTTP GET answered by a JSON string (application/json)");
     }
 
     @Override

@@ -5,7 +5,11 @@ import io.wsbench.core.load.Verdict;
 
 
 /** Seed 000's REST call: a GET with {@code ?method=...} answered by {@code <str>...</str>}. */
-public final class RestXml implements Protocol {
+public final class RestXml extends NamedProtocol {
+
+    public RestXml() {
+        super("rest-xml", "REST: HTTP GET ?method=NAME answered by <str>...</str> (text/xml)");
+    }
 
     /** Seed 002's page, besides the single-request operations. */
     @Override
@@ -13,17 +17,7 @@ public final class RestXml implements Protocol {
         if (io.wsbench.contract.page.PageContract.OPERATION.equals(operation) && sequence == null) {
             return new PageWorkload();
         }
-        return Protocol.super.workload(operation, sequence);
-    }
-
-    @Override
-    public String name() {
-        return "rest-xml";
-    }
-
-    @Override
-    public String describe() {
-        return "REST: HTTP GET ?method=NAME answered by <str>...</str> (text/xml)";
+        return super.workload(operation, sequence);
     }
 
     @Override

@@ -16,7 +16,7 @@ import java.util.Map;
  * of the same SOAP version whose body holds the operation's response element with the expected
  * text; a Fault counts as a SOAP Fault error whatever the HTTP status.
  */
-public class Soap implements Protocol {
+public class Soap extends NamedProtocol {
 
     public static final Soap V11 = new Soap11();
     public static final Soap V12 = new Soap12();
@@ -24,37 +24,26 @@ public class Soap implements Protocol {
     /** SOAP 1.1, as {@link java.util.ServiceLoader} makes it. */
     public static final class Soap11 extends Soap {
         public Soap11() {
-            super("soap11", "http://schemas.xmlsoap.org/soap/envelope/", "text/xml");
+            super("soap11", "SOAP 1.1", "http://schemas.xmlsoap.org/soap/envelope/", "text/xml");
         }
     }
 
     /** SOAP 1.2, as {@link java.util.ServiceLoader} makes it. */
     public static final class Soap12 extends Soap {
         public Soap12() {
-            super("soap12", "http://www.w3.org/2003/05/soap-envelope", "application/soap+xml");
+            super("soap12", "SOAP 1.2", "http://www.w3.org/2003/05/soap-envelope", "application/soap+xml");
         }
     }
 
-    private final String name;
     private final String envelopeNs;
     private final String mediaType;
     private final boolean v11;
 
-    private Soap(String name, String envelopeNs, String mediaType) {
+    private Soap(String name, String version, String envelopeNs, String mediaType) {
+        super(name, version + " document/literal over HTTP POST (" + mediaType + ")");
         this.v11 = "soap11".equals(name);
-        this.name = name;
         this.envelopeNs = envelopeNs;
         this.mediaType = mediaType;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String describe() {
-        return (v11 ? "SOAP 1.1" : "SOAP 1.2") + " document/literal over HTTP POST (" + mediaType + ")";
     }
 
     /** matchQuakes and its request sequences over SOAP 1.1; the single-request operations over both. */
@@ -63,7 +52,7 @@ public class Soap implements Protocol {
         if (v11 && io.wsbench.contract.seismic.SeismicContract.OPERATION.equals(operation)) {
             return SeismicWorkload.of(sequence == null ? "small" : sequence);
         }
-        return Protocol.super.workload(operation, sequence);
+        return super.workload(operation, sequence);
     }
 
     public String envelope(String bodyElement) {

@@ -8,16 +8,10 @@ import io.wsbench.core.load.Verdict;
  * A CFML component called over HTTP with no {@code returnformat} (seed 000's "CFC direct" on CF7):
  * the answer is a WDDX packet, {@code <wddxPacket version='1.0'><header/><data><string>...</string></data></wddxPacket>}.
  */
-public final class Wddx implements Protocol {
+public final class Wddx extends NamedProtocol {
 
-    @Override
-    public String name() {
-        return "wddx";
-    }
-
-    @Override
-    public String describe() {
-        return "WDDX: HTTP GET ?method=NAME answered by a WDDX packet holding one string (text/xml)";
+    public Wddx() {
+        super("wddx", "WDDX: HTTP GET ?method=NAME answered by a WDDX packet holding one string (text/xml)");
     }
 
     @Override

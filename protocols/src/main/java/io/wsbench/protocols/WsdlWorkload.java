@@ -5,12 +5,10 @@ import io.netty.buffer.ByteBufAllocator;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
+import io.wsbench.contract.Xml;
 import io.wsbench.contract.hello.HelloContract;
 
 import javax.wsdl.WSDLException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -23,7 +21,7 @@ import java.util.Map;
  */
 final class WsdlWorkload implements Workload {
 
-    private static final byte[] HELLO_WSDL = read(HelloContract.WSDL_RESOURCE);
+    private static final byte[] HELLO_WSDL = Xml.resource(HelloContract.WSDL_RESOURCE).getBytes(StandardCharsets.UTF_8);
 
     private final Operation operation;
     private final boolean cached;
@@ -68,13 +66,5 @@ final class WsdlWorkload implements Workload {
     @Override
     public int sequenceLength() {
         return 1;
-    }
-
-    private static byte[] read(String resource) {
-        try (InputStream in = HelloContract.class.getResourceAsStream(resource)) {
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.wsbench.protocols;
 
+import io.wsbench.contract.Xml;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
@@ -11,11 +12,9 @@ import java.io.ByteArrayInputStream;
 /** A StAX reader over response bytes, locked down: no DTDs, no external entities. */
 public final class XmlAnswers {
 
-    private final XMLInputFactory factory = XMLInputFactory.newInstance();
+    private final XMLInputFactory factory = Xml.lockedDownInput();
 
     public XmlAnswers() {
-        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_COALESCING, true);
     }
 

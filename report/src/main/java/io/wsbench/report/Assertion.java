@@ -190,12 +190,8 @@ public record Assertion(String text, String metric, String operator, double limi
 
     /** Every assertion against every target under every load, in the order the points were measured. */
     public static List<Check> checkAll(List<Assertion> assertions, List<PointRecord> points) {
-        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
-        for (PointRecord p : points) {
-            groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
-        }
         List<Check> checks = new ArrayList<>();
-        for (var g : groups.entrySet()) {
+        for (var g : PointRecord.byKey(points).entrySet()) {
             for (Assertion a : assertions) {
                 double measured = a.measure(g.getValue());
                 checks.add(new Check(a, g.getKey(), measured, a.holds(measured)));

@@ -4,7 +4,6 @@ import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.Summary;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -42,12 +41,8 @@ final class CostTable {
     }
 
     static Table of(List<PointRecord> points) {
-        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
-        for (PointRecord p : points) {
-            if (p.generator() != null && p.validated() > 0) {
-                groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
-            }
-        }
+        Map<String, List<PointRecord>> groups = PointRecord.byKey(points.stream()
+                .filter(p -> p.generator() != null && p.validated() > 0).toList());
         List<Column> shown = COLUMNS.stream()
                 .filter(c -> groups.values().stream().flatMap(List::stream).anyMatch(p -> c.value().apply(p) != null))
                 .toList();

@@ -5,9 +5,7 @@ import io.wsbench.core.record.StepRecord;
 import io.wsbench.core.record.Summary;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -27,14 +25,8 @@ final class StepsTable {
     }
 
     static Table of(List<PointRecord> points) {
-        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
-        for (PointRecord p : points) {
-            if (p.steps() != null) {
-                groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
-            }
-        }
         List<Table.Row> rows = new ArrayList<>();
-        for (List<PointRecord> ps : groups.values()) {
+        for (List<PointRecord> ps : PointRecord.byKey(points.stream().filter(p -> p.steps() != null).toList()).values()) {
             PointRecord first = ps.get(0);
             rows(rows, ps, "setup", first.setup(), PointRecord::setup);
             rows(rows, ps, "iteration", first.steps(), PointRecord::steps);

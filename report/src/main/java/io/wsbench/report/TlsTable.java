@@ -5,10 +5,8 @@ import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.TlsRecord;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -43,14 +41,8 @@ final class TlsTable {
     }
 
     static Table of(List<PointRecord> points) {
-        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
-        for (PointRecord p : points) {
-            if (p.tls() != null) {
-                groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
-            }
-        }
         List<Table.Row> rows = new ArrayList<>();
-        for (List<PointRecord> ps : groups.values()) {
+        for (List<PointRecord> ps : PointRecord.byKey(points.stream().filter(p -> p.tls() != null).toList()).values()) {
             TlsRecord t = ps.get(0).tls();
             rows.add(new Table.Row(List.of(Table.Cell.of(ps.get(0).target().label()), Table.Cell.of(ps.get(0).load().describe()),
                     Table.Cell.of(t.protocol()), Table.Cell.of(t.cipherSuite()), Table.Cell.of(t.provider()),

@@ -9,19 +9,11 @@ import java.util.Map;
 /**
  * The load generator (this process) placed on its cores for a run, and given its own cores back
  * when the run ends; the servers' cores go to the launcher that starts them. The walk of
- * {@code cpus} is one way: the suite's {@link Placement} → here → {@link Cores}.
+ * {@code cpus} is one way: the suite's {@link Placement} → here → {@link Cores}. {@code before}: the
+ * cores this process had (null when it was not placed); {@code servers}: the cores every server of
+ * the run is started on, or null for anywhere.
  */
-final class PlacedGenerator implements AutoCloseable {
-
-    private final String before;
-    private final String servers;
-    private final RunEvents events;
-
-    private PlacedGenerator(String before, String servers, RunEvents events) {
-        this.before = before;
-        this.servers = servers;
-        this.events = events;
-    }
+record PlacedGenerator(String before, String servers, RunEvents events) implements AutoCloseable {
 
     /**
      * Pins this process to the generator's cores of {@code placement} (none: left where it is) and
@@ -44,11 +36,6 @@ final class PlacedGenerator implements AutoCloseable {
             run.note("processes not placed: " + e.getMessage());
             return new PlacedGenerator(null, null, events);
         }
-    }
-
-    /** The cores every server of the run is started on, or null for anywhere. */
-    String servers() {
-        return servers;
     }
 
     @Override

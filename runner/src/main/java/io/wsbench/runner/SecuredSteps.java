@@ -2,6 +2,7 @@ package io.wsbench.runner;
 
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.core.load.StepSecurity;
+import io.wsbench.core.suite.Security;
 import io.wsbench.service.flow.FlowSecurity;
 import io.wsbench.wssec.WsSecurity;
 
@@ -26,11 +27,7 @@ final class SecuredSteps implements FlowSecurity {
     }
 
     @Override
-    public synchronized Supplier<StepSecurity> clients(String configuration) {
-        if (WsSecurity.none(configuration) || !WsSecurity.CONFIGURATIONS.contains(configuration)) {
-            throw new IllegalArgumentException("unknown security configuration '" + configuration + "' (known: "
-                    + String.join(", ", WsSecurity.CONFIGURATIONS) + ")");
-        }
+    public synchronized Supplier<StepSecurity> clients(Security configuration) {
         try {
             if (keys == null) {
                 keys = WsSecurityKeys.in(keysDir);

@@ -11,7 +11,6 @@ import io.wsbench.core.suite.UserStack;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.protocols.Workload;
 import io.wsbench.wssec.SecuredWorkload;
-import io.wsbench.wssec.WsSecurity;
 
 import java.net.URI;
 import java.nio.file.Files;
@@ -62,10 +61,6 @@ public final class SuiteCheck {
         } catch (IllegalArgumentException e) {
             throw SuiteReader.at(suite, at, e.getMessage());
         }
-        if (!SecuredWorkload.known(t.security())) {
-            throw SuiteReader.at(suite, at + "/security", "unknown security configuration '" + t.security()
-                    + "' (known: " + String.join(", ", WsSecurity.CONFIGURATIONS) + ")");
-        }
         try {
             SecuredWorkload.check(t.protocol(), t.operation(), t.security());
         } catch (IllegalArgumentException e) {
@@ -115,7 +110,7 @@ public final class SuiteCheck {
                             + (t.variant() == null ? "" : " variant '" + t.variant() + "'")
                             + " (it serves: " + String.join("; ", s.endpoints()) + ")");
         }
-        if (t.secured() && s.endpoint(t.operation(), t.protocol(), t.variant(), t.security()) == null) {
+        if (t.secured() && s.endpoint(t.operation(), t.protocol(), t.variant(), t.security().word()) == null) {
             String note = s.securityNote();
             throw SuiteReader.at(suite, at + "/security", "security '" + t.security() + "' is unsupported on stack "
                     + s.name() + (note == null ? "" : ": " + note));
@@ -164,16 +159,6 @@ public final class SuiteCheck {
      */
     private static void checkOwn(StackCatalog catalog, Suite suite, TargetSpec t, String at) {
         if (t.flow() != null) {
-            // the target's security and its steps' own, known before a stack starts for them
-            List<String> securities = new java.util.ArrayList<>(List.of(t.security()));
-            java.util.stream.Stream.of(t.flow().setup(), t.flow().steps(), t.flow().teardown()).flatMap(List::stream)
-                    .map(io.wsbench.core.suite.StepSpec::security).filter(java.util.Objects::nonNull).forEach(securities::add);
-            for (String security : securities) {
-                if (!SecuredWorkload.known(security)) {
-                    throw SuiteReader.at(suite, at + "/security", "unknown security configuration '" + security
-                            + "' (known: " + String.join(", ", WsSecurity.CONFIGURATIONS) + ")");
-                }
-            }
             String refused = FlowTarget.refusal(suite, t, SuiteRunner.keysDir(catalog));
             if (refused != null) {
                 throw SuiteReader.at(suite, at + "/flow", refused);

@@ -171,7 +171,8 @@ public final class SuiteRunner {
             for (TargetSpec t : specs) {
                 targets.add(t.own() ? Target.own(suite, t, session.baseUrl(), session.version(), keysDir())
                         : Target.of(suite, t, URI.create(session.baseUrl() + (t.path() != null ? t.path()
-                        : d.endpoint(t.operation(), t.protocol(), t.variant(), t.security()))), session.version(), keysDir(), null));
+                        : d.endpoint(t.operation(), t.protocol(), t.variant(), t.secured() ? t.security().word() : null))),
+                        session.version(), keysDir(), null));
             }
             return measure(run, targets, new PointRun(driver, session, dir, run::note), repeats);
         } catch (StackException e) {

@@ -106,6 +106,6 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
     /** What run.json says was measured; {@code suite}: the one this target is of, for its server's options. */
     private static TargetRecord record(Suite suite, TargetSpec spec, URI uri) {
         return new TargetRecord(spec.label(), spec.stack(), spec.protocol(), spec.variant(), spec.operation(),
-                spec.security(), spec.sequence(), uri.toString(), spec.client(), spec.coldStart(), suite.optionsFor(spec));
+                spec.security().word(), spec.sequence(), uri.toString(), spec.client(), spec.coldStart(), suite.optionsFor(spec));
     }
 }

@@ -12,6 +12,7 @@ import io.wsbench.contract.seismic.Catalog;
 import io.wsbench.contract.seismic.QuerySequence;
 import io.wsbench.contract.seismic.SeismicContract;
 import io.wsbench.contract.seismic.SeismicXml;
+import io.wsbench.core.suite.Security;
 import org.apache.wss4j.common.ext.WSSecurityException;
 
 import java.net.URI;
@@ -29,13 +30,13 @@ import java.util.concurrent.atomic.LongAdder;
 public final class SecuredWorkload implements Workload {
 
     private final Workload plain;
-    private final String configuration;
+    private final Security configuration;
     private final WsSecurityKeys keys;
     private final List<byte[]> envelopes;
     private final LongAdder securingNanos = new LongAdder();
     private final LongAdder openingNanos = new LongAdder();
 
-    private SecuredWorkload(Workload plain, String configuration, WsSecurityKeys keys, List<byte[]> envelopes) {
+    private SecuredWorkload(Workload plain, Security configuration, WsSecurityKeys keys, List<byte[]> envelopes) {
         this.plain = plain;
         this.configuration = configuration;
         this.keys = keys;
@@ -44,11 +45,11 @@ public final class SecuredWorkload implements Workload {
 
     /**
      * The workload of {@code operation} over {@code protocol} secured by {@code configuration}; the
-     * plain workload itself for "plain". Only matchQuakes over SOAP 1.1 can be secured.
+     * plain workload itself for plain. Only matchQuakes over SOAP 1.1 can be secured.
      */
-    public static Workload of(String protocol, String operation, String sequence, String configuration, WsSecurityKeys keys) {
+    public static Workload of(String protocol, String operation, String sequence, Security configuration, WsSecurityKeys keys) {
         Workload plain = Workload.of(protocol, operation, sequence);
-        if (WsSecurity.none(configuration)) {
+        if (!configuration.secured()) {
             return plain;
         }
         check(protocol, operation, configuration);
@@ -60,23 +61,14 @@ public final class SecuredWorkload implements Workload {
     }
 
     /** Throws IllegalArgumentException unless wsbench's client can apply {@code configuration} to the operation. */
-    public static void check(String protocol, String operation, String configuration) {
-        if (WsSecurity.none(configuration)) {
+    public static void check(String protocol, String operation, Security configuration) {
+        if (!configuration.secured()) {
             return;
-        }
-        if (!WsSecurity.CONFIGURATIONS.contains(configuration)) {
-            throw new IllegalArgumentException("unknown security configuration '" + configuration + "' (known: "
-                    + String.join(", ", WsSecurity.CONFIGURATIONS) + ")");
         }
         if (!SeismicContract.OPERATION.equals(operation) || !"soap11".equals(protocol)) {
             throw new IllegalArgumentException("security '" + configuration + "' applies to matchQuakes over soap11 only, not "
                     + operation + " over " + protocol);
         }
-    }
-
-    /** Whether {@code configuration} is one wsbench's client knows. */
-    public static boolean known(String configuration) {
-        return WsSecurity.CONFIGURATIONS.contains(configuration);
     }
 
     @Override

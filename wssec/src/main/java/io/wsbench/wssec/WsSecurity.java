@@ -1,6 +1,7 @@
 package io.wsbench.wssec;
 
 import io.wsbench.contract.security.WsSecurityKeys;
+import io.wsbench.core.suite.Security;
 import org.apache.wss4j.common.crypto.Crypto;
 import org.apache.wss4j.common.crypto.CryptoFactory;
 import org.apache.wss4j.common.ext.WSPasswordCallback;
@@ -54,15 +55,6 @@ import java.util.Set;
  */
 public final class WsSecurity {
 
-    /** The configurations of seed 001, by name; "plain" needs no instance. */
-    public static final String PLAIN = "plain";
-    public static final List<String> CONFIGURATIONS = List.of(PLAIN, "username", "sign", "signencr");
-
-    /** Whether {@code configuration} asks for no security at all (null is taken as plain). */
-    public static boolean none(String configuration) {
-        return configuration == null || PLAIN.equals(configuration);
-    }
-
     static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
     static final QName BODY = new QName(SOAP11, "Body");
     static final QName TIMESTAMP = new QName(WSConstants.WSU_NS, "Timestamp");
@@ -71,7 +63,7 @@ public final class WsSecurity {
         WSSConfig.init();
     }
 
-    private final String configuration;
+    private final Security configuration;
     private final WsSecurityKeys keys;
     private final Crypto crypto;
     private final DocumentBuilder parser;
@@ -79,10 +71,10 @@ public final class WsSecurity {
     private final WSSecurityEngine engine = new WSSecurityEngine();
     private final KeyGenerator contentKeys;
 
-    public WsSecurity(String configuration, WsSecurityKeys keys) {
-        if (!CONFIGURATIONS.contains(configuration) || none(configuration)) {
-            throw new IllegalArgumentException("unknown security configuration '" + configuration
-                    + "' (known: " + String.join(", ", CONFIGURATIONS) + ")");
+    /** {@code configuration}: a secured one; plain needs no instance. */
+    public WsSecurity(Security configuration, WsSecurityKeys keys) {
+        if (!configuration.secured()) {
+            throw new IllegalArgumentException("security '" + configuration + "' secures nothing");
         }
         this.configuration = configuration;
         this.keys = keys;
@@ -103,7 +95,7 @@ public final class WsSecurity {
         }
     }
 
-    public String configuration() {
+    public Security configuration() {
         return configuration;
     }
 
@@ -126,7 +118,7 @@ public final class WsSecurity {
             Document doc = parser.parse(new ByteArrayInputStream(envelope));
             WSSecHeader header = new WSSecHeader(doc);
             header.insertSecurityHeader();
-            if ("username".equals(configuration)) {
+            if (configuration == Security.USERNAME) {
                 WSSecUsernameToken ut = new WSSecUsernameToken(header);
                 ut.setPasswordType(WSConstants.PASSWORD_TEXT);
                 ut.setUserInfo(WsSecurityKeys.USERNAME, attack == Attack.WRONG_PASSWORD
@@ -154,7 +146,7 @@ public final class WsSecurity {
                 if (attack == Attack.TAMPERED_BODY) {
                     tamper(doc);
                 }
-                if ("signencr".equals(configuration)) {
+                if (configuration == Security.SIGNENCR) {
                     WSSecEncrypt enc = new WSSecEncrypt(header);
                     enc.setUserInfo(WsSecurityKeys.SERVER_ALIAS);
                     if (attack == Attack.WRONG_KEY) {
@@ -199,7 +191,7 @@ public final class WsSecurity {
      * @throws WSSecurityException when the response is not secured as the configuration requires
      */
     public byte[] open(byte[] body, int length) throws WSSecurityException {
-        if ("username".equals(configuration)) {
+        if (configuration == Security.USERNAME) {
             return body;
         }
         Document doc;
@@ -235,7 +227,7 @@ public final class WsSecurity {
                 refs.forEach(ref -> encrypted.add(ref.getName()));
             }
         }
-        boolean needEncryption = "signencr".equals(configuration);
+        boolean needEncryption = configuration == Security.SIGNENCR;
         if (!timestamp || !signed.contains(BODY) || !signed.contains(TIMESTAMP) || (needEncryption && !encrypted.contains(BODY))) {
             throw new WSSecurityException(WSSecurityException.ErrorCode.SECURITY_ERROR, "empty",
                     new Object[]{"the response's Body and Timestamp are not " + (needEncryption ? "signed and encrypted" : "signed")});

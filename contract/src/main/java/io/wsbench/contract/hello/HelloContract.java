@@ -1,7 +1,8 @@
 package io.wsbench.contract.hello;
 
+import io.wsbench.contract.Xml;
+
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,8 +31,8 @@ public final class HelloContract {
      * the WSDL it serves then names no address it does not answer at.
      */
     public static Path writeSoap11Wsdl(Path to) {
-        try (InputStream in = HelloContract.class.getResourceAsStream(WSDL_RESOURCE)) {
-            String wsdl = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        String wsdl = Xml.resource(WSDL_RESOURCE);
+        try {
             String soap11 = wsdl.replaceFirst("(?s)\\s*<wsdl:port name=\"HelloSoap12Port\".*?</wsdl:port>", "");
             if (soap11.equals(wsdl)) {
                 throw new IllegalStateException(WSDL_RESOURCE + " has no HelloSoap12Port to leave out");

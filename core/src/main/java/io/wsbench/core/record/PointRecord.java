@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One measured point: a target under one load, one repeat. Plain data, written to run.json as is.
@@ -127,5 +130,14 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     /** Points of the same target under the same load are repeats of one another. */
     public String key() {
         return target.label() + " @ " + load.describe();
+    }
+
+    /** {@code points} grouped by {@link #key()}, each group's repeats and the groups in the order first measured. */
+    public static Map<String, List<PointRecord>> byKey(List<PointRecord> points) {
+        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
+        for (PointRecord p : points) {
+            groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+        }
+        return groups;
     }
 }

@@ -2,9 +2,7 @@ package io.wsbench.core.record;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
@@ -56,12 +54,8 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
 
     /** Groups points by target and load, in the order they were first measured. */
     public static List<Summary> of(List<PointRecord> points) {
-        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
-        for (PointRecord p : points) {
-            groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
-        }
         List<Summary> rows = new ArrayList<>();
-        for (var e : groups.entrySet()) {
+        for (var e : PointRecord.byKey(points).entrySet()) {
             List<PointRecord> ps = e.getValue();
             List<PointRecord> measured = ps.stream().filter(p -> p.requests() > 0).toList();
             PointRecord first = ps.get(0);

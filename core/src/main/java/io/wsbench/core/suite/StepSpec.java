@@ -31,7 +31,7 @@ public record StepSpec(@JsonProperty("name") String name,
                        @JsonProperty("checks") List<String> checks,
                        @JsonProperty("think") Map<String, String> think,
                        @JsonProperty("basicAuth") String basicAuth,
-                       @JsonProperty("security") String security) {
+                       @JsonProperty("security") Security security) {
 
     public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
                     Map<String, String> params, String data, String dataMode, Map<String, String> extract,

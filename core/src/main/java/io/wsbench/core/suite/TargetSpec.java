@@ -9,7 +9,7 @@ import java.util.TreeMap;
 
 /**
  * One target of a suite: a reference {@code stack} started by wsbench, or an external {@code url}.
- * {@code operation} and {@code security} default to the suite's operation and "plain";
+ * {@code operation} and {@code security} ({@link Security}) default to the suite's operation and plain;
  * {@code sequence} names the request sequence of operations that have several (matchQuakes).
  * {@code client} says how the client builds its SOAP requests: pre-encoded once (the default),
  * {@code wsdl} (from the WSDL on every call) or {@code wsdl-cached} (from a model parsed once).
@@ -34,7 +34,7 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("protocol") String protocol,
                          @JsonProperty("variant") String variant,
                          @JsonProperty("operation") String operation,
-                         @JsonProperty("security") String security,
+                         @JsonProperty("security") Security security,
                          @JsonProperty("sequence") String sequence,
                          @JsonProperty("url") String url,
                          @JsonProperty("client") String client,
@@ -53,10 +53,7 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("dataMaxMb") Long dataMaxMb,
                          @JsonProperty("flow") FlowSpec flow) {
 
-    /** The security of a target that has none (seed 001's baseline). */
-    public static final String PLAIN = "plain";
-
-    public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
+    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
                       String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,
                       String dataMode, List<String> checks, Long dataMaxMb) {
@@ -64,13 +61,13 @@ public record TargetSpec(@JsonProperty("label") String label,
                 wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, null);
     }
 
-    public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
+    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
                       String path) {
         this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, null);
     }
 
-    public TargetSpec(String label, String stack, String protocol, String variant, String operation, String security,
+    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
                       String path, TlsSpec tls) {
         this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
@@ -109,7 +106,7 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (protocol == null) {
             throw new IllegalArgumentException("a target needs a 'protocol'");
         }
-        security = security == null ? PLAIN : security;
+        security = security == null ? Security.PLAIN : security;
         coldStart = Boolean.TRUE.equals(coldStart) ? Boolean.TRUE : null;
         if (coldStart != null && stack == null) {
             throw new IllegalArgumentException("'coldStart' needs a 'stack' that wsbench starts, not a 'url'");
@@ -130,14 +127,14 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
-                    + (PLAIN.equals(security) ? "" : " " + security)
+                    + (security.secured() ? " " + security : "")
                     + (stackOptions == null ? "" : " " + new TreeMap<>(stackOptions));
         }
     }
 
-    /** Whether its requests are signed, encrypted or carry a token: a security other than {@link #PLAIN}. */
+    /** Whether its requests are signed, encrypted or carry a token: a security other than {@link Security#PLAIN}. */
     public boolean secured() {
-        return !PLAIN.equals(security);
+        return security.secured();
     }
 
     TargetSpec withOperation(String suiteOperation) {

@@ -28,7 +28,7 @@ class SuiteReaderTest {
                   - { rate: 500, users: 4, duration: 2s }
                 """, FILE);
         assertEquals("hello", s.targets().get(0).operation());
-        assertEquals("plain", s.targets().get(0).security());
+        assertEquals(Security.PLAIN, s.targets().get(0).security());
         assertEquals("direct soap11", s.targets().get(0).label());
         assertEquals("open", s.load().get(1).model());
         assertEquals(500.0, s.load().get(1).toLoadSpec().rate());
@@ -57,6 +57,17 @@ class SuiteReaderTest {
         assertTrue(m.contains("at least one entry under 'targets'"), m);
         m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { users: many }\n");
         assertTrue(m.startsWith("suites/x.yaml:5:"), m);
+    }
+
+    @Test
+    void securityIsOneOfTheSeedsWordsAndAnyOtherNamesItsPlace() {
+        Suite s = SuiteReader.parse("name: demo\ntargets:\n  - { stack: cxf, protocol: soap11, security: signencr }\n"
+                + "load:\n  - { users: 1, requestsPerUser: 1 }\n", FILE);
+        assertEquals(Security.SIGNENCR, s.targets().get(0).security());
+        assertEquals("cxf soap11 signencr", s.targets().get(0).label());
+        String m = error("name: demo\ntargets:\n  - { stack: cxf, protocol: soap11, security: sing }\n"
+                + "load:\n  - { users: 1, requestsPerUser: 1 }\n");
+        assertEquals("suites/x.yaml:3:47: unknown security configuration 'sing' (known: plain, username, sign, signencr)", m);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.wsbench.service.flow;
 
 import io.wsbench.core.load.StepSecurity;
+import io.wsbench.core.suite.Security;
 
 import java.util.function.Supplier;
 
@@ -11,8 +12,8 @@ import java.util.function.Supplier;
  */
 public interface FlowSecurity {
 
-    /** A new client per call, for {@code configuration}; IllegalArgumentException (one line) when it is unknown or its keys unusable. */
-    Supplier<? extends StepSecurity> clients(String configuration);
+    /** A new client per call, for a secured {@code configuration}; IllegalArgumentException (one line) when its keys are unusable. */
+    Supplier<? extends StepSecurity> clients(Security configuration);
 
     /** Nanoseconds its clients have spent sealing requests and opening answers so far. */
     long nanos();

@@ -8,6 +8,7 @@ import io.wsbench.core.load.StepData;
 import io.wsbench.core.load.ThinkTime;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.FlowSpec;
+import io.wsbench.core.suite.Security;
 import io.wsbench.core.suite.StepSpec;
 import io.wsbench.service.openapi.ApiDescription;
 import io.wsbench.service.openapi.RestRequest;
@@ -50,7 +51,7 @@ public final class OwnFlow {
     private final Function<String, Path> files;
     /** The flow's Basic auth ({@code user:password}, variables allowed) and the WS-Security of its SOAP steps. */
     private final String basicAuth;
-    private final String security;
+    private final Security security;
     private final FlowSecurity secured;
     /** Every variable's slot, in the order first met; built-ins first. Read by the steps' rules at load time. */
     private final Map<String, Integer> slots = new LinkedHashMap<>();
@@ -59,10 +60,9 @@ public final class OwnFlow {
     private final List<String> perUser = new ArrayList<>();
     private int fewestPerUserRows = Integer.MAX_VALUE;
     private boolean secures;
-    private static final String PLAIN = "plain";
 
     private OwnFlow(ApiDescription api, ServiceDescription wsdl, URI endpoint, Function<String, Path> files,
-                    String basicAuth, String security, FlowSecurity secured) {
+                    String basicAuth, Security security, FlowSecurity secured) {
         this.basicAuth = basicAuth;
         this.security = security;
         this.secured = secured;
@@ -80,17 +80,17 @@ public final class OwnFlow {
      */
     public static FlowWorkload of(FlowSpec flow, ApiDescription api, ServiceDescription wsdl, URI endpoint,
                                   Function<String, Path> files) throws OwnServiceException {
-        return of(flow, api, wsdl, endpoint, files, PLAIN, null);
+        return of(flow, api, wsdl, endpoint, files, Security.PLAIN, null);
     }
 
     /**
      * As {@link #of(FlowSpec, ApiDescription, ServiceDescription, URI, Function)}, its SOAP steps
-     * secured by {@code security} (a configuration's name, {@code plain} for none; a step may name
+     * secured by {@code security} ({@link Security#PLAIN} or null for none; a step may name
      * its own) with clients from {@code secured} (null where none can be had).
      */
     public static FlowWorkload of(FlowSpec flow, ApiDescription api, ServiceDescription wsdl, URI endpoint,
-                                  Function<String, Path> files, String security, FlowSecurity secured) throws OwnServiceException {
-        OwnFlow f = new OwnFlow(api, wsdl, endpoint, files, flow.basicAuth(), security == null ? PLAIN : security, secured);
+                                  Function<String, Path> files, Security security, FlowSecurity secured) throws OwnServiceException {
+        OwnFlow f = new OwnFlow(api, wsdl, endpoint, files, flow.basicAuth(), security == null ? Security.PLAIN : security, secured);
         List<FlowStep> setup = f.steps(flow.setup(), "setup");
         List<FlowStep> steps = f.steps(flow.steps(), "steps");
         List<FlowStep> teardown = f.steps(flow.teardown(), "teardown");
@@ -216,8 +216,8 @@ public final class OwnFlow {
 
     /** The step with its request sealed and its answer opened by WS-Security when the target or the step asks for it. */
     private FlowStep secured(StepSpec s, boolean soap, FlowStep step) throws OwnServiceException {
-        String configuration = s.security() != null ? s.security() : security;
-        if (PLAIN.equals(configuration)) {
+        Security configuration = s.security() != null ? s.security() : security;
+        if (!configuration.secured()) {
             return step;
         }
         if (!soap) {

@@ -7,6 +7,7 @@ import io.wsbench.core.load.FlowStep;
 import io.wsbench.core.load.StepAnswer;
 import io.wsbench.core.load.Verdict;
 import io.wsbench.core.suite.FlowSpec;
+import io.wsbench.core.suite.Security;
 import io.wsbench.core.suite.StepSpec;
 import io.wsbench.service.own.OwnServiceException;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class OwnFlowTest {
         assertTrue(builtIn.startsWith("steps step login: extract vu: a built-in variable's name"), builtIn);
     }
 
-    private static StepSpec basic(String name, String path, Map<String, String> headers, String basicAuth, String security) {
+    private static StepSpec basic(String name, String path, Map<String, String> headers, String basicAuth, Security security) {
         return new StepSpec(name, null, "GET", path, headers, null, null, null, null, Map.of("user", "jsonpath:$.user"),
                 List.of(), null, basicAuth, security);
     }
@@ -128,9 +129,9 @@ class OwnFlowTest {
 
     @Test
     void securityOnAStepThatIsNotSoapIsRefusedNamingTheStep() {
-        FlowSpec flow = new FlowSpec(List.of(), List.of(basic("plain", "/p", Map.of(), null, "sign")), null, null, null);
+        FlowSpec flow = new FlowSpec(List.of(), List.of(basic("plain", "/p", Map.of(), null, Security.SIGN)), null, null, null);
         String m = assertThrows(OwnServiceException.class, () -> OwnFlow.of(flow, null, null,
-                URI.create("http://127.0.0.1:8080/"), Path::of, "plain", null)).getMessage();
+                URI.create("http://127.0.0.1:8080/"), Path::of, Security.PLAIN, null)).getMessage();
         assertEquals("steps step plain: security sign applies to a SOAP step (an operation of the target's wsdl)", m);
     }
 }

@@ -1,5 +1,6 @@
 package io.wsbench.stacks.direct;
 
+import io.wsbench.contract.Xml;
 import io.wsbench.contract.hello.HelloComponent;
 import io.wsbench.contract.hello.HelloContract;
 
@@ -10,9 +11,6 @@ import javax.xml.stream.XMLStreamReader;
 import javax.xml.stream.XMLStreamWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
@@ -43,20 +41,14 @@ final class HelloRoutes {
     private static final String COMPONENT = "io.wsbench.contract.hello.HelloComponent";
 
     private final Faults faults;
-    private final XMLInputFactory in = XMLInputFactory.newInstance();
+    private final XMLInputFactory in = Xml.lockedDownInput();
     private final XMLOutputFactory out = XMLOutputFactory.newInstance();
     private final Map<String, Object> application = new ConcurrentHashMap<>();
     private final String wsdl;
 
     HelloRoutes(Faults faults) {
         this.faults = faults;
-        in.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        in.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        try (InputStream s = HelloContract.class.getResourceAsStream(HelloContract.WSDL_RESOURCE)) {
-            wsdl = new String(s.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.wsdl = Xml.resource(HelloContract.WSDL_RESOURCE);
     }
 
     Faults faults() {

@@ -1,5 +1,6 @@
 package io.wsbench.stacks.direct;
 
+import io.wsbench.contract.Xml;
 import io.wsbench.contract.seismic.Catalog;
 import io.wsbench.contract.seismic.Query;
 import io.wsbench.contract.seismic.SeismicContract;
@@ -9,10 +10,6 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -27,18 +24,12 @@ import java.util.Map;
 final class SeismicRoute {
 
     private final Catalog catalog;
-    private final XMLInputFactory in = XMLInputFactory.newInstance();
+    private final XMLInputFactory in = Xml.lockedDownInput();
     private final String wsdl;
 
     SeismicRoute(Catalog catalog) {
         this.catalog = catalog;
-        in.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        in.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        try (InputStream s = SeismicContract.class.getResourceAsStream(SeismicContract.WSDL_RESOURCE)) {
-            wsdl = new String(s.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.wsdl = Xml.resource(SeismicContract.WSDL_RESOURCE);
     }
 
     HelloRoutes.Answer wsdl(String host) {

@@ -37,20 +37,38 @@ public final class WsitCallbacks {
         static final Map<String, PrivateKey> PRIVATE = new ConcurrentHashMap<>();
     }
 
-    /** sc:KeyStore: the server's keystore and its private key {@value WsSecurityKeys#SERVER_ALIAS}. */
-    public static final class KeyStore implements CallbackHandler {
+    /**
+     * sc:TrustStore: the server's keystore, which trusts the client's certificate
+     * {@value WsSecurityKeys#CLIENT_ALIAS}; any other callback is refused.
+     */
+    public static class TrustStore implements CallbackHandler {
         @Override
         public void handle(Callback[] callbacks) throws UnsupportedCallbackException {
             for (Callback c : callbacks) {
                 if (c instanceof KeyStoreCallback ks) {
                     ks.setKeystore(Keys.STORE);
-                } else if (c instanceof PrivateKeyCallback pk) {
-                    String alias = pk.getAlias() == null ? WsSecurityKeys.SERVER_ALIAS : pk.getAlias();
-                    pk.setKey(Keys.PRIVATE.computeIfAbsent(alias, KeyStore::privateKey));
-                } else {
+                } else if (!privateKey(c)) {
                     throw new UnsupportedCallbackException(c);
                 }
             }
+        }
+
+        /** Whether {@code c} asked for a private key and was given it: the trust store gives none. */
+        boolean privateKey(Callback c) {
+            return false;
+        }
+    }
+
+    /** sc:KeyStore: the same store, and its private key {@value WsSecurityKeys#SERVER_ALIAS}. */
+    public static final class KeyStore extends TrustStore {
+        @Override
+        boolean privateKey(Callback c) {
+            if (!(c instanceof PrivateKeyCallback pk)) {
+                return false;
+            }
+            String alias = pk.getAlias() == null ? WsSecurityKeys.SERVER_ALIAS : pk.getAlias();
+            pk.setKey(Keys.PRIVATE.computeIfAbsent(alias, KeyStore::privateKey));
+            return true;
         }
 
         private static PrivateKey privateKey(String alias) {
@@ -59,20 +77,6 @@ public final class WsitCallbacks {
             } catch (GeneralSecurityException e) {
                 // the message names the alias only: the exception text could carry no password anyway
                 throw new IllegalStateException("no private key '" + alias + "' in the server keystore: " + e.getClass().getSimpleName());
-            }
-        }
-    }
-
-    /** sc:TrustStore: the same store, which trusts the client's certificate {@value WsSecurityKeys#CLIENT_ALIAS}. */
-    public static final class TrustStore implements CallbackHandler {
-        @Override
-        public void handle(Callback[] callbacks) throws UnsupportedCallbackException {
-            for (Callback c : callbacks) {
-                if (c instanceof KeyStoreCallback ks) {
-                    ks.setKeystore(Keys.STORE);
-                } else {
-                    throw new UnsupportedCallbackException(c);
-                }
             }
         }
     }
