@@ -78,9 +78,10 @@ public final class Flags {
                         + " points may include warm-up. Raise warmupMax, or look at the warm-up table.");
             }
         }
+        Map<String, List<PointRecord>> repeats = PointRecord.byKey(points);
         for (Summary row : Summary.of(points)) {
             if (row.unstable()) {
-                double others = points.stream().filter(p -> p.key().equals(row.key()))
+                double others = repeats.get(row.key()).stream()
                         .mapToDouble(p -> othersCpuPercent(p, cores).orElse(0.0)).max().orElse(0);
                 flags.add(row.key() + ": not steady: its " + row.repeats() + " repeats spread ±" + percent(100 * row.spreadOfRepeats())
                         + " (" + HtmlFormat.rate(row.throughput().min()) + "–" + HtmlFormat.rate(row.throughput().max())
@@ -212,11 +213,6 @@ public final class Flags {
     }
 
     /**
-     * Why the generator may have held the load back. Where its busiest I/O thread's CPU was
-     * measured, that decides: the process's CPU also counts the JIT compiler and the collector,
-     * which in a point of a fraction of a second can take more than a core on their own.
-     */
-    /**
      * The CPU that neither the server nor the generator used during a point, in percent of one core:
      * the machine's busy time (steal included) less theirs. Empty where it cannot be told: no server
      * watched, the load spread over agents, or the machine's size unknown.
@@ -230,6 +226,11 @@ public final class Flags {
         return Optional.of(Math.max(0, s.machineCpuPercent() * cores - s.cpuPercent() - g.cpuPercent()));
     }
 
+    /**
+     * Why the generator may have held the load back. Where its busiest I/O thread's CPU was
+     * measured, that decides: the process's CPU also counts the JIT compiler and the collector,
+     * which in a point of a fraction of a second can take more than a core on their own.
+     */
     private static Optional<Said> generatorBusy(GeneratorRecord g) {
         if (g == null || g.ioThreads() <= 0) {
             return Optional.empty();
