@@ -30,7 +30,7 @@ class HttpRequestTest {
     void theEncodedBytesGoBackToThePoolOnceTheRequestAndTheLastDuplicateAreReleased() {
         HttpRequest request = HttpRequest.get(URI.create("http://127.0.0.1:8080/"), true);
         ByteBuf inFlight = request.next(ByteBufAllocator.DEFAULT);
-        ByteBuf encoded = inFlight.unwrap();
+        ByteBuf encoded = Buffers.root(inFlight);
         assertEquals(2, encoded.refCnt(), "held by the request and by the duplicate being written");
         // what the Cleaner runs once the collector finds the request unreachable; how long after that
         // takes is the collector's business (bench/engine-timings.sh prints it)
