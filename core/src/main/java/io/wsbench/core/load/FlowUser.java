@@ -93,7 +93,14 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     }
 
     void start() {
-        proceed();
+        long wait = open ? 0 : run.spec.waitForRamp(index, 0, run.deadline - run.start);
+        if (wait == 0) {
+            proceed();
+        } else if (wait > 0) {
+            lane.loop.schedule(proceed, wait, TimeUnit.NANOSECONDS); // its setup too waits for the ramp
+        } else {
+            finish(); // a ramp that never reaches this user
+        }
     }
 
     /** Decides what comes next: the next step, a pause, the next iteration, the teardown, or the end. */
@@ -117,6 +124,16 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
                 }
                 if (open && nextIntended - now > 0) {
                     lane.loop.schedule(proceed, nextIntended - now, TimeUnit.NANOSECONDS);
+                    return;
+                }
+                long paused = open ? 0 : run.spec.waitForRamp(index, now - run.start, run.deadline - run.start);
+                if (paused < 0) {
+                    phase = FlowLane.TEARDOWN; // the ramp never comes back to this user
+                    step = 0;
+                    continue;
+                }
+                if (paused > 0) {
+                    lane.loop.schedule(proceed, paused, TimeUnit.NANOSECONDS); // its session kept meanwhile
                     return;
                 }
                 startIteration(now);
@@ -169,7 +186,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         if (open) {
             nextIntended = anchor + run.spec.dueNanos(index, ++slot);
         }
-        lane.rec.requestsSent++;
+        lane.rec.sent(now);
         if (now < flow.firstIterationAt) {
             flow.firstIterationAt = now;
         }
@@ -344,28 +361,16 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
 
     @Override
     public void header(byte[] line, int nameLength, int valueFrom, int valueTo) {
-        if (jar != null && FlowUser.nameIs(line, nameLength, SET_COOKIE)) {
+        if (jar != null && ResponseParser.nameIs(line, nameLength, SET_COOKIE)) {
             jar.store(new String(line, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1));
             return;
         }
         for (byte[] wanted : flow.wantedHeaders) {
-            if (nameIs(line, nameLength, wanted)) {
+            if (ResponseParser.nameIs(line, nameLength, wanted)) {
                 headers.put(new String(wanted, StandardCharsets.US_ASCII),
                         new String(line, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1));
             }
         }
-    }
-
-    private static boolean nameIs(byte[] line, int length, byte[] lowerCase) {
-        if (length != lowerCase.length) {
-            return false;
-        }
-        for (int i = 0; i < length; i++) {
-            if ((line[i] | 0x20) != lowerCase[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override
@@ -461,20 +466,6 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         finish();
     }
 
-    /**
-     * The iterations this user was to run and never started: the rest of its count, or in an open
-     * loop those its schedule made due before the point's end.
-     */
-    private long unstarted() {
-        if (remaining > 0) {
-            return remaining;
-        }
-        if (open && run.deadline != Long.MAX_VALUE) {
-            return Math.max(0, run.spec.dueBefore(index, run.deadline - anchor) - slot);
-        }
-        return 0;
-    }
-
     private void drop(Channel c) {
         if (c != null) {
             if (c == channel) {
@@ -490,7 +481,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             return;
         }
         finished = true;
-        lane.rec.unfinished += unstarted();
+        lane.rec.unfinished += run.unsent(index, remaining, slot, anchor);
         drop(channel);
         run.done.countDown();
     }

@@ -142,6 +142,10 @@ public final class LoadEngine implements AutoCloseable {
         if (spec.eachRequest()) {
             lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));
         }
+        if (spec.profile() != null) {
+            int seconds = (int) Math.ceil(spec.duration().toNanos() / 1e9) + 1;
+            lanes.forEach(l -> l.rec.sentBySecond = new long[seconds]);
+        }
         IoThreadCpu ioCpu = IoThreadCpu.start(lanes.stream().map(l -> l.loop).toList());
         long cpuBefore = processCpuNanos();
         ClientMemory memory = new ClientMemory();
@@ -291,6 +295,22 @@ public final class LoadEngine implements AutoCloseable {
             this.timeoutNanos = spec.timeout().toNanos();
             this.sequenceLength = source == null ? 1 : Math.max(1, source.size());
             this.unique = source == null ? 0 : source.uniqueRequests();
+        }
+
+        /**
+         * What user (or open-loop connection) {@code index} was to send and never did, now that it is done:
+         * the rest of its count ({@code remaining}), or in an open loop the requests its schedule, counted
+         * from {@code anchor}, made due before the point's end beyond the {@code slot} it reached (all of
+         * them up to the end when the point stopped early, since its time is still the denominator).
+         */
+        long unsent(int index, long remaining, long slot, long anchor) {
+            if (remaining > 0) {
+                return remaining;
+            }
+            if (spec.open() && deadline != Long.MAX_VALUE) {
+                return Math.max(0, spec.dueBefore(index, deadline - anchor) - slot);
+            }
+            return 0;
         }
 
         /** Users take the requests of a sequence in turn, so N users together run it in order. */

@@ -19,9 +19,12 @@ import java.util.List;
  *                        requests); only for a request count of at most {@link #MAX_EACH}
  * @param phase           open loop only: how late after the point's start its schedule begins, so the
  *                        parts of a {@link #split} point interleave; the point still ends at start + duration
+ * @param profile         null for a constant load; else the stages the rate (open) or the users (closed) follow,
+ *                        {@code rate} or {@code connections} then being the most it reaches and {@code duration} its length
  */
 public record LoadSpec(boolean open, int connections, long requestsPerUser, Duration duration, double rate,
-                       Duration thinkTime, boolean keepAlive, Duration timeout, boolean eachRequest, Duration phase) {
+                       Duration thinkTime, boolean keepAlive, Duration timeout, boolean eachRequest, Duration phase,
+                       Profile profile) {
 
     /** The most requests whose latencies are kept one by one: enough for a cold start, small in run.json. */
     public static final int MAX_EACH = 10_000;
@@ -36,7 +39,27 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
         this(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest, null);
     }
 
+    public LoadSpec(boolean open, int connections, long requestsPerUser, Duration duration, double rate,
+                    Duration thinkTime, boolean keepAlive, Duration timeout, boolean eachRequest, Duration phase) {
+        this(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest, phase, null);
+    }
+
+    /**
+     * A point whose load follows {@code profile}: an open loop over {@code connections} connections at the
+     * profile's rates, or a closed loop of as many users as its highest target.
+     */
+    public static LoadSpec profiled(boolean open, int connections, Profile profile, Duration thinkTime, boolean keepAlive,
+                                    Duration timeout) {
+        int users = open ? connections : (int) Math.ceil(profile.max());
+        return new LoadSpec(open, users, 0, profile.total(), open ? profile.max() : 0, thinkTime, keepAlive, timeout,
+                false, null, profile);
+    }
+
     public LoadSpec {
+        if (profile != null && (requestsPerUser > 0 || eachRequest || duration == null
+                || !duration.equals(profile.total()))) {
+            throw new IllegalArgumentException("a profiled point runs for its stages' time, not a request count");
+        }
         if (eachRequest && (requestsPerUser <= 0 || requestsPerUser * connections > MAX_EACH)) {
             throw new IllegalArgumentException("eachRequest needs a request count of at most " + MAX_EACH + " in all");
         }
@@ -71,17 +94,30 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
 
     LoadSpec withKeepAlive(boolean keep) {
         return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keep, timeout,
-                eachRequest, phase);
+                eachRequest, phase, profile);
     }
 
     LoadSpec withThinkTime(Duration think) {
         return new LoadSpec(open, connections, requestsPerUser, duration, rate, think, keepAlive, timeout,
-                eachRequest, phase);
+                eachRequest, phase, profile);
     }
 
     LoadSpec withTimeout(Duration t) {
         return new LoadSpec(open, connections, requestsPerUser, duration, rate, thinkTime, keepAlive, t,
-                eachRequest, phase);
+                eachRequest, phase, profile);
+    }
+
+    /**
+     * Closed loop: how long the profile keeps user {@code user} (from 0) from running, {@code nanos}
+     * into a point of {@code length} ns: 0 when it runs now (always, without a profile), -1 when it
+     * never runs again before the end.
+     */
+    long waitForRamp(int user, long nanos, long length) {
+        if (profile == null) {
+            return 0;
+        }
+        long next = profile.nextActive(user, nanos);
+        return next < 0 || next >= length ? -1 : next - nanos;
     }
 
     /** Total requests this point will send, or -1 when it runs for a duration. */
@@ -112,6 +148,17 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
                     + (open ? "connections" : "users") + ", the point has " + connections);
         }
         List<LoadSpec> parts = new ArrayList<>(agents);
+        if (profile != null) {
+            // a changing rate cannot be dealt slot by slot with a fixed offset: each part follows the
+            // profile at its share of every target, and the parts' requests add up to within one each
+            for (int i = 0; i < agents; i++) {
+                int share = connections / agents + (i < connections % agents ? 1 : 0);
+                Profile part = profile.scaled(open ? 1.0 / agents : (double) share / connections);
+                parts.add(new LoadSpec(open, open ? share : Math.max(1, (int) Math.ceil(part.max())), 0, duration,
+                        open ? part.max() : 0, thinkTime, keepAlive, timeout, false, phase, part));
+            }
+            return List.copyOf(parts);
+        }
         for (int i = 0; i < agents; i++) {
             int share = connections / agents + (i < connections % agents ? 1 : 0);
             Duration offset = open ? phase.plusNanos(Math.round(i * 1e9 / rate)) : phase;
@@ -128,6 +175,9 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
      * rounding nor sends one request too many at its end.
      */
     long dueNanos(int connection, long k) {
+        if (profile != null) {
+            return phase.toNanos() + profile.timeOf(connection + (double) k * connections);
+        }
         return phase.toNanos() + Math.round((connection + (double) k * connections) * 1e9 / rate);
     }
 
@@ -137,7 +187,7 @@ public record LoadSpec(boolean open, int connections, long requestsPerUser, Dura
      * requests sent and those left unsent add up to exactly this.
      */
     long dueBefore(int connection, long nanos) {
-        double slots = (nanos - phase.toNanos()) * rate / 1e9;
+        double slots = profile != null ? profile.count(nanos - phase.toNanos()) : (nanos - phase.toNanos()) * rate / 1e9;
         long k = Math.max(0, (long) Math.ceil((slots - connection) / connections));
         while (k > 0 && dueNanos(connection, k - 1) >= nanos) {
             k--;

@@ -165,7 +165,9 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 SecondSample s = m.series().get(i);
                 bySecond.merge(s.second(), s, (a, b) -> new SecondSample(a.second(), a.requests() + b.requests(),
                         Math.max(a.p99Micros(), b.p99Micros()), a.errors() + b.errors(),
-                        edge(a.firstMicros(), b.firstMicros(), Math::min), edge(a.lastMicros(), b.lastMicros(), Math::max)));
+                        edge(a.firstMicros(), b.firstMicros(), Math::min), edge(a.lastMicros(), b.lastMicros(), Math::max),
+                        edge(a.p50Micros(), b.p50Micros(), Math::max), edge(a.sent(), b.sent(), Long::sum),
+                        edge(a.offered(), b.offered(), Double::sum)));
                 String encoded = exact ? m.secondLatencies().get(i) : "";
                 if (!encoded.isEmpty()) {
                     latencies.computeIfAbsent(s.second(), k -> new Histogram(2)).add(decode(encoded));
@@ -174,13 +176,14 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         }
         if (exact) {
             latencies.forEach((second, h) -> bySecond.computeIfPresent(second, (k, s) ->
-                    new SecondSample(k, s.requests(), h.getValueAtPercentile(99), s.errors(), s.firstMicros(), s.lastMicros())));
+                    new SecondSample(k, s.requests(), h.getValueAtPercentile(99), s.errors(), s.firstMicros(), s.lastMicros(),
+                            s.p50Micros() == null ? null : h.getValueAtPercentile(50), s.sent(), s.offered())));
         }
         return List.copyOf(bySecond.values());
     }
 
-    /** The earlier (or later) of two parts' answer times in a second, either of which may have none. */
-    private static Long edge(Long a, Long b, java.util.function.BinaryOperator<Long> pick) {
+    /** Two parts' figure for a second (an answer's time, a count), either of which may be missing, put together by {@code pick}. */
+    private static <T> T edge(T a, T b, java.util.function.BinaryOperator<T> pick) {
         return a == null ? b : b == null ? a : pick.apply(a, b);
     }
 

@@ -34,6 +34,8 @@ final class Recorder {
     long bytesSent;
     long bytesReceived;
     long requestsSent;
+    /** A profiled point only: the requests sent in each of its seconds (null otherwise: nothing to pay). */
+    long[] sentBySecond;
     long lastCompletionNanos;
     /** TLS only: handshakes finished, their summed time, and how many resumed a session. */
     long handshakes;
@@ -69,6 +71,17 @@ final class Recorder {
             latencies.add(o.latencies);
             return new SecondPart(second, latencies, errors + o.errors, Math.min(firstNanos, o.firstNanos),
                     Math.max(lastNanos, o.lastNanos));
+        }
+    }
+
+    /** One more request (a flow's iteration) sent, at {@code now}. */
+    void sent(long now) {
+        requestsSent++;
+        if (sentBySecond != null) {
+            long second = (now - start) / 1_000_000_000L;
+            if (second >= 0 && second < sentBySecond.length) {
+                sentBySecond[(int) second]++;
+            }
         }
     }
 

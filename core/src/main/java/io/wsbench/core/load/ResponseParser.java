@@ -288,11 +288,16 @@ public final class ResponseParser {
     }
 
     private boolean nameIs(byte[] name, int length) {
-        if (length != name.length) {
+        return nameIs(line, length, name);
+    }
+
+    /** Whether a header line's name, its first {@code length} bytes, is {@code lowerCase} in any case. */
+    static boolean nameIs(byte[] line, int length, byte[] lowerCase) {
+        if (length != lowerCase.length) {
             return false;
         }
         for (int i = 0; i < length; i++) {
-            if ((line[i] | 0x20) != name[i]) {
+            if ((line[i] | 0x20) != lowerCase[i]) {
                 return false;
             }
         }

@@ -106,9 +106,17 @@ final class Sampler {
     private void closeSecond() {
         Recorder.SecondPart part = pending.remove(secondIndex);
         long count = part == null ? 0 : part.latencies().getTotalCount();
-        series.add(new SecondSample(secondIndex, count, count == 0 ? 0 : part.latencies().getValueAtPercentile(99),
+        SecondSample second = new SecondSample(secondIndex, count, count == 0 ? 0 : part.latencies().getValueAtPercentile(99),
                 part == null ? 0 : part.errors(), part == null ? null : part.firstNanos() / 1000,
-                part == null ? null : part.lastNanos() / 1000));
+                part == null ? null : part.lastNanos() / 1000);
+        Profile profile = run.spec.profile();
+        if (profile != null) {
+            long from = secondIndex * 1_000_000_000L;
+            second = second.ramped(count == 0 ? 0 : part.latencies().getValueAtPercentile(50), null,
+                    Measurement.round(run.spec.open() ? profile.count(from + 1_000_000_000L) - profile.count(from)
+                            : profile.at(from + 500_000_000L)));
+        }
+        series.add(second);
         secondLatencies.add(count == 0 ? "" : Measurement.encode(part.latencies()));
         lastRate = count;
         secondIndex++;
@@ -149,7 +157,23 @@ final class Sampler {
                 ioBusyPercent, memory.heapUsedMax(), ClientMemory.liveAfterCollection(),
                 memory.allocatedPerRequest(reqs), null);
         return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
-                List.copyOf(series), gen, aborted, each(), tls(), unfinished, clientFailure, null, List.copyOf(secondLatencies));
+                withSent(), gen, aborted, each(), tls(), unfinished, clientFailure, null, List.copyOf(secondLatencies));
+    }
+
+    /** The series, each second of a profiled point with the requests every lane sent in it. */
+    private List<SecondSample> withSent() {
+        if (run.spec.profile() == null) {
+            return List.copyOf(series);
+        }
+        List<SecondSample> out = new ArrayList<>(series.size());
+        for (SecondSample s : series) {
+            long n = 0;
+            for (LoadEngine.Lane l : lanes) {
+                n += s.second() < l.rec.sentBySecond.length ? l.rec.sentBySecond[s.second()] : 0;
+            }
+            out.add(s.ramped(s.p50Micros(), n, s.offered()));
+        }
+        return List.copyOf(out);
     }
 
     /** The handshakes of every lane; null for plain HTTP. */

@@ -94,8 +94,29 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         } else if (now - run.deadline >= 0) {
             finish();
             return;
+        } else if (run.spec.profile() != null && !running(now)) {
+            return;
         }
         send(now);
+    }
+
+    /**
+     * Closed loop with a profile: whether the ramp has this user running now. When it does not, its
+     * connection is closed (the server sees the users come and go) and it waits until the ramp
+     * reaches it again, or finishes when the ramp never does.
+     */
+    private boolean running(long now) {
+        long wait = run.spec.waitForRamp(index, now - run.start, run.deadline - run.start);
+        if (wait < 0) {
+            finish();
+            return false;
+        }
+        if (wait > 0) {
+            drop(channel);
+            lane.loop.schedule(fire, wait, TimeUnit.NANOSECONDS);
+            return false;
+        }
+        return true;
     }
 
     private void fire() {
@@ -126,7 +147,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         }
         inFlight = true;
         rec.bytesSent += request.readableBytes();
-        rec.requestsSent++;
+        rec.sent(now);
         channel.writeAndFlush(request, channel.voidPromise());
     }
 
@@ -327,24 +348,9 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             return;
         }
         finished = true;
-        rec.unfinished += unsent();
+        rec.unfinished += run.unsent(index, remaining, slot, run.start);
         drop(channel);
         run.done.countDown();
-    }
-
-    /**
-     * The requests this user was to send and never did: the rest of its count, or in an open loop
-     * those its schedule made due before the point's end (all of them up to the end when the point
-     * stopped early, since its time is still the denominator).
-     */
-    private long unsent() {
-        if (remaining > 0) {
-            return remaining;
-        }
-        if (open && run.deadline != Long.MAX_VALUE) {
-            return Math.max(0, run.spec.dueBefore(index, run.deadline - run.start) - slot);
-        }
-        return 0;
     }
 
     private static String describe(Throwable t) {

@@ -10,12 +10,27 @@ import java.util.List;
  * {@code lastMicros} are when its first and last answer came, in µs from the point's start: where a
  * stall ends and begins ({@link Stall}). run.json keeps them only beside a silent second; they are
  * null for a second without answers, and in runs written before they were kept.
+ *
+ * <p>A point whose load follows a profile (stages) also keeps, per second, the p50 of its answers,
+ * the requests (a flow's iterations) {@code sent} in it, and the load {@code offered}: the requests
+ * its open-loop schedule made due in that second, or the users its closed-loop ramp had running at
+ * the second's middle. Where offered and achieved part is where the server stopped keeping up.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SecondSample(int second, long requests, long p99Micros, long errors, Long firstMicros, Long lastMicros) {
+public record SecondSample(int second, long requests, long p99Micros, long errors, Long firstMicros, Long lastMicros,
+                           Long p50Micros, Long sent, Double offered) {
+
+    public SecondSample(int second, long requests, long p99Micros, long errors, Long firstMicros, Long lastMicros) {
+        this(second, requests, p99Micros, errors, firstMicros, lastMicros, null, null, null);
+    }
 
     public SecondSample(int second, long requests, long p99Micros, long errors) {
         this(second, requests, p99Micros, errors, null, null);
+    }
+
+    /** This second with a profiled point's figures. */
+    public SecondSample ramped(Long p50, Long sentInIt, Double offeredInIt) {
+        return new SecondSample(second, requests, p99Micros, errors, firstMicros, lastMicros, p50, sentInIt, offeredInIt);
     }
 
     /** No answer at all in this second, valid or not. */
@@ -37,7 +52,7 @@ public record SecondSample(int second, long requests, long p99Micros, long error
             boolean before = i + 1 < series.size() && series.get(i + 1).silent();
             boolean after = i > 0 && series.get(i - 1).silent();
             out.add(new SecondSample(s.second, s.requests, s.p99Micros, s.errors, after ? s.firstMicros : null,
-                    before ? s.lastMicros : null));
+                    before ? s.lastMicros : null, s.p50Micros, s.sent, s.offered));
         }
         return List.copyOf(out);
     }

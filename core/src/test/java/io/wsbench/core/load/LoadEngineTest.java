@@ -408,4 +408,44 @@ class LoadEngineTest {
             assertTrue(m.unfinished() > 0);
         }
     }
+
+    @Test
+    void aRampedOpenLoopSendsExactlyWhatItsStagesSumToAndFollowsTheRampSecondBySecond() throws Exception {
+        // 0 → 200/s over 2 s (200 requests), 200/s for 1 s (200), a step down to 50/s for 1 s (50): 450
+        Profile ramp = new Profile(List.of(new Profile.Stage(Duration.ofSeconds(2), 200),
+                new Profile.Stage(Duration.ofSeconds(1), 200), new Profile.Stage(Duration.ZERO, 50),
+                new Profile.Stage(Duration.ofSeconds(1), 50)));
+        try (TestServer server = TestServer.answering("Hello World")) {
+            LoadSpec spec = LoadSpec.profiled(true, 4, ramp, null, true, null);
+            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            assertEquals(450, m.requests() + m.unfinished(), "the requests the stages sum to, answered or not");
+            assertEquals(Duration.ofSeconds(4), spec.duration());
+            List<SecondSample> s = m.series();
+            double[] offered = {50, 150, 200, 50};
+            for (int i = 0; i < offered.length; i++) {
+                assertEquals(offered[i], s.get(i).offered(), 1e-6, "second " + i + " offers what its ramp makes due");
+            }
+            assertEquals(450, s.stream().mapToLong(x -> x.sent() == null ? 0 : x.sent()).sum(), "every request sent is in a second");
+            assertNotNull(s.get(1).p50Micros(), "a profiled point keeps each second's p50");
+        }
+    }
+
+    @Test
+    void aRampOfUsersStartsEachUserWhenTheRampReachesIt() throws Exception {
+        // 0 → 4 users over 2 s, then 4 users for 1 s: user 3 starts at 1.5 s
+        Profile ramp = new Profile(List.of(new Profile.Stage(Duration.ofSeconds(2), 4),
+                new Profile.Stage(Duration.ofSeconds(1), 4)));
+        try (TestServer server = TestServer.answeringAfter("Hello World", 10)) {
+            LoadSpec spec = LoadSpec.profiled(false, 1, ramp, null, true, null);
+            assertEquals(4, spec.connections());
+            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            List<SecondSample> s = m.series();
+            assertEquals(1, s.get(0).offered(), 1e-6, "the ramp has one user running at 0.5 s");
+            assertEquals(4, s.get(2).offered(), 1e-6);
+            // each answer takes at least the server's 10 ms: a user sends at most 100 a second
+            assertTrue(s.get(0).requests() <= 2 * 100, "in second 0 at most users 0 and 1 ran: " + s.get(0).requests());
+            assertTrue(s.get(2).requests() > s.get(0).requests(), "more users, more answers: " + s);
+            assertEquals(0, m.errors().total());
+        }
+    }
 }
