@@ -66,7 +66,7 @@ final class FlowLoad {
         if (refused != null) {
             throw new Main.UserError(c.flow + ": " + refused);
         }
-        LoadPointSpec point = point(c);
+        LoadPointSpec point = c.loadPoint(null); // a flow's pauses are its think steps
         Warmup warmup = c.warmupAsked();
         String tooMany = io.wsbench.core.load.FileLimit.tooMany(c.connections, io.wsbench.core.load.FileLimit.max());
         if (tooMany != null) {
@@ -124,25 +124,6 @@ final class FlowLoad {
             return TlsClients.of(t.tls().settings(dir::resolve), endpoint);
         } catch (TargetException e) {
             throw new Main.UserError(c.flow + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * The point: -c users, -n iterations in all (rounded up to a multiple of -c) or -d long (10 s by
-     * default); with --rate, iterations due at that rate on the -c users (-n of them last n / rate).
-     */
-    private static LoadPointSpec point(LoadCommand c) {
-        try {
-            Duration d = c.duration != null ? Durations.parse(c.duration) : (c.requests == null ? Duration.ofSeconds(10) : null);
-            long perUser = c.requests == null ? 0 : (c.requests + c.connections - 1) / c.connections;
-            if (c.rate != null && perUser > 0 && c.duration == null) {
-                d = Duration.ofNanos((long) (1e9 * perUser * c.connections / c.rate));
-                perUser = 0;
-            }
-            return new LoadPointSpec(c.rate != null ? "open" : "closed", c.connections, perUser > 0 ? perUser : null,
-                    d == null ? null : d.toNanos() / 1000 + "us", c.rate, null, c.keepAlive, c.timeout, null, null);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
         }
     }
 

@@ -9,6 +9,7 @@ import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.Stages;
 import io.wsbench.monitor.MonitorKind;
 import io.wsbench.protocols.HttpWorkload;
 import io.wsbench.protocols.Protocols;
@@ -91,6 +92,11 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--rate", paramLabel = "RPS", description = "open loop: send this many requests per second, latency from the intended send time")
     Double rate;
+
+    @Option(names = "--stages", paramLabel = "STAGES", description = {"a load that ramps: DURATION:TARGET stages, each ramped linearly from the last (0 at first),",
+            "e.g. 10s:100/s,30s:1000/s,10s:0/s (rates: an open loop on -c connections) or 30s:50,1m:50 (users: a closed loop);",
+            "a stage of 0s is a step. The stages set the point's length: no -n, -d or --rate"})
+    String stages;
 
     @Option(names = "--body", paramLabel = "FILE", description = "request body (makes the request a POST)")
     Path body;
@@ -184,7 +190,7 @@ final class LoadCommand implements Callable<Integer> {
         List<MonitorKind> monitors = monitors();
         OwnService own = ownService();
         URI uri = own != null ? own.endpoint() : parseUrl();
-        LoadPointSpec point = loadPoint();
+        LoadPointSpec point = loadPoint(think);
         String tooMany = io.wsbench.core.load.FileLimit.tooMany(connections, io.wsbench.core.load.FileLimit.max());
         if (tooMany != null) {
             throw new Main.UserError(tooMany);
@@ -334,9 +340,21 @@ final class LoadCommand implements Callable<Integer> {
         return uri;
     }
 
-    /** The point the options ask for, as a suite would write it. */
-    private LoadPointSpec loadPoint() {
+    /**
+     * The point the options ask for, as a suite would write it: -c users, -n requests (a flow's
+     * iterations) in all, rounded up to a multiple of -c, or -d long (10 s by default); with --rate,
+     * due at that rate on the -c connections (-n of them last n / rate); with --stages, the profile.
+     * {@code think}: the closed loop's pause, null for none.
+     */
+    LoadPointSpec loadPoint(String think) {
         try {
+            if (stages != null) {
+                if (requests != null || duration != null || rate != null) {
+                    throw new IllegalArgumentException("--stages set the load and its length: drop -n, -d and --rate");
+                }
+                return new LoadPointSpec(null, connections, null, null, null, think, keepAlive, timeout, null, null,
+                        Stages.parse(stages));
+            }
             Duration d = duration != null ? Durations.parse(duration) : (requests == null ? Duration.ofSeconds(10) : null);
             long perUser = requests == null ? 0 : (requests + connections - 1) / connections;
             if (rate != null && perUser > 0 && duration == null) {
@@ -347,7 +365,8 @@ final class LoadCommand implements Callable<Integer> {
             return new LoadPointSpec(rate != null ? "open" : "closed", connections, perUser > 0 ? perUser : null,
                     d == null ? null : d.toNanos() / 1000 + "us", rate, think, keepAlive, timeout, null, null);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new Main.UserError(stages != null && !e.getMessage().startsWith("--stages")
+                    ? "--stages " + stages + ": " + e.getMessage() : e.getMessage());
         }
     }
 
@@ -396,7 +415,11 @@ final class LoadCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s  %s loop, %d %s, %s, %s x %d threads%n", p.target().url(),
                 spec.open() ? "open" : "closed", spec.connections(), spec.open() ? "connections" : "users",
                 spec.keepAlive() ? "keep-alive" : "new connection per request", transport, p.generator().ioThreads());
-        if (spec.open()) {
+        if (spec.profile() != null) {
+            out.printf(Locale.ROOT, "  stages        %s (%s; the per-second series in --json shows offered beside achieved)%n",
+                    spec.profile().describe(spec.open()), spec.open() ? "latency measured from the intended send time"
+                            : "users ramped");
+        } else if (spec.open()) {
             out.printf(Locale.ROOT, "  target rate   %,.0f req/s (latency measured from the intended send time)%n", spec.rate());
         }
         out.printf(Locale.ROOT, "  requests      %,d in %.2f s = %,.1f valid req/s%s%n", p.requests(), p.durationSeconds(), p.throughput(),

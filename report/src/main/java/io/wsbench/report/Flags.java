@@ -259,14 +259,17 @@ public final class Flags {
             return Optional.empty();
         }
         double achieved = p.requests() / p.durationSeconds();
-        if (achieved >= OPEN_RATE_SHARE * p.load().rate()) {
+        // a profile's rate changes: what it asked on average is what its seconds offered
+        double asked = p.load().stages() == null || p.series() == null ? p.load().rate()
+                : p.series().stream().mapToDouble(s -> s.offered() == null ? 0 : s.offered()).sum() / p.durationSeconds();
+        if (achieved >= OPEN_RATE_SHARE * asked) {
             return Optional.empty();
         }
         return Optional.of(new Said("only {} req/s of the {} asked were sent and answered ({}):"
                         + " a server that stalled or was slower than its connections allow, or a generator that could not"
                         + " keep up, made it a lighter load than named.",
-                HtmlFormat.rate(achieved), HtmlFormat.rate(p.load().rate()),
-                String.format(Locale.ROOT, "%.0f%%", 100 * achieved / p.load().rate())));
+                HtmlFormat.rate(achieved), HtmlFormat.rate(asked),
+                String.format(Locale.ROOT, "%.0f%%", 100 * achieved / asked)));
     }
 
     private static Optional<Said> errors(PointRecord p) {

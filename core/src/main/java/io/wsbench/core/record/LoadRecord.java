@@ -8,11 +8,18 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * intended send time, like wrk2). {@code sequences} is how many passes of a request sequence the
  * point made (seed 001 timed one pass of 1,000 or 100 requests). {@code eachRequest} is true when
  * the point kept every request's latency (seed 004's first requests after a cold start).
+ * {@code stages} is the profile its load followed, as written ("10s:100/s,30s:1000/s"), when it
+ * had one: {@code rate} (open) or {@code users} (closed) is then the most it reached.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds,
                          Double rate, Double thinkTimeMillis, boolean keepAlive, Integer sequences,
-                         Boolean eachRequest) {
+                         Boolean eachRequest, String stages) {
+
+    public LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds, Double rate,
+                      Double thinkTimeMillis, boolean keepAlive, Integer sequences, Boolean eachRequest) {
+        this(model, users, requestsPerUser, durationSeconds, rate, thinkTimeMillis, keepAlive, sequences, eachRequest, null);
+    }
 
     public LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds, Double rate,
                       Double thinkTimeMillis, boolean keepAlive, Integer sequences) {
@@ -26,6 +33,9 @@ public record LoadRecord(String model, int users, Long requestsPerUser, Double d
 
     /** How a load point is named in tables: "5 users" or "1000 req/s, 10 conns". */
     public String describe() {
+        if (stages != null) {
+            return "ramp " + stages + ("open".equals(model) ? ", " + users + " conns" : "");
+        }
         if ("open".equals(model)) {
             return String.format("%.0f req/s, %d conns", rate, users);
         }

@@ -8,7 +8,9 @@ import java.time.Duration;
 
 /**
  * One load level of a suite, as written in YAML. {@code eachRequest: true} keeps every request's
- * latency in order, for a point of at most {@link LoadSpec#MAX_EACH} requests.
+ * latency in order, for a point of at most {@link LoadSpec#MAX_EACH} requests. {@code stages} make
+ * the point a profile ({@link Stages}): its rate (open) or users (closed) ramp through them, and
+ * they set its length; {@code users} is then an open loop's connections.
  */
 public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("users") Integer users,
@@ -19,9 +21,28 @@ public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("keepAlive") Boolean keepAlive,
                             @JsonProperty("timeout") String timeout,
                             @JsonProperty("sequences") Integer sequences,
-                            @JsonProperty("eachRequest") Boolean eachRequest) {
+                            @JsonProperty("eachRequest") Boolean eachRequest,
+                            @JsonProperty("stages") Stages stages) {
+
+    public LoadPointSpec(String model, Integer users, Long requestsPerUser, String duration, Double rate, String thinkTime,
+                         Boolean keepAlive, String timeout, Integer sequences, Boolean eachRequest) {
+        this(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, sequences, eachRequest, null);
+    }
 
     public LoadPointSpec {
+        if (stages != null) {
+            if (requestsPerUser != null || duration != null || rate != null || sequences != null || eachRequest != null) {
+                throw new IllegalArgumentException("stages set the point's load and length: drop its duration, rate,"
+                        + " requestsPerUser, sequences and eachRequest");
+            }
+            String said = stages.open() == null ? null : stages.open() ? "open" : "closed";
+            if (model != null && said != null && !model.equals(said)) {
+                throw new IllegalArgumentException("stages written as " + (stages.open() ? "rates (/s)" : "users")
+                        + " go with model " + said + ", not " + model);
+            }
+            model = model != null ? model : said != null ? said : "closed";
+            stages = new Stages(model.equals("open"), stages.profile());
+        }
         model = model == null ? (rate != null ? "open" : "closed") : model;
         if (!model.equals("closed") && !model.equals("open")) {
             throw new IllegalArgumentException("model must be 'closed' or 'open', not '" + model + "'");
@@ -37,15 +58,20 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         keepAlive = keepAlive == null || keepAlive;
         eachRequest = Boolean.TRUE.equals(eachRequest) ? Boolean.TRUE : null;
         // parse now so a bad value is reported with its place in the file
-        spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest != null);
+        spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest != null, stages);
     }
 
     public LoadSpec toLoadSpec() {
-        return spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest != null);
+        return spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest != null, stages);
     }
 
     private static LoadSpec spec(String model, int users, Long requestsPerUser, String duration, Double rate,
-                                 String thinkTime, boolean keepAlive, String timeout, boolean each) {
+                                 String thinkTime, boolean keepAlive, String timeout, boolean each, Stages stages) {
+        if (stages != null) {
+            return LoadSpec.profiled(stages.open(), users, stages.profile(),
+                    thinkTime == null ? null : Durations.parse(thinkTime), keepAlive,
+                    timeout == null ? null : Durations.parse(timeout));
+        }
         return new LoadSpec("open".equals(model), users, requestsPerUser == null ? 0 : requestsPerUser,
                 duration == null ? null : Durations.parse(duration), rate == null ? 0 : rate,
                 thinkTime == null ? null : Durations.parse(thinkTime), keepAlive,
@@ -54,6 +80,10 @@ public record LoadPointSpec(@JsonProperty("model") String model,
 
     public LoadRecord toRecord() {
         LoadSpec s = toLoadSpec();
+        if (stages != null) {
+            return new LoadRecord(model, s.connections(), null, s.duration().toMillis() / 1000.0, s.open() ? s.rate() : null,
+                    s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, null, null, stages.text());
+        }
         return new LoadRecord(model, users, s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
                 s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0,
                 rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, sequences, eachRequest);
@@ -64,7 +94,7 @@ public record LoadPointSpec(@JsonProperty("model") String model,
      * set, the users share that many passes of the sequence (rounded up to a whole number each).
      */
     public LoadPointSpec forSequence(int length) {
-        if (sequences == null) {
+        if (sequences == null || stages != null) {
             return this;
         }
         long perUser = ((long) sequences * length + users - 1) / users;
@@ -81,8 +111,8 @@ public record LoadPointSpec(@JsonProperty("model") String model,
             // one pass of the sequence, shared by the users: the smallest unit that still means something
             return new LoadPointSpec(model, users, null, null, rate, thinkTime, keepAlive, timeout, 1, eachRequest);
         }
-        if (eachRequest != null) {
-            // a cold start's first requests are the point: --quick keeps them all
+        if (eachRequest != null || stages != null) {
+            // a cold start's first requests are the point: --quick keeps them all; a profile's shape is its point
             return this;
         }
         return new LoadPointSpec(model, users, r, d, rate, thinkTime, keepAlive, timeout, null, null);

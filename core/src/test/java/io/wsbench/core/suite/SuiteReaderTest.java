@@ -95,4 +95,44 @@ class SuiteReaderTest {
                 + "load:\n  - { users: 1, requestsPerUser: 1 }\n");
         assertEquals("suites/x.yaml:3:19: only jvmOptions takes a list: give 'version' one value", m);
     }
+
+    @Test
+    void aPointMayBeStagesWrittenAsTextOrAsK6sList() {
+        Suite s = SuiteReader.parse("""
+                name: ramps
+                targets:
+                  - { stack: direct, protocol: soap11 }
+                load:
+                  - { users: 8, stages: "10s:100/s,30s:1000/s,10s:0/s" }
+                  - model: closed
+                    stages:
+                      - { duration: 30s, target: 50 }
+                      - { duration: 0s, target: 80 }
+                      - { duration: 1m, target: 80 }
+                """, FILE);
+        LoadPointSpec open = s.load().get(0);
+        assertEquals("open", open.model());
+        assertEquals(50, open.toLoadSpec().duration().toSeconds());
+        assertEquals(1000.0, open.toLoadSpec().rate());
+        assertEquals("10s:100/s,30s:1000/s,10s:0/s", open.toRecord().stages());
+        assertEquals("ramp 10s:100/s,30s:1000/s,10s:0/s, 8 conns", open.toRecord().describe());
+        LoadPointSpec closed = s.load().get(1);
+        assertEquals(80, closed.toLoadSpec().connections(), "a closed ramp has as many users as its highest target");
+        assertEquals("30s:50,0s:80,60s:80", closed.toRecord().stages());
+        assertEquals(closed, s.quickened().load().get(1), "--quick keeps a profile's shape");
+    }
+
+    @Test
+    void aBadStageNamesItsPlace() {
+        String m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { stages: '10s:100/s,:5/s' }\n");
+        assertTrue(m.startsWith("suites/x.yaml:5:"), m);
+        assertTrue(m.contains("it has no duration"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { stages: '10s:100/s', duration: 5s }\n");
+        assertTrue(m.contains("stages set the point's load and length"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { model: closed, stages: '10s:100/s' }\n");
+        assertTrue(m.contains("go with model open"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - stages: [ { duration: 5s } ]\n");
+        assertTrue(m.contains("each stage has a duration and a target"), m);
+        assertEquals(1, m.lines().count());
+    }
 }
