@@ -49,6 +49,9 @@ public record Assertion(String text, String metric, String operator, double limi
         METRICS.put("max", new Metric(p -> p.latencyMicros().max(), true, false));
         METRICS.put("throughput", new Metric(PointRecord::throughput, false, false));
         METRICS.put("errors", new Metric(p -> p.errors().total(), false, true));
+        // errors<0.1%: the share of the requests that failed, read as its own metric
+        METRICS.put("errors%", new Metric(p -> p.requests() == 0 ? Double.NaN : 100.0 * p.errors().total() / p.requests(),
+                false, false));
         METRICS.put("validation", new Metric(p -> p.errors().validation(), false, true));
         METRICS.put("unfinished", new Metric(PointRecord::unfinished, false, true));
         METRICS.put("cpu", new Metric(p -> p.server() == null ? Double.NaN : p.server().cpuPercent(), false, false));
@@ -71,6 +74,9 @@ public record Assertion(String text, String metric, String operator, double limi
                     + "' (write METRIC OP NUMBER, e.g. p99<50ms, errors==0, throughput>=1000)");
         }
         String metric = m.group(1).toLowerCase(Locale.ROOT).replace("p99.9", "p999");
+        if (metric.equals("errors") && m.group(4).equals("%")) {
+            metric = "errors%";
+        }
         Metric what = METRICS.get(metric);
         if (what == null) {
             throw new IllegalArgumentException("unknown metric '" + m.group(1) + "' in assertion '" + text.trim()
@@ -89,7 +95,7 @@ public record Assertion(String text, String metric, String operator, double limi
             };
             limit = number * micros;
         } else {
-            boolean allowed = unit.isEmpty() || ("cpu".equals(metric) && "%".equals(unit));
+            boolean allowed = unit.isEmpty() || (("cpu".equals(metric) || "errors%".equals(metric)) && "%".equals(unit));
             if (!allowed) {
                 throw new IllegalArgumentException("assertion '" + text.trim() + "': " + metric + " takes no unit '"
                         + unit + "'" + ("cpu".equals(metric) ? " (percent of one core, e.g. cpu<150)" : ""));
@@ -166,7 +172,7 @@ public record Assertion(String text, String metric, String operator, double limi
             };
             return decimal(value / perUnit) + unit;
         }
-        return decimal(value) + ("cpu".equals(metric) ? "%" : "");
+        return decimal(value) + ("cpu".equals(metric) || "errors%".equals(metric) ? "%" : "");
     }
 
     private static String decimal(double v) {
@@ -178,7 +184,7 @@ public record Assertion(String text, String metric, String operator, double limi
 
         /** "p99 = 63.2ms, wanted < 50ms" */
         public String detail() {
-            return assertion.metric() + " = " + assertion.show(measured) + ", wanted " + assertion.operator() + " "
+            return assertion.metric().replace("%", "") + " = " + assertion.show(measured) + ", wanted " + assertion.operator() + " "
                     + assertion.show(assertion.limit());
         }
 

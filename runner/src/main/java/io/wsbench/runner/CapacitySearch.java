@@ -1,0 +1,218 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.record.CapacityRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.SecondSample;
+import io.wsbench.core.record.TargetRecord;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Finds the highest open-loop rate at which a target meets every SLO. Each probe is a steady
+ * open-loop point at one rate. The search doubles the rate from where it starts until an SLO breaks
+ * (halving instead when the start already breaks one), then bisects between the highest rate that
+ * passed and the lowest that failed until they are within the precision asked. Near the boundary it
+ * probes each of those two rates again, a third time when the two disagree, and lets the majority
+ * decide, so that one noisy probe does not: a rate that a second look fails moves the boundary down
+ * and the bisection goes on. It stops, saying so, when the load generator is the limit (its busiest
+ * I/O thread {@value #GENERATOR_BUSY}% busy or more): a generator's limit is never reported as the
+ * server's capacity.
+ */
+public final class CapacitySearch {
+
+    /** The busiest I/O thread's share, in percent, from which a probe measured the generator. */
+    public static final double GENERATOR_BUSY = 90;
+    /** Below this rate the search gives up looking down: no rate meets the SLO. */
+    static final double LOWEST_RATE = 1;
+
+    /**
+     * @param startRate the first rate probed
+     * @param maxRate   the ceiling: a target that passes there is reported as at least that
+     * @param precision how close the passing and failing rates must come, as a share of the passing one
+     * @param maxProbes the most probes the search makes
+     */
+    public record Settings(double startRate, double maxRate, double precision, int maxProbes) {
+        public Settings {
+            if (!(startRate > 0) || !(maxRate >= startRate)) {
+                throw new IllegalArgumentException("the start rate is above 0 and at most the highest rate, got "
+                        + startRate + " and " + maxRate);
+            }
+            if (!(precision > 0 && precision < 1)) {
+                throw new IllegalArgumentException("the precision is a share between 0 and 1 (e.g. 0.05), got " + precision);
+            }
+            if (maxProbes < 2) {
+                throw new IllegalArgumentException("a search needs at least 2 probes, got " + maxProbes);
+            }
+        }
+    }
+
+    /** Measures one steady open-loop point at a rate. */
+    public interface Prober {
+        PointRecord probe(double rate, int index) throws InterruptedException;
+    }
+
+    private final Settings settings;
+    private final Prober prober;
+    /** The SLOs a point broke, each as written (empty: it met them all). */
+    private final Function<PointRecord, List<String>> broken;
+    private final List<String> slo;
+    /** Each probed rate's votes: passes and fails. */
+    private final TreeMap<Double, int[]> votes = new TreeMap<>();
+    private final List<CapacityRecord.Probe> probes = new ArrayList<>();
+    private String limitedBy;
+
+    public CapacitySearch(Settings settings, List<String> slo, Function<PointRecord, List<String>> broken, Prober prober) {
+        this.settings = settings;
+        this.slo = List.copyOf(slo);
+        this.broken = broken;
+        this.prober = prober;
+    }
+
+    /** Runs the search to its end and says what it found about {@code target}. */
+    public CapacityRecord run(TargetRecord target) throws InterruptedException {
+        bracket();
+        while (limitedBy == null && probes.size() < settings.maxProbes()) {
+            Double next = next();
+            if (next == null) {
+                break;
+            }
+            probe(next);
+        }
+        return record(target);
+    }
+
+    /** Doubles (or halves) from the start rate until one rate passed and one failed, or the ends are reached. */
+    private void bracket() throws InterruptedException {
+        double rate = settings.startRate();
+        while (limitedBy == null && probes.size() < settings.maxProbes()) {
+            boolean passed = probe(rate);
+            if (passed && (rate >= settings.maxRate() || failing() != null)) {
+                return;
+            }
+            if (!passed && (passing() != null || rate / 2 < LOWEST_RATE)) {
+                return;
+            }
+            rate = passed ? Math.min(rate * 2, settings.maxRate()) : rate / 2;
+        }
+    }
+
+    /** The next rate to probe once bracketed, or null when the search is done. */
+    private Double next() {
+        for (Map.Entry<Double, int[]> e : votes.entrySet()) {
+            if (e.getValue()[0] == e.getValue()[1]) {
+                return e.getKey(); // two probes disagreed: a third decides
+            }
+        }
+        Double good = passing();
+        Double bad = failing();
+        if (good == null || bad == null) {
+            return null;
+        }
+        double mid = round((good + bad) / 2);
+        if ((bad - good) / good > settings.precision() && mid > good && mid < bad) {
+            return mid;
+        }
+        if (count(good) < 2) {
+            return good;
+        }
+        if (count(bad) < 2) {
+            return bad;
+        }
+        return null;
+    }
+
+    private int count(double rate) {
+        int[] v = votes.get(rate);
+        return v[0] + v[1];
+    }
+
+    /** The lowest rate whose probes mostly failed; null when none did. */
+    private Double failing() {
+        return votes.entrySet().stream().filter(e -> e.getValue()[1] > e.getValue()[0]).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
+    }
+
+    /** The highest rate below the failing one whose probes mostly passed; null when none did. */
+    private Double passing() {
+        Double bad = failing();
+        Double good = null;
+        for (Map.Entry<Double, int[]> e : votes.entrySet()) {
+            if (bad != null && e.getKey() >= bad) {
+                break;
+            }
+            if (e.getValue()[0] > e.getValue()[1]) {
+                good = e.getKey();
+            }
+        }
+        return good;
+    }
+
+    private boolean probe(double rate) throws InterruptedException {
+        PointRecord p = prober.probe(rate, probes.size() + 1);
+        List<String> failed = p.aborted() != null ? List.of("aborted: " + p.aborted()) : broken.apply(p);
+        boolean passed = failed.isEmpty();
+        Double busy = p.generator() == null ? null : p.generator().ioBusiestPercent();
+        probes.add(new CapacityRecord.Probe(rate, round(p.throughput()), p.latencyMicros().p50(), p.latencyMicros().p99(),
+                p.latencyMicros().p999(), p.errors().total(), p.requests(), p.server() == null ? null : p.server().cpuPercent(),
+                busy, passed, passed ? null : failed, steady(p)));
+        if (busy != null && busy >= GENERATOR_BUSY) {
+            limitedBy = String.format(Locale.ROOT, "limited by the load generator at %,.0f/s (its busiest I/O thread %.0f%%"
+                    + " busy): use more agents, or more --threads", rate, busy);
+            return passed;
+        }
+        votes.computeIfAbsent(rate, r -> new int[2])[passed ? 0 : 1]++;
+        return passed;
+    }
+
+    /**
+     * Whether a probe's seconds held its rate: the whole seconds' answers within ±10% of their median
+     * (half the range over it, as repeats are judged); null for a probe of fewer than three whole seconds.
+     */
+    static Boolean steady(PointRecord p) {
+        List<SecondSample> s = p.series();
+        int whole = (int) Math.floor(p.durationSeconds());
+        if (s == null || whole < 3 || s.size() < whole) {
+            return null;
+        }
+        double[] counts = s.subList(0, whole).stream().mapToDouble(SecondSample::requests).sorted().toArray();
+        double median = counts.length % 2 == 1 ? counts[counts.length / 2]
+                : (counts[counts.length / 2 - 1] + counts[counts.length / 2]) / 2;
+        return median > 0 && (counts[counts.length - 1] - counts[0]) / 2 / median <= 0.10;
+    }
+
+    private CapacityRecord record(TargetRecord target) {
+        Double good = passing();
+        Double bad = failing();
+        int agreed = (good == null ? 0 : votes.get(good)[0]) + (bad == null ? 0 : votes.get(bad)[1]);
+        String sloText = String.join(" and ", slo);
+        String verdict;
+        if (good == null) {
+            verdict = limitedBy != null ? limitedBy + ", before any rate met " + sloText
+                    : String.format(Locale.ROOT, "no rate meets %s: it failed down to %s/s", sloText, rate(bad));
+        } else if (limitedBy != null) {
+            verdict = String.format(Locale.ROOT, "at least %s/s at %s: %s", rate(good), sloText, limitedBy);
+        } else if (bad == null) {
+            verdict = String.format(Locale.ROOT, "at least %s/s at %s: the highest rate asked (--max-rate) passed",
+                    rate(good), sloText);
+        } else {
+            verdict = String.format(Locale.ROOT, "%s/s at %s (between %s/s, which passed, and %s/s, which failed; %d probes agreed)",
+                    rate(good), sloText, rate(good), rate(bad), agreed);
+        }
+        List<Double> interval = good == null ? null : Arrays.asList(good, bad);
+        return new CapacityRecord(target, good, interval, agreed, slo, List.copyOf(probes), limitedBy, verdict);
+    }
+
+    private static String rate(double r) {
+        return String.format(Locale.ROOT, r >= 100 ? "%,.0f" : "%,.1f", r);
+    }
+
+    private static double round(double v) {
+        return v >= 100 ? Math.round(v) : Math.round(v * 10) / 10.0;
+    }
+}

@@ -1,0 +1,103 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.record.CapacityRecord;
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.LatencyRecord;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.TargetRecord;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The search's logic against probes whose outcome the test decides: no load is sent here. */
+class CapacitySearchTest {
+
+    private static final TargetRecord TARGET = new TargetRecord("t", null, "http", null, null, null, null, "http://127.0.0.1:1/");
+    private static final CapacitySearch.Settings SETTINGS = new CapacitySearch.Settings(100, 1_000_000, 0.05, 30);
+
+    /** A point at {@code rate} whose p99 is {@code p99} µs, its generator's busiest thread {@code busy}% busy. */
+    private static PointRecord point(double rate, long p99, double busy) {
+        return new PointRecord(TARGET, new LoadRecord("open", 10, null, 3.0, rate, null, true), 1, (long) (rate * 3), 3,
+                rate, new LatencyRecord(p99 / 2.0, p99 / 2, p99, p99, p99, p99, 1), 100, 100, ErrorCounts.NONE,
+                (long) (rate * 3), null, new GeneratorRecord(1, 1, 30, busy, null, null, null, null), null, null, null,
+                null, null, 0);
+    }
+
+    /** p99 under 10 ms up to {@code capacity}, far above it past that. */
+    private static CapacitySearch.Prober server(double capacity, List<Double> probed, Set<Integer> flaky) {
+        return (rate, index) -> {
+            probed.add(rate);
+            boolean fast = rate <= capacity ^ flaky.contains(index);
+            return point(rate, fast ? 5_000 : 200_000, 30);
+        };
+    }
+
+    private static List<String> p99Under10ms(PointRecord p) {
+        return p.latencyMicros().p99() < 10_000 ? List.of() : List.of("p99<10ms");
+    }
+
+    @Test
+    void findsTheCapacityWithinThePrecisionAndProbesBothSidesTwice() throws Exception {
+        List<Double> probed = new ArrayList<>();
+        CapacityRecord c = new CapacitySearch(SETTINGS, List.of("p99<10ms"), CapacitySearchTest::p99Under10ms,
+                server(1234, probed, Set.of())).run(TARGET);
+        assertNotNull(c.rate());
+        assertTrue(c.rate() <= 1234 && c.rate() >= 1234 / 1.05, "found " + c.rate());
+        assertTrue(c.interval().get(1) > 1234, "the first failing rate is above the capacity: " + c.interval());
+        assertTrue((c.interval().get(1) - c.rate()) / c.rate() <= 0.05, c.interval().toString());
+        assertEquals(4, c.agreed(), "two probes at each side of the boundary agreed");
+        assertEquals(probed.size(), c.probes().size());
+        assertEquals(List.of(100.0, 200.0, 400.0, 800.0, 1600.0), probed.subList(0, 5), "it doubles until one fails");
+        assertTrue(c.verdict().startsWith(String.format("%,.0f/s at p99<10ms", c.rate())), c.verdict());
+        assertNull(c.limitedBy());
+    }
+
+    @Test
+    void oneNoisyProbeAtTheBoundaryDoesNotDecide() throws Exception {
+        // the 5th probe (1,600/s) passes by luck: the search bisects above it, then its second look fails it
+        List<Double> probed = new ArrayList<>();
+        CapacityRecord c = new CapacitySearch(SETTINGS, List.of("p99<10ms"), CapacitySearchTest::p99Under10ms,
+                server(1234, probed, Set.of(5))).run(TARGET);
+        assertTrue(c.rate() <= 1234 && c.rate() >= 1234 / 1.05, "found " + c.rate() + " after " + probed);
+    }
+
+    @Test
+    void aTargetSlowerThanTheSloAtAnyRateHasNoCapacity() throws Exception {
+        List<Double> probed = new ArrayList<>();
+        CapacityRecord c = new CapacitySearch(new CapacitySearch.Settings(8, 1000, 0.05, 30), List.of("p99<10ms"),
+                CapacitySearchTest::p99Under10ms, server(0.5, probed, Set.of())).run(TARGET);
+        assertNull(c.rate());
+        assertNull(c.interval());
+        assertEquals(List.of(8.0, 4.0, 2.0, 1.0), probed, "it halves down to 1/s");
+        assertTrue(c.verdict().startsWith("no rate meets p99<10ms"), c.verdict());
+    }
+
+    @Test
+    void aGeneratorThatIsTheLimitStopsTheSearchAndSaysSo() throws Exception {
+        CapacitySearch.Prober busyAbove500 = (rate, index) -> point(rate, 5_000, rate > 500 ? 96 : 40);
+        CapacityRecord c = new CapacitySearch(SETTINGS, List.of("p99<10ms"), CapacitySearchTest::p99Under10ms,
+                busyAbove500).run(TARGET);
+        assertEquals(400.0, c.rate(), "the last rate the generator could measure is a lower bound");
+        assertEquals(4, c.probes().size());
+        assertTrue(c.limitedBy().startsWith("limited by the load generator at 800/s"), c.limitedBy());
+        assertTrue(c.verdict().startsWith("at least 400/s"), c.verdict());
+    }
+
+    @Test
+    void aTargetFasterThanTheCeilingIsAtLeastTheCeiling() throws Exception {
+        CapacityRecord c = new CapacitySearch(new CapacitySearch.Settings(100, 300, 0.05, 30), List.of("p99<10ms"),
+                CapacitySearchTest::p99Under10ms, server(1e9, new ArrayList<>(), Set.of())).run(TARGET);
+        assertEquals(300.0, c.rate());
+        assertNull(c.interval().get(1));
+        assertTrue(c.verdict().contains("the highest rate asked (--max-rate) passed"), c.verdict());
+    }
+}
