@@ -9,7 +9,6 @@ import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.StepRecord;
 import io.wsbench.core.record.TargetRecord;
-import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.SuiteException;
 import io.wsbench.core.suite.SuiteReader;
@@ -28,7 +27,6 @@ import io.wsbench.runner.WatchedServer;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,8 +42,8 @@ final class FlowLoad {
     }
 
     static int run(LoadCommand c) throws Exception {
-        if (c.url != null || c.wsdl != null || c.openapi != null || c.template != null || c.data != null || !c.checks.isEmpty()
-                || c.body != null || c.protocol != null || c.soapAction != null || c.expect != null || !c.headers.isEmpty()) {
+        if (c.target.url != null || c.target.wsdl != null || c.target.openapi != null || c.target.template != null || c.target.data != null || !c.target.checks.isEmpty()
+                || c.target.body != null || c.target.protocol != null || c.target.soapAction != null || c.target.expect != null || !c.target.headers.isEmpty()) {
             throw new Main.UserError("--flow takes its address, description, data and checks from the flow file:"
                     + " drop the URL, --wsdl, --openapi, --template, --data, --check, --body, --protocol, --header and --expect");
         }
@@ -67,7 +65,7 @@ final class FlowLoad {
             throw new Main.UserError(c.flow + ": " + refused);
         }
         LoadPointSpec point = c.loadPoint(null); // a flow's pauses are its think steps
-        Warmup warmup = c.warmupAsked();
+        Warmup warmup = c.watch.warmupAsked(c.connections);
         String tooMany = io.wsbench.core.load.FileLimit.tooMany(c.connections, io.wsbench.core.load.FileLimit.max());
         if (tooMany != null) {
             throw new Main.UserError(tooMany);
@@ -82,13 +80,13 @@ final class FlowLoad {
         PrintStream aside = c.json ? System.err : out;
         TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
         try (Generator generator = new Generator(c.generatorOptions.threads);
-             WatchedServer.Process watched = c.serverPid == null ? null : LoadCommand.watch(c.serverPid, c.monitors())) {
+             WatchedServer.Process watched = c.watch.serverPid == null ? null : WatchOptions.watch(c.watch.serverPid, c.watch.monitors())) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
             // whole iterations, unrecorded, as a suite's flow target warms up
             PointRun.Warmed warmed = run.warmUp(target, warmup, ProgressListener.NONE);
             if (warmed != null && warmed.how().steady() != null) {
-                c.printWarmup(aside, warmed.how(), watched != null && watched.jit() != null);
+                c.watch.printWarmup(aside, warmed.how(), watched != null && watched.jit() != null);
             }
             PointRecord p = run.measure(target, point, 1, label, null, ProgressListener.NONE);
             if (c.json) {

@@ -248,4 +248,32 @@ class ExitCodesTest {
         assertEquals(2, agent.exit());
         assertTrue(agent.err().contains("a cluster member needs --join HOST[:PORT],..."), agent.err());
     }
+
+    @Test
+    void badProfilesAndSlosAreOneLineBeforeAnyLoad() {
+        // port 1 on 127.0.0.1: nothing listens, and nothing is sent there, since each is refused first
+        String url = "http://127.0.0.1:1/";
+        String[][] cases = {
+                {"load", url, "--stages", "10s:100/s,:5/s"},
+                {"load", url, "--stages", "10s:100/s,5s:7"},
+                {"load", url, "--stages", "10s:100/s", "-d", "3s"},
+                {"capacity", url, "--slo", "p99<"},
+                {"capacity", url, "--slo", "latency<5ms"},
+                {"capacity", url, "--slo", "p99<5"},
+                {"capacity", url, "--slo", "cpu<100"},
+                {"capacity", url, "--slo", "p99<5ms", "--precision", "0"},
+                {"capacity", url, "--slo", "p99<5ms", "-d", "0s"},
+                {"capacity", url},
+        };
+        String[] said = {"it has no duration", "all rates (100/s) or all users", "drop -n, -d and --rate",
+                "not an assertion", "unknown metric 'latency'", "a latency needs a unit", "needs --server-pid",
+                "the precision is a share between 0 and 1", "--duration takes a duration", "--slo"};
+        for (int i = 0; i < cases.length; i++) {
+            CliRunner r = CliRunner.run(cases[i]);
+            assertEquals(Main.BAD_INPUT, r.exit(), String.join(" ", cases[i]) + ": " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().contains(said[i]), String.join(" ", cases[i]) + ": " + r.err());
+            assertEquals("", r.out(), "nothing measured");
+        }
+    }
 }

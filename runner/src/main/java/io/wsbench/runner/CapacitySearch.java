@@ -66,6 +66,7 @@ public final class CapacitySearch {
     private final TreeMap<Double, int[]> votes = new TreeMap<>();
     private final List<CapacityRecord.Probe> probes = new ArrayList<>();
     private String limitedBy;
+    private String aborted;
 
     public CapacitySearch(Settings settings, List<String> slo, Function<PointRecord, List<String>> broken, Prober prober) {
         this.settings = settings;
@@ -77,7 +78,7 @@ public final class CapacitySearch {
     /** Runs the search to its end and says what it found about {@code target}. */
     public CapacityRecord run(TargetRecord target) throws InterruptedException {
         bracket();
-        while (limitedBy == null && probes.size() < settings.maxProbes()) {
+        while (limitedBy == null && aborted == null && probes.size() < settings.maxProbes()) {
             Double next = next();
             if (next == null) {
                 break;
@@ -90,7 +91,7 @@ public final class CapacitySearch {
     /** Doubles (or halves) from the start rate until one rate passed and one failed, or the ends are reached. */
     private void bracket() throws InterruptedException {
         double rate = settings.startRate();
-        while (limitedBy == null && probes.size() < settings.maxProbes()) {
+        while (limitedBy == null && aborted == null && probes.size() < settings.maxProbes()) {
             boolean passed = probe(rate);
             if (passed && (rate >= settings.maxRate() || failing() != null)) {
                 return;
@@ -155,12 +156,20 @@ public final class CapacitySearch {
 
     private boolean probe(double rate) throws InterruptedException {
         PointRecord p = prober.probe(rate, probes.size() + 1);
-        List<String> failed = p.aborted() != null ? List.of("aborted: " + p.aborted()) : broken.apply(p);
+        if (p.aborted() != null || (p.requests() > 0 && p.errors().connect() == p.requests())) {
+            // the target, not the rate, failed: no verdict on the rate, and no more probes
+            aborted = String.format(Locale.ROOT, "the probe at %s/s stopped: %s", rate(rate), p.aborted() != null
+                    ? p.aborted() : "every request failed to connect");
+        }
+        List<String> failed = aborted != null ? List.of("aborted") : broken.apply(p);
         boolean passed = failed.isEmpty();
         Double busy = p.generator() == null ? null : p.generator().ioBusiestPercent();
         probes.add(new CapacityRecord.Probe(rate, round(p.throughput()), p.latencyMicros().p50(), p.latencyMicros().p99(),
                 p.latencyMicros().p999(), p.errors().total(), p.requests(), p.server() == null ? null : p.server().cpuPercent(),
                 busy, passed, passed ? null : failed, steady(p)));
+        if (aborted != null) {
+            return false;
+        }
         if (busy != null && busy >= GENERATOR_BUSY) {
             limitedBy = String.format(Locale.ROOT, "limited by the load generator at %,.0f/s (its busiest I/O thread %.0f%%"
                     + " busy): use more agents, or more --threads", rate, busy);
@@ -192,7 +201,10 @@ public final class CapacitySearch {
         int agreed = (good == null ? 0 : votes.get(good)[0]) + (bad == null ? 0 : votes.get(bad)[1]);
         String sloText = String.join(" and ", slo);
         String verdict;
-        if (good == null) {
+        if (aborted != null) {
+            verdict = good == null ? aborted + ", before any rate met " + sloText
+                    : String.format(Locale.ROOT, "at least %s/s at %s, but %s", rate(good), sloText, aborted);
+        } else if (good == null) {
             verdict = limitedBy != null ? limitedBy + ", before any rate met " + sloText
                     : String.format(Locale.ROOT, "no rate meets %s: it failed down to %s/s", sloText, rate(bad));
         } else if (limitedBy != null) {
@@ -205,7 +217,7 @@ public final class CapacitySearch {
                     rate(good), sloText, rate(good), rate(bad), agreed);
         }
         List<Double> interval = good == null ? null : Arrays.asList(good, bad);
-        return new CapacityRecord(target, good, interval, agreed, slo, List.copyOf(probes), limitedBy, verdict);
+        return new CapacityRecord(target, good, interval, agreed, slo, List.copyOf(probes), limitedBy, aborted, verdict);
     }
 
     private static String rate(double r) {

@@ -100,4 +100,16 @@ class CapacitySearchTest {
         assertNull(c.interval().get(1));
         assertTrue(c.verdict().contains("the highest rate asked (--max-rate) passed"), c.verdict());
     }
+
+    @Test
+    void aTargetThatStopsAnsweringStopsTheSearchAndKeepsItsProbes() throws Exception {
+        CapacitySearch.Prober diesAt800 = (rate, index) -> rate < 800 ? point(rate, 5_000, 30)
+                : point(rate, 5_000, 30).withAborted("the server died (exit code 137)");
+        CapacityRecord c = new CapacitySearch(SETTINGS, List.of("p99<10ms"), CapacitySearchTest::p99Under10ms, diesAt800)
+                .run(TARGET);
+        assertEquals(4, c.probes().size());
+        assertEquals(400.0, c.rate());
+        assertEquals("the probe at 800/s stopped: the server died (exit code 137)", c.aborted());
+        assertTrue(c.verdict().startsWith("at least 400/s at p99<10ms, but the probe at 800/s stopped"), c.verdict());
+    }
 }

@@ -11,11 +11,12 @@ import java.util.List;
  * search's ceiling), {@code agreed} how many probes at those two rates said the same as the verdict.
  * {@code limitedBy} is set when the search stopped because the load generator, not the server, was
  * the limit: then {@code rate} is a lower bound, never the server's capacity. Every probe is kept, in
- * the order it ran.
+ * the order it ran. {@code aborted} says why the search stopped early when the target did (it died,
+ * or could not be reached): the probes before it are kept.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CapacityRecord(TargetRecord target, Double rate, List<Double> interval, int agreed, List<String> slo,
-                             List<Probe> probes, String limitedBy, String verdict) {
+                             List<Probe> probes, String limitedBy, String aborted, String verdict) {
 
     /**
      * One probe: a steady open-loop point at {@code rate} req/s, what it achieved, its latency

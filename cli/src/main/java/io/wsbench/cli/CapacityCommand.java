@@ -1,0 +1,197 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.ClientTls;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.CapacityRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.monitor.MonitorKind;
+import io.wsbench.report.Assertion;
+import io.wsbench.runner.CapacitySearch;
+import io.wsbench.runner.Generator;
+import io.wsbench.runner.OwnService;
+import io.wsbench.runner.PointRun;
+import io.wsbench.runner.Reachable;
+import io.wsbench.runner.Target;
+import io.wsbench.runner.WatchedServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code wsbench capacity URL --slo 'p99<50ms'}: the highest open-loop rate at which the target
+ * meets every SLO, found by {@link CapacitySearch}, each probe a point measured as {@code load}
+ * measures one.
+ */
+@Command(name = "capacity", description = {"Find the highest open-loop rate that meets every --slo: the rate doubles",
+        "until an SLO breaks, then bisects; the probes at the boundary are repeated."})
+final class CapacityCommand implements Callable<Integer> {
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    WatchOptions watch;
+
+    @Option(names = "--slo", paramLabel = "EXPR",
+            description = {"an SLO every probe must meet (repeatable), as --assert writes it: 'p99<50ms', 'errors<0.1%',",
+                    "'p999<200ms', 'cpu<150' (with --server-pid)"})
+    List<String> slo = List.of();
+
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections the rate is sent on (default: ${DEFAULT-VALUE})")
+    int connections = 50;
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "DURATION", description = "how long each probe is measured (default: ${DEFAULT-VALUE})")
+    String duration = "5s";
+
+    @Option(names = "--settle", paramLabel = "DURATION", description = "load at a probe's rate before it is measured, not recorded (default: ${DEFAULT-VALUE}; 0s for none)")
+    String settle = "1s";
+
+    @Option(names = "--start-rate", paramLabel = "RPS", description = "the first rate probed (default: ${DEFAULT-VALUE})")
+    double startRate = 100;
+
+    @Option(names = "--max-rate", paramLabel = "RPS", description = "the highest rate probed (default: ${DEFAULT-VALUE})")
+    double maxRate = 1_000_000;
+
+    @Option(names = "--precision", paramLabel = "PERCENT", description = "stop bisecting when the passing and failing rates are this close (default: ${DEFAULT-VALUE})")
+    double precision = 5;
+
+    @Option(names = "--max-probes", paramLabel = "N", description = "the most probes the search makes (default: ${DEFAULT-VALUE})")
+    int maxProbes = 20;
+
+    @Option(names = "--timeout", description = "per-request timeout (default: ${DEFAULT-VALUE})")
+    String timeout = "10s";
+
+    @Option(names = "--json", description = "print the capacity record as JSON ({\"capacity\": {...}})")
+    boolean json;
+
+    @Mixin
+    TlsOptions tlsOptions;
+
+    @Mixin
+    GeneratorOptions generatorOptions;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Assertion> slos = slos();
+        CapacitySearch.Settings settings;
+        try {
+            settings = new CapacitySearch.Settings(startRate, maxRate, precision / 100, maxProbes);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        Duration probe = duration("--duration", duration, false);
+        Duration before = duration("--settle", settle, true);
+        point(1, probe); // a bad --timeout is told before any load
+        List<MonitorKind> monitors = watch.monitors();
+        var warmup = watch.warmupAsked(connections);
+        OwnService own = target.ownService();
+        URI uri = target.uri(own);
+        ClientTls tls = tlsOptions.client(uri);
+        Target loaded = target.target(uri, own, tls);
+        Reachable.check(uri, tls);
+        PrintStream out = System.out;
+        PrintStream aside = json ? System.err : out;
+        TlsOptions.warnIfInsecure(tls, uri, aside);
+        try (Generator generator = new Generator(generatorOptions.threads);
+             WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
+            List<String> notes = new ArrayList<>();
+            PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+            var warmed = run.warmUp(loaded, warmup, ProgressListener.NONE);
+            if (warmed != null && warmed.how().steady() != null) {
+                watch.printWarmup(aside, warmed.how(), watched != null && watched.jit() != null);
+            }
+            aside.printf(Locale.ROOT, "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",
+                    uri, String.join(" and ", slo), connections, duration, settle);
+            CapacitySearch.Prober prober = (rate, index) -> {
+                if (!before.isZero()) {
+                    run.measure(loaded, point(rate, before), 0, uri + " settling", null, ProgressListener.NONE);
+                }
+                PointRecord p = run.measure(loaded, point(rate, probe), index, uri.toString(), null, ProgressListener.NONE);
+                aside.println(probeLine(index, rate, p, broken(slos, p)));
+                return p;
+            };
+            CapacityRecord c = new CapacitySearch(settings, slo, p -> broken(slos, p), prober).run(loaded.record());
+            notes.forEach(n -> aside.println("  note          " + n));
+            if (json) {
+                out.println(RunJson.toJson(new CapacityRecord.Printed(c)));
+            } else {
+                out.println("capacity: " + c.verdict());
+            }
+            if (c.aborted() != null) {
+                throw new Main.UserError(c.aborted(), Main.PROBLEM);
+            }
+            return c.rate() == null || c.limitedBy() != null ? Main.PROBLEM : 0;
+        }
+    }
+
+    /** The SLOs, read before any load: one that does not parse, or needs a server not sampled, is one line. */
+    private List<Assertion> slos() {
+        if (slo.isEmpty()) {
+            throw new Main.UserError("give at least one --slo, e.g. --slo 'p99<50ms' --slo 'errors<0.1%'");
+        }
+        List<Assertion> out = new ArrayList<>();
+        for (String s : slo) {
+            try {
+                out.add(Assertion.parse(s));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UserError("--slo: " + e.getMessage());
+            }
+        }
+        if (watch.serverPid == null && out.stream().anyMatch(Assertion::needsServer)) {
+            throw new Main.UserError("an SLO on cpu needs --server-pid PID, the server process to sample");
+        }
+        return out;
+    }
+
+    /** The SLOs one probe broke, as written. */
+    static List<String> broken(List<Assertion> slos, PointRecord p) {
+        List<String> broken = new ArrayList<>();
+        for (Assertion a : slos) {
+            if (!a.holds(a.measure(List.of(p)))) {
+                broken.add(a.text());
+            }
+        }
+        return broken;
+    }
+
+    private LoadPointSpec point(double rate, Duration d) {
+        try {
+            return new LoadPointSpec("open", connections, null, d.toNanos() / 1000 + "us", rate, null, true, timeout, null, null);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+    }
+
+    private static Duration duration(String option, String value, boolean zeroAllowed) {
+        try {
+            Duration d = Durations.parse(value);
+            if (d.isNegative() || (d.isZero() && !zeroAllowed)) {
+                throw new IllegalArgumentException();
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(option + " takes a duration such as 500ms or 5s, not '" + value + "'");
+        }
+    }
+
+    /** "probe 3   400/s: achieved 399.8/s, p50 5.2ms, p99 6.1ms, 0 errors  pass" */
+    private static String probeLine(int index, double rate, PointRecord p, List<String> broken) {
+        var l = p.latencyMicros();
+        return String.format(Locale.ROOT, "  probe %-3d %,10.1f/s: achieved %,.1f/s, p50 %s, p99 %s, p99.9 %s, %d errors%s  %s", index,
+                rate, p.throughput(), ConsoleSummary.millis(l.p50()), ConsoleSummary.millis(l.p99()),
+                ConsoleSummary.millis(l.p999()), p.errors().total(),
+                p.server() == null ? "" : String.format(Locale.ROOT, ", server CPU %.0f%%", p.server().cpuPercent()),
+                p.aborted() != null ? "ABORTED: " + p.aborted() : broken.isEmpty() ? "pass" : "FAIL " + String.join(", ", broken));
+    }
+}

@@ -1,0 +1,100 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.WarmupRecord;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.monitor.MonitorKind;
+import io.wsbench.runner.WatchedServer;
+import io.wsbench.runner.Warmup;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/** How the server is warmed up and watched around a {@code load} or a {@code capacity} search. */
+final class WatchOptions {
+
+    @Option(names = "--warmup", paramLabel = "auto|REQUESTS", description = {"warm the server up first, not recorded: auto (closed-loop windows until",
+            "the last 3 agree within ±5%% in throughput and mean latency and, with --server-pid on a JVM, its JIT",
+            "compiler is quiet; at most --warmup-max), or REQUESTS per connection (default: none)"})
+    String warmup;
+
+    @Option(names = "--warmup-max", paramLabel = "DURATION", description = "with --warmup auto: the longest warm-up (default: ${DEFAULT-VALUE})")
+    String warmupMax = "60s";
+
+    @Option(names = "--warmup-window", paramLabel = "DURATION", description = "with --warmup auto: the length of a window (default: ${DEFAULT-VALUE})")
+    String warmupWindow = "1s";
+
+    @Option(names = "--server-pid", paramLabel = "PID", description = "also sample this server process (CPU, memory) from /proc")
+    Long serverPid;
+
+    @Option(names = "--monitor", paramLabel = "LIST", defaultValue = "proc",
+            description = {"with --server-pid: what watches it, comma-separated (default: ${DEFAULT-VALUE}):",
+                    "  proc (CPU, memory, threads from /proc), jvm (GC, heap)"})
+    String monitor;
+
+    /** The monitors --monitor names, read before any load. */
+    List<MonitorKind> monitors() {
+        List<MonitorKind> kinds = MonitorOptions.parse(monitor);
+        if (kinds.stream().anyMatch(k -> k.name().equals("jfr"))) {
+            throw new Main.UserError("--monitor jfr keeps a recording per point beside a run's run.json: it goes with wsbench run");
+        }
+        return kinds;
+    }
+
+    /** The server process the user named, watched by the monitors asked for; one that cannot watch it is one line. */
+    static WatchedServer.Process watch(long pid, List<MonitorKind> kinds) {
+        try {
+            return WatchedServer.process(pid, 500, kinds);
+        } catch (IOException e) {
+            throw new Main.UserError("--server-pid " + pid + ": " + e.getMessage());
+        }
+    }
+
+    /** How a warm-up until steady went, before the point's figures. */
+    void printWarmup(PrintStream out, WarmupRecord w, boolean jit) {
+        WarmupRecord.Window last = w.windows().get(w.windows().size() - 1);
+        out.printf(Locale.ROOT, "warm-up: %s after %.1f s (%d windows of %s; last %,.0f req/s, mean %s)%s%n",
+                w.steady() ? "steady" : "NOT steady", w.seconds(), w.windows().size(), warmupWindow,
+                last.throughput(), ConsoleSummary.millis(last.meanMicros()),
+                w.steady() ? "" : ": its last windows still moved more than ±5%"
+                        + (jit ? " or the JIT compiler was busy" : "") + "; the figures below may include warm-up");
+    }
+
+    private static Duration duration(String option, String value) {
+        try {
+            Duration d = Durations.parse(value);
+            if (d.isZero() || d.isNegative()) {
+                throw new IllegalArgumentException("must be above 0");
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(option + " takes a duration such as 500ms or 30s, not '" + value + "'");
+        }
+    }
+
+    /**
+     * The --warmup value, read before any load: auto, none, or a request count per connection
+     * of {@code connections}.
+     */
+    Warmup warmupAsked(int connections) {
+        if (warmup == null || warmup.equals("none")) {
+            return Warmup.NONE;
+        }
+        if (warmup.equals("auto")) {
+            return Warmup.untilSteady(connections, duration("--warmup-window", warmupWindow), duration("--warmup-max", warmupMax));
+        }
+        long requests;
+        try {
+            requests = Long.parseLong(warmup);
+        } catch (NumberFormatException e) {
+            requests = -1;
+        }
+        if (requests < 0) {
+            throw new Main.UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
+        }
+        return requests == 0 ? Warmup.NONE : new Warmup.Requests(connections, requests);
+    }
+}

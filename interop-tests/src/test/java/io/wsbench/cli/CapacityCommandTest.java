@@ -1,0 +1,80 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.runner.Home;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code wsbench capacity} against a server whose capacity the test sets: bench/WorkersServer.java,
+ * started in its own JVM, answers with W workers each taking S ms, so it serves at most W / S. The
+ * bounds asserted follow from those delays: below the capacity nothing queues, above it the queue
+ * grows by the excess every second, past any SLO of a few service times within the probe.
+ */
+class CapacityCommandTest {
+
+    /** Starts the server: W workers of S ms, exiting by itself after 120 s. */
+    private static Process server(int port, int workers, int serviceMillis) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process p = new ProcessBuilder(java, Home.find().resolve("bench/WorkersServer.java").toString(),
+                Integer.toString(port), Integer.toString(workers), Integer.toString(serviceMillis), "120")
+                .redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String line = out.readLine();
+        assertEquals("ready " + port, line, "the server says it listens");
+        return p;
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void theSearchFindsTheCapacityOfAServerOfKnownCapacity() throws Exception {
+        int port = freePort();
+        Process p = server(port, 2, 10); // 200/s
+        try {
+            CliRunner r = CliRunner.run("capacity", "http://127.0.0.1:" + port + "/", "--slo", "p99<50ms",
+                    "--slo", "errors<0.1%", "--start-rate", "50", "-d", "1s", "--settle", "1s", "-c", "20", "--json");
+            assertEquals(0, r.exit(), r.err());
+            JsonNode c = RunJson.MAPPER.readTree(r.out()).get("capacity");
+            double rate = c.get("rate").asDouble();
+            assertTrue(rate >= 0.7 * 200 && rate <= 1.05 * 200, "found " + rate + "/s of 200/s: " + r.err());
+            assertTrue(c.at("/interval/1").asDouble() > rate, c.toString());
+            assertEquals(4, c.get("agreed").asInt(), "each side of the boundary probed twice, and agreeing: " + r.err());
+            assertEquals(50.0, c.at("/probes/0/rate").asDouble());
+            assertEquals(100.0, c.at("/probes/1/rate").asDouble(), "the rate doubles from the start");
+            assertTrue(c.get("verdict").asText().contains("at p99<50ms and errors<0.1%"), c.toString());
+            assertNull(c.get("limitedBy"));
+            assertTrue(r.err().contains("probe 1"), "each probe is told as it ends: " + r.err());
+        } finally {
+            p.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aServerSlowerThanTheSloAtAnyRateHasNoCapacity() throws Exception {
+        int port = freePort();
+        Process p = server(port, 4, 20); // every answer takes 20 ms: p99<10ms never holds
+        try {
+            CliRunner r = CliRunner.run("capacity", "http://127.0.0.1:" + port + "/", "--slo", "p99<10ms",
+                    "--start-rate", "4", "-d", "1s", "--settle", "0s", "-c", "4");
+            assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+            assertTrue(r.out().contains("capacity: no rate meets p99<10ms: it failed down to 1.0/s"), r.out());
+        } finally {
+            p.destroyForcibly().waitFor();
+        }
+    }
+}
