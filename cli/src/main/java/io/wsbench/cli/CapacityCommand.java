@@ -6,9 +6,9 @@ import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.suite.Durations;
-import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.CapacitySpec;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.report.Assertion;
+import io.wsbench.core.record.Assertion;
 import io.wsbench.runner.CapacitySearch;
 import io.wsbench.runner.Generator;
 import io.wsbench.runner.OwnService;
@@ -84,15 +84,16 @@ final class CapacityCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Assertion> slos = slos();
+        Duration probe = duration("--duration", duration, false);
+        Duration before = duration("--settle", settle, true);
+        CapacitySpec spec;
         CapacitySearch.Settings settings;
         try {
-            settings = new CapacitySearch.Settings(startRate, maxRate, precision / 100, maxProbes);
+            spec = new CapacitySpec(slo, startRate, maxRate, precision, duration, settle, connections, maxProbes, timeout);
+            settings = CapacitySearch.Settings.of(spec);
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
-        Duration probe = duration("--duration", duration, false);
-        Duration before = duration("--settle", settle, true);
-        point(1, probe); // a bad --timeout is told before any load
         List<MonitorKind> monitors = watch.monitors();
         var warmup = watch.warmupAsked(connections);
         OwnService own = target.ownService();
@@ -115,13 +116,13 @@ final class CapacityCommand implements Callable<Integer> {
                     uri, String.join(" and ", slo), connections, duration, settle);
             CapacitySearch.Prober prober = (rate, index) -> {
                 if (!before.isZero()) {
-                    run.measure(loaded, point(rate, before), 0, uri + " settling", null, ProgressListener.NONE);
+                    run.measure(loaded, spec.point(rate, before), 0, uri + " settling", null, ProgressListener.NONE);
                 }
-                PointRecord p = run.measure(loaded, point(rate, probe), index, uri.toString(), null, ProgressListener.NONE);
-                aside.println(probeLine(index, rate, p, broken(slos, p)));
+                PointRecord p = run.measure(loaded, spec.point(rate, probe), index, uri.toString(), null, ProgressListener.NONE);
+                aside.println(Console.probeLine(index, p, CapacitySearch.broken(slos, p)));
                 return p;
             };
-            CapacityRecord c = new CapacitySearch(settings, slo, p -> broken(slos, p), prober).run(loaded.record());
+            CapacityRecord c = new CapacitySearch(settings, slos, prober).run(loaded.record());
             notes.forEach(n -> aside.println("  note          " + n));
             if (json) {
                 out.println(RunJson.toJson(new CapacityRecord.Printed(c)));
@@ -154,25 +155,6 @@ final class CapacityCommand implements Callable<Integer> {
         return out;
     }
 
-    /** The SLOs one probe broke, as written. */
-    static List<String> broken(List<Assertion> slos, PointRecord p) {
-        List<String> broken = new ArrayList<>();
-        for (Assertion a : slos) {
-            if (!a.holds(a.measure(List.of(p)))) {
-                broken.add(a.text());
-            }
-        }
-        return broken;
-    }
-
-    private LoadPointSpec point(double rate, Duration d) {
-        try {
-            return new LoadPointSpec("open", connections, null, d.toNanos() / 1000 + "us", rate, null, true, timeout, null, null);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
-        }
-    }
-
     private static Duration duration(String option, String value, boolean zeroAllowed) {
         try {
             Duration d = Durations.parse(value);
@@ -183,15 +165,5 @@ final class CapacityCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(option + " takes a duration such as 500ms or 5s, not '" + value + "'");
         }
-    }
-
-    /** "probe 3   400/s: achieved 399.8/s, p50 5.2ms, p99 6.1ms, 0 errors  pass" */
-    private static String probeLine(int index, double rate, PointRecord p, List<String> broken) {
-        var l = p.latencyMicros();
-        return String.format(Locale.ROOT, "  probe %-3d %,10.1f/s: achieved %,.1f/s, p50 %s, p99 %s, p99.9 %s, %d errors%s  %s", index,
-                rate, p.throughput(), ConsoleSummary.millis(l.p50()), ConsoleSummary.millis(l.p99()),
-                ConsoleSummary.millis(l.p999()), p.errors().total(),
-                p.server() == null ? "" : String.format(Locale.ROOT, ", server CPU %.0f%%", p.server().cpuPercent()),
-                p.aborted() != null ? "ABORTED: " + p.aborted() : broken.isEmpty() ? "pass" : "FAIL " + String.join(", ", broken));
     }
 }

@@ -1,6 +1,7 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.runner.RunEvents;
 import me.tongfei.progressbar.ProgressBar;
@@ -8,6 +9,8 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * How a run looks on the terminal: a progress bar per load point with the current requests/s
@@ -81,5 +84,29 @@ final class Console implements RunEvents {
     @Override
     public void problem(String message) {
         out.println("wsbench: " + message);
+    }
+
+    @Override
+    public void probeDone(PointRecord p, List<String> broken) {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
+        out.println(probeLine(p.repeat(), p, broken));
+    }
+
+    @Override
+    public void capacityDone(CapacityRecord c) {
+        out.println("  capacity of " + c.target().label() + ": " + c.verdict());
+    }
+
+    /** "  probe 3      400.0/s: achieved 399.8/s, p50 5.2ms, p99 6.1ms, p99.9 7.0ms, 0 errors  pass" */
+    static String probeLine(int index, PointRecord p, List<String> broken) {
+        var l = p.latencyMicros();
+        return String.format(Locale.ROOT, "  probe %-3d %,10.1f/s: achieved %,.1f/s, p50 %s, p99 %s, p99.9 %s, %d errors%s  %s",
+                index, p.load().rate(), p.throughput(), ConsoleSummary.millis(l.p50()), ConsoleSummary.millis(l.p99()),
+                ConsoleSummary.millis(l.p999()), p.errors().total(),
+                p.server() == null ? "" : String.format(Locale.ROOT, ", server CPU %.0f%%", p.server().cpuPercent()),
+                p.aborted() != null ? "ABORTED: " + p.aborted() : broken.isEmpty() ? "pass" : "FAIL " + String.join(", ", broken));
     }
 }

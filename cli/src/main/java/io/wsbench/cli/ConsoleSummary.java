@@ -55,6 +55,37 @@ final class ConsoleSummary {
     }
 
     /**
+     * The capacity searches of a run, one row per target: the highest rate that met the SLOs, the
+     * interval it lies in, the ratio to the baseline target's, and the probes made. Empty without any.
+     */
+    static String capacity(io.wsbench.core.record.RunRecord run) {
+        if (run.capacity() == null || run.capacity().isEmpty()) {
+            return "";
+        }
+        var all = run.capacity();
+        String baseline = run.baseline() == null ? all.get(0).target().label() : run.baseline();
+        Double base = all.stream().filter(c -> c.target().label().equals(baseline)).map(c -> c.rate())
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[]{"target", "capacity req/s", "interval", "x " + baseline, "probes", "slo"});
+        for (var c : all) {
+            String interval = c.interval() == null ? "-" : String.format(Locale.ROOT, "%,.0f-%s", c.interval().get(0),
+                    c.interval().get(1) == null ? "?" : String.format(Locale.ROOT, "%,.0f", c.interval().get(1)));
+            cells.add(new String[]{c.target().label(),
+                    c.rate() == null ? "none" : String.format(Locale.ROOT, "%s%,.0f", c.limitedBy() != null
+                            || c.aborted() != null || (c.interval() != null && c.interval().get(1) == null) ? ">= " : "", c.rate()),
+                    interval, c.rate() == null || base == null ? "-" : String.format(Locale.ROOT, "%.2f", c.rate() / base),
+                    String.valueOf(c.probes().size()), String.join(" and ", c.slo())});
+        }
+        StringBuilder out = new StringBuilder("\ncapacity: the highest open-loop rate that met every SLO\n");
+        out.append(layout(cells, "lrrrrl"));
+        for (var c : all) {
+            out.append("  ").append(c.target().label()).append(": ").append(c.verdict()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /**
      * For each target and load of a JVM stack, what its first repeat showed inside the server: the
      * hottest frame and the exceptions per second with the commonest class. Empty when nothing was seen.
      */

@@ -13,7 +13,7 @@ import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.SuiteException;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
-import io.wsbench.report.Assertion;
+import io.wsbench.core.record.Assertion;
 import io.wsbench.runner.FlowTarget;
 import io.wsbench.runner.Generator;
 import io.wsbench.runner.PointRun;

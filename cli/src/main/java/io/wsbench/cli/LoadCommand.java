@@ -9,7 +9,7 @@ import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Stages;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.report.Assertion;
+import io.wsbench.core.record.Assertion;
 import io.wsbench.runner.Generator;
 import io.wsbench.runner.OwnService;
 import io.wsbench.runner.PointRun;

@@ -9,7 +9,7 @@ import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteException;
 import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
-import io.wsbench.report.Assertion;
+import io.wsbench.core.record.Assertion;
 import io.wsbench.report.Flags;
 import io.wsbench.report.ReportWriter;
 import io.wsbench.runner.LoadDriver;
@@ -180,7 +180,10 @@ final class RunCommand implements Callable<Integer> {
     /** The summary, the knees and flags on the console; the report and its tables beside run.json. */
     private static void printAndWrite(RunRecord run, Path home, Path dir, PrintStream stdout) {
         stdout.println();
-        stdout.print(ConsoleSummary.render(run));
+        if (!run.points().isEmpty()) {
+            stdout.print(ConsoleSummary.render(run));
+        }
+        stdout.print(ConsoleSummary.capacity(run));
         stdout.print(ConsoleSummary.insideTheServer(run.points()));
         for (Sweep sweep : Sweep.of(Summary.of(run.points()))) {
             stdout.println("knee: " + sweep.describeKnee());

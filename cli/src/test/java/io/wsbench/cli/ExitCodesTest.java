@@ -267,7 +267,7 @@ class ExitCodesTest {
         };
         String[] said = {"it has no duration", "all rates (100/s) or all users", "drop -n, -d and --rate",
                 "not an assertion", "unknown metric 'latency'", "a latency needs a unit", "needs --server-pid",
-                "the precision is a share between 0 and 1", "--duration takes a duration", "--slo"};
+                "precision is a percentage above 0 and below 100", "--duration takes a duration", "--slo"};
         for (int i = 0; i < cases.length; i++) {
             CliRunner r = CliRunner.run(cases[i]);
             assertEquals(Main.BAD_INPUT, r.exit(), String.join(" ", cases[i]) + ": " + r.err());

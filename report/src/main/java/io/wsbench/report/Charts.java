@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsbench.core.load.Measurement;
+import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.SecondSample;
 import io.wsbench.core.record.StepRecord;
@@ -187,6 +188,62 @@ final class Charts {
         return chart(sweep.target() + ": requests/s and server CPU against users",
                 new Spec("sweep", "users (closed loop)", "requests/s", cpu.isEmpty() ? null : "server CPU %", null, 0, null,
                         series, knee), null);
+    }
+
+    /**
+     * A capacity search's "hockey stick": each probe's p50 and p99 (ms, left axis) and its errors (%,
+     * right axis) against the rate it offered, in rate order, with each latency SLO as a flat dashed
+     * line and the capacity found marked. Its figures are in the capacity table.
+     */
+    static Chart capacity(CapacityRecord c, List<Double> latencySlosMillis) {
+        List<CapacityRecord.Probe> probes = c.probes().stream()
+                .sorted(java.util.Comparator.comparingDouble(CapacityRecord.Probe::rate)).toList();
+        List<double[]> p50 = new ArrayList<>();
+        List<double[]> p99 = new ArrayList<>();
+        List<double[]> errors = new ArrayList<>();
+        for (CapacityRecord.Probe p : probes) {
+            p50.add(new double[] {p.rate(), p.p50Micros() / 1000});
+            p99.add(new double[] {p.rate(), p.p99Micros() / 1000});
+            errors.add(new double[] {p.rate(), p.requests() == 0 ? 0 : 100.0 * p.errors() / p.requests()});
+        }
+        List<Series> series = new ArrayList<>(List.of(new Series("p99 ms", 2, false, false, p99, null),
+                new Series("p50 ms", 0, false, false, p50, null), new Series("errors %", 9, true, true, errors, null)));
+        double last = probes.isEmpty() ? 0 : probes.get(probes.size() - 1).rate();
+        for (double slo : latencySlosMillis) {
+            series.add(new Series("SLO " + HtmlFormat.fixed(slo, slo < 10 ? 1 : 0) + " ms", 4, true, false,
+                    List.of(new double[] {0, slo}, new double[] {last, slo}), null));
+        }
+        Mark found = c.rate() == null ? null : new Mark(c.rate(), "capacity " + HtmlFormat.rate(c.rate()) + "/s");
+        return chart(c.target().label() + ": latency and errors against the rate offered",
+                new Spec("xy", "requests/s offered (open loop)", "latency (ms)", "errors %", "req/s offered", 0, null,
+                        series, found), null);
+    }
+
+    /**
+     * A profiled point's load against time: the load its stages offered and the answers achieved each
+     * second (left axis), and each second's p50 and p99 (ms, right axis): where they part is where the
+     * server stopped keeping up. Each point is {@code [second, value]}.
+     */
+    static Chart ramp(PointRecord p) {
+        List<double[]> offered = new ArrayList<>();
+        List<double[]> achieved = new ArrayList<>();
+        List<double[]> p50 = new ArrayList<>();
+        List<double[]> p99 = new ArrayList<>();
+        for (SecondSample s : p.series()) {
+            offered.add(new double[] {s.second(), s.offered() == null ? 0 : s.offered()});
+            achieved.add(new double[] {s.second(), s.requests()});
+            if (s.requests() > 0) {
+                p50.add(new double[] {s.second(), s.p50Micros() == null ? 0 : s.p50Micros() / 1000.0});
+                p99.add(new double[] {s.second(), s.p99Micros() / 1000.0});
+            }
+        }
+        boolean open = "open".equals(p.load().model());
+        return chart(p.key() + ", repeat " + p.repeat() + ": " + p.load().stages() + ", offered against achieved",
+                new Spec("xy", "second of the point", open ? "requests/s" : "users (offered) · answers/s", "latency (ms)",
+                        "s", 0, null, List.of(new Series(open ? "offered req/s" : "users offered", 9, true, false, offered, null),
+                        new Series("achieved req/s", 0, false, false, achieved, null),
+                        new Series("p50 ms", 3, false, true, p50, null), new Series("p99 ms", 2, false, true, p99, null)), null),
+                null);
     }
 
     /** The colour of an iteration's time outside its steps: charts.js's grey, apart from the steps' colours. */

@@ -1,5 +1,7 @@
 package io.wsbench.report;
 
+import io.wsbench.core.record.Assertion;
+
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;

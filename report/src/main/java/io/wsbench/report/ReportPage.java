@@ -99,9 +99,15 @@ final class ReportPage {
         m.put("hasEnvironment", run.environment() != null);
         m.put("echarts", ECHARTS);
         m.put("chartsJs", CHARTS_JS);
+        if (CapacityTable.applies(run)) {
+            m.put("capacity", CapacityTable.of(run));
+            m.put("capacityCharts", CapacityTable.charts(run));
+            m.put("hasCapacity", true);
+        }
         if (points.isEmpty()) {
             return m;
         }
+        m.put("ramps", points.stream().filter(p -> p.load().stages() != null && p.series() != null).map(Charts::ramp).toList());
         m.put("measured", true);
         m.put("repeated", rows.stream().anyMatch(r -> r.repeats() > 1));
         m.put("summary", SummaryTable.of(rows, run.baseline(), run.neverSteady()));

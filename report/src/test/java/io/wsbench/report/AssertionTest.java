@@ -1,5 +1,6 @@
 package io.wsbench.report;
 
+import io.wsbench.core.record.Assertion;
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.LatencyRecord;
 import io.wsbench.core.record.PointRecord;

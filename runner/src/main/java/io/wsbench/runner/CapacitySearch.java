@@ -1,9 +1,11 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.record.Assertion;
 import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.SecondSample;
 import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.suite.CapacitySpec;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * Finds the highest open-loop rate at which a target meets every SLO. Each probe is a steady
@@ -38,6 +39,12 @@ public final class CapacitySearch {
      * @param maxProbes the most probes the search makes
      */
     public record Settings(double startRate, double maxRate, double precision, int maxProbes) {
+
+        /** A suite's (or the command line's) capacity spec, its precision a percentage. */
+        public static Settings of(CapacitySpec spec) {
+            return new Settings(spec.startRate(), spec.maxRate(), spec.precision() / 100, spec.maxProbes());
+        }
+
         public Settings {
             if (!(startRate > 0) || !(maxRate >= startRate)) {
                 throw new IllegalArgumentException("the start rate is above 0 and at most the highest rate, got "
@@ -59,20 +66,28 @@ public final class CapacitySearch {
 
     private final Settings settings;
     private final Prober prober;
-    /** The SLOs a point broke, each as written (empty: it met them all). */
-    private final Function<PointRecord, List<String>> broken;
-    private final List<String> slo;
+    private final List<Assertion> slos;
     /** Each probed rate's votes: passes and fails. */
     private final TreeMap<Double, int[]> votes = new TreeMap<>();
     private final List<CapacityRecord.Probe> probes = new ArrayList<>();
     private String limitedBy;
     private String aborted;
 
-    public CapacitySearch(Settings settings, List<String> slo, Function<PointRecord, List<String>> broken, Prober prober) {
+    public CapacitySearch(Settings settings, List<Assertion> slos, Prober prober) {
         this.settings = settings;
-        this.slo = List.copyOf(slo);
-        this.broken = broken;
+        this.slos = List.copyOf(slos);
         this.prober = prober;
+    }
+
+    /** The SLOs {@code p} broke, each as written (empty: it met them all). */
+    public static List<String> broken(List<Assertion> slos, PointRecord p) {
+        List<String> broken = new ArrayList<>();
+        for (Assertion a : slos) {
+            if (!a.holds(a.measure(List.of(p)))) {
+                broken.add(a.text());
+            }
+        }
+        return broken;
     }
 
     /** Runs the search to its end and says what it found about {@code target}. */
@@ -161,7 +176,7 @@ public final class CapacitySearch {
             aborted = String.format(Locale.ROOT, "the probe at %s/s stopped: %s", rate(rate), p.aborted() != null
                     ? p.aborted() : "every request failed to connect");
         }
-        List<String> failed = aborted != null ? List.of("aborted") : broken.apply(p);
+        List<String> failed = aborted != null ? List.of("aborted") : broken(slos, p);
         boolean passed = failed.isEmpty();
         Double busy = p.generator() == null ? null : p.generator().ioBusiestPercent();
         probes.add(new CapacityRecord.Probe(rate, round(p.throughput()), p.latencyMicros().p50(), p.latencyMicros().p99(),
@@ -199,6 +214,7 @@ public final class CapacitySearch {
         Double good = passing();
         Double bad = failing();
         int agreed = (good == null ? 0 : votes.get(good)[0]) + (bad == null ? 0 : votes.get(bad)[1]);
+        List<String> slo = slos.stream().map(Assertion::text).toList();
         String sloText = String.join(" and ", slo);
         String verdict;
         if (aborted != null) {
@@ -210,8 +226,12 @@ public final class CapacitySearch {
         } else if (limitedBy != null) {
             verdict = String.format(Locale.ROOT, "at least %s/s at %s: %s", rate(good), sloText, limitedBy);
         } else if (bad == null) {
-            verdict = String.format(Locale.ROOT, "at least %s/s at %s: the highest rate asked (--max-rate) passed",
-                    rate(good), sloText);
+            verdict = String.format(Locale.ROOT, "at least %s/s at %s: %s", rate(good), sloText, good >= settings.maxRate()
+                    ? "the highest rate asked (--max-rate) passed" : "no rate failed before the search's last probe (--max-probes)");
+        } else if (count(good) < 2 || count(bad) < 2 || (bad - good) / good > settings.precision()) {
+            verdict = String.format(Locale.ROOT, "%s/s at %s (between %s/s, which passed, and %s/s, which failed; the search"
+                    + " ran out of probes (--max-probes) before it was within %.0f%% and probed both twice)",
+                    rate(good), sloText, rate(good), rate(bad), 100 * settings.precision());
         } else {
             verdict = String.format(Locale.ROOT, "%s/s at %s (between %s/s, which passed, and %s/s, which failed; %d probes agreed)",
                     rate(good), sloText, rate(good), rate(bad), agreed);

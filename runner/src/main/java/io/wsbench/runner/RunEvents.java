@@ -1,6 +1,7 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 
 /**
@@ -23,4 +24,12 @@ public interface RunEvents {
     void pointDone(PointRecord point);
 
     void problem(String message);
+
+    /** One probe of a capacity search measured, and the SLOs it broke (empty: it passed). */
+    default void probeDone(PointRecord probe, java.util.List<String> broken) {
+    }
+
+    /** A target's capacity search ended: what it found. */
+    default void capacityDone(CapacityRecord capacity) {
+    }
 }

@@ -1,5 +1,6 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.suite.Suite;
@@ -41,6 +42,12 @@ final class SuiteRun {
     void pointDone(PointRecord p) {
         file.update(record -> record.withPoint(p));
         events.pointDone(p);
+    }
+
+    /** A capacity search ended: into run.json at once, then told. */
+    void capacityDone(CapacityRecord c) {
+        file.update(record -> record.withCapacity(c));
+        events.capacityDone(c);
     }
 
     /** The name of the files of the next point (its Flight Recorder recording), e.g. "003-SOAP-5-users-1". */

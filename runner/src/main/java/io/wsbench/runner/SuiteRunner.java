@@ -1,32 +1,38 @@
 package io.wsbench.runner;
 
+import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.Assertion;
+import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.suite.CapacitySpec;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.core.suite.UserStack;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.StackDescriptor;
 import io.wsbench.launch.StackException;
 import io.wsbench.launch.StackLauncher;
 import io.wsbench.launch.StackVersions;
-import io.wsbench.core.suite.LoadPointSpec;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.TargetSpec;
-import io.wsbench.core.suite.UserStack;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.contract.security.WsSecurityKeys;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.HashSet;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Runs a suite: starts each stack in its own process, warms each target up, measures every
@@ -218,7 +224,47 @@ public final class SuiteRunner {
                 }
             }
         }
+        if (suite.capacity() == null) {
+            return null;
+        }
+        for (Target t : targets) {
+            if (interrupted) {
+                return INTERRUPTED;
+            }
+            if (repeats.warm()) {
+                warmUp(run, points, t, warmed.add(t) ? Warmup.of(suite) : previous != t ? Warmup.rewarm(suite) : Warmup.NONE,
+                        false);
+            }
+            previous = t;
+            String why = capacity(run, points, t);
+            if (why != null) {
+                return why;
+            }
+        }
         return null;
+    }
+
+    /**
+     * Searches {@code t}'s capacity at the suite's SLOs, each probe a point measured as the suite's
+     * are (kept in the capacity record, not among the points); returns why it stopped early, or null.
+     */
+    private String capacity(SuiteRun run, PointRun points, Target t) throws InterruptedException {
+        CapacitySpec spec = run.suite.capacity();
+        Duration probe = Durations.parse(spec.probe());
+        Duration settle = Durations.parse(spec.settle());
+        List<Assertion> slos = spec.slos();
+        CapacitySearch.Prober prober = (rate, index) -> {
+            String label = String.format(Locale.ROOT, "%s capacity probe %d @ %,.0f req/s", t.label(), index, rate);
+            if (!settle.isZero()) {
+                points.measure(t, spec.point(rate, settle), 0, label + " (settling)", null, ProgressListener.NONE);
+            }
+            PointRecord p = points.measure(t, spec.point(rate, probe), index, label, null, events.pointStarting(label, 0, 0));
+            events.probeDone(p, CapacitySearch.broken(slos, p));
+            return p;
+        };
+        CapacityRecord c = new CapacitySearch(CapacitySearch.Settings.of(spec), slos, prober).run(t.record());
+        run.capacityDone(c);
+        return c.aborted();
     }
 
     /** Warms one target as {@code warmup} says; the first warm-up of a target is recorded, a re-warm is not. */

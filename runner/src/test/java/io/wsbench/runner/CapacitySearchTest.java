@@ -1,5 +1,6 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.record.Assertion;
 import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
@@ -41,14 +42,12 @@ class CapacitySearchTest {
         };
     }
 
-    private static List<String> p99Under10ms(PointRecord p) {
-        return p.latencyMicros().p99() < 10_000 ? List.of() : List.of("p99<10ms");
-    }
+    private static final List<Assertion> P99_UNDER_10MS = List.of(Assertion.parse("p99<10ms"));
 
     @Test
     void findsTheCapacityWithinThePrecisionAndProbesBothSidesTwice() throws Exception {
         List<Double> probed = new ArrayList<>();
-        CapacityRecord c = new CapacitySearch(SETTINGS, List.of("p99<10ms"), CapacitySearchTest::p99Under10ms,
+        CapacityRecord c = new CapacitySearch(SETTINGS, P99_UNDER_10MS,
                 server(1234, probed, Set.of())).run(TARGET);
         assertNotNull(c.rate());
         assertTrue(c.rate() <= 1234 && c.rate() >= 1234 / 1.05, "found " + c.rate());
@@ -65,7 +64,7 @@ class CapacitySearchTest {
     void oneNoisyProbeAtTheBoundaryDoesNotDecide() throws Exception {
         // the 5th probe (1,600/s) passes by luck: the search bisects above it, then its second look fails it
         List<Double> probed = new ArrayList<>();
-        CapacityRecord c = new CapacitySearch(SETTINGS, List.of("p99<10ms"), CapacitySearchTest::p99Under10ms,
+        CapacityRecord c = new CapacitySearch(SETTINGS, P99_UNDER_10MS,
                 server(1234, probed, Set.of(5))).run(TARGET);
         assertTrue(c.rate() <= 1234 && c.rate() >= 1234 / 1.05, "found " + c.rate() + " after " + probed);
     }
@@ -73,8 +72,7 @@ class CapacitySearchTest {
     @Test
     void aTargetSlowerThanTheSloAtAnyRateHasNoCapacity() throws Exception {
         List<Double> probed = new ArrayList<>();
-        CapacityRecord c = new CapacitySearch(new CapacitySearch.Settings(8, 1000, 0.05, 30), List.of("p99<10ms"),
-                CapacitySearchTest::p99Under10ms, server(0.5, probed, Set.of())).run(TARGET);
+        CapacityRecord c = new CapacitySearch(new CapacitySearch.Settings(8, 1000, 0.05, 30), P99_UNDER_10MS, server(0.5, probed, Set.of())).run(TARGET);
         assertNull(c.rate());
         assertNull(c.interval());
         assertEquals(List.of(8.0, 4.0, 2.0, 1.0), probed, "it halves down to 1/s");
@@ -84,7 +82,7 @@ class CapacitySearchTest {
     @Test
     void aGeneratorThatIsTheLimitStopsTheSearchAndSaysSo() throws Exception {
         CapacitySearch.Prober busyAbove500 = (rate, index) -> point(rate, 5_000, rate > 500 ? 96 : 40);
-        CapacityRecord c = new CapacitySearch(SETTINGS, List.of("p99<10ms"), CapacitySearchTest::p99Under10ms,
+        CapacityRecord c = new CapacitySearch(SETTINGS, P99_UNDER_10MS,
                 busyAbove500).run(TARGET);
         assertEquals(400.0, c.rate(), "the last rate the generator could measure is a lower bound");
         assertEquals(4, c.probes().size());
@@ -94,8 +92,7 @@ class CapacitySearchTest {
 
     @Test
     void aTargetFasterThanTheCeilingIsAtLeastTheCeiling() throws Exception {
-        CapacityRecord c = new CapacitySearch(new CapacitySearch.Settings(100, 300, 0.05, 30), List.of("p99<10ms"),
-                CapacitySearchTest::p99Under10ms, server(1e9, new ArrayList<>(), Set.of())).run(TARGET);
+        CapacityRecord c = new CapacitySearch(new CapacitySearch.Settings(100, 300, 0.05, 30), P99_UNDER_10MS, server(1e9, new ArrayList<>(), Set.of())).run(TARGET);
         assertEquals(300.0, c.rate());
         assertNull(c.interval().get(1));
         assertTrue(c.verdict().contains("the highest rate asked (--max-rate) passed"), c.verdict());
@@ -105,7 +102,7 @@ class CapacitySearchTest {
     void aTargetThatStopsAnsweringStopsTheSearchAndKeepsItsProbes() throws Exception {
         CapacitySearch.Prober diesAt800 = (rate, index) -> rate < 800 ? point(rate, 5_000, 30)
                 : point(rate, 5_000, 30).withAborted("the server died (exit code 137)");
-        CapacityRecord c = new CapacitySearch(SETTINGS, List.of("p99<10ms"), CapacitySearchTest::p99Under10ms, diesAt800)
+        CapacityRecord c = new CapacitySearch(SETTINGS, P99_UNDER_10MS, diesAt800)
                 .run(TARGET);
         assertEquals(4, c.probes().size());
         assertEquals(400.0, c.rate());

@@ -12,14 +12,23 @@ import java.util.List;
  * {@code warmups} are what each target's warm-up did (not measured points: repeat 0, no server
  * figures), kept so a reader can see a server speed up before it was measured (a page compiled on
  * first use, the JIT). {@code warmup} says, per target, how its warm-up went and whether it
- * reached steady state.
+ * reached steady state. {@code capacity} holds each target's capacity search, when the suite asked
+ * for one.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
                         String startedAt, String finishedAt, String status, String partialReason,
                         String command, String baseline, Environment environment,
                         List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
-                        List<WarmupRecord> warmup) {
+                        List<WarmupRecord> warmup, List<CapacityRecord> capacity) {
+
+    public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
+                     String startedAt, String finishedAt, String status, String partialReason,
+                     String command, String baseline, Environment environment,
+                     List<String> notes, List<PointRecord> points, List<PointRecord> warmups, List<WarmupRecord> warmup) {
+        this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
+                baseline, environment, notes, points, warmups, warmup, null);
+    }
 
     public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
                      String startedAt, String finishedAt, String status, String partialReason,
@@ -33,7 +42,7 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
         List<PointRecord> more = new ArrayList<>(warmups == null ? List.of() : warmups);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup);
+                partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup, capacity);
     }
 
     /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
@@ -51,30 +60,37 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
         List<WarmupRecord> more = new ArrayList<>(warmup == null ? List.of() : warmup);
         more.add(w);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, List.copyOf(more));
+                partialReason, command, baseline, environment, notes, points, warmups, List.copyOf(more), capacity);
     }
 
     public RunRecord withPoint(PointRecord p) {
         List<PointRecord> more = new ArrayList<>(points);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups, warmup);
+                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups, warmup, capacity);
     }
 
     public RunRecord withNote(String note) {
         List<String> more = new ArrayList<>(notes);
         more.add(note);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, List.copyOf(more), points, warmups, warmup);
+                partialReason, command, baseline, environment, List.copyOf(more), points, warmups, warmup, capacity);
     }
 
     public RunRecord withEnvironment(Environment env) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, env, notes, points, warmups, warmup);
+                partialReason, command, baseline, env, notes, points, warmups, warmup, capacity);
     }
 
     public RunRecord finished(String at, String finalStatus, String reason) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, at, finalStatus, reason,
-                command, baseline, environment, notes, points, warmups, warmup);
+                command, baseline, environment, notes, points, warmups, warmup, capacity);
+    }
+
+    public RunRecord withCapacity(CapacityRecord c) {
+        List<CapacityRecord> more = new ArrayList<>(capacity == null ? List.of() : capacity);
+        more.add(c);
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
+                partialReason, command, baseline, environment, notes, points, warmups, warmup, List.copyOf(more));
     }
 }

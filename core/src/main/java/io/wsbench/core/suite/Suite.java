@@ -19,6 +19,8 @@ import java.util.Map;
  * among them (a list) are the server JVM's own options (heap, GC, system properties). {@code stacks} are
  * the user's own servers ({@link UserStack}), which targets name like the built-in stacks.
  * {@code cpus} pins the generator and the servers to disjoint cores ({@link Placement}).
+ * {@code capacity}, when given, searches each target's highest rate that meets its SLOs after the
+ * target's points ({@link CapacitySpec}); a suite with it may have no {@code load} points at all.
  */
 public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("description") String description,
@@ -36,6 +38,7 @@ public record Suite(@JsonProperty("name") String name,
                     Map<String, Map<String, String>> stackOptions,
                     @JsonProperty("stacks") Map<String, UserStack> stacks,
                     @JsonProperty("cpus") Placement cpus,
+                    @JsonProperty("capacity") CapacitySpec capacity,
                     @JsonIgnore Path source) {
 
     /** How {@code --quick} shrinks a suite so it finishes in seconds. */
@@ -62,9 +65,10 @@ public record Suite(@JsonProperty("name") String name,
         if (targets == null || targets.isEmpty()) {
             throw new IllegalArgumentException("a suite needs at least one entry under 'targets'");
         }
-        if (load == null || load.isEmpty()) {
-            throw new IllegalArgumentException("a suite needs at least one entry under 'load'");
+        if ((load == null || load.isEmpty()) && capacity == null) {
+            throw new IllegalArgumentException("a suite needs at least one entry under 'load' (or a 'capacity' search)");
         }
+        load = load == null ? List.of() : load;
         operation = operation == null ? "hello" : operation;
         String op = operation;
         targets = targets.stream().map(t -> t.withOperation(op)).toList();
@@ -111,21 +115,22 @@ public record Suite(@JsonProperty("name") String name,
         // an auto warm-up in --quick: at most 5 s a target
         String max = Durations.parse(warmupMax).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warmupMax;
         return new Suite(name, description, operation, baseline, quick.repeat(),
-                Math.min(warmupRequests, quick.warmupRequests()), warmup, max, QUICK_WARMUP_WINDOW, targets, small, quick, stackOptions, stacks, cpus, source);
+                Math.min(warmupRequests, quick.warmupRequests()), warmup, max, QUICK_WARMUP_WINDOW, targets, small, quick, stackOptions, stacks, cpus,
+                capacity == null ? null : capacity.quickened(), source);
     }
 
     public Suite withRepeat(int n) {
-        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, source);
+        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, source);
     }
 
     Suite from(Path file) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, file);
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, file);
     }
 
     /** The suite with the processes placed on {@code cpus} (null: wherever the OS puts them). */
     public Suite withCpus(Placement placement) {
         return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
-                stackOptions, stacks, placement, source);
+                stackOptions, stacks, placement, capacity, source);
     }
 
     /**

@@ -1,7 +1,4 @@
-package io.wsbench.report;
-
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.Summary;
+package io.wsbench.core.record;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -136,12 +133,12 @@ public record Assertion(String text, String metric, String operator, double limi
      * as they read a point's; a point without that step counts as one that measured nothing.
      */
     private PointRecord stepAsPoint(PointRecord p) {
-        io.wsbench.core.record.StepRecord s = p.steps() == null ? null : p.steps().stream()
+        StepRecord s = p.steps() == null ? null : p.steps().stream()
                 .filter(x -> x.name().equals(step)).findFirst().orElse(null);
         if (s == null) {
             return new PointRecord(p.target(), p.load(), p.repeat(), 0, p.durationSeconds(), Double.NaN,
-                    new io.wsbench.core.record.LatencyRecord(Double.NaN, 0, 0, 0, 0, 0, 0), 0, 0,
-                    io.wsbench.core.record.ErrorCounts.NONE, 0, null, null, null, null, null);
+                    new LatencyRecord(Double.NaN, 0, 0, 0, 0, 0, 0), 0, 0,
+                    ErrorCounts.NONE, 0, null, null, null, null, null);
         }
         return new PointRecord(p.target(), p.load(), p.repeat(), s.requests(), p.durationSeconds(), s.throughput(),
                 s.latencyMicros(), s.bytesSentPerRequest(), s.bytesReceivedPerRequest(), s.errors(), s.validated(),
