@@ -48,8 +48,12 @@ final class CompareCommand implements Callable<Integer> {
             o.println("B/A is the ratio of the medians over the repeats, with its 95% interval (bootstrap, "
                     + "fixed seed). A verdict needs the whole");
             o.println("interval on one side of 1: req/s faster or slower; p50 and p99 lower (better) or higher (worse).");
-        } else {
+        } else if (c.capacities() == null) {
             o.println("No target was measured under the same load in both runs.");
+        }
+        if (c.capacities() != null) {
+            o.println("capacity, B over A:");
+            c.capacities().forEach(x -> o.println("  " + x.target() + ": " + x.says()));
         }
         for (Comparison.Unmatched u : c.onlyInA()) {
             o.println("only in A: " + u.name());

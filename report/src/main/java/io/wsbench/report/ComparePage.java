@@ -105,7 +105,15 @@ final class ComparePage {
                 Map.entry("chartHeight", 50 + charted.size() * ROW_HEIGHT), Map.entry("axisY", 30 + charted.size() * ROW_HEIGHT),
                 Map.entry("plotLeft", PLOT_LEFT), Map.entry("plotRight", PLOT_LEFT + PLOT_WIDTH),
                 Map.entry("labelX", PLOT_LEFT - 8), Map.entry("chartWidth", PLOT_LEFT + PLOT_WIDTH + 60),
-                Map.entry("only", only), Map.entry("hasOnly", !only.isEmpty()));
+                Map.entry("only", only), Map.entry("hasOnly", !only.isEmpty()),
+                Map.entry("capacities", c.capacities() == null ? List.of() : c.capacities().stream().map(x -> Map.of(
+                        "target", x.target(), "slo", String.join(" and ", x.slo()),
+                        "a", x.a() == null ? "none" : HtmlFormat.rate(x.a()), "b", x.b() == null ? "none" : HtmlFormat.rate(x.b()),
+                        "ratio", x.ratio() == null ? "-" : fixed(x.ratio()),
+                        "interval", (x.low() == null ? "?" : fixed(x.low())) + "–" + (x.high() == null ? "?" : fixed(x.high())),
+                        "verdict", x.says(), "tone", x.verdict().equals(CapacityRatio.MORE) ? tone(Comparison.FASTER)
+                                : x.verdict().equals(CapacityRatio.LESS) ? tone(Comparison.SLOWER) : tone(Comparison.SAME))).toList()),
+                Map.entry("hasCapacities", c.capacities() != null));
     }
 
     private static List<Field> fields(Comparison.Side a, Comparison.Side b) {

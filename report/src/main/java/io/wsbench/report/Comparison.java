@@ -22,12 +22,13 @@ import java.util.function.ToDoubleFunction;
 /**
  * Run B against run A, point by point: for each target and load measured in both, the ratio B/A of
  * throughput and of p50 and p99 latency, each with a 95% bootstrap interval over the repeats and a
- * verdict. Points measured in one run only are listed, never dropped. Written as compare.json and
- * compare.csv.
+ * verdict. Points measured in one run only are listed, never dropped. {@code capacities}: B's capacity over
+ * A's for each target both searched at the same SLOs ({@link CapacityRatio}). Written as compare.json
+ * and compare.csv.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unmatched> onlyInA,
-                         List<Unmatched> onlyInB) {
+                         List<Unmatched> onlyInB, List<CapacityRatio> capacities) {
 
     public static final String FASTER = "faster";
     public static final String SLOWER = "slower";
@@ -113,8 +114,9 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
                 .map(e -> new Unmatched(e.getValue().get(0).target(), e.getValue().get(0).load())).toList();
         String method = "B/A of the medians over repeats; 95% percentile bootstrap interval, each run's repeats resampled"
                 + " apart, " + Bootstrap.RESAMPLES + " resamples, seed " + Bootstrap.SEED;
+        List<CapacityRatio> capacities = CapacityRatio.of(a, b);
         return new Comparison(Side.of(nameA, a), Side.of(nameB, b), method, List.copyOf(rows), List.copyOf(onlyInA),
-                onlyInB);
+                onlyInB, capacities.isEmpty() ? null : capacities);
     }
 
     private static Map<Match, List<PointRecord>> byMatch(RunRecord run) {

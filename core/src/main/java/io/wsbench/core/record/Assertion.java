@@ -77,7 +77,7 @@ public record Assertion(String text, String metric, String operator, double limi
         Metric what = METRICS.get(metric);
         if (what == null) {
             throw new IllegalArgumentException("unknown metric '" + m.group(1) + "' in assertion '" + text.trim()
-                    + "' (known: " + String.join(", ", METRICS.keySet()) + ")");
+                    + "' (known: " + String.join(", ", METRICS.keySet().stream().filter(k -> !k.endsWith("%")).toList()) + ")");
         }
         String unit = m.group(4);
         double number = Double.parseDouble(m.group(3));
