@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -73,6 +76,34 @@ class CapacityCommandTest {
                     "--start-rate", "4", "-d", "1s", "--settle", "0s", "-c", "4");
             assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
             assertTrue(r.out().contains("capacity: no rate meets p99<10ms: it failed down to 1.0/s"), r.out());
+        } finally {
+            p.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aSuitesCapacitySearchRunsFromTwoAgentsAndLandsInRunJson(@TempDir Path dir) throws Exception {
+        int port = freePort();
+        Process p = server(port, 2, 10); // 200/s
+        try {
+            Path suite = Files.writeString(dir.resolve("capacity-agents.yaml"), """
+                    name: capacity-agents
+                    warmup: none
+                    targets:
+                      - { label: workers, url: "http://127.0.0.1:%d/hello", protocol: rest-xml }
+                    capacity: { slo: ['p99<50ms', 'errors<0.1%%'], startRate: 50, probe: 1s, settle: 1s, connections: 20 }
+                    """.formatted(port));
+            CliRunner r = CliRunner.run("run", suite.toString(), "--agents", "2", "--local", "--out", dir.resolve("out").toString());
+            assertEquals(0, r.exit(), r.out() + r.err());
+            JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+            assertEquals(0, run.path("points").size(), "the probes are the capacity's, not points");
+            JsonNode c = run.at("/capacity/0");
+            double rate = c.get("rate").asDouble();
+            assertTrue(rate >= 0.7 * 200 && rate <= 1.05 * 200, "found " + rate + "/s of 200/s: " + r.out());
+            assertTrue(r.out().contains("capacity of workers: "), r.out());
+            String logs = Files.readString(dir.resolve("out/logs/agent-1.log")) + Files.readString(dir.resolve("out/logs/agent-2.log"));
+            assertTrue(logs.contains("part 1/2 of a point received") && logs.contains("part 2/2 of a point received"),
+                    "each probe's rate split between the agents: " + logs);
         } finally {
             p.destroyForcibly().waitFor();
         }

@@ -5,6 +5,7 @@ import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.RunRecord;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -44,6 +45,33 @@ final class CapacityTable {
         }
         return new Table(List.of("target", "capacity req/s", "passed – failed req/s", "× " + baseline, "probes",
                 "agreeing probes at the boundary", "SLO", "verdict"), rows);
+    }
+
+    /**
+     * Capacities of one target measured on servers started with other stack options (another version,
+     * another JVM) in this run: each B over the first options' A, as {@code compare} judges two runs'
+     * ({@link CapacityRatio}). Empty when no target was searched on two sets of options.
+     */
+    static List<CapacityRatio> versions(RunRecord run) {
+        java.util.Map<List<Object>, List<CapacityRecord>> groups = new java.util.LinkedHashMap<>();
+        for (CapacityRecord c : run.capacity()) {
+            var t = c.target();
+            groups.computeIfAbsent(Arrays.asList(t.stack(), t.protocol(), t.variant(), t.operation(), t.security(),
+                    t.sequence(), t.client(), c.slo()), k -> new ArrayList<>()).add(c);
+        }
+        List<CapacityRatio> out = new ArrayList<>();
+        for (List<CapacityRecord> same : groups.values()) {
+            for (CapacityRecord b : same.subList(1, same.size())) {
+                CapacityRecord a = same.get(0);
+                if (!Objects.equals(a.target().stackOptions(), b.target().stackOptions())) {
+                    CapacityRatio r = CapacityRatio.of(a, b);
+                    out.add(new CapacityRatio(b.target().label() + " over " + a.target().label() + " ("
+                            + VersionsTable.differs(a.target().stackOptions(), b.target().stackOptions()) + ")",
+                            r.slo(), r.a(), r.b(), r.ratio(), r.low(), r.high(), r.verdict(), r.says()));
+                }
+            }
+        }
+        return out;
     }
 
     /** Each search's hockey stick, its probes as the figures under it. */

@@ -93,7 +93,33 @@ public final class Flags {
             }
         }
         flags.addAll(TlsTable.flags(points));
+        capacity(run, flags);
         return flags;
+    }
+
+    /**
+     * What to know before reading a capacity: a search the generator limited or the target stopped, and
+     * probes at its boundary (the rates that decided it) whose seconds did not hold their rate.
+     */
+    private static void capacity(RunRecord run, List<String> flags) {
+        for (io.wsbench.core.record.CapacityRecord c : run.capacity() == null ? List.<io.wsbench.core.record.CapacityRecord>of()
+                : run.capacity()) {
+            String who = c.target().label() + "'s capacity";
+            if (c.limitedBy() != null) {
+                flags.add(who + ": " + c.limitedBy() + "; the figure is a lower bound, not the server's capacity.");
+            }
+            if (c.aborted() != null) {
+                flags.add(who + ": " + c.aborted() + "; the figure is what the probes before it found.");
+            }
+            List<Double> boundary = c.interval() == null ? List.of() : c.interval();
+            List<String> unsteady = c.probes().stream()
+                    .filter(p -> Boolean.FALSE.equals(p.steady()) && boundary.contains(p.rate()))
+                    .map(p -> HtmlFormat.rate(p.rate()) + "/s").distinct().toList();
+            if (!unsteady.isEmpty()) {
+                flags.add(who + ": its probes at " + String.join(" and ", unsteady) + " did not hold their rate"
+                        + " (their seconds moved more than ±10%): the boundary may lie elsewhere; use longer probes.");
+            }
+        }
     }
 
     /**

@@ -103,6 +103,7 @@ final class ReportPage {
             m.put("capacity", CapacityTable.of(run));
             m.put("capacityCharts", CapacityTable.charts(run));
             m.put("hasCapacity", true);
+            m.put("capacityVersions", CapacityTable.versions(run));
         }
         if (points.isEmpty()) {
             return m;

@@ -93,4 +93,21 @@ class CapacityReportTest {
         Comparison c = Comparison.of("a", run(List.of(), search(750, 800.0)), "b", run(List.of(), search(400, 425.0)));
         assertEquals(CapacityRatio.LESS, c.capacities().get(0).verdict());
     }
+
+    @Test
+    void twoVersionsOfAStackInOneRunHaveTheirCapacitiesCompared(@TempDir Path dir) throws Exception {
+        CapacityRecord old = search(750, 800.0);
+        CapacityRecord now = search(1000, 1050.0);
+        TargetRecord t = now.target();
+        now = new CapacityRecord(new TargetRecord("CXF 4.2", t.stack(), t.protocol(), t.variant(), t.operation(), t.security(),
+                t.sequence(), t.url(), t.client(), t.coldStart(), java.util.Map.of("version", "4.2.3")), now.rate(),
+                now.interval(), now.agreed(), now.slo(), now.probes(), null, null, now.verdict());
+        RunRecord run = run(List.of(), old, now);
+        List<CapacityRatio> versions = CapacityTable.versions(run);
+        assertEquals(1, versions.size());
+        assertEquals("CXF 4.2 over CXF (version default → 4.2.3)", versions.get(0).target());
+        assertEquals(CapacityRatio.MORE, versions.get(0).verdict());
+        ReportWriter.write(run, dir);
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("B takes 1.33× the load"));
+    }
 }

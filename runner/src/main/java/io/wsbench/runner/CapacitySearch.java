@@ -127,6 +127,12 @@ public final class CapacitySearch {
         }
         Double good = passing();
         Double bad = failing();
+        if (good != null && bad == null && good < settings.maxRate()) {
+            // second looks passed the rate that had failed: the boundary is above it, and near when a rate
+            // at or above it failed once, so the search steps up by twice its precision rather than doubling
+            boolean near = votes.entrySet().stream().anyMatch(e -> e.getKey() >= good && e.getValue()[1] > 0);
+            return round(Math.min(settings.maxRate(), good * (near ? 1 + 2 * settings.precision() : 2)));
+        }
         if (good == null || bad == null) {
             return null;
         }

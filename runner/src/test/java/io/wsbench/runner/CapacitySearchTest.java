@@ -109,4 +109,13 @@ class CapacitySearchTest {
         assertEquals("the probe at 800/s stopped: the server died (exit code 137)", c.aborted());
         assertTrue(c.verdict().startsWith("at least 400/s at p99<10ms, but the probe at 800/s stopped"), c.verdict());
     }
+
+    @Test
+    void aFailureThatSecondLooksOverturnMovesTheSearchUp() throws Exception {
+        // 800/s fails once by bad luck (the 4th probe), then passes when probed again: the capacity, 1,234/s, is above
+        List<Double> probed = new ArrayList<>();
+        CapacityRecord c = new CapacitySearch(SETTINGS, P99_UNDER_10MS, server(1234, probed, Set.of(4))).run(TARGET);
+        assertTrue(c.rate() <= 1234 && c.rate() >= 1234 / 1.05, "found " + c.rate() + " after " + probed);
+        assertNotNull(c.interval().get(1), "and a failing rate above it: " + probed);
+    }
 }
