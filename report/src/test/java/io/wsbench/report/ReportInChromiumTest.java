@@ -3,6 +3,7 @@ package io.wsbench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,11 +94,12 @@ class ReportInChromiumTest {
 
         assertEquals("[]", probed.get("errors").toString(), "errors on the page");
         assertEquals("[]", probed.get("alerts").toString(), "a label's script ran");
-        // REST's sweep, throughput, a percentile and a per-second chart per load, the warm-up's per-second chart
+        // the capacity's hockey stick, the ramp's offered against achieved, REST's sweep, throughput, a percentile
+        // and a per-second chart per load, the warm-up's per-second chart
         List<String> kinds = new ArrayList<>();
         probed.get("charts").forEach(c -> kinds.add(c.get("kind").asText()));
-        assertEquals(List.of("sweep", "bars", "percentiles", "percentiles", "percentiles", "percentiles",
-                "seconds", "seconds", "seconds", "seconds", "seconds"), kinds);
+        assertEquals(List.of("xy", "xy", "sweep", "bars", "percentiles", "percentiles", "percentiles", "percentiles",
+                "percentiles", "seconds", "seconds", "seconds", "seconds", "seconds", "seconds"), kinds);
         for (JsonNode c : probed.get("charts")) {
             // a line 2 pixels wide across the chart, or bars: legend marks alone are a few hundred pixels
             assertTrue(c.get("drawn").asInt() > 1_500, "a chart did not draw its series: " + probed.get("charts"));
@@ -108,14 +110,27 @@ class ReportInChromiumTest {
                 && tooltip.contains("min–max of 2 repeats: 800–880 (±4.8%)"), "the hover's tooltip: " + tooltip);
     }
 
-    /** A run with every kind of chart: two targets at 1 and 5 users, REST also at 2 and 10 (a sweep), a warm-up. */
+    /**
+     * A run with every kind of chart: two targets at 1 and 5 users, REST also at 2 and 10 (a sweep) and
+     * ramped (an open loop following stages), a capacity search, a warm-up.
+     */
     static RunRecord everyChart() {
         RunRecord run = ReportWriterTest.run(ReportWriterTest.REST, EVIL, "complete", null);
         for (int users : new int[] {2, 10}) {
             LoadRecord load = new LoadRecord("closed", users, 1000L, null, null, null, true);
             run = run.withPoint(ReportWriterTest.point(ReportWriterTest.REST, "direct", load, 1, 1000 * Math.min(users, 6), 1000));
         }
-        return run.withWarmup(ReportWriterTest.point(ReportWriterTest.REST, "direct", ReportWriterTest.ONE_USER, 1, 500, 1000));
+        LoadRecord ramp = new LoadRecord("open", 10, null, 3.0, 300.0, null, true, null, null, "1s:100/s,2s:300/s");
+        PointRecord p = ReportWriterTest.point(ReportWriterTest.REST, "direct", ramp, 1, 150, 1000);
+        List<io.wsbench.core.record.SecondSample> seconds = List.of(
+                new io.wsbench.core.record.SecondSample(0, 50, 1200, 0).ramped(900L, 50L, 50.0),
+                new io.wsbench.core.record.SecondSample(1, 150, 1500, 0).ramped(1000L, 150L, 150.0),
+                new io.wsbench.core.record.SecondSample(2, 240, 90_000, 0).ramped(40_000L, 250L, 250.0));
+        run = run.withPoint(new PointRecord(p.target(), ramp, 1, p.requests(), p.durationSeconds(), p.throughput(),
+                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(),
+                p.generator(), seconds, p.histogram(), null, null, null, 0));
+        return run.withCapacity(CapacityReportTest.search(750, 800.0))
+                .withWarmup(ReportWriterTest.point(ReportWriterTest.REST, "direct", ReportWriterTest.ONE_USER, 1, 500, 1000));
     }
 
     /** Runs the page in headless Chromium and returns what the probe found. */

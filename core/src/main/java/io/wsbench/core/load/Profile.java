@@ -106,28 +106,23 @@ public record Profile(List<Stage> stages) {
      * end (or later) when the profile never makes that many due.
      */
     public long timeOf(double k) {
-        double n = 0;
-        double from = 0;
         long begin = 0;
         for (Stage s : stages) {
             long d = s.duration().toNanos();
-            double secs = d / 1e9;
-            double area = (from + s.target()) / 2 * secs;
-            if (d > 0 && k < n + area) {
-                double left = k - n;
+            if (d > 0 && k < count(begin + d)) {
+                double left = k - count(begin);
                 if (left <= 0) {
                     return begin;
                 }
-                double slope = (s.target() - from) / secs; // requests per second, per second
-                // r0·τ + slope·τ²/2 = left, solved in the form that is stable for a slope of either sign
+                double from = at(begin);
+                double slope = (s.target() - from) / (d / 1e9); // requests per second, per second
+                // from·τ + slope·τ²/2 = left, solved in the form that is stable for a slope of either sign
                 double tau = 2 * left / (from + Math.sqrt(Math.max(0, from * from + 2 * slope * left)));
                 return begin + Math.min(d, Math.round(tau * 1e9));
             }
-            n += area;
             begin += d;
-            from = s.target();
         }
-        return begin + Math.max(1, Math.round((k - n) * 1e9)); // past the end: never sent
+        return begin + Math.max(1, Math.round((k - count(begin)) * 1e9)); // past the end: never sent
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.wsbench.core.suite;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.wsbench.core.record.Assertion;
 
 import java.time.Duration;
@@ -14,15 +13,8 @@ import java.util.List;
  * {@code startRate}, never goes past {@code maxRate}, and stops bisecting within {@code precision}
  * percent, after at most {@code maxProbes} probes. A request unanswered after {@code timeout} is an error.
  */
-public record CapacitySpec(@JsonProperty("slo") List<String> slo,
-                           @JsonProperty("startRate") Double startRate,
-                           @JsonProperty("maxRate") Double maxRate,
-                           @JsonProperty("precision") Double precision,
-                           @JsonProperty("probe") String probe,
-                           @JsonProperty("settle") String settle,
-                           @JsonProperty("connections") Integer connections,
-                           @JsonProperty("maxProbes") Integer maxProbes,
-                           @JsonProperty("timeout") String timeout) {
+public record CapacitySpec(List<String> slo, Double startRate, Double maxRate, Double precision, String probe,
+                           String settle, Integer connections, Integer maxProbes, String timeout) {
 
     public CapacitySpec {
         if (slo == null || slo.isEmpty()) {

@@ -3,6 +3,7 @@ package io.wsbench.core.suite;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -134,5 +135,29 @@ class SuiteReaderTest {
         m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - stages: [ { duration: 5s } ]\n");
         assertTrue(m.contains("each stage has a duration and a target"), m);
         assertEquals(1, m.lines().count());
+    }
+
+    @Test
+    void aCapacitySearchNeedsNoLoadPointsAndABadSloNamesItsPlace() {
+        Suite s = SuiteReader.parse("""
+                name: cap
+                targets:
+                  - { stack: direct, protocol: soap11 }
+                capacity:
+                  slo: ['p99<20ms', 'errors<0.1%']
+                  probe: 3s
+                """, FILE);
+        assertEquals(List.of(), s.load());
+        assertEquals(List.of("p99<20ms", "errors<0.1%"), s.capacity().slo());
+        assertEquals("3s", s.capacity().probe());
+        assertEquals(100.0, s.capacity().startRate(), "the defaults");
+        assertEquals("1s", s.quickened().capacity().probe(), "--quick probes for a second");
+        String m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\ncapacity:\n  slo: ['p99<']\n");
+        assertTrue(m.startsWith("suites/x.yaml:"), m);
+        assertTrue(m.contains("not an assertion: 'p99<'"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\ncapacity: { slo: ['p99<5ms'], rate: 5 }\n");
+        assertTrue(m.contains("unknown key 'rate'"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\n");
+        assertTrue(m.contains("at least one entry under 'load' (or a 'capacity' search)"), m);
     }
 }
