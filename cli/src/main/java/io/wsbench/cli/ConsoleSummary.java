@@ -45,13 +45,29 @@ final class ConsoleSummary {
                             : String.format(Locale.ROOT, "%.0f%%", s.serverCpuPercent().median()),
                     String.valueOf(s.errors()), String.valueOf(s.repeats())});
         }
+        String table;
         if (!passes) {
             // no request sequences here: drop the empty time/pass column
             cells.replaceAll(row -> java.util.stream.IntStream.range(0, row.length).filter(i -> i != 5)
                     .mapToObj(i -> row[i]).toArray(String[]::new));
-            return layout(cells, "llrrrrrrrrrr");
+            table = layout(cells, "llrrrrrrrrrr");
+        } else {
+            table = layout(cells, "llrrrrrrrrrrr");
         }
-        return layout(cells, "llrrrrrrrrrrr");
+        return table + generatorPaced(rows);
+    }
+
+    /** The legend of the rows marked "g", naming each with the repeats in which the generator set the pace. */
+    private static String generatorPaced(List<Summary> rows) {
+        List<String> paced = rows.stream().filter(r -> r.generatorPaced() > 0)
+                .map(r -> r.key() + " (" + r.generatorPaced() + " of " + r.repeats() + ")").toList();
+        if (paced.isEmpty()) {
+            return "";
+        }
+        return "g: the load generator set the pace: its busiest I/O thread was on the CPU over "
+                + Math.round(100 * io.wsbench.core.record.GeneratorRecord.BUSY_SHARE) + "% of the point, so these rows"
+                + " measure wsbench as much as the server: " + String.join(", ", paced)
+                + ". Give the generator more cores (--cpus, --threads) or agents.\n";
     }
 
     /**
@@ -117,7 +133,7 @@ final class ConsoleSummary {
     private static String spread(Summary s, boolean neverSteady) {
         // "!" marks a row that is not steady (repeats that disagree, or a warm-up that never
         // settled): the flags below the table say why
-        String mark = s.unstable() || neverSteady ? " !" : "";
+        String mark = (s.unstable() || neverSteady ? " !" : "") + (s.generatorPaced() > 0 ? " g" : "");
         if (s.repeats() < 2) {
             return "n=1" + mark;
         }

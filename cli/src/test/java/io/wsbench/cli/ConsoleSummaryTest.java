@@ -38,6 +38,30 @@ class ConsoleSummaryTest {
                 lines.subList(2, 5).stream().map(ConsoleSummaryTest::spreadCell).toList(), String.join("\n", lines));
     }
 
+    @Test
+    void rowsWhoseGeneratorSetThePaceAreMarkedAndNamed() {
+        List<PointRecord> points = new ArrayList<>();
+        points.add(point("server-bound", 1, 1000, 1000));
+        points.add(point("server-bound", 2, 1000, 1000));
+        points.add(withIoBusy(point("wsbench-bound", 1, 50_000, 20), 96.0));
+        points.add(withIoBusy(point("wsbench-bound", 2, 50_000, 20), 80.0));
+        RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
+                null, List.of(), points);
+        List<String> lines = ConsoleSummary.render(run).lines().toList();
+        assertEquals(List.of("±0.0%", "±0.0% g"), lines.subList(2, 4).stream().map(ConsoleSummaryTest::spreadCell).toList(),
+                String.join("\n", lines));
+        assertEquals("g: the load generator set the pace: its busiest I/O thread was on the CPU over 90% of the point, so these"
+                + " rows measure wsbench as much as the server: wsbench-bound @ 1 user (1 of 2). Give the generator more"
+                + " cores (--cpus, --threads) or agents.", lines.get(4));
+    }
+
+    private static PointRecord withIoBusy(PointRecord p, double busiest) {
+        return new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
+                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), null,
+                new io.wsbench.core.record.GeneratorRecord(1, 1, busiest, busiest, null, null, null, null), null, null, null,
+                null, null, 0);
+    }
+
     /** The spread column: what stands between the req/s figure and the baseline ratio. */
     private static String spreadCell(String line) {
         String[] cells = line.trim().split("\\s{2,}");

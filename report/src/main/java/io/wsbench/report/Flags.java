@@ -38,8 +38,6 @@ public final class Flags {
     static final int SLOWDOWN_MIN_SECONDS = 5;
     /** From one exception per this many requests, exceptions are part of what the server does. */
     static final double REQUESTS_PER_EXCEPTION = 10;
-    /** Share of its I/O threads' capacity above which the generator may have limited the load. */
-    static final double GENERATOR_BUSY_SHARE = 0.9;
     /** An open loop whose answered and failed requests fall below this share of its rate fell behind. */
     static final double OPEN_RATE_SHARE = 0.95;
     /**
@@ -86,7 +84,8 @@ public final class Flags {
                 flags.add(row.key() + ": not steady: its " + row.repeats() + " repeats spread ±" + percent(100 * row.spreadOfRepeats())
                         + " (" + HtmlFormat.rate(row.throughput().min()) + "–" + HtmlFormat.rate(row.throughput().max())
                         + " req/s, mean " + HtmlFormat.millis(row.meanMicros().min()) + "–" + HtmlFormat.millis(row.meanMicros().max())
-                        + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD) + ". Read its median with care: "
+                        + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD) + "." + machine(repeats.get(row.key()), row)
+                        + " Read its median with care: "
                         + (others > OTHERS_CPU_PERCENT
                         ? "other processes took up to " + percent(others) + " of a core during its repeats; run it on a quiet machine."
                         : "warm up longer, add repeats, or keep the processes on their own cores."));
@@ -95,6 +94,24 @@ public final class Flags {
         flags.addAll(TlsTable.flags(points));
         capacity(run, flags);
         return flags;
+    }
+
+    /**
+     * How much the machine itself varied during a row's repeats, from the fixed CPU work timed on the
+     * generator's cores around each point; "" when fewer than two repeats have it.
+     */
+    private static String machine(List<PointRecord> repeats, Summary row) {
+        double[] probe = repeats.stream().filter(p -> p.generator() != null && p.generator().machineProbeMicros() != null)
+                .mapToDouble(p -> p.generator().machineProbeMicros()).toArray();
+        if (probe.length < 2) {
+            return "";
+        }
+        Summary.Spread machine = Summary.Spread.of(probe);
+        double varied = machine.relativeHalfRange();
+        return " The machine itself varied ±" + HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0) + "% during these repeats (a fixed CPU loop on the"
+                + " generator's cores took " + HtmlFormat.fixed(machine.min() / 1000, 2) + "–" + HtmlFormat.fixed(machine.max() / 1000, 2)
+                + " ms)" + (varied >= row.spreadOfRepeats() / 2 ? ": the machine, as much as the server, moved this row."
+                : ": the machine held, so the difference is the server's or the load's.");
     }
 
     /**
@@ -258,18 +275,14 @@ public final class Flags {
      * which in a point of a fraction of a second can take more than a core on their own.
      */
     private static Optional<Said> generatorBusy(GeneratorRecord g) {
-        if (g == null || g.ioThreads() <= 0) {
+        if (g == null || !g.setThePace()) {
             return Optional.empty();
         }
         if (g.ioBusiestPercent() != null) {
-            return g.ioBusiestPercent() > GENERATOR_BUSY_SHARE * 100
-                    ? Optional.of(new Said((g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads")
-                            + " was on the CPU {} of the point", percent(g.ioBusiestPercent())))
-                    : Optional.empty();
+            return Optional.of(new Said((g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads")
+                    + " was on the CPU {} of the point", percent(g.ioBusiestPercent())));
         }
-        return g.cpuPercent() > GENERATOR_BUSY_SHARE * g.ioThreads() * 100
-                ? Optional.of(new Said("{} CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s"), percent(g.cpuPercent())))
-                : Optional.empty();
+        return Optional.of(new Said("{} CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s"), percent(g.cpuPercent())));
     }
 
     /**

@@ -27,7 +27,8 @@ final class SummaryTable {
             List<Table.Cell> cells = new ArrayList<>();
             cells.add(Table.Cell.of(row.target().label() + (why.isEmpty() ? "" : " ⚠")));
             cells.add(Table.Cell.of(row.load().describe()));
-            cells.add(Table.Cell.spread(row.throughput(), n, HtmlFormat::rate));
+            Table.Cell rate = Table.Cell.spread(row.throughput(), n, HtmlFormat::rate);
+            cells.add(row.generatorPaced() == 0 ? rate : new Table.Cell(rate.text() + " ⚑", rate.spread(), true, false));
             if (baseline != null) {
                 cells.add(Table.Cell.of(HtmlFormat.ratio(Summary.ratioToBaseline(rows, row, baseline))));
             }
@@ -39,7 +40,10 @@ final class SummaryTable {
             cells.add(Table.Cell.spread(row.serverCpuPercent(), n, v -> HtmlFormat.fixed(v, 0)));
             cells.add(Table.Cell.bad(HtmlFormat.count(row.errors()), row.errors() > 0));
             cells.add(Table.Cell.of(HtmlFormat.count(row.validated())));
-            table.add(new Table.Row(cells, why.isEmpty() ? null : why));
+            String paced = generatorPaced(row);
+            String warning = String.join("; ", java.util.stream.Stream.of(why.isEmpty() ? "" : "not steady: " + why, paced)
+                    .filter(w -> !w.isEmpty()).toList());
+            table.add(new Table.Row(cells, warning.isEmpty() ? null : warning));
         }
         return new Table(headers, table);
     }
@@ -51,5 +55,12 @@ final class SummaryTable {
             why += (why.isEmpty() ? "" : "; ") + "never steady in its warm-up";
         }
         return why;
+    }
+
+    /** Why a row measures the load generator as much as the server, or "". */
+    static String generatorPaced(Summary row) {
+        return row.generatorPaced() == 0 ? "" : "the load generator set the pace in " + row.generatorPaced() + " of "
+                + row.repeats() + " repeats (its busiest I/O thread over "
+                + Math.round(100 * io.wsbench.core.record.GeneratorRecord.BUSY_SHARE) + "% on the CPU)";
     }
 }

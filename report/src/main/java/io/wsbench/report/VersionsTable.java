@@ -106,7 +106,7 @@ final class VersionsTable {
                         false, false));
             }
             cells.add(Table.Cell.bad(why == null ? "steady" : "not steady: " + why, why != null));
-            rows.add(new Table.Row(cells, why));
+            rows.add(new Table.Row(cells, why == null ? null : "not steady: " + why));
         }
         return new Table(List.of("A", "B", "stack options", "load", "repeats A / B", "requests/s B/A", "p50 B/A", "p99 B/A",
                 "steadiness"), rows);

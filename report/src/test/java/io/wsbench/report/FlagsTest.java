@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A flag that holds for several repeats of one row is read once: one line naming the repeats. */
 class FlagsTest {
@@ -61,6 +62,24 @@ class FlagsTest {
                 Flags.of(withCores(run(points), 2)));
         assertEquals(4.2, Flags.othersCpuPercent(points.get(2), 2).orElseThrow(), 0.05, "a quiet point: 58.3% of 2 cores less 82.5 and 29.9");
         assertEquals(java.util.Optional.empty(), Flags.othersCpuPercent(points.get(2), 0), "the machine's size unknown: not told");
+    }
+
+    @Test
+    void theMachineProbeSaysWhetherTheMachineOrTheServerMovedAnUnsteadyRow() {
+        // the same ±20% row twice: once while the machine's fixed CPU loop slowed as much, once while it held
+        List<PointRecord> machineMoved = List.of(probed(1, 1000, 2000), probed(2, 1500, 3000), probed(3, 1200, 2400));
+        List<PointRecord> serverMoved = List.of(probed(1, 1000, 2000), probed(2, 1500, 2010), probed(3, 1200, 2005));
+        String moved = Flags.of(run(machineMoved)).get(0);
+        assertTrue(moved.contains("The machine itself varied ±21% during these repeats (a fixed CPU loop on the generator's"
+                + " cores took 2.00–3.00 ms): the machine, as much as the server, moved this row."), moved);
+        String held = Flags.of(run(serverMoved)).get(0);
+        assertTrue(held.contains("The machine itself varied ±0.2% during these repeats (a fixed CPU loop on the generator's"
+                + " cores took 2.00–2.01 ms): the machine held, so the difference is the server's or the load's."), held);
+    }
+
+    private static PointRecord probed(int repeat, double throughput, double probeMicros) {
+        return ComparisonTest.point("Metro small", FIVE_USERS, repeat, throughput, 200)
+                .withGenerator(new GeneratorRecord(1, 1.0, 30, 30.0, null, null, null, null, null, probeMicros));
     }
 
     private static PointRecord shared(int repeat, double throughput, double machine, double server, double generator) {

@@ -42,6 +42,25 @@ class SteadinessTest {
     }
 
     @Test
+    void aRowWhoseGeneratorSetThePaceSaysSoInTheSummary() {
+        RunRecord run = run(new double[]{1.0, 1.0}, new double[]{1.0, 1.0});
+        List<PointRecord> points = new ArrayList<>();
+        for (PointRecord p : run.points()) {
+            points.add(!p.target().label().equals("steady") ? p : new PointRecord(p.target(), p.load(), p.repeat(), p.requests(),
+                    p.durationSeconds(), p.throughput(), p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(),
+                    p.errors(), p.validated(), p.server(), new io.wsbench.core.record.GeneratorRecord(1, 2, 95, 95.0, null, null,
+                    null, null), p.series(), p.histogram(), null, null, null, 0));
+        }
+        run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null,
+                run.environment(), List.of(), points);
+        assertEquals(2, Summary.of(run.points()).stream().filter(r -> r.target().label().equals("steady")).findFirst()
+                .orElseThrow().generatorPaced());
+        String html = ReportPage.render(run);
+        assertTrue(html.contains("title=\"the load generator set the pace in 2 of 2 repeats (its busiest I/O thread over 90%"
+                + " on the CPU)\"><td>steady</td>"), html);
+    }
+
+    @Test
     void oneRepeatHasNoSpreadToJudge() {
         RunRecord run = run(new double[]{1.0}, new double[]{0.5});
         assertTrue(Summary.of(run.points()).stream().noneMatch(Summary::unstable));

@@ -54,6 +54,11 @@ public final class Generator implements LoadDriver {
     }
 
     @Override
+    public boolean local() {
+        return true;
+    }
+
+    @Override
     public String describe() {
         return "Netty " + forConnections(1).transport() + ", "
                 + (threads != null ? threads + " I/O threads" : "one I/O thread per 128 connections of a point, at most one per core");

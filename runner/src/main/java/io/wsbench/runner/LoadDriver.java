@@ -17,6 +17,11 @@ public interface LoadDriver extends AutoCloseable {
     /** Stops the running point early (a server died, Ctrl-C): it returns with {@code why} as its abort reason. */
     void abort(String why);
 
+    /** Whether the load is sent from this process's own cores (not from agents elsewhere). */
+    default boolean local() {
+        return false;
+    }
+
     /** How the load is generated, for the run's notes. */
     String describe();
 

@@ -21,8 +21,9 @@ import java.util.function.Consumer;
  * The one way a point is measured, by {@code run} (each point of a suite, through this process's
  * engines or the agents of a cluster) and by {@code load} (its one point) alike: the server's
  * monitors started around the load, the load sent through the driver, the monitors ended, and the
- * point's record made with what the client spent on checks and WS-Security. A figure added to a
- * point is added here. Warm-ups go through it too, so they load exactly as the points do.
+ * point's record made with what the client spent on checks and WS-Security, and, when the load is
+ * this process's, the {@link MachineProbe} timed just before and after. A figure added to a point
+ * is added here. Warm-ups go through it too, so they load exactly as the points do.
  */
 public final class PointRun {
 
@@ -51,6 +52,7 @@ public final class PointRun {
     public PointRecord measure(Target target, LoadPointSpec asked, int repeat, String label, String file,
                                ProgressListener progress) throws InterruptedException {
         LoadPointSpec point = asked.forSequence(target.workload().sequenceLength());
+        Double probedBefore = driver.local() ? MachineProbe.micros() : null;
         List<Monitor> started = start(label);
         ClientCosts before = ClientCosts.of(target);
         Measurement m = driver.run(target, point.toLoadSpec(), progress);
@@ -60,7 +62,11 @@ public final class PointRun {
                     + " check that threw), the first: " + m.clientFailure());
         }
         ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);
+        Double probedAfter = driver.local() ? MachineProbe.micros() : null; // once the monitors' window has closed
         PointRecord p = before.addTo(m.toPoint(target.record(), point.toRecord(), repeat, seen), target);
+        if (probedBefore != null && p.generator() != null) {
+            p = p.withGenerator(p.generator().withMachineProbeMicros(Math.round((probedBefore + probedAfter) * 5) / 10.0));
+        }
         if (!server.alive() && p.aborted() == null) {
             p = p.withAborted(server.deathNotice());
         }

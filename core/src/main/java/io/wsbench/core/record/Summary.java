@@ -9,11 +9,13 @@ import java.util.function.ToDoubleFunction;
 /**
  * The repeats of one target under one load, reduced to a median and its spread (min and max).
  * Every table wsbench prints is made of these rows, so no figure goes out without its spread.
+ * {@code generatorPaced} counts the repeats in which the load generator may have set the pace
+ * ({@link GeneratorRecord#setThePace}): the row then measures wsbench as much as the server.
  */
 public record Summary(String key, TargetRecord target, LoadRecord load, int repeats,
                       Spread throughput, Spread meanMicros, Spread p50Micros, Spread p99Micros,
                       Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent, Spread secondsPerPass,
-                      long requests, long errors, long validated, List<String> aborted) {
+                      long requests, long errors, long validated, List<String> aborted, int generatorPaced) {
 
     /** A median with the smallest and largest value seen. */
     public record Spread(double median, double min, double max) {
@@ -73,7 +75,8 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     ps.stream().mapToLong(PointRecord::requests).sum(),
                     ps.stream().mapToLong(p -> p.errors().total()).sum(),
                     ps.stream().mapToLong(PointRecord::validated).sum(),
-                    ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList()));
+                    ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList(),
+                    (int) measured.stream().filter(p -> p.generator() != null && p.generator().setThePace()).count()));
         }
         return rows;
     }
