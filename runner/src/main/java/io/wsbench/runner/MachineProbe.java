@@ -1,5 +1,7 @@
 package io.wsbench.runner;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 
 /**
@@ -9,13 +11,22 @@ import java.util.Arrays;
  * not change, so when its time changes, the machine did: another process, the hypervisor taking the
  * CPU back (steal), a core clocked down. A row whose repeats disagree can then say whether the machine
  * itself varied as much ({@code generator.machineProbeMicros} in run.json).
+ *
+ * <p>The generator's own threads share its cores too (its JIT compiler and collector are busiest just
+ * after a point): a probe during which they took more than a tenth of its time measured wsbench, not
+ * the machine, and is taken again a little later; after a few such tries there is no figure.
  */
 final class MachineProbe {
 
     /** Steps of one timing: about 2-3 ms on a current x86 core. */
     private static final int STEPS = 1_500_000;
     /** Timings of one probe; their median is its figure. */
-    private static final int ROUNDS = 3;
+    private static final int ROUNDS = 5;
+    private static final int TRIES = 4;
+    private static final long PAUSE_MILLIS = 50;
+    /** The share of a probe's time that the generator's other threads may take before it is taken again. */
+    private static final double OWN_SHARE = 0.1;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static volatile long sink;
 
     static {
@@ -28,16 +39,44 @@ final class MachineProbe {
     private MachineProbe() {
     }
 
-    /** The median time of the fixed work, in microseconds. */
-    static double micros() {
-        double[] t = new double[ROUNDS];
-        for (int i = 0; i < ROUNDS; i++) {
+    /**
+     * The median time of the fixed work, in microseconds; null when the generator's own threads kept
+     * the cores busy through every try.
+     */
+    static Double micros() {
+        for (int attempt = 0; attempt < TRIES; attempt++) {
+            pause();
+            long process = processCpuNanos();
+            long thread = THREADS.getCurrentThreadCpuTime();
             long start = System.nanoTime();
-            work(STEPS);
-            t[i] = (System.nanoTime() - start) / 1e3;
+            double[] t = new double[ROUNDS];
+            for (int i = 0; i < ROUNDS; i++) {
+                long from = System.nanoTime();
+                work(STEPS);
+                t[i] = (System.nanoTime() - from) / 1e3;
+            }
+            long wall = System.nanoTime() - start;
+            long others = processCpuNanos() - process - (THREADS.getCurrentThreadCpuTime() - thread);
+            if (process < 0 || others <= OWN_SHARE * wall) {
+                Arrays.sort(t);
+                return Math.round(t[ROUNDS / 2] * 10) / 10.0;
+            }
         }
-        Arrays.sort(t);
-        return Math.round(t[ROUNDS / 2] * 10) / 10.0;
+        return null;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** This process's CPU time, or -1 where the JVM does not say. */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
     }
 
     private static void work(int steps) {

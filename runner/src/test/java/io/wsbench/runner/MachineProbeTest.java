@@ -5,14 +5,14 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The machine probe against a CPU hog the test itself starts and stops: twice as many spinning
- * threads as there are cores, so the probe's thread gets at most a third of a core's time while
- * they run. Bounded: the hog stops after its probes, and after 20 s whatever happens.
+ * The machine probe against a CPU hog the test itself starts and stops: processes of its own (a
+ * shell loop each), twice as many as there are cores, so the probe's thread gets at most a third of
+ * a core's time while they run. Bounded: the hogs are killed after their probes, and each ends by
+ * itself after 20 s whatever happens.
  */
 class MachineProbeTest {
 
@@ -22,31 +22,18 @@ class MachineProbeTest {
         double[] hogged = new double[4];
         hogged[0] = MachineProbe.micros();
         hogged[1] = MachineProbe.micros();
-        AtomicBoolean spin = new AtomicBoolean(true);
-        long until = System.nanoTime() + 20_000_000_000L;
-        List<Thread> hogs = new ArrayList<>();
-        for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
-            Thread t = new Thread(() -> {
-                long x = 1;
-                while (spin.get() && System.nanoTime() < until) {
-                    x = x * 31 + 7;
-                }
-                if (x == 42) {
-                    System.out.print("");
-                }
-            }, "hog-" + i);
-            t.setDaemon(true);
-            t.start();
-            hogs.add(t);
-        }
+        List<Process> hogs = new ArrayList<>();
         try {
-            Thread.sleep(50); // every hog running
+            for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
+                hogs.add(new ProcessBuilder("timeout", "20", "sh", "-c", "while :; do :; done").start());
+            }
+            Thread.sleep(100); // every hog running
             hogged[2] = MachineProbe.micros();
             hogged[3] = MachineProbe.micros();
         } finally {
-            spin.set(false);
-            for (Thread t : hogs) {
-                t.join(5_000);
+            for (Process h : hogs) {
+                h.descendants().forEach(ProcessHandle::destroyForcibly); // the shell under timeout
+                h.destroyForcibly().waitFor();
             }
         }
         double quietSpread = Summary.Spread.of(quiet).relativeHalfRange();
