@@ -85,6 +85,7 @@ public final class Flags {
                         + " (" + HtmlFormat.rate(row.throughput().min()) + "–" + HtmlFormat.rate(row.throughput().max())
                         + " req/s, mean " + HtmlFormat.millis(row.meanMicros().min()) + "–" + HtmlFormat.millis(row.meanMicros().max())
                         + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD) + "." + machine(repeats.get(row.key()), row)
+                        + gc(repeats.get(row.key()))
                         + " Read its median with care: "
                         + (others > OTHERS_CPU_PERCENT
                         ? "other processes took up to " + percent(others) + " of a core during its repeats; run it on a quiet machine."
@@ -112,6 +113,38 @@ public final class Flags {
                 + " generator's cores took " + HtmlFormat.fixed(machine.min() / 1000, 2) + "–" + HtmlFormat.fixed(machine.max() / 1000, 2)
                 + " ms)" + (varied >= row.spreadOfRepeats() / 2 ? ": the machine, as much as the server, moved this row."
                 : ": the machine held, so the difference is the server's or the load's.");
+    }
+
+    /**
+     * Whether the server's collector took a different share of the repeats: the repeat that spent the
+     * most of each second in GC against the one that spent the least, when the most is at least 1% of
+     * the time and 30% more than the least; "" otherwise, or for servers whose GC is not seen.
+     */
+    private static String gc(List<PointRecord> repeats) {
+        PointRecord most = null;
+        PointRecord least = null;
+        for (PointRecord p : repeats) {
+            if (p.server() == null || p.server().gcTimeMillis() == null || p.durationSeconds() <= 0) {
+                continue;
+            }
+            if (most == null || gcPerSecond(p) > gcPerSecond(most)) {
+                most = p;
+            }
+            if (least == null || gcPerSecond(p) < gcPerSecond(least)) {
+                least = p;
+            }
+        }
+        if (most == null || gcPerSecond(most) < 10 || gcPerSecond(most) < 1.3 * gcPerSecond(least)) {
+            return "";
+        }
+        return " Repeat " + most.repeat() + " spent " + (gcPerSecond(least) == 0 ? "time"
+                : percent(100 * (gcPerSecond(most) / gcPerSecond(least) - 1)) + " more time") + " in GC than repeat "
+                + least.repeat() + " (" + HtmlFormat.fixed(gcPerSecond(most), 0) + " against "
+                + HtmlFormat.fixed(gcPerSecond(least), 0) + " ms a second).";
+    }
+
+    private static double gcPerSecond(PointRecord p) {
+        return p.server().gcTimeMillis() / p.durationSeconds();
     }
 
     /**

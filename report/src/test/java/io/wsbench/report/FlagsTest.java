@@ -77,6 +77,23 @@ class FlagsTest {
                 + " cores took 2.00–2.01 ms): the machine held, so the difference is the server's or the load's."), held);
     }
 
+    @Test
+    void anUnsteadyRowSaysWhichRepeatSpentMoreTimeInGc() {
+        List<PointRecord> points = List.of(collected(1, 1000, 60), collected(2, 1500, 42), collected(3, 1200, 50));
+        String flag = Flags.of(run(points)).get(0);
+        assertTrue(flag.contains(" Repeat 1 spent 43% more time in GC than repeat 2 (60 against 42 ms a second)."), flag);
+        List<PointRecord> calm = List.of(collected(1, 1000, 5), collected(2, 1500, 2), collected(3, 1200, 3));
+        assertTrue(!Flags.of(run(calm)).get(0).contains("GC"), "under 1% of the time in GC is not a reason");
+    }
+
+    private static PointRecord collected(int repeat, double throughput, long gcMillisPerSecond) {
+        PointRecord p = ComparisonTest.point("CXF small", FIVE_USERS, repeat, throughput, 200);
+        ServerRecord s = new ServerRecord(1L, 150, 100, 50, 1 << 28, 40, 0, 80).withGc(10, (long) (gcMillisPerSecond
+                * p.durationSeconds()), 1 << 27);
+        return new PointRecord(p.target(), p.load(), repeat, p.requests(), p.durationSeconds(), throughput, p.latencyMicros(),
+                400, 500, ErrorCounts.NONE, p.requests(), s, null, null, null, null);
+    }
+
     private static PointRecord probed(int repeat, double throughput, double probeMicros) {
         return ComparisonTest.point("Metro small", FIVE_USERS, repeat, throughput, 200)
                 .withGenerator(new GeneratorRecord(1, 1.0, 30, 30.0, null, null, null, null, null, probeMicros));
