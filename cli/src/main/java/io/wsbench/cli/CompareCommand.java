@@ -38,7 +38,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         RunRecord a = read(runA);
         RunRecord b = read(runB);
-        Comparison c = Comparison.of(runA.toString(), a, runB.toString(), b);
+        Comparison c = Comparison.of(runA.toString(), a, dirOf(runA), runB.toString(), b, dirOf(runB));
         PrintStream o = System.out;
         o.println("A  " + header(c.a()));
         o.println("B  " + header(c.b()));
@@ -50,6 +50,10 @@ final class CompareCommand implements Callable<Integer> {
             o.println("interval on one side of 1: req/s faster or slower; p50 and p99 lower (better) or higher (worse).");
         } else if (c.capacities() == null) {
             o.println("No target was measured under the same load in both runs.");
+        }
+        if (c.why() != null) {
+            o.println("why, from the servers' profiles (wsbench why A B for the frames):");
+            c.why().forEach(d -> o.println("  " + d.point() + ": " + d.says()));
         }
         if (c.capacities() != null) {
             o.println("capacity, B over A:");
@@ -67,7 +71,12 @@ final class CompareCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static RunRecord read(Path run) {
+    /** The directory of a run given as its directory or its run.json. */
+    static Path dirOf(Path run) {
+        return Files.isDirectory(run) ? run : run.toAbsolutePath().getParent();
+    }
+
+    static RunRecord read(Path run) {
         Path json = Files.isDirectory(run) ? run.resolve("run.json") : run;
         if (!Files.exists(run)) {
             throw new Main.UserError("no such run directory: " + run);

@@ -67,7 +67,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     GeneratorOptions generatorOptions;
 
-    @Option(names = "--monitor", paramLabel = "LIST", defaultValue = "proc,jvm,jfr",
+    /** Every monitor: the process, the JVM's counters, Flight Recorder and the profiler. */
+    static final String DEFAULT_MONITORS = "proc,jvm,jfr,profile";
+
+    @Option(names = "--monitor", paramLabel = "LIST", defaultValue = DEFAULT_MONITORS,
             description = {"what watches each server, comma-separated (default: ${DEFAULT-VALUE}; none for nothing):",
                     MonitorOptions.HELP})
     String monitor;
@@ -209,7 +212,7 @@ final class RunCommand implements Callable<Integer> {
             sb.append(" --threads ").append(generatorOptions.threads);
         }
         String monitors = Monitors.describe(monitors());
-        if (!monitors.equals("proc,jvm,jfr")) {
+        if (!monitors.equals(DEFAULT_MONITORS)) {
             sb.append(" --monitor ").append(monitors);
         }
         sb.append(agents.describe());

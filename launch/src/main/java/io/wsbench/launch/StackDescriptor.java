@@ -206,6 +206,15 @@ public record StackDescriptor(String name, String description, String version, S
         return props.getProperty(key);
     }
 
+    /**
+     * The packages of this stack's code of {@code kind} ("framework" or "application") that a
+     * profile tells from the rest, as {@code profile.KIND} lists them, comma-separated.
+     */
+    public List<String> packages(String kind) {
+        String list = props.getProperty("profile." + kind, "").trim();
+        return list.isEmpty() ? List.of() : Arrays.stream(list.split(",")).map(String::trim).toList();
+    }
+
     /** Why this stack does not support a WS-Security configuration, as its descriptor says; null if it does not say. */
     public String securityNote() {
         return props.getProperty("security.note");

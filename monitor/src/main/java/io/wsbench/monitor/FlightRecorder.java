@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A Flight Recorder recording of each point in a local server JVM, started and written next to
  * run.json through the Attach API ({@link Jcmd}), then read for hot frames and exceptions. It
- * holds two kinds of events only, to keep its cost small: execution samples every
- * {@link #SAMPLE_PERIOD} and every exception created.
+ * holds three kinds of events only, to keep its cost small: execution samples every
+ * {@link #SAMPLE_PERIOD}, every exception created and every collection (its pauses).
  */
 public final class FlightRecorder implements Monitor {
 
@@ -31,9 +31,10 @@ public final class FlightRecorder implements Monitor {
     static final String SAMPLE_PERIOD = "10 ms";
     private static final String SETTINGS = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <configuration version="2.0" label="wsbench" description="execution samples and exceptions only">
+            <configuration version="2.0" label="wsbench" description="execution samples, exceptions and collections only">
               <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">%s</setting></event>
               <event name="jdk.JavaExceptionThrow"><setting name="enabled">true</setting><setting name="stackTrace">true</setting></event>
+              <event name="jdk.GarbageCollection"><setting name="enabled">true</setting><setting name="threshold">0 ms</setting></event>
             </configuration>
             """.formatted(SAMPLE_PERIOD);
     private static final AtomicInteger RECORDINGS = new AtomicInteger();
@@ -119,7 +120,7 @@ public final class FlightRecorder implements Monitor {
             throw new IOException("Flight Recorder wrote no recording in process " + jcmd.pid() + ": " + firstLine(answer));
         }
         FlightRecording seen = FlightRecording.read(file, start, start.plusNanos((long) (seconds * 1e9)));
-        return server.withRecording(seen.samples(), seen.hotFrames(), seen.exceptions(), name);
+        return server.withRecording(seen.samples(), seen.hotFrames(), seen.exceptions(), name).withGcPauses(seen.pauses());
     }
 
     private void dropRecording() {

@@ -1,5 +1,6 @@
 package io.wsbench.monitor;
 
+import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.ServerRecord.ExceptionRate;
 import io.wsbench.core.record.ServerRecord.HotFrame;
 import jdk.jfr.consumer.RecordedEvent;
@@ -26,7 +27,7 @@ import java.util.Map;
  * exception lands on the line that created it, past the constructors of the server's own exception
  * classes. A sample with JDK frames only (the JDK's own threads) counts for its top frame.
  */
-record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRate> exceptions) {
+record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRate> exceptions, ServerRecord.GcPauses pauses) {
 
     static final int TOP = 10;
     private static final List<String> JDK = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
@@ -36,10 +37,22 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
         Map<String, Integer> tops = new HashMap<>();
         int samples = 0;
         Map<String, Map<String, Integer>> thrown = new HashMap<>(); // class -> creating frame -> count
+        long collections = 0;
+        double pausedMillis = 0;
+        double longestMillis = 0;
         try (RecordingFile recording = new RecordingFile(file)) {
             while (recording.hasMoreEvents()) {
                 RecordedEvent e = recording.readEvent();
-                if (e.getStartTime().isBefore(from) || e.getStartTime().isAfter(to) || e.getStackTrace() == null) {
+                if (e.getStartTime().isBefore(from) || e.getStartTime().isAfter(to)) {
+                    continue;
+                }
+                if (e.getEventType().getName().equals("jdk.GarbageCollection")) {
+                    collections++;
+                    pausedMillis += e.getDuration("sumOfPauses").toNanos() / 1e6;
+                    longestMillis = Math.max(longestMillis, e.getDuration("longestPause").toNanos() / 1e6);
+                    continue;
+                }
+                if (e.getStackTrace() == null) {
                     continue;
                 }
                 List<RecordedFrame> frames = e.getStackTrace().getFrames();
@@ -75,7 +88,8 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
             rates.add(new ExceptionRate(type, Math.round(10 * count / seconds) / 10.0, count, site));
         });
         rates.sort(Comparator.comparingLong(ExceptionRate::count).reversed().thenComparing(ExceptionRate::className));
-        return new FlightRecording(total, hot, rates);
+        return new FlightRecording(total, hot, rates, new ServerRecord.GcPauses(collections,
+                Math.round(pausedMillis * 100) / 100.0, Math.round(longestMillis * 100) / 100.0));
     }
 
     /** A frame's class and method, all {@link #ownTop} needs to know of it. */

@@ -1,6 +1,9 @@
 package io.wsbench.monitor;
 
+import io.wsbench.core.profile.PackageGroups;
+
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A kind of monitor a user chooses by name ({@code --monitor proc,jvm,jfr}), as JMH's profilers are
@@ -35,8 +38,13 @@ public abstract class MonitorKind {
 
     /**
      * The server to watch: its process ({@code pid}), the JVM in it or behind it ({@code jvmPid}, or
-     * -1 when there is none), and how long its CPU is watched after each point, with no load sent.
+     * -1 when there is none), how long its CPU is watched after each point, with no load sent, and
+     * the packages that tell its framework's code from the rest in a profile ({@code groups}).
      */
-    public record ServerProcess(long pid, long jvmPid, long residualMillis) {
+    public record ServerProcess(long pid, long jvmPid, long residualMillis, PackageGroups groups) {
+
+        public ServerProcess(long pid, long jvmPid, long residualMillis) {
+            this(pid, jvmPid, residualMillis, PackageGroups.of(List.of(), List.of()));
+        }
     }
 }

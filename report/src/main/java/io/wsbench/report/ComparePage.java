@@ -113,7 +113,27 @@ final class ComparePage {
                         "interval", (x.low() == null ? "?" : fixed(x.low())) + "–" + (x.high() == null ? "?" : fixed(x.high())),
                         "verdict", x.says(), "tone", x.verdict().equals(CapacityRatio.MORE) ? tone(Comparison.FASTER)
                                 : x.verdict().equals(CapacityRatio.LESS) ? tone(Comparison.SLOWER) : tone(Comparison.SAME))).toList()),
-                Map.entry("hasCapacities", c.capacities() != null));
+                Map.entry("hasCapacities", c.capacities() != null),
+                Map.entry("why", why(c)), Map.entry("hasWhy", c.why() != null),
+                Map.entry("echarts", ReportPage.ECHARTS.source()), Map.entry("flameJs", ReportPage.FLAME_JS));
+    }
+
+    /** Each profiled point's differential: its sentence, its frames' changes, and its graph. */
+    private static List<Map<String, Object>> why(Comparison c) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (c.why() == null) {
+            return out;
+        }
+        for (int i = 0; i < c.why().size(); i++) {
+            ProfileDiff d = c.why().get(i);
+            out.add(Map.of("point", d.point(), "says", d.says(),
+                    "graph", c.differentials().get(i).json(),
+                    "frames", d.frames().stream().map(f -> Map.of("frame", f.frame(), "a", HtmlFormat.fixed(f.a(), 1),
+                            "b", HtmlFormat.fixed(f.b(), 1), "change", String.format(Locale.ROOT, "%+.1f", f.change()),
+                            "interval", f.low() == null ? "-" : String.format(Locale.ROOT, "%+.1f to %+.1f", f.low(), f.high()),
+                            "share", HtmlFormat.fixed(100 * f.shareOfChange(), 0) + "%", "significant", f.significant())).toList()));
+        }
+        return out;
     }
 
     private static List<Field> fields(Comparison.Side a, Comparison.Side b) {

@@ -28,7 +28,8 @@ import java.util.function.ToDoubleFunction;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unmatched> onlyInA,
-                         List<Unmatched> onlyInB, List<CapacityRatio> capacities) {
+                         List<Unmatched> onlyInB, List<CapacityRatio> capacities, List<ProfileDiff> why,
+                         @com.fasterxml.jackson.annotation.JsonIgnore List<Profiles.Json> differentials) {
 
     public static final String FASTER = "faster";
     public static final String SLOWER = "slower";
@@ -96,6 +97,15 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
     }
 
     public static Comparison of(String nameA, RunRecord a, String nameB, RunRecord b) {
+        return of(nameA, a, null, nameB, b, null);
+    }
+
+    /**
+     * B against A; with the runs' directories ({@code dirA}, {@code dirB}, null when not known), also
+     * what changed in their servers' profiles, point by point ({@link ProfileDiff}), and the
+     * differential flame graphs of their CPU per request.
+     */
+    public static Comparison of(String nameA, RunRecord a, Path dirA, String nameB, RunRecord b, Path dirB) {
         Map<Match, List<PointRecord>> pointsA = byMatch(a);
         Map<Match, List<PointRecord>> pointsB = byMatch(b);
         List<Row> rows = new ArrayList<>();
@@ -115,8 +125,28 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         String method = "B/A of the medians over repeats; 95% percentile bootstrap interval, each run's repeats resampled"
                 + " apart, " + Bootstrap.RESAMPLES + " resamples, seed " + Bootstrap.SEED;
         List<CapacityRatio> capacities = CapacityRatio.of(a, b);
+        List<ProfileDiff> why = new ArrayList<>();
+        List<Profiles.Json> differentials = new ArrayList<>();
+        for (var e : pointsA.entrySet()) {
+            List<PointRecord> inB = pointsB.get(e.getKey());
+            if (inB == null || dirA == null || dirB == null) {
+                continue;
+            }
+            List<Profiles.Point> pa = e.getValue().stream().map(p -> Profiles.read(p, dirA)).filter(java.util.Objects::nonNull).toList();
+            List<Profiles.Point> pb = inB.stream().map(p -> Profiles.read(p, dirB)).filter(java.util.Objects::nonNull).toList();
+            if (!pa.isEmpty() && !pb.isEmpty()) {
+                String name = name(e.getValue().get(0).target(), e.getValue().get(0).load());
+                why.add(ProfileDiff.of(name, pa, pb));
+                Profiles.Row ra = new Profiles.Row(name, pa);
+                Profiles.Row rb = new Profiles.Row(name, pb);
+                differentials.add(new Profiles.Json(Profiles.json(Profiles.difference(name + ", CPU, B against A",
+                        Profiles.Kind.CPU, ra.merged(Profiles.Kind.CPU), ra.requests(), rb.merged(Profiles.Kind.CPU),
+                        rb.requests()))));
+            }
+        }
         return new Comparison(Side.of(nameA, a), Side.of(nameB, b), method, List.copyOf(rows), List.copyOf(onlyInA),
-                onlyInB, capacities.isEmpty() ? null : capacities);
+                onlyInB, capacities.isEmpty() ? null : capacities, why.isEmpty() ? null : List.copyOf(why),
+                List.copyOf(differentials));
     }
 
     private static Map<Match, List<PointRecord>> byMatch(RunRecord run) {

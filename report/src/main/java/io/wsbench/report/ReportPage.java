@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,8 +34,9 @@ import java.util.TreeMap;
 final class ReportPage {
 
     private static final Template TEMPLATE = template();
-    private static final Script ECHARTS = echarts();
+    static final Script ECHARTS = echarts();
     private static final String CHARTS_JS = resource("charts.js");
+    static final String FLAME_JS = resource("flame.js");
 
     /** A row of the "what ran" and "environment" tables; {@code code}, when there is one, follows the text in monospace. */
     record Fact(String name, String text, String code) {
@@ -72,8 +74,11 @@ final class ReportPage {
     private final List<String> targets;
     private final List<String> loads;
 
-    private ReportPage(RunRecord run) {
+    private final Path runDir;
+
+    private ReportPage(RunRecord run, Path runDir) {
         this.run = run;
+        this.runDir = runDir;
         this.points = run.points() == null ? List.of() : run.points();
         this.rows = Summary.of(points);
         // first-seen order, so colours and groups follow the suite's own order
@@ -82,7 +87,12 @@ final class ReportPage {
     }
 
     static String render(RunRecord run) {
-        return TEMPLATE.execute(new ReportPage(run).model());
+        return render(run, null);
+    }
+
+    /** The page of {@code run}, whose files (profiles) are under {@code runDir} (null: none read). */
+    static String render(RunRecord run, Path runDir) {
+        return TEMPLATE.execute(new ReportPage(run, runDir).model());
     }
 
     private Map<String, Object> model() {
@@ -138,6 +148,8 @@ final class ReportPage {
         List<Inside> inside = insideTheServer();
         m.put("inside", inside);
         m.put("hasInside", !inside.isEmpty());
+        m.put("where", Profiles.section(points, runDir));
+        m.put("flameJs", FLAME_JS);
         return m;
     }
 

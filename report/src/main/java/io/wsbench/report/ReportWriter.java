@@ -27,7 +27,7 @@ public final class ReportWriter {
         try {
             Files.createDirectories(runDir);
             Path html = runDir.resolve("report.html");
-            Files.writeString(html, ReportPage.render(run), StandardCharsets.UTF_8);
+            Files.writeString(html, ReportPage.render(run, runDir), StandardCharsets.UTF_8);
             written.add(html);
             Path csv = runDir.resolve("results.csv");
             ResultsCsv.write(points, csv);

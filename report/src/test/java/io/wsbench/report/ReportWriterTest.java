@@ -114,7 +114,7 @@ class ReportWriterTest {
         ServerRecord seen = new ServerRecord(s.pid(), s.cpuPercent(), s.cpuUserPercent(), s.cpuSystemPercent(), s.rssMaxBytes(),
                 s.threadsMax(), s.residualCpuPercent(), s.machineCpuPercent(), 1L, 2L, 3_000_000L, 100L,
                 List.of(new ServerRecord.HotFrame("Evil." + evil + ":1", 1.0)),
-                List.of(new ServerRecord.ExceptionRate("Evil" + evil, 1.0, 1, "at " + evil)), "/tmp/" + evil + ".jfr");
+                List.of(new ServerRecord.ExceptionRate("Evil" + evil, 1.0, 1, "at " + evil)), "/tmp/" + evil + ".jfr", null, null);
         List<PointRecord> points = new ArrayList<>(run.points());
         points.set(0, withServer(first, seen));
         ReportWriter.write(new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(),

@@ -1,5 +1,6 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.profile.PackageGroups;
 import io.wsbench.launch.RunningStack;
 import io.wsbench.launch.StackDescriptor;
 import io.wsbench.launch.StackException;
@@ -67,7 +68,8 @@ final class StackSession implements WatchedServer, AutoCloseable {
                     : loaded != null ? loaded : d.version(options);
             events.stackReady(name, version, stack.baseUrl(), watched);
             Monitors.Attached attached = Monitors.attach(watch.monitors(),
-                    new MonitorKind.ServerProcess(stack.pid(), jvmPid, watch.residualMillis()));
+                    new MonitorKind.ServerProcess(stack.pid(), jvmPid, watch.residualMillis(),
+                            PackageGroups.of(d.packages("framework"), d.packages("application"))));
             // a monitor that cannot watch the server costs its own figures, never the run
             attached.failed().forEach((kind, e) -> notes.accept("no " + kind.name() + " figures for stack " + name
                     + ": cannot attach to its JVM, process " + jvmPid + " (" + OneLine.of(e) + ")"));

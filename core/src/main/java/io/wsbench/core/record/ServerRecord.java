@@ -9,14 +9,23 @@ import java.util.List;
  * threads, and the CPU it still burned after the load stopped. For a JVM server, also what its performance counters and
  * a Flight Recorder recording of the point saw inside it: garbage collections, the peak of heap
  * used, the hottest frames of its {@code executionSamples}, and the exceptions thrown (caught or not);
- * {@code recording} is the .jfr file, relative to the run directory. Those are null for other servers.
+ * {@code recording} is the .jfr file, relative to the run directory; the collector's pauses; and a
+ * sampling {@code profile} of where its CPU went. Those are null for other servers.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                            long rssMaxBytes, int threadsMax, double residualCpuPercent,
                            double machineCpuPercent,
                            Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes, Long executionSamples,
-                           List<HotFrame> hotFrames, List<ExceptionRate> exceptions, String recording) {
+                           List<HotFrame> hotFrames, List<ExceptionRate> exceptions, String recording,
+                           GcPauses gcPauses, ProfileRecord profile) {
+
+    /**
+     * The garbage collector's pauses in the point, from Flight Recorder's GC events: how many
+     * collections paused the application, their sum and the longest, in milliseconds.
+     */
+    public record GcPauses(long collections, double totalMillis, double longestMillis) {
+    }
 
     /** A frame ("class.method:line") at the top of the stack in {@code share} (0..1) of the samples. */
     public record HotFrame(String frame, double share) {
@@ -33,7 +42,7 @@ public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, d
     public ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                         long rssMaxBytes, int threadsMax, double residualCpuPercent, double machineCpuPercent) {
         this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
-                machineCpuPercent, null, null, null, null, null, null, null);
+                machineCpuPercent, null, null, null, null, null, null, null, null, null);
     }
 
     public ServerRecord withJvm(long gcs, long gcMillis, long heapMax, long samples, List<HotFrame> hot,
@@ -45,14 +54,28 @@ public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, d
     public ServerRecord withGc(long gcs, long gcMillis, long heapMax) {
         return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
                 residualCpuPercent, machineCpuPercent, gcs, gcMillis, heapMax, executionSamples, hotFrames,
-                exceptions, recording);
+                exceptions, recording, gcPauses, profile);
     }
 
     /** With what a Flight Recorder recording of the point showed, and where it is ({@code jfr}, relative to run.json). */
     public ServerRecord withRecording(long samples, List<HotFrame> hot, List<ExceptionRate> thrown, String jfr) {
         return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
                 residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, samples,
-                List.copyOf(hot), List.copyOf(thrown), jfr);
+                List.copyOf(hot), List.copyOf(thrown), jfr, gcPauses, profile);
+    }
+
+    /** With the collector's pauses over the point. */
+    public ServerRecord withGcPauses(GcPauses pauses) {
+        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
+                residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples,
+                hotFrames, exceptions, recording, pauses, profile);
+    }
+
+    /** With what a sampling profiler saw over the point. */
+    public ServerRecord withProfile(ProfileRecord seen) {
+        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
+                residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples,
+                hotFrames, exceptions, recording, gcPauses, seen);
     }
 
     /** Exceptions of every class per second; 0 when none were seen or none could be counted. */

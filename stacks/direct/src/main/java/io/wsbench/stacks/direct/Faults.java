@@ -15,17 +15,45 @@ import java.util.StringJoiner;
  * <li>{@code swallowed-exception}: seed 002's hidden bug, an exception thrown and caught on every request.
  * <li>{@code spin-after-load}: one thread per core burns CPU for {@link #SPIN_MILLIS} once the requests
  * stop, like seed 000's AMF server that stayed under heavy load after the test.
+ * <li>{@code spin-Nus}: every request burns N microseconds of its thread's CPU in
+ * {@link #spinPerRequest} and allocates {@link #ALLOCATED_PER_REQUEST} bytes in
+ * {@link #allocatePerRequest}: a known cost in named methods, for a profile to find.
  * </ul>
  */
-record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfterLoad, long exitAfterRequests) {
+record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfterLoad, long exitAfterRequests,
+              long spinMicros) {
+
+    static final int ALLOCATED_PER_REQUEST = 64 * 1024;
+    private static final java.util.regex.Pattern SPIN = java.util.regex.Pattern.compile("spin-(\\d+)us");
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static volatile Object kept;
 
     static final long SPIN_MILLIS = 3000;
     private static final long QUIET_MILLIS = 20;
 
     static Faults fromProperty() {
         String spec = System.getProperty("wsbench.faults", "none").toLowerCase(Locale.ROOT);
+        java.util.regex.Matcher spin = SPIN.matcher(spec);
         return new Faults(spec.contains("wrong-answer"), spec.contains("swallowed-exception"),
-                spec.contains("spin-after-load"), Long.getLong("wsbench.exitAfterRequests", 0));
+                spec.contains("spin-after-load"), Long.getLong("wsbench.exitAfterRequests", 0),
+                spin.find() ? Long.parseLong(spin.group(1)) : 0);
+    }
+
+    /** Burns {@code micros} of this thread's CPU time (not of the clock's: a preempted spin still costs its due). */
+    static long spinPerRequest(long micros) {
+        long until = THREADS.getCurrentThreadCpuTime() + micros * 1000;
+        long x = 0;
+        while (THREADS.getCurrentThreadCpuTime() < until) {
+            for (int i = 0; i < 64; i++) {
+                x += Long.numberOfTrailingZeros(x + i); // busy, and not optimised away
+            }
+        }
+        return x;
+    }
+
+    /** Allocates {@link #ALLOCATED_PER_REQUEST} bytes that escape, so the JIT cannot leave them out. */
+    static void allocatePerRequest() {
+        kept = new byte[ALLOCATED_PER_REQUEST];
     }
 
     /**
@@ -101,6 +129,9 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
         }
         if (exitAfterRequests > 0) {
             on.add("exit after " + exitAfterRequests + " requests");
+        }
+        if (spinMicros > 0) {
+            on.add("spin " + spinMicros + " us a request");
         }
         return on.length() == 0 ? "none" : on.toString();
     }

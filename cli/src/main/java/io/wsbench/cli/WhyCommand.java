@@ -1,0 +1,55 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.report.Comparison;
+import io.wsbench.report.ProfileDiff;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+@Command(name = "why", description = {
+        "Why run B differs from run A, from their servers' profiles: for each point both profiled, the server's",
+        "CPU per request in each and the frames whose CPU per request changed most, with their intervals over",
+        "the repeats and their share of the change."})
+final class WhyCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "RUN_A", description = "the baseline run: a results directory (or its run.json)")
+    Path runA;
+
+    @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared with it")
+    Path runB;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "5", description = "frames per point (default: ${DEFAULT-VALUE})")
+    int top;
+
+    @Override
+    public Integer call() {
+        RunRecord a = CompareCommand.read(runA);
+        RunRecord b = CompareCommand.read(runB);
+        Comparison c = Comparison.of(runA.toString(), a, CompareCommand.dirOf(runA), runB.toString(), b, CompareCommand.dirOf(runB));
+        PrintStream o = System.out;
+        if (c.why() == null) {
+            throw new Main.UserError("why: no point was profiled in both runs (their servers ran without --monitor profile,"
+                    + " were not JVMs, or the two runs measured no point in common)");
+        }
+        for (ProfileDiff d : c.why()) {
+            o.println(d.point() + ": " + d.says());
+            o.printf(Locale.ROOT, "  %-70s %10s %10s %9s %21s %6s%n", "frame (µs/request)", "A", "B", "change", "interval", "share");
+            d.frames().stream().limit(top).forEach(f -> o.printf(Locale.ROOT, "  %-70s %10.1f %10.1f %+9.1f %21s %5.0f%%%s%n",
+                    shorten(f.frame()), f.a(), f.b(), f.change(),
+                    f.low() == null ? "-" : String.format(Locale.ROOT, "%+.1f to %+.1f", f.low(), f.high()),
+                    100 * f.shareOfChange(), f.significant() ? " *" : ""));
+        }
+        o.println("* the interval excludes 0: Welch's t over the repeats, the 15 frames' intervals together at 95% (Bonferroni)");
+        return 0;
+    }
+
+    private static String shorten(String frame) {
+        return frame.length() <= 70 ? frame : "…" + frame.substring(frame.length() - 69);
+    }
+}

@@ -1,0 +1,169 @@
+package io.wsbench.monitor;
+
+import com.sun.tools.attach.AgentInitializationException;
+import com.sun.tools.attach.AgentLoadException;
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+import io.wsbench.core.profile.PackageGroups;
+import io.wsbench.core.record.ProfileRecord;
+import io.wsbench.core.record.ServerRecord;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * async-profiler (tools.profiler:async-profiler, its native agent for this machine taken from its jar)
+ * loaded into a JVM server through the Attach API, sampling each point: every thread's CPU every
+ * {@link #INTERVAL_NANOS}, native and kernel frames included, which Flight Recorder's Java sampler
+ * does not see; an allocation sample every {@link #ALLOC_BYTES}; contended locks. Its recording (in
+ * Flight Recorder's format) is kept in {@code jfr/} and read by {@link ProfileReading} into collapsed
+ * stacks beside run.json and the point's {@link ProfileRecord}.
+ */
+public final class AsyncProfiler implements Monitor {
+
+    /** "profile": CPU, allocation and lock stacks per point (flame graphs; where the time went). */
+    public static final class Kind extends MonitorKind {
+        public Kind() {
+            super("profile", "a JVM server's CPU, allocation and lock-wait stacks per point, by async-profiler:"
+                    + " flame graphs and where its CPU went (profiles/ and jfr/ beside run.json)");
+        }
+
+        @Override
+        public Monitor attach(ServerProcess server) throws IOException {
+            return server.jvmPid() > 0 ? AsyncProfiler.attach(server.jvmPid(), server.groups()) : null;
+        }
+    }
+
+    /** CPU time between two samples of a thread: 1 ms, 10 times async-profiler's default. */
+    static final long INTERVAL_NANOS = Long.getLong("wsbench.profile.intervalNanos", 1_000_000L);
+    static final String ALLOC_BYTES = "512k";
+    static final String LOCK_NANOS = "100us";
+    static final String VERSION = "async-profiler 4.2";
+    private static final AtomicInteger RECORDINGS = new AtomicInteger();
+    private static Path library;
+
+    private final long pid;
+    private final PackageGroups groups;
+    private Path recording;
+
+    private AsyncProfiler(long pid, PackageGroups groups) {
+        this.pid = pid;
+        this.groups = groups;
+    }
+
+    /** Profiles the JVM with process id {@code pid}, which must run as the same user on this machine. */
+    public static AsyncProfiler attach(long pid, PackageGroups groups) throws IOException {
+        AsyncProfiler p = new AsyncProfiler(pid, groups);
+        // the agent's first load, checked here rather than in the first point
+        p.command("status");
+        return p;
+    }
+
+    @Override
+    public String name() {
+        return "profile";
+    }
+
+    @Override
+    public synchronized void startPoint() throws IOException {
+        recording = Files.createTempFile("wsbench-profile-" + RECORDINGS.incrementAndGet() + "-", ".jfr");
+        command("start,event=cpu,interval=" + INTERVAL_NANOS + ",alloc=" + ALLOC_BYTES + ",lock=" + LOCK_NANOS
+                + ",jfr,file=" + recording.toAbsolutePath());
+    }
+
+    @Override
+    public synchronized ServerRecord endPoint(ServerRecord server, PointEnd end) throws IOException {
+        Path file = recording;
+        recording = null;
+        if (file == null) {
+            return server;
+        }
+        try {
+            if (server == null || !end.serverAlive() || end.files() == null) {
+                stopQuietly();
+                return server;
+            }
+            command("stop,file=" + file.toAbsolutePath());
+            String jfr = "jfr/" + end.name() + "-profile.jfr";
+            Path kept = end.files().resolve(jfr);
+            Files.createDirectories(kept.getParent());
+            Files.move(file, kept, StandardCopyOption.REPLACE_EXISTING);
+            double cpuMicros = server.cpuPercent() / 100 * end.seconds() * 1e6;
+            String stacks = "profiles/" + end.name();
+            ProfileReading seen = ProfileReading.read(kept);
+            seen.write(end.files().resolve(stacks));
+            return server.withProfile(seen.record(VERSION, INTERVAL_NANOS / 1000.0, cpuMicros, groups, stacks));
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private void stopQuietly() {
+        try {
+            command("stop");
+        } catch (IOException | RuntimeException e) {
+            // the server is gone or going: nothing left to stop
+        }
+    }
+
+    /** Loads the agent with {@code options} (async-profiler's own command line), as its asprof does. */
+    private void command(String options) throws IOException {
+        VirtualMachine vm;
+        try {
+            vm = VirtualMachine.attach(String.valueOf(pid));
+        } catch (AttachNotSupportedException e) {
+            throw new IOException("cannot attach to process " + pid + ": " + e.getMessage(), e);
+        }
+        try {
+            vm.loadAgentPath(library().toString(), options);
+        } catch (AgentLoadException | AgentInitializationException e) {
+            throw new IOException("async-profiler refused '" + options.split(",")[0] + "' in process " + pid + ": "
+                    + e.getMessage(), e);
+        } finally {
+            vm.detach();
+        }
+    }
+
+    /** The native agent for this machine, copied once from the jar to a file the server can load. */
+    static synchronized Path library() throws IOException {
+        if (library != null) {
+            return library;
+        }
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "");
+        String dir = os.contains("mac") ? "macos"
+                : !os.contains("linux") ? null
+                : arch.equals("amd64") || arch.equals("x86_64") ? "linux-x64"
+                : arch.equals("aarch64") ? "linux-arm64" : null;
+        InputStream in = dir == null ? null
+                : AsyncProfiler.class.getClassLoader().getResourceAsStream(dir + "/libasyncProfiler.so");
+        if (in == null) {
+            throw new IOException(VERSION + " has no agent for " + os + " on " + arch);
+        }
+        Path lib = Files.createTempFile("wsbench-libasyncProfiler-", ".so");
+        lib.toFile().deleteOnExit();
+        try (in) {
+            Files.copy(in, lib, StandardCopyOption.REPLACE_EXISTING);
+        }
+        library = lib;
+        return lib;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (recording != null) {
+            stopQuietly();
+            try {
+                Files.deleteIfExists(recording);
+            } catch (IOException e) {
+                // a temporary file
+            }
+            recording = null;
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.wsbench.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.wsbench.core.profile.PackageGroups;
+import org.apache.commons.math3.distribution.TDistribution;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What changed in a server's CPU per request from A to B, frame by frame: for each frame the CPU
+ * of its samples is credited to (the server's own line that ran or called into the JDK:
+ * {@link PackageGroups#ownFrame}), its microseconds per request in each repeat of A and of B, the
+ * change of their means and its interval (Welch's t over the repeats, Bonferroni-corrected for the
+ * {@link #TOP} frames listed, so that "its interval excludes zero" holds for them together at 95%),
+ * and its share of the whole change in CPU per request. Ranked by the size of the change.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA, double cpuB, double change,
+                          List<FrameChange> frames, String says) {
+
+    /** Frames listed per point. */
+    static final int TOP = 15;
+    static final double CONFIDENCE = 0.95;
+
+    /** One frame's CPU per request in A and in B (means over the repeats), the change and its interval. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record FrameChange(String frame, double a, double b, double change, Double low, Double high,
+                              double shareOfChange) {
+
+        /** Whether the interval says the frame changed (null interval: too few repeats to say). */
+        public boolean significant() {
+            return low != null && (low > 0 || high < 0);
+        }
+    }
+
+    static ProfileDiff of(String point, List<Profiles.Point> a, List<Profiles.Point> b) {
+        List<Map<String, Double>> perA = a.stream().map(ProfileDiff::perRequest).toList();
+        List<Map<String, Double>> perB = b.stream().map(ProfileDiff::perRequest).toList();
+        Set<String> frames = new LinkedHashSet<>();
+        perA.forEach(m -> frames.addAll(m.keySet()));
+        perB.forEach(m -> frames.addAll(m.keySet()));
+        double cpuA = mean(a.stream().mapToDouble(Profiles.Point::cpuPerRequest).toArray());
+        double cpuB = mean(b.stream().mapToDouble(Profiles.Point::cpuPerRequest).toArray());
+        double whole = cpuB - cpuA;
+        Map<String, Double> changeOf = new LinkedHashMap<>();
+        for (String f : frames) {
+            changeOf.put(f, mean(values(perB, f)) - mean(values(perA, f)));
+        }
+        List<String> ranked = changeOf.entrySet().stream()
+                .sorted(Comparator.comparingDouble((Map.Entry<String, Double> e) -> -Math.abs(e.getValue()))
+                        .thenComparing(Map.Entry::getKey))
+                .limit(TOP).map(Map.Entry::getKey).toList();
+        List<FrameChange> top = new ArrayList<>();
+        for (String f : ranked) {
+            double[] x = values(perA, f);
+            double[] y = values(perB, f);
+            double change = changeOf.get(f);
+            double[] ci = welch(x, y, ranked.size());
+            top.add(new FrameChange(f, round(mean(x)), round(mean(y)), round(change),
+                    ci == null ? null : round(ci[0]), ci == null ? null : round(ci[1]),
+                    whole == 0 ? 0 : Math.round(1000 * change / whole) / 1000.0));
+        }
+        return new ProfileDiff(point, a.size(), b.size(), round(cpuA), round(cpuB), round(whole), List.copyOf(top),
+                says(cpuA, cpuB, top));
+    }
+
+    private static double[] values(List<Map<String, Double>> repeats, String frame) {
+        return repeats.stream().mapToDouble(m -> m.getOrDefault(frame, 0.0)).toArray();
+    }
+
+    /** One point's CPU microseconds per request by the frame they are credited to. */
+    static Map<String, Double> perRequest(Profiles.Point p) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        p.cpu().byLeaf(PackageGroups::ownFrame).forEach((f, micros) -> m.put(f, micros / (double) p.requests()));
+        return m;
+    }
+
+    /**
+     * The interval of mean(y) - mean(x) by Welch's t, at {@link #CONFIDENCE} over {@code compared}
+     * frames together; null when a side has fewer than two repeats.
+     */
+    static double[] welch(double[] x, double[] y, int compared) {
+        if (x.length < 2 || y.length < 2) {
+            return null;
+        }
+        double vx = variance(x) / x.length;
+        double vy = variance(y) / y.length;
+        double se = Math.sqrt(vx + vy);
+        double d = mean(y) - mean(x);
+        if (se == 0) {
+            return new double[]{d, d};
+        }
+        double df = (vx + vy) * (vx + vy) / (vx * vx / (x.length - 1) + vy * vy / (y.length - 1));
+        double t = new TDistribution(null, Math.max(1, df)).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2 / compared);
+        return new double[]{d - t * se, d + t * se};
+    }
+
+    /** "B uses 1.40× the CPU per request of A: +38.2 µs (95.1 → 133.3), of which +31.0 µs (82%) in X". */
+    private static String says(double cpuA, double cpuB, List<FrameChange> top) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "B uses %.2f× the server CPU per request of A: %+.1f µs"
+                + " (%.1f → %.1f)", cpuA > 0 ? cpuB / cpuA : Double.NaN, cpuB - cpuA, cpuA, cpuB));
+        if (!top.isEmpty()) {
+            FrameChange first = top.get(0);
+            sb.append(String.format(Locale.ROOT, ", of which %+.1f µs (%.0f%%) in %s", first.change(),
+                    100 * first.shareOfChange(), first.frame()));
+            if (first.low() != null) {
+                sb.append(String.format(Locale.ROOT, " (%+.1f to %+.1f)", first.low(), first.high()));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return v.length == 0 ? 0 : s / v.length;
+    }
+
+    private static double variance(double[] v) {
+        double m = mean(v);
+        double s = 0;
+        for (double x : v) {
+            s += (x - m) * (x - m);
+        }
+        return s / (v.length - 1);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+}

@@ -1,0 +1,312 @@
+package io.wsbench.report;
+
+import io.wsbench.core.profile.Folded;
+import io.wsbench.core.profile.PackageGroups;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.ProfileRecord;
+import io.wsbench.core.record.ServerRecord;
+import io.wsbench.core.record.Summary;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The profiles of a run's points, read from the collapsed stacks beside its run.json, per row (a
+ * target under a load, its repeats together) and per request: CPU microseconds, bytes allocated and
+ * microseconds waited. What the report's "Where the time went" section, {@code wsbench flame}, and
+ * the differential of {@code compare} and {@code wsbench why} read.
+ */
+final class Profiles {
+
+    /** The colour of each kind of code, in the graphs and their legend (Observable's palette). */
+    static final Map<String, String> COLOURS = new LinkedHashMap<>();
+
+    static {
+        List<String> palette = List.of("#ff725c", "#efb118", "#6cc5b0", "#a463f2", "#4269d0", "#9c6b4e", "#97bbf5", "#c8cad0");
+        for (int i = 0; i < PackageGroups.PARTS.size(); i++) {
+            COLOURS.put(PackageGroups.PARTS.get(i), palette.get(i));
+        }
+    }
+
+    /** Frames under this share of a graph's whole are folded into their caller, so a page stays small. */
+    static final double MIN_SHARE = 0.001;
+
+    /** The three kinds of stacks, their files and the unit of their per-request figure. */
+    enum Kind {
+        CPU("CPU", ProfileRecord.CPU, "µs/request"),
+        ALLOC("allocations", ProfileRecord.ALLOC, "bytes/request"),
+        WAIT("lock waits", ProfileRecord.WAIT, "µs/request");
+
+        final String title;
+        final String suffix;
+        final String unit;
+
+        Kind(String title, String suffix, String unit) {
+            this.title = title;
+            this.suffix = suffix;
+            this.unit = unit;
+        }
+
+        static Kind named(String name) {
+            for (Kind k : values()) {
+                if (k.name().equalsIgnoreCase(name)) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("unknown kind '" + name + "' (cpu, alloc or wait)");
+        }
+    }
+
+    /**
+     * One point's stacks: CPU in microseconds (the samples weighted so that they add up to the CPU the
+     * kernel counted for the process), allocations in bytes, waits in microseconds; and its requests.
+     */
+    record Point(PointRecord point, Folded cpu, Folded alloc, Folded waits, long requests) {
+
+        Folded of(Kind kind) {
+            return switch (kind) {
+                case CPU -> cpu;
+                case ALLOC -> alloc;
+                case WAIT -> waits;
+            };
+        }
+
+        double cpuPerRequest() {
+            return point.server().profile().cpuMicros() / requests;
+        }
+    }
+
+    /** A row's points, all of them profiled. */
+    record Row(String key, List<Point> points) {
+
+        long requests() {
+            return points.stream().mapToLong(Point::requests).sum();
+        }
+
+        Folded merged(Kind kind) {
+            return Folded.of(points.stream().map(p -> p.of(kind)).toList());
+        }
+    }
+
+    private Profiles() {
+    }
+
+    static boolean profiled(PointRecord p) {
+        ServerRecord s = p.server();
+        return s != null && s.profile() != null && s.profile().files() != null && p.requests() > 0;
+    }
+
+    /** The point's stacks from {@code runDir}, or null when it has none or they are gone. */
+    static Point read(PointRecord p, Path runDir) {
+        if (!profiled(p) || runDir == null) {
+            return null;
+        }
+        ProfileRecord r = p.server().profile();
+        Path base = runDir.resolve(r.files());
+        try {
+            Folded samples = Folded.read(Path.of(base + ProfileRecord.CPU));
+            if (samples.isEmpty()) {
+                return null;
+            }
+            Folded cpu = new Folded();
+            double perSample = r.cpuMicros() / Math.max(1, r.cpuSamples());
+            samples.stacks().forEach(e -> cpu.add(e.getKey(), Math.round(e.getValue() * perSample)));
+            return new Point(p, cpu, Folded.read(Path.of(base + ProfileRecord.ALLOC)),
+                    Folded.read(Path.of(base + ProfileRecord.WAIT)), p.requests());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The profiled rows of {@code points}, in the order first measured. */
+    static List<Row> rows(List<PointRecord> points, Path runDir) {
+        List<Row> rows = new ArrayList<>();
+        for (Map.Entry<String, List<PointRecord>> e : PointRecord.byKey(points).entrySet()) {
+            List<Point> read = e.getValue().stream().map(p -> read(p, runDir)).filter(java.util.Objects::nonNull).toList();
+            if (!read.isEmpty()) {
+                rows.add(new Row(e.getKey(), read));
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * A flame graph's data: the tree of {@code stacks} per request, each node
+     * {@code {"n": name, "v": value, "k": kind of code, "c": [children]}}.
+     */
+    static Map<String, Object> flame(String title, Kind kind, Folded stacks, long requests) {
+        Folded.Node root = stacks.tree("all", 1.0 / Math.max(1, requests), MIN_SHARE);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("title", title);
+        m.put("unit", kind.unit);
+        m.put("colours", List.copyOf(COLOURS.values()));
+        m.put("root", node(root, null));
+        return m;
+    }
+
+    /**
+     * The differential flame graph of B against A: B's tree per request, each node with {@code d}, its
+     * value in B minus its value in A (per request); a frame A had and B has not is not drawn.
+     */
+    static Map<String, Object> difference(String title, Kind kind, Folded a, long requestsA, Folded b, long requestsB) {
+        Folded.Node rootA = a.tree("all", 1.0 / Math.max(1, requestsA), 0);
+        Folded.Node rootB = b.tree("all", 1.0 / Math.max(1, requestsB), MIN_SHARE);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("title", title);
+        m.put("unit", kind.unit);
+        m.put("colours", List.copyOf(COLOURS.values()));
+        m.put("root", node(rootB, rootA));
+        return m;
+    }
+
+    /**
+     * "Where the time went": per row, the server's CPU per request and its parts (median over the
+     * repeats, min–max under it), how many samples it rests on and what share of the CPU they saw,
+     * and the collector's pauses.
+     */
+    static Table where(List<Row> rows) {
+        List<String> parts = PackageGroups.PARTS.stream()
+                .filter(part -> rows.stream().anyMatch(r -> r.points().stream()
+                        .anyMatch(p -> p.point().server().profile().micros(part) > 0)))
+                .toList();
+        List<String> headers = new ArrayList<>(List.of("target @ load", "CPU µs/request"));
+        headers.addAll(parts);
+        headers.addAll(List.of("samples (share of CPU seen)", "GC pauses/s, longest"));
+        List<Table.Row> out = new ArrayList<>();
+        for (Row r : rows) {
+            int n = r.points().size();
+            List<Table.Cell> cells = new ArrayList<>();
+            cells.add(Table.Cell.of(r.key()));
+            cells.add(Table.Cell.spread(spread(r, Point::cpuPerRequest), n, v -> HtmlFormat.fixed(v, v < 100 ? 1 : 0)));
+            for (String part : parts) {
+                cells.add(Table.Cell.spread(spread(r, p -> p.point().server().profile().micros(part) / p.requests()), n,
+                        v -> HtmlFormat.fixed(v, v < 100 ? 1 : 0)));
+            }
+            long samples = r.points().stream().mapToLong(p -> p.point().server().profile().cpuSamples()).sum();
+            Summary.Spread coverage = spread(r, p -> p.point().server().profile().coverage());
+            cells.add(Table.Cell.of(HtmlFormat.count(samples) + " (" + HtmlFormat.fixed(100 * coverage.median(), 0) + "%)"));
+            cells.add(Table.Cell.of(pauses(r)));
+            out.add(new Table.Row(cells, coverage.median() < 0.5
+                    ? "the samples saw only " + HtmlFormat.fixed(100 * coverage.median(), 0) + "% of the CPU" : null));
+        }
+        return new Table(headers, out);
+    }
+
+    /** One row's graphs in the report: CPU, then allocations and waits where there were any. */
+    record Graphs(String title, List<Json> flames) {
+    }
+
+    /** A graph's data as the page's attribute holds it. */
+    record Json(String json) {
+    }
+
+    /** The report's "Where the time went" section, or null when no point was profiled. */
+    static Map<String, Object> section(List<PointRecord> points, Path runDir) {
+        List<Row> rows = rows(points, runDir);
+        if (rows.isEmpty()) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        ProfileRecord any = rows.get(0).points().get(0).point().server().profile();
+        m.put("note", "Each JVM server's CPU per request, split by the kind of code that spent it: " + any.profiler()
+                + " sampled every thread's stack every " + HtmlFormat.fixed(any.periodMicros() / 1000, 1)
+                + " ms of its CPU (native and kernel frames included), and each part is the server's measured CPU"
+                + " in proportion to its samples. A sample belongs to the topmost frame a part names by package"
+                + " (the stack's framework, XML and JSON, WS-Security and crypto, HTTP and I/O); other code outside"
+                + " the JDK is the application's. Repeats: median, min–max under it. Under each row its flame"
+                + " graphs per request: CPU, allocations (sampled every 512 KB) and lock waits. The stacks are in"
+                + " profiles/ as collapsed stacks (for flamegraph.pl, speedscope…); wsbench flame RUN writes a graph alone.");
+        m.put("table", where(rows));
+        m.put("legend", COLOURS.entrySet().stream().map(e -> Map.of("name", e.getKey(), "colour", e.getValue())).toList());
+        List<Graphs> graphs = new ArrayList<>();
+        for (Row r : rows) {
+            List<Json> flames = new ArrayList<>();
+            for (Kind k : Kind.values()) {
+                Folded f = r.merged(k);
+                if (k == Kind.CPU || !f.isEmpty()) {
+                    flames.add(new Json(json(flame(r.key() + ", " + k.title, k, f, r.requests()))));
+                }
+            }
+            graphs.add(new Graphs(r.key() + ": flame graphs (" + r.points().size() + " repeat"
+                    + (r.points().size() == 1 ? "" : "s") + ")", flames));
+        }
+        m.put("graphs", graphs);
+        return m;
+    }
+
+    static String json(Object o) {
+        try {
+            return io.wsbench.core.record.RunJson.MAPPER.writeValueAsString(o);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Summary.Spread spread(Row r, java.util.function.ToDoubleFunction<Point> f) {
+        return Summary.Spread.of(r.points().stream().mapToDouble(f).toArray());
+    }
+
+    /** The collector's pauses per second over the row's repeats and the longest of them; — when not recorded. */
+    private static String pauses(Row r) {
+        double seconds = 0;
+        long count = 0;
+        double longest = 0;
+        boolean seen = false;
+        for (Point p : r.points()) {
+            ServerRecord.GcPauses g = p.point().server().gcPauses();
+            if (g != null) {
+                seen = true;
+                seconds += p.point().durationSeconds();
+                count += g.collections();
+                longest = Math.max(longest, g.longestMillis());
+            }
+        }
+        return !seen ? "—" : HtmlFormat.fixed(count / Math.max(seconds, 1e-3), 1) + "/s, "
+                + HtmlFormat.fixed(longest, longest < 10 ? 1 : 0) + " ms";
+    }
+
+    private static final PackageGroups NAMING = PackageGroups.of(List.of(), List.of());
+
+    private static Map<String, Object> node(Folded.Node n, Folded.Node before) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("n", n.name);
+        m.put("v", round(n.value));
+        m.put("k", PackageGroups.PARTS.indexOf(NAMING.partOf(List.of(n.name))));
+        if (before != null) {
+            m.put("d", round(n.value - (before == null ? 0 : before.value)));
+        }
+        if (!n.children.isEmpty()) {
+            List<Map<String, Object>> children = new ArrayList<>();
+            for (Folded.Node c : n.children) {
+                Folded.Node cb = before == null ? null : before.find(c.name);
+                children.add(cb == null && before != null ? withDelta(node(c, null), c) : node(c, cb));
+            }
+            m.put("c", children);
+        }
+        return m;
+    }
+
+    /** A subtree A never had: all of it grew. */
+    private static Map<String, Object> withDelta(Map<String, Object> m, Folded.Node n) {
+        m.put("d", round(n.value));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> children = (List<Map<String, Object>>) m.get("c");
+        if (children != null) {
+            for (int i = 0; i < children.size(); i++) {
+                withDelta(children.get(i), n.children.get(i));
+            }
+        }
+        return m;
+    }
+
+    private static double round(double v) {
+        double a = Math.abs(v);
+        double scale = a >= 100 ? 10 : a >= 1 ? 1000 : 100000;
+        return Math.round(v * scale) / scale;
+    }
+}

@@ -1,0 +1,82 @@
+package io.wsbench.report;
+
+import io.wsbench.core.profile.Folded;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.ProfileRecord;
+import io.wsbench.core.record.ServerRecord;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What changed between two runs' profiles, from made-up stacks whose change is known. */
+class ProfileDiffTest {
+
+    private static final List<String> SPIN = List.of("java.lang.Thread.run", "app.Handler.handle", "app.Work.spin",
+            "clock_gettime_[k]");
+    private static final List<String> IO = List.of("java.lang.Thread.run", "io.netty.Loop.run", "epoll_wait");
+    private static final List<String> PARSE = List.of("java.lang.Thread.run", "app.Handler.handle", "com.ctc.wstx.Reader.next");
+
+    /** A repeat: {@code spin}, 20 and 30 µs a request in three frames (±noise), over 1,000 requests. */
+    static Profiles.Point repeat(double spin, double noise, Random r) {
+        Folded cpu = new Folded();
+        long requests = 1000;
+        cpu.add(SPIN, Math.round(requests * spin * (1 + noise * r.nextGaussian())));
+        cpu.add(IO, Math.round(requests * 20 * (1 + noise * r.nextGaussian())));
+        cpu.add(PARSE, Math.round(requests * 30 * (1 + noise * r.nextGaussian())));
+        double micros = cpu.total();
+        ServerRecord server = new ServerRecord(1L, 100, 100, 0, 1, 1, 0, 50).withProfile(new ProfileRecord("test", 1000,
+                (long) micros / 1000, 1.0, micros, List.of(), 0, 0, "profiles/x"));
+        PointRecord p = ReportWriterTest.point("x", "direct", ReportWriterTest.ONE_USER, 1, 100, 1000);
+        PointRecord withServer = new PointRecord(p.target(), p.load(), p.repeat(), requests, p.durationSeconds(), p.throughput(),
+                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), requests, server,
+                p.generator(), p.series(), p.histogram(), null);
+        return new Profiles.Point(withServer, cpu, new Folded(), new Folded(), requests);
+    }
+
+    static List<Profiles.Point> repeats(double spin, double noise, long seed) {
+        Random r = new Random(seed);
+        List<Profiles.Point> out = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            out.add(repeat(spin, noise, r));
+        }
+        return out;
+    }
+
+    @Test
+    void theFrameThatGrewIsNamedFirstWithItsChangeAndItsShare() {
+        ProfileDiff d = ProfileDiff.of("x @ 1 user", repeats(100, 0.02, 1), repeats(160, 0.02, 2));
+        ProfileDiff.FrameChange first = d.frames().get(0);
+        assertEquals("app.Work.spin", first.frame(), "the kernel's clock frame is credited to the server's own line");
+        assertEquals(60, first.change(), 6);
+        assertTrue(first.significant(), first.toString());
+        assertTrue(first.shareOfChange() > 0.9, first.toString());
+        assertEquals(150, d.cpuA(), 5);
+        assertEquals(210, d.cpuB(), 5);
+        assertTrue(d.says().matches("B uses 1\\.[34]\\d× the server CPU per request of A: \\+6\\d\\.\\d µs .*"), d.says());
+        assertTrue(d.says().contains("in app.Work.spin"), d.says());
+    }
+
+    @Test
+    void theSameServerTwiceHasNoFrameWhoseIntervalExcludesZero() {
+        for (long seed = 0; seed < 20; seed++) {
+            ProfileDiff d = ProfileDiff.of("x", repeats(100, 0.05, 2 * seed), repeats(100, 0.05, 2 * seed + 1));
+            for (ProfileDiff.FrameChange f : d.frames()) {
+                assertFalse(f.significant(), "seed " + seed + ": " + f);
+            }
+        }
+    }
+
+    @Test
+    void oneRepeatASideHasNoInterval() {
+        ProfileDiff d = ProfileDiff.of("x", repeats(100, 0.02, 1).subList(0, 1), repeats(150, 0.02, 2));
+        assertNull(d.frames().get(0).low());
+        assertFalse(d.frames().get(0).significant());
+    }
+}
