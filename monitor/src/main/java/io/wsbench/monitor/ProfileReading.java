@@ -149,6 +149,30 @@ record ProfileReading(long cpuSamples, Folded cpu, Folded alloc, Folded waits) {
     }
 
     private static String className(RecordedClass c) {
-        return c == null ? "?" : stable(c.getName());
+        return c == null ? "?" : stable(javaName(c.getName()));
+    }
+
+    /** "byte[]" for the JVM's "[B", "java.lang.String[][]" for "[[Ljava.lang.String;": as Java code spells them. */
+    static String javaName(String name) {
+        int dims = 0;
+        while (dims < name.length() && name.charAt(dims) == '[') {
+            dims++;
+        }
+        if (dims == 0) {
+            return name;
+        }
+        String element = name.substring(dims);
+        String base = switch (element) {
+            case "B" -> "byte";
+            case "C" -> "char";
+            case "D" -> "double";
+            case "F" -> "float";
+            case "I" -> "int";
+            case "J" -> "long";
+            case "S" -> "short";
+            case "Z" -> "boolean";
+            default -> element.startsWith("L") && element.endsWith(";") ? element.substring(1, element.length() - 1) : element;
+        };
+        return base + "[]".repeat(dims);
     }
 }
