@@ -78,7 +78,7 @@ class ExitCodesTest {
     void aMonitorThatIsNoneOfTheKnownIsOneLineBeforeAnyLoad() {
         CliRunner run = CliRunner.run("run", "--quick", "--monitor", "proc,perf");
         assertEquals(Main.BAD_INPUT, run.exit(), run.err());
-        assertEquals("wsbench: --monitor: unknown monitor 'perf' (known: proc, jvm, jfr, or none)", run.err().strip());
+        assertEquals("wsbench: --monitor: unknown monitor 'perf' (known: proc, jvm, jfr, profile, or none)", run.err().strip());
         assertEquals("", run.out(), "nothing started");
         CliRunner load = CliRunner.run("load", "http://127.0.0.1:1/", "--server-pid",
                 String.valueOf(ProcessHandle.current().pid()), "--monitor", "jfr");

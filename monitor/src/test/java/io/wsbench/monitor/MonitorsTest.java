@@ -16,8 +16,8 @@ class MonitorsTest {
 
     @Test
     void theMonitorsAreFoundByNameThroughServiceLoader() {
-        assertEquals(List.of("proc", "jvm", "jfr"), Monitors.names());
-        assertEquals(List.of("proc", "jvm", "jfr"), names("proc,jvm,jfr"));
+        assertEquals(List.of("proc", "jvm", "jfr", "profile"), Monitors.names());
+        assertEquals(List.of("proc", "jvm", "jfr", "profile"), names("proc,jvm,jfr,profile"));
         assertEquals(List.of(), names("none"));
     }
 
@@ -29,7 +29,7 @@ class MonitorsTest {
 
     @Test
     void anUnknownNameIsOneLineNamingTheKnownOnes() {
-        assertEquals("unknown monitor 'perf' (known: proc, jvm, jfr, or none)",
+        assertEquals("unknown monitor 'perf' (known: proc, jvm, jfr, profile, or none)",
                 assertThrows(IllegalArgumentException.class, () -> Monitors.named("proc,perf")).getMessage());
     }
 
@@ -38,6 +38,7 @@ class MonitorsTest {
         MonitorKind.ServerProcess notJvm = new MonitorKind.ServerProcess(ProcessHandle.current().pid(), -1, 0);
         assertNull(new JvmCounters.Kind().attach(notJvm));
         assertNull(new FlightRecorder.Kind().attach(notJvm));
+        assertNull(new AsyncProfiler.Kind().attach(notJvm));
         try (Monitor proc = new ProcessSampler.Kind().attach(notJvm)) {
             assertEquals("proc", proc.name());
         }
