@@ -59,5 +59,5 @@ for name, vs in rows.items():
     print(f"{name:<20} {fig(cols[0], '{:,.0f}'):>24} {fig(cols[1], '{:.2f}'):>20} {fig(cols[2], '{:,.0f}'):>26} {fig(cols[3], '{:.1f}'):>20}"
           f"   x{statistics.median(cols[2]) / base[model]:.2f} of in-process per CPU-s")
 PY
-cp="$(ls "$bench_home"/cli/target/wsbench-cli-*.jar | head -n 1):$bench_home/cli/target/lib/*"
+cp="$(ls "$bench_home"/cli/target/wsbench-cli-*.jar | grep -v -- -tests.jar | head -n 1):$bench_home/cli/target/lib/*"
 java -cp "$cp" "$here/AgentMerge.java" "$rounds"

@@ -13,7 +13,7 @@ home=$(dirname "$here")
 rounds=${1:-5}
 [ -d "$home/cli/target/lib" ] && [ -d "$home/stacks/direct/target/stack/lib" ] \
   || (cd "$home" && mvn -B -q -o -DskipTests package)
-cp="$(ls "$home"/cli/target/wsbench-cli-*.jar | head -n 1):$home/cli/target/lib/*"
+cp="$(ls "$home"/cli/target/wsbench-cli-*.jar | grep -v -- -tests.jar | head -n 1):$home/cli/target/lib/*"
 java -cp "$cp" "$here/EngineTimings.java" "$rounds"
 
 work=$(mktemp -d)

@@ -15,7 +15,7 @@ rounds=${1:-3}
 users=${2:-4}
 duration=${3:-10s}
 bench_build
-cp="$(ls "$bench_home"/cli/target/wsbench-cli-*.jar | head -n 1):$bench_home/cli/target/lib/*"
+cp="$(ls "$bench_home"/cli/target/wsbench-cli-*.jar | grep -v -- -tests.jar | head -n 1):$bench_home/cli/target/lib/*"
 java -cp "$cp" "$here/SeismicRows.java" "$bench_work"
 
 port=$((20000 + RANDOM % 10000))

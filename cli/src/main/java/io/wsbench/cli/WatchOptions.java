@@ -38,8 +38,11 @@ final class WatchOptions {
     /** The monitors --monitor names, read before any load. */
     List<MonitorKind> monitors() {
         List<MonitorKind> kinds = MonitorOptions.parse(monitor);
-        if (kinds.stream().anyMatch(k -> k.name().equals("jfr"))) {
-            throw new Main.UserError("--monitor jfr keeps a recording per point beside a run's run.json: it goes with wsbench run");
+        for (MonitorKind k : kinds) {
+            if (k.name().equals("jfr") || k.name().equals("profile")) {
+                throw new Main.UserError("--monitor " + k.name() + " keeps files per point beside a run's run.json:"
+                        + " it goes with wsbench run");
+            }
         }
         return kinds;
     }

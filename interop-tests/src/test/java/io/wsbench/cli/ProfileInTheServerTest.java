@@ -43,7 +43,7 @@ class ProfileInTheServerTest {
             double measured = p.at("/server/cpuPercent").asDouble() / 100 * p.at("/durationSeconds").asDouble() * 1e6;
             assertEquals(1.0, parts / measured, 0.10, profile.toString());
             assertTrue(profile.at("/coverage").asDouble() > 0.5, "the samples saw too little of the CPU: " + profile);
-            assertTrue(profile.at("/cpuSamples").asLong() > 1000, profile.toString());
+            assertTrue(profile.at("/cpuSamples").asLong() > 300, profile.toString());
             assertTrue(Files.isRegularFile(a.resolve(profile.at("/files").asText() + ".cpu.folded")));
         }
         double spin = frameMicros(CliRunner.run("flame", a.toString(), "--folded").out(), SPIN) / requests;

@@ -36,7 +36,7 @@ class AsyncProfilerTest {
                         new Monitor.PointEnd(1.5, true, dir, "001-busy"));
                 ProfileRecord p = seen.profile();
                 assertEquals("profiles/001-busy", p.files());
-                assertTrue(p.cpuSamples() > 300, "one busy thread for 1.5 s, sampled every ms: " + p);
+                assertTrue(p.cpuSamples() > 100, "one busy thread for 1.5 s, sampled every 4 ms: " + p);
                 assertEquals(1_500_000, p.cpuMicros(), 1);
                 assertEquals(p.cpuMicros(), p.parts().stream().mapToDouble(ProfileRecord.Part::cpuMicros).sum(), p.cpuMicros() * 0.01,
                         "the parts add up to the measured CPU: " + p.parts());

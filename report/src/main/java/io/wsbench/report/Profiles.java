@@ -215,7 +215,7 @@ final class Profiles {
         ProfileRecord any = rows.get(0).points().get(0).point().server().profile();
         m.put("note", "Each JVM server's CPU per request, split by the kind of code that spent it: " + any.profiler()
                 + " sampled every thread's stack every " + HtmlFormat.fixed(any.periodMicros() / 1000, 1)
-                + " ms of its CPU (native and kernel frames included), and each part is the server's measured CPU"
+                + " ms of its CPU (native frames included: the JVM's, the C library's), and each part is the server's measured CPU"
                 + " in proportion to its samples. A sample belongs to the topmost frame a part names by package"
                 + " (the stack's framework, XML and JSON, WS-Security and crypto, HTTP and I/O); other code outside"
                 + " the JDK is the application's. Repeats: median, min–max under it. Under each row its flame"
