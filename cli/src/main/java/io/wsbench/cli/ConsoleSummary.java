@@ -102,13 +102,14 @@ final class ConsoleSummary {
     }
 
     /**
-     * For each target and load of a JVM stack, what its first repeat showed inside the server: the
-     * hottest frame and the exceptions per second with the commonest class. Empty when nothing was seen.
+     * For each target and load of a JVM stack, what its first repeat showed inside the server: its
+     * CPU per request and the kind of code that spent most of it (from the profile), the hottest
+     * frame and the exceptions per second with the commonest class. Empty when nothing was seen.
      */
     static String insideTheServer(List<PointRecord> points) {
         List<String[]> cells = new ArrayList<>();
-        cells.add(new String[]{"inside the server", "load", "hottest frame", "share", "of samples", "exceptions/s",
-                "most of them"});
+        cells.add(new String[]{"inside the server", "load", "CPU µs/req", "most of it in", "hottest frame", "share",
+                "of samples", "exceptions/s", "most of them"});
         Set<String> seen = new HashSet<>();
         for (PointRecord p : points) {
             ServerRecord s = p.server();
@@ -116,14 +117,21 @@ final class ConsoleSummary {
                 continue;
             }
             boolean sampled = !s.hotFrames().isEmpty();
+            io.wsbench.core.record.ProfileRecord profile = s.profile();
+            io.wsbench.core.record.ProfileRecord.Part most = profile == null || profile.parts().isEmpty() || p.requests() == 0
+                    ? null : profile.parts().stream().max(java.util.Comparator.comparingDouble(
+                            io.wsbench.core.record.ProfileRecord.Part::cpuMicros)).orElseThrow();
             cells.add(new String[]{p.target().label(), p.load().describe(),
+                    most == null ? "-" : String.format(Locale.ROOT, "%,.1f", profile.cpuMicros() / p.requests()),
+                    most == null ? "-" : String.format(Locale.ROOT, "%s (%.0f%%)", most.name(),
+                            100 * most.cpuMicros() / profile.cpuMicros()),
                     sampled ? s.hotFrames().get(0).frame() : "-",
                     sampled ? String.format(Locale.ROOT, "%.0f%%", 100 * s.hotFrames().get(0).share()) : "-",
                     String.valueOf(s.executionSamples()),
                     String.format(Locale.ROOT, "%,.0f", s.exceptionsPerSecond()),
                     s.exceptions().isEmpty() ? "-" : s.exceptions().get(0).className()});
         }
-        return cells.size() == 1 ? "" : "\n" + layout(cells, "lllrrrl");
+        return cells.size() == 1 ? "" : "\n" + layout(cells, "llrllrrrl");
     }
 
     /**

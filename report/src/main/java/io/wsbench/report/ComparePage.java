@@ -125,15 +125,18 @@ final class ComparePage {
             return out;
         }
         for (int i = 0; i < c.why().size(); i++) {
-            ProfileDiff d = c.why().get(i);
-            out.add(Map.of("point", d.point(), "says", d.says(),
-                    "graph", c.differentials().get(i).json(),
-                    "frames", d.frames().stream().map(f -> Map.of("frame", f.frame(), "a", HtmlFormat.fixed(f.a(), 1),
-                            "b", HtmlFormat.fixed(f.b(), 1), "change", String.format(Locale.ROOT, "%+.1f", f.change()),
-                            "interval", f.low() == null ? "-" : String.format(Locale.ROOT, "%+.1f to %+.1f", f.low(), f.high()),
-                            "share", HtmlFormat.fixed(100 * f.shareOfChange(), 0) + "%", "significant", f.significant())).toList()));
+            out.add(why(c.why().get(i), c.differentials().get(i).json()));
         }
         return out;
+    }
+
+    /** One differential as a page shows it: its sentence, its frames' changes, and its graph's data. */
+    static Map<String, Object> why(ProfileDiff d, String graph) {
+        return Map.of("point", d.point(), "says", d.says(), "graph", graph,
+                "frames", d.frames().stream().map(f -> Map.of("frame", f.frame(), "a", HtmlFormat.fixed(f.a(), 1),
+                        "b", HtmlFormat.fixed(f.b(), 1), "change", String.format(Locale.ROOT, "%+.1f", f.change()),
+                        "interval", f.low() == null ? "-" : String.format(Locale.ROOT, "%+.1f to %+.1f", f.low(), f.high()),
+                        "share", HtmlFormat.fixed(100 * f.shareOfChange(), 0) + "%", "significant", f.significant())).toList());
     }
 
     private static List<Field> fields(Comparison.Side a, Comparison.Side b) {

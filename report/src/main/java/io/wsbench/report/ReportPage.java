@@ -148,7 +148,11 @@ final class ReportPage {
         List<Inside> inside = insideTheServer();
         m.put("inside", inside);
         m.put("hasInside", !inside.isEmpty());
-        m.put("where", Profiles.section(points, runDir));
+        Map<String, Object> where = Profiles.section(points, runDir);
+        List<Map<String, Object>> versionsWhy = VersionsTable.why(run, runDir);
+        m.put("where", where);
+        m.put("versionsWhy", versionsWhy.isEmpty() ? null : Map.of("pairs", versionsWhy));
+        m.put("hasFlames", where != null || !versionsWhy.isEmpty());
         m.put("flameJs", FLAME_JS);
         return m;
     }

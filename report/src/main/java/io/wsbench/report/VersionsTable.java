@@ -44,7 +44,32 @@ final class VersionsTable {
      * B against A under one load: {@code row} holds the ratios and verdicts; {@code unsteadyA} and
      * {@code unsteadyB} say why a side's figures are not steady ("" when they are).
      */
-    record Pair(TargetRecord a, TargetRecord b, Comparison.Row row, String unsteadyA, String unsteadyB) {
+    record Pair(TargetRecord a, TargetRecord b, Comparison.Row row, String unsteadyA, String unsteadyB,
+                List<PointRecord> pointsA, List<PointRecord> pointsB) {
+    }
+
+    /**
+     * What changed in the servers' profiles from A to B, for each pair whose points both have one
+     * (read from {@code runDir}): as {@code compare} shows it for two runs.
+     */
+    static List<Map<String, Object>> why(RunRecord run, java.nio.file.Path runDir) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (runDir == null) {
+            return out;
+        }
+        for (Pair p : pairs(run)) {
+            List<Profiles.Point> a = p.pointsA().stream().map(x -> Profiles.read(x, runDir)).filter(Objects::nonNull).toList();
+            List<Profiles.Point> b = p.pointsB().stream().map(x -> Profiles.read(x, runDir)).filter(Objects::nonNull).toList();
+            if (!a.isEmpty() && !b.isEmpty()) {
+                String name = p.b().label() + " against " + p.a().label() + " @ " + p.pointsA().get(0).load().describe();
+                Profiles.Row ra = new Profiles.Row(name, a);
+                Profiles.Row rb = new Profiles.Row(name, b);
+                out.add(ComparePage.why(ProfileDiff.of(name, a, b), Profiles.json(Profiles.difference(name + ", CPU",
+                        Profiles.Kind.CPU, ra.merged(Profiles.Kind.CPU), ra.requests(), rb.merged(Profiles.Kind.CPU),
+                        rb.requests()))));
+            }
+        }
+        return out;
     }
 
     /** Every pair of the run, a pair's loads together, in the order the run first measured them. */
@@ -70,7 +95,7 @@ final class VersionsTable {
                 Comparison.Row row = Comparison.row(a, b, neverSteady.contains(ta.label()), neverSteady.contains(tb.label()));
                 byTargets.computeIfAbsent(List.of(ta.label(), tb.label()), k -> new ArrayList<>()).add(new Pair(ta, tb, row,
                         SummaryTable.unsteady(Summary.of(a).get(0), neverSteady),
-                        SummaryTable.unsteady(Summary.of(b).get(0), neverSteady)));
+                        SummaryTable.unsteady(Summary.of(b).get(0), neverSteady), a, b));
             }
         }
         return byTargets.values().stream().flatMap(List::stream).toList();
