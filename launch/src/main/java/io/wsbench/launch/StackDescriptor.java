@@ -83,10 +83,17 @@ public record StackDescriptor(String name, String description, String version, S
      * {@code startTimeoutSeconds}.
      */
     public record OwnProcess(Path directory, Map<String, String> environment, List<String> jvmOptions, String ready,
-                             long startTimeoutSeconds) {
+                             long startTimeoutSeconds, List<String> framework, List<String> application) {
         public OwnProcess {
             environment = Map.copyOf(environment);
             jvmOptions = List.copyOf(jvmOptions);
+            framework = List.copyOf(framework);
+            application = List.copyOf(application);
+        }
+
+        public OwnProcess(Path directory, Map<String, String> environment, List<String> jvmOptions, String ready,
+                          long startTimeoutSeconds) {
+            this(directory, environment, jvmOptions, ready, startTimeoutSeconds, List.of(), List.of());
         }
 
         private void into(Properties p) {
@@ -99,6 +106,8 @@ public record StackDescriptor(String name, String description, String version, S
             if (!jvmOptions.isEmpty()) {
                 p.setProperty("option." + StackLauncher.JVM_OPTIONS, String.join(" ", jvmOptions));
             }
+            p.setProperty("profile.framework", String.join(",", framework));
+            p.setProperty("profile.application", String.join(",", application));
         }
     }
 

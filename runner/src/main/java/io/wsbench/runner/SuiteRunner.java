@@ -322,7 +322,7 @@ public final class SuiteRunner {
         // a command and a WAR alike run in their directory (default: the suite file's), with their environment
         StackDescriptor.OwnProcess how = new StackDescriptor.OwnProcess(
                 suite.resolve(own.directory() == null ? "." : own.directory()), own.environment(), own.jvmOptions(),
-                own.ready(), own.readyTimeoutSeconds());
+                own.ready(), own.readyTimeoutSeconds(), own.framework(), own.application());
         if (own.war() != null) {
             return catalog.find(WAR_HOST).orElseThrow().asWar(name, suite.resolve(own.war()), own.tomcat(), how);
         }

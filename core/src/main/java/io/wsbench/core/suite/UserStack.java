@@ -15,6 +15,9 @@ import java.util.Set;
  * go to the WAR's JVM, or to a command whose first word is java, right after it. Ready when
  * {@code ready} answers 200 within {@code readyTimeout} (default 60 s). A key that does not apply
  * to the stack's kind ({@code tomcat} on a command) is refused where the suite is checked, at its place.
+ * {@code framework} and {@code application} name the packages of its framework's code and of its own
+ * (e.g. {@code [org.springframework]}, {@code [com.example.orders]}), for the profile's table of where
+ * its CPU went.
  */
 public record UserStack(@JsonProperty("command") List<String> command,
                         @JsonProperty("war") String war,
@@ -23,7 +26,9 @@ public record UserStack(@JsonProperty("command") List<String> command,
                         @JsonProperty("readyTimeout") String readyTimeout,
                         @JsonProperty("directory") String directory,
                         @JsonProperty("environment") Map<String, String> environment,
-                        @JsonProperty("jvmOptions") List<String> jvmOptions) {
+                        @JsonProperty("jvmOptions") List<String> jvmOptions,
+                        @JsonProperty("framework") List<String> framework,
+                        @JsonProperty("application") List<String> application) {
 
     /** The Tomcat lines wsbench embeds for a WAR. */
     public static final Set<String> TOMCAT_LINES = Set.of("9", "10.1", "11");
@@ -52,6 +57,8 @@ public record UserStack(@JsonProperty("command") List<String> command,
             throw new IllegalArgumentException("'jvmOptions' has an empty entry");
         }
         jvmOptions = jvmOptions == null ? List.of() : List.copyOf(jvmOptions);
+        framework = framework == null ? List.of() : List.copyOf(framework);
+        application = application == null ? List.of() : List.copyOf(application);
     }
 
     public long readyTimeoutSeconds() {
