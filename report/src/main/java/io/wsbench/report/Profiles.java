@@ -145,7 +145,7 @@ final class Profiles {
         m.put("title", title);
         m.put("unit", kind.unit);
         m.put("colours", List.copyOf(COLOURS.values()));
-        m.put("root", node(root, null));
+        m.put("root", node(root, null, REST));
         return m;
     }
 
@@ -160,7 +160,7 @@ final class Profiles {
         m.put("title", title);
         m.put("unit", kind.unit);
         m.put("colours", List.copyOf(COLOURS.values()));
-        m.put("root", node(rootB, rootA));
+        m.put("root", node(rootB, rootA, REST));
         return m;
     }
 
@@ -239,9 +239,13 @@ final class Profiles {
         return m;
     }
 
+    /** run.json's mapper without its indentation: a graph's data is read by a script, not a person. */
+    private static final com.fasterxml.jackson.databind.ObjectWriter COMPACT = io.wsbench.core.record.RunJson.MAPPER
+            .writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
+
     static String json(Object o) {
         try {
-            return io.wsbench.core.record.RunJson.MAPPER.writeValueAsString(o);
+            return COMPACT.writeValueAsString(o);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -272,11 +276,19 @@ final class Profiles {
 
     private static final PackageGroups NAMING = PackageGroups.of(List.of(), List.of());
 
-    private static Map<String, Object> node(Folded.Node n, Folded.Node before) {
+    private static final int REST = PackageGroups.PARTS.indexOf(PackageGroups.REST);
+
+    /**
+     * A node and its callees; its kind of code is its frame's, or its caller's when no part names
+     * the frame (the JDK's HashMap under Woodstox is drawn as XML, as the table counts it).
+     */
+    private static Map<String, Object> node(Folded.Node n, Folded.Node before, int callerKind) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("n", n.name);
         m.put("v", round(n.value));
-        m.put("k", PackageGroups.PARTS.indexOf(NAMING.partOf(List.of(n.name))));
+        int own = PackageGroups.PARTS.indexOf(NAMING.partOf(List.of(n.name)));
+        int kind = own == REST ? callerKind : own;
+        m.put("k", kind);
         if (before != null) {
             m.put("d", round(n.value - (before == null ? 0 : before.value)));
         }
@@ -284,7 +296,7 @@ final class Profiles {
             List<Map<String, Object>> children = new ArrayList<>();
             for (Folded.Node c : n.children) {
                 Folded.Node cb = before == null ? null : before.find(c.name);
-                children.add(cb == null && before != null ? withDelta(node(c, null), c) : node(c, cb));
+                children.add(cb == null && before != null ? withDelta(node(c, null, kind), c) : node(c, cb, kind));
             }
             m.put("c", children);
         }
