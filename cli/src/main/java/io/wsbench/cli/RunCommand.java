@@ -75,6 +75,10 @@ final class RunCommand implements Callable<Integer> {
                     MonitorOptions.HELP})
     String monitor;
 
+    @Option(names = "--profile-interval", paramLabel = "DURATION",
+            description = "the profile monitor's period: CPU time between two samples of a server thread (default 4ms; the kernel's tick bounds it)")
+    String profileInterval;
+
     @Option(names = "--jvm-monitor", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "--no-jvm-monitor is --monitor proc: no look inside JVM stacks, to measure what that costs")
     boolean jvmMonitor;
@@ -90,6 +94,17 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         monitors(); // a name that is no monitor: one line before anything starts
+        if (profileInterval != null) {
+            try {
+                long nanos = io.wsbench.core.suite.Durations.parse(profileInterval).toNanos();
+                if (nanos < 100_000) {
+                    throw new IllegalArgumentException("below 0.1 ms");
+                }
+                System.setProperty(io.wsbench.monitor.AsyncProfiler.INTERVAL_PROPERTY, String.valueOf(nanos));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UserError("--profile-interval " + profileInterval + ": " + e.getMessage());
+            }
+        }
         List<Assertion> assertions = asserts.parse();
         Path home = Home.find();
         Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");

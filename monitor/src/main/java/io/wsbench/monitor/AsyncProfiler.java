@@ -51,7 +51,9 @@ public final class AsyncProfiler implements Monitor {
      * A thread's CPU timer fires on the kernel's tick, every 4 ms at Debian's HZ=250: a shorter period
      * asked for gives no more samples there (1 ms gave a quarter of the CPU's worth).
      */
-    static final long INTERVAL_NANOS = Long.getLong("wsbench.profile.intervalNanos", 4_000_000L);
+    static final long INTERVAL_NANOS = 4_000_000L;
+    /** The system property that sets another period, in nanoseconds (run --profile-interval). */
+    public static final String INTERVAL_PROPERTY = "wsbench.profile.intervalNanos";
     static final String ALLOC_BYTES = "512k";
     static final String LOCK_NANOS = "100us";
     static final String VERSION = "async-profiler 4.2";
@@ -61,6 +63,7 @@ public final class AsyncProfiler implements Monitor {
     private final long pid;
     private final PackageGroups groups;
     private Path recording;
+    private long interval = INTERVAL_NANOS;
 
     private AsyncProfiler(long pid, PackageGroups groups) {
         this.pid = pid;
@@ -83,7 +86,8 @@ public final class AsyncProfiler implements Monitor {
     @Override
     public synchronized void startPoint() throws IOException {
         recording = Files.createTempFile("wsbench-profile-" + RECORDINGS.incrementAndGet() + "-", ".jfr");
-        command("start,event=" + EVENT + ",interval=" + INTERVAL_NANOS + ",alloc=" + ALLOC_BYTES + ",lock=" + LOCK_NANOS
+        interval = Long.getLong(INTERVAL_PROPERTY, INTERVAL_NANOS);
+        command("start,event=" + EVENT + ",interval=" + interval + ",alloc=" + ALLOC_BYTES + ",lock=" + LOCK_NANOS
                 + ",jfr,file=" + recording.toAbsolutePath());
     }
 
@@ -108,7 +112,7 @@ public final class AsyncProfiler implements Monitor {
             String stacks = "profiles/" + end.name();
             ProfileReading seen = ProfileReading.read(kept);
             seen.write(end.files().resolve(stacks));
-            return server.withProfile(seen.record(VERSION, INTERVAL_NANOS / 1000.0, cpuMicros, groups, stacks));
+            return server.withProfile(seen.record(VERSION, interval / 1000.0, cpuMicros, groups, stacks));
         } finally {
             Files.deleteIfExists(file);
         }

@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A Flight Recorder recording of each point in a local server JVM, started and written next to
  * run.json through the Attach API ({@link Jcmd}), then read for hot frames and exceptions. It
- * holds three kinds of events only, to keep its cost small: execution samples every
- * {@link #SAMPLE_PERIOD}, every exception created and every collection (its pauses).
+ * holds four kinds of events only, to keep its cost small: execution samples every
+ * {@link #SAMPLE_PERIOD}, every exception created, every collection (its pauses) and the blocking
+ * socket reads of 1 ms or more.
  */
 public final class FlightRecorder implements Monitor {
 
@@ -35,6 +36,7 @@ public final class FlightRecorder implements Monitor {
               <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">%s</setting></event>
               <event name="jdk.JavaExceptionThrow"><setting name="enabled">true</setting><setting name="stackTrace">true</setting></event>
               <event name="jdk.GarbageCollection"><setting name="enabled">true</setting><setting name="threshold">0 ms</setting></event>
+              <event name="jdk.SocketRead"><setting name="enabled">true</setting><setting name="stackTrace">true</setting><setting name="threshold">1 ms</setting></event>
             </configuration>
             """.formatted(SAMPLE_PERIOD);
     private static final AtomicInteger RECORDINGS = new AtomicInteger();
@@ -101,7 +103,7 @@ public final class FlightRecorder implements Monitor {
             return server;
         }
         String name = "jfr/" + end.name() + ".jfr";
-        return endPoint(server, end.seconds(), end.files().resolve(name), name);
+        return endPoint(server, end.seconds(), end.files().resolve(name), name, end.files().resolve("profiles/" + end.name()));
     }
 
     /**
@@ -112,6 +114,16 @@ public final class FlightRecorder implements Monitor {
      */
     public synchronized ServerRecord endPoint(ServerRecord server, double seconds, Path jfrFile, String name)
             throws IOException {
+        return endPoint(server, seconds, jfrFile, name, null);
+    }
+
+    /**
+     * As {@link #endPoint(ServerRecord, double, Path, String)}, and the blocking socket reads of a
+     * millisecond or more, with their stacks, into {@code stacks + ".io.folded"} (microseconds) when
+     * there were any: the waits a profile's lock waits do not see.
+     */
+    private ServerRecord endPoint(ServerRecord server, double seconds, Path jfrFile, String name, Path stacks)
+            throws IOException {
         Path file = jfrFile.toAbsolutePath();
         Files.createDirectories(file.getParent());
         String answer = jcmd.run("JFR.stop name=" + recording + " filename=" + quoted(file));
@@ -120,6 +132,9 @@ public final class FlightRecorder implements Monitor {
             throw new IOException("Flight Recorder wrote no recording in process " + jcmd.pid() + ": " + firstLine(answer));
         }
         FlightRecording seen = FlightRecording.read(file, start, start.plusNanos((long) (seconds * 1e9)));
+        if (stacks != null && !seen.socketReads().isEmpty()) {
+            seen.socketReads().write(Path.of(stacks + io.wsbench.core.record.ProfileRecord.IO));
+        }
         return server.withRecording(seen.samples(), seen.hotFrames(), seen.exceptions(), name).withGcPauses(seen.pauses());
     }
 

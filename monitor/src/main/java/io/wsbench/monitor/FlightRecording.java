@@ -27,7 +27,8 @@ import java.util.Map;
  * exception lands on the line that created it, past the constructors of the server's own exception
  * classes. A sample with JDK frames only (the JDK's own threads) counts for its top frame.
  */
-record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRate> exceptions, ServerRecord.GcPauses pauses) {
+record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRate> exceptions, ServerRecord.GcPauses pauses,
+                       io.wsbench.core.profile.Folded socketReads) {
 
     static final int TOP = 10;
     private static final List<String> JDK = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
@@ -37,6 +38,7 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
         Map<String, Integer> tops = new HashMap<>();
         int samples = 0;
         Map<String, Map<String, Integer>> thrown = new HashMap<>(); // class -> creating frame -> count
+        io.wsbench.core.profile.Folded socketReads = new io.wsbench.core.profile.Folded();
         long collections = 0;
         double pausedMillis = 0;
         double longestMillis = 0;
@@ -65,6 +67,8 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
                             samples++;
                         }
                     }
+                    case "jdk.SocketRead" -> socketReads.add(ProfileReading.frames(e.getStackTrace(), null,
+                            "[socket read " + e.getString("host") + ":" + e.getInt("port") + "]"), e.getDuration().toNanos() / 1000);
                     case "jdk.JavaExceptionThrow" -> {
                         String type = e.getClass("thrownClass") == null ? "?" : e.getClass("thrownClass").getName();
                         thrown.computeIfAbsent(type, k -> new HashMap<>()).merge(creator(frames, type), 1, Integer::sum);
@@ -89,7 +93,7 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
         });
         rates.sort(Comparator.comparingLong(ExceptionRate::count).reversed().thenComparing(ExceptionRate::className));
         return new FlightRecording(total, hot, rates, new ServerRecord.GcPauses(collections,
-                Math.round(pausedMillis * 100) / 100.0, Math.round(longestMillis * 100) / 100.0));
+                Math.round(pausedMillis * 100) / 100.0, Math.round(longestMillis * 100) / 100.0), socketReads);
     }
 
     /** A frame's class and method, all {@link #ownTop} needs to know of it. */

@@ -1,11 +1,23 @@
 package io.wsbench.monitor;
 
 import io.wsbench.monitor.FlightRecording.Site;
+import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FlightRecordingTest {
 
@@ -39,5 +51,43 @@ class FlightRecordingTest {
     void aConstructorNotBuildingAThrowableIsItsOwnLine() {
         Site own = new Site("io.example.Answer", "<init>");
         assertEquals(1, FlightRecording.ownTop(List.of(new Site("java.util.ArrayList", "<init>"), own, CREATOR)));
+    }
+
+    /** A blocking read that waits 50 ms for a peer on 127.0.0.1 is a wait, with its stack and its peer. */
+    @Test
+    void aBlockingSocketReadIsAWaitWithItsStack(@TempDir Path dir) throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             Recording recording = new Recording()) {
+            recording.enable("jdk.SocketRead").withThreshold(Duration.ofMillis(1)).withStackTrace();
+            Thread peer = new Thread(() -> {
+                try (Socket s = server.accept(); OutputStream out = s.getOutputStream()) {
+                    Thread.sleep(50);
+                    out.write(1);
+                } catch (Exception e) {
+                    // the test's read fails and says so
+                }
+            });
+            peer.start();
+            Instant from = Instant.now();
+            recording.start();
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort()); InputStream in = s.getInputStream()) {
+                s.setSoTimeout(5000);
+                assertEquals(1, waitForTheByte(in));
+            }
+            recording.stop();
+            peer.join(5000);
+            Path file = dir.resolve("r.jfr");
+            recording.dump(file);
+            FlightRecording seen = FlightRecording.read(file, from, Instant.now().plusSeconds(1));
+            Map.Entry<List<String>, Long> read = seen.socketReads().stacks().get(0);
+            List<String> frames = read.getKey();
+            assertTrue(frames.get(frames.size() - 1).matches("\\[socket read .*:" + server.getLocalPort() + "]"), frames.toString());
+            assertTrue(frames.contains(FlightRecordingTest.class.getName() + ".waitForTheByte"), frames.toString());
+            assertTrue(read.getValue() >= 40_000 && read.getValue() < 5_000_000, read.getValue() + " µs");
+        }
+    }
+
+    private static int waitForTheByte(InputStream in) throws java.io.IOException {
+        return in.read();
     }
 }

@@ -40,7 +40,7 @@ final class Profiles {
     enum Kind {
         CPU("CPU", ProfileRecord.CPU, "µs/request"),
         ALLOC("allocations", ProfileRecord.ALLOC, "bytes/request"),
-        WAIT("lock waits", ProfileRecord.WAIT, "µs/request");
+        WAIT("waits (locks, socket reads)", ProfileRecord.WAIT, "µs/request");
 
         final String title;
         final String suffix;
@@ -116,8 +116,9 @@ final class Profiles {
             Folded cpu = new Folded();
             double perSample = r.cpuMicros() / Math.max(1, r.cpuSamples());
             samples.stacks().forEach(e -> cpu.add(e.getKey(), Math.round(e.getValue() * perSample)));
-            return new Point(p, cpu, Folded.read(Path.of(base + ProfileRecord.ALLOC)),
-                    Folded.read(Path.of(base + ProfileRecord.WAIT)), p.requests());
+            Folded waits = Folded.read(Path.of(base + ProfileRecord.WAIT));
+            waits.addAll(Folded.read(Path.of(base + ProfileRecord.IO)));
+            return new Point(p, cpu, Folded.read(Path.of(base + ProfileRecord.ALLOC)), waits, p.requests());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -219,7 +220,8 @@ final class Profiles {
                 + " in proportion to its samples. A sample belongs to the topmost frame a part names by package"
                 + " (the stack's framework, XML and JSON, WS-Security and crypto, HTTP and I/O); other code outside"
                 + " the JDK is the application's. Repeats: median, min–max under it. Under each row its flame"
-                + " graphs per request: CPU, allocations (sampled every 512 KB) and lock waits. The stacks are in"
+                + " graphs per request: CPU, allocations (sampled every 512 KB) and waits (contended locks and parks,"
+                + " blocking socket reads of 1 ms or more). The stacks are in"
                 + " profiles/ as collapsed stacks (for flamegraph.pl, speedscope…); wsbench flame RUN writes a graph alone.");
         m.put("table", where(rows));
         m.put("legend", COLOURS.entrySet().stream().map(e -> Map.of("name", e.getKey(), "colour", e.getValue())).toList());

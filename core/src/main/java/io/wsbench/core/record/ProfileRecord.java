@@ -25,6 +25,8 @@ public record ProfileRecord(String profiler, double periodMicros, long cpuSample
     public static final String CPU = ".cpu.folded";
     public static final String ALLOC = ".alloc.folded";
     public static final String WAIT = ".wait.folded";
+    /** Blocking socket reads of 1 ms or more, from Flight Recorder, in microseconds: waits too. */
+    public static final String IO = ".io.folded";
 
     /** The microseconds of a part, 0 when none was sampled in it. */
     public double micros(String part) {
