@@ -7,7 +7,7 @@ import io.wsbench.report.Comparison;
 import io.wsbench.runner.OneLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,20 +25,15 @@ import java.util.concurrent.Callable;
         "with a 95%% bootstrap interval over the repeats, and a verdict. Writes compare.json and compare.csv."})
 final class CompareCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "RUN_A", description = "the baseline run: a results directory (or its run.json)")
-    Path runA;
-
-    @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared with it")
-    Path runB;
+    @Mixin
+    TwoRuns runs;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where to write compare.json, compare.csv and compare.html (default: the current directory)")
     Path out = Path.of(".");
 
     @Override
     public Integer call() {
-        RunRecord a = read(runA);
-        RunRecord b = read(runB);
-        Comparison c = Comparison.of(runA.toString(), a, dirOf(runA), runB.toString(), b, dirOf(runB));
+        Comparison c = runs.compare();
         PrintStream o = System.out;
         o.println("A  " + header(c.a()));
         o.println("B  " + header(c.b()));

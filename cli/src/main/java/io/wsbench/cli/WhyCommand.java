@@ -1,14 +1,12 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.RunRecord;
 import io.wsbench.report.Comparison;
 import io.wsbench.report.ProfileDiff;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -18,20 +16,15 @@ import java.util.concurrent.Callable;
         "the repeats and their share of the change."})
 final class WhyCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "RUN_A", description = "the baseline run: a results directory (or its run.json)")
-    Path runA;
-
-    @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared with it")
-    Path runB;
+    @Mixin
+    TwoRuns runs;
 
     @Option(names = "--top", paramLabel = "N", defaultValue = "5", description = "frames per point (default: ${DEFAULT-VALUE})")
     int top;
 
     @Override
     public Integer call() {
-        RunRecord a = CompareCommand.read(runA);
-        RunRecord b = CompareCommand.read(runB);
-        Comparison c = Comparison.of(runA.toString(), a, CompareCommand.dirOf(runA), runB.toString(), b, CompareCommand.dirOf(runB));
+        Comparison c = runs.compare();
         PrintStream o = System.out;
         if (c.why() == null) {
             throw new Main.UserError("why: no point was profiled in both runs (their servers ran without --monitor profile,"

@@ -83,8 +83,16 @@ class ExitCodesTest {
         CliRunner load = CliRunner.run("load", "http://127.0.0.1:1/", "--server-pid",
                 String.valueOf(ProcessHandle.current().pid()), "--monitor", "jfr");
         assertEquals(Main.BAD_INPUT, load.exit(), load.err());
-        assertEquals("wsbench: --monitor jfr keeps a recording per point beside a run's run.json: it goes with wsbench run",
+        assertEquals("wsbench: --monitor jfr keeps files per point beside a run's run.json: it goes with wsbench run",
                 load.err().strip());
+        CliRunner profile = CliRunner.run("load", "http://127.0.0.1:1/", "--server-pid",
+                String.valueOf(ProcessHandle.current().pid()), "--monitor", "proc,profile");
+        assertEquals(Main.BAD_INPUT, profile.exit(), profile.err());
+        assertEquals("wsbench: --monitor profile keeps files per point beside a run's run.json: it goes with wsbench run",
+                profile.err().strip());
+        CliRunner interval = CliRunner.run("run", "--quick", "--profile-interval", "10us");
+        assertEquals(Main.BAD_INPUT, interval.exit(), interval.err());
+        assertEquals("wsbench: --profile-interval 10us: below 0.1 ms", interval.err().strip());
     }
 
     @Test

@@ -135,13 +135,9 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             List<Profiles.Point> pa = e.getValue().stream().map(p -> Profiles.read(p, dirA)).filter(java.util.Objects::nonNull).toList();
             List<Profiles.Point> pb = inB.stream().map(p -> Profiles.read(p, dirB)).filter(java.util.Objects::nonNull).toList();
             if (!pa.isEmpty() && !pb.isEmpty()) {
-                String name = name(e.getValue().get(0).target(), e.getValue().get(0).load());
-                why.add(ProfileDiff.of(name, pa, pb));
-                Profiles.Row ra = new Profiles.Row(name, pa);
-                Profiles.Row rb = new Profiles.Row(name, pb);
-                differentials.add(new Profiles.Json(Profiles.json(Profiles.difference(name + ", CPU, B against A",
-                        Profiles.Kind.CPU, ra.merged(Profiles.Kind.CPU), ra.requests(), rb.merged(Profiles.Kind.CPU),
-                        rb.requests()))));
+                Profiles.Why w = Profiles.why(name(e.getValue().get(0).target(), e.getValue().get(0).load()), pa, pb);
+                why.add(w.diff());
+                differentials.add(w.graph());
             }
         }
         return new Comparison(Side.of(nameA, a), Side.of(nameB, b), method, List.copyOf(rows), List.copyOf(onlyInA),

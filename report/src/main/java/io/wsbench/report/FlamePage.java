@@ -1,15 +1,11 @@
 package io.wsbench.report;
 
-import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.Template;
 import io.wsbench.core.profile.Folded;
 import io.wsbench.core.record.RunRecord;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +17,7 @@ import java.util.Map;
  */
 public final class FlamePage {
 
-    private static final Template TEMPLATE = Mustache.compiler().escapeHTML(true)
-            .withLoader(name -> new StringReader(resource(name + ".mustache"))).compile(resource("flame.mustache"));
+    private static final Template TEMPLATE = ReportPage.template("flame.mustache");
 
     private FlamePage() {
     }
@@ -88,16 +83,5 @@ public final class FlamePage {
 
     private static List<io.wsbench.core.record.PointRecord> points(RunRecord run) {
         return run.points() == null ? List.of() : run.points();
-    }
-
-    private static String resource(String name) {
-        try (InputStream in = FlamePage.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException(name + " is missing from the classpath");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -141,27 +141,28 @@ final class Profiles {
      * {@code {"n": name, "v": value, "k": kind of code, "c": [children]}}.
      */
     static Map<String, Object> flame(String title, Kind kind, Folded stacks, long requests) {
-        Folded.Node root = stacks.tree("all", 1.0 / Math.max(1, requests), MIN_SHARE);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("title", title);
-        m.put("unit", kind.unit);
-        m.put("colours", List.copyOf(COLOURS.values()));
-        m.put("root", node(root, null, REST));
-        return m;
+        return graph(title, kind, stacks.tree("all", 1.0 / Math.max(1, requests), MIN_SHARE), null);
     }
 
-    /**
-     * The differential flame graph of B against A: B's tree per request, each node with {@code d}, its
-     * value in B minus its value in A (per request); a frame A had and B has not is not drawn.
-     */
-    static Map<String, Object> difference(String title, Kind kind, Folded a, long requestsA, Folded b, long requestsB) {
-        Folded.Node rootA = a.tree("all", 1.0 / Math.max(1, requestsA), 0);
-        Folded.Node rootB = b.tree("all", 1.0 / Math.max(1, requestsB), MIN_SHARE);
+    /** What changed from {@code a} to {@code b}: the frames ranked by their change, and B's differential graph. */
+    record Why(ProfileDiff diff, Json graph) {
+    }
+
+    static Why why(String name, List<Point> a, List<Point> b) {
+        Row ra = new Row(name, a);
+        Row rb = new Row(name, b);
+        // B's tree per request, each node with "d", its value in B minus A's; a frame A had and B has not is not drawn
+        Folded.Node before = ra.merged(Kind.CPU).tree("all", 1.0 / Math.max(1, ra.requests()), 0);
+        Folded.Node after = rb.merged(Kind.CPU).tree("all", 1.0 / Math.max(1, rb.requests()), MIN_SHARE);
+        return new Why(ProfileDiff.of(name, a, b), new Json(json(graph(name + ", CPU, B against A", Kind.CPU, after, before))));
+    }
+
+    private static Map<String, Object> graph(String title, Kind kind, Folded.Node root, Folded.Node before) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("title", title);
         m.put("unit", kind.unit);
         m.put("colours", List.copyOf(COLOURS.values()));
-        m.put("root", node(rootB, rootA, REST));
+        m.put("root", node(root, before, REST));
         return m;
     }
 

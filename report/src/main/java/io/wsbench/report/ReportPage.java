@@ -33,7 +33,7 @@ import java.util.TreeMap;
  */
 final class ReportPage {
 
-    private static final Template TEMPLATE = template();
+    private static final Template TEMPLATE = template("report.mustache");
     static final Script ECHARTS = echarts();
     private static final String CHARTS_JS = resource("charts.js");
     static final String FLAME_JS = resource("flame.js");
@@ -278,11 +278,11 @@ final class ReportPage {
         return points.stream().filter(p -> p.load().describe().equals(load)).toList();
     }
 
-    /** The page and its partials (a table, a chart), HTML-escaped unless a tag says otherwise ({{{script}}} only). */
-    private static Template template() {
+    /** A page and its partials (a table, a chart), HTML-escaped unless a tag says otherwise ({{{script}}} only). */
+    static Template template(String page) {
         return Mustache.compiler().escapeHTML(true).strictSections(false).nullValue("—")
                 .withLoader(name -> new StringReader(resource(name + ".mustache")))
-                .compile(resource("report.mustache"));
+                .compile(resource(page));
     }
 
     /** Apache ECharts from its webjar: the version from the webjar's own Maven properties, so a new webjar needs no code change. */

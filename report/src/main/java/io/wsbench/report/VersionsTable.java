@@ -62,11 +62,8 @@ final class VersionsTable {
             List<Profiles.Point> b = p.pointsB().stream().map(x -> Profiles.read(x, runDir)).filter(Objects::nonNull).toList();
             if (!a.isEmpty() && !b.isEmpty()) {
                 String name = p.b().label() + " against " + p.a().label() + " @ " + p.pointsA().get(0).load().describe();
-                Profiles.Row ra = new Profiles.Row(name, a);
-                Profiles.Row rb = new Profiles.Row(name, b);
-                out.add(ComparePage.why(ProfileDiff.of(name, a, b), Profiles.json(Profiles.difference(name + ", CPU",
-                        Profiles.Kind.CPU, ra.merged(Profiles.Kind.CPU), ra.requests(), rb.merged(Profiles.Kind.CPU),
-                        rb.requests()))));
+                Profiles.Why w = Profiles.why(name, a, b);
+                out.add(ComparePage.why(w.diff(), w.graph().json()));
             }
         }
         return out;
