@@ -75,6 +75,10 @@ final class RunCommand implements Callable<Integer> {
                     MonitorOptions.HELP})
     String monitor;
 
+    @Option(names = "--live", paramLabel = "PORT",
+            description = "serve a page on 127.0.0.1:PORT (0: any free port) that shows the run as it happens: each second of the current point, the points done, what the run says")
+    Integer live;
+
     @Option(names = "--profile-interval", paramLabel = "DURATION",
             description = "the profile monitor's period: CPU time between two samples of a server thread (default 4ms; the kernel's tick bounds it)")
     String profileInterval;
@@ -119,8 +123,10 @@ final class RunCommand implements Callable<Integer> {
             throw new Main.UserError(e.getMessage());
         }
         checkReachable(suite, stdout);
-        try (LoadDriver driver = agents.driver(generatorOptions.threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
-            SuiteRunner runner = new SuiteRunner(catalog, driver, new Console(stdout, Console.interactive()),
+        try (LiveServer page = live == null ? null : startLive(live, suite.name(), stdout);
+             LoadDriver driver = agents.driver(generatorOptions.threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
+            Console console = new Console(stdout, Console.interactive());
+            SuiteRunner runner = new SuiteRunner(catalog, driver, page == null ? console : new LiveEvents(console, page),
                     quick ? 200 : 500, monitors());
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
@@ -151,6 +157,20 @@ final class RunCommand implements Callable<Integer> {
                 return Main.PROBLEM;
             }
             return passed ? 0 : Main.PROBLEM;
+        }
+    }
+
+    /** The live page's server, its address printed; a port that cannot be had is one line. */
+    private static LiveServer startLive(int port, String suite, PrintStream stdout) {
+        if (port < 0 || port > 65535) {
+            throw new Main.UserError("--live " + port + ": a port is 0 to 65535 (0: any free one)");
+        }
+        try {
+            LiveServer page = LiveServer.start(port, io.wsbench.report.LivePage.html(suite));
+            stdout.println("live: " + page.url() + " (until the run ends)");
+            return page;
+        } catch (java.io.IOException e) {
+            throw new Main.UserError("--live " + port + ": cannot serve on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
         }
     }
 

@@ -38,7 +38,8 @@ final class WhyCommand implements Callable<Integer> {
                     f.low() == null ? "-" : String.format(Locale.ROOT, "%+.1f to %+.1f", f.low(), f.high()),
                     100 * f.shareOfChange(), f.significant() ? " *" : ""));
         }
-        o.println("* the interval excludes 0: Welch's t over the repeats, the 15 frames' intervals together at 95% (Bonferroni)");
+        o.println("* changed: the interval excludes 0 (Welch's t over the repeats, the 15 frames' intervals together at 95%,"
+                + " Bonferroni) and the change is 1% of A's CPU per request or more");
         return 0;
     }
 

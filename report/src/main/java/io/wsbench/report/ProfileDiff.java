@@ -29,15 +29,22 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
     static final int TOP = 15;
     static final double CONFIDENCE = 0.95;
 
-    /** One frame's CPU per request in A and in B (means over the repeats), the change and its interval. */
+    /**
+     * The least change called one: 1% of A's CPU per request. Repeats within a run share their JVM,
+     * so their spread misses what differs from one JVM to the next (the JIT inlining a method in one
+     * and not in the other moves a fraction of a microsecond between frames, the same way in every
+     * repeat); such moves are this small.
+     */
+    static final double LEAST_SHARE_OF_A = 0.01;
+
+    /**
+     * One frame's CPU per request in A and in B (means over the repeats), the change and its interval;
+     * {@code significant}: the interval excludes 0 and the change is at least {@link #LEAST_SHARE_OF_A}
+     * of A's CPU per request (a null interval: too few repeats to say).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FrameChange(String frame, double a, double b, double change, Double low, Double high,
-                              double shareOfChange) {
-
-        /** Whether the interval says the frame changed (null interval: too few repeats to say). */
-        public boolean significant() {
-            return low != null && (low > 0 || high < 0);
-        }
+                              double shareOfChange, boolean significant) {
     }
 
     static ProfileDiff of(String point, List<Profiles.Point> a, List<Profiles.Point> b) {
@@ -63,9 +70,10 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
             double[] y = values(perB, f);
             double change = changeOf.get(f);
             double[] ci = welch(x, y, ranked.size());
+            boolean significant = ci != null && (ci[0] > 0 || ci[1] < 0) && Math.abs(change) >= LEAST_SHARE_OF_A * cpuA;
             top.add(new FrameChange(f, round(mean(x)), round(mean(y)), round(change),
                     ci == null ? null : round(ci[0]), ci == null ? null : round(ci[1]),
-                    whole == 0 ? 0 : Math.round(1000 * change / whole) / 1000.0));
+                    whole == 0 ? 0 : Math.round(1000 * change / whole) / 1000.0, significant));
         }
         return new ProfileDiff(point, a.size(), b.size(), round(cpuA), round(cpuB), round(whole), List.copyOf(top),
                 says(cpuA, cpuB, top));

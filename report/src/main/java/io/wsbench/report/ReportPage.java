@@ -305,7 +305,7 @@ final class ReportPage {
         return new Script("Apache ECharts", version, "Apache License 2.0", source);
     }
 
-    private static String resource(String name) {
+    static String resource(String name) {
         try (InputStream in = ReportPage.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException(name + " is missing from the classpath");

@@ -1,6 +1,9 @@
 package io.wsbench.core.load;
 
-/** Told four times a second how a point is going, so a command line can show a progress bar. */
+/**
+ * Told four times a second how a point is going, so a command line can show a progress bar, and
+ * each second as it closes.
+ */
 @FunctionalInterface
 public interface ProgressListener {
 
@@ -12,6 +15,10 @@ public interface ProgressListener {
      * @param currentRate requests per second over the last second
      */
     void progress(long done, long expected, double elapsed, double total, double currentRate);
+
+    /** A second of the point closed: its answers, p99 and errors (a live page draws it as it comes). */
+    default void second(io.wsbench.core.record.SecondSample second) {
+    }
 
     ProgressListener NONE = (done, expected, elapsed, total, rate) -> { };
 }

@@ -117,6 +117,7 @@ final class Sampler {
                             : profile.at(from + 500_000_000L)));
         }
         series.add(second);
+        progress.second(second);
         secondLatencies.add(count == 0 ? "" : Measurement.encode(part.latencies()));
         lastRate = count;
         secondIndex++;

@@ -1,0 +1,103 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.CapacityRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.SecondSample;
+import io.wsbench.runner.RunEvents;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the console is told, told to the live page too ({@link LiveServer}). */
+final class LiveEvents implements RunEvents {
+
+    private final RunEvents console;
+    private final LiveServer live;
+
+    LiveEvents(RunEvents console, LiveServer live) {
+        this.console = console;
+        this.live = live;
+    }
+
+    @Override
+    public void stackStarting(String stack) {
+        console.stackStarting(stack);
+        live.send("stack", Map.of("text", "starting stack " + stack), true);
+    }
+
+    @Override
+    public void stackReady(String stack, String version, String url, long pid) {
+        console.stackReady(stack, version, url, pid);
+        live.send("stack", Map.of("text", "stack " + stack + " " + version + " ready (pid " + pid + ")"), true);
+    }
+
+    @Override
+    public void warmup(String target, long requests) {
+        console.warmup(target, requests);
+        live.send("stack", Map.of("text", "warm-up " + target + ": " + (requests < 0 ? "until steady" : requests + " requests")), true);
+    }
+
+    @Override
+    public ProgressListener pointStarting(String label, int index, int total) {
+        ProgressListener shown = console.pointStarting(label, index, total);
+        live.send("point", Map.of("label", label, "index", index, "total", total), true);
+        return new ProgressListener() {
+            @Override
+            public void progress(long done, long expected, double elapsed, double totalSeconds, double rate) {
+                shown.progress(done, expected, elapsed, totalSeconds, rate);
+            }
+
+            @Override
+            public void second(SecondSample s) {
+                shown.second(s);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("second", s.second());
+                m.put("requests", s.requests());
+                m.put("p99Micros", s.p99Micros());
+                m.put("errors", s.errors());
+                live.send("second", m, false);
+            }
+        };
+    }
+
+    @Override
+    public void pointDone(PointRecord p) {
+        console.pointDone(p);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("target", p.target().label());
+        m.put("load", p.load().describe());
+        m.put("repeat", p.repeat());
+        m.put("throughput", p.throughput());
+        m.put("p50Micros", p.latencyMicros().p50());
+        m.put("p99Micros", p.latencyMicros().p99());
+        m.put("errors", p.errors().total());
+        if (p.server() != null) {
+            m.put("serverCpuPercent", p.server().cpuPercent());
+            m.put("serverRssBytes", p.server().rssMaxBytes());
+        }
+        if (p.aborted() != null) {
+            m.put("aborted", p.aborted());
+        }
+        live.send("done", m, true);
+    }
+
+    @Override
+    public void problem(String message) {
+        console.problem(message);
+        live.send("problem", Map.of("text", message), true);
+    }
+
+    @Override
+    public void probeDone(PointRecord probe, List<String> broken) {
+        console.probeDone(probe, broken);
+        live.send("note", Map.of("text", Console.probeLine(probe.repeat(), probe, broken).strip()), true);
+    }
+
+    @Override
+    public void capacityDone(CapacityRecord capacity) {
+        console.capacityDone(capacity);
+        live.send("note", Map.of("text", "capacity of " + capacity.target().label() + ": " + capacity.verdict()), true);
+    }
+}
