@@ -147,6 +147,9 @@ final class TargetOptions {
         if (!("http".equalsIgnoreCase(uri.getScheme()) || TlsClients.https(uri)) || uri.getHost() == null) {
             throw new Main.UserError("only http:// and https:// URLs with a host can be loaded: " + url);
         }
+        if (uri.getPort() > 65535) {
+            throw new Main.UserError("the port of " + url + " is over 65535");
+        }
         return uri;
     }
 

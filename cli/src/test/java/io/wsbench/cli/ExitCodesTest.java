@@ -90,6 +90,9 @@ class ExitCodesTest {
         assertEquals(Main.BAD_INPUT, profile.exit(), profile.err());
         assertEquals("wsbench: --monitor profile keeps files per point beside a run's run.json: it goes with wsbench run",
                 profile.err().strip());
+        CliRunner port = CliRunner.run("load", "http://127.0.0.1:180911/", "-d", "1s");
+        assertEquals(Main.BAD_INPUT, port.exit(), port.err());
+        assertEquals("wsbench: the port of http://127.0.0.1:180911/ is over 65535", port.err().strip());
         CliRunner interval = CliRunner.run("run", "--quick", "--profile-interval", "10us");
         assertEquals(Main.BAD_INPUT, interval.exit(), interval.err());
         assertEquals("wsbench: --profile-interval 10us: below 0.1 ms", interval.err().strip());
