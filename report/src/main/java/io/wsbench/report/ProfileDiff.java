@@ -114,13 +114,16 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
     private static String says(double cpuA, double cpuB, List<FrameChange> top) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "B uses %.2f× the server CPU per request of A: %+.1f µs"
                 + " (%.1f → %.1f)", cpuA > 0 ? cpuB / cpuA : Double.NaN, cpuB - cpuA, cpuA, cpuB));
-        if (!top.isEmpty()) {
+        if (!top.isEmpty() && top.get(0).change() != 0) {
             FrameChange first = top.get(0);
             sb.append(String.format(Locale.ROOT, ", of which %+.1f µs (%.0f%%) in %s", first.change(),
                     100 * first.shareOfChange(), first.frame()));
             if (first.low() != null) {
                 sb.append(String.format(Locale.ROOT, " (%+.1f to %+.1f)", first.low(), first.high()));
             }
+        }
+        if (!top.isEmpty() && top.get(0).low() != null && top.stream().noneMatch(FrameChange::significant)) {
+            sb.append("; no frame changed beyond its repeats' spread");
         }
         return sb.toString();
     }
