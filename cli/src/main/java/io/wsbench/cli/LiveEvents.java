@@ -81,6 +81,9 @@ final class LiveEvents implements RunEvents {
             m.put("aborted", p.aborted());
         }
         live.send("done", m, true);
+        for (String flag : io.wsbench.report.Flags.of(p, Runtime.getRuntime().availableProcessors())) {
+            live.send("flag", Map.of("text", flag), true);
+        }
     }
 
     @Override

@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code run --live}: a run of two 4-second points on the direct stack, watched while it runs by a
+ * {@code run --live}: a run of two 4-second points on the direct stack (which throws and swallows an
+ * exception a request, for a flag), watched while it runs by a
  * stream reader and by headless Chromium. Bounded: the run's points by time, the reader by the run's
  * end, Chromium by its own timeout.
  */
@@ -46,6 +47,8 @@ class LivePageTest {
                   - { label: page, stack: direct, protocol: html }
                 load:
                   - { users: 2, duration: 4s }
+                stackOptions:
+                  direct: { faults: swallowed-exception }
                 """);
         CompletableFuture<CliRunner> run = CompletableFuture.supplyAsync(() -> CliRunner.run("run", suite.toString(),
                 "--live", String.valueOf(port), "--out", dir.resolve("out").toString()));
@@ -79,6 +82,9 @@ class LivePageTest {
         for (int i = 0; i < 2; i++) {
             assertEquals(points.get(i).at("/throughput").asDouble(), done.get(i).at("/throughput").asDouble(), 1e-6);
         }
+        // the server's hidden exception (one a request) flagged as each point ended, not only with the run
+        List<JsonNode> flags = events.stream().filter(e -> e.at("/type").asText().equals("flag")).toList();
+        assertEquals(2, flags.stream().filter(f -> f.at("/text").asText().contains("exceptions per second")).count(), flags.toString());
         int last = -1;
         long requests = 0;
         int secondsOfSecondPoint = 0;
@@ -113,6 +119,7 @@ class LivePageTest {
             assertTrue(seconds.size() >= 4, "the chart grew second by second: " + seconds);
             JsonNode lastLook = looks.get(looks.size() - 1);
             assertTrue(lastLook.at("/ended").asBoolean() && lastLook.at("/points").asInt() == 2, lastLook.toString());
+            assertTrue(lastLook.at("/flags").asInt() >= 2, lastLook.toString());
         }
     }
 

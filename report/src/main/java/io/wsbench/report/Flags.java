@@ -55,6 +55,16 @@ public final class Flags {
         return of(run, run.points() == null ? List.of() : run.points());
     }
 
+    /**
+     * The flags one point raises on its own, as it ends (a live page shows them then); a row's across
+     * its repeats and a warm-up's come with the run. {@code cores}: the machine's.
+     */
+    public static List<String> of(PointRecord p, int cores) {
+        List<Raised> raised = new ArrayList<>();
+        raised(p, cores, said -> raised.add(new Raised(p.key(), p.repeat(), said)));
+        return merged(raised);
+    }
+
     static List<String> of(RunRecord run, List<PointRecord> points) {
         List<String> flags = new ArrayList<>();
         if ("partial".equals(run.status())) {

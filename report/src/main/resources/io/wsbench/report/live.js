@@ -1,7 +1,7 @@
 /*
  * wsbench's live page: reads the run's server-sent events (/events, one JSON object each) and draws
  * the current point second by second (requests/s, p99, errors) with ECharts, lists the points done
- * and what the run said. It computes no figure: each comes from the generator as it measured it.
+ * and what the run said, the flags each point raised as it ended among it. It computes no figure: each comes from the generator as it measured it.
  * window.wsbenchLive holds what the page has seen, for a test to read.
  */
 (function () {
@@ -9,7 +9,7 @@
   var chart = echarts.init(document.getElementById('chart'), null, { renderer: 'canvas' });
   var status = document.getElementById('status');
   var seconds = [];
-  var seen = window.wsbenchLive = { seconds: 0, points: 0, ended: false, draws: [] };
+  var seen = window.wsbenchLive = { seconds: 0, points: 0, flags: 0, ended: false, draws: [] };
 
   function ms(micros) { return micros === null || micros === undefined ? null : Math.round(micros / 10) / 100; }
   function number(v, d) { return v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: d }); }
@@ -75,6 +75,10 @@
       log(e.text, false);
     } else if (e.type === 'problem') {
       log(e.text, true);
+    } else if (e.type === 'flag') {
+      seen.flags++;
+      log('flag: ' + e.text, true);
+      mirror();
     } else if (e.type === 'end') {
       seen.ended = true;
       status.textContent = 'the run ended: ' + seen.points + ' points; its report is beside run.json';
