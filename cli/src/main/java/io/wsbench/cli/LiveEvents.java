@@ -5,20 +5,26 @@ import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.SecondSample;
 import io.wsbench.runner.RunEvents;
+import org.HdrHistogram.Histogram;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What the console is told, told to the live page too ({@link LiveServer}). */
+/**
+ * What the console is told, told to the live page too ({@link LiveServer}) and each second and point
+ * to the metrics ({@link PrometheusExport}); either may be null.
+ */
 final class LiveEvents implements RunEvents {
 
     private final RunEvents console;
     private final LiveServer live;
+    private final PrometheusExport metrics;
 
-    LiveEvents(RunEvents console, LiveServer live) {
+    LiveEvents(RunEvents console, LiveServer live, PrometheusExport metrics) {
         this.console = console;
-        this.live = live;
+        this.live = live == null ? LiveServer.NONE : live;
+        this.metrics = metrics;
     }
 
     @Override
@@ -41,6 +47,11 @@ final class LiveEvents implements RunEvents {
 
     @Override
     public ProgressListener pointStarting(String label, int index, int total) {
+        return pointStarting(null, null, 0, label, index, total);
+    }
+
+    @Override
+    public ProgressListener pointStarting(String target, String load, int repeat, String label, int index, int total) {
         ProgressListener shown = console.pointStarting(label, index, total);
         live.send("point", Map.of("label", label, "index", index, "total", total), true);
         return new ProgressListener() {
@@ -50,8 +61,11 @@ final class LiveEvents implements RunEvents {
             }
 
             @Override
-            public void second(SecondSample s) {
-                shown.second(s);
+            public void second(SecondSample s, Histogram latencies) {
+                shown.second(s, latencies);
+                if (metrics != null && target != null) {
+                    metrics.second(target, load, repeat, s, latencies);
+                }
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("second", s.second());
                 m.put("requests", s.requests());
@@ -81,6 +95,9 @@ final class LiveEvents implements RunEvents {
             m.put("aborted", p.aborted());
         }
         live.send("done", m, true);
+        if (metrics != null) {
+            metrics.pointDone(p);
+        }
         for (String flag : io.wsbench.report.Flags.of(p, Runtime.getRuntime().availableProcessors())) {
             live.send("flag", Map.of("text", flag), true);
         }

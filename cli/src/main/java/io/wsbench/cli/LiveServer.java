@@ -26,6 +26,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class LiveServer implements AutoCloseable {
 
+    /** No page: events sent to it go nowhere. */
+    static final LiveServer NONE = new LiveServer(null);
+
     private final HttpServer http;
     private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "wsbench-live");
@@ -90,6 +93,9 @@ final class LiveServer implements AutoCloseable {
      * connect later ({@code keep}); a page that went away is dropped.
      */
     synchronized void send(String type, Map<String, ?> fields, boolean keep) {
+        if (http == null) {
+            return;
+        }
         Map<String, Object> event = new java.util.LinkedHashMap<>();
         event.put("type", type);
         event.putAll(fields);
@@ -120,6 +126,9 @@ final class LiveServer implements AutoCloseable {
     /** The run ended: the pages are told, their streams closed, and the server stops. */
     @Override
     public void close() {
+        if (http == null) {
+            return;
+        }
         synchronized (this) {
             if (!ended) {
                 send("end", Map.of(), true);

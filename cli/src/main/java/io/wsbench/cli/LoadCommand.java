@@ -14,6 +14,7 @@ import io.wsbench.runner.Generator;
 import io.wsbench.runner.OwnService;
 import io.wsbench.runner.PointRun;
 import io.wsbench.runner.Reachable;
+import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.WatchedServer;
 import io.wsbench.runner.Warmup;
@@ -70,6 +71,10 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--think", paramLabel = "DURATION", description = "closed loop: pause between an answer and the next request")
     String think;
 
+    @Option(names = "--prometheus", paramLabel = "PORT",
+            description = "serve the point's figures at http://127.0.0.1:PORT/metrics for Prometheus to scrape while it runs (0: any free port)")
+    Integer prometheus;
+
     @Option(names = "--json", description = "print the point as JSON (the fields of a point in run.json)")
     boolean json;
 
@@ -112,7 +117,8 @@ final class LoadCommand implements Callable<Integer> {
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         TlsOptions.warnIfInsecure(tls, uri, aside);
-        try (Generator generator = new Generator(generatorOptions.threads);
+        try (PrometheusExport metrics = prometheus == null ? null : RunCommand.startMetrics(prometheus, aside);
+             Generator generator = new Generator(generatorOptions.threads);
              WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
@@ -122,9 +128,14 @@ final class LoadCommand implements Callable<Integer> {
             }
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
-            PointRecord p = run.measure(loaded, point, 1, uri.toString(), null, console.pointStarting(uri.toString(), 0, 0));
+            RunEvents events = metrics == null ? console : new LiveEvents(console, null, metrics);
+            PointRecord p = run.measure(loaded, point, 1, uri.toString(), null,
+                    events.pointStarting(uri.toString(), point.toRecord().describe(), 1, uri.toString(), 0, 0));
             if (interactive) {
                 console.pointDone(p);
+            }
+            if (metrics != null) {
+                metrics.pointDone(p);
             }
             if (json) {
                 out.println(RunJson.toJson(p));
@@ -136,6 +147,9 @@ final class LoadCommand implements Callable<Integer> {
                 aside.println("  first failure " + own.workload().firstFailure());
             }
             boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + target.url, junit, aside);
+            if (metrics != null && !assertions.isEmpty()) {
+                metrics.assertions(Assertion.checkAll(assertions, List.of(p)));
+            }
             if (p.aborted() != null) {
                 throw new Main.UserError(p.aborted(), Main.PROBLEM);
             }

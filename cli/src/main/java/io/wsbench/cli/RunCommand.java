@@ -79,6 +79,10 @@ final class RunCommand implements Callable<Integer> {
             description = "serve a page on 127.0.0.1:PORT (0: any free port) that shows the run as it happens: each second of the current point, the points done, what the run says")
     Integer live;
 
+    @Option(names = "--prometheus", paramLabel = "PORT",
+            description = "serve the run's figures at http://127.0.0.1:PORT/metrics for Prometheus to scrape while it runs (0: any free port)")
+    Integer prometheus;
+
     @Option(names = "--profile-interval", paramLabel = "DURATION",
             description = "the profile monitor's period: CPU time between two samples of a server thread (default 4ms; the kernel's tick bounds it)")
     String profileInterval;
@@ -123,10 +127,12 @@ final class RunCommand implements Callable<Integer> {
             throw new Main.UserError(e.getMessage());
         }
         checkReachable(suite, stdout);
-        try (LiveServer page = live == null ? null : startLive(live, suite.name(), stdout);
+        try (PrometheusExport metrics = prometheus == null ? null : startMetrics(prometheus, stdout);
+             LiveServer page = live == null ? null : startLive(live, suite.name(), stdout);
              LoadDriver driver = agents.driver(generatorOptions.threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
             Console console = new Console(stdout, Console.interactive());
-            SuiteRunner runner = new SuiteRunner(catalog, driver, page == null ? console : new LiveEvents(console, page),
+            SuiteRunner runner = new SuiteRunner(catalog, driver,
+                    page == null && metrics == null ? console : new LiveEvents(console, page, metrics),
                     quick ? 200 : 500, monitors());
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
@@ -152,11 +158,28 @@ final class RunCommand implements Callable<Integer> {
             printAndWrite(run, home, dir, stdout);
             Path junit = dir.resolve("junit.xml");
             boolean passed = AssertOptions.check(assertions, run.points(), run.suite(), junit, stdout);
+            if (metrics != null && !assertions.isEmpty()) {
+                metrics.assertions(Assertion.checkAll(assertions, run.points()));
+            }
             if (!"complete".equals(run.status())) {
                 stdout.println("wsbench: run is partial: " + run.partialReason());
                 return Main.PROBLEM;
             }
             return passed ? 0 : Main.PROBLEM;
+        }
+    }
+
+    /** The metrics' server, its address printed; a port that cannot be had is one line. */
+    static PrometheusExport startMetrics(int port, PrintStream stdout) {
+        if (port < 0 || port > 65535) {
+            throw new Main.UserError("--prometheus " + port + ": a port is 0 to 65535 (0: any free one)");
+        }
+        try {
+            PrometheusExport metrics = PrometheusExport.start(port);
+            stdout.println("metrics: " + metrics.url() + " (for Prometheus to scrape while the run lasts)");
+            return metrics;
+        } catch (java.io.IOException e) {
+            throw new Main.UserError("--prometheus " + port + ": cannot serve on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
         }
     }
 

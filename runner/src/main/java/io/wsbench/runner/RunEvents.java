@@ -21,6 +21,14 @@ public interface RunEvents {
     /** Returns where the point's progress goes. */
     ProgressListener pointStarting(String label, int index, int total);
 
+    /**
+     * A measured point of a suite begins: {@code target} under {@code load}, its {@code repeat};
+     * {@code label} names all three. Returns where the point's progress goes.
+     */
+    default ProgressListener pointStarting(String target, String load, int repeat, String label, int index, int total) {
+        return pointStarting(label, index, total);
+    }
+
     void pointDone(PointRecord point);
 
     void problem(String message);

@@ -216,7 +216,7 @@ public final class SuiteRunner {
                     LoadPointSpec point = l.forSequence(t.workload().sequenceLength());
                     String label = t.label() + " @ " + point.toRecord().describe() + (total > 1 ? " #" + r : "");
                     PointRecord p = points.measure(t, point, r, label, run.nextFile(label),
-                            events.pointStarting(label, index, total));
+                            events.pointStarting(t.label(), point.toRecord().describe(), r, label, index, total));
                     run.pointDone(p);
                     if (p.aborted() != null) {
                         return p.aborted();

@@ -16,8 +16,11 @@ public interface ProgressListener {
      */
     void progress(long done, long expected, double elapsed, double total, double currentRate);
 
-    /** A second of the point closed: its answers, p99 and errors (a live page draws it as it comes). */
-    default void second(io.wsbench.core.record.SecondSample second) {
+    /**
+     * A second of the point closed: its answers, p99 and errors (a live page draws it as it comes),
+     * and its answers' latencies in microseconds ({@code latencies}, null when it had none).
+     */
+    default void second(io.wsbench.core.record.SecondSample second, org.HdrHistogram.Histogram latencies) {
     }
 
     ProgressListener NONE = (done, expected, elapsed, total, rate) -> { };

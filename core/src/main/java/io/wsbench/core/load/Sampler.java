@@ -117,7 +117,7 @@ final class Sampler {
                             : profile.at(from + 500_000_000L)));
         }
         series.add(second);
-        progress.second(second);
+        progress.second(second, part == null ? null : part.latencies());
         secondLatencies.add(count == 0 ? "" : Measurement.encode(part.latencies()));
         lastRate = count;
         secondIndex++;
