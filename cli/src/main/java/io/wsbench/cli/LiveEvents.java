@@ -20,6 +20,13 @@ final class LiveEvents implements RunEvents {
     private final RunEvents console;
     private final LiveServer live;
     private final PrometheusExport metrics;
+    private java.util.concurrent.ScheduledFuture<?> watching;
+    private static final java.util.concurrent.ScheduledExecutorService SERVER_CLOCK =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "wsbench-live-server");
+                t.setDaemon(true);
+                return t;
+            });
 
     LiveEvents(RunEvents console, LiveServer live, PrometheusExport metrics) {
         this.console = console;
@@ -37,6 +44,30 @@ final class LiveEvents implements RunEvents {
     public void stackReady(String stack, String version, String url, long pid) {
         console.stackReady(stack, version, url, pid);
         live.send("stack", Map.of("text", "stack " + stack + " " + version + " ready (pid " + pid + ")"), true);
+        if (live != LiveServer.NONE) {
+            watchServer(stack, pid);
+        }
+    }
+
+    /**
+     * The server's CPU and memory to the page every second, until it is gone or the next stack is
+     * watched. A daemon thread: it never keeps wsbench running.
+     */
+    private synchronized void watchServer(String stack, long pid) {
+        if (watching != null) {
+            watching.cancel(false);
+        }
+        io.wsbench.monitor.ProcessGauge gauge = new io.wsbench.monitor.ProcessGauge(pid);
+        java.util.concurrent.ScheduledFuture<?>[] self = new java.util.concurrent.ScheduledFuture<?>[1];
+        self[0] = SERVER_CLOCK.scheduleAtFixedRate(() -> {
+            double[] now = gauge.read();
+            if (now == null) {
+                self[0].cancel(false);
+                return;
+            }
+            live.send("server", Map.of("stack", stack, "cpuPercent", Math.round(now[0] * 10) / 10.0, "rssBytes", (long) now[1]), false);
+        }, 1, 1, java.util.concurrent.TimeUnit.SECONDS);
+        watching = self[0];
     }
 
     @Override

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code run --live}: a page on 127.0.0.1 that shows the run as it happens. {@code /} is the page
  * (its chart library inline, as in report.html); {@code /events} a stream of server-sent events, one
- * JSON object each ({@code type}: stack, point, second, done, flag, problem, note, end). A page that connects
+ * JSON object each ({@code type}: stack, point, second, server, done, flag, problem, note, end). A page that connects
  * late first gets what it missed: every event so far but the seconds of finished points. The JDK's
  * own HTTP server; nothing listens beyond the loopback address.
  */
@@ -109,7 +109,7 @@ final class LiveServer implements AutoCloseable {
         if (type.equals("point")) {
             history.removeIf(h -> h.startsWith("data: {\"type\":\"second\""));
         }
-        if (keep || type.equals("second")) {
+        if (keep || type.equals("second") && !ended) {
             history.add(frame);
         }
         byte[] bytes = frame.getBytes(StandardCharsets.UTF_8);

@@ -82,6 +82,10 @@ class LivePageTest {
         for (int i = 0; i < 2; i++) {
             assertEquals(points.get(i).at("/throughput").asDouble(), done.get(i).at("/throughput").asDouble(), 1e-6);
         }
+        // the server's CPU and memory, every second while it runs
+        List<JsonNode> servers = events.stream().filter(e -> e.at("/type").asText().equals("server")).toList();
+        assertTrue(servers.size() >= 4 && servers.stream().allMatch(e -> e.at("/rssBytes").asLong() > 10_000_000)
+                && servers.stream().anyMatch(e -> e.at("/cpuPercent").asDouble() > 10), servers.toString());
         // the server's hidden exception (one a request) flagged as each point ended, not only with the run
         List<JsonNode> flags = events.stream().filter(e -> e.at("/type").asText().equals("flag")).toList();
         assertEquals(2, flags.stream().filter(f -> f.at("/text").asText().contains("exceptions per second")).count(), flags.toString());
@@ -119,7 +123,7 @@ class LivePageTest {
             assertTrue(seconds.size() >= 4, "the chart grew second by second: " + seconds);
             JsonNode lastLook = looks.get(looks.size() - 1);
             assertTrue(lastLook.at("/ended").asBoolean() && lastLook.at("/points").asInt() == 2, lastLook.toString());
-            assertTrue(lastLook.at("/flags").asInt() >= 2, lastLook.toString());
+            assertTrue(lastLook.at("/flags").asInt() >= 2 && lastLook.at("/servers").asInt() >= 1, lastLook.toString());
         }
     }
 

@@ -9,7 +9,8 @@
   var chart = echarts.init(document.getElementById('chart'), null, { renderer: 'canvas' });
   var status = document.getElementById('status');
   var seconds = [];
-  var seen = window.wsbenchLive = { seconds: 0, points: 0, flags: 0, ended: false, draws: [] };
+  var seen = window.wsbenchLive = { seconds: 0, points: 0, flags: 0, servers: 0, ended: false, draws: [] };
+  var server = document.getElementById('server');
 
   function ms(micros) { return micros === null || micros === undefined ? null : Math.round(micros / 10) / 100; }
   function number(v, d) { return v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: d }); }
@@ -59,6 +60,11 @@
       seconds.push(e);
       seen.seconds++;
       draw(title);
+    } else if (e.type === 'server') {
+      seen.servers++;
+      server.textContent = 'server ' + e.stack + ': CPU ' + number(e.cpuPercent, 0) + '% (100: one core), '
+        + number(e.rssBytes / 1e6, 0) + ' MB resident, over the last second';
+      mirror();
     } else if (e.type === 'done') {
       seen.points++;
       var tr = document.createElement('tr');
