@@ -99,13 +99,7 @@ final class LiveServer implements AutoCloseable {
         Map<String, Object> event = new java.util.LinkedHashMap<>();
         event.put("type", type);
         event.putAll(fields);
-        String frame;
-        try {
-            frame = "data: " + RunJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(event) + "\n\n";
-        } catch (IOException e) {
-            return;
-        }
+        String frame = "data: " + RunJson.toCompactJson(event) + "\n\n";
         if (type.equals("point")) {
             history.removeIf(h -> h.startsWith("data: {\"type\":\"second\""));
         }

@@ -171,30 +171,33 @@ final class RunCommand implements Callable<Integer> {
 
     /** The metrics' server, its address printed; a port that cannot be had is one line. */
     static PrometheusExport startMetrics(int port, PrintStream stdout) {
-        if (port < 0 || port > 65535) {
-            throw new Main.UserError("--prometheus " + port + ": a port is 0 to 65535 (0: any free one)");
-        }
-        try {
-            PrometheusExport metrics = PrometheusExport.start(port);
-            stdout.println("metrics: " + metrics.url() + " (for Prometheus to scrape while the run lasts)");
-            return metrics;
-        } catch (java.io.IOException e) {
-            throw new Main.UserError("--prometheus " + port + ": cannot serve on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
-        }
+        PrometheusExport metrics = serve("--prometheus", port, () -> PrometheusExport.start(port));
+        stdout.println("metrics: " + metrics.url() + " (for Prometheus to scrape while the run lasts)");
+        return metrics;
     }
 
     /** The live page's server, its address printed; a port that cannot be had is one line. */
     private static LiveServer startLive(int port, String suite, PrintStream stdout) {
+        LiveServer page = serve("--live", port, () -> LiveServer.start(port, io.wsbench.report.LivePage.html(suite)));
+        stdout.println("live: " + page.url() + " (until the run ends)");
+        return page;
+    }
+
+    /** A server that {@code option} asked for on 127.0.0.1:{@code port}; a port out of range or taken is one line. */
+    private static <T> T serve(String option, int port, Server<T> start) {
         if (port < 0 || port > 65535) {
-            throw new Main.UserError("--live " + port + ": a port is 0 to 65535 (0: any free one)");
+            throw new Main.UserError(option + " " + port + ": a port is 0 to 65535 (0: any free one)");
         }
         try {
-            LiveServer page = LiveServer.start(port, io.wsbench.report.LivePage.html(suite));
-            stdout.println("live: " + page.url() + " (until the run ends)");
-            return page;
+            return start.start();
         } catch (java.io.IOException e) {
-            throw new Main.UserError("--live " + port + ": cannot serve on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
+            throw new Main.UserError(option + " " + port + ": cannot serve on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
         }
+    }
+
+    @FunctionalInterface
+    private interface Server<T> {
+        T start() throws java.io.IOException;
     }
 
     /** The suite file read, with the command line's --quick, --cpus and --repeat over it. */

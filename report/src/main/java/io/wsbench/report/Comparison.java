@@ -132,8 +132,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             if (inB == null || dirA == null || dirB == null) {
                 continue;
             }
-            List<Profiles.Point> pa = e.getValue().stream().map(p -> Profiles.read(p, dirA)).filter(java.util.Objects::nonNull).toList();
-            List<Profiles.Point> pb = inB.stream().map(p -> Profiles.read(p, dirB)).filter(java.util.Objects::nonNull).toList();
+            List<Profiles.Point> pa = Profiles.readAll(e.getValue(), dirA);
+            List<Profiles.Point> pb = Profiles.readAll(inB, dirB);
             if (!pa.isEmpty() && !pb.isEmpty()) {
                 Profiles.Why w = Profiles.why(name(e.getValue().get(0).target(), e.getValue().get(0).load()), pa, pb);
                 why.add(w.diff());

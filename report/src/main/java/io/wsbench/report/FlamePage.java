@@ -22,11 +22,6 @@ public final class FlamePage {
     private FlamePage() {
     }
 
-    /** The rows of {@code run} (in {@code dir}) that have a profile: "target @ load". */
-    public static List<String> rows(RunRecord run, Path dir) {
-        return Profiles.rows(points(run), dir).stream().map(Profiles.Row::key).toList();
-    }
-
     /**
      * A page with the graphs of {@code kind} ("cpu", "alloc", "wait") of the rows whose key is
      * {@code point} or starts with it (every row when null).

@@ -124,11 +124,16 @@ final class Profiles {
         }
     }
 
+    /** The stacks of those of {@code points} that have them, in their order. */
+    static List<Point> readAll(List<PointRecord> points, Path runDir) {
+        return points.stream().map(p -> read(p, runDir)).filter(java.util.Objects::nonNull).toList();
+    }
+
     /** The profiled rows of {@code points}, in the order first measured. */
     static List<Row> rows(List<PointRecord> points, Path runDir) {
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<String, List<PointRecord>> e : PointRecord.byKey(points).entrySet()) {
-            List<Point> read = e.getValue().stream().map(p -> read(p, runDir)).filter(java.util.Objects::nonNull).toList();
+            List<Point> read = readAll(e.getValue(), runDir);
             if (!read.isEmpty()) {
                 rows.add(new Row(e.getKey(), read));
             }
@@ -242,16 +247,8 @@ final class Profiles {
         return m;
     }
 
-    /** run.json's mapper without its indentation: a graph's data is read by a script, not a person. */
-    private static final com.fasterxml.jackson.databind.ObjectWriter COMPACT = io.wsbench.core.record.RunJson.MAPPER
-            .writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
-
     static String json(Object o) {
-        try {
-            return COMPACT.writeValueAsString(o);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return io.wsbench.core.record.RunJson.toCompactJson(o);
     }
 
     private static Summary.Spread spread(Row r, java.util.function.ToDoubleFunction<Point> f) {

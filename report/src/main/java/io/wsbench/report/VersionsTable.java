@@ -58,8 +58,8 @@ final class VersionsTable {
             return out;
         }
         for (Pair p : pairs(run)) {
-            List<Profiles.Point> a = p.pointsA().stream().map(x -> Profiles.read(x, runDir)).filter(Objects::nonNull).toList();
-            List<Profiles.Point> b = p.pointsB().stream().map(x -> Profiles.read(x, runDir)).filter(Objects::nonNull).toList();
+            List<Profiles.Point> a = Profiles.readAll(p.pointsA(), runDir);
+            List<Profiles.Point> b = Profiles.readAll(p.pointsB(), runDir);
             if (!a.isEmpty() && !b.isEmpty()) {
                 String name = p.b().label() + " against " + p.a().label() + " @ " + p.pointsA().get(0).load().describe();
                 Profiles.Why w = Profiles.why(name, a, b);

@@ -34,6 +34,17 @@ public final class RunJson {
         return MAPPER.readValue(file.toFile(), RunRecord.class);
     }
 
+    /** Without indentation: for a script to read (a page's data, an event), not a person. */
+    private static final com.fasterxml.jackson.databind.ObjectWriter COMPACT = MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+    public static String toCompactJson(Object value) {
+        try {
+            return COMPACT.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static String toJson(Object value) {
         try {
             return MAPPER.writeValueAsString(value);
