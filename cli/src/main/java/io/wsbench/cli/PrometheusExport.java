@@ -22,7 +22,8 @@ import java.util.List;
  * answers' latencies to the {@code wsbench_latency_seconds} histogram, labelled by target, load and
  * repeat; each point ends with its throughput, p99 and server CPU and memory as gauges; assertions end
  * the run as {@code wsbench_assertion_passed} and {@code _value}. After the run, /metrics stays up
- * until it is scraped once more (at most {@link #LINGER_MILLIS}), so the last figures reach Prometheus.
+ * until a scrape that began after the last figure has been answered (at most {@link #LINGER_MILLIS}),
+ * so the last figures reach Prometheus.
  */
 final class PrometheusExport implements AutoCloseable {
 
@@ -31,6 +32,13 @@ final class PrometheusExport implements AutoCloseable {
             0.5, 1, 2.5, 5, 10, 30};
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
+    /** Scrapes begun since the last figure; registered first, so its callback runs as a scrape begins. */
+    private final java.util.concurrent.atomic.AtomicInteger scrapesSinceUpdate = new java.util.concurrent.atomic.AtomicInteger();
+    private final GaugeWithCallback up = GaugeWithCallback.builder().name("wsbench_up").help("1 while wsbench runs; each scrape reads it")
+            .callback(cb -> {
+                scrapesSinceUpdate.incrementAndGet();
+                cb.call(1);
+            }).register(registry);
     private final Counter requests = Counter.builder().name("wsbench_requests_total")
             .help("answers received, valid or not, by the second they came in").labelNames("target", "load", "repeat")
             .register(registry);
@@ -49,15 +57,9 @@ final class PrometheusExport implements AutoCloseable {
     private final Gauge value = Gauge.builder().name("wsbench_assertion_value").help("the figure an --assert judged")
             .labelNames("assertion", "subject").register(registry);
     private final HTTPServer http;
-    private volatile long lastUpdate = System.nanoTime();
-    private volatile long lastScrape;
+    private volatile boolean scraped;
 
     private PrometheusExport(int port) throws IOException {
-        GaugeWithCallback.builder().name("wsbench_up").help("1 while wsbench runs; each scrape reads it")
-                .callback(cb -> {
-                    lastScrape = System.nanoTime();
-                    cb.call(1);
-                }).register(registry);
         http = HTTPServer.builder().inetAddress(InetAddress.getLoopbackAddress()).port(port).registry(registry).buildAndStart();
     }
 
@@ -86,7 +88,7 @@ final class PrometheusExport implements AutoCloseable {
                 }
             }
         }
-        lastUpdate = System.nanoTime();
+        updated();
     }
 
     void pointDone(PointRecord p) {
@@ -97,7 +99,7 @@ final class PrometheusExport implements AutoCloseable {
             serverCpu.labelValues(labels).set(p.server().cpuPercent());
             serverRss.labelValues(labels).set(p.server().rssMaxBytes());
         }
-        lastUpdate = System.nanoTime();
+        updated();
     }
 
     void assertions(List<Assertion.Check> checks) {
@@ -105,14 +107,22 @@ final class PrometheusExport implements AutoCloseable {
             passed.labelValues(c.assertion().text(), c.subject()).set(c.passed() ? 1 : 0);
             value.labelValues(c.assertion().text(), c.subject()).set(c.measured());
         }
-        lastUpdate = System.nanoTime();
+        updated();
     }
 
-    /** Stays up until a scrape after the last figure (when anything scrapes at all), at most {@link #LINGER_MILLIS}. */
+    private void updated() {
+        scraped |= scrapesSinceUpdate.getAndSet(0) > 0;
+    }
+
+    /**
+     * Stays up, when anything scrapes at all, until two scrapes have begun since the last figure, at
+     * most {@link #LINGER_MILLIS}: Prometheus scrapes a target one scrape after the other, so the first
+     * that began after the last figure has then been answered whole and kept.
+     */
     @Override
     public void close() {
         long until = System.nanoTime() + LINGER_MILLIS * 1_000_000;
-        while (lastScrape != 0 && lastScrape - lastUpdate < 0 && System.nanoTime() < until) {
+        while ((scraped || scrapesSinceUpdate.get() > 0) && scrapesSinceUpdate.get() < 2 && System.nanoTime() < until) {
             try {
                 Thread.sleep(100);
             } catch (InterruptedException e) {
