@@ -2,6 +2,7 @@ package io.wsbench.cli;
 
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.CapacityRecord;
+import io.wsbench.core.record.MinuteSample;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.runner.RunEvents;
 import me.tongfei.progressbar.ProgressBar;
@@ -50,21 +51,53 @@ final class Console implements RunEvents {
 
     @Override
     public ProgressListener pointStarting(String label, int index, int total) {
-        if (!bars) {
-            return ProgressListener.NONE;
-        }
         String name = index > 0 ? String.format("[%d/%d] %s", index, total, label) : label;
-        return (done, expected, elapsed, totalSeconds, rate) -> {
-            if (bar == null) {
-                bar = new ProgressBarBuilder().setTaskName(name).setStyle(ProgressBarStyle.ASCII)
-                        .setInitialMax(expected > 0 ? expected : Math.round(totalSeconds * 10))
-                        .setUnit(expected > 0 ? " req" : " ds", 1)
-                        .setUpdateIntervalMillis(250).continuousUpdate().setMaxRenderedLength(110)
-                        .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(out, 110)).build();
+        return new ProgressListener() {
+            @Override
+            public void progress(long done, long expected, double elapsed, double totalSeconds, double rate) {
+                if (!bars) {
+                    return;
+                }
+                if (bar == null) {
+                    bar = new ProgressBarBuilder().setTaskName(name).setStyle(ProgressBarStyle.ASCII)
+                            .setInitialMax(expected > 0 ? expected : Math.round(totalSeconds * 10))
+                            .setUnit(expected > 0 ? " req" : " ds", 1)
+                            .setUpdateIntervalMillis(250).continuousUpdate().setMaxRenderedLength(110)
+                            .setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(out, 110)).build();
+                }
+                bar.stepTo(expected > 0 ? done : Math.round(elapsed * 10));
+                bar.setExtraMessage(String.format("%,9.0f req/s", rate));
             }
-            bar.stepTo(expected > 0 ? done : Math.round(elapsed * 10));
-            bar.setExtraMessage(String.format("%,9.0f req/s", rate));
+
+            @Override
+            public void minute(MinuteSample m) {
+                // a long point says how it goes each minute, bar or not: a soak's log is read by the minute
+                out.println(minuteLine(label, m));
+            }
         };
+    }
+
+    /** "  REST @ 4h minute 12: 5,012.0 req/s, p50 1.20 ms, p99 2.10 ms, 0 errors, server CPU 45%, RSS 212 MB, live heap 80 MB, 31 threads, 48 files" */
+    static String minuteLine(String label, MinuteSample m) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "  %s minute %d: %,.1f req/s, p50 %s, p99 %s, %d errors",
+                label, m.minute() + 1, m.throughput(), ConsoleSummary.millis(m.p50Micros()),
+                ConsoleSummary.millis(m.p99Micros()), m.errors()));
+        if (m.serverCpuPercent() != null) {
+            b.append(String.format(Locale.ROOT, ", server CPU %.0f%%", m.serverCpuPercent()));
+        }
+        if (m.rssBytes() != null) {
+            b.append(String.format(Locale.ROOT, ", RSS %.0f MB", m.rssBytes() / 1e6));
+        }
+        if (m.liveHeapBytes() != null) {
+            b.append(String.format(Locale.ROOT, ", live heap %.1f MB", m.liveHeapBytes() / 1e6));
+        }
+        if (m.threads() != null) {
+            b.append(", ").append(m.threads()).append(" threads");
+        }
+        if (m.openFiles() != null) {
+            b.append(", ").append(m.openFiles()).append(" open files");
+        }
+        return b.toString();
     }
 
     @Override
@@ -79,6 +112,9 @@ final class Console implements RunEvents {
                 p.target().label(), p.load().describe(), p.repeat(), p.throughput(),
                 ConsoleSummary.millis(p.latencyMicros().mean()), ConsoleSummary.millis(p.latencyMicros().p99()),
                 p.errors().total(), server, p.aborted() == null ? "" : "  ABORTED: " + p.aborted());
+        if (p.overTime() != null) {
+            p.overTime().drifts().forEach(d -> out.println("    " + (d.leak() ? "LEAK: " : "SLOWDOWN: ") + d.describe()));
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.SecondSample;
 import io.wsbench.runner.RunEvents;
 import org.HdrHistogram.Histogram;
@@ -103,6 +104,12 @@ final class LiveEvents implements RunEvents {
                 m.put("p99Micros", s.p99Micros());
                 m.put("errors", s.errors());
                 live.send("second", m, false);
+            }
+
+            @Override
+            public void minute(io.wsbench.core.record.MinuteSample minute) {
+                shown.minute(minute);
+                live.send("minute", RunJson.MAPPER.convertValue(minute, Map.class), true);
             }
         };
     }

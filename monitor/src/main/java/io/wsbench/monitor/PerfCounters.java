@@ -20,6 +20,7 @@ final class PerfCounters implements AutoCloseable {
 
     private final MonitoredVm vm;
     private final List<LongMonitor> collections;
+    private final List<LongMonitor> evacuations;
     private final List<LongMonitor> collectionTicks;
     private final List<LongMonitor> heapSpaces;
     private final double ticksPerMilli;
@@ -27,6 +28,9 @@ final class PerfCounters implements AutoCloseable {
     private PerfCounters(MonitoredVm vm) throws MonitorException {
         this.vm = vm;
         this.collections = longs(vm.findByPattern("sun\\.gc\\.collector\\.\\d+\\.invocations"));
+        // collector 0 is the young collection of every HotSpot collector, 1 the full one; G1's 2 counts its
+        // remark and cleanup pauses, after which the heap is not yet smaller
+        this.evacuations = longs(vm.findByPattern("sun\\.gc\\.collector\\.[01]\\.invocations"));
         this.collectionTicks = longs(vm.findByPattern("sun\\.gc\\.collector\\.\\d+\\.time"));
         this.heapSpaces = longs(vm.findByPattern("sun\\.gc\\.generation\\.\\d+\\.space\\.\\d+\\.used"));
         Monitor frequency = vm.findByName("sun.os.hrt.frequency");
@@ -75,6 +79,11 @@ final class PerfCounters implements AutoCloseable {
     /** Collector pauses so far, every collector counted (G1's remark and cleanup pauses too). */
     long collections() {
         return collections.stream().mapToLong(LongMonitor::longValue).sum();
+    }
+
+    /** Young and full collections so far: after each, the heap used is what survived it. */
+    long evacuations() {
+        return evacuations.stream().mapToLong(LongMonitor::longValue).sum();
     }
 
     long collectionMillis() {

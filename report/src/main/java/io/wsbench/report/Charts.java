@@ -246,6 +246,41 @@ final class Charts {
                 null);
     }
 
+    /**
+     * A long point minute by minute (a soak): the answers per second in each minute (left axis) and
+     * its p50 and p99 (ms, right axis), with every minute's figures, the server's among them, in its
+     * table. A leak or a slowdown is read here; its flag says by how much. Each point is {@code [minute, value]}.
+     */
+    static Chart overTime(PointRecord p) {
+        List<double[]> rate = new ArrayList<>();
+        List<double[]> p50 = new ArrayList<>();
+        List<double[]> p99 = new ArrayList<>();
+        List<Table.Row> rows = new ArrayList<>();
+        for (io.wsbench.core.record.MinuteSample m : p.overTime().minutes()) {
+            int minute = m.minute() + 1;
+            rate.add(new double[] {minute, m.throughput()});
+            if (m.requests() > 0) {
+                p50.add(new double[] {minute, m.p50Micros() / 1000.0});
+                p99.add(new double[] {minute, m.p99Micros() / 1000.0});
+            }
+            rows.add(new Table.Row(List.of(Table.Cell.of(String.valueOf(minute)), Table.Cell.of(HtmlFormat.rate(m.throughput())),
+                    Table.Cell.of(HtmlFormat.fixed(m.p50Micros() / 1000.0, 2)), Table.Cell.of(HtmlFormat.fixed(m.p99Micros() / 1000.0, 2)),
+                    Table.Cell.of(HtmlFormat.count(m.errors())),
+                    Table.Cell.of(m.serverCpuPercent() == null ? "" : HtmlFormat.fixed(m.serverCpuPercent(), 0)),
+                    Table.Cell.of(m.rssBytes() == null ? "" : HtmlFormat.fixed(m.rssBytes() / 1e6, 1)),
+                    Table.Cell.of(m.liveHeapBytes() == null ? "" : HtmlFormat.fixed(m.liveHeapBytes() / 1e6, 1)),
+                    Table.Cell.of(m.threads() == null ? "" : String.valueOf(m.threads())),
+                    Table.Cell.of(m.openFiles() == null ? "" : String.valueOf(m.openFiles()))), null));
+        }
+        Table table = new Table(List.of("minute", "req/s", "p50 ms", "p99 ms", "errors", "server CPU %", "RSS MB",
+                "live heap MB", "threads", "open files"), rows);
+        return chart(p.key() + ", repeat " + p.repeat() + ": minute by minute",
+                new Spec("xy", "minute of the point", "requests/s", "latency (ms)", "", 0, null,
+                        List.of(new Series("req/s", 0, false, false, rate, null),
+                                new Series("p50 ms", 3, false, true, p50, null), new Series("p99 ms", 2, false, true, p99, null)), null),
+                table);
+    }
+
     /** The colour of an iteration's time outside its steps: charts.js's grey, apart from the steps' colours. */
     static final int REST_COLOUR = 9;
 

@@ -215,6 +215,13 @@ public final class Flags {
                     + " of its mean over " + trend.seconds() + " s (" + String.format(Locale.ROOT, "%.1f", trend.percentPerSecond())
                     + "%/s, " + String.format(Locale.ROOT, "%.0f", trend.slopePerSecond()) + " req/s per second)"));
         }
+        if (p.overTime() != null) {
+            for (io.wsbench.core.record.Drift d : p.overTime().drifts()) {
+                out.accept(new Said(d.leak() ? ": a leak, {}: a server that keeps what it should let go runs out"
+                        + " in time; its allocations (wsbench flame --kind alloc) show what is kept."
+                        : ": the server slows down, {}: a longer soak shows where it ends.", Said.literal(d.describe())));
+            }
+        }
         if (s != null && s.exceptions() != null && !s.exceptions().isEmpty() && p.throughput() > 0
                 && s.exceptionsPerSecond() * REQUESTS_PER_EXCEPTION >= p.throughput()) {
             ServerRecord.ExceptionRate top = s.exceptions().get(0);

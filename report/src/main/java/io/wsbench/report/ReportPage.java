@@ -119,6 +119,8 @@ final class ReportPage {
             return m;
         }
         m.put("ramps", points.stream().filter(p -> p.load().stages() != null && p.series() != null).map(Charts::ramp).toList());
+        m.put("overTime", points.stream().filter(p -> p.overTime() != null && !p.overTime().minutes().isEmpty())
+                .map(Charts::overTime).toList());
         m.put("measured", true);
         m.put("repeated", rows.stream().anyMatch(r -> r.repeats() > 1));
         m.put("summary", SummaryTable.of(rows, run.baseline(), run.neverSteady()));

@@ -4,6 +4,8 @@ import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.MinuteSample;
+import io.wsbench.core.record.OverTime;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.WarmupRecord;
@@ -31,6 +33,7 @@ public final class PointRun {
     private final WatchedServer server;
     private final Path files;
     private final Consumer<String> notes;
+    private final java.util.function.BiConsumer<String, List<MinuteSample>> running;
 
     /**
      * {@code files}: where a monitor may write a point's files (the run's directory), or null to
@@ -38,10 +41,21 @@ public final class PointRun {
      * figures kept.
      */
     public PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes) {
+        this(driver, server, files, notes, (label, minutes) -> { });
+    }
+
+    private PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes,
+                     java.util.function.BiConsumer<String, List<MinuteSample>> running) {
         this.driver = driver;
         this.server = server;
         this.files = files;
         this.notes = notes;
+        this.running = running;
+    }
+
+    /** This, telling {@code running} each point's minutes so far as each minute closes (a run writes them to run.json). */
+    PointRun tellingMinutes(java.util.function.BiConsumer<String, List<MinuteSample>> running) {
+        return new PointRun(driver, server, files, notes, running);
     }
 
     /**
@@ -55,7 +69,12 @@ public final class PointRun {
         Double probedBefore = driver.local() ? MachineProbe.micros() : null;
         List<Monitor> started = start(label);
         ClientCosts before = ClientCosts.of(target);
-        Measurement m = driver.run(target, point.toLoadSpec(), progress);
+        Measurement m;
+        OverTime over;
+        try (PointWatch watch = PointWatch.start(progress, minutes -> running.accept(label, minutes), server)) {
+            m = driver.run(target, point.toLoadSpec(), watch);
+            over = watch.finish(m.throughput());
+        }
         if (m.clientFailure() != null) {
             // wsbench's own side failed: the count is in the point, the reason in the notes
             notes.accept(label + ": " + m.errors().client() + " client errors (a request that could not be built, or a"
@@ -63,7 +82,7 @@ public final class PointRun {
         }
         ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);
         Double probedAfter = driver.local() ? MachineProbe.micros() : null; // once the monitors' window has closed
-        PointRecord p = before.addTo(m.toPoint(target.record(), point.toRecord(), repeat, seen), target);
+        PointRecord p = before.addTo(m.toPoint(target.record(), point.toRecord(), repeat, seen), target).withOverTime(over);
         if (probedBefore != null && probedAfter != null && p.generator() != null) {
             p = p.withGenerator(p.generator().withMachineProbeMicros(Math.round((probedBefore + probedAfter) * 5) / 10.0));
         }

@@ -36,10 +36,12 @@ final class StackSession implements WatchedServer, AutoCloseable {
     private final List<Monitor> monitors;
     private final JvmCounters jvm;
     private final ScheduledExecutorService watchdog;
+    private final long jvmPid;
 
     private StackSession(RunningStack stack, String name, String version, List<Monitor> monitors, JvmCounters jvm,
-                         ScheduledExecutorService watchdog) {
+                         ScheduledExecutorService watchdog, long jvmPid) {
         this.stack = stack;
+        this.jvmPid = jvmPid;
         this.name = name;
         this.version = version;
         this.monitors = monitors;
@@ -88,7 +90,7 @@ final class StackSession implements WatchedServer, AutoCloseable {
                     driver.abort(stack.deathNotice());
                 }
             }, 200, 200, TimeUnit.MILLISECONDS);
-            return new StackSession(stack, name, version, List.copyOf(monitors), jvm, watchdog);
+            return new StackSession(stack, name, version, List.copyOf(monitors), jvm, watchdog, jvmPid);
         } catch (RuntimeException e) {
             watchdog.shutdownNow();
             stack.stop();
@@ -98,6 +100,16 @@ final class StackSession implements WatchedServer, AutoCloseable {
 
     String name() {
         return name;
+    }
+
+    @Override
+    public long pid() {
+        return stack.pid();
+    }
+
+    @Override
+    public long jvmPid() {
+        return jvmPid;
     }
 
     /** What it runs, as the server said at start-up where it did (and the JDK of a user's own JVM). */

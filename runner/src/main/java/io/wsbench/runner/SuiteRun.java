@@ -44,6 +44,12 @@ final class SuiteRun {
         events.pointDone(p);
     }
 
+    /** {@code points}, writing each point's minutes into run.json as they close: a long point's are kept if the run dies. */
+    PointRun watched(PointRun points) {
+        return points.tellingMinutes((label, minutes) ->
+                file.update(r -> r.withRunning(new RunRecord.PointInProgress(label, minutes))));
+    }
+
     /** A capacity search ended: into run.json at once, then told. */
     void capacityDone(CapacityRecord c) {
         file.update(record -> record.withCapacity(c));

@@ -158,7 +158,7 @@ public final class SuiteRunner {
                 targets.add(t.own() ? Target.own(suite, t, null, "external", keysDir())
                         : Target.of(suite, t, URI.create(t.url()), "external", keysDir(), TlsClients.forTarget(suite, t)));
             }
-            return measure(run, targets, new PointRun(driver, WatchedServer.UNSEEN, dir, run::note), repeats);
+            return measure(run, targets, run.watched(new PointRun(driver, WatchedServer.UNSEEN, dir, run::note)), repeats);
         }
         Map<String, String> options = options(suite, specs.get(0));
         StackDescriptor d = descriptor(catalog, suite, stackName, options);
@@ -180,7 +180,7 @@ public final class SuiteRunner {
                         : d.endpoint(t.operation(), t.protocol(), t.variant(), t.secured() ? t.security().word() : null))),
                         session.version(), keysDir(), null));
             }
-            return measure(run, targets, new PointRun(driver, session, dir, run::note), repeats);
+            return measure(run, targets, run.watched(new PointRun(driver, session, dir, run::note)), repeats);
         } catch (StackException e) {
             run.note(e.getMessage());
             return e.getMessage();

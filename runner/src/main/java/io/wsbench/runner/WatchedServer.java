@@ -45,6 +45,16 @@ public interface WatchedServer {
     /** Milliseconds its JIT compilers have worked so far, or -1 when it does not say. */
     long compileMillis();
 
+    /** Its process on this machine, followed over long points ({@link PointWatch}); -1 when it is not seen. */
+    default long pid() {
+        return -1;
+    }
+
+    /** The JVM in its process (itself, or one a wrapper started); -1 when none. */
+    default long jvmPid() {
+        return -1;
+    }
+
     /**
      * The process {@code pid} on this machine, watched around each point by the {@code monitors}
      * that apply to it (its CPU watched for {@code residualMillis} after), with its JIT clock when
@@ -61,7 +71,7 @@ public interface WatchedServer {
         }
         // the jvm monitor's counters, when it was chosen, are the JIT clock too
         JvmCounters jit = attached.jvm() != null ? attached.jvm() : jvmPid > 0 ? jitClock(jvmPid) : null;
-        return new Process(attached.monitors(), jit);
+        return new Process(attached.monitors(), jit, pid, jvmPid);
     }
 
     /** The JIT clock of a JVM, or null where it publishes none: its warm-up is then judged by its answers alone. */
@@ -74,7 +84,7 @@ public interface WatchedServer {
     }
 
     /** A server process wsbench did not start and watches by its process id. */
-    record Process(List<Monitor> monitors, JvmCounters jit) implements WatchedServer, AutoCloseable {
+    record Process(List<Monitor> monitors, JvmCounters jit, long pid, long jvmPid) implements WatchedServer, AutoCloseable {
 
         @Override
         public long compileMillis() {

@@ -23,5 +23,9 @@ public interface ProgressListener {
     default void second(io.wsbench.core.record.SecondSample second, org.HdrHistogram.Histogram latencies) {
     }
 
+    /** A minute of a long point closed, with what the server did in it (a console prints it as it comes). */
+    default void minute(io.wsbench.core.record.MinuteSample minute) {
+    }
+
     ProgressListener NONE = (done, expected, elapsed, total, rate) -> { };
 }

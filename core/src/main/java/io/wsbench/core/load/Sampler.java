@@ -20,9 +20,8 @@ final class Sampler {
     private final Histogram total = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
     /** Seconds some lane has handed over and the series has not closed yet. */
     private final java.util.TreeMap<Integer, Recorder.SecondPart> pending = new java.util.TreeMap<>();
-    private final List<SecondSample> series = new ArrayList<>();
-    /** Each closed second's latencies, compressed: what an agent sends so that seconds merge exactly. */
-    private final List<String> secondLatencies = new ArrayList<>();
+    /** The closed seconds, each with its latencies compressed (what an agent sends so that seconds merge exactly). */
+    private final SecondLog series = new SecondLog();
     private int secondIndex;
     private long lastRate;
     private long lastActivity;
@@ -116,9 +115,8 @@ final class Sampler {
                     Measurement.round(run.spec.open() ? profile.count(from + 1_000_000_000L) - profile.count(from)
                             : profile.at(from + 500_000_000L)));
         }
-        series.add(second);
+        series.add(second, count == 0 ? "" : Measurement.encode(part.latencies()));
         progress.second(second, part == null ? null : part.latencies());
-        secondLatencies.add(count == 0 ? "" : Measurement.encode(part.latencies()));
         lastRate = count;
         secondIndex++;
     }
@@ -157,12 +155,15 @@ final class Sampler {
                 seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0,
                 ioBusyPercent, memory.heapUsedMax(), ClientMemory.liveAfterCollection(),
                 memory.allocatedPerRequest(reqs), null);
+        List<SecondSample> whole = withSent(series.seconds());
+        List<String> latencies = series.latencies();
+        series.close();
         return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
-                withSent(), gen, aborted, each(), tls(), unfinished, clientFailure, null, List.copyOf(secondLatencies));
+                whole, gen, aborted, each(), tls(), unfinished, clientFailure, null, latencies);
     }
 
     /** The series, each second of a profiled point with the requests every lane sent in it. */
-    private List<SecondSample> withSent() {
+    private List<SecondSample> withSent(List<SecondSample> series) {
         if (run.spec.profile() == null) {
             return List.copyOf(series);
         }

@@ -36,7 +36,23 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           ServerRecord server, GeneratorRecord generator,
                           List<SecondSample> series, String histogram, String aborted,
                           List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
-                          Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown) {
+                          Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown,
+                          OverTime overTime) {
+
+    public PointRecord {
+        overTime = overTime == null || overTime.isEmpty() ? null : overTime;
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
+                       Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, null);
+    }
 
     public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
                        double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
@@ -89,13 +105,20 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     public PointRecord withGenerator(GeneratorRecord g) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown);
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime);
     }
 
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, why, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown);
+                histogram, why, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime);
+    }
+
+    /** With how the point went minute by minute, and its leaks and slowdowns. */
+    public PointRecord withOverTime(OverTime seen) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, seen);
     }
 
     /**

@@ -20,7 +20,23 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
                         String startedAt, String finishedAt, String status, String partialReason,
                         String command, String baseline, Environment environment,
                         List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
-                        List<WarmupRecord> warmup, List<CapacityRecord> capacity) {
+                        List<WarmupRecord> warmup, List<CapacityRecord> capacity, PointInProgress running) {
+
+    /**
+     * The point under way, minute by minute, so that a long point's run.json holds its minutes before
+     * it ends: a run killed in hour three still has them. {@code label} names the point.
+     */
+    public record PointInProgress(String label, List<MinuteSample> minutes) {
+    }
+
+    public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
+                     String startedAt, String finishedAt, String status, String partialReason,
+                     String command, String baseline, Environment environment,
+                     List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
+                     List<WarmupRecord> warmup, List<CapacityRecord> capacity) {
+        this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
+                baseline, environment, notes, points, warmups, warmup, capacity, null);
+    }
 
     public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
                      String startedAt, String finishedAt, String status, String partialReason,
@@ -38,11 +54,17 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
                 baseline, environment, notes, points, null, null);
     }
 
+    /** With the point under way as it stands (null: none). */
+    public RunRecord withRunning(PointInProgress now) {
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
+                partialReason, command, baseline, environment, notes, points, warmups, warmup, capacity, now);
+    }
+
     public RunRecord withWarmup(PointRecord p) {
         List<PointRecord> more = new ArrayList<>(warmups == null ? List.of() : warmups);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup, capacity);
+                partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup, capacity, running);
     }
 
     /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
@@ -60,37 +82,37 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
         List<WarmupRecord> more = new ArrayList<>(warmup == null ? List.of() : warmup);
         more.add(w);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, List.copyOf(more), capacity);
+                partialReason, command, baseline, environment, notes, points, warmups, List.copyOf(more), capacity, running);
     }
 
     public RunRecord withPoint(PointRecord p) {
         List<PointRecord> more = new ArrayList<>(points);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups, warmup, capacity);
+                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups, warmup, capacity, null);
     }
 
     public RunRecord withNote(String note) {
         List<String> more = new ArrayList<>(notes);
         more.add(note);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, List.copyOf(more), points, warmups, warmup, capacity);
+                partialReason, command, baseline, environment, List.copyOf(more), points, warmups, warmup, capacity, running);
     }
 
     public RunRecord withEnvironment(Environment env) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, env, notes, points, warmups, warmup, capacity);
+                partialReason, command, baseline, env, notes, points, warmups, warmup, capacity, running);
     }
 
     public RunRecord finished(String at, String finalStatus, String reason) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, at, finalStatus, reason,
-                command, baseline, environment, notes, points, warmups, warmup, capacity);
+                command, baseline, environment, notes, points, warmups, warmup, capacity, running);
     }
 
     public RunRecord withCapacity(CapacityRecord c) {
         List<CapacityRecord> more = new ArrayList<>(capacity == null ? List.of() : capacity);
         more.add(c);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, warmup, List.copyOf(more));
+                partialReason, command, baseline, environment, notes, points, warmups, warmup, List.copyOf(more), running);
     }
 }

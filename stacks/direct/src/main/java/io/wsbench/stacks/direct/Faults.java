@@ -18,10 +18,18 @@ import java.util.StringJoiner;
  * <li>{@code spin-Nus}: every request burns N microseconds of its thread's CPU in
  * {@link #spinPerRequest} and allocates {@link #ALLOCATED_PER_REQUEST} bytes in
  * {@link #allocatePerRequest}: a known cost in named methods, for a profile to find.
+ * <li>{@code leak-NB}: every request keeps N bytes for good, in a list (a leak of a known size, for a
+ * soak to find), up to {@link #LEAK_LIMIT} bytes in all, after which it keeps nothing more.
  * </ul>
  */
 record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfterLoad, long exitAfterRequests,
-              long spinMicros) {
+              long spinMicros, int leakBytes) {
+
+    /** What the leak fault keeps at most, so that a long test cannot run the server out of heap. */
+    static final long LEAK_LIMIT = 256L << 20;
+    private static final java.util.regex.Pattern LEAK = java.util.regex.Pattern.compile("leak-(\\d+)b");
+    private static final java.util.List<byte[]> LEAKED = new java.util.ArrayList<>();
+    private static long leaked;
 
     static final int ALLOCATED_PER_REQUEST = 64 * 1024;
     private static final java.util.regex.Pattern SPIN = java.util.regex.Pattern.compile("spin-(\\d+)us");
@@ -34,9 +42,10 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
     static Faults fromProperty() {
         String spec = System.getProperty("wsbench.faults", "none").toLowerCase(Locale.ROOT);
         java.util.regex.Matcher spin = SPIN.matcher(spec);
+        java.util.regex.Matcher leak = LEAK.matcher(spec);
         return new Faults(spec.contains("wrong-answer"), spec.contains("swallowed-exception"),
                 spec.contains("spin-after-load"), Long.getLong("wsbench.exitAfterRequests", 0),
-                spin.find() ? Long.parseLong(spin.group(1)) : 0);
+                spin.find() ? Long.parseLong(spin.group(1)) : 0, leak.find() ? Integer.parseInt(leak.group(1)) : 0);
     }
 
     /** Burns {@code micros} of this thread's CPU time (not of the clock's: a preempted spin still costs its due). */
@@ -49,6 +58,16 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
             }
         }
         return x;
+    }
+
+    /** Keeps {@code bytes} more for good, until {@link #LEAK_LIMIT} are kept. */
+    static void leak(int bytes) {
+        synchronized (LEAKED) {
+            if (leaked + bytes <= LEAK_LIMIT) {
+                LEAKED.add(new byte[bytes]);
+                leaked += bytes;
+            }
+        }
     }
 
     /** Allocates {@link #ALLOCATED_PER_REQUEST} bytes that escape, so the JIT cannot leave them out. */
@@ -129,6 +148,9 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
         }
         if (exitAfterRequests > 0) {
             on.add("exit after " + exitAfterRequests + " requests");
+        }
+        if (leakBytes > 0) {
+            on.add("leak " + leakBytes + " bytes a request");
         }
         if (spinMicros > 0) {
             on.add("spin " + spinMicros + " us a request");

@@ -46,6 +46,9 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             System.out.println("fault exit-after-requests: exiting after " + limit + " requests");
             Runtime.getRuntime().halt(3);
         }
+        if (routes.faults().leakBytes() > 0) {
+            Faults.leak(routes.faults().leakBytes());
+        }
         if (routes.faults().spinMicros() > 0) {
             Faults.spinPerRequest(routes.faults().spinMicros());
             Faults.allocatePerRequest();
