@@ -14,13 +14,13 @@ import java.util.Map;
 
 /**
  * What the console is told, told to the live page too ({@link LiveServer}) and each second and point
- * to the metrics ({@link PrometheusExport}); either may be null.
+ * to the metrics ({@link MetricsOut}: Prometheus, OTLP); either may be null.
  */
 final class LiveEvents implements RunEvents {
 
     private final RunEvents console;
     private final LiveServer live;
-    private final PrometheusExport metrics;
+    private final MetricsOut metrics;
     private java.util.concurrent.ScheduledFuture<?> watching;
     private static final java.util.concurrent.ScheduledExecutorService SERVER_CLOCK =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
@@ -29,7 +29,7 @@ final class LiveEvents implements RunEvents {
                 return t;
             });
 
-    LiveEvents(RunEvents console, LiveServer live, PrometheusExport metrics) {
+    LiveEvents(RunEvents console, LiveServer live, MetricsOut metrics) {
         this.console = console;
         this.live = live == null ? LiveServer.NONE : live;
         this.metrics = metrics;

@@ -25,7 +25,7 @@ import java.util.List;
  * until a scrape that began after the last figure has been answered (at most {@link #LINGER_MILLIS}),
  * so the last figures reach Prometheus.
  */
-final class PrometheusExport implements AutoCloseable {
+final class PrometheusExport implements MetricsOut {
 
     static final long LINGER_MILLIS = 15_000;
     private static final double[] BUCKETS = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
@@ -52,6 +52,9 @@ final class PrometheusExport implements AutoCloseable {
     private final Gauge p99 = gauge("wsbench_point_p99_seconds", "a point's p99 latency, when it ended");
     private final Gauge serverCpu = gauge("wsbench_server_cpu_percent", "the server's CPU over a point (100: one core)");
     private final Gauge serverRss = gauge("wsbench_server_rss_bytes", "the server's largest resident memory over a point");
+    private final Gauge pointErrors = Gauge.builder().name("wsbench_point_errors")
+            .help("a point's failed requests by kind (connect, timeout, httpStatus, soapFault, validation, protocol, client)")
+            .labelNames("target", "load", "repeat", "kind").register(registry);
     private final Gauge passed = Gauge.builder().name("wsbench_assertion_passed").help("1 when an --assert held, 0 when it failed")
             .labelNames("assertion", "subject").register(registry);
     private final Gauge value = Gauge.builder().name("wsbench_assertion_value").help("the figure an --assert judged")
@@ -75,7 +78,8 @@ final class PrometheusExport implements AutoCloseable {
         return "http://127.0.0.1:" + http.getPort() + "/metrics";
     }
 
-    void second(String target, String load, int repeat, SecondSample s, org.HdrHistogram.Histogram latencies) {
+    @Override
+    public void second(String target, String load, int repeat, SecondSample s, org.HdrHistogram.Histogram latencies) {
         String r = String.valueOf(repeat);
         requests.labelValues(target, load, r).inc(s.requests());
         errors.labelValues(target, load, r).inc(s.errors());
@@ -91,10 +95,12 @@ final class PrometheusExport implements AutoCloseable {
         updated();
     }
 
-    void pointDone(PointRecord p) {
+    @Override
+    public void pointDone(PointRecord p) {
         String[] labels = {p.target().label(), p.load().describe(), String.valueOf(p.repeat())};
         throughput.labelValues(labels).set(p.throughput());
         p99.labelValues(labels).set(p.latencyMicros().p99() / 1e6);
+        OtlpExport.errorsByKind(p.errors()).forEach((kind, n) -> pointErrors.labelValues(labels[0], labels[1], labels[2], kind).set(n));
         if (p.server() != null) {
             serverCpu.labelValues(labels).set(p.server().cpuPercent());
             serverRss.labelValues(labels).set(p.server().rssMaxBytes());
@@ -102,7 +108,8 @@ final class PrometheusExport implements AutoCloseable {
         updated();
     }
 
-    void assertions(List<Assertion.Check> checks) {
+    @Override
+    public void assertions(List<Assertion.Check> checks) {
         for (Assertion.Check c : checks) {
             passed.labelValues(c.assertion().text(), c.subject()).set(c.passed() ? 1 : 0);
             value.labelValues(c.assertion().text(), c.subject()).set(c.measured());

@@ -83,6 +83,10 @@ final class RunCommand implements Callable<Integer> {
             description = "serve the run's figures at http://127.0.0.1:PORT/metrics for Prometheus to scrape while it runs (0: any free port)")
     Integer prometheus;
 
+    @Option(names = "--otlp", paramLabel = "URL",
+            description = "push the run's figures every second over OTLP/HTTP to an OpenTelemetry collector, e.g. http://127.0.0.1:4318")
+    String otlp;
+
     @Option(names = "--profile-interval", paramLabel = "DURATION",
             description = "the profile monitor's period: CPU time between two samples of a server thread (default 4ms; the kernel's tick bounds it)")
     String profileInterval;
@@ -127,7 +131,7 @@ final class RunCommand implements Callable<Integer> {
             throw new Main.UserError(e.getMessage());
         }
         checkReachable(suite, stdout);
-        try (PrometheusExport metrics = prometheus == null ? null : startMetrics(prometheus, stdout);
+        try (MetricsOut metrics = metrics(prometheus, otlp, stdout);
              LiveServer page = live == null ? null : startLive(live, suite.name(), stdout);
              LoadDriver driver = agents.driver(generatorOptions.threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
             Console console = new Console(stdout, Console.interactive());
@@ -167,6 +171,24 @@ final class RunCommand implements Callable<Integer> {
             }
             return passed ? 0 : Main.PROBLEM;
         }
+    }
+
+    /** Where the figures go while the run lasts (--prometheus, --otlp), each told on {@code stdout}; null for nowhere. */
+    static MetricsOut metrics(Integer prometheus, String otlp, PrintStream stdout) {
+        PrometheusExport scraped = prometheus == null ? null : startMetrics(prometheus, stdout);
+        OtlpExport pushed = null;
+        if (otlp != null) {
+            try {
+                pushed = OtlpExport.start(otlp);
+            } catch (RuntimeException e) {
+                if (scraped != null) {
+                    scraped.close();
+                }
+                throw e;
+            }
+            stdout.println("metrics: pushed every second over OTLP/HTTP to " + pushed.endpoint());
+        }
+        return MetricsOut.all(scraped, pushed);
     }
 
     /** The metrics' server, its address printed; a port that cannot be had is one line. */

@@ -96,6 +96,10 @@ class ExitCodesTest {
         CliRunner interval = CliRunner.run("run", "--quick", "--profile-interval", "10us");
         assertEquals(Main.BAD_INPUT, interval.exit(), interval.err());
         assertEquals("wsbench: --profile-interval 10us: below 0.1 ms", interval.err().strip());
+        CliRunner otlp = CliRunner.run("run", "--quick", "--otlp", "ftp://127.0.0.1/");
+        assertEquals(Main.BAD_INPUT, otlp.exit(), otlp.err());
+        assertEquals("wsbench: --otlp takes an http:// or https:// URL of an OTLP/HTTP receiver, e.g. http://127.0.0.1:4318,"
+                + " not ftp://127.0.0.1/", otlp.err().strip());
     }
 
     @Test
