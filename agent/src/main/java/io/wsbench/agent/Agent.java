@@ -103,14 +103,38 @@ public final class Agent implements AutoCloseable {
         long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis), now);
         says.accept(part + " started");
         LoadEngine engine = generator.forConnections(spec.connections());
+        ProgressListener seconds = publishing(task);
         Measurement m = target.workload() instanceof FlowWorkload flow
                 ? engine.runFlow(target.address(), target.tls(), spec, flow.plan().part(task.firstUser, task.partIndex, task.parts),
-                        ProgressListener.NONE)
-                : engine.run(target.address(), target.tls(), spec, requests(target, spec, task), target.validators(), ProgressListener.NONE);
+                        seconds)
+                : engine.run(target.address(), target.tls(), spec, requests(target, spec, task), target.validators(), seconds);
         says.accept(part + " done: " + (m.flow() == null ? m.requests() + " requests"
                 : m.flow().iterations() + " iterations, " + m.flow().requests() + " requests") + (m.aborted() == null ? "" : ", aborted: " + m.aborted())
                 + "; sending the result");
         return new AgentResult(host, skewMicros, m.toBytes());
+    }
+
+    /**
+     * Publishes each second of the part as it closes ({@link SecondNews}), for the controller to show
+     * the point while it runs. A second that cannot be published costs the live view only, never the part.
+     */
+    private ProgressListener publishing(PointTask task) {
+        com.hazelcast.topic.ITopic<SecondNews> topic = member.getTopic(SecondNews.TOPIC);
+        return new ProgressListener() {
+            @Override
+            public void progress(long done, long expected, double elapsed, double total, double currentRate) {
+            }
+
+            @Override
+            public void second(io.wsbench.core.record.SecondSample s, org.HdrHistogram.Histogram latencies) {
+                try {
+                    topic.publish(new SecondNews(task.startMillis, task.partIndex, s.second(), s.requests(), s.errors(),
+                            latencies == null || latencies.getTotalCount() == 0 ? "" : Measurement.encode(latencies)));
+                } catch (RuntimeException e) {
+                    // the controller is going away: its result, not this second, is what counts
+                }
+            }
+        };
     }
 
     /**

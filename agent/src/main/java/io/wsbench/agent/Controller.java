@@ -58,6 +58,8 @@ public final class Controller implements LoadDriver {
     /** What the controller stops when it closes: the agents it started here (--local). */
     private volatile AutoCloseable started;
     private volatile String lost;
+    /** The running point's seconds as the agents send them; null between points. */
+    private volatile SecondsMerge merging;
     /** What each agent measured in the last point, before the merge: for tests, which check the merge against them. */
     volatile List<Measurement> lastParts = List.of();
 
@@ -70,6 +72,12 @@ public final class Controller implements LoadDriver {
         this.suiteText = suiteText;
         this.suitePath = suitePath;
         this.keys = keys;
+        member.<SecondNews>getTopic(SecondNews.TOPIC).addMessageListener(m -> {
+            SecondsMerge now = merging;
+            if (now != null) {
+                now.add(m.getMessageObject());
+            }
+        });
         member.getCluster().addMembershipListener(new MembershipListener() {
             @Override
             public void memberAdded(MembershipEvent e) {
@@ -141,6 +149,7 @@ public final class Controller implements LoadDriver {
         long start = System.currentTimeMillis() + lead.toMillis();
         Map<Member, Future<AgentResult>> futures = new LinkedHashMap<>();
         pointStartMillis = start;
+        merging = new SecondsMerge(start, agents.size(), spec, progress);
         agents.forEach(a -> running.add(a.getUuid()));
         try {
             int firstUser = 0;
@@ -178,6 +187,7 @@ public final class Controller implements LoadDriver {
             return failure != null && merged.aborted() == null ? merged.withAborted(failure) : merged;
         } finally {
             running.clear();
+            merging = null;
         }
     }
 

@@ -151,6 +151,41 @@ class DistributedLoadTest {
     }
 
     @Test
+    void theAgentsSecondsReachTheControllerMergedWhileThePointRuns() throws Exception {
+        LoadSpec spec = new LoadSpec(true, 6, 0, Duration.ofSeconds(3), 300, null, true, null);
+        List<io.wsbench.core.record.SecondSample> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Long> counted = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Long> done = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ProgressListener watching = new ProgressListener() {
+            @Override
+            public void progress(long d, long expected, double elapsed, double total, double rate) {
+                done.add(d);
+            }
+
+            @Override
+            public void second(io.wsbench.core.record.SecondSample s, Histogram latencies) {
+                told.add(s);
+                counted.add(latencies == null ? 0 : latencies.getTotalCount());
+            }
+        };
+
+        Measurement m = controller.run(target(0), spec, watching);
+
+        assertNull(m.aborted());
+        // seconds 0 and 1 closed a second or more before the point's end: every agent's reached the controller by then
+        assertTrue(told.size() >= 2, "seconds told while the point ran: " + told);
+        long sum = 0;
+        for (int i = 0; i < told.size(); i++) {
+            io.wsbench.core.record.SecondSample s = told.get(i);
+            assertEquals(i, s.second(), "in order, none missing");
+            assertEquals(m.series().get(i).requests(), s.requests(), "second " + i + ": the three agents' answers added");
+            assertEquals(s.requests(), counted.get(i), "its latencies are the agents' histograms added");
+            sum += s.requests() + s.errors();
+            assertEquals(sum, done.get(i), "the progress line's count so far");
+        }
+    }
+
+    @Test
     void anOpenPointSendsRateTimesDurationAndItsHistogramIsTheAgentsMerged() throws Exception {
         LoadSpec spec = new LoadSpec(true, 6, 0, Duration.ofSeconds(2), 300, null, true, null);
 
