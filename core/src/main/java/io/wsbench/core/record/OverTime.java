@@ -17,6 +17,7 @@ public record OverTime(List<MinuteSample> minutes, List<Drift> drifts) {
         drifts = drifts == null ? List.of() : List.copyOf(drifts);
     }
 
+    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isEmpty() {
         return minutes.isEmpty() && drifts.isEmpty();
     }
