@@ -4,7 +4,6 @@ import io.wsbench.agent.Cluster;
 import io.wsbench.agent.Controller;
 import io.wsbench.agent.LocalAgents;
 import io.wsbench.core.suite.Durations;
-import io.wsbench.runner.Generator;
 import io.wsbench.runner.LoadDriver;
 import picocli.CommandLine.Option;
 
@@ -49,12 +48,13 @@ final class AgentOptions {
      * The run's load driver: this process's own generator, or a controller whose agents have all
      * joined (started here first with --local).
      */
-    LoadDriver driver(Integer threads, Path suite, Path keys, Path logs, PrintStream out) throws IOException, InterruptedException {
+    LoadDriver driver(GeneratorOptions generator, Path suite, Path keys, Path logs, PrintStream out) throws IOException, InterruptedException {
+        Integer threads = generator.threads;
         if (count == null) {
             if (join != null || local) {
                 throw new Main.UserError("--join and --local go with --agents N");
             }
-            return new Generator(threads);
+            return generator.generator();
         }
         if (count < 1) {
             throw new Main.UserError("--agents must be at least 1, got " + count);

@@ -104,7 +104,7 @@ final class CapacityCommand implements Callable<Integer> {
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
         TlsOptions.warnIfInsecure(tls, uri, aside);
-        try (Generator generator = new Generator(generatorOptions.threads);
+        try (Generator generator = generatorOptions.generator();
              WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);

@@ -79,7 +79,7 @@ final class FlowLoad {
         PrintStream out = System.out;
         PrintStream aside = c.json ? System.err : out;
         TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
-        try (Generator generator = new Generator(c.generatorOptions.threads);
+        try (Generator generator = c.generatorOptions.generator();
              WatchedServer.Process watched = c.watch.serverPid == null ? null : WatchOptions.watch(c.watch.serverPid, c.watch.monitors())) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
@@ -163,9 +163,11 @@ final class FlowLoad {
         }
     }
 
-    private static String errors(ErrorCounts e) {
-        return String.format(Locale.ROOT, "%d (connect %d, timeout %d, http status %d, soap fault %d, validation %d, protocol %d, client %d)",
-                e.total(), e.connect(), e.timeout(), e.httpStatus(), e.soapFault(), e.validation(), e.protocol(), e.client());
+    /** "12 (connect 0, timeout 0, http status 2, soap fault 0, validation 10, protocol 0, client 0)", with GraphQL errors when any. */
+    static String errors(ErrorCounts e) {
+        return String.format(Locale.ROOT, "%d (connect %d, timeout %d, http status %d, soap fault %d, %svalidation %d, protocol %d, client %d)",
+                e.total(), e.connect(), e.timeout(), e.httpStatus(), e.soapFault(),
+                e.graphqlErrors() == 0 ? "" : "graphql errors " + e.graphqlErrors() + ", ", e.validation(), e.protocol(), e.client());
     }
 
     private static String latency(LatencyRecord l) {

@@ -122,7 +122,7 @@ final class LoadCommand implements Callable<Integer> {
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         TlsOptions.warnIfInsecure(tls, uri, aside);
         try (MetricsOut metrics = RunCommand.metrics(prometheus, otlp, aside);
-             Generator generator = new Generator(generatorOptions.threads);
+             Generator generator = generatorOptions.generator();
              WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
             List<String> notes = new ArrayList<>();
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
@@ -133,32 +133,71 @@ final class LoadCommand implements Callable<Integer> {
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
             RunEvents events = metrics == null ? console : new LiveEvents(console, null, metrics);
-            PointRecord p = run.measure(loaded, point, 1, uri.toString(), null,
-                    events.pointStarting(uri.toString(), point.toRecord().describe(), 1, uri.toString(), 0, 0));
-            if (interactive) {
-                console.pointDone(p);
+            // Ctrl-C: the point stops at once and is told as measured so far (a soak keeps its hours), then exit 1
+            java.util.concurrent.CountDownLatch told = new java.util.concurrent.CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                try {
+                    // again and again: a warm-up under way ends, and the point after it must stop too
+                    for (int i = 0; i < 300 && !told.await(100, java.util.concurrent.TimeUnit.MILLISECONDS); i++) {
+                        generator.stop(INTERRUPTED);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                System.out.flush();
+                System.err.flush();
+                Runtime.getRuntime().halt(Main.PROBLEM);
+            }, "wsbench-load-interrupted");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                return measureAndTell(run, loaded, point, uri, own, events, console, interactive, metrics, generator,
+                        notes, assertions, out, aside);
+            } finally {
+                told.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // Ctrl-C came: the hook ends the process once this has been told
+                }
             }
-            if (metrics != null) {
-                metrics.pointDone(p);
-            }
-            if (json) {
-                out.println(RunJson.toJson(p));
-            } else {
-                printSummary(out, p, point.toLoadSpec(), generator.forConnections(connections).transport());
-            }
-            notes.forEach(n -> aside.println("  note          " + n));
-            if (own != null && own.workload().firstFailure() != null) {
-                aside.println("  first failure " + own.workload().firstFailure());
-            }
-            boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + target.url, junit, aside);
-            if (metrics != null && !assertions.isEmpty()) {
-                metrics.assertions(Assertion.checkAll(assertions, List.of(p)));
-            }
-            if (p.aborted() != null) {
-                throw new Main.UserError(p.aborted(), Main.PROBLEM);
-            }
-            return passed ? 0 : Main.PROBLEM;
         }
+    }
+
+    private static final String INTERRUPTED = "interrupted (Ctrl-C)";
+
+    /** The point measured, then told: on the console or as JSON, to the metrics, against the assertions. */
+    private int measureAndTell(PointRun run, Target loaded, LoadPointSpec point, URI uri, OwnService own, RunEvents events,
+                               Console console, boolean interactive, MetricsOut metrics, Generator generator,
+                               List<String> notes, List<Assertion> assertions, PrintStream out, PrintStream aside)
+            throws InterruptedException, java.io.IOException {
+        PointRecord p = run.measure(loaded, point, 1, uri.toString(), null,
+                events.pointStarting(uri.toString(), point.toRecord().describe(), 1, uri.toString(), 0, 0));
+        if (interactive) {
+            console.pointDone(p);
+        }
+        if (metrics != null) {
+            metrics.pointDone(p);
+        }
+        if (json) {
+            out.println(RunJson.toJson(p));
+        } else {
+            printSummary(out, p, point.toLoadSpec(), generator.forConnections(connections).transport());
+        }
+        notes.forEach(n -> aside.println("  note          " + n));
+        if (own != null && own.workload().firstFailure() != null) {
+            aside.println("  first failure " + own.workload().firstFailure());
+        }
+        boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + target.url, junit, aside);
+        if (metrics != null && !assertions.isEmpty()) {
+            metrics.assertions(Assertion.checkAll(assertions, List.of(p)));
+        }
+        if (INTERRUPTED.equals(p.aborted())) {
+            aside.println("wsbench: " + INTERRUPTED + ": the point above is what was measured until then");
+        }
+        if (p.aborted() != null) {
+            throw new Main.UserError(p.aborted(), Main.PROBLEM);
+        }
+        return passed ? 0 : Main.PROBLEM;
     }
 
     /**
@@ -205,9 +244,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "  requests      %,d in %.2f s = %,.1f valid req/s%s%n", p.requests(), p.durationSeconds(), p.throughput(),
                 p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never answered (unfinished)", p.unfinished()));
-        out.printf(Locale.ROOT, "  errors        %d (connect %d, timeout %d, http status %d, soap fault %d, validation %d, protocol %d, client %d)%n",
-                p.errors().total(), p.errors().connect(), p.errors().timeout(), p.errors().httpStatus(),
-                p.errors().soapFault(), p.errors().validation(), p.errors().protocol(), p.errors().client());
+        out.printf(Locale.ROOT, "  errors        %s%n", FlowLoad.errors(p.errors()));
         io.wsbench.report.Flags.behindSchedule(p).ifPresent(why -> out.println("  behind        " + why));
 
         if (p.stalls() != null) {

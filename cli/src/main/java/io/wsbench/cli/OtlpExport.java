@@ -162,6 +162,7 @@ final class OtlpExport implements MetricsOut {
         kinds.put("timeout", e.timeout());
         kinds.put("httpStatus", e.httpStatus());
         kinds.put("soapFault", e.soapFault());
+        kinds.put("graphqlErrors", e.graphqlErrors());
         kinds.put("validation", e.validation());
         kinds.put("protocol", e.protocol());
         kinds.put("client", e.client());

@@ -121,6 +121,9 @@ final class RunCommand implements Callable<Integer> {
         Path home = Home.find();
         Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");
         Suite suite = suite(file);
+        if (Boolean.TRUE.equals(suite.busyPoll())) {
+            generatorOptions.busyPoll = true; // the suite asks it of the generator, as --busy-poll does
+        }
         PrintStream stdout = System.out;
         StackCatalog catalog = StackCatalog.in(home);
         Path dir = out != null ? out : home.resolve("results")
@@ -133,7 +136,7 @@ final class RunCommand implements Callable<Integer> {
         checkReachable(suite, stdout);
         try (MetricsOut metrics = metrics(prometheus, otlp, stdout);
              LiveServer page = live == null ? null : startLive(live, suite.name(), stdout);
-             LoadDriver driver = agents.driver(generatorOptions.threads, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
+             LoadDriver driver = agents.driver(generatorOptions, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
             Console console = new Console(stdout, Console.interactive());
             SuiteRunner runner = new SuiteRunner(catalog, driver,
                     page == null && metrics == null ? console : new LiveEvents(console, page, metrics),
@@ -293,6 +296,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (generatorOptions.threads != null) {
             sb.append(" --threads ").append(generatorOptions.threads);
+        }
+        if (generatorOptions.busyPoll) {
+            sb.append(" --busy-poll");
         }
         String monitors = Monitors.describe(monitors());
         if (!monitors.equals(DEFAULT_MONITORS)) {

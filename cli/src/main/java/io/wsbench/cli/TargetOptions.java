@@ -39,6 +39,12 @@ final class TargetOptions {
     @Option(names = "--openapi", paramLabel = "SPEC", description = "your own REST service: load --operation (an operationId) of this OpenAPI spec (URL or file)")
     String openapi;
 
+    @Option(names = "--graphql", paramLabel = "URL", description = "a GraphQL server: POST --query to it, its variables from --variables-from")
+    String graphql;
+
+    @Option(names = "--query", paramLabel = "FILE", description = "with --graphql: the query (or mutation); --operation picks one of several")
+    Path query;
+
     @Option(names = "--port", paramLabel = "P", description = "with --wsdl: the port of the operation (default: its SOAP 1.1 port)")
     String port;
 
@@ -46,7 +52,8 @@ final class TargetOptions {
             "(wsbench wsdl --template and wsbench openapi --template write one)"})
     Path template;
 
-    @Option(names = "--data", paramLabel = "CSV", description = "with --wsdl or --openapi: a CSV with a header row; each request fills its $${column} placeholders from the next row")
+    @Option(names = {"--data", "--variables-from"}, paramLabel = "CSV", description = {"with --wsdl or --openapi: a CSV with a header row; each request fills its $${column} placeholders from the next row",
+            "with --graphql: each request's variables, a column per variable"})
     Path data;
 
     @Option(names = "--data-mode", paramLabel = "MODE", description = "cycle (rows in turn, again and again; default) or unique (each row once: the point fails when they run out)")
@@ -103,9 +110,24 @@ final class TargetOptions {
     }
 
     OwnService ownService() {
+        if (graphql != null) {
+            if (wsdl != null || openapi != null || protocol != null || body != null || soapAction != null || expect != null
+                    || template != null || port != null || url != null) {
+                throw new Main.UserError("--graphql URL builds the requests from --query and --variables-from itself: drop the URL"
+                        + " before it, --wsdl, --openapi, --protocol, --body, --template, --port, --soap-action and --expect");
+            }
+            if (query == null) {
+                throw new Main.UserError("--graphql needs --query FILE: the query (or mutation) to send");
+            }
+            return OwnService.of(new OwnService.Spec(null, null, operation, null, null, data, dataMode, checks, graphql,
+                    dataMaxMb, query));
+        }
+        if (query != null) {
+            throw new Main.UserError("--query goes with --graphql URL");
+        }
         if (wsdl == null && openapi == null) {
             if (template != null || data != null || dataMode != null || !checks.isEmpty() || port != null) {
-                throw new Main.UserError("--template, --data, --data-mode, --check and --port go with --wsdl or --openapi");
+                throw new Main.UserError("--template, --data, --data-mode, --check and --port go with --wsdl, --openapi or --graphql");
             }
             return null;
         }
@@ -123,6 +145,9 @@ final class TargetOptions {
     }
 
     TargetRecord targetRecord(URI uri) {
+        if (graphql != null) {
+            return new TargetRecord(uri.toString(), null, "graphql", null, operation, null, null, uri.toString());
+        }
         if (wsdl != null || openapi != null) {
             return new TargetRecord(uri.toString(), null, wsdl != null ? "wsdl" : "openapi", null, operation, null, null, uri.toString());
         }

@@ -41,7 +41,32 @@ class SoakLeakTest {
                   direct: { jvmOptions: "-Xmx768m -Xmn16m" }
                 """.formatted(RATE));
         Path out = dir.resolve("run");
-        CliRunner r = CliRunner.run("run", suite.toString(), "--out", out.toString(), "--monitor", "proc,jvm");
+        java.util.concurrent.CompletableFuture<CliRunner> running = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return CliRunner.run("run", suite.toString(), "--out", out.toString(), "--monitor", "proc,jvm");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        // while the first point runs, past its first minute, run.json already holds that minute
+        JsonNode midway = null;
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(150);
+        while (midway == null && System.nanoTime() < until && !running.isDone()) {
+            Thread.sleep(500);
+            Path json = out.resolve("run.json");
+            if (Files.exists(json)) {
+                try {
+                    JsonNode now = RunJson.MAPPER.readTree(json.toFile());
+                    midway = now.at("/running/minutes/0").isMissingNode() ? null : now;
+                } catch (java.io.IOException e) {
+                    // read while being written: the next look gets it whole
+                }
+            }
+        }
+        CliRunner r = running.get(5, java.util.concurrent.TimeUnit.MINUTES);
+        assertTrue(midway != null, "run.json never held a point's minutes while it ran");
+        assertTrue(midway.at("/running/label").asText().startsWith("leaking @ "), midway.at("/running").toString());
+        assertEquals(60000, midway.at("/running/minutes/0/requests").asLong(), 600, midway.at("/running").toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("LEAK: live heap grows"), r.out());
         assertTrue(r.out().contains("leaking @ ") && r.out().contains(" minute 1: "), "a line a minute: " + r.out());

@@ -14,11 +14,11 @@ public final class ProcessGauge {
         this.last = ProcStat.read(pid);
     }
 
-    /** The CPU since the last reading (100 = one core) and the resident bytes; null once the process is gone. */
+    /** The CPU since the last reading (100 = one core) and the resident bytes; null once the process is gone or exiting. */
     public synchronized double[] read() {
         ProcStat now = ProcStat.read(pid);
-        if (now == null || last == null) {
-            return null;
+        if (now == null || last == null || now.rssBytes() == 0) {
+            return null; // gone, or going: a process that is exiting holds no resident memory
         }
         double cpu = ProcStat.cpuPercent(last, now, true, true);
         last = now;

@@ -82,8 +82,8 @@ public final class ServerTrail implements AutoCloseable {
     private void readProcess() {
         try {
             ProcStat now = ProcStat.read(pid);
-            if (now == null || last == null) {
-                return; // gone: the point's own monitors say so
+            if (now == null || last == null || now.rssBytes() == 0) {
+                return; // gone, or exiting: the point's own monitors say so
             }
             double cpu = ProcStat.cpuPercent(last, now, true, true);
             last = now;

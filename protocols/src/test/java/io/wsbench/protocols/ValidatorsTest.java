@@ -59,6 +59,21 @@ class ValidatorsTest {
     }
 
     @Test
+    void graphQlsDataIsCheckedAndItsErrorsAreTheirOwnKind() {
+        String json = "application/json; charset=utf-8";
+        assertEquals(Verdict.OK, check("graphql", 200, json, "{\"data\":{\"hello\":\"Hello World\"}}"));
+        assertEquals(Verdict.OK, check("graphql", 200, json, "{\"extensions\":{\"cost\":[1]},\"data\":{\"hello\":\"Hello World\"}}"));
+        assertEquals(Verdict.VALIDATION, check("graphql", 200, json, "{\"data\":{\"hello\":\"Goodbye World\"}}"));
+        assertEquals(Verdict.VALIDATION, check("graphql", 200, json, "{\"data\":{\"other\":\"Hello World\"}}"));
+        assertEquals(Verdict.GRAPHQL_ERRORS, check("graphql", 200, json,
+                "{\"errors\":[{\"message\":\"Validation error\"}],\"data\":null}"));
+        assertEquals(Verdict.GRAPHQL_ERRORS, check("graphql", 200, json,
+                "{\"data\":{\"hello\":\"Hello World\"},\"errors\":[{\"message\":\"partly\"}]}"));
+        assertEquals(Verdict.HTTP_STATUS, check("graphql", 400, json, "{\"errors\":[{\"message\":\"no query\"}]}"));
+        assertEquals(Verdict.VALIDATION, check("graphql", 200, json, "not json"));
+    }
+
+    @Test
     void everyAnswerNeedsA200ThenItsContentTypeInAnyCaseWithParameters() {
         assertEquals(Verdict.OK, check("plain", 200, "TEXT/Plain; charset=UTF-8", "Hello World"));
         assertEquals(Verdict.HTTP_STATUS, check("plain", 500, "text/plain", "Hello World"));

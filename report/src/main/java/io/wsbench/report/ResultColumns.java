@@ -50,6 +50,7 @@ final class ResultColumns {
             col("errors.timeout", p -> p.errors().timeout()),
             col("errors.httpStatus", p -> p.errors().httpStatus()),
             col("errors.soapFault", p -> p.errors().soapFault()),
+            col("errors.graphqlErrors", p -> p.errors().graphqlErrors()),
             col("errors.validation", p -> p.errors().validation()),
             col("errors.protocol", p -> p.errors().protocol()),
             col("errors.client", p -> p.errors().client()),

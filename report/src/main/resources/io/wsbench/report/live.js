@@ -58,8 +58,14 @@
       draw(title);
     } else if (e.type === 'second') {
       seconds.push(e);
+      if (seconds.length > 600) { seconds.shift(); } // a soak of hours: the chart shows its last ten minutes
       seen.seconds++;
       draw(title);
+    } else if (e.type === 'minute') {
+      log('minute ' + (e.minute + 1) + ': ' + number(e.throughput, 1) + ' req/s, p99 ' + number(ms(e.p99Micros), 3) + ' ms, '
+        + e.errors + ' errors' + (e.serverCpuPercent == null ? '' : ', server CPU ' + number(e.serverCpuPercent, 0) + '%')
+        + (e.rssBytes == null ? '' : ', RSS ' + number(e.rssBytes / 1e6, 0) + ' MB')
+        + (e.liveHeapBytes == null ? '' : ', live heap ' + number(e.liveHeapBytes / 1e6, 1) + ' MB'), false);
     } else if (e.type === 'server') {
       seen.servers++;
       server.textContent = 'server ' + e.stack + ': CPU ' + number(e.cpuPercent, 0) + '% (100: one core), '

@@ -21,16 +21,24 @@ public final class Generator implements LoadDriver {
             + " (default: one per 128 connections or users of a point, at most one per core)";
 
     private final Integer threads;
+    private final boolean busyPoll;
     private final Map<Integer, LoadEngine> engines = new ConcurrentHashMap<>();
 
     /** {@code threads}: the {@code --threads} option, or null for the default. */
     public Generator(Integer threads) {
+        this(threads, false);
+    }
+
+    /** {@code busyPoll}: the {@code --busy-poll} option, the I/O threads polling instead of sleeping. */
+    public Generator(Integer threads, boolean busyPoll) {
         this.threads = threads;
+        this.busyPoll = busyPoll;
     }
 
     /** The engine for a point of {@code connections} connections (closed loop: users). */
     public LoadEngine forConnections(int connections) {
-        return engines.computeIfAbsent(threads != null ? threads : LoadEngine.defaultThreads(connections), LoadEngine::new);
+        return engines.computeIfAbsent(threads != null ? threads : LoadEngine.defaultThreads(connections),
+                n -> new LoadEngine(n, busyPoll));
     }
 
     @Override
@@ -51,6 +59,11 @@ public final class Generator implements LoadDriver {
     @Override
     public void abort(String why) {
         engines.values().forEach(e -> e.abort(why));
+    }
+
+    /** Stops the running point as the user asked (Ctrl-C): its figures over the time it ran, not the time asked. */
+    public void stop(String why) {
+        engines.values().forEach(e -> e.stop(why));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.wsbench.runner;
 
+import io.wsbench.service.graphql.GraphQlRequest;
 import io.wsbench.service.openapi.ApiDescription;
 import io.wsbench.service.openapi.RestRequest;
 import io.wsbench.service.own.DataRows;
@@ -29,7 +30,17 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
 
     /** What the user gave: a WSDL or an OpenAPI spec, the operation, and where the requests come from. */
     public record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
-                       List<String> checks, String url, Long dataMaxMb) {
+                       List<String> checks, String url, Long dataMaxMb, Path graphqlQuery) {
+
+        public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
+                    List<String> checks, String url, Long dataMaxMb) {
+            this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, null);
+        }
+
+        /** What the user names the service by in a message: its WSDL, its spec, or its GraphQL query. */
+        String described() {
+            return wsdl != null ? wsdl : openapi != null ? openapi : String.valueOf(graphqlQuery);
+        }
     }
 
     /**
@@ -37,6 +48,12 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
      * description and address against the stack's {@code base} address (null before it starts).
      */
     public static Spec spec(Suite suite, TargetSpec t, String base) {
+        if (t.graphql() != null) {
+            // a GraphQL server is named by its address: the target's url, or its path on the stack
+            String url = t.url() != null ? t.url() : base != null ? base + (t.path() == null ? "/graphql" : t.path()) : null;
+            return new Spec(null, null, t.operation(), null, null, t.data() == null ? null : suite.resolve(t.data()),
+                    t.dataMode(), t.checks() == null ? List.of() : t.checks(), url, t.dataMaxMb(), suite.resolve(t.graphql()));
+        }
         String described = t.wsdl() != null ? t.wsdl() : t.openapi();
         String where = described.regionMatches(true, 0, "http://", 0, 7) || described.regionMatches(true, 0, "https://", 0, 8)
                 ? described
@@ -71,7 +88,7 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
     }
 
     public static OwnService of(Spec s) {
-        if (s.operation() == null) {
+        if (s.operation() == null && s.graphqlQuery() == null) {
             throw new TargetException((s.wsdl() != null ? "--wsdl" : "--openapi") + " needs --operation NAME (list them with wsbench "
                     + (s.wsdl() != null ? "wsdl " + s.wsdl() : "openapi " + s.openapi()) + ")");
         }
@@ -101,6 +118,16 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
                 throw new OwnServiceException(s.template() + ": cannot read the template: " + OneLine.of(e));
             }
         }
+        if (s.graphqlQuery() != null) {
+            String query;
+            try {
+                query = Files.readString(s.graphqlQuery(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new OwnServiceException(s.graphqlQuery() + ": cannot read the query: " + OneLine.of(e));
+            }
+            return GraphQlRequest.of(query, s.graphqlQuery().toString(), s.operation(),
+                    s.data() == null ? null : new java.util.LinkedHashSet<>(data.columns()));
+        }
         if (s.openapi() != null) {
             ApiDescription api = ApiDescription.read(s.openapi());
             return RestRequest.of(api, api.operation(s.operation()), template, s.template() == null ? null : s.template().toString(),
@@ -123,8 +150,8 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         } else {
             u = request.endpoint();
             if (u == null) {
-                throw new OwnServiceException((s.wsdl() != null ? s.wsdl() : s.openapi())
-                        + ": names no address for " + s.operation() + ": give one with --url");
+                throw new OwnServiceException(s.graphqlQuery() != null ? "--graphql needs the GraphQL server's URL"
+                        : s.described() + ": names no address for " + s.operation() + ": give one with --url");
             }
         }
         if (!("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) || u.getHost() == null) {

@@ -165,8 +165,11 @@ public final class SuiteCheck {
             }
             return;
         }
-        String kind = t.wsdl() != null ? "wsdl" : "openapi";
-        if (t.operation() == null) {
+        String kind = t.wsdl() != null ? "wsdl" : t.openapi() != null ? "openapi" : "graphql";
+        if (t.graphql() != null && !Files.isRegularFile(suite.resolve(t.graphql()))) {
+            throw SuiteReader.at(suite, at + "/graphql", "no such file: " + suite.resolve(t.graphql()));
+        }
+        if (t.operation() == null && t.graphql() == null) {
             throw SuiteReader.at(suite, at, "a target with a '" + kind + "' needs the 'operation' to load (wsbench " + kind
                     + " " + (t.wsdl() != null ? t.wsdl() : t.openapi()) + " lists them)");
         }

@@ -51,12 +51,24 @@ public final class LoadEngine implements AutoCloseable {
     private final Class<? extends SocketChannel> channelClass;
     private final int threads;
     private final boolean epoll;
+    /** The busy-polling strategies of the I/O threads, when they busy-poll; else null. */
+    private final BusyPoll busyPoll;
     private volatile Run current;
 
     public LoadEngine(int ioThreads) {
+        this(ioThreads, false);
+    }
+
+    /**
+     * {@code busyPoll}: the I/O threads poll epoll instead of sleeping in it ({@link BusyPoll}); without
+     * epoll (not Linux) they cannot, and sleep as usual.
+     */
+    public LoadEngine(int ioThreads, boolean busyPoll) {
         this.threads = Math.max(1, ioThreads);
         this.epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        this.busyPoll = busyPoll && epoll ? new BusyPoll() : null;
+        IoHandlerFactory io = this.busyPoll != null ? EpollIoHandler.newFactory(0, this.busyPoll)
+                : epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         this.group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("wsbench-io", true), io);
         this.channelClass = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
     }
@@ -81,7 +93,12 @@ public final class LoadEngine implements AutoCloseable {
     }
 
     public String transport() {
-        return epoll ? "epoll" : "nio";
+        return busyPoll != null ? "epoll, busy-polling" : epoll ? "epoll" : "nio";
+    }
+
+    /** Whether the I/O threads busy-poll. */
+    public boolean busyPolling() {
+        return busyPoll != null;
     }
 
     public int threads() {
@@ -146,7 +163,8 @@ public final class LoadEngine implements AutoCloseable {
             int seconds = (int) Math.ceil(spec.duration().toNanos() / 1e9) + 1;
             lanes.forEach(l -> l.rec.sentBySecond = new long[seconds]);
         }
-        IoThreadCpu ioCpu = IoThreadCpu.start(lanes.stream().map(l -> l.loop).toList());
+        IoThreadCpu ioCpu = busyPoll != null ? null : IoThreadCpu.start(lanes.stream().map(l -> l.loop).toList());
+        long[][] pollsBefore = busyPoll != null ? busyPoll.counts() : null;
         long cpuBefore = processCpuNanos();
         ClientMemory memory = new ClientMemory();
         current = run;
@@ -192,15 +210,20 @@ public final class LoadEngine implements AutoCloseable {
         current = null;
         long last = lanes.stream().mapToLong(l -> l.rec.lastCompletionNanos).max().orElse(0);
         long nanos;
-        if (run.deadline != Long.MAX_VALUE) {
+        if (run.deadline != Long.MAX_VALUE && !run.stoppedByUser) {
             // a timed point is always over the time asked for: one that stopped early (its server
             // died, or stopped answering) must not read as fast as the seconds it lasted
             nanos = run.deadline - run.start;
+        } else if (run.stoppedByUser) {
+            nanos = end - run.start; // Ctrl-C in hour three: three hours, at the rate they ran
         } else {
             nanos = (run.abortReason == null && last > 0 ? Math.max(last, run.start) : end) - run.start;
         }
         long cpu = processCpuNanos() - cpuBefore;
-        Double ioBusy = ioCpu == null ? null : Measurement.round(ioCpu.busiestPercent(end - run.start));
+        // a busy-polling thread is always on the CPU: its share of polls that found work says how busy it was
+        Double polled = pollsBefore == null ? null : busyPoll.busiestPercent(pollsBefore);
+        Double ioBusy = polled != null ? Measurement.round(polled)
+                : ioCpu == null ? null : Measurement.round(ioCpu.busiestPercent(end - run.start));
         String aborted = run.abortReason != null ? run.abortReason : silentEnd(run, lanes, sampler, last);
         Measurement m = sampler.result(nanos, cpu, ioBusy, aborted, run.firstClientFailure);
         if (flow == null) {
@@ -243,6 +266,15 @@ public final class LoadEngine implements AutoCloseable {
         }
     }
 
+    /** Stops the running point as the user asked (Ctrl-C): aborted for {@code why}, over the time it ran. */
+    public void stop(String why) {
+        Run r = current;
+        if (r != null && r.abortReason == null) {
+            r.stoppedByUser = true;
+            r.abortReason = why;
+        }
+    }
+
     private static void stopAll(List<Lane> lanes) {
         for (Lane lane : lanes) {
             lane.loop.execute(() -> {
@@ -277,6 +309,8 @@ public final class LoadEngine implements AutoCloseable {
         long start;
         long deadline;
         volatile String abortReason;
+        /** Stopped by the user (Ctrl-C), not by the server: its time is the time it ran. */
+        volatile boolean stoppedByUser;
         volatile String lastConnectFailure;
         volatile long lastConnectFailureNanos;
         /** What the first request source or check that threw said: shown beside the client errors. */

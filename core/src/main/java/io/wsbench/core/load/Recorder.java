@@ -26,6 +26,7 @@ final class Recorder {
     long timeout;
     long httpStatus;
     long soapFault;
+    long graphqlErrors;
     long validation;
     long protocol;
     long client;
@@ -111,6 +112,7 @@ final class Recorder {
         switch (v) {
             case HTTP_STATUS -> httpStatus++;
             case SOAP_FAULT -> soapFault++;
+            case GRAPHQL_ERRORS -> graphqlErrors++;
             case VALIDATION -> validation++;
             default -> throw new IllegalArgumentException(v.name());
         }

@@ -14,6 +14,7 @@ final class StepRecorder {
     long timeout;
     long httpStatus;
     long soapFault;
+    long graphqlErrors;
     long validation;
     long protocol;
     long client;
@@ -30,6 +31,7 @@ final class StepRecorder {
         switch (v) {
             case HTTP_STATUS -> httpStatus++;
             case SOAP_FAULT -> soapFault++;
+            case GRAPHQL_ERRORS -> graphqlErrors++;
             case VALIDATION -> validation++;
             default -> throw new IllegalArgumentException(v.name());
         }
@@ -43,6 +45,6 @@ final class StepRecorder {
     }
 
     ErrorCounts errors() {
-        return new ErrorCounts(connect, timeout, httpStatus, soapFault, validation, protocol, client);
+        return new ErrorCounts(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors);
     }
 }

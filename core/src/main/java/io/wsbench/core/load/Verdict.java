@@ -2,5 +2,7 @@ package io.wsbench.core.load;
 
 /** What the validator made of a response. Only {@code OK} counts as a request served. */
 public enum Verdict {
-    OK, HTTP_STATUS, SOAP_FAULT, VALIDATION
+    OK, HTTP_STATUS, SOAP_FAULT, VALIDATION,
+    /** A GraphQL answer that carries {@code errors}, under a 200 as GraphQL servers send them: GraphQL's SOAP Fault. */
+    GRAPHQL_ERRORS
 }

@@ -4,12 +4,20 @@ package io.wsbench.core.record;
  * Failed requests by kind. A response that arrived but was wrong is a {@code validation} error; one
  * that was not even well-formed HTTP (or endless) is a {@code protocol} error. A {@code client}
  * error is wsbench's side failing: a request source that could not build the request, or a check
- * that threw instead of answering yes or no.
+ * that threw instead of answering yes or no. {@code graphqlErrors} are GraphQL answers that carry
+ * {@code errors} (under a 200, as GraphQL servers send them), as {@code soapFault} counts SOAP Faults;
+ * run.json writes it only when it is not 0.
  */
 public record ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol,
-                          long client) {
+                          long client,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                          long graphqlErrors) {
 
-    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0);
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0);
+
+    public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol, long client) {
+        this(connect, timeout, httpStatus, soapFault, validation, protocol, client, 0);
+    }
 
     public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol) {
         this(connect, timeout, httpStatus, soapFault, validation, protocol, 0);
@@ -22,10 +30,11 @@ public record ErrorCounts(long connect, long timeout, long httpStatus, long soap
     /** These errors and {@code o}'s together: the errors of two parts of one point. */
     public ErrorCounts plus(ErrorCounts o) {
         return new ErrorCounts(connect + o.connect, timeout + o.timeout, httpStatus + o.httpStatus,
-                soapFault + o.soapFault, validation + o.validation, protocol + o.protocol, client + o.client);
+                soapFault + o.soapFault, validation + o.validation, protocol + o.protocol, client + o.client,
+                graphqlErrors + o.graphqlErrors);
     }
 
     public long total() {
-        return connect + timeout + httpStatus + soapFault + validation + protocol + client;
+        return connect + timeout + httpStatus + soapFault + validation + protocol + client + graphqlErrors;
     }
 }

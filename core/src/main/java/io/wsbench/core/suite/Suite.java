@@ -39,6 +39,7 @@ public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("stacks") Map<String, UserStack> stacks,
                     @JsonProperty("cpus") Placement cpus,
                     @JsonProperty("capacity") CapacitySpec capacity,
+                    @JsonProperty("busyPoll") Boolean busyPoll,
                     @JsonIgnore Path source) {
 
     /** How {@code --quick} shrinks a suite so it finishes in seconds. */
@@ -116,21 +117,21 @@ public record Suite(@JsonProperty("name") String name,
         String max = Durations.parse(warmupMax).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warmupMax;
         return new Suite(name, description, operation, baseline, quick.repeat(),
                 Math.min(warmupRequests, quick.warmupRequests()), warmup, max, QUICK_WARMUP_WINDOW, targets, small, quick, stackOptions, stacks, cpus,
-                capacity == null ? null : capacity.quickened(), source);
+                capacity == null ? null : capacity.quickened(), busyPoll, source);
     }
 
     public Suite withRepeat(int n) {
-        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, source);
+        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, source);
     }
 
     Suite from(Path file) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, file);
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, file);
     }
 
     /** The suite with the processes placed on {@code cpus} (null: wherever the OS puts them). */
     public Suite withCpus(Placement placement) {
         return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
-                stackOptions, stacks, placement, capacity, source);
+                stackOptions, stacks, placement, capacity, busyPoll, source);
     }
 
     /**

@@ -51,7 +51,16 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("dataMode") String dataMode,
                          @JsonProperty("checks") List<String> checks,
                          @JsonProperty("dataMaxMb") Long dataMaxMb,
-                         @JsonProperty("flow") FlowSpec flow) {
+                         @JsonProperty("flow") FlowSpec flow,
+                         @JsonProperty("graphql") String graphql) {
+
+    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
+                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
+                      String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,
+                      String dataMode, List<String> checks, Long dataMaxMb, FlowSpec flow) {
+        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
+                wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow, null);
+    }
 
     public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
@@ -83,22 +92,29 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (flow != null && wsdl == null && openapi == null && (stack == null) == (url == null)) {
             throw new IllegalArgumentException("a flow's target needs a 'url' or a 'stack' (or a 'wsdl' or an 'openapi' that names its address)");
         }
-        boolean own = wsdl != null || openapi != null || flow != null;
-        if (wsdl != null && openapi != null) {
-            throw new IllegalArgumentException("a target names either a 'wsdl' or an 'openapi', not both");
+        boolean own = wsdl != null || openapi != null || flow != null || graphql != null;
+        if ((wsdl != null ? 1 : 0) + (openapi != null ? 1 : 0) + (graphql != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("a target names one of a 'wsdl', an 'openapi' or a 'graphql' query, not several");
+        }
+        if (graphql != null && (flow != null || template != null || port != null)) {
+            throw new IllegalArgumentException("a 'graphql' target sends its query with each row's variables: no 'flow',"
+                    + " 'template' or 'port' beside it");
+        }
+        if (graphql != null && (stack == null) == (url == null)) {
+            throw new IllegalArgumentException("a 'graphql' target needs the server's 'url', or a 'stack' (with the 'path' it answers on)");
         }
         if (!own && (template != null || data != null || dataMode != null || checks != null || port != null || dataMaxMb != null)) {
-            throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl' or an 'openapi'");
+            throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl', an 'openapi' or a 'graphql' query");
         }
         if (own) {
             if (protocol != null || sequence != null || client != null || variant != null) {
-                throw new IllegalArgumentException("a target with a '" + (wsdl != null ? "wsdl" : "openapi")
+                throw new IllegalArgumentException("a target with a '" + (wsdl != null ? "wsdl" : openapi != null ? "openapi" : "graphql")
                         + "' takes its requests from it: no 'protocol', 'variant', 'sequence' or 'client'");
             }
             if (stack != null && url != null) {
                 throw new IllegalArgumentException("a target is on a 'stack' or at a 'url', not both");
             }
-            protocol = flow != null ? "flow" : wsdl != null ? "wsdl" : "openapi";
+            protocol = flow != null ? "flow" : wsdl != null ? "wsdl" : openapi != null ? "openapi" : "graphql";
             checks = checks == null ? null : List.copyOf(checks);
         } else if ((stack == null) == (url == null)) {
             throw new IllegalArgumentException("a target needs either 'stack' or 'url' (or a 'wsdl' or an 'openapi' that names its address)");
@@ -122,7 +138,8 @@ public record TargetSpec(@JsonProperty("label") String label,
             throw new IllegalArgumentException("'tls' is for a 'url' that starts with https://");
         }
         if (label == null && own) {
-            label = (stack != null ? stack + " " : "") + protocol + (flow != null ? "" : " " + operation);
+            label = (stack != null ? stack + " " : "") + protocol + (flow != null ? ""
+                    : " " + (graphql != null && operation == null ? graphql : operation));
         }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
@@ -145,7 +162,7 @@ public record TargetSpec(@JsonProperty("label") String label,
 
     /** Whether this target is the user's own service, described by a WSDL or an OpenAPI spec. */
     public boolean own() {
-        return wsdl != null || openapi != null || flow != null;
+        return wsdl != null || openapi != null || flow != null || graphql != null;
     }
 
     /** This target's own stack options (none: an empty map). */

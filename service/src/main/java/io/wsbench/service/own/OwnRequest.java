@@ -39,4 +39,9 @@ public interface OwnRequest {
 
     /** Whether answers are SOAP envelopes, so a Fault counts as a SOAP Fault error. */
     boolean soap();
+
+    /** Whether answers are GraphQL's, so one that carries {@code errors} counts as a GraphQL error. */
+    default boolean graphql() {
+        return false;
+    }
 }

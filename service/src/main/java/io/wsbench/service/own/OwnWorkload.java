@@ -118,7 +118,14 @@ public final class OwnWorkload implements Workload {
         List<byte[]> wires = new ArrayList<>(data.size());
         long total = 0;
         for (int i = 0; i < data.size(); i++) {
-            byte[] w = securing == null ? request.wire(endpoint, data.row(i), keepAlive) : request.body(data.row(i));
+            byte[] w;
+            try {
+                w = securing == null ? request.wire(endpoint, data.row(i), keepAlive) : request.body(data.row(i));
+            } catch (IllegalArgumentException e) {
+                // a value its request cannot carry (a GraphQL Int that is no number): the row, named, before any load
+                throw new OwnServiceException((data.source() == null ? "the request" : data.source()) + ", row " + (i + 1)
+                        + ": " + e.getMessage());
+            }
             total += w.length;
             if (total > maxBytes) {
                 throw new OwnServiceException((data.source() == null ? "the request" : data.source())
@@ -179,6 +186,7 @@ public final class OwnWorkload implements Workload {
         AnswerCheck.StatusCheck status = (AnswerCheck.StatusCheck) own.stream()
                 .filter(c -> c instanceof AnswerCheck.StatusCheck).findFirst().orElse(null);
         XmlAnswers stax = request.soap() ? new XmlAnswers() : null;
+        boolean graphql = request.graphql();
         Securing client = securing == null ? null : securing.get();
         ParsedAnswer parsed = new ParsedAnswer();
         return Validator.byRequest((index, code, contentType, answer, answerLength) -> {
@@ -200,6 +208,9 @@ public final class OwnWorkload implements Workload {
             }
             if (stax != null && (code == 500 || code == 200) && fault(stax, body, length)) {
                 return Verdict.SOAP_FAULT;
+            }
+            if (graphql && code == 200 && io.wsbench.service.graphql.GraphQlRequest.hasErrors(body, length)) {
+                return Verdict.GRAPHQL_ERRORS;
             }
             if (status == null && (code < 200 || code >= 300)) {
                 return Verdict.HTTP_STATUS;

@@ -53,7 +53,9 @@ public final class DirectServer {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(ioThreads, io);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         HelloRoutes routes = new HelloRoutes(Faults.fromProperty());
-        SeismicRoute seismic = new SeismicRoute(Catalog.configured());
+        Catalog catalog = Catalog.configured();
+        SeismicRoute seismic = new SeismicRoute(catalog);
+        GraphQlRoute graphql = new GraphQlRoute(routes, catalog);
         if (routes.faults().spinAfterLoad()) {
             Faults.spinAfterLoad(HelloHandler.LAST_REQUEST);
         }
@@ -75,7 +77,7 @@ public final class DirectServer {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(16 * 1024 * 1024),
-                                    new HelloHandler(routes, seismic, page, workers));
+                                    new HelloHandler(routes, seismic, graphql, page, workers));
                         }
                     })
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();

@@ -28,11 +28,13 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final HelloRoutes routes;
     private final SeismicRoute seismic;
+    private final GraphQlRoute graphql;
     private final PageRoute page;
     private final Executor workers;
 
-    HelloHandler(HelloRoutes routes, SeismicRoute seismic, PageRoute page, Executor workers) {
+    HelloHandler(HelloRoutes routes, SeismicRoute seismic, GraphQlRoute graphql, PageRoute page, Executor workers) {
         this.routes = routes;
+        this.graphql = graphql;
         this.seismic = seismic;
         this.page = page;
         this.workers = workers;
@@ -110,6 +112,8 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             }
             case "/seismic" -> post ? seismic.matchQuakes(ByteBufUtil.getBytes(req.content()))
                     : seismic.wsdl(req.headers().get(HttpHeaderNames.HOST, "127.0.0.1:8080"));
+            case "/graphql" -> post ? graphql.execute(ByteBufUtil.getBytes(req.content()))
+                    : HelloRoutes.Answer.of(405, "text/plain", "POST a GraphQL request: {\"query\": \"{ hello }\"}");
             case "/hello/xmlservice" -> routes.restInline(method);
             case "/hello/xmlservicewithcfc" -> routes.restComponent(method);
             case "/hello/xmlservicewithcfccached" -> routes.restCached(method);
