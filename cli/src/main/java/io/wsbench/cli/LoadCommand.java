@@ -71,13 +71,8 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--think", paramLabel = "DURATION", description = "closed loop: pause between an answer and the next request")
     String think;
 
-    @Option(names = "--prometheus", paramLabel = "PORT",
-            description = "serve the point's figures at http://127.0.0.1:PORT/metrics for Prometheus to scrape while it runs (0: any free port)")
-    Integer prometheus;
-
-    @Option(names = "--otlp", paramLabel = "URL",
-            description = "push the point's figures every second over OTLP/HTTP to an OpenTelemetry collector, e.g. http://127.0.0.1:4318")
-    String otlp;
+    @Mixin
+    MetricsOptions metricsOptions;
 
     @Option(names = "--json", description = "print the point as JSON (the fields of a point in run.json)")
     boolean json;
@@ -121,7 +116,7 @@ final class LoadCommand implements Callable<Integer> {
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         TlsOptions.warnIfInsecure(tls, uri, aside);
-        try (MetricsOut metrics = RunCommand.metrics(prometheus, otlp, aside);
+        try (MetricsOut metrics = metricsOptions.start(aside);
              Generator generator = generatorOptions.generator();
              WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
             List<String> notes = new ArrayList<>();

@@ -79,13 +79,8 @@ final class RunCommand implements Callable<Integer> {
             description = "serve a page on 127.0.0.1:PORT (0: any free port) that shows the run as it happens: each second of the current point, the points done, what the run says")
     Integer live;
 
-    @Option(names = "--prometheus", paramLabel = "PORT",
-            description = "serve the run's figures at http://127.0.0.1:PORT/metrics for Prometheus to scrape while it runs (0: any free port)")
-    Integer prometheus;
-
-    @Option(names = "--otlp", paramLabel = "URL",
-            description = "push the run's figures every second over OTLP/HTTP to an OpenTelemetry collector, e.g. http://127.0.0.1:4318")
-    String otlp;
+    @Mixin
+    MetricsOptions metricsOptions;
 
     @Option(names = "--profile-interval", paramLabel = "DURATION",
             description = "the profile monitor's period: CPU time between two samples of a server thread (default 4ms; the kernel's tick bounds it)")
@@ -134,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
             throw new Main.UserError(e.getMessage());
         }
         checkReachable(suite, stdout);
-        try (MetricsOut metrics = metrics(prometheus, otlp, stdout);
+        try (MetricsOut metrics = metricsOptions.start(stdout);
              LiveServer page = live == null ? null : startLive(live, suite.name(), stdout);
              LoadDriver driver = agents.driver(generatorOptions, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
             Console console = new Console(stdout, Console.interactive());

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wsbench.contract.seismic.Answer;
-import io.wsbench.contract.seismic.Catalog;
-import io.wsbench.contract.seismic.Oracle;
 import io.wsbench.contract.seismic.Query;
 import io.wsbench.contract.seismic.QuerySequence;
 import io.wsbench.core.load.HttpRequest;
@@ -46,11 +44,11 @@ final class GraphQlSeismicWorkload implements Workload {
         this.answers = answers;
     }
 
+    /** The sequence {@code name}, and its oracle, as SOAP's workload made them (once, for both). */
     static GraphQlSeismicWorkload of(String name) {
         return CACHE.computeIfAbsent(name, n -> {
-            Catalog c = Catalog.standard();
-            QuerySequence s = QuerySequence.named(n, c);
-            return new GraphQlSeismicWorkload(s, Oracle.answers(c, s));
+            SeismicWorkload soap = SeismicWorkload.of(n);
+            return new GraphQlSeismicWorkload(soap.sequence(), soap.answers());
         });
     }
 

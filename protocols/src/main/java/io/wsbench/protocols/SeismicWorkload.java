@@ -47,6 +47,11 @@ final class SeismicWorkload implements Workload {
         return sequence;
     }
 
+    /** What the oracle expects of each request of the sequence, in order. */
+    List<Answer> answers() {
+        return answers;
+    }
+
     @Override
     public int sequenceLength() {
         return sequence.queries().size();
