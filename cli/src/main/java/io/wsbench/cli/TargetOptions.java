@@ -1,5 +1,6 @@
 package io.wsbench.cli;
 
+import io.wsbench.core.load.Http2;
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.protocols.HttpWorkload;
@@ -92,6 +93,28 @@ final class TargetOptions {
     @Option(names = "--expect", paramLabel = "TEXT", description = "a response counts only if its body contains TEXT")
     String expect;
 
+    @Option(names = "--http2", description = "speak HTTP/2: h2 chosen by ALPN for https://, h2c with prior knowledge for http://")
+    boolean http2;
+
+    @Option(names = "--streams", paramLabel = "N", description = {"with --http2: how many of the -c users (or open-loop connections) share a connection,",
+            "each with one stream open at a time (default 1; -c 100 --streams 10: 100 streams on 10 connections)"})
+    Integer streams;
+
+    /** How the options ask for HTTP/2; null for HTTP/1.1. */
+    Http2 http2() {
+        if (streams != null && !http2) {
+            throw new Main.UserError("--streams is for HTTP/2: add --http2");
+        }
+        if (!http2) {
+            return null;
+        }
+        try {
+            return new Http2(streams == null ? 1 : streams);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError("--streams: " + e.getMessage());
+        }
+    }
+
     static final class ProtocolNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
@@ -101,7 +124,7 @@ final class TargetOptions {
 
     /** The target these options name, over {@code tls} when not null. */
     Target target(URI uri, OwnService own, ClientTls tls) {
-        return Target.of(targetRecord(uri), uri, own != null ? own.workload() : workload(), tls);
+        return Target.of(targetRecord(uri), uri, own != null ? own.workload() : workload(), tls).withHttp2(http2());
     }
 
     /** Where the load goes: the own service's endpoint, or the URL given. */

@@ -1,6 +1,7 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.ClientTls;
+import io.wsbench.core.load.Http2;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
@@ -26,7 +27,17 @@ import java.util.function.Supplier;
  * has no spec.
  */
 public record Target(TargetRecord record, URI uri, Workload workload, String version, ClientTls tls, String base,
-                     TargetSpec spec) {
+                     TargetSpec spec, Http2 http2) {
+
+    public Target(TargetRecord record, URI uri, Workload workload, String version, ClientTls tls, String base,
+                  TargetSpec spec) {
+        this(record, uri, workload, version, tls, base, spec, spec == null ? null : spec.http2());
+    }
+
+    /** The same target over HTTP/2 as {@code h2} says (null: HTTP/1.1). */
+    public Target withHttp2(Http2 h2) {
+        return new Target(record, uri, workload, version, tls, base, spec, h2);
+    }
 
     /** The name people read in tables and progress lines. */
     public String label() {

@@ -66,9 +66,12 @@ public final class ClientTls {
     private final String provider;
     private final boolean insecure;
     private final boolean clientCertificate;
+    /** Whether its connections ask for h2 by ALPN (else http/1.1). */
+    private final boolean h2;
 
     private ClientTls(SslContext context, TlsSettings settings, String host, int port, String provider, boolean insecure,
-                      boolean clientCertificate) {
+                      boolean clientCertificate, boolean h2) {
+        this.h2 = h2;
         this.context = context;
         this.settings = settings;
         this.host = host;
@@ -83,13 +86,22 @@ public final class ClientTls {
      * or an unavailable provider is an IllegalArgumentException whose message names it.
      */
     public static ClientTls of(TlsSettings settings, String host, int port) {
+        return of(settings, host, port, false);
+    }
+
+    /** The same client asking for h2 by ALPN: its connections speak HTTP/2 when the server agrees. */
+    public ClientTls forH2() {
+        return h2 ? this : of(settings, host, port, true);
+    }
+
+    private static ClientTls of(TlsSettings settings, String host, int port, boolean h2) {
         String provider = settings.provider() == null ? defaultProvider() : settings.provider();
         SslContextBuilder b = SslContextBuilder.forClient()
                 .protocols("TLSv1.3", "TLSv1.2")
                 .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                         ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                         ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                        ApplicationProtocolNames.HTTP_1_1));
+                        h2 ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1));
         if ("openssl".equals(provider)) {
             if (!OpenSsl.isAvailable()) {
                 throw new IllegalArgumentException("the openssl TLS provider (netty-tcnative) cannot be loaded here: "
@@ -116,7 +128,7 @@ public final class ClientTls {
             b.keyManager(pkcs12(settings.pkcs12(), settings.passwordEnv()));
         }
         try {
-            return new ClientTls(b.build(), settings, host, port, provider, settings.insecure(), settings.clientCertificate());
+            return new ClientTls(b.build(), settings, host, port, provider, settings.insecure(), settings.clientCertificate(), h2);
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot set up TLS with "
                     + describeFiles(settings) + ": " + rootMessage(e), e);
@@ -170,7 +182,7 @@ public final class ClientTls {
      * per point, so a point's handshakes never resume the sessions of the point (or repeat) before it.
      */
     public ClientTls renewed() {
-        return of(settings, host, port);
+        return of(settings, host, port, h2);
     }
 
     /** A handler for a new connection: SNI and host name verification for this target's host. */

@@ -139,18 +139,45 @@ public final class LoadEngine implements AutoCloseable {
         return run(address, tls, spec, null, null, flow, progress);
     }
 
+    /**
+     * The same over HTTP/2 when {@code http2} is not null: the spec's users (or open-loop schedules)
+     * share connections, {@link Http2#streams} to a connection, each with one stream open at a time;
+     * h2c with prior knowledge over plain TCP, h2 by ALPN over TLS.
+     */
+    public Measurement run(InetSocketAddress address, ClientTls tls, Http2 http2, LoadSpec spec, RequestSource source,
+                           Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
+        if (http2 == null) {
+            return run(address, tls, spec, source, validators, null, progress);
+        }
+        return run(address, tls == null ? null : tls.forH2(), http2, spec, source, validators, null, progress);
+    }
+
     private Measurement run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source,
                             Supplier<Validator> validators, FlowPlan flow, ProgressListener progress) throws InterruptedException {
-        Run run = new Run(address, tls == null ? null : tls.renewed(), spec, source);
+        return run(address, tls, null, spec, source, validators, flow, progress);
+    }
+
+    private Measurement run(InetSocketAddress address, ClientTls tls, Http2 http2, LoadSpec spec, RequestSource source,
+                            Supplier<Validator> validators, FlowPlan flow, ProgressListener progress) throws InterruptedException {
+        Run run = new Run(address, tls == null ? null : tls.renewed(), spec, source, http2);
         List<Lane> lanes = new ArrayList<>();
-        int n = Math.min(threads, spec.connections());
+        // over HTTP/2 the users of one connection share its lane, the lanes taking connections in turn
+        int units = http2 == null ? spec.connections() : http2.connections(spec.connections());
+        int n = Math.min(threads, units);
         for (int i = 0; i < n; i++) {
             lanes.add(new Lane(run, group.next(), validators == null ? null : validators.get(),
                     flow == null ? null : new FlowLane(flow)));
         }
+        H2Link[] links = new H2Link[http2 == null ? 0 : units];
         for (int u = 0; u < spec.connections(); u++) {
-            Lane lane = lanes.get(u % n);
-            if (flow == null) {
+            int unit = http2 == null ? u : u / http2.streams();
+            Lane lane = lanes.get(unit % n);
+            if (flow == null && http2 != null) {
+                if (links[unit] == null) {
+                    links[unit] = new H2Link(run, lane);
+                }
+                lane.users.add(new User(run, lane, u, links[unit]));
+            } else if (flow == null) {
                 lane.users.add(new User(run, lane, u));
             } else {
                 lane.flowUsers.add(new FlowUser(run, lane, u));
@@ -319,7 +346,13 @@ public final class LoadEngine implements AutoCloseable {
         private final int sequenceLength;
         private final long unique;
 
-        Run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source) {
+        /** HTTP/2 only (else null): how streams share connections, the connections opened, the resets and GOAWAYs by code. */
+        final Http2 http2;
+        final java.util.concurrent.atomic.LongAdder h2Connections = new java.util.concurrent.atomic.LongAdder();
+        final java.util.Map<String, java.util.concurrent.atomic.LongAdder> streamErrors = new java.util.concurrent.ConcurrentHashMap<>();
+
+        Run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source, Http2 http2) {
+            this.http2 = http2;
             this.address = address;
             this.tls = tls;
             this.spec = spec;
@@ -347,6 +380,11 @@ public final class LoadEngine implements AutoCloseable {
             return 0;
         }
 
+        /** Counts an HTTP/2 event by its name and code ("RST_STREAM INTERNAL_ERROR (2)", "GOAWAY NO_ERROR (0)"). */
+        void noteStreamError(String what) {
+            streamErrors.computeIfAbsent(what, k -> new java.util.concurrent.atomic.LongAdder()).increment();
+        }
+
         /** Users take the requests of a sequence in turn, so N users together run it in order. */
         int nextRequestIndex() {
             if (sequenceLength == 1 && unique == 0) {
@@ -369,6 +407,8 @@ public final class LoadEngine implements AutoCloseable {
         /** Null for plain HTTP, whose connections get no handler but the user. */
         final ClientTls tls;
         final Recorder rec = new Recorder();
+        /** HTTP/2: the headers of this lane's static requests, made once. */
+        final H2Request.Cache h2Requests = new H2Request.Cache();
         final List<User> users = new ArrayList<>();
         /** A flow's users, and the flow's recorders of this thread; null and empty for a single-request point. */
         final FlowLane flow;

@@ -2,6 +2,7 @@ package io.wsbench.core.load;
 
 import io.wsbench.core.record.ErrorCounts;
 import io.wsbench.core.record.GeneratorRecord;
+import io.wsbench.core.record.Http2Record;
 import io.wsbench.core.record.SecondSample;
 import io.wsbench.core.record.TlsRecord;
 import org.HdrHistogram.Histogram;
@@ -155,12 +156,21 @@ final class Sampler {
         GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),
                 seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0,
                 ioBusyPercent, memory.heapUsedMax(), ClientMemory.liveAfterCollection(),
-                memory.allocatedPerRequest(reqs), null);
+                memory.allocatedPerRequest(reqs), null, null, null, http2());
         List<SecondSample> whole = withSent(series.seconds());
         List<String> latencies = series.latencies();
         series.close();
         return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
                 whole, gen, aborted, each(), tls(), unfinished, clientFailure, null, latencies);
+    }
+
+    private Http2Record http2() {
+        if (run.http2 == null) {
+            return null;
+        }
+        java.util.Map<String, Long> events = new java.util.TreeMap<>();
+        run.streamErrors.forEach((k, v) -> events.put(k, v.sum()));
+        return new Http2Record(run.tls != null ? "h2" : "h2c", run.http2.streams(), run.h2Connections.sum(), events);
     }
 
     /** The series, each second of a profiled point with the requests every lane sent in it. */

@@ -51,10 +51,29 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private SslHandler handshaking;
     private long handshakeFrom;
     private long connectedAtMillis;
+    /** HTTP/2 only (else null): the connection this user shares, the stream its request is on, and its answer so far. */
+    private final H2Link link;
+    private H2Link.Conn streamConn;
+    private int streamId;
+    /** HTTP/2: the request's stream was refused (above a GOAWAY's last stream): the same request goes again. */
+    private boolean resending;
+    private int h2Status;
+    private String h2ContentType;
+    private byte[] h2Body;
+    private int h2Length;
 
     User(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
+        this(run, lane, index, null);
+    }
+
+    /** {@code link}: the HTTP/2 connection it shares, or null for HTTP/1.1 on a connection of its own. */
+    User(LoadEngine.Run run, LoadEngine.Lane lane, int index, H2Link link) {
         this.run = run;
         this.lane = lane;
+        this.link = link;
+        if (link != null) {
+            link.join();
+        }
         this.rec = lane.rec;
         this.index = index;
         this.open = run.spec.open();
@@ -125,30 +144,145 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
 
     /** {@code now} is the caller's clock reading, shared with proceed's checks: each costs ~0.1 µs. */
     private void send(long now) {
-        if (channel == null) {
+        H2Link.Conn conn = null;
+        if (link != null) {
+            conn = link.ready(this);
+            if (conn == null) {
+                return; // linkReady or linkFailed comes
+            }
+        } else if (channel == null) {
             connect();
             return;
         }
-        if (remaining > 0) {
-            remaining--;
+        boolean again = resending;
+        resending = false;
+        if (!again) {
+            if (remaining > 0) {
+                remaining--;
+            }
+            // open loop: latency counts from when the request was due, so a stalled server shows
+            latencyFrom = open ? nextIntended : now;
+            nextSlot();
+            requestIndex = run.nextRequestIndex();
         }
-        // open loop: latency counts from when the request was due, so a stalled server shows
-        latencyFrom = open ? nextIntended : now;
-        nextSlot();
         writtenAt = now;
-        requestIndex = run.nextRequestIndex();
         ByteBuf request;
         try {
-            request = run.source.next(requestIndex, channel.alloc());
+            request = run.source.next(requestIndex, conn != null ? conn.channel.alloc() : channel.alloc());
         } catch (RuntimeException e) {
             clientFailed("request " + requestIndex + " could not be built", e);
             lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
             return;
         }
+        if (!again) {
+            rec.sent(now);
+        }
+        if (conn != null) {
+            sendOnStream(conn, request);
+            return;
+        }
         inFlight = true;
         rec.bytesSent += request.readableBytes();
-        rec.sent(now);
         channel.writeAndFlush(request, channel.voidPromise());
+    }
+
+    /** HTTP/2: the request on a new stream of {@code conn} (its bytes are counted as they leave, HPACK's included). */
+    private void sendOnStream(H2Link.Conn conn, ByteBuf request) {
+        h2Status = 0;
+        h2ContentType = "";
+        h2Length = 0;
+        int id;
+        try {
+            id = conn.write(this, request);
+        } catch (RuntimeException e) {
+            clientFailed("request " + requestIndex + " could not be sent over HTTP/2", e);
+            lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
+            return;
+        }
+        if (id < 0) {
+            resending = true; // the connection took no more streams: the same request on the next one
+            lane.sendAfterReads(proceed);
+            return;
+        }
+        inFlight = true;
+        streamConn = conn;
+        streamId = id;
+    }
+
+    /** HTTP/2: the shared connection is up; this user may send. */
+    void linkReady() {
+        proceed();
+    }
+
+    /** HTTP/2: the shared connection could not be made. */
+    void linkFailed(String why) {
+        failedToConnect(why);
+    }
+
+    /** HTTP/2: the answer's headers (or its trailers), the first with its status. */
+    void h2Headers(io.netty.handler.codec.http2.Http2Headers headers) {
+        if (h2Status == 0 || h2Status < 200) {
+            CharSequence status = headers.status();
+            h2Status = status == null ? 0 : io.netty.util.AsciiString.of(status).parseInt();
+            CharSequence type = headers.get(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE);
+            h2ContentType = type == null ? "" : type.toString();
+        }
+    }
+
+    /** HTTP/2: part of the answer's body; false when the body grew past what an answer may be. */
+    boolean h2Data(ByteBuf data) {
+        int n = data.readableBytes();
+        if ((long) h2Length + n > ResponseParser.MAX_BODY) {
+            inFlight = false;
+            rec.protocolError(System.nanoTime());
+            lane.sendAfterReads(proceed);
+            return false;
+        }
+        if (h2Body == null || h2Body.length < h2Length + n) {
+            h2Body = java.util.Arrays.copyOf(h2Body == null ? new byte[0] : h2Body,
+                    Math.max(h2Length + n, h2Body == null ? 512 : h2Body.length * 2));
+        }
+        data.getBytes(data.readerIndex(), h2Body, h2Length, n);
+        h2Length += n;
+        return true;
+    }
+
+    /** HTTP/2: the stream ended; its answer is whole. */
+    void h2Complete() {
+        if (h2Status < 200) {
+            h2Reset(); // a stream ended with no final status is no HTTP answer
+            return;
+        }
+        onResponse(h2Status, h2ContentType, h2Body == null ? new byte[0] : h2Body, h2Length, false);
+    }
+
+    /** HTTP/2: the server reset the stream (RST_STREAM), or the codec did: a protocol error. */
+    void h2Reset() {
+        if (inFlight) {
+            inFlight = false;
+            rec.protocolError(System.nanoTime());
+        }
+        lane.sendAfterReads(proceed);
+    }
+
+    /** HTTP/2: the server never took the stream (above its GOAWAY's last one): the same request goes again. */
+    void h2Refused() {
+        if (inFlight) {
+            inFlight = false;
+            resending = true;
+        }
+        lane.sendAfterReads(proceed);
+    }
+
+    /** HTTP/2: the connection closed with this user's stream open. */
+    void h2Lost() {
+        if (inFlight) {
+            inFlight = false;
+            rec.connectError(System.nanoTime());
+            run.lastConnectFailure = "connection closed by the server before the response";
+            run.lastConnectFailureNanos = System.nanoTime();
+        }
+        proceed();
     }
 
     private void connect() {
@@ -220,10 +354,14 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         run.lastConnectFailure = why;
         run.lastConnectFailureNanos = System.nanoTime();
         // the failed attempt uses up the request it was for, so a count-bounded point still ends
-        if (remaining > 0) {
-            remaining--;
+        if (resending) {
+            resending = false; // the refused request it was to send again: lost now
+        } else {
+            if (remaining > 0) {
+                remaining--;
+            }
+            nextSlot();
         }
-        nextSlot();
         lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
     }
 
@@ -319,7 +457,11 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (inFlight && now - writtenAt > run.timeoutNanos) {
             inFlight = false;
             rec.timeoutError(now);
-            drop(channel);
+            if (link != null) {
+                streamConn.cancel(streamId); // the connection's other streams go on
+            } else {
+                drop(channel);
+            }
             proceed();
         }
     }
@@ -350,10 +492,13 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         finished = true;
         rec.unfinished += run.unsent(index, remaining, slot, run.start);
         drop(channel);
+        if (link != null) {
+            link.leave(this);
+        }
         run.done.countDown();
     }
 
-    private static String describe(Throwable t) {
+    static String describe(Throwable t) {
         String m = t.getMessage();
         if (m == null) {
             return t.getClass().getSimpleName();

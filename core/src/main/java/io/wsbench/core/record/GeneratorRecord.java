@@ -10,12 +10,20 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * WS-Security on the client, and (for a user's own service) the client's time checking each answer. The busiest I/O thread's share and the last three are null where they were not measured.
  * {@code machineProbeMicros}: how long a fixed piece of CPU work took on the generator's cores just
  * before and after the point (the mean of the two medians): where it moves between repeats, the
- * machine itself varied. Null for a point sent by agents.
+ * machine itself varied. Null for a point sent by agents. {@code http2}: how it spoke HTTP/2; null over HTTP/1.1.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                               Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest,
-                              Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros) {
+                              Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
+                              Http2Record http2) {
+
+    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
+                           Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
+                           Double checkMicrosPerRequest, Double machineProbeMicros) {
+        this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
+                securitySeconds, checkMicrosPerRequest, machineProbeMicros, null);
+    }
 
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                            Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
@@ -52,18 +60,18 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
     /** This record with the client's time checking each answer, in microseconds. */
     public GeneratorRecord withCheckMicrosPerRequest(Double micros) {
         return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, securitySeconds, micros, machineProbeMicros);
+                allocatedBytesPerRequest, securitySeconds, micros, machineProbeMicros, http2);
     }
 
     /** This record with the machine probe's time around the point. */
     public GeneratorRecord withMachineProbeMicros(Double micros) {
         return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, securitySeconds, checkMicrosPerRequest, micros);
+                allocatedBytesPerRequest, securitySeconds, checkMicrosPerRequest, micros, http2);
     }
 
     /** This record with the client's WS-Security time for the point. */
     public GeneratorRecord withSecuritySeconds(double seconds) {
         return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, seconds, checkMicrosPerRequest, machineProbeMicros);
+                allocatedBytesPerRequest, seconds, checkMicrosPerRequest, machineProbeMicros, http2);
     }
 }

@@ -52,7 +52,23 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("checks") List<String> checks,
                          @JsonProperty("dataMaxMb") Long dataMaxMb,
                          @JsonProperty("flow") FlowSpec flow,
-                         @JsonProperty("graphql") String graphql) {
+                         @JsonProperty("graphql") String graphql,
+                         @JsonProperty("http") Integer http,
+                         @JsonProperty("streams") Integer streams,
+                         @JsonProperty("proto") String proto) {
+
+    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
+                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
+                      String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,
+                      String dataMode, List<String> checks, Long dataMaxMb, FlowSpec flow, String graphql) {
+        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
+                wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow, graphql, null, null, null);
+    }
+
+    /** How the target asks for HTTP/2 ({@code http: 2}, with its {@code streams}, 1 by default); null for HTTP/1.1. */
+    public io.wsbench.core.load.Http2 http2() {
+        return http != null && http == 2 ? new io.wsbench.core.load.Http2(streams == null ? 1 : streams) : null;
+    }
 
     public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
@@ -84,6 +100,15 @@ public record TargetSpec(@JsonProperty("label") String label,
     }
 
     public TargetSpec {
+        if (http != null && http != 1 && http != 2) {
+            throw new IllegalArgumentException("'http' is 1 or 2, got " + http);
+        }
+        if (streams != null && (http == null || http != 2)) {
+            throw new IllegalArgumentException("'streams' is for HTTP/2: add 'http: 2'");
+        }
+        if (http != null && http == 2 && flow != null) {
+            throw new IllegalArgumentException("a flow does not run over HTTP/2 yet: leave 'http: 2' out of a flow target");
+        }
         if (flow != null && (operation != null || template != null || data != null || dataMode != null || checks != null
                 || protocol != null || sequence != null || client != null || variant != null)) {
             throw new IllegalArgumentException("a target with a 'flow' takes its requests from its steps: no 'operation',"
@@ -145,7 +170,8 @@ public record TargetSpec(@JsonProperty("label") String label,
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
                     + (security.secured() ? " " + security : "")
-                    + (stackOptions == null ? "" : " " + new TreeMap<>(stackOptions));
+                    + (stackOptions == null ? "" : " " + new TreeMap<>(stackOptions))
+                    + (http != null && http == 2 ? " h2" + (streams != null ? " " + streams + " streams" : "") : "");
         }
     }
 
@@ -157,7 +183,8 @@ public record TargetSpec(@JsonProperty("label") String label,
     TargetSpec withOperation(String suiteOperation) {
         return operation != null || own() ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
-                        stackOptions, path, tls, wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow);
+                        stackOptions, path, tls, wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow, graphql,
+                        http, streams, proto);
     }
 
     /** Whether this target is the user's own service, described by a WSDL or an OpenAPI spec. */

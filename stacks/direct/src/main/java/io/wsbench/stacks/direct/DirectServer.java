@@ -14,8 +14,6 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.Version;
 
 import io.wsbench.contract.page.SlowDependency;
@@ -76,8 +74,8 @@ public final class DirectServer {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(16 * 1024 * 1024),
-                                    new HelloHandler(routes, seismic, graphql, page, workers));
+                            // HTTP/1.1, or h2c by prior knowledge: the same handler either way
+                            ch.pipeline().addLast(new Http2OrHttp1(() -> new HelloHandler(routes, seismic, graphql, page, workers)));
                         }
                     })
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();

@@ -67,6 +67,8 @@ public final class ServletHost {
             Connector connector = new Connector();
             connector.setPort(port);
             connector.setProperty("address", "127.0.0.1");
+            // HTTP/2 beside HTTP/1.1 on the same port: h2c by prior knowledge or by Upgrade (a client of HTTP/1.1 sees no change)
+            connector.addUpgradeProtocol(new org.apache.coyote.http2.Http2Protocol());
             tomcat.setConnector(connector);
             context = war == null ? tomcat.addContext("", base.resolve("webapp").toString())
                     : tomcat.addWebapp("", war.toAbsolutePath().toString());

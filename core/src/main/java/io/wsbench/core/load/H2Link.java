@@ -1,0 +1,428 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.Http2ConnectionAdapter;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2ConnectionHandler;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2EventAdapter;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.collection.IntObjectHashMap;
+import io.netty.util.collection.IntObjectMap;
+import io.netty.util.concurrent.Future;
+
+import javax.net.ssl.SSLSession;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One HTTP/2 connection slot of a point: the users (or open-loop schedules) that share a connection,
+ * each with at most one stream open. It connects when a user first needs it (h2c with prior
+ * knowledge, or TLS with h2 chosen by ALPN), and again after the server's GOAWAY: the streams the
+ * server did not take are sent again on the new connection, those it took finish on the old one.
+ * Flow control and HPACK are Netty's HTTP/2 codec's. Only its lane's I/O thread touches it.
+ */
+final class H2Link {
+
+    /** h2load's window sizes (2^30-1 for each stream and for the connection): the client never throttles an answer. */
+    private static final int WINDOW = (1 << 30) - 1;
+
+    private final LoadEngine.Run run;
+    private final LoadEngine.Lane lane;
+    /** The connection new streams go to, once ready; null before, while connecting, and after its GOAWAY. */
+    private Conn current;
+    private Conn connecting;
+    private final List<User> waiting = new ArrayList<>();
+    private int members;
+
+    H2Link(LoadEngine.Run run, LoadEngine.Lane lane) {
+        this.run = run;
+        this.lane = lane;
+    }
+
+    void join() {
+        members++;
+    }
+
+    /** A user done for the point: the last one out closes the connection. */
+    void leave(User u) {
+        waiting.remove(u);
+        if (--members == 0) {
+            if (current != null) {
+                current.channel.close();
+                current = null;
+            }
+            if (connecting != null) {
+                connecting.channel.close();
+            }
+        }
+    }
+
+    /** The connection to send on now, or null: then {@code u} is told (by {@link User#linkReady}) when there is one. */
+    Conn ready(User u) {
+        if (current != null && current.channel.isActive()) {
+            return current;
+        }
+        current = null;
+        if (!waiting.contains(u)) {
+            waiting.add(u);
+        }
+        if (connecting == null) {
+            connect();
+        }
+        return null;
+    }
+
+    private void connect() {
+        Conn c = new Conn();
+        connecting = c;
+        ChannelFuture f = lane.bootstrap.connect(run.address);
+        c.channel = f.channel();
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                failed(c, done.cause() == null ? "connect failed" : User.describe(done.cause()));
+                return;
+            }
+            if (lane.tls == null) {
+                c.start(System.nanoTime());
+                return;
+            }
+            SslHandler ssl = c.channel.pipeline().get(SslHandler.class);
+            long from = System.nanoTime();
+            long fromMillis = System.currentTimeMillis();
+            ssl.handshakeFuture().addListener((Future<Channel> hs) -> {
+                if (!hs.isSuccess()) {
+                    failed(c, "TLS handshake failed: " + ClientTls.rootMessage(hs.cause()));
+                    return;
+                }
+                SSLSession session = ssl.engine().getSession();
+                long now = System.nanoTime();
+                lane.rec.handshake(now - from, ClientTls.resumed(session, fromMillis), session.getProtocol(),
+                        session.getCipherSuite());
+                String chosen = ssl.applicationProtocol();
+                if (!ApplicationProtocolNames.HTTP_2.equals(chosen)) {
+                    // not a passing failure: no connection to this server will speak h2, so the point stops here
+                    String why = "the server did not choose h2 by ALPN (it chose " + (chosen == null ? "none" : chosen) + ")";
+                    if (run.abortReason == null) {
+                        run.abortReason = why;
+                    }
+                    failed(c, why);
+                    return;
+                }
+                c.start(now);
+            });
+        });
+    }
+
+    private void failed(Conn c, String why) {
+        if (connecting == c) {
+            connecting = null;
+        }
+        c.channel.close();
+        List<User> told = List.copyOf(waiting);
+        waiting.clear();
+        for (User u : told) {
+            u.linkFailed(why);
+        }
+    }
+
+    private void opened(Conn c) {
+        if (connecting == c) {
+            connecting = null;
+        }
+        if (members == 0) {
+            c.channel.close();
+            return;
+        }
+        current = c;
+        run.h2Connections.increment();
+        List<User> told = List.copyOf(waiting);
+        waiting.clear();
+        for (User u : told) {
+            u.linkReady();
+        }
+    }
+
+    /** One HTTP/2 connection: its codec, and the user of each open stream. */
+    final class Conn extends Http2EventAdapter {
+        Channel channel;
+        private Handler handler;
+        private ChannelHandlerContext ctx;
+        private final IntObjectMap<User> streams = new IntObjectHashMap<>();
+        private boolean goingAway;
+        private boolean flushing;
+        /** One flush for every stream the lane's pass opened on this connection: one write(2), not one per request. */
+        private final Runnable flush = () -> {
+            flushing = false;
+            if (handler != null) {
+                handler.flush(ctx);
+            }
+        };
+
+        private void flushSoon() {
+            if (!flushing) {
+                flushing = true;
+                lane.loop.execute(flush);
+            }
+        }
+
+        private void start(long now) {
+            Http2Settings settings = new Http2Settings().pushEnabled(false).initialWindowSize(WINDOW);
+            handler = new Builder(this, settings).build();
+            handler.connection().addListener(new Http2ConnectionAdapter() {
+                @Override
+                public void onStreamClosed(Http2Stream stream) {
+                    streamClosed(stream);
+                }
+            });
+            // the bytes each way as they cross the socket (inside TLS), frames and HPACK-compressed headers included
+            channel.pipeline().addLast(new ChannelDuplexHandler() {
+                @Override
+                public void channelRead(ChannelHandlerContext c, Object msg) {
+                    if (msg instanceof ByteBuf b) {
+                        lane.rec.bytesReceived += b.readableBytes();
+                    }
+                    c.fireChannelRead(msg);
+                }
+
+                @Override
+                public void write(ChannelHandlerContext c, Object msg, ChannelPromise promise) {
+                    if (msg instanceof ByteBuf b) {
+                        lane.rec.bytesSent += b.readableBytes();
+                    }
+                    c.write(msg, promise);
+                }
+            }, handler);
+            ctx = channel.pipeline().context(handler);
+            try {
+                Http2Stream connection = handler.connection().connectionStream();
+                handler.decoder().flowController().incrementWindowSize(connection,
+                        WINDOW - handler.decoder().flowController().windowSize(connection));
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot widen the connection's window", e);
+            }
+            handler.flush(ctx);
+            opened(this);
+        }
+
+        /**
+         * Opens a stream for {@code u}'s request, written as HTTP/1.1 ({@code request}, released here).
+         * Returns the stream's id, or -1 when this connection can open no more (its ids ran out): the
+         * user then waits for the next connection.
+         */
+        int write(User u, ByteBuf request) {
+            int id = handler.connection().local().incrementAndGetNextStreamId();
+            if (id < 0 || goingAway) {
+                request.release();
+                if (current == this) {
+                    current = null; // 2^30 streams sent: the next request opens a new connection
+                    goingAway = true;
+                }
+                return -1;
+            }
+            H2Request.Parts parts;
+            try {
+                parts = lane.h2Requests.split(request, lane.tls != null);
+            } finally {
+                request.release();
+            }
+            streams.put(id, u);
+            Http2ConnectionEncoder encoder = handler.encoder();
+            ChannelPromise sent = ctx.newPromise();
+            sent.addListener(f -> {
+                if (!f.isSuccess()) {
+                    unsent(id); // held back by the server's stream limit, then refused by its GOAWAY; or the connection closed
+                }
+            });
+            encoder.writeHeaders(ctx, id, parts.headers(), 0, parts.body() == null, sent);
+            if (parts.body() != null) {
+                encoder.writeData(ctx, id, parts.body(), 0, true, ctx.voidPromise());
+            }
+            flushSoon();
+            return id;
+        }
+
+        /** Gives up stream {@code id} (its answer timed out): RST_STREAM CANCEL, as a browser's client does. */
+        void cancel(int id) {
+            if (streams.remove(id) != null) {
+                handler.resetStream(ctx, id, Http2Error.CANCEL.code(), ctx.newPromise());
+                handler.flush(ctx);
+                closeIfDone();
+            }
+        }
+
+        @Override
+        public int onDataRead(ChannelHandlerContext c, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+            int processed = data.readableBytes() + padding;
+            User u = streams.get(streamId);
+            if (u != null) {
+                if (!u.h2Data(data)) {
+                    streams.remove(streamId);
+                    handler.resetStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
+                    closeIfDone();
+                } else if (endOfStream) {
+                    streams.remove(streamId);
+                    u.h2Complete();
+                    closeIfDone();
+                }
+            }
+            return processed;
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext c, int streamId, Http2Headers headers, int streamDependency,
+                                  short weight, boolean exclusive, int padding, boolean endOfStream) {
+            onHeadersRead(c, streamId, headers, padding, endOfStream);
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext c, int streamId, Http2Headers headers, int padding,
+                                  boolean endOfStream) {
+            User u = streams.get(streamId);
+            if (u == null) {
+                return;
+            }
+            u.h2Headers(headers);
+            if (endOfStream) {
+                streams.remove(streamId);
+                u.h2Complete();
+                closeIfDone();
+            }
+        }
+
+        @Override
+        public void onRstStreamRead(ChannelHandlerContext c, int streamId, long errorCode) {
+            User u = streams.remove(streamId);
+            if (u != null) {
+                run.noteStreamError("RST_STREAM " + codeName(errorCode));
+                u.h2Reset();
+                closeIfDone();
+            }
+        }
+
+        @Override
+        public void onGoAwayRead(ChannelHandlerContext c, int lastStreamId, long errorCode, ByteBuf debugData) {
+            run.noteStreamError("GOAWAY " + codeName(errorCode));
+            goingAway = true;
+            if (current == this) {
+                current = null;
+            }
+            // streams above the last one the server took were never served: sent again on a new connection
+            List<User> refused = new ArrayList<>();
+            for (IntObjectMap.PrimitiveEntry<User> e : streams.entries()) {
+                if (e.key() > lastStreamId) {
+                    refused.add(e.value());
+                }
+            }
+            for (User u : refused) {
+                streams.values().remove(u);
+                u.h2Refused();
+            }
+            closeIfDone();
+        }
+
+        /** A stream whose headers never went out: sent again on the next connection. */
+        private void unsent(int id) {
+            User u = streams.remove(id);
+            if (u != null) {
+                u.h2Refused();
+                closeIfDone();
+            }
+        }
+
+        /**
+         * A stream Netty's codec closed while its answer was awaited: above the last stream a GOAWAY
+         * took, it was never served and is sent again; else the codec reset it (a malformed frame of
+         * the server's, say), a protocol error.
+         */
+        private void streamClosed(Http2Stream stream) {
+            User u = streams.remove(stream.id());
+            if (u == null) {
+                return;
+            }
+            if (handler.connection().goAwayReceived() && stream.id() > handler.connection().local().lastStreamKnownByPeer()) {
+                u.h2Refused();
+            } else {
+                run.noteStreamError("stream closed by the client's codec");
+                u.h2Reset();
+            }
+            closeIfDone();
+        }
+
+        private void closeIfDone() {
+            if (goingAway && streams.isEmpty()) {
+                channel.close();
+            }
+        }
+
+        /** The connection closed: the streams still open lost their answers. */
+        void closed() {
+            if (current == this) {
+                current = null;
+            }
+            List<User> lost = new ArrayList<>(streams.values());
+            streams.clear();
+            for (User u : lost) {
+                u.h2Lost();
+            }
+        }
+    }
+
+    static String codeName(long code) {
+        Http2Error e = Http2Error.valueOf(code);
+        return e == null ? "code " + code : e.name() + " (" + code + ")";
+    }
+
+    /** The connection's codec: the client side of Netty's HTTP/2 connection handler. */
+    static final class Handler extends Http2ConnectionHandler {
+        private final Conn conn;
+
+        Handler(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings, Conn conn) {
+            super(decoder, encoder, settings);
+            this.conn = conn;
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            super.channelInactive(ctx);
+            conn.closed();
+        }
+
+    }
+
+    private static final class Builder extends AbstractHttp2ConnectionHandlerBuilder<Handler, Builder> {
+        private final Conn conn;
+
+        Builder(Conn conn, Http2Settings settings) {
+            this.conn = conn;
+            server(false);
+            initialSettings(settings);
+            frameListener(conn);
+            // a server's SETTINGS_MAX_CONCURRENT_STREAMS below --streams: the streams beyond it wait for a free one
+            encoderEnforceMaxConcurrentStreams(true);
+            gracefulShutdownTimeoutMillis(0);
+        }
+
+        @Override
+        public Handler build() {
+            return super.build();
+        }
+
+        @Override
+        protected Handler build(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
+            return new Handler(decoder, encoder, settings, conn);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.launch.StackLauncher;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code load --http2} against real HTTP/2 servers: a Netty h2 server started by the test (h2c, and h2
+ * over TLS by ALPN) that counts what it sees and can reset streams or send GOAWAY; the direct stack's
+ * h2c and Tomcat's (CXF), asked by curl as an outside client and loaded by wsbench's SOAP protocol with
+ * every answer checked. Bounded: request counts, servers of the test's own.
+ */
+class Http2Test {
+
+    private static JsonNode json(CliRunner r) throws Exception {
+        assertEquals(0, r.exit(), r.out() + r.err());
+        return RunJson.MAPPER.readTree(r.out());
+    }
+
+    @Test
+    void tenStreamsShareOneConnectionAndTheServerSeesThemAtOnce() throws Exception {
+        try (H2TestServer server = new H2TestServer(20, 0, 0, null)) {
+            JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "10",
+                    "-c", "10", "-n", "500", "--expect", "Hello World", "--json"));
+            assertEquals(500, p.at("/validated").asLong(), p.toString());
+            assertEquals(1, server.connections.get(), "one connection for the ten users");
+            assertEquals(10, server.mostOpen.get(), "ten streams open at once on it");
+            assertEquals(500, server.streams.get());
+            JsonNode h2 = p.at("/generator/http2");
+            assertEquals("h2c", h2.at("/protocol").asText(), h2.toString());
+            assertEquals(10, h2.at("/streams").asInt());
+            assertEquals(1, h2.at("/connections").asLong());
+            // HPACK: a repeated GET costs a few bytes of headers, not the HTTP/1.1 request's
+            assertTrue(p.at("/bytesSentPerRequest").asDouble() < 40, p.toString());
+        }
+    }
+
+    @Test
+    void everyTenthStreamResetIsCountedExactlyAsAProtocolErrorWithItsCode() throws Exception {
+        try (H2TestServer server = new H2TestServer(1, 10, 0, null)) {
+            JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "5",
+                    "-c", "10", "-n", "1000", "--expect", "Hello World", "--json"));
+            assertEquals(100, server.resets.get());
+            assertEquals(1000, p.at("/requests").asLong(), p.toString());
+            assertEquals(100, p.at("/errors/protocol").asLong(), p.at("/errors").toString());
+            assertEquals(900, p.at("/validated").asLong(), p.toString());
+            assertEquals(100, p.at("/generator/http2/events/RST_STREAM INTERNAL_ERROR (2)").asLong(), p.at("/generator").toString());
+            assertEquals(2, p.at("/generator/http2/connections").asLong());
+        }
+    }
+
+    @Test
+    void aGoAwayMidPointSendsTheRestOnANewConnectionAndLosesNone() throws Exception {
+        try (H2TestServer server = new H2TestServer(2, 0, 100, null)) {
+            JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "20",
+                    "-c", "20", "-n", "1000", "--expect", "Hello World", "--json"));
+            assertEquals(1000, p.at("/requests").asLong(), p.toString());
+            assertEquals(1000, p.at("/validated").asLong(), "every request answered, none lost: " + p.at("/errors"));
+            JsonNode h2 = p.at("/generator/http2");
+            long told = h2.at("/events/GOAWAY NO_ERROR (0)").asLong();
+            // the last GOAWAY may come after the last answer, when the client has closed: not read then
+            assertTrue(told >= 9 && told >= server.goAways.get() - 1 && told <= server.goAways.get(),
+                    "the server went away " + server.goAways.get() + " times, the client read " + told + ": " + h2);
+            assertEquals(server.connections.get(), h2.at("/connections").asLong(), h2.toString());
+            assertTrue(server.connections.get() >= 10, "a new connection after each GOAWAY: " + server.connections.get());
+        }
+    }
+
+    @Test
+    void overTlsH2IsChosenByAlpn(@TempDir Path dir) throws Exception {
+        try (TlsFixture tls = new TlsFixture(dir);
+             H2TestServer server = new H2TestServer(1, 0, 0, tls.serverPem(dir))) {
+            JsonNode p = json(CliRunner.run("load", "https://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "4",
+                    "-c", "8", "-n", "400", "--expect", "Hello World", "--cacert", tls.ca.toString(), "--json"));
+            assertEquals(400, p.at("/validated").asLong(), p.toString());
+            assertEquals("h2", p.at("/generator/http2/protocol").asText(), p.at("/generator").toString());
+            assertEquals(2, server.connections.get());
+            assertEquals(2, p.at("/tls/handshakes").asLong(), p.at("/tls").toString());
+            // a server that speaks only HTTP/1.1 over TLS: one line that says it did not choose h2
+            String h1 = tls.start("/hello");
+            CliRunner refused = CliRunner.run("load", h1, "--http2", "-c", "1", "-n", "5", "--cacert", tls.ca.toString());
+            assertTrue(refused.out().contains("did not choose h2 by ALPN") || refused.err().contains("did not choose h2 by ALPN"),
+                    refused.out() + refused.err());
+        }
+    }
+
+    @Test
+    void theDirectStackAndTomcatServeSoapOverH2cToCurlAndToWsbench(@TempDir Path dir) throws Exception {
+        for (String stack : new String[]{"direct", "cxf"}) {
+            int port = StackLauncher.freePort();
+            String url = "http://127.0.0.1:" + port + "/hello/soap";
+            try (CliProcess serve = CliProcess.start(dir.resolve(stack + ".out"), "serve", stack, "--port", String.valueOf(port))) {
+                serve.awaitTrue(Duration.ofSeconds(90), "\"Ctrl-C stops it.\"", () -> {
+                    try {
+                        return serve.output().contains("Ctrl-C stops it.");
+                    } catch (java.io.IOException e) {
+                        return false;
+                    }
+                });
+                String envelope = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                        + "<h:hello xmlns:h=\"http://wsbench.io/hello\"/></soap:Body></soap:Envelope>";
+                String answer = curl("--http2-prior-knowledge", "-w", "\n%{http_version}", "-X", "POST",
+                        "-H", "Content-Type: text/xml; charset=utf-8", "-H", "SOAPAction: \"\"", "--data-binary", envelope, url);
+                assertTrue(answer.endsWith("\n2"), stack + " answered curl over HTTP/" + answer.substring(answer.lastIndexOf('\n') + 1));
+                assertTrue(answer.contains("Hello World"), answer);
+                JsonNode p = json(CliRunner.run("load", url, "--protocol", "soap11", "--http2", "--streams", "5",
+                        "-c", "10", "-n", "1000", "--json"));
+                assertEquals(1000, p.at("/validated").asLong(), stack + ": " + p);
+                assertEquals(2, p.at("/generator/http2/connections").asLong(), stack + ": " + p.at("/generator"));
+            }
+        }
+    }
+
+    private static String curl(String... args) throws Exception {
+        String[] command = new String[args.length + 2];
+        command[0] = "curl";
+        command[1] = "-s";
+        System.arraycopy(args, 0, command, 2, args.length);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "curl did not end");
+        assertEquals(0, p.exitValue(), out);
+        return out;
+    }
+}
