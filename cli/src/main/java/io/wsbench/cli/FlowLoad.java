@@ -167,7 +167,8 @@ final class FlowLoad {
     static String errors(ErrorCounts e) {
         return String.format(Locale.ROOT, "%d (connect %d, timeout %d, http status %d, soap fault %d, %svalidation %d, protocol %d, client %d)",
                 e.total(), e.connect(), e.timeout(), e.httpStatus(), e.soapFault(),
-                e.graphqlErrors() == 0 ? "" : "graphql errors " + e.graphqlErrors() + ", ", e.validation(), e.protocol(), e.client());
+                (e.graphqlErrors() == 0 ? "" : "graphql errors " + e.graphqlErrors() + ", ")
+                        + (e.grpcStatus() == 0 ? "" : "grpc status " + e.grpcStatus() + ", "), e.validation(), e.protocol(), e.client());
     }
 
     private static String latency(LatencyRecord l) {

@@ -163,6 +163,7 @@ final class OtlpExport implements MetricsOut {
         kinds.put("httpStatus", e.httpStatus());
         kinds.put("soapFault", e.soapFault());
         kinds.put("graphqlErrors", e.graphqlErrors());
+        kinds.put("grpcStatus", e.grpcStatus());
         kinds.put("validation", e.validation());
         kinds.put("protocol", e.protocol());
         kinds.put("client", e.client());

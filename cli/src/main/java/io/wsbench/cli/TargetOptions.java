@@ -77,7 +77,7 @@ final class TargetOptions {
     @Option(names = "--soap-action", paramLabel = "A", description = "SOAPAction header; sets Content-Type text/xml")
     String soapAction;
 
-    @Option(names = "--method", description = "HTTP method (default GET, or POST with --body)")
+    @Option(names = "--method", description = "HTTP method (default GET, or POST with --body); with --proto, the gRPC method (package.Service/Method)")
     String method;
 
     @Option(names = "--protocol", paramLabel = "P", description = "speak and validate a wsbench protocol for --operation: ${COMPLETION-CANDIDATES}",
@@ -93,6 +93,10 @@ final class TargetOptions {
     @Option(names = "--expect", paramLabel = "TEXT", description = "a response counts only if its body contains TEXT")
     String expect;
 
+    @Option(names = "--proto", paramLabel = "FILE.proto", description = {"a gRPC server at the URL: call --method (package.Service/Method) of this .proto,",
+            "its message from --template (JSON with $${column} placeholders) or from --data's columns; over HTTP/2 (h2c, or h2 for https://)"})
+    Path proto;
+
     @Option(names = "--http2", description = "speak HTTP/2: h2 chosen by ALPN for https://, h2c with prior knowledge for http://")
     boolean http2;
 
@@ -102,10 +106,10 @@ final class TargetOptions {
 
     /** How the options ask for HTTP/2; null for HTTP/1.1. */
     Http2 http2() {
-        if (streams != null && !http2) {
+        if (streams != null && !http2 && proto == null) {
             throw new Main.UserError("--streams is for HTTP/2: add --http2");
         }
-        if (!http2) {
+        if (!http2 && proto == null) {
             return null;
         }
         try {
@@ -133,6 +137,19 @@ final class TargetOptions {
     }
 
     OwnService ownService() {
+        if (proto != null) {
+            if (wsdl != null || openapi != null || graphql != null || protocol != null || body != null || soapAction != null
+                    || expect != null || port != null || query != null) {
+                throw new Main.UserError("--proto builds the requests from the .proto, --template and --data itself: drop --wsdl,"
+                        + " --openapi, --graphql, --protocol, --body, --soap-action, --expect, --port and --query");
+            }
+            if (url == null) {
+                throw new Main.UserError("--proto needs the gRPC server's URL: wsbench load http://127.0.0.1:PORT --proto "
+                        + proto + " --method package.Service/Method");
+            }
+            return OwnService.of(new OwnService.Spec(null, null, method != null ? method : operation, null, template, data,
+                    dataMode, checks, url, dataMaxMb, null, proto));
+        }
         if (graphql != null) {
             if (wsdl != null || openapi != null || protocol != null || body != null || soapAction != null || expect != null
                     || template != null || port != null || url != null) {
@@ -168,6 +185,9 @@ final class TargetOptions {
     }
 
     TargetRecord targetRecord(URI uri) {
+        if (proto != null) {
+            return new TargetRecord(uri.toString(), null, "grpc", null, method != null ? method : operation, null, null, uri.toString());
+        }
         if (graphql != null) {
             return new TargetRecord(uri.toString(), null, "graphql", null, operation, null, null, uri.toString());
         }

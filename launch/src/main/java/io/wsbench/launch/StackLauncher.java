@@ -182,7 +182,9 @@ public final class StackLauncher {
 
     private void awaitReady(RunningStack s) throws StackException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        URI ready = URI.create(s.baseUrl() + s.descriptor().readyPath());
+        boolean tcp = s.descriptor().readyPath().equals("tcp:");
+        String readyAt = tcp ? "127.0.0.1:" + s.port() + " (a TCP connection)" : s.baseUrl() + s.descriptor().readyPath();
+        URI ready = tcp ? null : URI.create(readyAt);
         long timeout = s.descriptor().startTimeoutSeconds();
         long deadline = System.nanoTime() + Duration.ofSeconds(timeout).toNanos();
         while (System.nanoTime() < deadline) {
@@ -193,6 +195,16 @@ public final class StackLauncher {
                 }
                 throw new StackException("stack " + s.descriptor().name() + " failed to start on port " + s.port()
                         + " (exit " + s.process().exitValue() + "): " + s.lastLogLines(3));
+            }
+            if (tcp) {
+                // a server that speaks no HTTP/1.1 (gRPC's h2c only): ready once its port takes a connection
+                try (java.net.Socket socket = new java.net.Socket()) {
+                    socket.connect(new java.net.InetSocketAddress("127.0.0.1", s.port()), 1000);
+                    return;
+                } catch (IOException notYet) {
+                    sleep(50);
+                    continue;
+                }
             }
             try {
                 HttpResponse<String> r = client.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(2)).build(),
@@ -211,7 +223,7 @@ public final class StackLauncher {
             sleep(50);
         }
         s.stop();
-        throw new StackException("stack " + s.descriptor().name() + " did not answer " + ready + " with a 200 within "
+        throw new StackException("stack " + s.descriptor().name() + " did not answer " + readyAt + (tcp ? "" : " with a 200") + " within "
                 + timeout + " s" + (s.lastLogLines(3).isEmpty() ? " and logged nothing" : ": " + s.lastLogLines(3)));
     }
 

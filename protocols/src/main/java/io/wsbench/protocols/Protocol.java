@@ -25,6 +25,11 @@ public interface Protocol {
         return HttpRequest.get(endpoint, keepAlive);
     }
 
+    /** Whether it speaks over HTTP/2 only (gRPC): its targets then speak h2 even when not asked to. */
+    default boolean http2Only() {
+        return false;
+    }
+
     /** A fresh validator; each I/O thread gets its own. */
     Validator validator(Operation op);
 

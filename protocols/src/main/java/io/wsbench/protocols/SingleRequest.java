@@ -19,6 +19,11 @@ record SingleRequest(Protocol protocol, Operation operation) implements Workload
     }
 
     @Override
+    public boolean http2Only() {
+        return protocol.http2Only();
+    }
+
+    @Override
     public int sequenceLength() {
         return 1;
     }

@@ -19,6 +19,11 @@ public interface Workload {
     /** A fresh validator: each I/O thread gets its own. */
     Validator validator();
 
+    /** Whether its requests go over HTTP/2 only (gRPC's): its target then speaks h2 even when not asked to. */
+    default boolean http2Only() {
+        return false;
+    }
+
     /** Requests in one pass of the sequence; 1 for a single request. */
     int sequenceLength();
 

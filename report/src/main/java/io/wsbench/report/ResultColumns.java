@@ -51,6 +51,7 @@ final class ResultColumns {
             col("errors.httpStatus", p -> p.errors().httpStatus()),
             col("errors.soapFault", p -> p.errors().soapFault()),
             col("errors.graphqlErrors", p -> p.errors().graphqlErrors()),
+            col("errors.grpcStatus", p -> p.errors().grpcStatus()),
             col("errors.validation", p -> p.errors().validation()),
             col("errors.protocol", p -> p.errors().protocol()),
             col("errors.client", p -> p.errors().client()),

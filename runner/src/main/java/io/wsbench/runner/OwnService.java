@@ -1,6 +1,8 @@
 package io.wsbench.runner;
 
 import io.wsbench.service.graphql.GraphQlRequest;
+import io.wsbench.service.grpc.GrpcRequest;
+import io.wsbench.protocols.grpc.ProtoSchema;
 import io.wsbench.service.openapi.ApiDescription;
 import io.wsbench.service.openapi.RestRequest;
 import io.wsbench.service.own.DataRows;
@@ -30,7 +32,12 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
 
     /** What the user gave: a WSDL or an OpenAPI spec, the operation, and where the requests come from. */
     public record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
-                       List<String> checks, String url, Long dataMaxMb, Path graphqlQuery) {
+                       List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, Path proto) {
+
+        public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
+                    List<String> checks, String url, Long dataMaxMb, Path graphqlQuery) {
+            this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, null);
+        }
 
         public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
                     List<String> checks, String url, Long dataMaxMb) {
@@ -39,7 +46,7 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
 
         /** What the user names the service by in a message: its WSDL, its spec, or its GraphQL query. */
         String described() {
-            return wsdl != null ? wsdl : openapi != null ? openapi : String.valueOf(graphqlQuery);
+            return wsdl != null ? wsdl : openapi != null ? openapi : proto != null ? proto.toString() : String.valueOf(graphqlQuery);
         }
     }
 
@@ -48,6 +55,13 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
      * description and address against the stack's {@code base} address (null before it starts).
      */
     public static Spec spec(Suite suite, TargetSpec t, String base) {
+        if (t.proto() != null) {
+            // a gRPC server is named by its address: the target's url, or the stack's base
+            String url = t.url() != null ? t.url() : base;
+            return new Spec(null, null, t.operation(), null, t.template() == null ? null : suite.resolve(t.template()),
+                    t.data() == null ? null : suite.resolve(t.data()), t.dataMode(), t.checks() == null ? List.of() : t.checks(),
+                    url, t.dataMaxMb(), null, suite.resolve(t.proto()));
+        }
         if (t.graphql() != null) {
             // a GraphQL server is named by its address: the target's url, or its path on the stack
             String url = t.url() != null ? t.url() : base != null ? base + (t.path() == null ? "/graphql" : t.path()) : null;
@@ -88,7 +102,7 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
     }
 
     public static OwnService of(Spec s) {
-        if (s.operation() == null && s.graphqlQuery() == null) {
+        if (s.operation() == null && s.graphqlQuery() == null && s.proto() == null) {
             throw new TargetException((s.wsdl() != null ? "--wsdl" : "--openapi") + " needs --operation NAME (list them with wsbench "
                     + (s.wsdl() != null ? "wsdl " + s.wsdl() : "openapi " + s.openapi()) + ")");
         }
@@ -117,6 +131,16 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
             } catch (IOException e) {
                 throw new OwnServiceException(s.template() + ": cannot read the template: " + OneLine.of(e));
             }
+        }
+        if (s.proto() != null) {
+            ProtoSchema schema;
+            try {
+                schema = ProtoSchema.read(s.proto());
+            } catch (IllegalArgumentException e) {
+                throw new OwnServiceException(e.getMessage());
+            }
+            return GrpcRequest.of(schema, s.operation(), template, s.template() == null ? null : s.template().toString(),
+                    s.data() == null ? null : new java.util.LinkedHashSet<>(data.columns()));
         }
         if (s.graphqlQuery() != null) {
             String query;
@@ -150,7 +174,8 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         } else {
             u = request.endpoint();
             if (u == null) {
-                throw new OwnServiceException(s.graphqlQuery() != null ? "--graphql needs the GraphQL server's URL"
+                throw new OwnServiceException(s.proto() != null ? "--proto needs the gRPC server's URL (http://127.0.0.1:PORT)"
+                        : s.graphqlQuery() != null ? "--graphql needs the GraphQL server's URL"
                         : s.described() + ": names no address for " + s.operation() + ": give one with --url");
             }
         }

@@ -29,6 +29,12 @@ import java.util.function.Supplier;
 public record Target(TargetRecord record, URI uri, Workload workload, String version, ClientTls tls, String base,
                      TargetSpec spec, Http2 http2) {
 
+    public Target {
+        if (http2 == null && workload != null && workload.http2Only()) {
+            http2 = new Http2(1); // gRPC: over HTTP/2 or not at all
+        }
+    }
+
     public Target(TargetRecord record, URI uri, Workload workload, String version, ClientTls tls, String base,
                   TargetSpec spec) {
         this(record, uri, workload, version, tls, base, spec, spec == null ? null : spec.http2());

@@ -27,6 +27,7 @@ final class Recorder {
     long httpStatus;
     long soapFault;
     long graphqlErrors;
+    long grpcStatus;
     long validation;
     long protocol;
     long client;
@@ -113,6 +114,7 @@ final class Recorder {
             case HTTP_STATUS -> httpStatus++;
             case SOAP_FAULT -> soapFault++;
             case GRAPHQL_ERRORS -> graphqlErrors++;
+            case GRPC_STATUS -> grpcStatus++;
             case VALIDATION -> validation++;
             default -> throw new IllegalArgumentException(v.name());
         }

@@ -15,6 +15,7 @@ final class StepRecorder {
     long httpStatus;
     long soapFault;
     long graphqlErrors;
+    long grpcStatus;
     long validation;
     long protocol;
     long client;
@@ -32,6 +33,7 @@ final class StepRecorder {
             case HTTP_STATUS -> httpStatus++;
             case SOAP_FAULT -> soapFault++;
             case GRAPHQL_ERRORS -> graphqlErrors++;
+            case GRPC_STATUS -> grpcStatus++;
             case VALIDATION -> validation++;
             default -> throw new IllegalArgumentException(v.name());
         }
@@ -45,6 +47,6 @@ final class StepRecorder {
     }
 
     ErrorCounts errors() {
-        return new ErrorCounts(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors);
+        return new ErrorCounts(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors, grpcStatus);
     }
 }

@@ -61,6 +61,8 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private String h2ContentType;
     private byte[] h2Body;
     private int h2Length;
+    /** gRPC: the call's grpc-status (from the trailers, or a trailers-only answer's headers), -1 until one comes. */
+    private int grpcStatus;
 
     User(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
         this(run, lane, index, null);
@@ -191,6 +193,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         h2Status = 0;
         h2ContentType = "";
         h2Length = 0;
+        grpcStatus = -1;
         int id;
         try {
             id = conn.write(this, request);
@@ -227,7 +230,17 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             CharSequence type = headers.get(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE);
             h2ContentType = type == null ? "" : type.toString();
         }
+        CharSequence grpc = headers.get(GRPC_STATUS);
+        if (grpc != null) {
+            try {
+                grpcStatus = Integer.parseInt(grpc.toString().strip());
+            } catch (NumberFormatException e) {
+                grpcStatus = GrpcCodes.UNKNOWN; // as gRPC's clients read a status that is no number
+            }
+        }
     }
+
+    private static final io.netty.util.AsciiString GRPC_STATUS = io.netty.util.AsciiString.cached("grpc-status");
 
     /** HTTP/2: part of the answer's body; false when the body grew past what an answer may be. */
     boolean h2Data(ByteBuf data) {
@@ -251,6 +264,14 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     void h2Complete() {
         if (h2Status < 200) {
             h2Reset(); // a stream ended with no final status is no HTTP answer
+            return;
+        }
+        if (grpcStatus > 0 && inFlight) {
+            // the call failed by gRPC's own account: its error kind, named by its code; the message is not checked
+            inFlight = false;
+            run.noteStreamError("grpc-status " + GrpcCodes.name(grpcStatus));
+            rec.error(Verdict.GRPC_STATUS, System.nanoTime());
+            lane.sendAfterReads(proceed);
             return;
         }
         onResponse(h2Status, h2ContentType, h2Body == null ? new byte[0] : h2Body, h2Length, false);

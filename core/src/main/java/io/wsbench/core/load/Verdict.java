@@ -4,5 +4,7 @@ package io.wsbench.core.load;
 public enum Verdict {
     OK, HTTP_STATUS, SOAP_FAULT, VALIDATION,
     /** A GraphQL answer that carries {@code errors}, under a 200 as GraphQL servers send them: GraphQL's SOAP Fault. */
-    GRAPHQL_ERRORS
+    GRAPHQL_ERRORS,
+    /** A gRPC call that ended with a status other than OK: gRPC's own error, named by its code. */
+    GRPC_STATUS
 }

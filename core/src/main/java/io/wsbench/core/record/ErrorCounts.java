@@ -6,14 +6,23 @@ package io.wsbench.core.record;
  * error is wsbench's side failing: a request source that could not build the request, or a check
  * that threw instead of answering yes or no. {@code graphqlErrors} are GraphQL answers that carry
  * {@code errors} (under a 200, as GraphQL servers send them), as {@code soapFault} counts SOAP Faults;
- * run.json writes it only when it is not 0.
+ * run.json writes it only when it is not 0. {@code grpcStatus} are gRPC calls that ended with a status other
+ * than OK (in the trailers, or a trailers-only answer), written likewise only when not 0; their codes are in
+ * the point's {@code generator.http2.events}.
  */
 public record ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol,
                           long client,
                           @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-                          long graphqlErrors) {
+                          long graphqlErrors,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                          long grpcStatus) {
 
-    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0);
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol, long client,
+                       long graphqlErrors) {
+        this(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors, 0);
+    }
 
     public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol, long client) {
         this(connect, timeout, httpStatus, soapFault, validation, protocol, client, 0);
@@ -31,10 +40,10 @@ public record ErrorCounts(long connect, long timeout, long httpStatus, long soap
     public ErrorCounts plus(ErrorCounts o) {
         return new ErrorCounts(connect + o.connect, timeout + o.timeout, httpStatus + o.httpStatus,
                 soapFault + o.soapFault, validation + o.validation, protocol + o.protocol, client + o.client,
-                graphqlErrors + o.graphqlErrors);
+                graphqlErrors + o.graphqlErrors, grpcStatus + o.grpcStatus);
     }
 
     public long total() {
-        return connect + timeout + httpStatus + soapFault + validation + protocol + client + graphqlErrors;
+        return connect + timeout + httpStatus + soapFault + validation + protocol + client + graphqlErrors + grpcStatus;
     }
 }

@@ -117,9 +117,16 @@ public record TargetSpec(@JsonProperty("label") String label,
         if (flow != null && wsdl == null && openapi == null && (stack == null) == (url == null)) {
             throw new IllegalArgumentException("a flow's target needs a 'url' or a 'stack' (or a 'wsdl' or an 'openapi' that names its address)");
         }
-        boolean own = wsdl != null || openapi != null || flow != null || graphql != null;
-        if ((wsdl != null ? 1 : 0) + (openapi != null ? 1 : 0) + (graphql != null ? 1 : 0) > 1) {
-            throw new IllegalArgumentException("a target names one of a 'wsdl', an 'openapi' or a 'graphql' query, not several");
+        boolean own = wsdl != null || openapi != null || flow != null || graphql != null || proto != null;
+        if ((wsdl != null ? 1 : 0) + (openapi != null ? 1 : 0) + (graphql != null ? 1 : 0) + (proto != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("a target names one of a 'wsdl', an 'openapi', a 'graphql' query or a 'proto', not several");
+        }
+        if (proto != null && (flow != null || port != null || operation == null)) {
+            throw new IllegalArgumentException("a 'proto' target calls its 'operation' (package.Service/Method) with each row's message:"
+                    + " name the operation; no 'flow' or 'port'");
+        }
+        if (proto != null && http != null && http == 1) {
+            throw new IllegalArgumentException("gRPC goes over HTTP/2 only: leave 'http: 1' out of a 'proto' target");
         }
         if (graphql != null && (flow != null || template != null || port != null)) {
             throw new IllegalArgumentException("a 'graphql' target sends its query with each row's variables: no 'flow',"
@@ -129,17 +136,17 @@ public record TargetSpec(@JsonProperty("label") String label,
             throw new IllegalArgumentException("a 'graphql' target needs the server's 'url', or a 'stack' (with the 'path' it answers on)");
         }
         if (!own && (template != null || data != null || dataMode != null || checks != null || port != null || dataMaxMb != null)) {
-            throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl', an 'openapi' or a 'graphql' query");
+            throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl', an 'openapi', a 'graphql' query or a 'proto'");
         }
         if (own) {
             if (protocol != null || sequence != null || client != null || variant != null) {
-                throw new IllegalArgumentException("a target with a '" + (wsdl != null ? "wsdl" : openapi != null ? "openapi" : "graphql")
+                throw new IllegalArgumentException("a target with a '" + (wsdl != null ? "wsdl" : openapi != null ? "openapi" : proto != null ? "proto" : "graphql")
                         + "' takes its requests from it: no 'protocol', 'variant', 'sequence' or 'client'");
             }
             if (stack != null && url != null) {
                 throw new IllegalArgumentException("a target is on a 'stack' or at a 'url', not both");
             }
-            protocol = flow != null ? "flow" : wsdl != null ? "wsdl" : openapi != null ? "openapi" : "graphql";
+            protocol = flow != null ? "flow" : wsdl != null ? "wsdl" : openapi != null ? "openapi" : proto != null ? "grpc" : "graphql";
             checks = checks == null ? null : List.copyOf(checks);
         } else if ((stack == null) == (url == null)) {
             throw new IllegalArgumentException("a target needs either 'stack' or 'url' (or a 'wsdl' or an 'openapi' that names its address)");
@@ -189,7 +196,7 @@ public record TargetSpec(@JsonProperty("label") String label,
 
     /** Whether this target is the user's own service, described by a WSDL or an OpenAPI spec. */
     public boolean own() {
-        return wsdl != null || openapi != null || flow != null || graphql != null;
+        return wsdl != null || openapi != null || flow != null || graphql != null || proto != null;
     }
 
     /** This target's own stack options (none: an empty map). */

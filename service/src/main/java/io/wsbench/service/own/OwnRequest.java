@@ -40,6 +40,19 @@ public interface OwnRequest {
     /** Whether answers are SOAP envelopes, so a Fault counts as a SOAP Fault error. */
     boolean soap();
 
+    /** Whether its calls go over HTTP/2 only (gRPC's). */
+    default boolean http2Only() {
+        return false;
+    }
+
+    /**
+     * The answer's body as the checks read it, when that is not the body itself (gRPC's protobuf made
+     * JSON); null when it is. An IllegalArgumentException says why the answer could not be read.
+     */
+    default byte[] readable(byte[] body, int length) {
+        return null;
+    }
+
     /** Whether answers are GraphQL's, so one that carries {@code errors} counts as a GraphQL error. */
     default boolean graphql() {
         return false;

@@ -215,6 +215,20 @@ public final class OwnWorkload implements Workload {
             if (status == null && (code < 200 || code >= 300)) {
                 return Verdict.HTTP_STATUS;
             }
+            if (request.http2Only()) {
+                try {
+                    byte[] readable = request.readable(body, length);
+                    if (readable != null) {
+                        body = readable;
+                        length = readable.length;
+                    }
+                } catch (IllegalArgumentException e) {
+                    if (firstFailure == null) {
+                        firstFailure = "row " + (index % data.size() + 1) + ": the answer cannot be read: " + e.getMessage();
+                    }
+                    return Verdict.VALIDATION;
+                }
+            }
             if (own.isEmpty()) {
                 return Verdict.OK;
             }
@@ -257,6 +271,11 @@ public final class OwnWorkload implements Workload {
             // an answer that is not XML holds no Fault; the checks judge it
         }
         return false;
+    }
+
+    @Override
+    public boolean http2Only() {
+        return request.http2Only();
     }
 
     @Override

@@ -1,0 +1,156 @@
+package io.wsbench.protocols;
+
+import com.squareup.wire.ProtoAdapter;
+import com.squareup.wire.ProtoReader;
+import io.wsbench.contract.seismic.Answer;
+import io.wsbench.contract.seismic.Query;
+import io.wsbench.contract.seismic.QuerySequence;
+import io.wsbench.core.load.HttpRequest;
+import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
+import io.wsbench.protocols.grpc.ProtoSchema;
+import okio.Buffer;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Seed 001's matchQuakes over gRPC: the same fixed sequence of queries as over SOAP, each a
+ * QuakeQuery (bounds left out where the SOAP query leaves them out, dates as epoch millis) encoded
+ * once by Wire from wsbench.proto; and the same oracle: every answer's count, and which quakes
+ * (their millis and region), read from the QuakeResults as it streams by, or it is wrong.
+ */
+final class GrpcSeismicWorkload implements Workload {
+
+    private static final Map<String, GrpcSeismicWorkload> CACHE = new ConcurrentHashMap<>();
+
+    private final QuerySequence sequence;
+    private final List<Answer> answers;
+
+    private GrpcSeismicWorkload(QuerySequence sequence, List<Answer> answers) {
+        this.sequence = sequence;
+        this.answers = answers;
+    }
+
+    /** The sequence {@code name}, and its oracle, as SOAP's workload made them (once, for both). */
+    static GrpcSeismicWorkload of(String name) {
+        return CACHE.computeIfAbsent(name, n -> {
+            SeismicWorkload soap = SeismicWorkload.of(n);
+            return new GrpcSeismicWorkload(soap.sequence(), soap.answers());
+        });
+    }
+
+    @Override
+    public int sequenceLength() {
+        return sequence.queries().size();
+    }
+
+    @Override
+    public boolean http2Only() {
+        return true;
+    }
+
+    /** The framed QuakeQuery of {@code q}: its JSON (the GraphQL request's variables, dates as millis) through Wire. */
+    static byte[] body(Query q) {
+        com.fasterxml.jackson.databind.node.ObjectNode v = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        if (q.minDate() != null) {
+            v.put("minDate", q.minDate());
+        }
+        if (q.maxDate() != null) {
+            v.put("maxDate", q.maxDate());
+        }
+        num(v, "minLong", q.minLong());
+        num(v, "maxLong", q.maxLong());
+        num(v, "minLat", q.minLat());
+        num(v, "maxLat", q.maxLat());
+        num(v, "minMag", q.minMag());
+        num(v, "maxMag", q.maxMag());
+        num(v, "minDepth", q.minDepth());
+        num(v, "maxDepth", q.maxDepth());
+        return ProtoSchema.frame(ProtoSchema.wsbench().encode("wsbench.QuakeQuery", v));
+    }
+
+    private static void num(com.fasterxml.jackson.databind.node.ObjectNode v, String name, Float f) {
+        if (f != null) {
+            v.put(name, f);
+        }
+    }
+
+    @Override
+    public RequestSource requests(URI endpoint, boolean keepAlive) {
+        HttpRequest[] all = sequence.queries().stream()
+                .map(q -> new HttpRequest("POST", endpoint, Grpc.headers(), body(q), keepAlive))
+                .toArray(HttpRequest[]::new);
+        return RequestSource.of(all.length, false, (index, alloc) -> all[index].next(alloc));
+    }
+
+    @Override
+    public Validator validator() {
+        return (SequenceValidator) (request, status, contentType, body, length) -> {
+            Verdict head = Answers.head(status, contentType == null ? "" : contentType, "application/grpc");
+            if (head == Verdict.HTTP_STATUS) {
+                return head;
+            }
+            Verdict judged = judge(body, length, answers.get(request));
+            return head != Verdict.OK ? head : judged;
+        };
+    }
+
+    /** Reads {@code count} and each quake's {@code millis} and {@code region}, and nothing else, as the SOAP oracle does. */
+    static Verdict judge(byte[] body, int length, Answer expected) {
+        int declared = 0;
+        int seen = 0;
+        long fingerprint = 0;
+        try {
+            List<int[]> messages = ProtoSchema.messages(body, length);
+            if (messages.size() != 1) {
+                return Verdict.VALIDATION;
+            }
+            ProtoReader r = new ProtoReader(new Buffer().write(body, messages.get(0)[0], messages.get(0)[1]));
+            long results = r.beginMessage();
+            for (int tag = r.nextTag(); tag != -1; tag = r.nextTag()) {
+                if (tag == 1) {
+                    declared = ProtoAdapter.INT32.decode(r);
+                } else if (tag == 2) {
+                    long set = r.beginMessage();
+                    for (int t = r.nextTag(); t != -1; t = r.nextTag()) {
+                        if (t == 3) {
+                            long quake = r.beginMessage();
+                            long millis = 0;
+                            String region = null;
+                            for (int q = r.nextTag(); q != -1; q = r.nextTag()) {
+                                if (q == 2) {
+                                    millis = ProtoAdapter.INT64.decode(r);
+                                } else if (q == 8) {
+                                    region = ProtoAdapter.STRING.decode(r);
+                                } else {
+                                    r.skip();
+                                }
+                            }
+                            r.endMessageAndGetUnknownFields(quake);
+                            if (region == null) {
+                                return Verdict.VALIDATION;
+                            }
+                            seen++;
+                            fingerprint += Answer.of(millis, Integer.parseInt(region.substring(1)));
+                        } else {
+                            r.skip();
+                        }
+                    }
+                    r.endMessageAndGetUnknownFields(set);
+                } else {
+                    r.skip();
+                }
+            }
+            r.endMessageAndGetUnknownFields(results);
+        } catch (IOException | RuntimeException e) {
+            return Verdict.VALIDATION;
+        }
+        boolean right = declared == expected.count() && seen == expected.count() && fingerprint == expected.fingerprint();
+        return right ? Verdict.OK : Verdict.VALIDATION;
+    }
+}

@@ -1,0 +1,84 @@
+package io.wsbench.protocols.grpc;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ProtoSchemaTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void listsTheContractsMethodsAndFindsThemByShortNames() {
+        ProtoSchema s = ProtoSchema.wsbench();
+        List<String> names = s.methods().stream().map(ProtoSchema.Method::fullName).toList();
+        assertEquals(List.of("wsbench.Hello/Hello", "wsbench.Hello/Greet", "wsbench.Seismic/MatchQuakes",
+                "wsbench.Seismic/StreamQuakes"), names);
+        assertEquals("/wsbench.Hello/Greet", s.method("Hello/Greet").path());
+        assertEquals("wsbench.GreetRequest", s.method("Greet").requestType());
+        assertTrue(s.method("wsbench.Seismic/StreamQuakes").serverStreaming());
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> s.method("Goodbye"));
+        assertTrue(none.getMessage().contains("wsbench.Hello/Greet"), none.getMessage());
+    }
+
+    @Test
+    void jsonBecomesProtobufAsJsonFormatReadsItAndBack() throws Exception {
+        ProtoSchema s = ProtoSchema.wsbench();
+        // strings for numbers (a CSV row's values), as JsonFormat takes them
+        byte[] wire = s.encode("wsbench.GreetRequest", JSON.readTree("{\"name\":\"Ada\",\"times\":\"3\"}"));
+        // field 1 (string "Ada"), field 2 (varint 3): protobuf's own encoding, byte for byte
+        assertArrayEquals(new byte[]{0x0a, 3, 'A', 'd', 'a', 0x10, 3}, wire);
+        ObjectNode back = s.decode("wsbench.GreetRequest", wire, 0, wire.length);
+        assertEquals("{\"name\":\"Ada\",\"times\":3}", back.toString());
+        // proto3 leaves zeros off the wire; the JSON read back has them, as a check expects
+        assertEquals("{\"name\":\"\",\"times\":0}", s.decode("wsbench.GreetRequest", new byte[0], 0, 0).toString());
+        byte[] query = s.encode("wsbench.QuakeQuery", JSON.readTree("{\"minMag\":6.5,\"maxDepth\":30,\"minDate\":\"1000\"}"));
+        ObjectNode q = s.decode("wsbench.QuakeQuery", query, 0, query.length);
+        assertEquals(6.5, q.get("minMag").asDouble());
+        assertEquals(30, q.get("maxDepth").asDouble());
+        assertEquals(1000, q.get("minDate").asLong());
+        assertTrue(!q.has("maxMag"), "an optional bound left out stays out: " + q);
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> s.encode("wsbench.GreetRequest", JSON.readTree("{\"name\":\"x\",\"times\":\"many\"}")));
+        assertEquals("wsbench.GreetRequest.times is a int32, not many", bad.getMessage());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> s.encode("wsbench.GreetRequest", JSON.readTree("{\"nom\":\"x\"}")));
+        assertTrue(unknown.getMessage().contains("no field nom"), unknown.getMessage());
+        assertEquals("{\"name\":\"\",\"times\":0}", s.sample("wsbench.GreetRequest").toString());
+    }
+
+    @Test
+    void gRpcFramingRoundTrips() {
+        byte[] framed = ProtoSchema.frame(new byte[]{1, 2, 3});
+        assertArrayEquals(new byte[]{0, 0, 0, 0, 3, 1, 2, 3}, framed);
+        byte[] two = new byte[16];
+        System.arraycopy(framed, 0, two, 0, 8);
+        System.arraycopy(framed, 0, two, 8, 8);
+        List<int[]> m = ProtoSchema.messages(two, 16);
+        assertEquals(2, m.size());
+        assertEquals(13, m.get(1)[0]);
+        assertThrows(IllegalArgumentException.class, () -> ProtoSchema.messages(two, 12));
+    }
+
+    @Test
+    void aProtoThatDoesNotParseIsOneLineNamingItsLine(@TempDir Path dir) throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.proto"), "syntax = \"proto3\";\npackage x;\nmessage A {\n  string a = ;\n}\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ProtoSchema.read(broken));
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+        assertTrue(e.getMessage().contains("broken.proto:4:"), e.getMessage());
+        Path unlinked = Files.writeString(dir.resolve("unlinked.proto"), "syntax = \"proto3\";\npackage x;\nmessage A {\n  Missing a = 1;\n}\n");
+        IllegalArgumentException u = assertThrows(IllegalArgumentException.class, () -> ProtoSchema.read(unlinked));
+        assertEquals(1, u.getMessage().lines().count(), u.getMessage());
+        assertTrue(u.getMessage().contains("Missing"), u.getMessage());
+    }
+}
