@@ -106,10 +106,11 @@ final class TargetOptions {
 
     /** How the options ask for HTTP/2; null for HTTP/1.1. */
     Http2 http2() {
-        if (streams != null && !http2 && proto == null) {
+        boolean grpc = proto != null || "grpc".equals(protocol); // gRPC is HTTP/2 whether asked or not
+        if (streams != null && !http2 && !grpc) {
             throw new Main.UserError("--streams is for HTTP/2: add --http2");
         }
-        if (!http2 && proto == null) {
+        if (!http2 && !grpc) {
             return null;
         }
         try {

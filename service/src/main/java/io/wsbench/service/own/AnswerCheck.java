@@ -230,6 +230,7 @@ public sealed interface AnswerCheck {
     // ---- jsonpath
 
     final class JsonPathCheck implements AnswerCheck {
+        private static final com.fasterxml.jackson.databind.ObjectMapper VALUES = new com.fasterxml.jackson.databind.ObjectMapper();
         private static final Configuration JSON = Configuration.builder()
                 .jsonProvider(new JacksonJsonNodeJsonProvider()).mappingProvider(new JacksonMappingProvider())
                 .options(Option.SUPPRESS_EXCEPTIONS).build();
@@ -318,7 +319,9 @@ public sealed interface AnswerCheck {
             if (doc == null) {
                 return "not JSON";
             }
-            JsonNode found = path.read(doc, JSON);
+            // a function (length(), sum(), min()...) answers a plain number, not a node
+            Object read = path.read(doc, JSON);
+            JsonNode found = read == null || read instanceof JsonNode ? (JsonNode) read : VALUES.valueToTree(read);
             if (found != null && found.isArray() && !path.isDefinite()) {
                 found = found.size() == 1 ? found.get(0) : found.size() == 0 ? null : found;
             }

@@ -1,0 +1,156 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+import io.wsbench.launch.StackLauncher;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * gRPC against the grpc stack (grpc-java), from outside and from wsbench: Python's grpcio gets the
+ * answers wsbench expects; wsbench's grpc protocol has every hello and every matchQuakes answer of the
+ * small sequence put to the SOAP stacks' oracle; {@code load --proto} fills each call's message from
+ * rows, counts exactly the calls the server fails (every 5th by its fault, and the rows it refuses) as
+ * gRPC status errors by their code, and the wrong expected values as check failures; the same in a
+ * suite's proto target; a .proto that does not parse is one line. Bounded: request counts, one server
+ * per part.
+ */
+class GrpcTest {
+
+    private static final Path PROTO = Path.of(System.getProperty("wsbench.home", "."))
+            .resolve("contract/src/main/resources/io/wsbench/contract/grpc/wsbench.proto");
+
+    @Test
+    void helloAndQuakesByTheOracleAndRowsWithTheirStatusesCounted(@TempDir Path dir) throws Exception {
+        Path proto = Files.copy(PROTO, dir.resolve("wsbench.proto"));
+        int port = StackLauncher.freePort();
+        String base = "http://127.0.0.1:" + port;
+        try (CliProcess serve = CliProcess.start(dir.resolve("serve.out"), "serve", "grpc", "--port", String.valueOf(port),
+                "-o", "faults=unavailable-every-5")) {
+            serve.awaitTrue(Duration.ofSeconds(90), "\"Ctrl-C stops it.\"", () -> {
+                try {
+                    return serve.output().contains("Ctrl-C stops it.");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
+
+            // rows: 2 and 6 the server refuses (times 0), 7 expects the wrong greeting; one user, so calls 5, 10, ...
+            // (rows 4 and 9, every time) are the ones the fault fails
+            StringBuilder rows = new StringBuilder("name,times,expected\n");
+            for (int i = 0; i < 10; i++) {
+                int times = i == 2 || i == 6 ? 0 : 1 + i % 2;
+                String expected = times == 0 ? "" : String.join(" ", java.util.Collections.nCopies(times, "Hello u" + i));
+                rows.append("u").append(i).append(',').append(times).append(',').append(i == 7 ? "Hello nobody" : expected).append('\n');
+            }
+            Files.writeString(dir.resolve("rows.csv"), rows);
+            CliRunner greet = CliRunner.run("load", base, "--proto", proto.toString(), "--method", "wsbench.Hello/Greet",
+                    "--data", dir.resolve("rows.csv").toString(), "--check", "jsonpath:$.greeting == ${expected}",
+                    "-c", "1", "-n", "100", "--json");
+            assertEquals(0, greet.exit(), greet.out() + greet.err());
+            JsonNode g = RunJson.MAPPER.readTree(greet.out());
+            assertEquals(100, g.at("/requests").asLong(), g.toString());
+            assertEquals(40, g.at("/errors/grpcStatus").asLong(), "rows 4 and 9 (fault), 2 and 6 (refused): " + g.at("/errors"));
+            assertEquals(10, g.at("/errors/validation").asLong(), "row 7, ten times: " + g.at("/errors"));
+            assertEquals(50, g.at("/validated").asLong(), g.toString());
+            JsonNode events = g.at("/generator/http2/events");
+            assertEquals(20, events.at("/grpc-status UNAVAILABLE (14)").asLong(), events.toString());
+            assertEquals(20, events.at("/grpc-status INVALID_ARGUMENT (3)").asLong(), events.toString());
+            assertEquals("grpc", g.at("/target/protocol").asText());
+            assertEquals("h2c", g.at("/generator/http2/protocol").asText());
+
+            // an outside client: Python's grpcio, its messages written and read by hand (calls 101 and 102: no fault)
+            List<String> python = python(dir, base.substring("http://".length()));
+            assertEquals(List.of("Hello World", "Hello Ada Hello Ada", "INVALID_ARGUMENT times must be 1 or more, not 0"), python);
+
+            // wsbench's own grpc protocol: hello, and seed 001's small sequence by the SOAP oracle, over shared connections
+            CliRunner hello = CliRunner.run("load", base + "/wsbench.Hello/Hello", "--protocol", "grpc", "-c", "4",
+                    "--streams", "2", "-n", "400", "--json");
+            assertEquals(0, hello.exit(), hello.out() + hello.err());
+            assertEquals(400, RunJson.MAPPER.readTree(hello.out()).at("/validated").asLong(), hello.out());
+            CliRunner quakes = CliRunner.run("load", base + "/wsbench.Seismic/MatchQuakes", "--protocol", "grpc",
+                    "--operation", "matchQuakes", "--sequence", "small", "-c", "2", "-n", "1000", "--json");
+            assertEquals(0, quakes.exit(), quakes.out() + quakes.err());
+            JsonNode q = RunJson.MAPPER.readTree(quakes.out());
+            assertEquals(1000, q.at("/validated").asLong(), q.toString());
+
+            // the server-streaming method: each answer's messages are one JSON array for the checks
+            Files.writeString(dir.resolve("strong.json"), "{\"minMag\": ${mag}, \"maxDepth\": 30}");
+            io.wsbench.contract.seismic.Catalog catalog = io.wsbench.contract.seismic.Catalog.standard();
+            int strong = catalog.count(new io.wsbench.contract.seismic.Query(null, null, null, null, null, null,
+                    6.5f, null, null, 30f));
+            Files.writeString(dir.resolve("mags.csv"), "mag,count\n6.5," + strong + "\n");
+            CliRunner stream = CliRunner.run("load", base, "--proto", proto.toString(), "--method", "StreamQuakes",
+                    "--template", dir.resolve("strong.json").toString(), "--data", dir.resolve("mags.csv").toString(),
+                    "--check", "jsonpath:$.length() == ${count}", "-c", "1", "-n", "20", "--json");
+            assertEquals(0, stream.exit(), stream.out() + stream.err());
+            JsonNode st = RunJson.MAPPER.readTree(stream.out());
+            assertEquals(20, st.at("/validated").asLong(), st.toString());
+        }
+
+        // a suite's proto target on the grpc stack wsbench starts: the same rows, no fault
+        Files.writeString(dir.resolve("greet.yaml"), """
+                name: greet
+                warmup: none
+                targets:
+                  - { label: greet, stack: grpc, proto: wsbench.proto, operation: Greet, data: rows.csv, checks: ["jsonpath:$.greeting == ${expected}"] }
+                load:
+                  - { users: 1, requestsPerUser: 100 }
+                """);
+        CliRunner suite = CliRunner.run("run", dir.resolve("greet.yaml").toString(), "--out", dir.resolve("out").toString(),
+                "--monitor", "proc");
+        assertEquals(0, suite.exit(), suite.out() + suite.err());
+        JsonNode point = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).at("/points/0");
+        assertEquals(20, point.at("/errors/grpcStatus").asLong(), point.at("/errors").toString());
+        assertEquals(10, point.at("/errors/validation").asLong(), point.at("/errors").toString());
+        assertEquals("grpc", point.at("/target/protocol").asText());
+
+        // a .proto that does not parse: one line naming the file and its line, before any load
+        Files.writeString(dir.resolve("broken.proto"), "syntax = \"proto3\";\nservice S {\n  rpc M (A) returns B;\n}\n");
+        CliRunner broken = CliRunner.run("load", "http://127.0.0.1:1", "--proto", dir.resolve("broken.proto").toString(),
+                "--method", "S/M");
+        assertEquals(Main.BAD_INPUT, broken.exit(), broken.err());
+        assertTrue(broken.err().strip().matches("wsbench: .*broken\\.proto:3:\\d+.*"), broken.err());
+        assertEquals(1, broken.err().strip().lines().count(), broken.err());
+        CliRunner listed = CliRunner.run("grpc", proto.toString());
+        assertEquals(0, listed.exit(), listed.err());
+        assertTrue(listed.out().contains("wsbench.Seismic/StreamQuakes  (wsbench.QuakeQuery) returns (stream wsbench.Quake)"), listed.out());
+    }
+
+    /** Runs the outside client (installing grpcio with pip when it is missing; skipped when it cannot be). */
+    private static List<String> python(Path dir, String target) throws Exception {
+        if (run(List.of("python3", "-c", "import grpc")) != 0) {
+            int pip = run(List.of("python3", "-m", "pip", "install", "-q", "grpcio==1.85.1"));
+            Assumptions.assumeTrue(pip == 0, "grpcio could not be installed with pip");
+        }
+        Path script = dir.resolve("outside_client.py");
+        try (var in = GrpcTest.class.getResourceAsStream("/grpc/outside_client.py")) {
+            Files.copy(in, script);
+        }
+        Process p = new ProcessBuilder("python3", script.toString(), target).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the python client did not end");
+        assertEquals(0, p.exitValue(), out);
+        return out.strip().lines().toList();
+    }
+
+    private static int run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        return p.exitValue();
+    }
+}
