@@ -84,7 +84,8 @@ public final class DirectServer {
             System.out.println(page.describe() + "; " + workerThreads + " worker threads");
             // what wsbench records as this server's versions (RunningStack.LOADED): the JVM is an option
             System.out.println("wsbench loaded: Netty " + Version.identify().get("netty-common").artifactVersion()
-                    + "; SQLite JDBC " + SQLiteJDBCLoader.getVersion() + "; Java " + Runtime.version());
+                    + "; SQLite JDBC " + SQLiteJDBCLoader.getVersion() + "; graphql-java " + io.wsbench.contract.JarVersion.of(graphql.GraphQL.class)
+                    + "; Java " + Runtime.version());
             server.closeFuture().sync();
         } catch (Exception e) {
             if (e instanceof BindException || e.getCause() instanceof BindException

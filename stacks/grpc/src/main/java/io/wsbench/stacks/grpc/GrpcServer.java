@@ -82,23 +82,12 @@ public final class GrpcServer {
         }
         System.out.println("grpc stack listening on 127.0.0.1:" + port + " (h2c; " + (epoll ? "epoll" : "nio") + ", "
                 + threads + " threads, faults: " + faults + ")");
-        System.out.println("wsbench loaded: grpc-java " + jarVersion(NettyServerBuilder.class)
+        System.out.println("wsbench loaded: grpc-java " + io.wsbench.contract.JarVersion.of(NettyServerBuilder.class)
                 + "; protobuf-java " + com.google.protobuf.RuntimeVersion.MAJOR + "." + com.google.protobuf.RuntimeVersion.MINOR
                 + "." + com.google.protobuf.RuntimeVersion.PATCH
                 + "; Netty " + Version.identify().get("netty-common").artifactVersion() + "; Java " + Runtime.version());
         Runtime.getRuntime().addShutdownHook(new Thread(server::shutdownNow));
         server.awaitTermination();
-    }
-
-    /** The version in the name of the jar {@code c} came from ("grpc-netty-1.85.1.jar": 1.85.1). */
-    static String jarVersion(Class<?> c) {
-        try {
-            String jar = java.nio.file.Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getFileName().toString();
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("-(\\d[^-]*)\\.jar$").matcher(jar);
-            return m.find() ? m.group(1) : jar;
-        } catch (Exception e) {
-            return "?";
-        }
     }
 
     /** Hello and Greet. */

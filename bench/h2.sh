@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# HTTP/2 against h2load (issue 36): nginx (one worker, Debian's build has the http2 module) serving a
+# 62-byte XML over h2c (prior knowledge) and over TLS (h2 by ALPN, a certificate made here), loaded by
+# h2load (Debian's nghttp2-client) and by wsbench with the same connections and streams: C
+# connections, M streams open on each. Each round runs each tool SECS seconds; ROUNDS rounds in turn.
+# Prints requests per second and requests per client CPU-second (user + system of the tool's
+# process), median (min-max) of the rounds, and wsbench's ratios to h2load.
+#   bench/h2.sh [SECS=5] [ROUNDS=3] [C=4] [M=10]
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+secs=${1:-5}; rounds=${2:-3}; c=${3:-4}; m=${4:-10}
+bench_install nginx:nginx h2load:nghttp2-client openssl:openssl
+port=${PORT:-18097}; tls_port=$((port + 1))
+mkdir -p "$bench_work/www" "$bench_work/logs"
+printf '<?xml version="1.0" encoding="utf-8"?><str>Hello World</str>\n' | head -c 62 > "$bench_work/www/hello.xml"
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$bench_work/key.pem" -out "$bench_work/cert.pem" -days 1 \
+  -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 2>/dev/null
+cat > "$bench_work/nginx.conf" <<CONF
+worker_processes 1;
+pid $bench_work/nginx.pid;
+error_log $bench_work/logs/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  keepalive_requests 100000000;
+  http2_max_requests 100000000;
+  http2_max_concurrent_streams 1000;
+  client_body_temp_path $bench_work/tmp;
+  server {
+    listen 127.0.0.1:$port http2;
+    listen 127.0.0.1:$tls_port ssl http2;
+    ssl_certificate $bench_work/cert.pem;
+    ssl_certificate_key $bench_work/key.pem;
+    location / { root $bench_work/www; default_type text/xml; }
+  }
+}
+CONF
+"$(command -v nginx || echo /usr/sbin/nginx)" -c "$bench_work/nginx.conf" -p "$bench_work" 2>/dev/null
+sleep 0.5
+curl -sf --http2-prior-knowledge "http://127.0.0.1:$port/hello.xml" >/dev/null || { echo "nginx did not start" >&2; exit 1; }
+bench_build
+users=$((c * m))
+: > "$bench_work/rows"
+for r in $(seq 1 "$rounds"); do
+  echo "round $r ..." >&2
+  row=""
+  for scheme in h2c h2; do
+    if [ $scheme = h2c ]; then url="http://127.0.0.1:$port/hello.xml"; else url="https://127.0.0.1:$tls_port/hello.xml"; fi
+    bench_timed "$bench_work/h2load.time" h2load -c "$c" -m "$m" -t 1 -D "$secs" "$url" > "$bench_work/h2load.txt"
+    bench_timed "$bench_work/wsbench.time" "$bench_home/wsbench" load "$url" --http2 --streams "$m" -c "$users" -d "${secs}s" \
+      --expect 'Hello World' --cacert "$bench_work/cert.pem" --json > "$bench_work/wsbench.json"
+    row="$row $(python3 - "$bench_work" <<'PY'
+import json, re, sys
+w = sys.argv[1]
+h = open(w + "/h2load.txt").read()
+done = int(re.search(r"requests: \d+ total, \d+ started, (\d+) done", h).group(1))
+ok = int(re.search(r"status codes: (\d+) 2xx", h).group(1))
+rps = float(re.search(r"finished in [\d.]+\w+, ([\d.]+) req/s", h).group(1))
+hu, hs, _ = map(float, open(w + "/h2load.time").read().split())
+p = json.load(open(w + "/wsbench.json"))
+errors = sum(v for v in p["errors"].values() if isinstance(v, int))
+if errors or ok != done:
+    sys.exit(f"errors: wsbench {p['errors']}, h2load {done - ok}")
+wu, ws, _ = map(float, open(w + "/wsbench.time").read().split())
+# wsbench's process CPU holds its JVM's start and JIT; its own measurement holds the point's alone
+print(rps, ok / (hu + hs), p["throughput"], p["validated"] / p["generator"]["cpuSeconds"], p["validated"] / (wu + ws))
+PY
+)"
+  done
+  echo "$row" >> "$bench_work/rows"
+done
+python3 - "$bench_work/rows" "$c" "$m" <<'PY'
+import statistics as st, sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+def spread(xs, f="%.0f"):
+    return (f + " (" + f + "-" + f + ")") % (st.median(xs), min(xs), max(xs))
+print("%s connections x %s streams, nginx (1 worker) on 127.0.0.1" % (sys.argv[2], sys.argv[3]))
+for k, scheme in enumerate(["h2c (prior knowledge)", "h2 (TLS, ALPN)"]):
+    o = 5 * k
+    print(scheme)
+    print("  %-30s %-28s %s" % ("", "req/s", "req per client CPU-s"))
+    print("  %-30s %-28s %s" % ("h2load", spread([r[o] for r in rows]), spread([r[o + 1] for r in rows])))
+    print("  %-30s %-28s %s" % ("wsbench (the point's CPU)", spread([r[o + 2] for r in rows]), spread([r[o + 3] for r in rows])))
+    print("  %-30s %-28s %s" % ("wsbench (the whole JVM's)", "", spread([r[o + 4] for r in rows])))
+    print("  x h2load: throughput %s, per CPU-second (point) %s, (whole JVM) %s" % (
+        spread([r[o + 2] / r[o] for r in rows], "%.2f"), spread([r[o + 3] / r[o + 1] for r in rows], "%.2f"),
+        spread([r[o + 4] / r[o + 1] for r in rows], "%.2f")))
+PY
