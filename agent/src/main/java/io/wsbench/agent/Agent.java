@@ -107,7 +107,8 @@ public final class Agent implements AutoCloseable {
         Measurement m = target.workload() instanceof FlowWorkload flow
                 ? engine.runFlow(target.address(), target.tls(), spec, flow.plan().part(task.firstUser, task.partIndex, task.parts),
                         seconds)
-                : engine.run(target.address(), target.tls(), spec, requests(target, spec, task), target.validators(), seconds);
+                : engine.run(target.address(), target.tls(), target.http2(), spec, requests(target, spec, task), target.validators(),
+                        seconds); // over HTTP/2 when the suite's target asks it, as this process's own generator would
         says.accept(part + " done: " + (m.flow() == null ? m.requests() + " requests"
                 : m.flow().iterations() + " iterations, " + m.flow().requests() + " requests") + (m.aborted() == null ? "" : ", aborted: " + m.aborted())
                 + "; sending the result");

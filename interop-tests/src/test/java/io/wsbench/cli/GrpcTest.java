@@ -97,6 +97,7 @@ class GrpcTest {
             assertEquals(0, stream.exit(), stream.out() + stream.err());
             JsonNode st = RunJson.MAPPER.readTree(stream.out());
             assertEquals(20, st.at("/validated").asLong(), st.toString());
+            assertEquals(20L * strong, st.at("/generator/http2/grpcMessages").asLong(), "each stream's messages counted: " + st.at("/generator"));
         }
 
         // a suite's proto target on the grpc stack wsbench starts: the same rows, no fault

@@ -46,6 +46,20 @@ class Http2Test {
     }
 
     @Test
+    void anOpenLoopOverStreamsSendsEveryRequestDueAndTimesItFromWhenItWasDue() throws Exception {
+        try (H2TestServer server = new H2TestServer(1, 0, 0, null)) {
+            JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "5",
+                    "-c", "10", "--rate", "400", "-d", "2s", "--expect", "Hello World", "--json"));
+            assertEquals(800, p.at("/requests").asLong() + p.at("/unfinished").asLong(), p.toString());
+            assertEquals(0, p.at("/errors/protocol").asLong(), p.toString());
+            assertTrue(p.at("/validated").asLong() >= 790, p.toString());
+            assertEquals(2, server.connections.get(), "ten schedules, five to a connection");
+            // latency from the due time: at least the server's 1 ms
+            assertTrue(p.at("/latencyMicros/p50").asLong() >= 1000, p.at("/latencyMicros").toString());
+        }
+    }
+
+    @Test
     void everyTenthStreamResetIsCountedExactlyAsAProtocolErrorWithItsCode() throws Exception {
         try (H2TestServer server = new H2TestServer(1, 10, 0, null)) {
             JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "5",

@@ -16,7 +16,7 @@ class ProtocolsTest {
     @Test
     void wsbenchsOwnAreFoundInTheirOrderAndAnotherOnTheClassPathBeside() {
         // the class path's order: here the tests' classes come before wsbench's jar
-        assertEquals(java.util.List.of("soap11", "soap12", "rest-xml", "json", "plain", "wddx", "html", "amf", "graphql"),
+        assertEquals(java.util.List.of("soap11", "soap12", "rest-xml", "json", "plain", "wddx", "html", "amf", "graphql", "grpc"),
                 Protocols.names().stream().filter(n -> !n.equals("echo-test")).toList());
         assertTrue(Protocols.names().contains("echo-test"), Protocols.names().toString());
         Workload echo = Workload.of("echo-test", "hello", null);

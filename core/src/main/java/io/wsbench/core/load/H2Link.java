@@ -45,6 +45,8 @@ final class H2Link {
     private Conn current;
     private Conn connecting;
     private final List<User> waiting = new ArrayList<>();
+    /** Every connection not yet closed: the current one, and those draining after a GOAWAY. */
+    private final List<Conn> open = new ArrayList<>();
     private int members;
 
     H2Link(LoadEngine.Run run, LoadEngine.Lane lane) {
@@ -60,9 +62,9 @@ final class H2Link {
     void leave(User u) {
         waiting.remove(u);
         if (--members == 0) {
-            if (current != null) {
-                current.channel.close();
-                current = null;
+            current = null;
+            for (Conn c : List.copyOf(open)) {
+                c.channel.close();
             }
             if (connecting != null) {
                 connecting.channel.close();
@@ -147,6 +149,7 @@ final class H2Link {
             return;
         }
         current = c;
+        open.add(c);
         run.h2Connections.increment();
         List<User> told = List.copyOf(waiting);
         waiting.clear();
@@ -320,15 +323,14 @@ final class H2Link {
                 current = null;
             }
             // streams above the last one the server took were never served: sent again on a new connection
-            List<User> refused = new ArrayList<>();
+            List<Integer> refused = new ArrayList<>();
             for (IntObjectMap.PrimitiveEntry<User> e : streams.entries()) {
                 if (e.key() > lastStreamId) {
-                    refused.add(e.value());
+                    refused.add(e.key());
                 }
             }
-            for (User u : refused) {
-                streams.values().remove(u);
-                u.h2Refused();
+            for (int id : refused) {
+                streams.remove(id).h2Refused();
             }
             closeIfDone();
         }
@@ -369,6 +371,7 @@ final class H2Link {
 
         /** The connection closed: the streams still open lost their answers. */
         void closed() {
+            open.remove(this);
             if (current == this) {
                 current = null;
             }

@@ -209,7 +209,20 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 seconds > 0 ? round(100 * cpu / seconds) : 0, busiest,
                 heapMax == null ? null : heapMax.longValue(), heapLive == null ? null : heapLive.longValue(),
                 allocated == null ? null : Math.round(allocated), security == null ? null : round(security),
-                perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests));
+                perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests), null, http2(g));
+    }
+
+    /** The parts' HTTP/2 figures together: their connections and events summed; null over HTTP/1.1. */
+    private static io.wsbench.core.record.Http2Record http2(List<GeneratorRecord> g) {
+        List<io.wsbench.core.record.Http2Record> parts = g.stream().map(GeneratorRecord::http2).filter(Objects::nonNull).toList();
+        if (parts.isEmpty()) {
+            return null;
+        }
+        java.util.Map<String, Long> events = new java.util.TreeMap<>();
+        parts.forEach(p -> p.events().forEach((k, v) -> events.merge(k, v, Long::sum)));
+        return new io.wsbench.core.record.Http2Record(parts.get(0).protocol(), parts.get(0).streams(),
+                parts.stream().mapToLong(io.wsbench.core.record.Http2Record::connections).sum(), events,
+                parts.stream().mapToLong(io.wsbench.core.record.Http2Record::grpcMessages).sum());
     }
 
     /** A figure summed over the generators that have it; null when none has. */

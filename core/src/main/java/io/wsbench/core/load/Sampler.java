@@ -171,7 +171,8 @@ final class Sampler {
         }
         java.util.Map<String, Long> events = new java.util.TreeMap<>();
         run.streamErrors.forEach((k, v) -> events.put(k, v.sum()));
-        return new Http2Record(run.tls != null ? "h2" : "h2c", run.http2.streams(), run.h2Connections.sum(), events);
+        return new Http2Record(run.tls != null ? "h2" : "h2c", run.http2.streams(), run.h2Connections.sum(), events,
+                run.grpcMessages.sum());
     }
 
     /** The series, each second of a profiled point with the requests every lane sent in it. */

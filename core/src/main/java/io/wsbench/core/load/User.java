@@ -274,7 +274,22 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             lane.sendAfterReads(proceed);
             return;
         }
+        if (grpcStatus == 0) {
+            run.grpcMessages.add(grpcMessages(h2Body, h2Length));
+        }
         onResponse(h2Status, h2ContentType, h2Body == null ? new byte[0] : h2Body, h2Length, false);
+    }
+
+    /** How many of gRPC's length-prefixed messages the body holds (a server stream's many); its framing is the validator's to judge. */
+    private static int grpcMessages(byte[] body, int length) {
+        int n = 0;
+        for (int at = 0; at + 5 <= length; n++) {
+            at += 5 + (((body[at + 1] & 0xff) << 24) | ((body[at + 2] & 0xff) << 16) | ((body[at + 3] & 0xff) << 8) | (body[at + 4] & 0xff));
+            if (at < 0) {
+                break;
+            }
+        }
+        return n;
     }
 
     /** HTTP/2: the server reset the stream (RST_STREAM), or the codec did: a protocol error. */

@@ -16,6 +16,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.Version;
 
+import io.wsbench.contract.JarVersion;
 import io.wsbench.contract.page.SlowDependency;
 import io.wsbench.contract.seismic.Catalog;
 
@@ -84,7 +85,7 @@ public final class DirectServer {
             System.out.println(page.describe() + "; " + workerThreads + " worker threads");
             // what wsbench records as this server's versions (RunningStack.LOADED): the JVM is an option
             System.out.println("wsbench loaded: Netty " + Version.identify().get("netty-common").artifactVersion()
-                    + "; SQLite JDBC " + SQLiteJDBCLoader.getVersion() + "; graphql-java " + io.wsbench.contract.JarVersion.of(graphql.GraphQL.class)
+                    + "; SQLite JDBC " + SQLiteJDBCLoader.getVersion() + "; graphql-java " + JarVersion.of(graphql.GraphQL.class)
                     + "; Java " + Runtime.version());
             server.closeFuture().sync();
         } catch (Exception e) {
