@@ -22,7 +22,9 @@ port=${PORT:-18099}
 serve=$!
 trap 'kill $serve 2>/dev/null; bench_cleanup' EXIT
 for i in $(seq 1 120); do grep -q "Ctrl-C stops it" "$bench_work/serve.log" && break; sleep 0.5; done
-proto="$bench_home/contract/src/main/resources/io/wsbench/contract/grpc/wsbench.proto"
+# ghz's .proto parser (protoreflect, 2020) predates proto3's optional fields: it gets the Hello service alone
+proto="$bench_work/hello.proto"
+sed '/^service Seismic/,$d' "$bench_home/contract/src/main/resources/io/wsbench/contract/grpc/wsbench.proto" > "$proto"
 calls=$((c * m))
 # the server warms up once, before any round is timed
 "$bench_home/wsbench" load "http://127.0.0.1:$port/wsbench.Hello/Hello" --protocol grpc -c "$calls" --streams "$m" -d 5s --json >/dev/null
@@ -38,14 +40,15 @@ import json, sys
 w = sys.argv[1]
 g = json.load(open(w + "/ghz.json"))
 ok = g.get("statusCodeDistribution", {}).get("OK", 0)
-if ok != g["count"]:
+# ghz cancels the calls in flight when its time is up (Canceled, and Unavailable as it closes): a few, not failures
+if ok < 0.999 * g["count"]:
     sys.exit(f"ghz errors: {g.get('statusCodeDistribution')}")
 gu, gs, _ = map(float, open(w + "/ghz.time").read().split())
 p = json.load(open(w + "/wsbench.json"))
 if sum(v for v in p["errors"].values() if isinstance(v, int)):
     sys.exit(f"wsbench errors: {p['errors']}")
 wu, ws, _ = map(float, open(w + "/wsbench.time").read().split())
-print(g["rps"], ok / (gu + gs), p["throughput"], p["validated"] / p["generator"]["cpuSeconds"], p["validated"] / (wu + ws),
+print(ok / (g["total"] / 1e9), ok / (gu + gs), p["throughput"], p["validated"] / p["generator"]["cpuSeconds"], p["validated"] / (wu + ws),
       g["latencyDistribution"][2]["latency"] / 1e6 if g.get("latencyDistribution") else 0, p["latencyMicros"]["p50"] / 1000)
 PY
 done
