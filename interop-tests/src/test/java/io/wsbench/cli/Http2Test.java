@@ -113,7 +113,8 @@ class Http2Test {
         for (String stack : new String[]{"direct", "cxf"}) {
             int port = StackLauncher.freePort();
             String url = "http://127.0.0.1:" + port + "/hello/soap";
-            try (CliProcess serve = CliProcess.start(dir.resolve(stack + ".out"), "serve", stack, "--port", String.valueOf(port))) {
+            try (CliProcess serve = CliProcess.start(dir.resolve(stack + ".out"), "serve", stack, "--port", String.valueOf(port),
+                    "-o", "http2=on")) {
                 serve.awaitTrue(Duration.ofSeconds(90), "\"Ctrl-C stops it.\"", () -> {
                     try {
                         return serve.output().contains("Ctrl-C stops it.");

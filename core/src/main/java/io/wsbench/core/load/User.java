@@ -63,6 +63,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private int h2Length;
     /** gRPC: the call's grpc-status (from the trailers, or a trailers-only answer's headers), -1 until one comes. */
     private int grpcStatus;
+    private String lastContentType = "";
 
     User(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
         this(run, lane, index, null);
@@ -228,7 +229,14 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             CharSequence status = headers.status();
             h2Status = status == null ? 0 : io.netty.util.AsciiString.of(status).parseInt();
             CharSequence type = headers.get(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE);
-            h2ContentType = type == null ? "" : type.toString();
+            if (type == null) {
+                h2ContentType = "";
+            } else if (!io.netty.util.AsciiString.contentEquals(type, lastContentType)) {
+                lastContentType = type.toString(); // a server's answers mostly share one: no new String each
+            }
+            if (type != null) {
+                h2ContentType = lastContentType;
+            }
         }
         CharSequence grpc = headers.get(GRPC_STATUS);
         if (grpc != null) {

@@ -143,6 +143,9 @@ public record Suite(@JsonProperty("name") String name,
         Map<String, String> options = new LinkedHashMap<>(
                 target.stack() == null ? Map.of() : stackOptions.getOrDefault(target.stack(), Map.of()));
         options.putAll(target.ownOptions());
+        if (target.http2() != null && target.stack() != null) {
+            options.putIfAbsent("http2", "on"); // a Tomcat stack answers HTTP/2 when asked (the direct stack always does)
+        }
         return options;
     }
 

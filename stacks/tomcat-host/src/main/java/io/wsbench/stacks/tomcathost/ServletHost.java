@@ -67,8 +67,12 @@ public final class ServletHost {
             Connector connector = new Connector();
             connector.setPort(port);
             connector.setProperty("address", "127.0.0.1");
-            // HTTP/2 beside HTTP/1.1 on the same port: h2c by prior knowledge or by Upgrade (a client of HTTP/1.1 sees no change)
-            connector.addUpgradeProtocol(new org.apache.coyote.http2.Http2Protocol());
+            // HTTP/2 beside HTTP/1.1 on the same port when asked (stack option http2: on, which a target's http: 2 sets):
+            // h2c by prior knowledge or by Upgrade. Not by default: a client that offers Upgrade: h2c with a body over
+            // 4 KB (the JDK's HttpClient does) is then refused with a 413, as Tomcat cannot keep the body for the switch
+            if ("on".equals(System.getProperty("wsbench.http2")) || Boolean.getBoolean("wsbench.http2")) {
+                connector.addUpgradeProtocol(new org.apache.coyote.http2.Http2Protocol());
+            }
             tomcat.setConnector(connector);
             context = war == null ? tomcat.addContext("", base.resolve("webapp").toString())
                     : tomcat.addWebapp("", war.toAbsolutePath().toString());
