@@ -7,19 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wsbench.contract.seismic.Answer;
 import io.wsbench.contract.seismic.Query;
-import io.wsbench.contract.seismic.QuerySequence;
-import io.wsbench.core.load.HttpRequest;
-import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
 import java.io.IOException;
-import java.net.URI;
-import java.time.Instant;
-import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Seed 001's matchQuakes over GraphQL: the same fixed sequence of queries as over SOAP, each a GraphQL
@@ -27,77 +19,44 @@ import java.util.concurrent.ConcurrentHashMap;
  * out; dates as ISO-8601 instants), asking for every field the SOAP answer carries; and the same
  * oracle: every answer's count, and which quakes (their millis and region), or it is wrong.
  */
-final class GraphQlSeismicWorkload implements Workload {
+final class GraphQlSeismicWorkload extends SeismicOracleWorkload {
 
     /** The selection: all the SOAP answer holds, so that bytes per request compare. */
     static final String QUERY = "query Match($q: QuakeQuery!) { matchQuakes(query: $q) { count resultSets { areaName"
             + " regions { ident index name } quakes { time millis latitude longitude depth magnitude method region } } } }";
-    private static final Map<String, GraphQlSeismicWorkload> CACHE = new ConcurrentHashMap<>();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonFactory FACTORY = new JsonFactory();
+    private static final Map<String, String> HEADERS = Map.of("Content-Type", "application/json");
 
-    private final QuerySequence sequence;
-    private final List<Answer> answers;
-
-    private GraphQlSeismicWorkload(QuerySequence sequence, List<Answer> answers) {
-        this.sequence = sequence;
-        this.answers = answers;
+    private GraphQlSeismicWorkload(String name) {
+        super(name);
     }
 
-    /** The sequence {@code name}, and its oracle, as SOAP's workload made them (once, for both). */
+    /** The sequence {@code name}, and its oracle, as SOAP's workload made them (once, for every protocol). */
     static GraphQlSeismicWorkload of(String name) {
-        return CACHE.computeIfAbsent(name, n -> {
-            SeismicWorkload soap = SeismicWorkload.of(n);
-            return new GraphQlSeismicWorkload(soap.sequence(), soap.answers());
-        });
+        return new GraphQlSeismicWorkload(name);
     }
 
     @Override
-    public int sequenceLength() {
-        return sequence.queries().size();
+    Map<String, String> headers() {
+        return HEADERS;
     }
 
-    /** The body of the GraphQL request for {@code q}. */
-    static byte[] body(Query q) {
+    @Override
+    byte[] body(Query q) {
+        return request(q);
+    }
+
+    /** The body of the GraphQL request for {@code q}: its bounds the {@code $q} variable, dates as ISO-8601 instants. */
+    static byte[] request(Query q) {
         ObjectNode body = JSON.createObjectNode();
         body.put("query", QUERY);
-        ObjectNode v = body.putObject("variables").putObject("q");
-        date(v, "minDate", q.minDate());
-        date(v, "maxDate", q.maxDate());
-        num(v, "minLong", q.minLong());
-        num(v, "maxLong", q.maxLong());
-        num(v, "minLat", q.minLat());
-        num(v, "maxLat", q.maxLat());
-        num(v, "minMag", q.minMag());
-        num(v, "maxMag", q.maxMag());
-        num(v, "minDepth", q.minDepth());
-        num(v, "maxDepth", q.maxDepth());
+        body.putObject("variables").set("q", bounds(q, true));
         try {
             return JSON.writeValueAsBytes(body);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static void date(ObjectNode v, String name, Long millis) {
-        if (millis != null) {
-            v.put(name, DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(millis)));
-        }
-    }
-
-    private static void num(ObjectNode v, String name, Float f) {
-        if (f != null) {
-            v.put(name, f);
-        }
-    }
-
-    @Override
-    public RequestSource requests(URI endpoint, boolean keepAlive) {
-        Map<String, String> headers = Map.of("Content-Type", "application/json");
-        HttpRequest[] all = sequence.queries().stream()
-                .map(q -> new HttpRequest("POST", endpoint, headers, body(q), keepAlive))
-                .toArray(HttpRequest[]::new);
-        return RequestSource.of(all.length, false, (index, alloc) -> all[index].next(alloc));
     }
 
     @Override

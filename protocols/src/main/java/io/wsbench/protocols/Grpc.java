@@ -24,7 +24,7 @@ public final class Grpc extends NamedProtocol {
     }
 
     /** The headers of a gRPC call: its content type, and the trailers it must be able to read. */
-    static Map<String, String> headers() {
+    public static Map<String, String> headers() {
         Map<String, String> h = new LinkedHashMap<>();
         h.put("Content-Type", "application/grpc");
         h.put("TE", "trailers");

@@ -4,19 +4,14 @@ import com.squareup.wire.ProtoAdapter;
 import com.squareup.wire.ProtoReader;
 import io.wsbench.contract.seismic.Answer;
 import io.wsbench.contract.seismic.Query;
-import io.wsbench.contract.seismic.QuerySequence;
-import io.wsbench.core.load.HttpRequest;
-import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 import io.wsbench.protocols.grpc.ProtoSchema;
 import okio.Buffer;
 
 import java.io.IOException;
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Seed 001's matchQuakes over gRPC: the same fixed sequence of queries as over SOAP, each a
@@ -24,29 +19,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * once by Wire from wsbench.proto; and the same oracle: every answer's count, and which quakes
  * (their millis and region), read from the QuakeResults as it streams by, or it is wrong.
  */
-final class GrpcSeismicWorkload implements Workload {
+final class GrpcSeismicWorkload extends SeismicOracleWorkload {
 
-    private static final Map<String, GrpcSeismicWorkload> CACHE = new ConcurrentHashMap<>();
-
-    private final QuerySequence sequence;
-    private final List<Answer> answers;
-
-    private GrpcSeismicWorkload(QuerySequence sequence, List<Answer> answers) {
-        this.sequence = sequence;
-        this.answers = answers;
+    private GrpcSeismicWorkload(String name) {
+        super(name);
     }
 
-    /** The sequence {@code name}, and its oracle, as SOAP's workload made them (once, for both). */
+    /** The sequence {@code name}, and its oracle, as SOAP's workload made them (once, for every protocol). */
     static GrpcSeismicWorkload of(String name) {
-        return CACHE.computeIfAbsent(name, n -> {
-            SeismicWorkload soap = SeismicWorkload.of(n);
-            return new GrpcSeismicWorkload(soap.sequence(), soap.answers());
-        });
-    }
-
-    @Override
-    public int sequenceLength() {
-        return sequence.queries().size();
+        return new GrpcSeismicWorkload(name);
     }
 
     @Override
@@ -54,38 +35,15 @@ final class GrpcSeismicWorkload implements Workload {
         return true;
     }
 
-    /** The framed QuakeQuery of {@code q}: its JSON (the GraphQL request's variables, dates as millis) through Wire. */
-    static byte[] body(Query q) {
-        com.fasterxml.jackson.databind.node.ObjectNode v = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-        if (q.minDate() != null) {
-            v.put("minDate", q.minDate());
-        }
-        if (q.maxDate() != null) {
-            v.put("maxDate", q.maxDate());
-        }
-        num(v, "minLong", q.minLong());
-        num(v, "maxLong", q.maxLong());
-        num(v, "minLat", q.minLat());
-        num(v, "maxLat", q.maxLat());
-        num(v, "minMag", q.minMag());
-        num(v, "maxMag", q.maxMag());
-        num(v, "minDepth", q.minDepth());
-        num(v, "maxDepth", q.maxDepth());
-        return ProtoSchema.frame(ProtoSchema.wsbench().encode("wsbench.QuakeQuery", v));
-    }
-
-    private static void num(com.fasterxml.jackson.databind.node.ObjectNode v, String name, Float f) {
-        if (f != null) {
-            v.put(name, f);
-        }
-    }
-
     @Override
-    public RequestSource requests(URI endpoint, boolean keepAlive) {
-        HttpRequest[] all = sequence.queries().stream()
-                .map(q -> new HttpRequest("POST", endpoint, Grpc.headers(), body(q), keepAlive))
-                .toArray(HttpRequest[]::new);
-        return RequestSource.of(all.length, false, (index, alloc) -> all[index].next(alloc));
+    Map<String, String> headers() {
+        return Grpc.headers();
+    }
+
+    /** The framed QuakeQuery of {@code q}: its bounds (dates as epoch millis) made protobuf by Wire. */
+    @Override
+    byte[] body(Query q) {
+        return ProtoSchema.frame(ProtoSchema.wsbench().encode("wsbench.QuakeQuery", bounds(q, false)));
     }
 
     @Override

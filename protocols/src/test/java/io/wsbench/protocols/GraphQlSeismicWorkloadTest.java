@@ -35,7 +35,7 @@ class GraphQlSeismicWorkloadTest {
         assertEquals(Verdict.VALIDATION, judge(answer(quakes.size() + 1, quakes), oracle.get(i)));
         assertEquals(Verdict.GRAPHQL_ERRORS, judge("{\"errors\":[{\"message\":\"no\"}],\"data\":null}", oracle.get(i)));
 
-        String body = new String(GraphQlSeismicWorkload.body(q), StandardCharsets.UTF_8);
+        String body = new String(GraphQlSeismicWorkload.request(q), StandardCharsets.UTF_8);
         assertTrue(body.startsWith("{\"query\":\"query Match($q: QuakeQuery!)"), body);
         assertTrue(body.contains("\"variables\":{\"q\":{"), body);
     }

@@ -231,10 +231,10 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             CharSequence type = headers.get(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE);
             if (type == null) {
                 h2ContentType = "";
-            } else if (!io.netty.util.AsciiString.contentEquals(type, lastContentType)) {
-                lastContentType = type.toString(); // a server's answers mostly share one: no new String each
-            }
-            if (type != null) {
+            } else {
+                if (!io.netty.util.AsciiString.contentEquals(type, lastContentType)) {
+                    lastContentType = type.toString(); // a server's answers mostly share one: no new String each
+                }
                 h2ContentType = lastContentType;
             }
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.wsbench.core.load.HttpRequest;
+import io.wsbench.protocols.Grpc;
 import io.wsbench.protocols.grpc.ProtoSchema;
 import io.wsbench.service.own.AnswerSchema;
 import io.wsbench.service.own.OwnRequest;
@@ -118,12 +119,9 @@ public final class GrpcRequest implements OwnRequest {
 
     @Override
     public byte[] wire(URI endpoint, Map<String, String> row, boolean keepAlive) {
-        Map<String, String> h = new LinkedHashMap<>();
-        h.put("Content-Type", "application/grpc");
-        h.put("TE", "trailers");
         String base = endpoint.getRawPath() == null || endpoint.getRawPath().equals("/") ? "" : endpoint.getRawPath().replaceAll("/+$", "");
         URI call = endpoint.resolve(base + method.path());
-        return HttpRequest.wire("POST", call, h, message(row), keepAlive);
+        return HttpRequest.wire("POST", call, Grpc.headers(), message(row), keepAlive);
     }
 
     @Override
