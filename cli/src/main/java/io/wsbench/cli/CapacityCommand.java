@@ -96,7 +96,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         List<MonitorKind> monitors = watch.monitors();
         var warmup = watch.warmupAsked(connections);
-        OwnService own = target.ownService();
+        OwnService own = target.ownService(tlsOptions);
         URI uri = target.uri(own);
         ClientTls tls = tlsOptions.client(uri);
         Target loaded = target.target(uri, own, tls);

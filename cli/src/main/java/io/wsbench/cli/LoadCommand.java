@@ -103,7 +103,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         Warmup warmupAsked = watch.warmupAsked(connections);
         List<MonitorKind> monitors = watch.monitors();
-        OwnService own = target.ownService();
+        OwnService own = target.ownService(tlsOptions);
         URI uri = target.uri(own);
         LoadPointSpec point = loadPoint(think);
         String tooMany = io.wsbench.core.load.FileLimit.tooMany(connections, io.wsbench.core.load.FileLimit.max());

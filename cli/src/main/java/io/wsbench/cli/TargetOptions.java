@@ -93,9 +93,10 @@ final class TargetOptions {
     @Option(names = "--expect", paramLabel = "TEXT", description = "a response counts only if its body contains TEXT")
     String expect;
 
-    @Option(names = "--proto", paramLabel = "FILE.proto", description = {"a gRPC server at the URL: call --method (package.Service/Method) of this .proto,",
+    @Option(names = "--proto", paramLabel = "FILE.proto", description = {"a gRPC server at the URL: call --method (package.Service/Method) of this .proto",
+            "(or of a directory of them; 'reflection': as the server's reflection service describes it),",
             "its message from --template (JSON with $${column} placeholders) or from --data's columns; over HTTP/2 (h2c, or h2 for https://)"})
-    Path proto;
+    String proto;
 
     @Option(names = "--http2", description = "speak HTTP/2: h2 chosen by ALPN for https://, h2c with prior knowledge for http://")
     boolean http2;
@@ -137,7 +138,8 @@ final class TargetOptions {
         return own != null ? own.endpoint() : parseUrl();
     }
 
-    OwnService ownService() {
+    /** The user's own service these options name (null: none), its reflection over {@code tls}'s settings for https. */
+    OwnService ownService(TlsOptions tls) {
         if (proto != null) {
             if (wsdl != null || openapi != null || graphql != null || protocol != null || body != null || soapAction != null
                     || expect != null || port != null || query != null) {
@@ -148,8 +150,10 @@ final class TargetOptions {
                 throw new Main.UserError("--proto needs the gRPC server's URL: wsbench load http://127.0.0.1:PORT --proto "
                         + proto + " --method package.Service/Method");
             }
+            ClientTls reflectionTls = io.wsbench.protocols.grpc.GrpcReflection.asks(proto)
+                    ? tls.client(URI.create(proto.equals("reflection") ? url : proto)) : null;
             return OwnService.of(new OwnService.Spec(null, null, method != null ? method : operation, null, template, data,
-                    dataMode, checks, url, dataMaxMb, null, proto));
+                    dataMode, checks, url, dataMaxMb, null, proto, reflectionTls));
         }
         if (graphql != null) {
             if (wsdl != null || openapi != null || protocol != null || body != null || soapAction != null || expect != null

@@ -74,6 +74,22 @@ class GrpcTest {
             List<String> python = python(dir, base.substring("http://".length()));
             assertEquals(List.of("Hello World", "Hello Ada Hello Ada", "INVALID_ARGUMENT times must be 1 or more, not 0"), python);
 
+            // no .proto at hand: the server's reflection service describes the same methods, and the same rows load by it
+            CliRunner reflected = CliRunner.run("grpc", base);
+            assertEquals(0, reflected.exit(), reflected.err());
+            CliRunner fromFile = CliRunner.run("grpc", proto.toString());
+            assertEquals(fromFile.out().lines().skip(1).toList(), reflected.out().lines().skip(1).toList(), reflected.out());
+            assertTrue(reflected.out().startsWith("gRPC  the reflection service of " + base), reflected.out());
+            CliRunner byReflection = CliRunner.run("load", base, "--proto", "reflection", "--method", "Greet",
+                    "--data", dir.resolve("rows.csv").toString(), "--check", "jsonpath:$.greeting == ${expected}",
+                    "-c", "1", "-n", "10", "--json");
+            assertEquals(0, byReflection.exit(), byReflection.out() + byReflection.err());
+            JsonNode r = RunJson.MAPPER.readTree(byReflection.out());
+            // Greet's calls 103 to 112 (after the load's 100 and python's 2): the fault fails 105 and 110 (rows 2 and 7),
+            // the server refuses row 6, and the other 7 rows are answered as they expect
+            assertEquals(3, r.at("/errors/grpcStatus").asLong(), r.at("/errors").toString());
+            assertEquals(7, r.at("/validated").asLong(), r.toString());
+
             // wsbench's own grpc protocol: hello, and seed 001's small sequence by the SOAP oracle, over shared connections
             CliRunner hello = CliRunner.run("load", base + "/wsbench.Hello/Hello", "--protocol", "grpc", "-c", "4",
                     "--streams", "2", "-n", "400", "--json");
@@ -106,6 +122,7 @@ class GrpcTest {
                 warmup: none
                 targets:
                   - { label: greet, stack: grpc, proto: wsbench.proto, operation: Greet, data: rows.csv, checks: ["jsonpath:$.greeting == ${expected}"] }
+                  - { label: reflected, stack: grpc, proto: reflection, operation: Greet, data: rows.csv, checks: ["jsonpath:$.greeting == ${expected}"] }
                 load:
                   - { users: 1, requestsPerUser: 100 }
                 """);
@@ -116,6 +133,10 @@ class GrpcTest {
         assertEquals(20, point.at("/errors/grpcStatus").asLong(), point.at("/errors").toString());
         assertEquals(10, point.at("/errors/validation").asLong(), point.at("/errors").toString());
         assertEquals("grpc", point.at("/target/protocol").asText());
+        JsonNode reflectedPoint = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).at("/points/1");
+        assertEquals("reflected", reflectedPoint.at("/target/label").asText());
+        assertEquals(20, reflectedPoint.at("/errors/grpcStatus").asLong(), reflectedPoint.at("/errors").toString());
+        assertEquals(10, reflectedPoint.at("/errors/validation").asLong(), reflectedPoint.at("/errors").toString());
 
         // a .proto that does not parse: one line naming the file and its line, before any load
         Files.writeString(dir.resolve("broken.proto"), "syntax = \"proto3\";\nservice S {\n  rpc M (A) returns B;\n}\n");
@@ -127,6 +148,67 @@ class GrpcTest {
         CliRunner listed = CliRunner.run("grpc", proto.toString());
         assertEquals(0, listed.exit(), listed.err());
         assertTrue(listed.out().contains("wsbench.Seismic/StreamQuakes  (wsbench.QuakeQuery) returns (stream wsbench.Quake)"), listed.out());
+    }
+
+    /**
+     * A server someone else wrote and only its reflection service describes: Python's grpcio with
+     * grpcio-reflection (v1alpha), its descriptors built by hand across two files (proto3 importing
+     * proto2) with maps, oneofs, enums, nested messages, proto3 optional, required, defaults and packed
+     * numbers. wsbench lists it, and every call made from rows through a template is answered as the
+     * rows expect; a row that expects the wrong total fails exactly its calls' checks.
+     */
+    @Test
+    void aServerDescribedOnlyByItsReflectionService(@TempDir Path dir) throws Exception {
+        if (run(List.of("python3", "-c", "import grpc_reflection, grpc")) != 0) {
+            int pip = run(List.of("python3", "-m", "pip", "install", "-q", "grpcio==1.85.1", "grpcio-reflection==1.85.1"));
+            Assumptions.assumeTrue(pip == 0, "grpcio-reflection could not be installed with pip");
+        }
+        Path script = dir.resolve("outside_reflection_server.py");
+        try (var in = GrpcTest.class.getResourceAsStream("/grpc/outside_reflection_server.py")) {
+            Files.copy(in, script);
+        }
+        int port = StackLauncher.freePort();
+        String base = "http://127.0.0.1:" + port;
+        Process server = new ProcessBuilder("python3", script.toString(), String.valueOf(port))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("server.out").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(dir.resolve("server.out")).contains("ready")) {
+                assertTrue(server.isAlive(), Files.readString(dir.resolve("server.out")));
+                assertTrue(System.nanoTime() < deadline, "the python server did not start");
+                Thread.sleep(100);
+            }
+            CliRunner listed = CliRunner.run("grpc", base);
+            assertEquals(0, listed.exit(), listed.err());
+            assertTrue(listed.out().contains("shop.Orders/Place  (shop.Order) returns (shop.Receipt)"), listed.out());
+
+            Files.writeString(dir.resolve("order.json"), """
+                    {"id": "${id}", "qty": ${qty}, "unitCents": "${unit}", "tags": ["a", "${tag}"], "extras": {"gift": ${gift}},
+                     "kind": "${kind}", "card": "${card}", "note": "${note}", "item": {"sku": "${sku}", "sizes": [1, 2]}}
+                    """);
+            // the proto2 item's weight and level are left to their defaults (250, HIGH), which the server reads
+            Files.writeString(dir.resolve("orders.csv"), """
+                    id,qty,unit,tag,gift,kind,card,note,sku,summary,total
+                    o1,3,250,red,5,RETAIL,visa,rush,S1,o1 x3 RETAIL tags=a+red extras=gift:5 pay=visa note=rush item=S1/250 level=HIGH,755
+                    o2,1,100,blue,0,WHOLESALE,mc,,S2,o2 x1 WHOLESALE tags=a+blue extras=gift:0 pay=mc note= item=S2/250 level=HIGH,100
+                    o3,2,5,green,1,KIND_UNSPECIFIED,amex,gift,S3,o3 x2 KIND_UNSPECIFIED tags=a+green extras=gift:1 pay=amex note=gift item=S3/250 level=HIGH,999
+                    """);
+            CliRunner load = CliRunner.run("load", base, "--proto", "reflection", "--method", "Place",
+                    "--template", dir.resolve("order.json").toString(), "--data", dir.resolve("orders.csv").toString(),
+                    "--check", "jsonpath:$.summary == ${summary}", "--check", "jsonpath:$.total == ${total}",
+                    "-c", "1", "-n", "30", "--json");
+            assertEquals(0, load.exit(), load.out() + load.err());
+            JsonNode p = RunJson.MAPPER.readTree(load.out());
+            assertEquals(30, p.at("/requests").asLong(), p.toString());
+            assertEquals(20, p.at("/validated").asLong(), "rows o1 and o2: " + p.at("/errors"));
+            assertEquals(10, p.at("/errors/validation").asLong(), "row o3 expects the wrong total: " + p.at("/errors"));
+        } finally {
+            server.destroyForcibly();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+        CliRunner none = CliRunner.run("grpc", base);
+        assertEquals(Main.BAD_INPUT, none.exit(), none.err());
+        assertEquals("wsbench: cannot connect to " + base + ": Connection refused", none.err().strip());
     }
 
     /** Runs the outside client (installing grpcio with pip when it is missing; skipped when it cannot be). */

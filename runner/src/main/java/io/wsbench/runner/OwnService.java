@@ -2,6 +2,7 @@ package io.wsbench.runner;
 
 import io.wsbench.service.graphql.GraphQlRequest;
 import io.wsbench.service.grpc.GrpcRequest;
+import io.wsbench.protocols.grpc.GrpcReflection;
 import io.wsbench.protocols.grpc.ProtoSchema;
 import io.wsbench.service.openapi.ApiDescription;
 import io.wsbench.service.openapi.RestRequest;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
 
@@ -32,11 +34,17 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
 
     /** What the user gave: a WSDL or an OpenAPI spec, the operation, and where the requests come from. */
     public record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
-                       List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, Path proto) {
+                       List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, String proto, ClientTls protoTls) {
+
+        /** {@code proto}: a .proto file or directory, or {@code reflection} (or a server's URL) to ask the server's reflection service. */
+        public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
+                    List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, String proto) {
+            this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, proto, null);
+        }
 
         public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
                     List<String> checks, String url, Long dataMaxMb, Path graphqlQuery) {
-            this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, null);
+            this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, (String) null);
         }
 
         public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
@@ -46,7 +54,7 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
 
         /** What the user names the service by in a message: its WSDL, its spec, or its GraphQL query. */
         String described() {
-            return wsdl != null ? wsdl : openapi != null ? openapi : proto != null ? proto.toString() : String.valueOf(graphqlQuery);
+            return wsdl != null ? wsdl : openapi != null ? openapi : proto != null ? proto : String.valueOf(graphqlQuery);
         }
     }
 
@@ -58,9 +66,11 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         if (t.proto() != null) {
             // a gRPC server is named by its address: the target's url, or the stack's base
             String url = t.url() != null ? t.url() : base;
+            boolean reflection = GrpcReflection.asks(t.proto());
             return new Spec(null, null, t.operation(), null, t.template() == null ? null : suite.resolve(t.template()),
                     t.data() == null ? null : suite.resolve(t.data()), t.dataMode(), t.checks() == null ? List.of() : t.checks(),
-                    url, t.dataMaxMb(), null, suite.resolve(t.proto()));
+                    url, t.dataMaxMb(), null, reflection ? t.proto() : suite.resolve(t.proto()).toString(),
+                    reflection && url != null ? TlsClients.forTarget(suite, t, reflectionServerOf(t.proto(), url)) : null);
         }
         if (t.graphql() != null) {
             // a GraphQL server is named by its address: the target's url, or its path on the stack
@@ -135,7 +145,8 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         if (s.proto() != null) {
             ProtoSchema schema;
             try {
-                schema = ProtoSchema.read(s.proto());
+                schema = !GrpcReflection.asks(s.proto()) ? ProtoSchema.read(Path.of(s.proto()))
+                        : GrpcReflection.read(reflectionServer(s.proto(), s.url()), s.protoTls());
             } catch (IllegalArgumentException e) {
                 throw new OwnServiceException(e.getMessage());
             }
@@ -161,6 +172,28 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         SoapOperation op = d.operation(s.operation(), s.port());
         return SoapRequest.of(d, op, template, s.template() == null ? null : s.template().toString(),
                 s.data() == null ? null : new java.util.LinkedHashSet<>(data.columns()));
+    }
+
+    private static URI reflectionServerOf(String proto, String url) {
+        try {
+            return reflectionServer(proto, url);
+        } catch (OwnServiceException e) {
+            throw new TargetException(e.getMessage());
+        }
+    }
+
+    /** The server whose reflection service {@code proto} asks: its own URL, or that of {@code url} (the target's). */
+    private static URI reflectionServer(String proto, String url) throws OwnServiceException {
+        String at = proto.equals("reflection") ? url : proto;
+        if (at == null) {
+            throw new OwnServiceException("proto: reflection asks the gRPC server for its services: it needs the server's URL");
+        }
+        try {
+            URI u = URI.create(at);
+            return URI.create(u.getScheme() + "://" + u.getRawAuthority());
+        } catch (IllegalArgumentException e) {
+            throw new OwnServiceException("not a URL: " + at);
+        }
     }
 
     private static URI endpoint(Spec s, OwnRequest request) throws OwnServiceException {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.squareup.wire.ProtoAdapter;
+import com.squareup.wire.ProtoReader;
+import com.squareup.wire.ProtoWriter;
 import com.squareup.wire.schema.EnumType;
 import com.squareup.wire.schema.Field;
 import com.squareup.wire.schema.Location;
@@ -18,6 +20,7 @@ import com.squareup.wire.schema.Schema;
 import com.squareup.wire.schema.SchemaLoader;
 import com.squareup.wire.schema.Service;
 import com.squareup.wire.schema.Type;
+import okio.Buffer;
 import okio.ByteString;
 
 import java.io.IOException;
@@ -38,7 +41,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * A service described by a {@code .proto} file, read in this process by Square's Wire (its schema
  * loader parses and links the file and its imports, the well-known types included; no protoc binary
  * is run). It lists the services and their methods, and turns messages into protobuf bytes and back
- * through Wire's schema-driven adapters, from and to JSON: the row → JSON → protobuf mapping of
+ * with Wire's protobuf reader and writer, field by field as the schema says (maps included, which
+ * Wire's own schema adapters refuse; packed repeated scalars as the syntax or the field asks), from and to JSON: the row → JSON → protobuf mapping of
  * protobuf's own JsonFormat (field names as declared or in lowerCamelCase, 64-bit integers as numbers
  * or strings, enums by name or number, bytes as base64).
  */
@@ -50,7 +54,6 @@ public final class ProtoSchema {
 
     private final Schema schema;
     private final String source;
-    private final Map<String, ProtoAdapter<Object>> adapters = new ConcurrentHashMap<>();
 
     private ProtoSchema(Schema schema, String source) {
         this.schema = schema;
@@ -75,6 +78,9 @@ public final class ProtoSchema {
      * with its line and column.
      */
     public static ProtoSchema read(Path file) {
+        if (Files.isDirectory(file)) {
+            return read(file, file.toString());
+        }
         if (!Files.isReadable(file)) {
             throw new IllegalArgumentException("no such .proto file: " + file);
         }
@@ -92,8 +98,13 @@ public final class ProtoSchema {
 
     /** wsbench's own contract (hello and matchQuakes), as the grpc stack serves it. */
     public static ProtoSchema wsbench() {
-        return BUNDLED.computeIfAbsent("wsbench.proto", name -> {
-            try (InputStream in = ProtoSchema.class.getResourceAsStream("/io/wsbench/contract/grpc/" + name)) {
+        return bundled("io/wsbench/contract/grpc/", "wsbench.proto");
+    }
+
+    /** The .proto resource {@code folder + name} (read once). */
+    static ProtoSchema bundled(String folder, String name) {
+        return BUNDLED.computeIfAbsent(folder + name, resource -> {
+            try (InputStream in = ProtoSchema.class.getResourceAsStream("/" + resource)) {
                 Path dir = Files.createTempDirectory("wsbench-proto");
                 Path file = dir.resolve(name);
                 Files.copy(in, file);
@@ -104,6 +115,20 @@ public final class ProtoSchema {
                 throw new UncheckedIOException(e);
             }
         });
+    }
+
+    /** Every .proto file under {@code dir} (and their imports from it), named {@code source} in messages. */
+    static ProtoSchema read(Path dir, String source) {
+        try {
+            SchemaLoader loader = new SchemaLoader(FileSystems.getDefault());
+            loader.initRoots(List.of(Location.get(dir.toAbsolutePath().toString())), List.of());
+            return new ProtoSchema(loader.loadSchema(), source);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("cannot read " + source + ": " + String.valueOf(e.getMessage()).lines()
+                    .map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> a + "; " + b).orElse(""));
+        } catch (Exception e) { // Wire's (Kotlin's) IOException, undeclared
+            throw new IllegalArgumentException("cannot read " + source + ": " + e.getMessage());
+        }
     }
 
     /** Wire's messages: "Syntax error in /abs/f.proto:3:5: expected ..." made one line that names the file as given. */
@@ -157,10 +182,6 @@ public final class ProtoSchema {
                 + (known.isEmpty() ? " (it declares no service)" : "; it has: " + known));
     }
 
-    private ProtoAdapter<Object> adapter(String type) {
-        return adapters.computeIfAbsent(type, t -> schema.protoAdapter(t, false));
-    }
-
     private MessageType message(String type) {
         Type t = schema.getType(type);
         if (!(t instanceof MessageType m)) {
@@ -171,14 +192,19 @@ public final class ProtoSchema {
 
     /** {@code json} (an object) as the protobuf bytes of message {@code type}. */
     public byte[] encode(String type, JsonNode json) {
-        return adapter(type).encode(toMap(message(type), json, type));
+        MessageType m = message(type);
+        try {
+            return write(m, toMap(m, json, type)).toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a Buffer does not fail
+        }
     }
 
     /** The protobuf bytes {@code bytes[from, from+length)} of message {@code type}, as JSON (proto3 defaults filled in). */
     public ObjectNode decode(String type, byte[] bytes, int from, int length) {
         try {
-            Object m = adapter(type).decode(ByteString.of(bytes, from, length));
-            return toJson(message(type), asMap(m));
+            MessageType m = message(type);
+            return toJson(m, read(m, ByteString.of(bytes, from, length)));
         } catch (IOException e) {
             throw new IllegalArgumentException("not a " + type + " message: " + e.getMessage());
         }
@@ -284,6 +310,9 @@ public final class ProtoSchema {
             if (v.isNumber()) {
                 return v.intValue();
             }
+            if (v.asText().matches("-?\\d{1,10}")) {
+                return Integer.parseInt(v.asText()); // a number in a string, as JsonFormat takes it
+            }
             if (e.constant(v.asText()) == null) {
                 throw new IllegalArgumentException(at + ": " + v.asText() + " is not a value of " + t);
             }
@@ -340,8 +369,10 @@ public final class ProtoSchema {
             Object v = values.get(f.getName());
             if (v == null) {
                 // proto3 leaves zero values off the wire: a check reads them as JsonFormat's defaults would be
-                if (f.isRepeated()) {
-                    o.set(f.getName(), f.getType().isMap() ? NODES.objectNode() : NODES.arrayNode());
+                if (f.getType().isMap()) {
+                    o.set(f.getName(), NODES.objectNode());
+                } else if (f.isRepeated()) {
+                    o.set(f.getName(), NODES.arrayNode());
                 } else if (f.getLabel() == null && !f.isOneOf() && (f.getType().isScalar() || schema.getType(f.getType()) instanceof EnumType)) {
                     o.set(f.getName(), sampleValue(f.getType(), new java.util.HashSet<>()));
                 }
@@ -370,6 +401,177 @@ public final class ProtoSchema {
             return NODES.textNode(b.base64());
         }
         return JSON.valueToTree(v);
+    }
+
+    // protobuf's wire format, driven by the schema
+
+    private ByteString write(MessageType m, Map<String, Object> values) throws IOException {
+        Buffer out = new Buffer();
+        ProtoWriter w = new ProtoWriter(out);
+        for (Field f : fields(m)) {
+            Object v = values.get(f.getName());
+            if (v == null) {
+                continue;
+            }
+            ProtoType t = f.getType();
+            int tag = f.getTag();
+            if (t.isMap()) {
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                    Buffer entry = new Buffer();
+                    ProtoWriter ew = new ProtoWriter(entry);
+                    writeValue(ew, 1, t.getKeyType(), e.getKey());
+                    writeValue(ew, 2, t.getValueType(), e.getValue());
+                    ProtoAdapter.BYTES.encodeWithTag(w, tag, entry.readByteString());
+                }
+            } else if (f.isRepeated()) {
+                List<?> list = (List<?>) v;
+                if (f.isPacked() && (t.isScalar() && !t.equals(ProtoType.STRING) && !t.equals(ProtoType.BYTES) || isEnum(t))) {
+                    @SuppressWarnings("unchecked")
+                    ProtoAdapter<Object> packed = (ProtoAdapter<Object>) (ProtoAdapter<?>) (isEnum(t) ? ProtoAdapter.INT32 : scalar(t)).asPacked();
+                    packed.encodeWithTag(w, tag, isEnum(t) ? list.stream().map(x -> enumNumber(t, x)).toList() : list);
+                } else {
+                    for (Object item : list) {
+                        writeValue(w, tag, t, item);
+                    }
+                }
+            } else if (f.getLabel() != null || f.isOneOf() || !isDefault(t, v)) { // proto3 leaves a zero value off the wire
+                writeValue(w, tag, t, v);
+            }
+        }
+        return out.readByteString();
+    }
+
+    private void writeValue(ProtoWriter w, int tag, ProtoType t, Object v) throws IOException {
+        if (t.isScalar()) {
+            scalar(t).encodeWithTag(w, tag, v);
+        } else if (isEnum(t)) {
+            ProtoAdapter.INT32.encodeWithTag(w, tag, enumNumber(t, v));
+        } else {
+            ProtoAdapter.BYTES.encodeWithTag(w, tag, write((MessageType) schema.getType(t), asMap(v)));
+        }
+    }
+
+    private Map<String, Object> read(MessageType m, ByteString bytes) throws IOException {
+        Map<String, Object> out = new LinkedHashMap<>();
+        Map<Integer, Field> byTag = new java.util.HashMap<>();
+        fields(m).forEach(f -> byTag.put(f.getTag(), f));
+        ProtoReader r = new ProtoReader(new Buffer().write(bytes));
+        long token = r.beginMessage();
+        for (int tag; (tag = r.nextTag()) != -1; ) {
+            Field f = byTag.get(tag);
+            if (f == null) {
+                r.skip();
+                continue;
+            }
+            ProtoType t = f.getType();
+            if (t.isMap()) {
+                Object key = null;
+                Object value = null;
+                ProtoReader er = new ProtoReader(new Buffer().write(r.readBytes()));
+                long entry = er.beginMessage();
+                for (int et; (et = er.nextTag()) != -1; ) {
+                    if (et == 1) {
+                        key = readValue(er, t.getKeyType());
+                    } else if (et == 2) {
+                        value = readValue(er, t.getValueType());
+                    } else {
+                        er.skip();
+                    }
+                }
+                er.endMessageAndGetUnknownFields(entry);
+                @SuppressWarnings("unchecked")
+                Map<Object, Object> map = (Map<Object, Object>) out.computeIfAbsent(f.getName(), k -> new LinkedHashMap<>());
+                map.put(key != null ? key : zero(t.getKeyType()), value != null ? value : zero(t.getValueType()));
+            } else if (f.isRepeated()) {
+                @SuppressWarnings("unchecked")
+                List<Object> list = (List<Object>) out.computeIfAbsent(f.getName(), k -> new ArrayList<>());
+                list.add(readValue(r, t)); // a packed field comes tag by tag from Wire's reader
+            } else {
+                out.put(f.getName(), readValue(r, t));
+            }
+        }
+        r.endMessageAndGetUnknownFields(token);
+        return out;
+    }
+
+    private Object readValue(ProtoReader r, ProtoType t) throws IOException {
+        if (t.isScalar()) {
+            return scalar(t).decode(r);
+        }
+        Type type = schema.getType(t);
+        if (type instanceof EnumType e) {
+            int n = r.readVarint32();
+            com.squareup.wire.schema.EnumConstant c = e.constant(n);
+            return c != null ? c.getName() : n;
+        }
+        return read((MessageType) type, r.readBytes());
+    }
+
+    /** A map entry's missing key or value: its type's zero value. */
+    private Object zero(ProtoType t) {
+        if (t.isScalar()) {
+            return switch (t.getSimpleName()) {
+                case "string" -> "";
+                case "bytes" -> ByteString.EMPTY;
+                case "bool" -> false;
+                case "float" -> 0f;
+                case "double" -> 0d;
+                case "int64", "sint64", "sfixed64", "uint64", "fixed64" -> 0L;
+                default -> 0;
+            };
+        }
+        Type type = schema.getType(t);
+        if (type instanceof EnumType e) {
+            com.squareup.wire.schema.EnumConstant c = e.constant(0);
+            return c != null ? c.getName() : 0;
+        }
+        return new LinkedHashMap<String, Object>();
+    }
+
+    private boolean isDefault(ProtoType t, Object v) {
+        if (isEnum(t)) {
+            return enumNumber(t, v) == 0;
+        }
+        return t.isScalar() && (v instanceof Number n ? n.doubleValue() == 0 && !(v instanceof Double d && d.equals(-0d))
+                : v instanceof Boolean b ? !b : v instanceof String str ? str.isEmpty() : v instanceof ByteString bs && bs.size() == 0);
+    }
+
+    private boolean isEnum(ProtoType t) {
+        return !t.isScalar() && !t.isMap() && schema.getType(t) instanceof EnumType;
+    }
+
+    private int enumNumber(ProtoType t, Object v) {
+        if (v instanceof Integer n) {
+            return n;
+        }
+        com.squareup.wire.schema.EnumConstant c = ((EnumType) schema.getType(t)).constant(String.valueOf(v));
+        if (c == null) {
+            throw new IllegalArgumentException(v + " is not a value of " + t);
+        }
+        return c.getTag();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ProtoAdapter<Object> scalar(ProtoType t) {
+        ProtoAdapter<?> a = switch (t.getSimpleName()) {
+            case "int32" -> ProtoAdapter.INT32;
+            case "uint32" -> ProtoAdapter.UINT32;
+            case "sint32" -> ProtoAdapter.SINT32;
+            case "fixed32" -> ProtoAdapter.FIXED32;
+            case "sfixed32" -> ProtoAdapter.SFIXED32;
+            case "int64" -> ProtoAdapter.INT64;
+            case "uint64" -> ProtoAdapter.UINT64;
+            case "sint64" -> ProtoAdapter.SINT64;
+            case "fixed64" -> ProtoAdapter.FIXED64;
+            case "sfixed64" -> ProtoAdapter.SFIXED64;
+            case "bool" -> ProtoAdapter.BOOL;
+            case "float" -> ProtoAdapter.FLOAT;
+            case "double" -> ProtoAdapter.DOUBLE;
+            case "string" -> ProtoAdapter.STRING;
+            case "bytes" -> ProtoAdapter.BYTES;
+            default -> throw new IllegalArgumentException("no scalar type " + t);
+        };
+        return (ProtoAdapter<Object>) a;
     }
 
     private static String camel(String name) {

@@ -58,6 +58,34 @@ class ProtoSchemaTest {
     }
 
     @Test
+    void mapsPackedRepeatedEnumsAndOneofsByteForByte(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("t.proto"), """
+                syntax = "proto3";
+                package t;
+                message M {
+                  map<string, int32> counts = 1;
+                  repeated int32 sizes = 2;
+                  enum K { ZERO = 0; ONE = 1; }
+                  K kind = 3;
+                  oneof pay { string card = 4; int64 account = 5; }
+                  int32 zero = 6;
+                  repeated string tags = 7;
+                }
+                """);
+        ProtoSchema s = ProtoSchema.read(dir.resolve("t.proto"));
+        byte[] wire = s.encode("t.M", JSON.readTree("{\"counts\":{\"a\":1},\"sizes\":[1,2],\"kind\":\"ONE\",\"account\":\"7\","
+                + "\"zero\":0,\"tags\":[\"x\"]}"));
+        // a map entry is a message {key = 1, value = 2}; proto3 packs repeated numbers; a zero stays off the wire
+        assertArrayEquals(new byte[]{0x0a, 5, 0x0a, 1, 'a', 0x10, 1, 0x12, 2, 1, 2, 0x18, 1, 0x3a, 1, 'x', 0x28, 7}, wire);
+        assertEquals("{\"counts\":{\"a\":1},\"sizes\":[1,2],\"kind\":\"ONE\",\"zero\":0,\"tags\":[\"x\"],\"account\":7}",
+                s.decode("t.M", wire, 0, wire.length).toString());
+        // the same numbers unpacked (as proto2 writes them) read the same; an unknown field is skipped
+        byte[] unpacked = {0x10, 1, 0x10, 2, 0x48, 9, 0x18, 5};
+        assertEquals("{\"counts\":{},\"sizes\":[1,2],\"kind\":5,\"zero\":0,\"tags\":[]}",
+                s.decode("t.M", unpacked, 0, unpacked.length).toString(), "an enum number the schema does not know stays a number");
+    }
+
+    @Test
     void gRpcFramingRoundTrips() {
         byte[] framed = ProtoSchema.frame(new byte[]{1, 2, 3});
         assertArrayEquals(new byte[]{0, 0, 0, 0, 3, 1, 2, 3}, framed);

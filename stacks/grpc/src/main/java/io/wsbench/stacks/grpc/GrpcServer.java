@@ -3,6 +3,7 @@ package io.wsbench.stacks.grpc;
 import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.netty.NettyServerBuilder;
+import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.grpc.stub.StreamObserver;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -37,7 +38,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The grpc stack: grpc-java on its Netty transport, serving wsbench.proto (messages and stubs generated
  * by protoc): seed 000's hello, a greeting made from a row, and seed 001's matchQuakes over the same
- * catalog as the SOAP stacks, whole or streamed a quake at a time. Listens on 127.0.0.1 only, h2c
+ * catalog as the SOAP stacks, whole or streamed a quake at a time; and gRPC's reflection service (v1), so
+ * a client without the .proto (grpcurl, {@code wsbench grpc URL}) can ask for it. Listens on 127.0.0.1 only, h2c
  * (gRPC's plain-text HTTP/2, prior knowledge). Calls run on the transport's threads, as grpc-java's
  * own benchmarks serve them ({@code directExecutor}): none of them blocks.
  * <p>
@@ -70,6 +72,7 @@ public final class GrpcServer {
                 .directExecutor()
                 .addService(new HelloService(unavailableEvery))
                 .addService(new SeismicService(catalog))
+                .addService(ProtoReflectionServiceV1.newInstance())
                 .build();
         try {
             server.start();
