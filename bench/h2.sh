@@ -4,12 +4,16 @@
 # h2load (Debian's nghttp2-client) and by wsbench with the same connections and streams: C
 # connections, M streams open on each. Each round runs each tool SECS seconds; ROUNDS rounds in turn.
 # Prints requests per second and requests per client CPU-second (user + system of the tool's
-# process), median (min-max) of the rounds, and wsbench's ratios to h2load.
+# process), median (min-max) of the rounds, and wsbench's ratios to h2load. nginx runs on the last
+# core and both clients on the others (taskset), so neither client's CPU is shared with the server.
+# wsbench warms up first (--warmup auto: until three 1 s windows agree), as a JVM must before its
+# steady state: its figure is the measured point's CPU, its JIT compiler's included; the whole JVM's
+# (start, warm-up and JIT) is printed beside it. h2load, compiled ahead of time, needs none.
 #   bench/h2.sh [SECS=5] [ROUNDS=3] [C=4] [M=10]
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 secs=${1:-5}; rounds=${2:-3}; c=${3:-4}; m=${4:-10}
-bench_install nginx:nginx h2load:nghttp2-client openssl:openssl
+bench_install nginx:nginx h2load:nghttp2-client openssl:openssl taskset:util-linux
 port=${PORT:-18097}; tls_port=$((port + 1))
 mkdir -p "$bench_work/www" "$bench_work/logs"
 printf '<?xml version="1.0" encoding="utf-8"?><str>Hello World</str>\n' | head -c 62 > "$bench_work/www/hello.xml"
@@ -23,7 +27,6 @@ events { worker_connections 4096; }
 http {
   access_log off;
   keepalive_requests 100000000;
-  http2_max_requests 100000000;
   http2_max_concurrent_streams 1000;
   client_body_temp_path $bench_work/tmp;
   server {
@@ -35,7 +38,8 @@ http {
   }
 }
 CONF
-"$(command -v nginx || echo /usr/sbin/nginx)" -c "$bench_work/nginx.conf" -p "$bench_work" 2>/dev/null
+last=$(($(nproc) - 1)); client_cpus="0-$((last > 0 ? last - 1 : 0))"
+taskset -c "$last" "$(command -v nginx || echo /usr/sbin/nginx)" -c "$bench_work/nginx.conf" -p "$bench_work" 2>/dev/null
 sleep 0.5
 curl -sf --http2-prior-knowledge "http://127.0.0.1:$port/hello.xml" >/dev/null || { echo "nginx did not start" >&2; exit 1; }
 bench_build
@@ -46,8 +50,8 @@ for r in $(seq 1 "$rounds"); do
   row=""
   for scheme in h2c h2; do
     if [ $scheme = h2c ]; then url="http://127.0.0.1:$port/hello.xml"; trust=(); else url="https://127.0.0.1:$tls_port/hello.xml"; trust=(--cacert "$bench_work/cert.pem"); fi
-    bench_timed "$bench_work/h2load.time" h2load -c "$c" -m "$m" -t 1 -D "$secs" "$url" > "$bench_work/h2load.txt"
-    bench_timed "$bench_work/wsbench.time" "$bench_home/wsbench" load "$url" --http2 --streams "$m" -c "$users" -d "${secs}s" \
+    bench_timed "$bench_work/h2load.time" taskset -c "$client_cpus" h2load -c "$c" -m "$m" -t 1 -D "$secs" "$url" > "$bench_work/h2load.txt"
+    bench_timed "$bench_work/wsbench.time" taskset -c "$client_cpus" "$bench_home/wsbench" load "$url" --http2 --streams "$m" -c "$users" -d "${secs}s" --warmup auto \
       --expect 'Hello World' "${trust[@]}" --json > "$bench_work/wsbench.json"
     row="$row $(python3 - "$bench_work" <<'PY'
 import json, re, sys

@@ -7,6 +7,10 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
+import io.netty.handler.codec.http2.Http2Connection;
+import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2ConnectionDecoder;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
@@ -398,7 +402,12 @@ final class H2Link {
 
         Builder(Conn conn, Http2Settings settings) {
             this.conn = conn;
-            server(false);
+            // a client's connection (not server()): the streams' bytes are shared out evenly: a load generator gives its streams no priorities, and
+            // the default weighted fair queue's per-stream state costs each request for nothing
+            Http2Connection connection = new DefaultHttp2Connection(false); // false: a client
+            connection.remote().flowController(new DefaultHttp2RemoteFlowController(connection,
+                    new UniformStreamByteDistributor(connection)));
+            connection(connection);
             initialSettings(settings);
             frameListener(conn);
             // a server's SETTINGS_MAX_CONCURRENT_STREAMS below --streams: the streams beyond it wait for a free one
