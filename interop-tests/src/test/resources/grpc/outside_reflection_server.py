@@ -6,7 +6,8 @@ required, optional with a default, and packed repeated.
 
 Place(Order) returns Receipt: summary = "<id> x<qty> <kind> tags=<a+b> extras=<k:v,...> pay=<card|account>
 note=<note|-> item=<sku>/<weight> level=<level>", total = qty * unit_cents + sum(extras), so a client's
-every field shows in the answer. Usage: outside_reflection_server.py PORT (prints "ready" when serving).
+every field shows in the answer. Usage: outside_reflection_server.py PORT [CERT.pem KEY.pem] (with a
+certificate: h2 over TLS; prints "ready" when serving).
 """
 import sys
 from concurrent import futures
@@ -98,7 +99,12 @@ server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("shop.Orde
     "Place": grpc.unary_unary_rpc_method_handler(place, request_deserializer=Order.FromString,
                                                  response_serializer=Receipt.SerializeToString)}),))
 reflection.enable_server_reflection(("shop.Orders", reflection.SERVICE_NAME), server, pool=pool)
-server.add_insecure_port("127.0.0.1:" + sys.argv[1])
+if len(sys.argv) > 3:
+    with open(sys.argv[2], "rb") as cert, open(sys.argv[3], "rb") as key:
+        credentials = grpc.ssl_server_credentials([(key.read(), cert.read())])
+    server.add_secure_port("127.0.0.1:" + sys.argv[1], credentials)
+else:
+    server.add_insecure_port("127.0.0.1:" + sys.argv[1])
 server.start()
 print("ready", flush=True)
 server.wait_for_termination(timeout=300)

@@ -100,7 +100,7 @@ final class CapacityCommand implements Callable<Integer> {
         URI uri = target.uri(own);
         ClientTls tls = tlsOptions.client(uri);
         Target loaded = target.target(uri, own, tls);
-        Reachable.check(uri, tls);
+        Reachable.check(uri, tls != null && target.http2() != null ? tls.forH2() : tls);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
         TlsOptions.warnIfInsecure(tls, uri, aside);

@@ -112,7 +112,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         ClientTls tls = tlsOptions.client(uri);
         Target loaded = target.target(uri, own, tls);
-        Reachable.check(uri, tls);
+        Reachable.check(uri, tls != null && target.http2() != null ? tls.forH2() : tls);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         TlsOptions.warnIfInsecure(tls, uri, aside);

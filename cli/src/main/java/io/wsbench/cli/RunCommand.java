@@ -255,7 +255,8 @@ final class RunCommand implements Callable<Integer> {
                     : t.own() && t.stack() == null ? OwnService.of(OwnService.spec(suite, t, null)).endpoint() : null;
             if (url != null) {
                 var tls = TlsClients.forTarget(suite, t, url);
-                Reachable.check(url, tls);
+                boolean h2 = t.http2() != null || t.proto() != null || "grpc".equals(t.protocol()); // gRPC is HTTP/2 whether asked or not
+                Reachable.check(url, tls != null && h2 ? tls.forH2() : tls);
                 TlsOptions.warnIfInsecure(tls, url, stdout);
             }
         }

@@ -209,6 +209,41 @@ class GrpcTest {
         CliRunner none = CliRunner.run("grpc", base);
         assertEquals(Main.BAD_INPUT, none.exit(), none.err());
         assertEquals("wsbench: cannot connect to " + base + ": Connection refused", none.err().strip());
+
+        // the same server over TLS: reflection and the calls by h2 over ALPN, its certificate checked
+        try (TlsFixture tls = new TlsFixture(dir)) {
+            Path[] pem = tls.serverPem(dir);
+            int tlsPort = StackLauncher.freePort();
+            String secure = "https://127.0.0.1:" + tlsPort;
+            Files.deleteIfExists(dir.resolve("server.out"));
+            Process tlsServer = new ProcessBuilder("python3", script.toString(), String.valueOf(tlsPort), pem[0].toString(), pem[1].toString())
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("server.out").toFile()).start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!Files.exists(dir.resolve("server.out")) || !Files.readString(dir.resolve("server.out")).contains("ready")) {
+                    assertTrue(tlsServer.isAlive(), Files.readString(dir.resolve("server.out")));
+                    assertTrue(System.nanoTime() < deadline, "the python server did not start");
+                    Thread.sleep(100);
+                }
+                CliRunner untrusted = CliRunner.run("grpc", secure);
+                assertEquals(Main.BAD_INPUT, untrusted.exit(), untrusted.err());
+                assertTrue(untrusted.err().startsWith("wsbench: TLS with " + secure + " failed"), untrusted.err());
+                CliRunner listedTls = CliRunner.run("grpc", secure, "--cacert", tls.ca.toString());
+                assertEquals(0, listedTls.exit(), listedTls.err());
+                assertTrue(listedTls.out().contains("shop.Orders/Place  (shop.Order) returns (shop.Receipt)"), listedTls.out());
+                CliRunner loadTls = CliRunner.run("load", secure, "--proto", "reflection", "--method", "Place",
+                        "--template", dir.resolve("order.json").toString(), "--data", dir.resolve("orders.csv").toString(),
+                        "--check", "jsonpath:$.total == ${total}", "--cacert", tls.ca.toString(), "-c", "1", "-n", "9", "--json");
+                assertEquals(0, loadTls.exit(), loadTls.out() + loadTls.err());
+                JsonNode t = RunJson.MAPPER.readTree(loadTls.out());
+                assertEquals(6, t.at("/validated").asLong(), t.toString());
+                assertEquals(3, t.at("/errors/validation").asLong(), t.at("/errors").toString());
+                assertEquals("h2", t.at("/generator/http2/protocol").asText(), t.at("/generator").toString());
+            } finally {
+                tlsServer.destroyForcibly();
+                tlsServer.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
     }
 
     /** Runs the outside client (installing grpcio with pip when it is missing; skipped when it cannot be). */

@@ -213,12 +213,22 @@ public final class ClientTls {
 
     /**
      * Connects to {@code address}, does the handshake and sends one HEAD request for {@code url}'s
-     * path, so that a server which refuses the client (or its lack of a) certificate after a
+     * path (for an h2 client, HTTP/2's preface once the server chose h2), so that a server which refuses the client (or its lack of a) certificate after a
      * TLS 1.3 handshake, when the client already thinks it is done, is found too. It uses a context
      * of its own, so the load's first handshakes find no session of the probe's to resume.
      *
      * @return null when the server took the handshake and answered; else why not
      */
+    /** HTTP/2's client preface and an empty SETTINGS frame: what a client says first on an h2 connection. */
+    private static final byte[] H2_PREFACE = concat("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1),
+            new byte[]{0, 0, 0, 4, 0, 0, 0, 0, 0});
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     public String probe(InetSocketAddress address, URI url, Duration timeout) {
         ClientTls probing = renewed();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -236,7 +246,16 @@ public final class ClientTls {
                                 @Override
                                 public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
                                     if (evt instanceof SslHandshakeCompletionEvent done) {
-                                        if (done.isSuccess()) {
+                                        if (done.isSuccess() && h2) {
+                                            // HTTP/2: the server must choose h2, and answers the preface with its SETTINGS
+                                            String chosen = ctx.pipeline().get(SslHandler.class).applicationProtocol();
+                                            if (!ApplicationProtocolNames.HTTP_2.equals(chosen)) {
+                                                result.complete("the server did not choose h2 by ALPN (it chose "
+                                                        + (chosen == null ? "none" : chosen) + ")");
+                                            } else {
+                                                ctx.writeAndFlush(Unpooled.wrappedBuffer(H2_PREFACE));
+                                            }
+                                        } else if (done.isSuccess()) {
                                             ctx.writeAndFlush(Unpooled.copiedBuffer(head, StandardCharsets.ISO_8859_1));
                                         } else {
                                             result.complete(rootMessage(done.cause()));
