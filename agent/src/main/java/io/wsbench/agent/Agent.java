@@ -74,17 +74,21 @@ public final class Agent implements AutoCloseable {
         stopped.await();
     }
 
-    AgentResult run(PointTask task) throws InterruptedException {
+    /**
+     * Runs {@code task}'s part on {@code instance}, the member it came to: a part may come before this
+     * agent's constructor has returned (and set {@link #member}), so it publishes through its own.
+     */
+    AgentResult run(PointTask task, HazelcastInstance instance) throws InterruptedException {
         aborted = null;
         running = true;
         try {
-            return runPart(task);
+            return runPart(task, instance);
         } finally {
             running = false;
         }
     }
 
-    private AgentResult runPart(PointTask task) throws InterruptedException {
+    private AgentResult runPart(PointTask task, HazelcastInstance instance) throws InterruptedException {
         Target target = targets.computeIfAbsent(task.suitePath + "#" + task.target + "@" + task.uri + "|" + task.suiteText.hashCode(),
                 k -> rebuild(task));
         LoadSpec spec = task.part.spec();
@@ -103,7 +107,7 @@ public final class Agent implements AutoCloseable {
         long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis), now);
         says.accept(part + " started");
         LoadEngine engine = generator.forConnections(spec.connections());
-        ProgressListener seconds = publishing(task);
+        ProgressListener seconds = publishing(task, instance);
         Measurement m = target.workload() instanceof FlowWorkload flow
                 ? engine.runFlow(target.address(), target.tls(), spec, flow.plan().part(task.firstUser, task.partIndex, task.parts),
                         seconds)
@@ -119,8 +123,8 @@ public final class Agent implements AutoCloseable {
      * Publishes each second of the part as it closes ({@link SecondNews}), for the controller to show
      * the point while it runs. A second that cannot be published costs the live view only, never the part.
      */
-    private ProgressListener publishing(PointTask task) {
-        com.hazelcast.topic.ITopic<SecondNews> topic = member.getTopic(SecondNews.TOPIC);
+    private ProgressListener publishing(PointTask task, HazelcastInstance instance) {
+        com.hazelcast.topic.ITopic<SecondNews> topic = instance.getTopic(SecondNews.TOPIC);
         return new ProgressListener() {
             @Override
             public void progress(long done, long expected, double elapsed, double total, double currentRate) {

@@ -59,6 +59,6 @@ final class PointTask implements Callable<AgentResult>, Serializable, HazelcastI
 
     @Override
     public AgentResult call() throws Exception {
-        return Agent.on(instance).run(this);
+        return Agent.on(instance).run(this, instance);
     }
 }
