@@ -92,6 +92,15 @@ public final class PointRun {
         return p;
     }
 
+    /**
+     * How long {@code asked} takes {@code target} (its sequences counted in the target's own sequence
+     * length), run once, nothing watched and nothing recorded: what a load level's minDuration is filled by.
+     */
+    public double time(Target target, LoadPointSpec asked) throws InterruptedException {
+        return driver.run(target, asked.forSequence(target.workload().sequenceLength()).toLoadSpec(), ProgressListener.NONE)
+                .durationSeconds();
+    }
+
     /** A warm-up's outcome: how it went, and for a request-count warm-up, its load kept as a point (else null). */
     public record Warmed(WarmupRecord how, PointRecord kept) {
     }

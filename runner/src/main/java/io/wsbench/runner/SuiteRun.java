@@ -18,6 +18,8 @@ final class SuiteRun {
     final RunFile file;
     private final RunEvents events;
     private final Map<String, String> versions = new TreeMap<>();
+    /** The passes of each target at each load level with a minDuration, timed once and kept for every repeat. */
+    final Map<String, Integer> passes = new java.util.HashMap<>();
 
     SuiteRun(Suite suite, RunFile file, RunEvents events) {
         this.suite = suite;

@@ -190,6 +190,29 @@ public final class SuiteRunner {
     }
 
     /**
+     * Load level {@code l} (the {@code level}th) for {@code t}: as written, or with a minDuration, as
+     * many whole passes as last that long. They are timed once, the first time (after the target's
+     * warm-up; the asked passes, not recorded), and kept for every repeat, so the repeats are alike.
+     */
+    private static LoadPointSpec passes(SuiteRun run, PointRun points, Target t, LoadPointSpec l, int level)
+            throws InterruptedException {
+        if (l.minimum() == null) {
+            return l;
+        }
+        String key = t.label() + "\n" + level;
+        Integer passes = run.passes.get(key);
+        if (passes == null) {
+            double seconds = points.time(t, l);
+            double wanted = l.minimum().toNanos() / 1e9;
+            // 5% over: a pass measured once is a little faster or slower the next time
+            passes = seconds <= 0 ? l.sequences()
+                    : (int) Math.min(1_000_000, Math.max(l.sequences(), Math.ceil(l.sequences() * wanted * 1.05 / seconds)));
+            run.passes.put(key, passes);
+        }
+        return l.withSequences(passes);
+    }
+
+    /**
      * Every (repeat, target, load) point of one group, targets interleaved within a repeat; each
      * target warmed right before its own first point and, after another target's points on the same
      * server, re-warmed shortly and not recorded. Returns why it stopped early, or null.
@@ -208,12 +231,13 @@ public final class SuiteRunner {
                     warmUp(run, points, t, first ? Warmup.of(suite) : previous != t ? Warmup.rewarm(suite) : Warmup.NONE, first);
                 }
                 previous = t;
+                int level = 0;
                 for (LoadPointSpec l : suite.load()) {
                     if (interrupted) {
                         return INTERRUPTED;
                     }
                     index++;
-                    LoadPointSpec point = l.forSequence(t.workload().sequenceLength());
+                    LoadPointSpec point = passes(run, points, t, l, level++).forSequence(t.workload().sequenceLength());
                     String label = t.label() + " @ " + point.toRecord().describe() + (total > 1 ? " #" + r : "");
                     PointRecord p = points.measure(t, point, r, label, run.nextFile(label),
                             events.pointStarting(t.label(), point.toRecord().describe(), r, label, index, total));

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The runner as a library: a suite against a server of the test's own on 127.0.0.1, watched through a listener. */
 class SuiteRunnerTest {
@@ -75,6 +76,55 @@ class SuiteRunnerTest {
         assertEquals("problem interrupted (Ctrl-C): " + dir.resolve("out/run.json") + " keeps the 1 points measured",
                 heard.get(2));
         assertEquals(3, heard.size(), "no second point: " + heard);
+        assertEquals(run, RunJson.read(dir.resolve("out/run.json")));
+    }
+
+    @Test
+    void aMinDurationTimesThePassesOnceAndKeepsThemForEveryRepeat(@TempDir Path dir) throws Exception {
+        // every answer 20 ms late: the server's delay, not the machine, bounds how many passes fill the time
+        server.createContext("/slow", exchange -> {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] hello = "Hello World".getBytes(StandardCharsets.US_ASCII);
+            exchange.getResponseHeaders().set("Content-Type", "text/plain");
+            exchange.sendResponseHeaders(200, hello.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(hello);
+            }
+        });
+        Path file = dir.resolve("slow.yaml");
+        Files.writeString(file, """
+                name: slow
+                warmup: none
+                repeat: 2
+                targets:
+                  - { label: slow, url: "http://127.0.0.1:%d/slow", protocol: plain }
+                load:
+                  - { users: 1, sequences: 1, minDuration: 2s }
+                """.formatted(server.getAddress().getPort()));
+        List<String> heard = new ArrayList<>();
+        RunRecord run;
+        try (Generator generator = new Generator(1)) {
+            run = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, p -> { }), 0,
+                    io.wsbench.monitor.Monitors.named("proc")).run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
+        }
+        assertEquals("complete", run.status());
+        assertEquals(2, run.points().size(), "the timing of the asked pass is no point: " + heard);
+        long passes = run.points().get(0).load().sequences();
+        // one pass (one request here) took 20 ms or more when timed, so at most 2 s x 1.05 / 20 ms of them fill 2 s
+        assertTrue(passes > 1 && passes <= 105, "passes: " + passes);
+        for (PointRecord p : run.points()) {
+            assertEquals(passes, p.load().sequences().longValue(), "every repeat makes as many passes");
+            assertEquals(passes, p.validated(), "one request a pass, each answered");
+            assertEquals(2.0, p.load().minSeconds());
+            assertEquals("1 user, passes of 2 s or more", p.load().describe());
+            assertTrue(p.durationSeconds() >= passes * 0.020, "each pass waited for the server: " + p.durationSeconds());
+        }
+        assertEquals(List.of("point slow @ 1 user, passes of 2 s or more #1 1/2", "done " + passes,
+                "point slow @ 1 user, passes of 2 s or more #2 2/2", "done " + passes), heard);
         assertEquals(run, RunJson.read(dir.resolve("out/run.json")));
     }
 

@@ -10,15 +10,23 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * the point kept every request's latency (seed 004's first requests after a cold start).
  * {@code stages} is the profile its load followed, as written ("10s:100/s,30s:1000/s"), when it
  * had one: {@code rate} (open) or {@code users} (closed) is then the most it reached.
+ * {@code minSeconds} is the least a point of whole passes was asked to last: its {@code sequences}
+ * are then the passes that filled it, and it is named by the minimum, so targets whose passes differ
+ * in number still share one load.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds,
                          Double rate, Double thinkTimeMillis, boolean keepAlive, Integer sequences,
-                         Boolean eachRequest, String stages) {
+                         Boolean eachRequest, String stages, Double minSeconds) {
+
+    public LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds, Double rate,
+                      Double thinkTimeMillis, boolean keepAlive, Integer sequences, Boolean eachRequest, String stages) {
+        this(model, users, requestsPerUser, durationSeconds, rate, thinkTimeMillis, keepAlive, sequences, eachRequest, stages, null);
+    }
 
     public LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds, Double rate,
                       Double thinkTimeMillis, boolean keepAlive, Integer sequences, Boolean eachRequest) {
-        this(model, users, requestsPerUser, durationSeconds, rate, thinkTimeMillis, keepAlive, sequences, eachRequest, null);
+        this(model, users, requestsPerUser, durationSeconds, rate, thinkTimeMillis, keepAlive, sequences, eachRequest, (String) null);
     }
 
     public LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds, Double rate,
@@ -43,6 +51,9 @@ public record LoadRecord(String model, int users, Long requestsPerUser, Double d
         if (Boolean.TRUE.equals(eachRequest) && requestsPerUser != null) {
             // its own name, so it is never taken for a repeat of a longer point with as many users
             return who + ", each of " + requestsPerUser * users + " requests";
+        }
+        if (minSeconds != null) {
+            return who + ", passes of " + new java.math.BigDecimal(minSeconds).stripTrailingZeros().toPlainString() + " s or more";
         }
         return sequences == null ? who : who + ", " + (sequences == 1 ? "1 pass" : sequences + " passes");
     }

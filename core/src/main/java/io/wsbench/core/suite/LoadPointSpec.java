@@ -10,7 +10,9 @@ import java.time.Duration;
  * One load level of a suite, as written in YAML. {@code eachRequest: true} keeps every request's
  * latency in order, for a point of at most {@link LoadSpec#MAX_EACH} requests. {@code stages} make
  * the point a profile ({@link Stages}): its rate (open) or users (closed) ramp through them, and
- * they set its length; {@code users} is then an open loop's connections.
+ * they set its length; {@code users} is then an open loop's connections. {@code minDuration} (with
+ * {@code sequences}) asks for whole passes enough to last at least that long: a suite's runner times
+ * the asked passes once per target and load, then sets the passes of every repeat ({@link #withSequences}).
  */
 public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("users") Integer users,
@@ -22,7 +24,13 @@ public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("timeout") String timeout,
                             @JsonProperty("sequences") Integer sequences,
                             @JsonProperty("eachRequest") Boolean eachRequest,
-                            @JsonProperty("stages") Stages stages) {
+                            @JsonProperty("stages") Stages stages,
+                            @JsonProperty("minDuration") String minDuration) {
+
+    public LoadPointSpec(String model, Integer users, Long requestsPerUser, String duration, Double rate, String thinkTime,
+                         Boolean keepAlive, String timeout, Integer sequences, Boolean eachRequest, Stages stages) {
+        this(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, sequences, eachRequest, stages, null);
+    }
 
     public LoadPointSpec(String model, Integer users, Long requestsPerUser, String duration, Double rate, String thinkTime,
                          Boolean keepAlive, String timeout, Integer sequences, Boolean eachRequest) {
@@ -51,6 +59,15 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         if (sequences != null && (sequences < 1 || duration != null)) {
             throw new IllegalArgumentException("'sequences' (passes of the target's request sequence) is at least 1"
                     + " and replaces duration");
+        }
+        if (minDuration != null) {
+            if (sequences == null) {
+                throw new IllegalArgumentException("'minDuration' goes with 'sequences': whole passes of the target's request"
+                        + " sequence, as many as last at least that long");
+            }
+            if (Durations.parse(minDuration).isZero()) {
+                throw new IllegalArgumentException("'minDuration' is more than 0");
+            }
         }
         if (sequences != null && requestsPerUser == null) {
             requestsPerUser = 1L; // stands in until the sequence length is known: see forSequence
@@ -86,7 +103,19 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         }
         return new LoadRecord(model, users, s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
                 s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0,
-                rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, sequences, eachRequest);
+                rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, sequences, eachRequest, null,
+                minDuration == null ? null : Durations.parse(minDuration).toMillis() / 1000.0);
+    }
+
+    /** The least time a point of whole passes should last (null: no such floor; its passes are {@code sequences}). */
+    public Duration minimum() {
+        return minDuration == null ? null : Durations.parse(minDuration);
+    }
+
+    /** The same load level with {@code passes} passes of the sequence (its minDuration kept, for its name). */
+    public LoadPointSpec withSequences(int passes) {
+        return new LoadPointSpec(model, users, null, duration, rate, thinkTime, keepAlive, timeout, passes, eachRequest, stages,
+                minDuration);
     }
 
     /**
@@ -98,7 +127,8 @@ public record LoadPointSpec(@JsonProperty("model") String model,
             return this;
         }
         long perUser = ((long) sequences * length + users - 1) / users;
-        return new LoadPointSpec(model, users, perUser, null, rate, thinkTime, keepAlive, timeout, sequences, eachRequest);
+        return new LoadPointSpec(model, users, perUser, null, rate, thinkTime, keepAlive, timeout, sequences, eachRequest, null,
+                minDuration);
     }
 
     /** The same point shrunk to at most {@code maxRequests} per user and {@code maxDuration}. */
