@@ -43,7 +43,9 @@ final class AgentCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
-        try (Agent agent = Agent.start(c, generatorOptions.threads, AgentCommand::say)) {
+        try (io.wsbench.runner.AwakeCores awake = generatorOptions.awake();
+             Agent agent = Agent.start(c, generatorOptions.threads, AgentCommand::say)) {
+            awake.refused().forEach(AgentCommand::say);
             Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "wsbench-agent-stop"));
             System.out.println("wsbench agent " + agent.address() + " (pid " + ProcessHandle.current().pid() + ") in cluster '"
                     + cluster + "': waiting for points (Ctrl-C stops)");

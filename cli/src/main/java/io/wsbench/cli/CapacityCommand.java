@@ -100,13 +100,14 @@ final class CapacityCommand implements Callable<Integer> {
         URI uri = target.uri(own);
         ClientTls tls = tlsOptions.client(uri);
         Target loaded = target.target(uri, own, tls);
-        Reachable.check(uri, tls != null && target.http2() != null ? tls.forH2() : tls);
+        Reachable.check(uri, tls, target.http2() != null);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
         TlsOptions.warnIfInsecure(tls, uri, aside);
         try (Generator generator = generatorOptions.generator();
+             io.wsbench.runner.AwakeCores awake = generatorOptions.awake();
              WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
-            List<String> notes = new ArrayList<>();
+            List<String> notes = new ArrayList<>(awake.refused());
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
             var warmed = run.warmUp(loaded, warmup, ProgressListener.NONE);
             if (warmed != null && warmed.how().steady() != null) {

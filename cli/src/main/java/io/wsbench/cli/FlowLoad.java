@@ -75,7 +75,7 @@ final class FlowLoad {
         Target target = Target.of(new TargetRecord(label, null, "flow", null, null,
                 t.secured() ? t.security().word() : null, null, flow.endpoint().toString()),
                 flow.endpoint(), flow.workload(), tls);
-        Reachable.check(flow.endpoint(), tls);
+        Reachable.check(flow.endpoint(), tls, false); // a flow speaks HTTP/1.1
         PrintStream out = System.out;
         PrintStream aside = c.json ? System.err : out;
         TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);

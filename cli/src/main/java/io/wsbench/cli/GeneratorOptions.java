@@ -4,8 +4,8 @@ import io.wsbench.runner.Generator;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --threads N} and {@code --busy-poll}, shared by {@code run}, {@code load}, {@code capacity} and
- * {@code agent}: the load generator's I/O threads, and whether they poll instead of sleeping.
+ * {@code --threads N}, {@code --busy-poll} and {@code --[no-]cores-awake}, shared by {@code run}, {@code load}, {@code capacity} and
+ * {@code agent}: the load generator's I/O threads, whether they poll instead of sleeping, and whether the machine's idle cores do.
  */
 final class GeneratorOptions {
 
@@ -15,6 +15,18 @@ final class GeneratorOptions {
     @Option(names = "--busy-poll", description = {"the I/O threads poll for answers instead of sleeping until one comes (Linux):"
             + " a lower latency at few users, a core per thread always busy; the generator's busy figure is then its share of polls that found work"})
     boolean busyPoll;
+
+    @Option(names = "--cores-awake", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = {"keep this machine's idle cores polling while load is measured, as tuned's latency-performance"
+                    + " profile does (/dev/cpu_dma_latency held at 0, root): a core that halts between requests is woken by"
+                    + " each one, and in a virtual machine how long that takes is the host's (default: on;"
+                    + " --no-cores-awake lets them halt)"})
+    boolean coresAwake = true;
+
+    /** The cores kept awake (or not) as these options ask, until closed. */
+    io.wsbench.runner.AwakeCores awake() {
+        return io.wsbench.runner.AwakeCores.hold(coresAwake);
+    }
 
     /** This process's own generator, as these options ask. */
     Generator generator() {

@@ -34,7 +34,7 @@ final class GrpcCommand implements Callable<Integer> {
     static ProtoSchema schema(String source, TlsOptions tls) {
         if (GrpcReflection.asks(source)) {
             URI server = URI.create(source);
-            io.wsbench.runner.Reachable.check(server, null);
+            io.wsbench.runner.Reachable.check(server);
             return GrpcReflection.read(server, tls.client(server));
         }
         return ProtoSchema.read(Path.of(source));

@@ -112,14 +112,15 @@ final class LoadCommand implements Callable<Integer> {
         }
         ClientTls tls = tlsOptions.client(uri);
         Target loaded = target.target(uri, own, tls);
-        Reachable.check(uri, tls != null && target.http2() != null ? tls.forH2() : tls);
+        Reachable.check(uri, tls, target.http2() != null);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         TlsOptions.warnIfInsecure(tls, uri, aside);
         try (MetricsOut metrics = metricsOptions.start(aside);
              Generator generator = generatorOptions.generator();
+             io.wsbench.runner.AwakeCores awake = generatorOptions.awake();
              WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
-            List<String> notes = new ArrayList<>();
+            List<String> notes = new ArrayList<>(awake.refused());
             PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
             PointRun.Warmed warmed = run.warmUp(loaded, warmupAsked, ProgressListener.NONE);
             if (warmed != null && warmed.how().steady() != null) {

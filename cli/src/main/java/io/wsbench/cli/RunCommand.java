@@ -135,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
             Console console = new Console(stdout, Console.interactive());
             SuiteRunner runner = new SuiteRunner(catalog, driver,
                     page == null && metrics == null ? console : new LiveEvents(console, page, metrics),
-                    quick ? 200 : 500, monitors());
+                    quick ? 200 : 500, monitors()).coresAwake(generatorOptions.coresAwake);
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
@@ -255,8 +255,7 @@ final class RunCommand implements Callable<Integer> {
                     : t.own() && t.stack() == null ? OwnService.of(OwnService.spec(suite, t, null)).endpoint() : null;
             if (url != null) {
                 var tls = TlsClients.forTarget(suite, t, url);
-                boolean h2 = t.http2() != null || t.proto() != null || "grpc".equals(t.protocol()); // gRPC is HTTP/2 whether asked or not
-                Reachable.check(url, tls != null && h2 ? tls.forH2() : tls);
+                Reachable.check(url, tls, t.overHttp2());
                 TlsOptions.warnIfInsecure(tls, url, stdout);
             }
         }

@@ -151,7 +151,7 @@ final class TargetOptions {
                         + proto + " --method package.Service/Method");
             }
             ClientTls reflectionTls = io.wsbench.protocols.grpc.GrpcReflection.asks(proto)
-                    ? tls.client(URI.create(proto.equals("reflection") ? url : proto)) : null;
+                    ? tls.client(OwnService.reflectionServerOf(proto, url)) : null;
             return OwnService.of(new OwnService.Spec(null, null, method != null ? method : operation, null, template, data,
                     dataMode, checks, url, dataMaxMb, null, proto, reflectionTls));
         }

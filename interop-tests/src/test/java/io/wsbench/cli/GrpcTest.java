@@ -169,15 +169,8 @@ class GrpcTest {
         }
         int port = StackLauncher.freePort();
         String base = "http://127.0.0.1:" + port;
-        Process server = new ProcessBuilder("python3", script.toString(), String.valueOf(port))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("server.out").toFile()).start();
+        Process server = started(dir, script.toString(), String.valueOf(port));
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(dir.resolve("server.out")).contains("ready")) {
-                assertTrue(server.isAlive(), Files.readString(dir.resolve("server.out")));
-                assertTrue(System.nanoTime() < deadline, "the python server did not start");
-                Thread.sleep(100);
-            }
             CliRunner listed = CliRunner.run("grpc", base);
             assertEquals(0, listed.exit(), listed.err());
             assertTrue(listed.out().contains("shop.Orders/Place  (shop.Order) returns (shop.Receipt)"), listed.out());
@@ -215,16 +208,8 @@ class GrpcTest {
             Path[] pem = tls.serverPem(dir);
             int tlsPort = StackLauncher.freePort();
             String secure = "https://127.0.0.1:" + tlsPort;
-            Files.deleteIfExists(dir.resolve("server.out"));
-            Process tlsServer = new ProcessBuilder("python3", script.toString(), String.valueOf(tlsPort), pem[0].toString(), pem[1].toString())
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("server.out").toFile()).start();
+            Process tlsServer = started(dir, script.toString(), String.valueOf(tlsPort), pem[0].toString(), pem[1].toString());
             try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!Files.exists(dir.resolve("server.out")) || !Files.readString(dir.resolve("server.out")).contains("ready")) {
-                    assertTrue(tlsServer.isAlive(), Files.readString(dir.resolve("server.out")));
-                    assertTrue(System.nanoTime() < deadline, "the python server did not start");
-                    Thread.sleep(100);
-                }
                 CliRunner untrusted = CliRunner.run("grpc", secure);
                 assertEquals(Main.BAD_INPUT, untrusted.exit(), untrusted.err());
                 assertTrue(untrusted.err().startsWith("wsbench: TLS with " + secure + " failed"), untrusted.err());
@@ -244,6 +229,25 @@ class GrpcTest {
                 tlsServer.waitFor(10, TimeUnit.SECONDS);
             }
         }
+    }
+
+    /** The outside python server started with {@code args}, once it printed "ready" (at most 60 s), its output in server.out. */
+    private static Process started(Path dir, String... args) throws Exception {
+        Path out = dir.resolve("server.out");
+        Files.deleteIfExists(out);
+        List<String> command = new java.util.ArrayList<>(List.of("python3"));
+        command.addAll(List.of(args));
+        Process server = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(out) || !Files.readString(out).contains("ready")) {
+            assertTrue(server.isAlive(), Files.exists(out) ? Files.readString(out) : "the python server ended");
+            if (System.nanoTime() >= deadline) {
+                server.destroyForcibly();
+                throw new AssertionError("the python server did not start in 60 s");
+            }
+            Thread.sleep(100);
+        }
+        return server;
     }
 
     /** Runs the outside client (installing grpcio with pip when it is missing; skipped when it cannot be). */

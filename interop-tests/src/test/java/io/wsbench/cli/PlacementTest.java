@@ -55,6 +55,13 @@ class PlacementTest {
         assertEquals(200, run.at("/points/0/validated").asLong());
         assertTrue(Files.readString(dir.resolve("out/report.html")).contains("load generator on cores 1, servers on cores 0"));
         assertEquals(before, Cores.of(ProcessHandle.current().pid()), "the generator's cores given back");
+        // the idle cores polled while it measured, when this machine lets wsbench ask (root, Linux's PM QoS)
+        boolean canHold = Files.isWritable(io.wsbench.runner.AwakeCores.DEVICE);
+        assertEquals(canHold ? "poll" : "halt", run.at("/environment/idle").asText());
+        assertTrue(run.at("/notes").toString().contains(canHold ? "idle cores polled instead of halting"
+                : "idle cores may halt between requests"), run.at("/notes").toString());
+        assertTrue(Files.readString(dir.resolve("out/report.html")).contains(canHold ? "polled instead of halting while measuring"
+                : "may halt between requests"));
 
         // auto, in the suite as the default suite has it: on two cores the same placement
         Path auto = Files.writeString(dir.resolve("auto.yaml"), Files.readString(suite)
@@ -66,9 +73,12 @@ class PlacementTest {
         assertEquals(expected.generator(), autoRun.at("/environment/cpus/generator").asText());
         assertEquals(expected.servers(), autoRun.at("/environment/cpus/servers").asText());
 
-        CliRunner off = CliRunner.run("run", suite.toString(), "--cpus", "off", "--out", dir.resolve("off").toString());
+        CliRunner off = CliRunner.run("run", suite.toString(), "--cpus", "off", "--no-cores-awake", "--out", dir.resolve("off").toString());
         assertEquals(0, off.exit(), off.out() + off.err());
-        assertTrue(RunJson.MAPPER.readTree(dir.resolve("off/run.json").toFile()).at("/environment/cpus").isMissingNode());
+        JsonNode offRun = RunJson.MAPPER.readTree(dir.resolve("off/run.json").toFile());
+        assertTrue(offRun.at("/environment/cpus").isMissingNode());
+        assertEquals("halt", offRun.at("/environment/idle").asText());
+        assertTrue(offRun.at("/notes").toString().contains("not asked (--no-cores-awake)"), offRun.at("/notes").toString());
     }
 
     @Test

@@ -48,7 +48,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             String machine = env == null ? null : env.cores() + " cores, " + env.cpuModel() + "; " + env.os()
                     + (env.kernel() == null ? "" : " " + env.kernel()) + "; " + env.jvm()
                     + (env.cpus() == null ? "" : "; generator on cores " + env.cpus().get("generator")
-                    + ", servers on " + env.cpus().get("servers"));
+                    + ", servers on " + env.cpus().get("servers"))
+                    + (env.idle() == null ? "" : "; idle cores " + env.idle());
             return new Side(name, r.suite(), r.wsbenchVersion(), r.gitCommit(), r.startedAt(), r.status(),
                     env == null || env.stacks() == null ? Map.of() : env.stacks(), machine);
         }

@@ -180,6 +180,11 @@ final class ReportPage {
                 new Fact("placement", env.cpus() == null ? "none: the OS put the generator's and the servers' threads on any core"
                         : "load generator on cores " + env.cpus().get("generator") + ", servers on cores " + env.cpus().get("servers")),
                 new Fact("memory", HtmlFormat.gibibytes(env.memoryBytes()))));
+        if (env.idle() != null) {
+            facts.add(new Fact("idle cores", "poll".equals(env.idle())
+                    ? "polled instead of halting while measuring (/dev/cpu_dma_latency held at 0)"
+                    : "may halt between requests: a halted core's wake-up is in every latency"));
+        }
         if (env.stacks() != null) {
             new TreeMap<>(env.stacks()).forEach((stack, version) -> facts.add(new Fact("stack " + stack,
                     version + (env.jvmOptions() == null || !env.jvmOptions().containsKey(stack) ? ""

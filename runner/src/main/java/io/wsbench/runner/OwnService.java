@@ -174,7 +174,11 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
                 s.data() == null ? null : new java.util.LinkedHashSet<>(data.columns()));
     }
 
-    private static URI reflectionServerOf(String proto, String url) {
+    /**
+     * The gRPC server a {@code proto} that names reflection ("reflection", or a server's URL) asks
+     * for its services, with {@code url} the target's; one that cannot be named is a {@link TargetException}.
+     */
+    public static URI reflectionServerOf(String proto, String url) {
         try {
             return reflectionServer(proto, url);
         } catch (OwnServiceException e) {

@@ -23,14 +23,19 @@ public final class Reachable {
 
     /** The address of {@code url}'s server, once it accepted a connection; else a {@link TargetException}. */
     public static InetSocketAddress check(URI url) {
-        return check(url, null);
+        return check(url, null, false);
     }
 
     /**
      * The same, and for an https:// URL ({@code tls} not null) a TLS handshake with one HEAD request
-     * after it, so an untrusted certificate or a refused client certificate stops the run before any load.
+     * after it, so an untrusted certificate or a refused client certificate stops the run before any load;
+     * for a target loaded over HTTP/2 ({@code h2}), a handshake that asks for h2 and HTTP/2's preface.
      */
-    public static InetSocketAddress check(URI url, ClientTls tls) {
+    public static InetSocketAddress check(URI url, ClientTls tls, boolean h2) {
+        return check(url, tls != null && h2 ? tls.forH2() : tls);
+    }
+
+    private static InetSocketAddress check(URI url, ClientTls tls) {
         InetSocketAddress address = address(url);
         try (Socket s = new Socket()) {
             s.connect(address, TIMEOUT_MILLIS);

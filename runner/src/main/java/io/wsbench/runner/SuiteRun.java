@@ -30,6 +30,11 @@ final class SuiteRun {
     /** Something the user must know, told at once and kept in the run's notes. */
     void note(String text) {
         events.problem(text);
+        record(text);
+    }
+
+    /** A note for run.json alone: nothing the user must act on while the run goes. */
+    void record(String text) {
         file.update(r -> r.withNote(text));
     }
 

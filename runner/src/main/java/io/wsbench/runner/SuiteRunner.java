@@ -56,6 +56,7 @@ public final class SuiteRunner {
     private volatile SuiteRun active;
     private volatile StackSession current;
     private volatile boolean interrupted;
+    private boolean coresAwake = true;
 
     /**
      * {@code residualMillis}: how long the server's CPU is watched after each point; {@code monitors}:
@@ -69,6 +70,12 @@ public final class SuiteRunner {
         this.watch = new StackSession.Watch(residualMillis, monitors);
     }
 
+    /** Whether the run keeps the machine's idle cores polling ({@link AwakeCores}); yes unless told. */
+    public SuiteRunner coresAwake(boolean keep) {
+        this.coresAwake = keep;
+        return this;
+    }
+
     /** Runs the suite into {@code dir}, a directory that exists; returns the finished (or partial) record. */
     public RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
         SuiteCheck.check(catalog, suite);
@@ -78,7 +85,14 @@ public final class SuiteRunner {
                 .withNote("load generator: " + driver.describe() + "; "
                         + "closed-loop points measure latency from the actual send time")), events);
         active = run;
-        try (PlacedGenerator placed = PlacedGenerator.place(suite.cpus(), run, events)) {
+        try (PlacedGenerator placed = PlacedGenerator.place(suite.cpus(), run, events);
+             AwakeCores awake = AwakeCores.hold(coresAwake)) {
+            run.file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));
+            if (awake.refused().isEmpty()) {
+                run.record(awake.note());
+            } else {
+                run.note(awake.note()); // asked and refused: said as the run starts
+            }
             return runPlaced(run, new StackLauncher(dir.resolve("logs"), placed.servers()), dir);
         }
     }

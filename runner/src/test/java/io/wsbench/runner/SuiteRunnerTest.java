@@ -35,15 +35,17 @@ class SuiteRunnerTest {
     @BeforeEach
     void helloWorld() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        byte[] hello = "Hello World".getBytes(StandardCharsets.US_ASCII);
-        server.createContext("/hello", exchange -> {
-            exchange.getResponseHeaders().set("Content-Type", "text/plain");
-            exchange.sendResponseHeaders(200, hello.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(hello);
-            }
-        });
+        server.createContext("/hello", SuiteRunnerTest::hello);
         server.start();
+    }
+
+    private static void hello(com.sun.net.httpserver.HttpExchange exchange) throws IOException {
+        byte[] hello = "Hello World".getBytes(StandardCharsets.US_ASCII);
+        exchange.getResponseHeaders().set("Content-Type", "text/plain");
+        exchange.sendResponseHeaders(200, hello.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(hello);
+        }
     }
 
     @AfterEach
@@ -88,12 +90,7 @@ class SuiteRunnerTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            byte[] hello = "Hello World".getBytes(StandardCharsets.US_ASCII);
-            exchange.getResponseHeaders().set("Content-Type", "text/plain");
-            exchange.sendResponseHeaders(200, hello.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(hello);
-            }
+            hello(exchange);
         });
         Path file = dir.resolve("slow.yaml");
         Files.writeString(file, """

@@ -248,10 +248,9 @@ public final class ClientTls {
                                     if (evt instanceof SslHandshakeCompletionEvent done) {
                                         if (done.isSuccess() && h2) {
                                             // HTTP/2: the server must choose h2, and answers the preface with its SETTINGS
-                                            String chosen = ctx.pipeline().get(SslHandler.class).applicationProtocol();
-                                            if (!ApplicationProtocolNames.HTTP_2.equals(chosen)) {
-                                                result.complete("the server did not choose h2 by ALPN (it chose "
-                                                        + (chosen == null ? "none" : chosen) + ")");
+                                            String notH2 = notH2(ctx.pipeline().get(SslHandler.class));
+                                            if (notH2 != null) {
+                                                result.complete(notH2);
                                             } else {
                                                 ctx.writeAndFlush(Unpooled.wrappedBuffer(H2_PREFACE));
                                             }
@@ -306,6 +305,16 @@ public final class ClientTls {
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * Why a finished handshake cannot carry HTTP/2, or null when the server chose h2 by ALPN: the one
+     * check the load, the probe before it and gRPC reflection make.
+     */
+    public static String notH2(SslHandler ssl) {
+        String chosen = ssl.applicationProtocol();
+        return ApplicationProtocolNames.HTTP_2.equals(chosen) ? null
+                : "the server did not choose h2 by ALPN (it chose " + (chosen == null ? "none" : chosen) + ")";
     }
 
     /** The innermost message of a chain: the one that says what went wrong, not where. */

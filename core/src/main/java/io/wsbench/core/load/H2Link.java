@@ -20,7 +20,6 @@ import io.netty.handler.codec.http2.Http2EventAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
-import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
@@ -117,10 +116,9 @@ final class H2Link {
                 long now = System.nanoTime();
                 lane.rec.handshake(now - from, ClientTls.resumed(session, fromMillis), session.getProtocol(),
                         session.getCipherSuite());
-                String chosen = ssl.applicationProtocol();
-                if (!ApplicationProtocolNames.HTTP_2.equals(chosen)) {
+                String why = ClientTls.notH2(ssl);
+                if (why != null) {
                     // not a passing failure: no connection to this server will speak h2, so the point stops here
-                    String why = "the server did not choose h2 by ALPN (it chose " + (chosen == null ? "none" : chosen) + ")";
                     if (run.abortReason == null) {
                         run.abortReason = why;
                     }

@@ -12,11 +12,13 @@ import java.util.TreeMap;
 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record Environment(String cpuModel, int cores, String os, String kernel, String jvm,
                           long memoryBytes, Map<String, String> stacks, Map<String, String> cpus,
-                          Map<String, List<String>> jvmOptions) {
+                          Map<String, List<String>> jvmOptions, String idle) {
 
     /**
      * {@code jvmOptions}: the JVM options each server was given by the suite (heap, GC, system
-     * properties), by the name {@code stacks} gives it; null when none was given any.
+     * properties), by the name {@code stacks} gives it; null when none was given any. {@code idle}: how
+     * the machine's idle cores waited while load was measured, "poll" (kept out of halt) or "halt"
+     * (as the OS chose); null in a run that did not say.
      */
     public Environment {
         jvmOptions = jvmOptions == null || jvmOptions.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(jvmOptions));
@@ -24,13 +26,13 @@ public record Environment(String cpuModel, int cores, String os, String kernel, 
 
     public Environment(String cpuModel, int cores, String os, String kernel, String jvm, long memoryBytes,
                        Map<String, String> stacks, Map<String, String> cpus) {
-        this(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, cpus, null);
+        this(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, cpus, null, null);
     }
 
     /** {@code cpus}: the cores each process was pinned to ("generator", "servers"), null when none was. */
     public Environment(String cpuModel, int cores, String os, String kernel, String jvm, long memoryBytes,
                        Map<String, String> stacks) {
-        this(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, null, null);
+        this(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, null, null, null);
     }
 
     public static Environment detect(Map<String, String> stacks) {
@@ -42,11 +44,16 @@ public record Environment(String cpuModel, int cores, String os, String kernel, 
     }
 
     public Environment withStacks(Map<String, String> more) {
-        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, more, cpus, jvmOptions);
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, more, cpus, jvmOptions, idle);
     }
 
     public Environment withCpus(Map<String, String> placed) {
-        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, placed, jvmOptions);
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, placed, jvmOptions, idle);
+    }
+
+    /** With how the idle cores waited ("poll" or "halt"). */
+    public Environment withIdle(String how) {
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, cpus, jvmOptions, how);
     }
 
     /** With the JVM options server {@code stack} was started with (none: unchanged). */
@@ -56,7 +63,7 @@ public record Environment(String cpuModel, int cores, String os, String kernel, 
         }
         Map<String, List<String>> all = new TreeMap<>(jvmOptions == null ? Map.of() : jvmOptions);
         all.put(stack, List.copyOf(options));
-        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, cpus, all);
+        return new Environment(cpuModel, cores, os, kernel, jvm, memoryBytes, stacks, cpus, all, idle);
     }
 
     /**

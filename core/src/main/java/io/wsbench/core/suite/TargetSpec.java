@@ -70,6 +70,11 @@ public record TargetSpec(@JsonProperty("label") String label,
         return http != null && http == 2 ? new io.wsbench.core.load.Http2(streams == null ? 1 : streams) : null;
     }
 
+    /** Whether the target is loaded over HTTP/2: asked ({@code http: 2}), or gRPC, which is HTTP/2 whether asked or not. */
+    public boolean overHttp2() {
+        return http2() != null || proto() != null || "grpc".equals(protocol());
+    }
+
     public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
                       String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
                       String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,

@@ -28,7 +28,6 @@ import io.netty.handler.codec.http2.Http2ResetFrame;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.codec.http2.Http2StreamFrame;
-import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.wsbench.core.load.ClientTls;
@@ -104,13 +103,13 @@ public final class GrpcReflection {
                                         @Override
                                         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
                                             if (evt instanceof SslHandshakeCompletionEvent done) {
-                                                String chosen = ctx.pipeline().get(SslHandler.class).applicationProtocol();
+                                                String notH2 = done.isSuccess() ? ClientTls.notH2(ctx.pipeline().get(SslHandler.class)) : null;
                                                 if (!done.isSuccess()) {
                                                     ready.completeExceptionally(new IllegalArgumentException("TLS with " + server
                                                             + " failed: " + ClientTls.rootMessage(done.cause())));
-                                                } else if (!ApplicationProtocolNames.HTTP_2.equals(chosen)) {
-                                                    ready.completeExceptionally(new IllegalArgumentException(server
-                                                            + " does not choose HTTP/2 (h2) by ALPN, so it speaks no gRPC"));
+                                                } else if (notH2 != null) {
+                                                    ready.completeExceptionally(new IllegalArgumentException(server + ": " + notH2
+                                                            + ", so it speaks no gRPC"));
                                                 } else {
                                                     ready.complete(null);
                                                 }

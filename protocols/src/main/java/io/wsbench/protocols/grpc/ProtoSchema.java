@@ -124,17 +124,21 @@ public final class ProtoSchema {
             loader.initRoots(List.of(Location.get(dir.toAbsolutePath().toString())), List.of());
             return new ProtoSchema(loader.loadSchema(), source);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("cannot read " + source + ": " + String.valueOf(e.getMessage()).lines()
-                    .map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> a + "; " + b).orElse(""));
+            throw new IllegalArgumentException("cannot read " + source + ": " + joined(String.valueOf(e.getMessage())));
         } catch (Exception e) { // Wire's (Kotlin's) IOException, undeclared
             throw new IllegalArgumentException("cannot read " + source + ": " + e.getMessage());
         }
     }
 
+    /** A message of several lines (Wire's) as one: its lines that say something, joined by "; ". */
+    private static String joined(String message) {
+        return message.lines().map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> a + "; " + b).orElse(message);
+    }
+
     /** Wire's messages: "Syntax error in /abs/f.proto:3:5: expected ..." made one line that names the file as given. */
     private static String oneLine(RuntimeException e, Path abs, Path asGiven) {
         String m = String.valueOf(e.getMessage()).replace(abs.toString(), asGiven.toString()).replace(abs.getParent() + "/", "");
-        m = m.lines().map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> a + "; " + b).orElse(m);
+        m = joined(m);
         if (!m.contains(asGiven.getFileName().toString())) {
             m = asGiven + ": " + m;
         }
@@ -510,15 +514,7 @@ public final class ProtoSchema {
     /** A map entry's missing key or value: its type's zero value. */
     private Object zero(ProtoType t) {
         if (t.isScalar()) {
-            return switch (t.getSimpleName()) {
-                case "string" -> "";
-                case "bytes" -> ByteString.EMPTY;
-                case "bool" -> false;
-                case "float" -> 0f;
-                case "double" -> 0d;
-                case "int64", "sint64", "sfixed64", "uint64", "fixed64" -> 0L;
-                default -> 0;
-            };
+            return scalar(t).getIdentity(); // 0, 0L, 0f, 0d, false, "" or empty bytes, as Wire's adapter has it
         }
         Type type = schema.getType(t);
         if (type instanceof EnumType e) {
