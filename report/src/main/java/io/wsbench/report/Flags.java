@@ -91,14 +91,17 @@ public final class Flags {
             if (row.unstable()) {
                 double others = repeats.get(row.key()).stream()
                         .mapToDouble(p -> othersCpuPercent(p, cores).orElse(0.0)).max().orElse(0);
+                boolean shared = others > OTHERS_CPU_PERCENT;
+                Machine machine = machine(repeats.get(row.key()), row, !shared);
                 flags.add(row.key() + ": not steady: its " + row.repeats() + " repeats spread ±" + percent(100 * row.spreadOfRepeats())
                         + " (" + HtmlFormat.rate(row.throughput().min()) + "–" + HtmlFormat.rate(row.throughput().max())
                         + " req/s, mean " + HtmlFormat.millis(row.meanMicros().min()) + "–" + HtmlFormat.millis(row.meanMicros().max())
-                        + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD) + "." + machine(repeats.get(row.key()), row)
+                        + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD) + "." + machine.said()
                         + gc(repeats.get(row.key()))
                         + " Read its median with care: "
-                        + (others > OTHERS_CPU_PERCENT
-                        ? "other processes took up to " + percent(others) + " of a core during its repeats; run it on a quiet machine."
+                        + (shared ? "other processes took up to " + percent(others) + " of a core during its repeats; run it on a quiet machine."
+                        : machine.moved() ? "this machine ran the same work at different speeds during its repeats; add repeats,"
+                        + " or run it on a machine of its own."
                         : "warm up longer, add repeats, or keep the processes on their own cores."));
             }
         }
@@ -108,21 +111,86 @@ public final class Flags {
     }
 
     /**
-     * How much the machine itself varied during a row's repeats, from the fixed CPU work timed on the
-     * generator's cores around each point; "" when fewer than two repeats have it.
+     * How much the machine itself varied during a row's repeats: the fixed CPU work timed on the
+     * generator's cores around each point, and the generator's own CPU per request, the same work in
+     * every repeat of a row, which a fixed CPU loop does not see slow down when the machine's caches
+     * and memory do (on a shared host both cores slowed by 15-25% together while the loop held within
+     * 1%); "" when fewer than two repeats have either.
      */
-    private static String machine(List<PointRecord> repeats, Summary row) {
+    private record Machine(String said, boolean moved) {
+    }
+
+    /** {@code judge}: whether to say which moved the row, the machine or the server (not when other processes shared it). */
+    private static Machine machine(List<PointRecord> repeats, Summary row, boolean judge) {
         double[] probe = repeats.stream().filter(p -> p.generator() != null && p.generator().machineProbeMicros() != null)
                 .mapToDouble(p -> p.generator().machineProbeMicros()).toArray();
-        if (probe.length < 2) {
-            return "";
+        List<PointRecord> worked = repeats.stream().filter(Flags::generatorWorkKnown).toList();
+        if (probe.length < 2 && worked.size() < 2) {
+            return new Machine("", false);
         }
-        Summary.Spread machine = Summary.Spread.of(probe);
-        double varied = machine.relativeHalfRange();
-        return " The machine itself varied ±" + HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0) + "% during these repeats (a fixed CPU loop on the"
-                + " generator's cores took " + HtmlFormat.fixed(machine.min() / 1000, 2) + "–" + HtmlFormat.fixed(machine.max() / 1000, 2)
-                + " ms)" + (varied >= row.spreadOfRepeats() / 2 ? ": the machine, as much as the server, moved this row."
-                : ": the machine held, so the difference is the server's or the load's.");
+        StringBuilder said = new StringBuilder();
+        boolean moved = false;
+        if (probe.length >= 2) {
+            Summary.Spread machine = Summary.Spread.of(probe);
+            double varied = machine.relativeHalfRange();
+            said.append(" The machine itself varied ±").append(HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0))
+                    .append("% during these repeats (a fixed CPU loop on the generator's cores took ")
+                    .append(HtmlFormat.fixed(machine.min() / 1000, 2)).append("–").append(HtmlFormat.fixed(machine.max() / 1000, 2))
+                    .append(" ms)");
+            moved = varied >= row.spreadOfRepeats() / 2;
+        }
+        if (worked.size() >= 2) {
+            double[] work = worked.stream().mapToDouble(Flags::generatorMicrosPerRequest).toArray();
+            double[] pace = worked.stream().mapToDouble(p -> 1 / p.throughput()).toArray();
+            Summary.Spread w = Summary.Spread.of(work);
+            double varied = w.relativeHalfRange();
+            boolean inStep = correlation(work, pace) >= 0.5;
+            said.append(said.isEmpty() ? " The generator's" : "; the generator's")
+                    .append(" CPU per request, the same work in every repeat, took ").append(micros(w.min()))
+                    .append("–").append(micros(w.max())).append(" µs (±")
+                    .append(HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0)).append("%")
+                    .append(inStep && varied >= 0.02 ? ", more where the server was slower)" : ")");
+            moved |= inStep && varied >= row.spreadOfRepeats() / 2;
+        }
+        if (!judge) {
+            return new Machine(said + ".", false);
+        }
+        return new Machine(said + (moved ? ": the machine, as much as the server, moved this row."
+                : ": the machine held, so the difference is the server's or the load's."), moved);
+    }
+
+    private static String micros(double v) {
+        return v < 100 ? HtmlFormat.fixed(v, 1) : String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    /**
+     * Whether a point's generator CPU per request is the cost of its work: not when agents sent it,
+     * nor when an I/O thread was on the CPU 90% of the point or more (busy-polling, or saturated:
+     * its CPU then says how busy it was, not how fast).
+     */
+    private static boolean generatorWorkKnown(PointRecord p) {
+        GeneratorRecord g = p.generator();
+        return g != null && p.agents() == null && p.requests() > 0 && g.cpuSeconds() > 0 && p.throughput() > 0
+                && (g.ioBusiestPercent() == null || g.ioBusiestPercent() < 90);
+    }
+
+    private static double generatorMicrosPerRequest(PointRecord p) {
+        return p.generator().cpuSeconds() * 1e6 / p.requests();
+    }
+
+    /** Pearson's correlation of two series of the same length; 0 when either does not vary. */
+    static double correlation(double[] a, double[] b) {
+        double ma = java.util.Arrays.stream(a).average().orElse(0);
+        double mb = java.util.Arrays.stream(b).average().orElse(0);
+        double cov = 0;
+        double va = 0;
+        double vb = 0;
+        for (int i = 0; i < a.length; i++) {
+            cov += (a[i] - ma) * (b[i] - mb);
+            va += (a[i] - ma) * (a[i] - ma);
+            vb += (b[i] - mb) * (b[i] - mb);
+        }
+        return va == 0 || vb == 0 ? 0 : cov / Math.sqrt(va * vb);
     }
 
     /**
