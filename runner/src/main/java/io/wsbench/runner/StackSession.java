@@ -37,10 +37,14 @@ final class StackSession implements WatchedServer, AutoCloseable {
     private final JvmCounters jvm;
     private final ScheduledExecutorService watchdog;
     private final long jvmPid;
+    // whether a point of this server is under way: only then does its death stop the point (rounds keep
+    // every server up, and an idle server's death must not cut another server's point short)
+    private final java.util.concurrent.atomic.AtomicBoolean loaded;
 
     private StackSession(RunningStack stack, String name, String version, List<Monitor> monitors, JvmCounters jvm,
-                         ScheduledExecutorService watchdog, long jvmPid) {
+                         ScheduledExecutorService watchdog, long jvmPid, java.util.concurrent.atomic.AtomicBoolean loaded) {
         this.stack = stack;
+        this.loaded = loaded;
         this.jvmPid = jvmPid;
         this.name = name;
         this.version = version;
@@ -60,6 +64,7 @@ final class StackSession implements WatchedServer, AutoCloseable {
         events.stackStarting(name);
         RunningStack stack = launcher.start(d, 0, options);
         ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor();
+        java.util.concurrent.atomic.AtomicBoolean underLoad = new java.util.concurrent.atomic.AtomicBoolean(true);
         try {
             // the process to watch: the server's JVM, even when a wrapper script started it
             long jvmPid = JvmSampler.jvmOf(stack.process().toHandle());
@@ -86,16 +91,21 @@ final class StackSession implements WatchedServer, AutoCloseable {
                         + "): its CPU, memory and threads come from /proc alone");
             }
             watchdog.scheduleAtFixedRate(() -> {
-                if (!stack.alive()) {
+                if (underLoad.get() && !stack.alive()) {
                     driver.abort(stack.deathNotice());
                 }
             }, 200, 200, TimeUnit.MILLISECONDS);
-            return new StackSession(stack, name, version, List.copyOf(monitors), jvm, watchdog, jvmPid);
+            return new StackSession(stack, name, version, List.copyOf(monitors), jvm, watchdog, jvmPid, underLoad);
         } catch (RuntimeException e) {
             watchdog.shutdownNow();
             stack.stop();
             throw e;
         }
+    }
+
+    /** Whether a point of this server is under way (its death then stops the point); yes until told. */
+    void loaded(boolean now) {
+        loaded.set(now);
     }
 
     String name() {

@@ -5,6 +5,7 @@ import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.Assertion;
 import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.Environment;
+import io.wsbench.core.record.OrderRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.suite.CapacitySpec;
@@ -47,14 +48,14 @@ public final class SuiteRunner {
     public static final String WAR_HOST = "war-host";
 
     private final StackCatalog catalog;
-    private static final String INTERRUPTED = "interrupted (Ctrl-C)";
+    static final String INTERRUPTED = "interrupted (Ctrl-C)";
 
     private final LoadDriver driver;
     private final RunEvents events;
     private final StackSession.Watch watch;
     // what Ctrl-C reaches from another thread: the run under way and the server it loads
     private volatile SuiteRun active;
-    private volatile StackSession current;
+    private final List<StackSession> current = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean interrupted;
     private boolean coresAwake = true;
 
@@ -68,6 +69,15 @@ public final class SuiteRunner {
         this.driver = driver;
         this.events = events;
         this.watch = new StackSession.Watch(residualMillis, monitors);
+    }
+
+    RunEvents events() {
+        return events;
+    }
+
+    /** Whether Ctrl-C came: no point starts after it. */
+    boolean interrupted() {
+        return interrupted;
     }
 
     /** Whether the run keeps the machine's idle cores polling ({@link AwakeCores}); yes unless told. */
@@ -110,8 +120,19 @@ public final class SuiteRunner {
         if (unresolved != null) {
             return run.finish(now(), "partial", unresolved);
         }
+        Map<String, List<TargetSpec>> groups = byStack(suite);
+        String grouped = groupedBecause(suite, groups);
+        if (grouped == null) {
+            return new RoundsRun(this, run).run(launcher, dir, groups);
+        }
+        boolean asked = Suite.GROUPED.equals(suite.order());
+        run.file.update(r -> r.withOrder(new OrderRecord(Suite.GROUPED, null, suite.repeat(), null, null, null,
+                asked ? null : grouped)));
+        if (!asked) {
+            run.note("grouped: " + grouped + ": ratios between servers compare different minutes");
+        }
         String partial = null;
-        for (List<TargetSpec> group : byStack(suite).values()) {
+        for (List<TargetSpec> group : groups.values()) {
             if (interrupted) {
                 break;
             }
@@ -159,11 +180,31 @@ public final class SuiteRunner {
     }
 
     /**
-     * Measures the targets of one stack in a session of its server, or those of external URLs;
-     * returns why it stopped early, or null.
+     * The server of a group of targets with its targets and how their points are measured: a stack's
+     * session, or none for targets at external URLs.
      */
+    record Server(String name, StackSession session, List<Target> targets, PointRun points) {
+    }
+
+    /** Measures the targets of one stack in a session of its server, or those of external URLs; returns why it stopped early, or null. */
     private String runGroup(SuiteRun run, StackLauncher launcher, Path dir, List<TargetSpec> specs, Repeats repeats)
             throws InterruptedException {
+        Server server;
+        try {
+            server = open(run, launcher, dir, specs);
+        } catch (StackException e) {
+            run.note(e.getMessage());
+            return e.getMessage();
+        }
+        try {
+            return measure(run, server.targets(), server.points(), repeats);
+        } finally {
+            close(server);
+        }
+    }
+
+    /** Starts the server of {@code specs} (none for external URLs) and makes their targets. */
+    Server open(SuiteRun run, StackLauncher launcher, Path dir, List<TargetSpec> specs) throws StackException {
         Suite suite = run.suite;
         String stackName = specs.get(0).stack();
         if (stackName == null) {
@@ -172,7 +213,8 @@ public final class SuiteRunner {
                 targets.add(t.own() ? Target.own(suite, t, null, "external", keysDir())
                         : Target.of(suite, t, URI.create(t.url()), "external", keysDir(), TlsClients.forTarget(suite, t)));
             }
-            return measure(run, targets, run.watched(new PointRun(driver, WatchedServer.UNSEEN, dir, run::note)), repeats);
+            String url = specs.get(0).url();
+            return new Server(url == null ? "external" : URI.create(url).getAuthority(), null, targets, run.watched(new PointRun(driver, WatchedServer.UNSEEN, dir, run::note)));
         }
         Map<String, String> options = options(suite, specs.get(0));
         StackDescriptor d = descriptor(catalog, suite, stackName, options);
@@ -182,8 +224,9 @@ public final class SuiteRunner {
         }
         // a stack started with a target's own options (another version) is named with them
         String name = specs.get(0).ownOptions().isEmpty() ? d.name() : d.name() + " " + new TreeMap<>(specs.get(0).ownOptions());
-        try (StackSession session = StackSession.start(launcher, d, options, name, watch, driver, events, run::note)) {
-            current = session;
+        StackSession session = StackSession.start(launcher, d, options, name, watch, driver, events, run::note);
+        current.add(session);
+        try {
             run.stackLoaded(name, session.version());
             List<String> jvmOptions = StackLauncher.jvmOptions(options);
             run.file.update(r -> r.withEnvironment(r.environment().withJvmOptions(name, jvmOptions)));
@@ -194,12 +237,19 @@ public final class SuiteRunner {
                         : d.endpoint(t.operation(), t.protocol(), t.variant(), t.secured() ? t.security().word() : null))),
                         session.version(), keysDir(), null));
             }
-            return measure(run, targets, run.watched(new PointRun(driver, session, dir, run::note)), repeats);
-        } catch (StackException e) {
-            run.note(e.getMessage());
-            return e.getMessage();
-        } finally {
-            current = null;
+            return new Server(name, session, targets, run.watched(new PointRun(driver, session, dir, run::note)));
+        } catch (RuntimeException e) {
+            current.remove(session);
+            session.close();
+            throw e;
+        }
+    }
+
+    /** Stops a server {@link #open} started. */
+    void close(Server server) {
+        if (server.session() != null) {
+            current.remove(server.session());
+            server.session().close();
         }
     }
 
@@ -208,7 +258,7 @@ public final class SuiteRunner {
      * many whole passes as last that long. They are timed once, the first time (after the target's
      * warm-up; the asked passes, not recorded), and kept for every repeat, so the repeats are alike.
      */
-    private static LoadPointSpec passes(SuiteRun run, PointRun points, Target t, LoadPointSpec l, int level)
+    static LoadPointSpec passes(SuiteRun run, PointRun points, Target t, LoadPointSpec l, int level)
             throws InterruptedException {
         if (l.minimum() == null) {
             return l;
@@ -286,7 +336,7 @@ public final class SuiteRunner {
      * Searches {@code t}'s capacity at the suite's SLOs, each probe a point measured as the suite's
      * are (kept in the capacity record, not among the points); returns why it stopped early, or null.
      */
-    private String capacity(SuiteRun run, PointRun points, Target t) throws InterruptedException {
+    String capacity(SuiteRun run, PointRun points, Target t) throws InterruptedException {
         CapacitySpec spec = run.suite.capacity();
         Duration probe = Durations.parse(spec.probe());
         Duration settle = Durations.parse(spec.settle());
@@ -306,7 +356,7 @@ public final class SuiteRunner {
     }
 
     /** Warms one target as {@code warmup} says; the first warm-up of a target is recorded, a re-warm is not. */
-    private void warmUp(SuiteRun run, PointRun points, Target t, Warmup warmup, boolean first) throws InterruptedException {
+    void warmUp(SuiteRun run, PointRun points, Target t, Warmup warmup, boolean first) throws InterruptedException {
         if (warmup instanceof Warmup.None) {
             return;
         }
@@ -367,7 +417,43 @@ public final class SuiteRunner {
         return StackDescriptor.ofCommand(name, "command: " + String.join(" ", own.command()), own.command(), how);
     }
 
-    /** Targets by the server they share: same stack, same own options; a cold-start target shares with no one. */
+    /**
+     * Why the suite's servers cannot all be up at once, so that it runs grouped as before; null when
+     * they can: asked for, a cold-start target (a fresh server each repeat), servers of the user's
+     * own that listen on a port of their own (two of them may want the same), or more servers than
+     * the machine's free memory holds.
+     */
+    private String groupedBecause(Suite suite, Map<String, List<TargetSpec>> groups) {
+        if (Suite.GROUPED.equals(suite.order())) {
+            return "asked (order: grouped)";
+        }
+        if (groups.keySet().stream().anyMatch(k -> k.contains("#cold"))) {
+            return "a cold-start target needs a fresh server of its own for each repeat";
+        }
+        long ownPorts = groups.values().stream().map(g -> g.get(0).stack()).filter(java.util.Objects::nonNull)
+                .map(stack -> suite.stacks().get(stack))
+                .filter(own -> own != null && own.command() != null && !takesPort(own)).count();
+        if (ownPorts > 1) {
+            return ownPorts + " servers of your own choose their own ports (no ${port} in their command or environment)";
+        }
+        long servers = groups.keySet().stream().filter(k -> !k.startsWith("url ")).count();
+        long available = MachineMemory.availableBytes();
+        if (servers > 1 && available > 0 && servers * SERVER_BYTES > available) {
+            return String.format(Locale.ROOT, "%d servers at %d MB each need more than the %d MB of memory available",
+                    servers, SERVER_BYTES >> 20, available >> 20);
+        }
+        return null;
+    }
+
+    /** What one idle server is counted to need, when a run asks whether all its servers fit in memory at once. */
+    static final long SERVER_BYTES = 768L << 20;
+
+    private static boolean takesPort(UserStack own) {
+        return own.command().stream().anyMatch(w -> w.contains("{port}"))
+                || (own.environment() != null && own.environment().values().stream().anyMatch(v -> v.contains("{port}")));
+    }
+
+    /** Targets by the server they share: same stack, same own options, or same address; a cold-start target shares with no one. */
     private Map<String, List<TargetSpec>> byStack(Suite suite) {
         Map<String, List<TargetSpec>> groups = new LinkedHashMap<>();
         List<TargetSpec> targets = suite.targets();
@@ -376,7 +462,9 @@ public final class SuiteRunner {
             if (SuiteCheck.unavailable(catalog, t) != null) {
                 continue;
             }
-            String server = t.stack() + (t.ownOptions().isEmpty() ? "" : " " + new TreeMap<>(t.ownOptions()));
+            // a URL's server is the one at its address: targets of two addresses are two servers
+            String server = t.stack() == null ? "url " + (t.url() == null ? "" : URI.create(t.url()).getAuthority())
+                    : t.stack() + (t.ownOptions().isEmpty() ? "" : " " + new TreeMap<>(t.ownOptions()));
             groups.computeIfAbsent(t.cold() ? server + "#cold" + i : server, k -> new ArrayList<>()).add(t);
         }
         return groups;
@@ -396,10 +484,7 @@ public final class SuiteRunner {
         if (r != null) {
             markInterrupted(r); // at once: stopping the server may take seconds
         }
-        StackSession s = current;
-        if (s != null) {
-            s.stop();
-        }
+        current.forEach(StackSession::stop);
         if (r != null) {
             events.problem(INTERRUPTED + ": " + r.path() + " keeps the " + r.get().points().size() + " points measured");
         }

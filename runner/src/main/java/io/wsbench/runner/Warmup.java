@@ -57,6 +57,11 @@ public sealed interface Warmup {
                 Durations.parse(suite.warmupMax()), count));
     }
 
+    /** {@code count} windows of {@code window} at the suite's largest user count. */
+    static Warmup windows(Suite suite, Duration window, int count) {
+        return new Windows(new SteadyWarmup.Plan(users(suite), window, Durations.parse(suite.warmupMax()), count));
+    }
+
     /** {@code wsbench load}'s: windows of {@code window} for at most {@code max} with {@code users} users. */
     static Warmup untilSteady(int users, Duration window, Duration max) {
         return new Windows(new SteadyWarmup.Plan(users, window, max, 0));

@@ -96,6 +96,7 @@ class SuiteRunnerTest {
         Files.writeString(file, """
                 name: slow
                 warmup: none
+                order: grouped
                 repeat: 2
                 targets:
                   - { label: slow, url: "http://127.0.0.1:%d/slow", protocol: plain }
@@ -135,6 +136,7 @@ class SuiteRunnerTest {
         Files.writeString(file, """
                 name: hello
                 warmup: none
+                order: grouped
                 targets:
                   - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
                 load:

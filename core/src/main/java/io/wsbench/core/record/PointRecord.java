@@ -37,10 +37,22 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           List<SecondSample> series, String histogram, String aborted,
                           List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
                           Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown,
-                          OverTime overTime) {
+                          OverTime overTime, RoundRecord round) {
 
     public PointRecord {
         overTime = overTime == null || overTime.isEmpty() ? null : overTime;
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
+                       Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown,
+                       OverTime overTime) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, null);
     }
 
     public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
@@ -105,20 +117,27 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     public PointRecord withGenerator(GeneratorRecord g) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime);
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
     }
 
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, why, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime);
+                histogram, why, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
     }
 
     /** With how the point went minute by minute, and its leaks and slowdowns. */
     public PointRecord withOverTime(OverTime seen) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, seen);
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, seen, round);
+    }
+
+    /** With where it stood in its run's rounds. */
+    public PointRecord withRound(RoundRecord r) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, r);
     }
 
     /**

@@ -20,7 +20,8 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
                         String startedAt, String finishedAt, String status, String partialReason,
                         String command, String baseline, Environment environment,
                         List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
-                        List<WarmupRecord> warmup, List<CapacityRecord> capacity, PointInProgress running) {
+                        List<WarmupRecord> warmup, List<CapacityRecord> capacity, PointInProgress running,
+                        OrderRecord order) {
 
     /**
      * The point under way, minute by minute, so that a long point's run.json holds its minutes before
@@ -33,9 +34,18 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
                      String startedAt, String finishedAt, String status, String partialReason,
                      String command, String baseline, Environment environment,
                      List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
+                     List<WarmupRecord> warmup, List<CapacityRecord> capacity, PointInProgress running) {
+        this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
+                baseline, environment, notes, points, warmups, warmup, capacity, running, null);
+    }
+
+    public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
+                     String startedAt, String finishedAt, String status, String partialReason,
+                     String command, String baseline, Environment environment,
+                     List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
                      List<WarmupRecord> warmup, List<CapacityRecord> capacity) {
         this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
-                baseline, environment, notes, points, warmups, warmup, capacity, null);
+                baseline, environment, notes, points, warmups, warmup, capacity, null, null);
     }
 
     public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
@@ -57,14 +67,14 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
     /** With the point under way as it stands (null: none). */
     public RunRecord withRunning(PointInProgress now) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, warmup, capacity, now);
+                partialReason, command, baseline, environment, notes, points, warmups, warmup, capacity, now, order);
     }
 
     public RunRecord withWarmup(PointRecord p) {
         List<PointRecord> more = new ArrayList<>(warmups == null ? List.of() : warmups);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup, capacity, running);
+                partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup, capacity, running, order);
     }
 
     /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
@@ -82,37 +92,43 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
         List<WarmupRecord> more = new ArrayList<>(warmup == null ? List.of() : warmup);
         more.add(w);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, List.copyOf(more), capacity, running);
+                partialReason, command, baseline, environment, notes, points, warmups, List.copyOf(more), capacity, running, order);
     }
 
     public RunRecord withPoint(PointRecord p) {
         List<PointRecord> more = new ArrayList<>(points);
         more.add(p);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups, warmup, capacity, null);
+                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups, warmup, capacity, null, order);
     }
 
     public RunRecord withNote(String note) {
         List<String> more = new ArrayList<>(notes);
         more.add(note);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, List.copyOf(more), points, warmups, warmup, capacity, running);
+                partialReason, command, baseline, environment, List.copyOf(more), points, warmups, warmup, capacity, running, order);
     }
 
     public RunRecord withEnvironment(Environment env) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, env, notes, points, warmups, warmup, capacity, running);
+                partialReason, command, baseline, env, notes, points, warmups, warmup, capacity, running, order);
     }
 
     public RunRecord finished(String at, String finalStatus, String reason) {
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, at, finalStatus, reason,
-                command, baseline, environment, notes, points, warmups, warmup, capacity, running);
+                command, baseline, environment, notes, points, warmups, warmup, capacity, running, order);
+    }
+
+    /** With the order its points are measured in. */
+    public RunRecord withOrder(OrderRecord o) {
+        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
+                partialReason, command, baseline, environment, notes, points, warmups, warmup, capacity, running, o);
     }
 
     public RunRecord withCapacity(CapacityRecord c) {
         List<CapacityRecord> more = new ArrayList<>(capacity == null ? List.of() : capacity);
         more.add(c);
         return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, warmup, List.copyOf(more), running);
+                partialReason, command, baseline, environment, notes, points, warmups, warmup, List.copyOf(more), running, order);
     }
 }

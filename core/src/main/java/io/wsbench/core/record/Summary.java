@@ -1,5 +1,8 @@
 package io.wsbench.core.record;
 
+import io.wsbench.core.stats.Estimate;
+import io.wsbench.core.stats.Ratios;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,11 +14,14 @@ import java.util.function.ToDoubleFunction;
  * Every table wsbench prints is made of these rows, so no figure goes out without its spread.
  * {@code generatorPaced} counts the repeats in which the load generator may have set the pace
  * ({@link GeneratorRecord#setThePace}): the row then measures wsbench as much as the server.
+ * {@code throughputByRound}: each measured repeat's throughput by its round (its repeat number), so
+ * that a ratio to the baseline pairs points measured in the same round.
  */
 public record Summary(String key, TargetRecord target, LoadRecord load, int repeats,
                       Spread throughput, Spread meanMicros, Spread p50Micros, Spread p99Micros,
                       Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent, Spread secondsPerPass,
-                      long requests, long errors, long validated, List<String> aborted, int generatorPaced) {
+                      long requests, long errors, long validated, List<String> aborted, int generatorPaced,
+                      @com.fasterxml.jackson.annotation.JsonIgnore java.util.SortedMap<Integer, Double> throughputByRound) {
 
     /** A median with the smallest and largest value seen. */
     public record Spread(double median, double min, double max) {
@@ -76,9 +82,37 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     ps.stream().mapToLong(p -> p.errors().total()).sum(),
                     ps.stream().mapToLong(PointRecord::validated).sum(),
                     ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList(),
-                    (int) measured.stream().filter(p -> p.generator() != null && p.generator().setThePace()).count()));
+                    (int) measured.stream().filter(p -> p.generator() != null && p.generator().setThePace()).count(),
+                    byRound(measured)));
         }
         return rows;
+    }
+
+    private static java.util.SortedMap<Integer, Double> byRound(List<PointRecord> measured) {
+        java.util.SortedMap<Integer, Double> rounds = new java.util.TreeMap<>();
+        measured.forEach(p -> rounds.put(p.repeat(), p.throughput()));
+        return java.util.Collections.unmodifiableSortedMap(rounds);
+    }
+
+    /** The row's median throughput with its 95% interval over its repeats ({@link Ratios#median}). */
+    public Estimate throughputInterval() {
+        return Ratios.median(throughputByRound.values().stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /**
+     * Throughput of {@code row} over its baseline's at the same load, paired round by round: each
+     * round's ratio of two points measured in that round, their median and its 95% interval
+     * ({@link Ratios#paired}); null when there is no baseline row.
+     */
+    public static Estimate pairedRatio(List<Summary> rows, Summary row, String baseline) {
+        Summary base = baselineRow(rows, row, baseline);
+        if (base == null) {
+            return null;
+        }
+        List<Integer> both = row.throughputByRound.keySet().stream().filter(base.throughputByRound::containsKey).toList();
+        double[] a = both.stream().mapToDouble(base.throughputByRound::get).toArray();
+        double[] b = both.stream().mapToDouble(row.throughputByRound::get).toArray();
+        return Ratios.paired(a, b);
     }
 
     /**
@@ -88,25 +122,33 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
      * configuration (seed 001 normalized each sequence to CXF).
      */
     public static double ratioToBaseline(List<Summary> rows, Summary row, String baseline) {
+        Summary r = baselineRow(rows, row, baseline);
+        return r == null ? Double.NaN : row.throughput().median() / r.throughput().median();
+    }
+
+    /** The row {@code row} is held against: {@link #ratioToBaseline}'s rule; null for none. */
+    private static Summary baselineRow(List<Summary> rows, Summary row, String baseline) {
         if (baseline == null) {
-            return Double.NaN;
+            return null;
         }
         TargetRecord b = rows.stream().map(Summary::target).filter(t -> baseline.equals(t.label())).findFirst().orElse(null);
         if (b == null) {
-            return Double.NaN;
+            return null;
         }
         for (Summary r : rows) {
             TargetRecord t = r.target();
-            boolean sameTarget = baseline.equals(t.label()) || (Objects.equals(t.stack(), b.stack())
+            // the baseline itself, or its counterpart: the same server and request in another sequence or
+            // security (a URL target's server is its URL: two URL targets of one protocol are not one)
+            boolean sameTarget = baseline.equals(t.label()) || (b.stack() != null && Objects.equals(t.stack(), b.stack())
                     && Objects.equals(t.protocol(), b.protocol()) && Objects.equals(t.variant(), b.variant())
-                    && Objects.equals(t.operation(), b.operation()));
+                    && Objects.equals(t.operation(), b.operation()) && Objects.equals(t.stackOptions(), b.stackOptions()));
             if (sameTarget && Objects.equals(t.sequence(), row.target().sequence())
                     && Objects.equals(t.security(), row.target().security())
                     && r.load().describe().equals(row.load().describe()) && r.throughput().median() > 0) {
-                return row.throughput().median() / r.throughput().median();
+                return r;
             }
         }
-        return Double.NaN;
+        return null;
     }
 
     private static Spread spread(List<PointRecord> ps, ToDoubleFunction<PointRecord> f) {

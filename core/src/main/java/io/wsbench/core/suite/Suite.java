@@ -21,6 +21,10 @@ import java.util.Map;
  * {@code cpus} pins the generator and the servers to disjoint cores ({@link Placement}).
  * {@code capacity}, when given, searches each target's highest rate that meets its SLOs after the
  * target's points ({@link CapacitySpec}); a suite with it may have no {@code load} points at all.
+ * <p>{@code order}: "rounds" (the default: every server up at once, each round measures every
+ * target and load once, in a random order drawn from {@code seed}) or "grouped" (one server after
+ * another). {@code repeat} is the number of rounds; {@code until} (e.g. "±3%") adds rounds until every
+ * ratio's 95% interval is that narrow, or {@code budget} (e.g. "30m") runs out.
  */
 public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("description") String description,
@@ -40,6 +44,10 @@ public record Suite(@JsonProperty("name") String name,
                     @JsonProperty("cpus") Placement cpus,
                     @JsonProperty("capacity") CapacitySpec capacity,
                     @JsonProperty("busyPoll") Boolean busyPoll,
+                    @JsonProperty("order") String order,
+                    @JsonProperty("seed") Long seed,
+                    @JsonProperty("until") String until,
+                    @JsonProperty("budget") String budget,
                     @JsonIgnore Path source) {
 
     /** How {@code --quick} shrinks a suite so it finishes in seconds. */
@@ -99,9 +107,36 @@ public record Suite(@JsonProperty("name") String name,
                 throw new IllegalArgumentException("a stack name may hold letters, digits, '.', '_' and '-' only: '" + own + "'");
             }
         }
+        order = order == null ? ROUNDS : order;
+        if (!List.of(ROUNDS, GROUPED).contains(order)) {
+            throw new IllegalArgumentException("order is 'rounds' (every server up, rounds in random order) or 'grouped', not '" + order + "'");
+        }
+        if (until != null) {
+            untilShare(until);
+        }
+        if (budget != null) {
+            Durations.parse(budget);
+        }
         if (baseline != null && targets.stream().noneMatch(t -> t.label().equals(baseline))) {
             throw new IllegalArgumentException("baseline '" + baseline + "' is not the label of a target");
         }
+    }
+
+    public static final String ROUNDS = "rounds";
+    public static final String GROUPED = "grouped";
+
+    /** "±3%", "3%" or "0.03" as the share 0.03; anything else is refused in one line. */
+    public static double untilShare(String until) {
+        String s = until.trim().replace("±", "").replace("+-", "");
+        try {
+            double v = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1).trim()) / 100 : Double.parseDouble(s);
+            if (v > 0 && v < 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("until is an interval's half width, e.g. ±3%, not '" + until + "'");
     }
 
     /** The longest auto warm-up of a target under {@code --quick}. */
@@ -117,21 +152,28 @@ public record Suite(@JsonProperty("name") String name,
         String max = Durations.parse(warmupMax).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warmupMax;
         return new Suite(name, description, operation, baseline, quick.repeat(),
                 Math.min(warmupRequests, quick.warmupRequests()), warmup, max, QUICK_WARMUP_WINDOW, targets, small, quick, stackOptions, stacks, cpus,
-                capacity == null ? null : capacity.quickened(), busyPoll, source);
+                capacity == null ? null : capacity.quickened(), busyPoll, order, seed, null, null, source);
     }
 
     public Suite withRepeat(int n) {
-        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, source);
+        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, order, seed, until, budget, source);
     }
 
     Suite from(Path file) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, file);
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, order, seed, until, budget, file);
+    }
+
+    /** The suite measured in {@code order}, its rounds drawn from {@code seed} (null: each run its own), until and within the budget given (null: as the suite says). */
+    public Suite withRounds(String order, Long seed, String until, String budget) {
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
+                stackOptions, stacks, cpus, capacity, busyPoll, order == null ? this.order : order, seed == null ? this.seed : seed,
+                until == null ? this.until : until, budget == null ? this.budget : budget, source);
     }
 
     /** The suite with the processes placed on {@code cpus} (null: wherever the OS puts them). */
     public Suite withCpus(Placement placement) {
         return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
-                stackOptions, stacks, placement, capacity, busyPoll, source);
+                stackOptions, stacks, placement, capacity, busyPoll, order, seed, until, budget, source);
     }
 
     /**

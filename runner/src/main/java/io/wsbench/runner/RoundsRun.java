@@ -1,0 +1,288 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.record.OrderRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RoundRecord;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.stats.SignedRank;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.launch.StackException;
+import io.wsbench.launch.StackLauncher;
+import io.wsbench.monitor.ProcessCpu;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A suite measured in rounds (Abedi and Brecht's randomized multiple interleaved trials): every
+ * server up at once, each target warmed until steady once, then round after round in which every
+ * (target, load) point is measured once, in a fresh random order. Two points of one round are
+ * minutes apart at most, so a ratio taken within a round compares the servers, not two phases of a
+ * machine whose speed wanders over minutes. The rounds end when the suite's rounds are done or,
+ * with {@code until}, when every ratio's interval is that narrow or the budget is spent.
+ */
+final class RoundsRun {
+
+    /** A re-warm before a point whose target is not the one just measured: one short window, unrecorded. */
+    static final Duration REWARM = Duration.ofMillis(250);
+    /** The budget of {@code until} when the suite gives none. */
+    static final String DEFAULT_BUDGET = "30m";
+
+    private final SuiteRunner runner;
+    private final SuiteRun run;
+
+    /** One point of every round: a target of a server at one load level. */
+    private record Slot(SuiteRunner.Server server, Target target, LoadPointSpec load, int level) {
+    }
+
+    RoundsRun(SuiteRunner runner, SuiteRun run) {
+        this.runner = runner;
+        this.run = run;
+    }
+
+    RunRecord run(StackLauncher launcher, Path dir, Map<String, List<TargetSpec>> groups) throws InterruptedException {
+        Suite suite = run.suite;
+        long seed = suite.seed() != null ? suite.seed() : ThreadLocalRandom.current().nextLong(1L << 40);
+        String budget = suite.until() == null ? null : suite.budget() != null ? suite.budget() : DEFAULT_BUDGET;
+        OrderRecord order = new OrderRecord(Suite.ROUNDS, seed, 0, suite.until(), budget, null, null);
+        run.file.update(r -> r.withOrder(order));
+        List<String> partial = new ArrayList<>();
+        List<SuiteRunner.Server> servers = new ArrayList<>();
+        try {
+            for (List<TargetSpec> group : groups.values()) {
+                if (runner.interrupted()) {
+                    break;
+                }
+                try {
+                    servers.add(runner.open(run, launcher, dir, group));
+                } catch (StackException e) {
+                    // the other servers are measured: one that cannot start costs its own rows only
+                    run.note(e.getMessage());
+                    partial.add(e.getMessage());
+                }
+            }
+            servers.forEach(s -> loaded(s, false));
+            run.record("rounds: every server up at once (" + String.join(", ", servers.stream().map(SuiteRunner.Server::name).toList())
+                    + "); each round measures every target and load once, in a random order drawn from seed " + seed
+                    + " (--seed " + seed + " replays it)");
+            String stopped = measure(servers, order, partial);
+            if (stopped != null && !SuiteRunner.INTERRUPTED.equals(stopped)) {
+                run.record("rounds: " + stopped);
+            }
+            capacities(servers, partial);
+        } finally {
+            servers.forEach(runner::close);
+        }
+        String reason = partial.isEmpty() ? null : String.join("; ", partial);
+        return run.finish(now(), reason == null ? "complete" : "partial", reason);
+    }
+
+    /** Warms each target, then measures the rounds; returns why they ended. */
+    private String measure(List<SuiteRunner.Server> servers, OrderRecord order, List<String> partial)
+            throws InterruptedException {
+        Suite suite = run.suite;
+        List<Slot> slots = new ArrayList<>();
+        for (SuiteRunner.Server s : servers) {
+            for (Target t : s.targets()) {
+                if (runner.interrupted()) {
+                    partial.add(SuiteRunner.INTERRUPTED);
+                    return SuiteRunner.INTERRUPTED;
+                }
+                loaded(s, true);
+                try {
+                    runner.warmUp(run, s.points(), t, Warmup.of(suite), true);
+                } finally {
+                    loaded(s, false);
+                }
+                int level = 0;
+                for (LoadPointSpec l : suite.load()) {
+                    slots.add(new Slot(s, t, l, level++));
+                }
+            }
+        }
+        Rounds<Slot> rounds = new Rounds<>(slots, order.seed());
+        Warmup rewarm = "auto".equals(suite.warmup()) ? Warmup.windows(suite, REWARM, 1) : Warmup.NONE;
+        double share = suite.until() == null ? 0 : Suite.untilShare(suite.until());
+        long budgetNanos = order.budget() == null ? Long.MAX_VALUE : Durations.parse(order.budget()).toNanos();
+        long started = System.nanoTime();
+        Target previous = null;
+        int index = 0;
+        for (int round = 1; ; round++) {
+            long roundStarted = System.nanoTime();
+            List<Slot> next = rounds.next();
+            int total = Math.max(suite.repeat(), round) * next.size();
+            for (int i = 0; i < next.size(); i++) {
+                Slot slot = next.get(i);
+                if (runner.interrupted()) {
+                    partial.add(SuiteRunner.INTERRUPTED);
+                    return SuiteRunner.INTERRUPTED;
+                }
+                if (!alive(slot.server())) {
+                    lost(rounds, slot.server(), round, partial);
+                    continue;
+                }
+                if (previous != slot.target()) {
+                    loaded(slot.server(), true);
+                    try {
+                        runner.warmUp(run, slot.server().points(), slot.target(), rewarm, false);
+                    } finally {
+                        loaded(slot.server(), false);
+                    }
+                }
+                previous = slot.target();
+                PointRecord p = point(servers, slot, round, i + 1, next.size(), ++index, total);
+                run.pointDone(p);
+                if (p.aborted() != null) {
+                    if (runner.interrupted()) {
+                        partial.add(SuiteRunner.INTERRUPTED);
+                        return SuiteRunner.INTERRUPTED;
+                    }
+                    if (!alive(slot.server())) {
+                        lost(rounds, slot.server(), round, partial);
+                        continue;
+                    }
+                    partial.add(p.aborted());
+                    return p.aborted();
+                }
+            }
+            int done = round;
+            run.file.update(r -> r.withOrder(r.order().withRounds(done, null)));
+            String stop = stop(rounds, round, share, System.nanoTime() - started, System.nanoTime() - roundStarted, budgetNanos);
+            if (stop != null) {
+                run.file.update(r -> r.withOrder(r.order().withRounds(done, stop)));
+                return stop;
+            }
+        }
+    }
+
+    /**
+     * Why the rounds end after {@code round}, or null to go on: the suite's rounds done (and with
+     * {@code until}, every interval narrow enough, or the budget too short for another round).
+     */
+    private String stop(Rounds<Slot> rounds, int round, double share, long spent, long lastRound, long budget) {
+        Suite suite = run.suite;
+        if (rounds.isEmpty()) {
+            return "no server left to measure";
+        }
+        if (round < suite.repeat()) {
+            return null;
+        }
+        if (suite.until() == null) {
+            return round + (round == 1 ? " round" : " rounds") + ", as asked";
+        }
+        String width = "±" + java.math.BigDecimal.valueOf(100 * share).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() + "%";
+        List<String> wide = round < SignedRank.FEWEST ? List.of("(fewer than " + SignedRank.FEWEST + " rounds)")
+                : Widths.over(run.file.get().points(), suite.baseline(), share);
+        if (wide.isEmpty()) {
+            return "every interval within " + width + " after " + round + " rounds";
+        }
+        if (spent + lastRound > budget) {
+            String why = "the budget of " + run.file.get().order().budget() + " is spent after " + round + " rounds; "
+                    + wide.size() + (wide.size() == 1 ? " row is" : " rows are") + " wider than " + width + ": "
+                    + String.join(", ", wide);
+            run.note("until " + width + ": " + why);
+            return why;
+        }
+        return null;
+    }
+
+    /** Measures one point of a round, with what the other, idle servers spent meanwhile. */
+    private PointRecord point(List<SuiteRunner.Server> servers, Slot slot, int round, int position, int points,
+                              int index, int total) throws InterruptedException {
+        Suite suite = run.suite;
+        LoadPointSpec point = SuiteRunner.passes(run, slot.server().points(), slot.target(), slot.load(), slot.level())
+                .forSequence(slot.target().workload().sequenceLength());
+        String describe = point.toRecord().describe();
+        String label = slot.target().label() + " @ " + describe + " #" + round;
+        Map<String, Double> before = new LinkedHashMap<>();
+        for (SuiteRunner.Server s : servers) {
+            if (s != slot.server() && s.session() != null) {
+                before.put(s.name(), ProcessCpu.seconds(watched(s)));
+            }
+        }
+        long t0 = System.nanoTime();
+        loaded(slot.server(), true);
+        PointRecord p;
+        try {
+            p = slot.server().points().measure(slot.target(), point, round, label, run.nextFile(label),
+                    runner.events().pointStarting(slot.target().label(), describe, round, label, index, total));
+        } finally {
+            loaded(slot.server(), false);
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        Map<String, Double> idle = new LinkedHashMap<>();
+        for (SuiteRunner.Server s : servers) {
+            Double cpu0 = before.get(s.name());
+            double cpu1 = cpu0 == null ? -1 : ProcessCpu.seconds(watched(s));
+            if (cpu0 != null && cpu0 >= 0 && cpu1 >= 0 && seconds > 0) {
+                idle.put(s.name(), Math.round(1000 * (cpu1 - cpu0) / seconds) / 10.0);
+            }
+        }
+        return p.withRound(new RoundRecord(round, position, points, idle.isEmpty() ? null : idle));
+    }
+
+    /** Each target's capacity search, after the rounds, one after another (the search itself is not interleaved). */
+    private void capacities(List<SuiteRunner.Server> servers, List<String> partial) throws InterruptedException {
+        if (run.suite.capacity() == null) {
+            return;
+        }
+        for (SuiteRunner.Server s : servers) {
+            for (Target t : s.targets()) {
+                if (runner.interrupted() || !alive(s)) {
+                    return;
+                }
+                loaded(s, true);
+                try {
+                    runner.warmUp(run, s.points(), t, Warmup.rewarm(run.suite), false);
+                    String why = runner.capacity(run, s.points(), t);
+                    if (why != null) {
+                        partial.add(why);
+                        return;
+                    }
+                } finally {
+                    loaded(s, false);
+                }
+            }
+        }
+    }
+
+    /** A server found dead: its points are taken out of the rounds, the others go on. */
+    private void lost(Rounds<Slot> rounds, SuiteRunner.Server server, int round, List<String> partial) {
+        int dropped = rounds.drop(s -> s.server() == server);
+        if (dropped > 0) {
+            String why = server.session().deathNotice() + " (round " + round + "): its " + dropped
+                    + " points are measured no further; the other servers' rounds go on";
+            run.note(why);
+            partial.add(server.session().deathNotice());
+        }
+    }
+
+    private static boolean alive(SuiteRunner.Server s) {
+        return s.session() == null || s.session().alive();
+    }
+
+    private static void loaded(SuiteRunner.Server s, boolean now) {
+        if (s.session() != null) {
+            s.session().loaded(now);
+        }
+    }
+
+    private static long watched(SuiteRunner.Server s) {
+        return s.session().jvmPid() > 0 ? s.session().jvmPid() : s.session().pid();
+    }
+
+    private static String now() {
+        return OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+}
