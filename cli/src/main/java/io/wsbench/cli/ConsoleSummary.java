@@ -28,15 +28,17 @@ final class ConsoleSummary {
     static String render(List<Summary> rows, String baseline, Set<String> neverSteady) {
         List<String[]> cells = new ArrayList<>();
         boolean passes = rows.stream().anyMatch(r -> !Double.isNaN(r.secondsPerPass().median()));
-        cells.add(new String[]{"target", "load", "req/s", "spread", "x " + (baseline == null ? "first" : baseline),
-                passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
+        cells.add(new String[]{"target", "load", "req/s", "95% CI", "spread", "x " + (baseline == null ? "first" : baseline)
+                + " [95% CI]", passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
         for (Summary s : rows) {
-            double ratio = Summary.ratioToBaseline(rows, s, baseline == null ? rows.get(0).target().label() : baseline);
+            io.wsbench.core.stats.Estimate ratio = Summary.pairedRatio(rows, s,
+                    baseline == null ? rows.get(0).target().label() : baseline);
             cells.add(new String[]{
                     s.target().label(), s.load().describe(),
                     String.format(Locale.ROOT, "%,.0f", s.throughput().median()),
+                    halfWidth(s.throughputInterval()),
                     spread(s, neverSteady.contains(s.target().label())),
-                    Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio),
+                    ratio(ratio),
                     Double.isNaN(s.secondsPerPass().median()) ? "" : seconds(s.secondsPerPass()),
                     millis(s.meanMicros().median()), millis(s.p99Micros().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesSent().median()),
@@ -48,11 +50,11 @@ final class ConsoleSummary {
         String table;
         if (!passes) {
             // no request sequences here: drop the empty time/pass column
-            cells.replaceAll(row -> java.util.stream.IntStream.range(0, row.length).filter(i -> i != 5)
+            cells.replaceAll(row -> java.util.stream.IntStream.range(0, row.length).filter(i -> i != 6)
                     .mapToObj(i -> row[i]).toArray(String[]::new));
-            table = layout(cells, "llrrrrrrrrrr");
-        } else {
             table = layout(cells, "llrrrrrrrrrrr");
+        } else {
+            table = layout(cells, "llrrrrrrrrrrrr");
         }
         return table + generatorPaced(rows);
     }
@@ -146,6 +148,20 @@ final class ConsoleSummary {
             return "n=1" + mark;
         }
         return String.format(Locale.ROOT, "±%.1f%%", 100 * s.spreadOfRepeats()) + mark;
+    }
+
+    /** An interval as ± its half width over the median, e.g. "±1.8%"; "-" without one. */
+    static String halfWidth(io.wsbench.core.stats.Estimate e) {
+        return e == null || !e.bounded() ? "-" : String.format(Locale.ROOT, "±%.1f%%", 100 * e.relativeHalfWidth());
+    }
+
+    /** A paired ratio with its interval, e.g. "0.87 [0.85, 0.89]"; "-" for none. */
+    static String ratio(io.wsbench.core.stats.Estimate e) {
+        if (e == null || Double.isNaN(e.median())) {
+            return "-";
+        }
+        String median = String.format(Locale.ROOT, "%.2f", e.median());
+        return e.bounded() ? median + String.format(Locale.ROOT, " [%.2f, %.2f]", e.low(), e.high()) : median;
     }
 
     /** A time per pass with its range over the repeats, e.g. "0.412s (0.405-0.431)". */

@@ -53,6 +53,21 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", description = "repeat every point N times (overrides the suite)")
     Integer repeat;
 
+    @Option(names = "--seed", paramLabel = "N", description = "the seed of the rounds' random order (default: a new one,"
+            + " recorded in run.json): the same seed replays the same order")
+    Long seed;
+
+    @Option(names = "--until", paramLabel = "±P%", description = "add rounds until every ratio's 95%% interval is within"
+            + " ±P% of its median (over the suite's until:), or --budget runs out")
+    String until;
+
+    @Option(names = "--budget", paramLabel = "DURATION", description = "how long --until may add rounds (default 30m)")
+    String budget;
+
+    @Option(names = "--order", paramLabel = "rounds|grouped", description = "rounds (the default: every server up at once,"
+            + " every point once a round, in a random order) or grouped (one server's points after another's)")
+    String order;
+
     @Option(names = "--cpus", paramLabel = "GEN:SERVERS", description = "pin the load generator and the servers to"
             + " disjoint cores, as CPU lists (e.g. 1:0 or 3:0-2; over the suite's cpus:), 'auto' (the generator on the last"
             + " quarter of the cores), or 'off'")
@@ -139,7 +154,9 @@ final class RunCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
-                    + suite.repeat() + " repeats -> " + home.relativize(dir.toAbsolutePath()));
+                    + suite.repeat() + (Suite.ROUNDS.equals(suite.order()) ? " rounds" : " repeats")
+                    + (suite.until() == null ? "" : " (more until " + suite.until() + ")")
+                    + " -> " + home.relativize(dir.toAbsolutePath()));
             // Ctrl-C: the runner stops and keeps the run partial; then exit with 1, "measured but
             // incomplete" (the JVM alone would exit with 130 once the hooks are done)
             Thread hook = new Thread(() -> {
@@ -244,6 +261,14 @@ final class RunCommand implements Callable<Integer> {
             }
             suite = suite.withRepeat(repeat);
         }
+        if (seed != null || until != null || budget != null || order != null) {
+            try {
+                suite = suite.withRounds(order, seed, until, budget);
+            } catch (IllegalArgumentException e) {
+                throw new Main.UserError("--" + (e.getMessage().startsWith("order") ? "order"
+                        : e.getMessage().startsWith("until") ? "until" : "budget") + ": " + e.getMessage());
+            }
+        }
         return suite;
     }
 
@@ -288,6 +313,18 @@ final class RunCommand implements Callable<Integer> {
         }
         if (repeat != null) {
             sb.append(" --repeat ").append(repeat);
+        }
+        if (order != null) {
+            sb.append(" --order ").append(order);
+        }
+        if (seed != null) {
+            sb.append(" --seed ").append(seed);
+        }
+        if (until != null) {
+            sb.append(" --until ").append(until);
+        }
+        if (budget != null) {
+            sb.append(" --budget ").append(budget);
         }
         if (generatorOptions.threads != null) {
             sb.append(" --threads ").append(generatorOptions.threads);

@@ -65,7 +65,7 @@ class ConsoleSummaryTest {
     /** The spread column: what stands between the req/s figure and the baseline ratio. */
     private static String spreadCell(String line) {
         String[] cells = line.trim().split("\\s{2,}");
-        return cells[3];
+        return cells[4];
     }
 
     private static PointRecord point(String label, int repeat, double throughput, long meanMicros) {

@@ -42,6 +42,19 @@ final class HtmlFormat {
         return Double.isNaN(v) || Double.isInfinite(v) ? "—" : String.format(Locale.ROOT, "%.2f×", v);
     }
 
+    /** A paired ratio with its interval, e.g. "0.87× [0.85, 0.89]"; "—" for none. */
+    static String ratio(io.wsbench.core.stats.Estimate e) {
+        if (e == null || Double.isNaN(e.median())) {
+            return "—";
+        }
+        return ratio(e.median()) + (e.bounded() ? String.format(Locale.ROOT, " [%.2f, %.2f]", e.low(), e.high()) : "");
+    }
+
+    /** An interval as ± its half width over the median, e.g. "±1.8%"; "—" without one. */
+    static String interval(io.wsbench.core.stats.Estimate e) {
+        return e == null || !e.bounded() ? "—" : String.format(Locale.ROOT, "±%.1f%%", 100 * e.relativeHalfWidth());
+    }
+
     static String gibibytes(long bytes) {
         return String.format(Locale.ROOT, "%.1f GiB", bytes / (1024.0 * 1024 * 1024));
     }

@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes the report of a run next to its run.json: report.html, and results.csv, .xlsx and .ods with
- * one row per point. Works from the record alone, so {@code wsbench report RUN_DIR} can rebuild it.
+ * Writes the report of a run next to its run.json: report.html, results.csv, .xlsx and .ods with
+ * one row per point, and summary.csv with one row per target and load (its intervals and paired ratio). Works from the record alone, so {@code wsbench report RUN_DIR} can rebuild it.
  */
 public final class ReportWriter {
 
@@ -32,6 +32,9 @@ public final class ReportWriter {
             Path csv = runDir.resolve("results.csv");
             ResultsCsv.write(points, csv);
             written.add(csv);
+            Path rows = runDir.resolve("summary.csv");
+            ResultsCsv.writeRows(run, rows);
+            written.add(rows);
             Path xlsx = runDir.resolve("results.xlsx");
             ResultsXlsx.write(points, xlsx);
             written.add(xlsx);

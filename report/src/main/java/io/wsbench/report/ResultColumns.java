@@ -33,6 +33,9 @@ final class ResultColumns {
             col("load.thinkTimeMillis", p -> p.load().thinkTimeMillis()),
             col("load.keepAlive", p -> p.load().keepAlive()),
             col("repeat", PointRecord::repeat),
+            col("round.position", p -> p.round() == null ? null : p.round().position()),
+            col("round.idleServersCpuPercent", p -> p.round() == null || p.round().idleServersCpuPercent() == null ? null
+                    : p.round().idleCpuPercent()),
             col("requests", PointRecord::requests),
             col("unfinished", PointRecord::unfinished),
             col("durationSeconds", PointRecord::durationSeconds),

@@ -35,6 +35,24 @@ final class ResultsCsv {
         }
     }
 
+    /** summary.csv: one line per target and load, its throughput's 95% interval and its paired ratio to the baseline. */
+    static void writeRows(io.wsbench.core.record.RunRecord run, Path file) throws IOException {
+        try (Table t = new Table(file, List.of("row", "repeats", "throughput", "throughput.ci95Low", "throughput.ci95High",
+                "throughput.method", "baseline", "ratio", "ratio.ci95Low", "ratio.ci95High", "ratio.method"))) {
+            List<io.wsbench.core.record.RowRecord> rows = run.rows();
+            for (io.wsbench.core.record.RowRecord r : rows == null ? List.<io.wsbench.core.record.RowRecord>of() : rows) {
+                var x = r.ratio();
+                t.row(r.row(), r.repeats(), finite(r.throughput().median()), r.throughput().low(), r.throughput().high(),
+                        r.throughput().method(), x == null ? null : r.baseline(), x == null ? null : finite(x.median()),
+                        x == null ? null : x.low(), x == null ? null : x.high(), x == null ? null : x.method());
+            }
+        }
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
     /** A CSV file with a header row, written one row at a time. */
     static final class Table implements AutoCloseable {
         private final Writer out;

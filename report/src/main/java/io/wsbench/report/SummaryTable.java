@@ -6,7 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** The summary table: one row per target and load, medians of the repeats with their min–max. */
+/**
+ * The summary table: one row per target and load, medians of the repeats with their min–max and 95%
+ * interval, and the ratio to the baseline paired round by round with its interval.
+ */
 final class SummaryTable {
 
     private SummaryTable() {
@@ -14,9 +17,9 @@ final class SummaryTable {
 
     /** {@code neverSteady}: labels of targets whose warm-up ran out of time before they were steady. */
     static Table of(List<Summary> rows, String baseline, Set<String> neverSteady) {
-        List<String> headers = new ArrayList<>(List.of("target", "load", "requests/s"));
+        List<String> headers = new ArrayList<>(List.of("target", "load", "requests/s", "95% CI"));
         if (baseline != null) {
-            headers.add("vs " + baseline);
+            headers.add("vs " + baseline + " [95% CI, paired by round]");
         }
         headers.addAll(List.of("mean ms", "p50 ms", "p99 ms", "sent B/req", "received B/req", "server CPU %", "errors",
                 "validated"));
@@ -29,8 +32,9 @@ final class SummaryTable {
             cells.add(Table.Cell.of(row.load().describe()));
             Table.Cell rate = Table.Cell.spread(row.throughput(), n, HtmlFormat::rate);
             cells.add(row.generatorPaced() == 0 ? rate : new Table.Cell(rate.text() + " ⚑", rate.spread(), true, false));
+            cells.add(Table.Cell.of(HtmlFormat.interval(row.throughputInterval())));
             if (baseline != null) {
-                cells.add(Table.Cell.of(HtmlFormat.ratio(Summary.ratioToBaseline(rows, row, baseline))));
+                cells.add(Table.Cell.of(HtmlFormat.ratio(Summary.pairedRatio(rows, row, baseline))));
             }
             cells.add(Table.Cell.spread(row.meanMicros(), n, HtmlFormat::millis));
             cells.add(Table.Cell.spread(row.p50Micros(), n, HtmlFormat::millis));

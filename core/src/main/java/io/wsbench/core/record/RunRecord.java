@@ -77,6 +77,15 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
                 partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup, capacity, running, order);
     }
 
+    /**
+     * Each target and load over its repeats: its throughput's 95% interval and its paired ratio to the
+     * baseline ({@link RowRecord}); written to run.json as {@code rows}, derived from the points.
+     */
+    @com.fasterxml.jackson.annotation.JsonProperty("rows")
+    public List<RowRecord> rows() {
+        return points == null || points.isEmpty() ? null : RowRecord.of(points, baseline);
+    }
+
     /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
     /** The targets whose warm-up until steady ran out of time: their figures may still hold warm-up. */
     @JsonIgnore

@@ -1,0 +1,23 @@
+package io.wsbench.core.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.wsbench.core.stats.Estimate;
+
+import java.util.List;
+
+/**
+ * One row of a run's summary as run.json gives it: a target under one load, over its repeats (its
+ * rounds), with its median throughput and that figure's 95% interval, and its throughput over the
+ * baseline's at the same load, paired round by round, with that ratio's 95% interval. Derived from
+ * the points every time run.json is written, so it always agrees with them.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RowRecord(String row, int repeats, Estimate throughput, String baseline, Estimate ratio) {
+
+    /** The rows of {@code points}, each against {@code baseline} (null: none). */
+    public static List<RowRecord> of(List<PointRecord> points, String baseline) {
+        List<Summary> rows = Summary.of(points);
+        return rows.stream().map(r -> new RowRecord(r.key(), r.repeats(), r.throughputInterval(), baseline,
+                Summary.pairedRatio(rows, r, baseline))).toList();
+    }
+}
