@@ -58,7 +58,7 @@ final class RunCommand implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--until", paramLabel = "±P%", description = "add rounds until every ratio's 95%% interval is within"
-            + " ±P% of its median (over the suite's until:), or --budget runs out")
+            + " ±P%% of its median (over the suite's until:), or --budget runs out")
     String until;
 
     @Option(names = "--budget", paramLabel = "DURATION", description = "how long --until may add rounds (default 30m)")
