@@ -21,7 +21,7 @@ final class ConsoleSummary {
 
     /** The summary of a run: its rows, against its baseline, with never-steady targets marked. */
     static String render(io.wsbench.core.record.RunRecord run) {
-        return render(Summary.of(run.points()), run.baseline(), run.neverSteady());
+        return render(Summary.of(run), run.baseline(), run.neverSteady());
     }
 
     /** {@code neverSteady}: labels of targets whose warm-up ran out of time before they were steady. */

@@ -294,7 +294,7 @@ final class RunCommand implements Callable<Integer> {
         }
         stdout.print(ConsoleSummary.capacity(run));
         stdout.print(ConsoleSummary.insideTheServer(run.points()));
-        for (Sweep sweep : Sweep.of(Summary.of(run.points()))) {
+        for (Sweep sweep : Sweep.of(Summary.of(run))) {
             stdout.println("knee: " + sweep.describeKnee());
         }
         for (String flag : Flags.of(run)) {

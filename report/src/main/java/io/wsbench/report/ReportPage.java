@@ -80,10 +80,10 @@ final class ReportPage {
         this.run = run;
         this.runDir = runDir;
         this.points = run.points() == null ? List.of() : run.points();
-        this.rows = Summary.of(points);
-        // first-seen order, so colours and groups follow the suite's own order
-        this.targets = points.stream().map(p -> p.target().label()).distinct().toList();
-        this.loads = points.stream().map(p -> p.load().describe()).distinct().toList();
+        this.rows = Summary.of(run);
+        // the suite's own order (a run in rounds measured in any), so colours and groups follow it
+        this.targets = rows.stream().map(r -> r.target().label()).distinct().toList();
+        this.loads = rows.stream().map(r -> r.load().describe()).distinct().toList();
     }
 
     static String render(RunRecord run) {

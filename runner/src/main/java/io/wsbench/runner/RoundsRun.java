@@ -55,7 +55,8 @@ final class RoundsRun {
         Suite suite = run.suite;
         long seed = suite.seed() != null ? suite.seed() : ThreadLocalRandom.current().nextLong(1L << 40);
         String budget = suite.until() == null ? null : suite.budget() != null ? suite.budget() : DEFAULT_BUDGET;
-        OrderRecord order = new OrderRecord(Suite.ROUNDS, seed, 0, suite.until(), budget, null, null);
+        OrderRecord order = new OrderRecord(Suite.ROUNDS, seed, 0, suite.until(), budget, null, null,
+                suite.targets().stream().map(TargetSpec::label).toList());
         run.file.update(r -> r.withOrder(order));
         List<String> partial = new ArrayList<>();
         List<SuiteRunner.Server> servers = new ArrayList<>();

@@ -127,7 +127,7 @@ public final class SuiteRunner {
         }
         boolean asked = Suite.GROUPED.equals(suite.order());
         run.file.update(r -> r.withOrder(new OrderRecord(Suite.GROUPED, null, suite.repeat(), null, null, null,
-                asked ? null : grouped)));
+                asked ? null : grouped, suite.targets().stream().map(TargetSpec::label).toList())));
         if (!asked) {
             run.note("grouped: " + grouped + ": ratios between servers compare different minutes");
         }

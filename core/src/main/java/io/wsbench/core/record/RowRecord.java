@@ -14,9 +14,10 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RowRecord(String row, int repeats, Estimate throughput, String baseline, Estimate ratio) {
 
-    /** The rows of {@code points}, each against {@code baseline} (null: none). */
-    public static List<RowRecord> of(List<PointRecord> points, String baseline) {
-        List<Summary> rows = Summary.of(points);
+    /** The rows of {@code run}, each against its baseline (null: none). */
+    public static List<RowRecord> of(RunRecord run) {
+        List<Summary> rows = Summary.of(run);
+        String baseline = run.baseline();
         return rows.stream().map(r -> new RowRecord(r.key(), r.repeats(), r.throughputInterval(), baseline,
                 Summary.pairedRatio(rows, r, baseline))).toList();
     }

@@ -83,7 +83,7 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
      */
     @com.fasterxml.jackson.annotation.JsonProperty("rows")
     public List<RowRecord> rows() {
-        return points == null || points.isEmpty() ? null : RowRecord.of(points, baseline);
+        return points == null || points.isEmpty() ? null : RowRecord.of(this);
     }
 
     /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */

@@ -88,6 +88,24 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         return rows;
     }
 
+    /**
+     * The rows of a run in the suite's order: its targets as the suite lists them (a run in rounds
+     * measured them in a random order), each target's loads by users, then rate.
+     */
+    public static List<Summary> of(RunRecord run) {
+        List<Summary> rows = of(run.points() == null ? List.of() : run.points());
+        List<String> labels = run.order() == null || run.order().targets() == null ? List.of() : run.order().targets();
+        if (labels.isEmpty()) {
+            return rows;
+        }
+        List<Summary> sorted = new ArrayList<>(rows);
+        sorted.sort(java.util.Comparator.<Summary>comparingInt(r -> {
+            int i = labels.indexOf(r.target().label());
+            return i < 0 ? labels.size() : i;
+        }).thenComparingInt(r -> r.load().users()).thenComparingDouble(r -> r.load().rate() == null ? 0 : r.load().rate()));
+        return List.copyOf(sorted);
+    }
+
     private static java.util.SortedMap<Integer, Double> byRound(List<PointRecord> measured) {
         java.util.SortedMap<Integer, Double> rounds = new java.util.TreeMap<>();
         measured.forEach(p -> rounds.put(p.repeat(), p.throughput()));
