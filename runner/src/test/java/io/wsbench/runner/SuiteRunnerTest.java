@@ -6,6 +6,7 @@ import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.Summary;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
@@ -177,6 +178,41 @@ class SuiteRunnerTest {
         assertEquals(List.of(20.0, 10.0, 5.0), none.probes().stream().map(CapacityRecord.Probe::rate).toList());
         assertTrue(none.probes().stream().allMatch(pr -> !pr.passed() && pr.errors() == pr.requests() && pr.requests() > 0),
                 none.toString());
+    }
+
+    @Test
+    void twoLoadsThatDifferOnlyInLengthAreTwoRowsEachWithItsRepeats(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("lengths.yaml");
+        Files.writeString(file, """
+                name: lengths
+                warmup: none
+                repeat: 2
+                targets:
+                  - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                load:
+                  - { users: 2, requestsPerUser: 20 }
+                  - { users: 2, duration: 300ms }
+                """.formatted(server.getAddress().getPort()));
+        List<String> heard = new ArrayList<>();
+        RunRecord run;
+        try (Generator generator = new Generator(1)) {
+            run = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, p -> { }), 0,
+                    io.wsbench.monitor.Monitors.named("proc")).run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
+        }
+        assertEquals("complete", run.status(), heard.toString());
+        assertEquals(4, run.points().size());
+        assertEquals(List.of("point hello @ 2 users, 20 requests per user #1 1/4", "point hello @ 2 users, 0.3 s #1 2/4",
+                "point hello @ 2 users, 20 requests per user #2 3/4", "point hello @ 2 users, 0.3 s #2 4/4"),
+                heard.stream().filter(h -> h.startsWith("point ")).toList());
+        List<Summary> rows = Summary.of(run.points());
+        assertEquals(List.of("hello @ 2 users, 20 requests per user", "hello @ 2 users, 0.3 s"), rows.stream().map(Summary::key).toList());
+        assertEquals(List.of(2, 2), rows.stream().map(Summary::repeats).toList(), "each row its own two repeats");
+        assertEquals(80, rows.get(0).requests(), "2 repeats of 2 users x 20 requests");
+        RunRecord read = RunJson.read(dir.resolve("out/run.json"));
+        assertEquals(run, read);
+        assertEquals(List.of("hello @ 2 users, 20 requests per user", "hello @ 2 users, 0.3 s",
+                "hello @ 2 users, 20 requests per user", "hello @ 2 users, 0.3 s"),
+                read.points().stream().map(PointRecord::key).toList(), "run.json keeps the two names apart");
     }
 
     private RunRecord run(Path dir, List<String> heard, Consumer<PointRecord> afterPoint) throws Exception {
