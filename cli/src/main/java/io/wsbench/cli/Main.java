@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import java.io.PrintWriter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The {@code wsbench} command. The CLI is the only part of wsbench that prints. */
@@ -40,6 +41,7 @@ public final class Main {
      */
     static int execute(CommandLine cl, String... args) {
         documentExitCodes(cl);
+        cl.setParameterExceptionHandler(Main::badOption);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             PrintWriter err = cmd.getErr();
             boolean users = e instanceof UserError || e instanceof TargetException;
@@ -52,6 +54,30 @@ public final class Main {
             return e instanceof UserError u ? u.exitCode : users ? BAD_INPUT : INTERNAL_ERROR;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * A mistyped option or value is one line, not the command's whole help: what is wrong, the
+     * known options picocli finds close to it, and where the help is.
+     */
+    private static int badOption(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        List<String> close = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+        PrintWriter err = cmd.getErr();
+        err.println("wsbench: " + OneLine.of(e)
+                + (close.isEmpty() ? "" : "; did you mean " + String.join(" or ", close.subList(0, Math.min(3, close.size()))) + "?")
+                + " (see '" + help(cmd) + "')");
+        err.flush();
+        return BAD_INPUT;
+    }
+
+    /** How to ask for {@code cmd}'s help: {@code wsbench help run} for a command of wsbench's. */
+    private static String help(CommandLine cmd) {
+        CommandLine parent = cmd.getParent();
+        if (parent == null) {
+            return "wsbench --help";
+        }
+        return parent.getParent() == null ? "wsbench help " + cmd.getCommandName() : cmd.getCommandSpec().qualifiedName() + " --help";
     }
 
     /** The same list in every command's help: {@code wsbench run --help} is where a user looks. */

@@ -199,7 +199,7 @@ final class TargetOptions {
         if (wsdl != null || openapi != null) {
             return new TargetRecord(uri.toString(), null, wsdl != null ? "wsdl" : "openapi", null, operation, null, null, uri.toString());
         }
-        return new TargetRecord(uri.toString(), null, protocol == null ? "http" : protocol, null,
+        return new TargetRecord(uri.toString(), null, protocol == null ? TargetRecord.HTTP : protocol, null,
                 protocol == null ? null : operation(), null, sequence, uri.toString());
     }
 
@@ -234,6 +234,9 @@ final class TargetOptions {
             } catch (IllegalArgumentException e) {
                 throw new Main.UserError(e.getMessage());
             }
+        }
+        if (method == null && body == null && soapAction == null && headers.isEmpty() && expect == null) {
+            return HttpWorkload.get(); // the one a suite's URL without a protocol sends too
         }
         Map<String, String> h = new LinkedHashMap<>();
         byte[] bytes = null;

@@ -55,6 +55,27 @@ class ConsoleSummaryTest {
                 + " cores (--cpus, --threads) or agents.", lines.get(4));
     }
 
+    @Test
+    void twoLoadsThatDifferOnlyInLengthAreTwoLinesOfTheTable() {
+        List<LoadRecord> loads = LoadRecord.namedApart(List.of(new LoadRecord("closed", 2, 200L, null, null, null, true),
+                new LoadRecord("closed", 2, null, 3.0, null, null, true)));
+        List<PointRecord> points = new ArrayList<>();
+        for (int repeat = 1; repeat <= 2; repeat++) {
+            for (LoadRecord l : loads) {
+                PointRecord p = point("getItem", repeat, l.requestsPerUser() != null ? 12_000 : 9_000, 150);
+                points.add(p.withLoad(l));
+            }
+        }
+        RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
+                null, List.of(), points);
+        List<String> lines = ConsoleSummary.render(run).lines().toList();
+        assertEquals(List.of("getItem|2 users, 200 requests per user|12,000|2", "getItem|2 users, 3 s|9,000|2"),
+                lines.subList(2, 4).stream().map(line -> {
+                    String[] cells = line.trim().split("\\s{2,}");
+                    return cells[0] + "|" + cells[1] + "|" + cells[2] + "|" + cells[cells.length - 1];
+                }).toList(), String.join("\n", lines));
+    }
+
     private static PointRecord withIoBusy(PointRecord p, double busiest) {
         return new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
                 p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), null,

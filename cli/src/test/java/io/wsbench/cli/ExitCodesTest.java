@@ -75,6 +75,29 @@ class ExitCodesTest {
     }
 
     @Test
+    void aMistypedOptionIsOneLineWithTheClosestKnownAndWhereTheHelpIs() {
+        CliRunner r = CliRunner.run("run", "--repat", "3");
+        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertEquals("wsbench: Unknown option: '--repat'; did you mean --repeat? (see 'wsbench help run')", r.err().strip());
+        assertEquals("", r.out(), "no help printed");
+        CliRunner bogus = CliRunner.run("run", "--bogus");
+        assertEquals(Main.BAD_INPUT, bogus.exit(), bogus.err());
+        assertEquals("wsbench: Unknown option: '--bogus' (see 'wsbench help run')", bogus.err().strip(), "nothing close to it");
+        CliRunner load = CliRunner.run("load", "http://127.0.0.1:1/", "--concurrency", "2");
+        assertEquals(Main.BAD_INPUT, load.exit(), load.err());
+        assertEquals(1, load.err().strip().lines().count(), load.err());
+        assertTrue(load.err().endsWith(" (see 'wsbench help load')\n") || load.err().strip().endsWith(" (see 'wsbench help load')"),
+                load.err());
+        CliRunner value = CliRunner.run("run", "--repeat", "twice");
+        assertEquals(Main.BAD_INPUT, value.exit(), value.err());
+        assertEquals(1, value.err().strip().lines().count(), "a bad value is one line too: " + value.err());
+        assertTrue(value.err().contains("'twice'") && value.err().strip().endsWith("(see 'wsbench help run')"), value.err());
+        CliRunner top = CliRunner.run("--bogus");
+        assertEquals(Main.BAD_INPUT, top.exit(), top.err());
+        assertTrue(top.err().strip().endsWith("(see 'wsbench --help')"), top.err());
+    }
+
+    @Test
     void aMonitorThatIsNoneOfTheKnownIsOneLineBeforeAnyLoad() {
         CliRunner run = CliRunner.run("run", "--quick", "--monitor", "proc,perf");
         assertEquals(Main.BAD_INPUT, run.exit(), run.err());

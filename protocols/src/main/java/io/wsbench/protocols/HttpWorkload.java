@@ -16,6 +16,11 @@ import java.util.Map;
  */
 public record HttpWorkload(String method, Map<String, String> headers, byte[] body, String expect) implements Workload {
 
+    /** A GET, any 2xx valid: {@code wsbench load URL} with no option that writes the request, and a suite's URL without a protocol. */
+    public static HttpWorkload get() {
+        return new HttpWorkload("GET", Map.of(), null, null);
+    }
+
     @Override
     public RequestSource requests(URI endpoint, boolean keepAlive) {
         return new HttpRequest(method, endpoint, headers, body, keepAlive);

@@ -86,14 +86,20 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             new Metric("p50Micros", false, p -> p.latencyMicros().p50()),
             new Metric("p99Micros", false, p -> p.latencyMicros().p99()));
 
-    /** Points match when these agree; sizes (requests, duration) may differ, as between --quick and full runs. */
+    /**
+     * Points match when these agree; sizes (requests, duration) may differ, as between --quick and full runs.
+     * Within a run two loads that differ only in length are two rows (PointRecord.key names them apart); across
+     * runs the load's shape matches, not its length, since --quick shortens every point. Of two loads named
+     * apart, one by count and one by time, each still meets its own kind in the other run.
+     */
     private record Match(String label, String stack, String protocol, String variant, String security,
-                         String sequence, String load, String model, int users, Double rate) {
+                         String sequence, String load, String model, int users, Double rate, String lengthBy) {
         static Match of(PointRecord p) {
             TargetRecord t = p.target();
             LoadRecord l = p.load();
+            String lengthBy = l.lengthInName() == null ? null : l.requestsPerUser() != null ? "count" : "time";
             return new Match(t.label(), t.stack(), t.protocol(), t.variant(), t.security(), t.sequence(),
-                    l.describe(), l.model(), l.users(), l.rate());
+                    l.shape(), l.model(), l.users(), l.rate(), lengthBy);
         }
     }
 

@@ -213,6 +213,39 @@ class ComparisonTest {
     }
 
     /** One target at 5 users, a point per noise factor, throughput and latencies scaled by it. */
+    /**
+     * A run's two loads of 2 users, one by count and one by time, are two rows within the run; a --quick run
+     * shortens both, and compare still meets each with its own kind in the full run, never pooling the two.
+     */
+    @Test
+    void twoLoadsNamedApartByLengthMatchTheirQuickCounterpartsOneToOne() {
+        List<LoadRecord> full = LoadRecord.namedApart(List.of(new LoadRecord("closed", 2, 200L, null, null, null, true),
+                new LoadRecord("closed", 2, null, 3.0, null, null, true)));
+        List<LoadRecord> quick = LoadRecord.namedApart(List.of(new LoadRecord("closed", 2, 100L, null, null, null, true),
+                new LoadRecord("closed", 2, null, 1.0, null, null, true)));
+        List<PointRecord> a = new ArrayList<>();
+        List<PointRecord> b = new ArrayList<>();
+        for (int i = 0; i < NOISE_A.length; i++) {
+            a.add(point("SOAP", full.get(0), i + 1, 1000 * NOISE_A[i], 500));
+            a.add(point("SOAP", full.get(1), i + 1, 3000 * NOISE_A[i], 500));
+            b.add(point("SOAP", quick.get(0), i + 1, 1000 * NOISE_B[i], 500));
+            b.add(point("SOAP", quick.get(1), i + 1, 3000 * NOISE_B[i], 500));
+        }
+        Environment env = new Environment("cpu", 2, "Linux", "6.1", "OpenJDK 17", 1L << 33, Map.of());
+        Comparison c = Comparison.of("a", new RunRecord("s", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", null, "complete",
+                null, null, null, env, List.of(), a), "b", new RunRecord("s", null, "0.1.0", "abc", "2025-01-01T11:00:00Z", null,
+                "complete", null, null, null, env, List.of(), b));
+        assertEquals(List.of(), c.onlyInA());
+        assertEquals(List.of(), c.onlyInB());
+        assertEquals(List.of("SOAP @ 2 users, 200 requests per user", "SOAP @ 2 users, 3 s"),
+                c.rows().stream().map(Comparison.Row::name).toList());
+        for (Comparison.Row row : c.rows()) {
+            assertEquals(5, row.repeatsA(), row.name());
+            assertEquals(5, row.repeatsB(), row.name());
+            assertEquals(Comparison.SAME, row.ratios().get(0).verdict(), row.name() + ": each against its own kind");
+        }
+    }
+
     static RunRecord run(String cxfVersion, double throughput, long latencyMicros, double[] noise) {
         List<PointRecord> points = new ArrayList<>();
         for (int i = 0; i < noise.length; i++) {

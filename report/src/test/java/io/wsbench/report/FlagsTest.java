@@ -102,6 +102,35 @@ class FlagsTest {
         assertEquals(0.0, Flags.correlation(new double[] {1, 1, 1}, new double[] {2, 4, 6}), 1e-9);
     }
 
+    /**
+     * Issue 47's suite: 2 users for 200 requests each, then 2 users for 3 s. Its two loads are two rows,
+     * so each one's errors are a clean flag of its own, not two figures on one line of "2 users".
+     */
+    @Test
+    void twoLoadsThatDifferOnlyInLengthAreTwoRowsAndTwoFlags() {
+        List<LoadRecord> loads = LoadRecord.namedApart(List.of(new LoadRecord("closed", 2, 200L, null, null, null, true),
+                new LoadRecord("closed", 2, null, 3.0, null, null, true)));
+        PointRecord byCount = ComparisonTest.point("badOrders", loads.get(0), 1, 400, 500);
+        byCount = new PointRecord(byCount.target(), byCount.load(), 1, 400, 0.033, 12_000, byCount.latencyMicros(), 400, 500,
+                new ErrorCounts(0, 0, 0, 0, 100), 300, null, null, null, null, null);
+        PointRecord byTime = ComparisonTest.point("badOrders", loads.get(1), 1, 9786, 500);
+        byTime = new PointRecord(byTime.target(), byTime.load(), 1, 29_359, 3.0, 9786, byTime.latencyMicros(), 400, 500,
+                new ErrorCounts(0, 0, 0, 0, 7340), 29_359 - 7340, null, null, null, null, null);
+        List<PointRecord> points = List.of(byCount, byTime);
+        assertEquals(List.of(
+                "badOrders @ 2 users, 200 requests per user, repeat 1: 100 errors (100 failed validation) out of 400 requests.",
+                "badOrders @ 2 users, 3 s, repeat 1: 7,340 errors (7,340 failed validation) out of 29,359 requests."),
+                Flags.of(run(points)));
+        List<io.wsbench.core.record.Summary> rows = io.wsbench.core.record.Summary.of(points);
+        assertEquals(List.of("badOrders @ 2 users, 200 requests per user", "badOrders @ 2 users, 3 s"),
+                rows.stream().map(io.wsbench.core.record.Summary::key).toList());
+        assertEquals(List.of(1, 1), rows.stream().map(io.wsbench.core.record.Summary::repeats).toList(), "no repeats of one another");
+        List<LoadRecord> alike = LoadRecord.namedApart(List.of(new LoadRecord("closed", 2, 200L, null, null, null, true),
+                new LoadRecord("closed", 5, null, 3.0, null, null, true)));
+        assertEquals(List.of("2 users", "5 users"), alike.stream().map(LoadRecord::describe).toList(),
+                "loads told apart by their users keep their short names");
+    }
+
     private static PointRecord worked(int repeat, double throughput, double generatorMicrosPerRequest, double probeMicros) {
         PointRecord p = ComparisonTest.point("CXF large", FIVE_USERS, repeat, throughput, 200);
         return p.withGenerator(new GeneratorRecord(1, generatorMicrosPerRequest * p.requests() / 1e6, 30, 30.0, null, null,

@@ -4,6 +4,7 @@ import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.Assertion;
 import io.wsbench.core.record.CapacityRecord;
+import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.OrderRecord;
 import io.wsbench.core.record.PointRecord;
@@ -286,6 +287,7 @@ public final class SuiteRunner {
         Suite suite = run.suite;
         int total = (repeats.last() - repeats.first() + 1) * targets.size() * suite.load().size();
         int index = 0;
+        List<LoadRecord> names = LoadRecord.namedApart(suite.load().stream().map(LoadPointSpec::toRecord).toList());
         Set<Target> warmed = new HashSet<>();
         Target previous = null;
         for (int r = repeats.first(); r <= repeats.last(); r++) {
@@ -301,10 +303,13 @@ public final class SuiteRunner {
                         return INTERRUPTED;
                     }
                     index++;
+                    boolean apart = names.get(level).lengthInName() != null;
                     LoadPointSpec point = passes(run, points, t, l, level++).forSequence(t.workload().sequenceLength());
-                    String label = t.label() + " @ " + point.toRecord().describe() + (total > 1 ? " #" + r : "");
+                    LoadRecord load = apart ? point.toRecord().withLengthInName() : point.toRecord();
+                    String label = t.label() + " @ " + load.describe() + (total > 1 ? " #" + r : "");
                     PointRecord p = points.measure(t, point, r, label, run.nextFile(label),
-                            events.pointStarting(t.label(), point.toRecord().describe(), r, label, index, total));
+                            events.pointStarting(t.label(), load.describe(), r, label, index, total));
+                    p = apart ? p.withLoad(p.load().withLengthInName()) : p;
                     run.pointDone(p);
                     if (p.aborted() != null) {
                         return p.aborted();

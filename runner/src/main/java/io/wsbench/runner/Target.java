@@ -7,6 +7,7 @@ import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.protocols.HttpWorkload;
 import io.wsbench.protocols.Workload;
 import io.wsbench.service.flow.FlowWorkload;
 import io.wsbench.service.own.OwnWorkload;
@@ -85,7 +86,8 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
 
     /** {@code keys}: the directory of the WS-Security keys, used when the target is secured. */
     static Target of(Suite suite, TargetSpec spec, URI uri, String version, Path keys, ClientTls tls) {
-        Workload w = !spec.secured()
+        Workload w = spec.asIs() ? HttpWorkload.get()
+                : !spec.secured()
                 ? Workload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.client())
                 : SecuredWorkload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.security(), WsSecurityKeys.in(keys));
         return new Target(record(suite, spec, uri), uri, w, version, tls, null, spec);

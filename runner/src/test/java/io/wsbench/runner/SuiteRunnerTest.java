@@ -2,9 +2,11 @@ package io.wsbench.runner;
 
 import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.Summary;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
@@ -25,6 +27,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The runner as a library: a suite against a server of the test's own on 127.0.0.1, watched through a listener. */
@@ -124,6 +127,93 @@ class SuiteRunnerTest {
         assertEquals(List.of("point slow @ 1 user, passes of 2 s or more #1 1/2", "done " + passes,
                 "point slow @ 1 user, passes of 2 s or more #2 2/2", "done " + passes), heard);
         assertEquals(run, RunJson.read(dir.resolve("out/run.json")));
+    }
+
+    @Test
+    void aUrlWithoutAProtocolIsLoadedAsLoadLoadsItInPointsAndInCapacitySearches(@TempDir Path dir) throws Exception {
+        server.createContext("/teapot", exchange -> {
+            exchange.sendResponseHeaders(418, -1);
+            exchange.close();
+        });
+        int port = server.getAddress().getPort();
+        Path file = dir.resolve("urls.yaml");
+        Files.writeString(file, """
+                name: urls
+                operation: matchQuakes
+                warmup: none
+                targets:
+                  - { label: hello, url: "http://127.0.0.1:%d/hello" }
+                  - { url: "http://127.0.0.1:%d/teapot" }
+                load:
+                  - { users: 2, requestsPerUser: 15 }
+                capacity: { slo: ['errors<1%%'], startRate: 20, maxRate: 40, maxProbes: 3, probe: 300ms, settle: 0s, connections: 2 }
+                """.formatted(port, port));
+        List<String> heard = new ArrayList<>();
+        RunRecord run;
+        try (Generator generator = new Generator(1)) {
+            run = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, p -> { }), 0,
+                    io.wsbench.monitor.Monitors.named("proc")).run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
+        }
+        assertEquals("complete", run.status(), heard.toString());
+        assertEquals(2, run.points().size());
+        PointRecord hello = run.points().get(0);
+        // what `wsbench load URL` records: protocol http, no operation (not the suite's), every 2xx valid
+        assertEquals("http", hello.target().protocol());
+        assertNull(hello.target().operation());
+        assertEquals(30, hello.requests());
+        assertEquals(30, hello.validated());
+        assertEquals(0, hello.errors().total());
+        PointRecord teapot = run.points().get(1);
+        assertEquals("http://127.0.0.1:" + port + "/teapot", teapot.target().label(), "named by its URL, as load names it");
+        assertEquals(30, teapot.errors().httpStatus(), "a 418 is no 2xx");
+        assertEquals(0, teapot.validated());
+
+        assertEquals(2, run.capacity().size());
+        CapacityRecord found = run.capacity().get(0);
+        assertEquals("hello", found.target().label());
+        assertEquals(40.0, found.rate(), "it met the SLO at the highest rate asked");
+        assertEquals(List.of(20.0, 40.0), found.probes().stream().map(CapacityRecord.Probe::rate).toList());
+        assertTrue(found.probes().stream().allMatch(pr -> pr.passed() && pr.errors() == 0 && pr.requests() > 0), found.toString());
+        CapacityRecord none = run.capacity().get(1);
+        assertNull(none.rate(), "no rate serves a 418 without errors");
+        assertEquals(List.of(20.0, 10.0, 5.0), none.probes().stream().map(CapacityRecord.Probe::rate).toList());
+        assertTrue(none.probes().stream().allMatch(pr -> !pr.passed() && pr.errors() == pr.requests() && pr.requests() > 0),
+                none.toString());
+    }
+
+    @Test
+    void twoLoadsThatDifferOnlyInLengthAreTwoRowsEachWithItsRepeats(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("lengths.yaml");
+        Files.writeString(file, """
+                name: lengths
+                warmup: none
+                repeat: 2
+                targets:
+                  - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                load:
+                  - { users: 2, requestsPerUser: 20 }
+                  - { users: 2, duration: 300ms }
+                """.formatted(server.getAddress().getPort()));
+        List<String> heard = new ArrayList<>();
+        RunRecord run;
+        try (Generator generator = new Generator(1)) {
+            run = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, p -> { }), 0,
+                    io.wsbench.monitor.Monitors.named("proc")).run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
+        }
+        assertEquals("complete", run.status(), heard.toString());
+        assertEquals(4, run.points().size());
+        assertEquals(List.of("point hello @ 2 users, 20 requests per user #1 1/4", "point hello @ 2 users, 0.3 s #1 2/4",
+                "point hello @ 2 users, 20 requests per user #2 3/4", "point hello @ 2 users, 0.3 s #2 4/4"),
+                heard.stream().filter(h -> h.startsWith("point ")).toList());
+        List<Summary> rows = Summary.of(run.points());
+        assertEquals(List.of("hello @ 2 users, 20 requests per user", "hello @ 2 users, 0.3 s"), rows.stream().map(Summary::key).toList());
+        assertEquals(List.of(2, 2), rows.stream().map(Summary::repeats).toList(), "each row its own two repeats");
+        assertEquals(80, rows.get(0).requests(), "2 repeats of 2 users x 20 requests");
+        RunRecord read = RunJson.read(dir.resolve("out/run.json"));
+        assertEquals(run, read);
+        assertEquals(List.of("hello @ 2 users, 20 requests per user", "hello @ 2 users, 0.3 s",
+                "hello @ 2 users, 20 requests per user", "hello @ 2 users, 0.3 s"),
+                read.points().stream().map(PointRecord::key).toList(), "run.json keeps the two names apart");
     }
 
     private RunRecord run(Path dir, List<String> heard, Consumer<PointRecord> afterPoint) throws Exception {

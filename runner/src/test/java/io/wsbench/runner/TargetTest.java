@@ -1,6 +1,8 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
+import io.wsbench.protocols.HttpWorkload;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.SuiteReader;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,21 @@ class TargetTest {
         assertEquals(Map.of("mode", "fast", "version", "3.6.10"), old.stackOptions());
         assertEquals(Map.of("mode", "fast", "version", "4.2.3"), fresh.stackOptions(), "no 'keys': wsbench's own");
         assertNull(record(suite, 2).stackOptions(), "a target at a URL has no server wsbench starts");
+    }
+
+    @Test
+    void aUrlWithoutAProtocolSendsWhatWsbenchLoadSendsToAUrl(@TempDir Path dir) {
+        Suite suite = SuiteReader.parse("""
+                name: url
+                targets:
+                  - { label: w, url: "http://127.0.0.1:9/items" }
+                load:
+                  - { users: 1, requestsPerUser: 1 }
+                """, dir.resolve("url.yaml"));
+        Target t = Target.of(suite, suite.targets().get(0), URI.create("http://127.0.0.1:9/items"), "external", Path.of("keys"), null);
+        assertEquals(HttpWorkload.get(), t.workload(), "a GET, no header, no body, no expected text");
+        assertEquals(new TargetRecord("w", null, "http", null, null, "plain", null, "http://127.0.0.1:9/items"), t.record());
+        assertEquals(Validator.ANY_2XX, t.validators().get());
     }
 
     private static TargetRecord record(Suite suite, int index) {

@@ -120,6 +120,12 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                 histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
     }
 
+    public PointRecord withLoad(LoadRecord l) {
+        return new PointRecord(target, l, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime);
+    }
+
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
@@ -169,7 +175,10 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                 : agents.stream().mapToDouble(a -> Math.abs(a.startSkewMillis())).max().orElse(0);
     }
 
-    /** Points of the same target under the same load are repeats of one another. */
+    /**
+     * Points of the same target under the same load are repeats of one another; within a run, loads
+     * that differ only in length are named apart ({@link LoadRecord#namedApart}), so they are two rows.
+     */
     public String key() {
         return target.label() + " @ " + load.describe();
     }

@@ -20,6 +20,9 @@ public record TargetRecord(String label, String stack, String protocol, String v
                            String operation, String security, String sequence, String url,
                            String client, Boolean coldStart, Map<String, String> stackOptions) {
 
+    /** The protocol of a URL loaded as is: the request {@code wsbench load URL} sends, any 2xx answer valid. */
+    public static final String HTTP = "http";
+
     public TargetRecord {
         // sorted, so run.json lists them in the same order every time
         stackOptions = stackOptions == null || stackOptions.isEmpty() ? null

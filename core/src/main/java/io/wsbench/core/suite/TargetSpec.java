@@ -2,6 +2,7 @@ package io.wsbench.core.suite;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.wsbench.core.record.TargetRecord;
 
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.TreeMap;
 
 /**
  * One target of a suite: a reference {@code stack} started by wsbench, or an external {@code url}.
+ * A {@code url} without a {@code protocol} is loaded as {@code wsbench load URL} loads it ({@link #asIs}).
  * {@code operation} and {@code security} ({@link Security}) default to the suite's operation and plain;
  * {@code sequence} names the request sequence of operations that have several (matchQuakes).
  * {@code client} says how the client builds its SOAP requests: pre-encoded once (the default),
@@ -155,9 +157,16 @@ public record TargetSpec(@JsonProperty("label") String label,
             checks = checks == null ? null : List.copyOf(checks);
         } else if ((stack == null) == (url == null)) {
             throw new IllegalArgumentException("a target needs either 'stack' or 'url' (or a 'wsdl' or an 'openapi' that names its address)");
+        } else if (url != null && protocol == null) {
+            protocol = TargetRecord.HTTP; // loaded as `wsbench load URL` loads it
         }
         if (protocol == null) {
-            throw new IllegalArgumentException("a target needs a 'protocol'");
+            throw new IllegalArgumentException("a target on a 'stack' needs a 'protocol'");
+        }
+        if (!own && url != null && TargetRecord.HTTP.equals(protocol) && (variant != null || sequence != null || client != null
+                || operation != null || security != null && security.secured())) {
+            throw new IllegalArgumentException("a 'url' without a 'protocol' is loaded as 'wsbench load URL' loads it (a GET, any"
+                    + " 2xx valid): its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'");
         }
         security = security == null ? Security.PLAIN : security;
         coldStart = Boolean.TRUE.equals(coldStart) ? Boolean.TRUE : null;
@@ -178,6 +187,9 @@ public record TargetSpec(@JsonProperty("label") String label,
             label = (stack != null ? stack + " " : "") + protocol + (flow != null ? ""
                     : " " + (graphql != null && operation == null ? graphql : operation));
         }
+        if (label == null && url != null && TargetRecord.HTTP.equals(protocol)) {
+            label = url; // as `wsbench load URL` names it
+        }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
@@ -193,10 +205,18 @@ public record TargetSpec(@JsonProperty("label") String label,
     }
 
     TargetSpec withOperation(String suiteOperation) {
-        return operation != null || own() ? this
+        return operation != null || own() || asIs() ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
                         stackOptions, path, tls, wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow, graphql,
                         http, streams, proto);
+    }
+
+    /**
+     * Whether it is a URL loaded as {@code wsbench load URL} loads it: a GET, any 2xx valid. A
+     * {@code url} without a {@code protocol} is one; run.json names its protocol {@link TargetRecord#HTTP}, as {@code load}'s.
+     */
+    public boolean asIs() {
+        return url != null && TargetRecord.HTTP.equals(protocol) && !own();
     }
 
     /** Whether this target is the user's own service, described by a WSDL or an OpenAPI spec. */

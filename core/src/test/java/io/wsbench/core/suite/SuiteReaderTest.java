@@ -160,4 +160,30 @@ class SuiteReaderTest {
         m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\n");
         assertTrue(m.contains("at least one entry under 'load' (or a 'capacity' search)"), m);
     }
+
+    @Test
+    void aUrlWithoutAProtocolIsLoadedAsIsAndTakesNothingThatNeedsOne() {
+        Suite s = SuiteReader.parse("""
+                name: urls
+                operation: matchQuakes
+                targets:
+                  - { label: w, url: "http://127.0.0.1:8080/" }
+                  - { url: "https://example.org/items" }
+                load:
+                  - { users: 2, requestsPerUser: 10 }
+                """, FILE);
+        TargetSpec w = s.targets().get(0);
+        assertTrue(w.asIs());
+        assertEquals("http", w.protocol(), "the protocol run.json names for wsbench load URL too");
+        assertEquals(null, w.operation(), "the suite's operation is a protocol's: not this target's");
+        assertEquals("https://example.org/items", s.targets().get(1).label(), "named by its URL, as wsbench load names it");
+        String m = error("name: d\ntargets:\n  - { url: 'http://127.0.0.1:8080/', sequence: small }\nload:\n  - { users: 1 }\n");
+        assertTrue(m.startsWith("suites/x.yaml:3:"), m);
+        assertTrue(m.contains("a 'url' without a 'protocol' is loaded as 'wsbench load URL' loads it (a GET, any 2xx valid):"
+                + " its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'"), m);
+        m = error("name: d\ntargets:\n  - { url: 'http://127.0.0.1:8080/', security: sign }\nload:\n  - { users: 1 }\n");
+        assertTrue(m.contains("need a 'protocol'"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct }\nload:\n  - { users: 1 }\n");
+        assertTrue(m.contains("a target on a 'stack' needs a 'protocol'"), m);
+    }
 }
