@@ -7,6 +7,8 @@ import io.wsbench.core.record.RunJson;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.stats.Estimate;
+import io.wsbench.core.stats.Ratios;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -124,13 +126,17 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
                 onlyInA.add(new Unmatched(first.target(), first.load()));
             } else {
                 String label = first.target().label();
-                rows.add(row(e.getValue(), inB, a.neverSteady().contains(label), b.neverSteady().contains(label)));
+                rows.add(withBaseline(row(e.getValue(), inB, false, a.neverSteady().contains(label), b.neverSteady().contains(label)),
+                        a, b));
             }
         }
         List<Unmatched> onlyInB = pointsB.entrySet().stream().filter(e -> !pointsA.containsKey(e.getKey()))
                 .map(e -> new Unmatched(e.getValue().get(0).target(), e.getValue().get(0).load())).toList();
-        String method = "B/A of the medians over repeats; 95% percentile bootstrap interval, each run's repeats resampled"
-                + " apart, " + Bootstrap.RESAMPLES + " resamples, seed " + Bootstrap.SEED;
+        String method = "B/A of the medians over repeats; " + Ratios.WELCH + ". Runs made apart cannot be paired round by"
+                + " round: the interval covers each run's own noise, not a drift of the machine between the two runs, so"
+                + " a verdict on a row's own figures may be the machine's; the x-baseline ratios (each run's rows over its"
+                + " baseline, paired within the run) cancel that drift. To ask whether B is faster, measure A and B"
+                + " interleaved in one run (wsbench ab A.yaml B.yaml)";
         List<CapacityRatio> capacities = CapacityRatio.of(a, b);
         List<ProfileDiff> why = new ArrayList<>();
         List<Profiles.Json> differentials = new ArrayList<>();
@@ -165,22 +171,20 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
      * two runs and report.html two versions in one run: {@code coldA}, {@code coldB}, whether a side
      * never reached steady state in its warm-up, which weakens a verdict like a wide spread does.
      */
-    static Row row(List<PointRecord> pointsA, List<PointRecord> pointsB, boolean coldA, boolean coldB) {
+    static Row row(List<PointRecord> pointsA, List<PointRecord> pointsB, boolean paired, boolean coldA, boolean coldB) {
         PointRecord first = pointsA.get(0);
         // an aborted point that sent nothing has no figures to compare, as in the summary tables
         List<PointRecord> a = pointsA.stream().filter(p -> p.requests() > 0).toList();
         List<PointRecord> b = pointsB.stream().filter(p -> p.requests() > 0).toList();
         List<Ratio> ratios = new ArrayList<>();
         for (Metric m : METRICS) {
-            ratios.add(ratio(m, a.stream().mapToDouble(m.value()).toArray(), b.stream().mapToDouble(m.value()).toArray(),
-                    coldA, coldB));
+            ratios.add(ratio(m, a, b, paired, coldA, coldB));
         }
         // a flow's points are then matched step by step: each step both runs measured, by its name
         for (String step : stepsOfAll(a, b)) {
             for (Metric m : List.of(new Metric("step " + step + " p50Micros", false, p -> step(p, step).latencyMicros().p50()),
                     new Metric("step " + step + " p99Micros", false, p -> step(p, step).latencyMicros().p99()))) {
-                ratios.add(ratio(m, a.stream().mapToDouble(m.value()).toArray(), b.stream().mapToDouble(m.value()).toArray(),
-                        coldA, coldB));
+                ratios.add(ratio(m, a, b, paired, coldA, coldB));
             }
         }
         return new Row(first.target(), first.load(), a.size(), b.size(), List.copyOf(ratios));
@@ -201,7 +205,30 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         return p.steps().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
-    private static Ratio ratio(Metric m, double[] a, double[] b, boolean coldA, boolean coldB) {
+    /**
+     * B/A of one metric: {@code paired}, when A and B were measured in the same rounds of one run
+     * (each round's B over its A: {@link Ratios#paired}), else two runs' repeats apart ({@link Ratios#unpaired}).
+     */
+    private static Ratio ratio(Metric m, List<PointRecord> pointsA, List<PointRecord> pointsB, boolean paired,
+                               boolean coldA, boolean coldB) {
+        double[] a = pointsA.stream().mapToDouble(m.value()).toArray();
+        double[] b = pointsB.stream().mapToDouble(m.value()).toArray();
+        Estimate interval;
+        if (paired) {
+            Map<Integer, Double> byRound = new java.util.HashMap<>();
+            pointsA.forEach(p -> byRound.put(p.repeat(), m.value().applyAsDouble(p)));
+            List<PointRecord> both = pointsB.stream().filter(p -> byRound.containsKey(p.repeat())).toList();
+            interval = Ratios.paired(both.stream().mapToDouble(p -> byRound.get(p.repeat())).toArray(),
+                    both.stream().mapToDouble(m.value()).toArray());
+        } else {
+            interval = Ratios.unpaired(a, b);
+        }
+        return ratio(m.name(), m.higherIsBetter(), a, b, interval, coldA, coldB);
+    }
+
+    private static Ratio ratio(String metric, boolean higherIsBetter, double[] a, double[] b, Estimate interval,
+                               boolean coldA, boolean coldB) {
+        Metric m = new Metric(metric, higherIsBetter, p -> 0);
         if (a.length == 0 || b.length == 0) {
             return new Ratio(m.name(), null, null, null, null, null,
                     "no interval: nothing measured in " + (a.length == 0 ? "A" : "B"));
@@ -213,14 +240,13 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             return new Ratio(m.name(), spreadA, spreadB, ratio, null, null,
                     "no interval: 1 repeat in " + (a.length < 2 ? "A" : "B"));
         }
-        double[] ci = Bootstrap.ratioOfMedians(a, b);
-        Double low = finite(ci[0]);
-        Double high = finite(ci[1]);
+        Double low = interval.low() == null ? null : finite(interval.low());
+        Double high = interval.high() == null ? null : finite(interval.high());
         if (ratio == null || low == null || high == null) {
             return new Ratio(m.name(), spreadA, spreadB, ratio, low, high, "no interval: A measured 0");
         }
         if (a.length < VERDICT_REPEATS || b.length < VERDICT_REPEATS) {
-            // the bootstrap of 2 values is too narrow: it flagged a third of same-setup comparisons
+            // 2 repeats give an interval, and too little to judge by
             return new Ratio(m.name(), spreadA, spreadB, ratio, low, high, "no verdict: 2 repeats in "
                     + (a.length < VERDICT_REPEATS ? "A" : "B") + " (needs " + VERDICT_REPEATS + ")");
         }
@@ -244,6 +270,35 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             verdict = (verdict.equals(SAME) ? verdict : "probably " + verdict) + " (not steady: " + String.join(", ", unsteady) + ")";
         }
         return new Ratio(m.name(), spreadA, spreadB, ratio, low, high, verdict);
+    }
+
+    /**
+     * The row with, when both runs have the same baseline and this row is not it, a ratio of the
+     * row's throughput over the baseline's: each run's rounds paired within the run, the two runs' ratios
+     * then held apart. A drift of the machine between the runs moves a row and its baseline alike, and
+     * cancels here.
+     */
+    private static Row withBaseline(Row row, RunRecord a, RunRecord b) {
+        String baseline = a.baseline();
+        if (baseline == null || !baseline.equals(b.baseline()) || baseline.equals(row.target().label())) {
+            return row;
+        }
+        double[] ra = roundRatios(a, row, baseline);
+        double[] rb = roundRatios(b, row, baseline);
+        if (ra == null || rb == null) {
+            return row;
+        }
+        List<Ratio> ratios = new ArrayList<>(row.ratios());
+        ratios.add(ratio("throughput x " + baseline, true, ra, rb, Ratios.unpaired(ra, rb), false, false));
+        return new Row(row.target(), row.load(), row.repeatsA(), row.repeatsB(), List.copyOf(ratios));
+    }
+
+    /** Each round's throughput of {@code row}'s target and load over its baseline's in {@code run}; null without a baseline row. */
+    private static double[] roundRatios(RunRecord run, Row row, String baseline) {
+        List<Summary> rows = Summary.of(run);
+        Summary mine = rows.stream().filter(r -> r.target().label().equals(row.target().label())
+                && r.load().shape().equals(row.load().shape())).findFirst().orElse(null);
+        return mine == null ? null : Summary.roundRatios(rows, mine, baseline);
     }
 
     private static Double finite(double v) {

@@ -89,7 +89,7 @@ final class VersionsTable {
             for (List<PointRecord> b : all.subList(1, all.size())) {
                 TargetRecord ta = a.get(0).target();
                 TargetRecord tb = b.get(0).target();
-                Comparison.Row row = Comparison.row(a, b, neverSteady.contains(ta.label()), neverSteady.contains(tb.label()));
+                Comparison.Row row = Comparison.row(a, b, true, neverSteady.contains(ta.label()), neverSteady.contains(tb.label()));
                 byTargets.computeIfAbsent(List.of(ta.label(), tb.label()), k -> new ArrayList<>()).add(new Pair(ta, tb, row,
                         SummaryTable.unsteady(Summary.of(a).get(0), neverSteady),
                         SummaryTable.unsteady(Summary.of(b).get(0), neverSteady), a, b));

@@ -1,5 +1,6 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.OrderRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RoundRecord;
@@ -204,7 +205,11 @@ final class RoundsRun {
         Suite suite = run.suite;
         LoadPointSpec point = SuiteRunner.passes(run, slot.server().points(), slot.target(), slot.load(), slot.level())
                 .forSequence(slot.target().workload().sequenceLength());
-        String describe = point.toRecord().describe();
+        // loads that differ only in length are named apart, so that they are two rows
+        boolean apart = LoadRecord.namedApart(suite.load().stream().map(LoadPointSpec::toRecord).toList())
+                .get(slot.level()).lengthInName() != null;
+        LoadRecord load = apart ? point.toRecord().withLengthInName() : point.toRecord();
+        String describe = load.describe();
         String label = slot.target().label() + " @ " + describe + " #" + round;
         Map<String, Double> before = new LinkedHashMap<>();
         for (SuiteRunner.Server s : servers) {
@@ -230,6 +235,7 @@ final class RoundsRun {
                 idle.put(s.name(), Math.round(1000 * (cpu1 - cpu0) / seconds) / 10.0);
             }
         }
+        p = apart ? p.withLoad(p.load().withLengthInName()) : p;
         return p.withRound(new RoundRecord(round, position, points, idle.isEmpty() ? null : idle));
     }
 

@@ -123,7 +123,7 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     public PointRecord withLoad(LoadRecord l) {
         return new PointRecord(target, l, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime);
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
     }
 
     public PointRecord withAborted(String why) {

@@ -133,6 +133,17 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         return Ratios.paired(a, b);
     }
 
+    /** Each round's throughput of {@code row} over its baseline's in that round; null when there is no baseline row. */
+    public static double[] roundRatios(List<Summary> rows, Summary row, String baseline) {
+        Summary base = baselineRow(rows, row, baseline);
+        if (base == null) {
+            return null;
+        }
+        return row.throughputByRound.entrySet().stream().filter(e -> base.throughputByRound.containsKey(e.getKey())
+                        && base.throughputByRound.get(e.getKey()) > 0)
+                .mapToDouble(e -> e.getValue() / base.throughputByRound.get(e.getKey())).toArray();
+    }
+
     /**
      * Median throughput of {@code row} over that of its baseline at the same load, or NaN. The
      * baseline is the target labelled {@code baseline}, or, for a row of another request sequence
