@@ -130,13 +130,13 @@ final class RunCommand implements Callable<Integer> {
         List<Assertion> assertions = asserts.parse();
         Path home = Home.find();
         Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");
-        Suite suite = suite(file);
+        Suite suite = given != null ? over(given) : suite(file);
         if (Boolean.TRUE.equals(suite.busyPoll())) {
             generatorOptions.busyPoll = true; // the suite asks it of the generator, as --busy-poll does
         }
         PrintStream stdout = System.out;
         StackCatalog catalog = StackCatalog.in(home);
-        Path dir = out != null ? out : home.resolve("results")
+        Path dir = this.dir = out != null ? out : home.resolve("results")
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + suite.name());
         try {
             SuiteCheck.check(catalog, suite);
@@ -167,13 +167,14 @@ final class RunCommand implements Callable<Integer> {
             RunRecord run;
             boolean cutShort;
             try {
-                run = runner.run(suite, dir, commandLine(file));
+                run = runner.run(suite, dir, givenBy != null ? givenBy : commandLine(file));
             } finally {
                 cutShort = !removed(hook);
             }
             if (cutShort) {
                 return Main.PROBLEM; // the hook ends the process: no summary or report of a run cut short
             }
+            done = run;
             printAndWrite(run, home, dir, stdout);
             Path junit = dir.resolve("junit.xml");
             boolean passed = AssertOptions.check(assertions, run.points(), run.suite(), junit, stdout);
@@ -237,14 +238,23 @@ final class RunCommand implements Callable<Integer> {
         T start() throws java.io.IOException;
     }
 
+    /** A suite made by another command (wsbench ab) instead of a file, and where its run was written. */
+    Suite given;
+    String givenBy;
+    Path dir;
+    RunRecord done;
+
     /** The suite file read, with the command line's --quick, --cpus and --repeat over it. */
     private Suite suite(Path file) {
-        Suite suite;
         try {
-            suite = SuiteReader.read(file);
+            return over(SuiteReader.read(file));
         } catch (SuiteException e) {
             throw new Main.UserError(e.getMessage());
         }
+    }
+
+    /** {@code suite} with the command line's --quick, --cpus, --repeat and rounds' options over it. */
+    private Suite over(Suite suite) {
         if (quick) {
             suite = suite.quickened();
         }

@@ -137,7 +137,8 @@ final class RoundsRun {
                 if (previous != slot.target()) {
                     loaded(slot.server(), true);
                     try {
-                        runner.warmUp(run, slot.server().points(), slot.target(), rewarm, false);
+                        // said nowhere: a round re-warms before nearly every point
+                        slot.server().points().warmUp(slot.target(), rewarm, io.wsbench.core.load.ProgressListener.NONE);
                     } finally {
                         loaded(slot.server(), false);
                     }

@@ -163,6 +163,47 @@ public record Suite(@JsonProperty("name") String name,
         return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, order, seed, until, budget, file);
     }
 
+    /** The label of side {@code side} ("A" or "B") of {@link #against}'s target {@code label}. */
+    public static String side(String side, String label) {
+        return side + ": " + label;
+    }
+
+    /**
+     * A and B as one suite, so that they are measured in the same rounds: A's targets labelled
+     * "A: label" and B's "B: label", each with its own suite's stack options as its own (a stack
+     * both configure alike is one server, one they configure apart two), under A's loads, rounds and
+     * warm-up, the more rounds of the two. Refused in one line when the two cannot be one run: other
+     * loads, a capacity search, two different stacks of the user's own under one name.
+     */
+    public static Suite against(Suite a, Suite b) {
+        if (!a.load().equals(b.load())) {
+            throw new IllegalArgumentException("A and B need the same load points to be compared point by point: A has "
+                    + a.load().size() + ", B " + b.load().size() + (a.load().size() == b.load().size() ? ", not alike" : ""));
+        }
+        if (a.capacity() != null || b.capacity() != null) {
+            throw new IllegalArgumentException("ab compares load points; a capacity search is not one (run it in a suite)");
+        }
+        Map<String, UserStack> stacks = new LinkedHashMap<>(a.stacks());
+        for (var e : b.stacks().entrySet()) {
+            UserStack before = stacks.putIfAbsent(e.getKey(), e.getValue());
+            if (before != null && !before.equals(e.getValue())) {
+                throw new IllegalArgumentException("A and B declare two different servers of their own named '" + e.getKey()
+                        + "': rename one");
+            }
+        }
+        List<TargetSpec> targets = new java.util.ArrayList<>();
+        for (TargetSpec t : a.targets()) {
+            targets.add(t.as(side("A", t.label()), a.optionsFor(t)));
+        }
+        for (TargetSpec t : b.targets()) {
+            targets.add(t.as(side("B", t.label()), b.optionsFor(t)));
+        }
+        return new Suite("ab-" + a.name() + "-" + b.name(), "B (" + b.name() + ") against A (" + a.name()
+                + "), measured in the same rounds", a.operation(), null, Math.max(a.repeat(), b.repeat()), a.warmupRequests(),
+                a.warmup(), a.warmupMax(), a.warmupWindow(), targets, a.load(), a.quick(), Map.of(), stacks, a.cpus(), null,
+                a.busyPoll(), ROUNDS, a.seed(), a.until(), a.budget(), a.source());
+    }
+
     /** The suite measured in {@code order}, its rounds drawn from {@code seed} (null: each run its own), until and within the budget given (null: as the suite says). */
     public Suite withRounds(String order, Long seed, String until, String budget) {
         return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,

@@ -204,6 +204,13 @@ public record TargetSpec(@JsonProperty("label") String label,
         return security.secured();
     }
 
+    /** The same target under another label, with {@code options} as its own stack options (a side of {@code wsbench ab}). */
+    public TargetSpec as(String newLabel, Map<String, String> options) {
+        return new TargetSpec(newLabel, stack, protocol, variant, operation, security, sequence, url, client, coldStart,
+                options.isEmpty() ? null : Map.copyOf(options), path, tls, wsdl, openapi, port, template, data, dataMode, checks,
+                dataMaxMb, flow, graphql, http, streams, proto);
+    }
+
     TargetSpec withOperation(String suiteOperation) {
         return operation != null || own() || asIs() ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,

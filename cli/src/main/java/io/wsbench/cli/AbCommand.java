@@ -1,0 +1,108 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.record.Summary;
+import io.wsbench.core.stats.Estimate;
+import io.wsbench.core.stats.Ratios;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.SuiteException;
+import io.wsbench.core.suite.SuiteReader;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Unmatched;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code wsbench ab A.yaml B.yaml}: is B faster than A? Both suites' targets are measured in the
+ * same run, in the same rounds ({@link Suite#against}), so that each of B's points meets the machine
+ * in the same minutes as its A; each B/A is paired round by round, with its 95% interval and a verdict.
+ */
+@Command(name = "ab", description = {"B against A, interleaved in one run: A's and B's targets in the same rounds, in"
+        + " random order, and each B/A paired round by round with its 95% interval and a verdict.",
+        "Any option of 'run' may follow (--quick, --repeat, --until, --seed, --cpus, ...)."})
+final class AbCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "A.yaml", description = "the suite of A (what B is held against)")
+    Path a;
+
+    @Parameters(index = "1", paramLabel = "B.yaml", description = "the suite of B")
+    Path b;
+
+    @Unmatched
+    List<String> runOptions = new ArrayList<>();
+
+    /** Said when B/A's interval holds 1. */
+    static final String SAME = "~ no significant difference";
+
+    @Override
+    public Integer call() throws Exception {
+        Suite both;
+        try {
+            both = Suite.against(SuiteReader.read(a), SuiteReader.read(b));
+        } catch (SuiteException e) {
+            throw new Main.UserError(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError("ab " + a + " " + b + ": " + e.getMessage());
+        }
+        RunCommand run = new RunCommand();
+        CommandLine cl = new CommandLine(run);
+        try {
+            cl.parseArgs(runOptions.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new Main.UserError(e.getMessage() + " (see 'wsbench help ab')");
+        }
+        if (run.suiteFile != null) {
+            throw new Main.UserError("ab takes two suites and run's options, not a third suite: " + run.suiteFile);
+        }
+        run.given = both;
+        run.givenBy = "./wsbench ab " + a + " " + b + (runOptions.isEmpty() ? "" : " " + String.join(" ", runOptions));
+        int code = run.call();
+        if (run.done != null) {
+            System.out.print(render(run.done));
+        }
+        return code;
+    }
+
+    /** One line per target and load of A that B has too: both medians, B/A paired by round, and the verdict. */
+    static String render(RunRecord run) {
+        List<Summary> rows = Summary.of(run);
+        StringBuilder out = new StringBuilder("\nB against A, paired round by round (95% interval):\n");
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[]{"target", "load", "A req/s", "B req/s", "B/A [95% CI]", "rounds", "verdict"});
+        for (Summary ra : rows) {
+            String label = ra.target().label();
+            if (!label.startsWith("A: ")) {
+                continue;
+            }
+            String name = label.substring(3);
+            Summary rb = rows.stream().filter(r -> r.target().label().equals(Suite.side("B", name))
+                    && r.load().describe().equals(ra.load().describe())).findFirst().orElse(null);
+            if (rb == null) {
+                continue;
+            }
+            List<Integer> both = ra.throughputByRound().keySet().stream().filter(rb.throughputByRound()::containsKey).toList();
+            Estimate e = Ratios.paired(both.stream().mapToDouble(ra.throughputByRound()::get).toArray(),
+                    both.stream().mapToDouble(rb.throughputByRound()::get).toArray());
+            cells.add(new String[]{name, ra.load().describe(),
+                    String.format(Locale.ROOT, "%,.0f", ra.throughput().median()),
+                    String.format(Locale.ROOT, "%,.0f", rb.throughput().median()),
+                    ConsoleSummary.ratio(e), String.valueOf(e.n()), verdict(e)});
+        }
+        return out.append(ConsoleSummary.layout(cells, "llrrrrl")).toString();
+    }
+
+    /** "B faster", "B slower", {@link #SAME}, or why there is none. */
+    static String verdict(Estimate e) {
+        if (!e.bounded()) {
+            return "no verdict: " + e.method();
+        }
+        return e.low() > 1 ? "B faster" : e.high() < 1 ? "B slower" : SAME;
+    }
+}
