@@ -66,9 +66,9 @@ class AbCommandTest {
     @Test
     void twoSuitesThatCannotBeOneRunAreOneLine(@TempDir Path dir) throws Exception {
         Path a = dir.resolve("a.yaml");
-        Files.writeString(a, "name: a\ntargets:\n  - { label: x, stack: direct, protocol: plain }\nload:\n  - { users: 1 }\n");
+        Files.writeString(a, "name: a\ntargets:\n  - { label: x, stack: direct, protocol: plain }\nload:\n  - { users: 1, requestsPerUser: 10 }\n");
         Path b = dir.resolve("b.yaml");
-        Files.writeString(b, "name: b\ntargets:\n  - { label: x, stack: direct, protocol: plain }\nload:\n  - { users: 2 }\n");
+        Files.writeString(b, "name: b\ntargets:\n  - { label: x, stack: direct, protocol: plain }\nload:\n  - { users: 2, requestsPerUser: 10 }\n");
         CliRunner r = CliRunner.run("ab", a.toString(), b.toString());
         assertEquals(Main.BAD_INPUT, r.exit());
         assertEquals(1, r.err().lines().count(), r.err());

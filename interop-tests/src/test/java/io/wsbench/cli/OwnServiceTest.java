@@ -243,12 +243,13 @@ class OwnServiceTest {
         JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
         JsonNode points = run.path("points");
         assertEquals(2, points.size(), run.toString());
-        assertEquals("Add on mine", points.get(0).path("target").path("label").asText());
-        assertEquals("wsdl", points.get(0).path("target").path("protocol").asText());
-        assertEquals(30, points.get(0).path("requests").asLong());
-        assertEquals(10, points.get(0).path("errors").path("validation").asLong(), points.get(0).toString());
-        assertEquals(0, points.get(1).path("errors").path("validation").asLong(), points.get(1).toString());
-        assertTrue(points.get(1).path("target").path("url").asText().endsWith("/multiply"), points.get(1).toString());
+        JsonNode add = RunCommandTest.labelled(points, "Add on mine");
+        JsonNode multiply = RunCommandTest.labelled(points, "Multiply on mine");
+        assertEquals("wsdl", add.path("target").path("protocol").asText());
+        assertEquals(30, add.path("requests").asLong());
+        assertEquals(10, add.path("errors").path("validation").asLong(), add.toString());
+        assertEquals(0, multiply.path("errors").path("validation").asLong(), multiply.toString());
+        assertTrue(multiply.path("target").path("url").asText().endsWith("/multiply"), multiply.toString());
 
         PhpService.assertTargetNeedsAnOperation(dir, "wsdl: multiply.wsdl");
     }
