@@ -74,7 +74,7 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     spread(measured, p -> p.latencyMicros().p99()),
                     spread(measured, PointRecord::bytesSentPerRequest),
                     spread(measured, PointRecord::bytesReceivedPerRequest),
-                    spread(measured.stream().filter(p -> p.server() != null).toList(),
+                    spread(measured.stream().filter(p -> p.server() != null && p.server().cpuPercent() != null).toList(),
                             p -> p.server().cpuPercent()),
                     spread(measured.stream().filter(p -> p.load().sequences() != null).toList(),
                             p -> p.durationSeconds() / p.load().sequences()),
