@@ -116,9 +116,14 @@ final class CompareCommand implements Callable<Integer> {
         for (Comparison.Row r : c.rows()) {
             boolean first = true;
             for (Comparison.Ratio x : r.ratios()) {
-                boolean rate = "throughput".equals(x.metric());
+                String unit = switch (x.metric()) {
+                    case "throughput", Comparison.REQUESTS_PER_SECOND -> "req/s";
+                    case Comparison.ITERATIONS_PER_SECOND -> "it/s";
+                    default -> null;
+                };
+                boolean rate = unit != null;
                 cells.add(new String[]{first ? r.target().label() : "", first ? r.load().describe() : "",
-                        rate ? "req/s" : x.metric().replace("Micros", ""),
+                        rate ? unit : x.metric().replace("Micros", ""),
                         figure(x.a(), rate) + " (" + r.repeatsA() + ")", figure(x.b(), rate) + " (" + r.repeatsB() + ")",
                         x.ratio() == null ? "-" : String.format(Locale.ROOT, "%.3f", x.ratio()),
                         x.low() == null ? "-" : String.format(Locale.ROOT, "%.3f–%.3f", x.low(), x.high()),

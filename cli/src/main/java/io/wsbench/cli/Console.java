@@ -106,7 +106,7 @@ final class Console implements RunEvents {
             bar.close();
             bar = null;
         }
-        String server = p.server() == null ? "" : String.format(", server CPU %.0f%%", p.server().cpuPercent())
+        String server = p.server() == null ? "" : serverCpu(p.server())
                 + (p.server().exceptions() == null ? "" : String.format(", %,.0f exceptions/s", p.server().exceptionsPerSecond()));
         out.printf("  %-34s %-9s #%d %,10.0f req/s  mean %s  p99 %s  errors %d%s%s%n",
                 p.target().label(), p.load().describe(), p.repeat(), p.throughput(),
@@ -142,7 +142,13 @@ final class Console implements RunEvents {
         return String.format(Locale.ROOT, "  probe %-3d %,10.1f/s: achieved %,.1f/s, p50 %s, p99 %s, p99.9 %s, %d errors%s  %s",
                 index, p.load().rate(), p.throughput(), ConsoleSummary.millis(l.p50()), ConsoleSummary.millis(l.p99()),
                 ConsoleSummary.millis(l.p999()), p.errors().total(),
-                p.server() == null ? "" : String.format(Locale.ROOT, ", server CPU %.0f%%", p.server().cpuPercent()),
+                p.server() == null ? "" : serverCpu(p.server()),
                 p.aborted() != null ? "ABORTED: " + p.aborted() : broken.isEmpty() ? "pass" : "FAIL " + String.join(", ", broken));
+    }
+
+    /** The server's CPU over a point, or that the point was too short for it. */
+    private static String serverCpu(io.wsbench.core.record.ServerRecord s) {
+        return s.cpuPercent() == null ? ", server CPU not measured (point too short)"
+                : String.format(Locale.ROOT, ", server CPU %.0f%%", s.cpuPercent());
     }
 }

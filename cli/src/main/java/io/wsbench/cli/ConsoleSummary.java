@@ -28,14 +28,16 @@ final class ConsoleSummary {
     static String render(List<Summary> rows, String baseline, Set<String> neverSteady) {
         List<String[]> cells = new ArrayList<>();
         boolean passes = rows.stream().anyMatch(r -> !Double.isNaN(r.secondsPerPass().median()));
-        cells.add(new String[]{"target", "load", "req/s", "95% CI", "spread", "x " + (baseline == null ? "first" : baseline)
+        // a flow's throughput is iterations: with one among the rows, each rate says its unit
+        boolean flows = rows.stream().anyMatch(Summary::flow);
+        cells.add(new String[]{"target", "load", flows ? "rate" : "req/s", "95% CI", "spread", "x " + (baseline == null ? "first" : baseline)
                 + " [95% CI]", passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
         for (Summary s : rows) {
             io.wsbench.core.stats.Estimate ratio = Summary.pairedRatio(rows, s,
                     baseline == null ? rows.get(0).target().label() : baseline);
             cells.add(new String[]{
                     s.target().label(), s.load().describe(),
-                    String.format(Locale.ROOT, "%,.0f", s.throughput().median()),
+                    rate(s, flows),
                     halfWidth(s.throughputInterval()),
                     spread(s, neverSteady.contains(s.target().label())),
                     ratio(ratio),
@@ -57,6 +59,14 @@ final class ConsoleSummary {
             table = layout(cells, "llrrrrrrrrrrrr");
         }
         return table + generatorPaced(rows);
+    }
+
+    /** A row's throughput: "38 it/s (76 req/s)" for a flow, the bare figure in a table of no flow. */
+    static String rate(Summary s, boolean flows) {
+        if (s.flow()) {
+            return String.format(Locale.ROOT, "%,.0f it/s (%,.0f req/s)", s.throughput().median(), s.requestsPerSecond().median());
+        }
+        return String.format(Locale.ROOT, flows ? "%,.0f req/s" : "%,.0f", s.throughput().median());
     }
 
     /** The legend of the rows marked "g", naming each with the repeats in which the generator set the pace. */

@@ -126,7 +126,9 @@ final class LiveEvents implements RunEvents {
         m.put("p99Micros", p.latencyMicros().p99());
         m.put("errors", p.errors().total());
         if (p.server() != null) {
-            m.put("serverCpuPercent", p.server().cpuPercent());
+            if (p.server().cpuPercent() != null) {
+                m.put("serverCpuPercent", p.server().cpuPercent());
+            }
             m.put("serverRssBytes", p.server().rssMaxBytes());
         }
         if (p.aborted() != null) {

@@ -275,9 +275,14 @@ final class LoadCommand implements Callable<Integer> {
             out.println("  tls           " + TlsOptions.describe(p.tls()));
         }
         if (p.server() != null) {
-            out.printf(Locale.ROOT, "  server        CPU %.0f%% (user %.0f%%, system %.0f%%), RSS max %.0f MB, %d threads, after the load %.0f%%%n",
-                    p.server().cpuPercent(), p.server().cpuUserPercent(), p.server().cpuSystemPercent(),
-                    p.server().rssMaxBytes() / 1e6, p.server().threadsMax(), p.server().residualCpuPercent());
+            String cpu = p.server().cpuPercent() == null ? "CPU not measured"
+                    : String.format(Locale.ROOT, "CPU %.0f%% (user %.0f%%, system %.0f%%)",
+                    p.server().cpuPercent(), p.server().cpuUserPercent(), p.server().cpuSystemPercent());
+            out.printf(Locale.ROOT, "  server        %s, RSS max %.0f MB, %d threads, after the load %.0f%%%n",
+                    cpu, p.server().rssMaxBytes() / 1e6, p.server().threadsMax(), p.server().residualCpuPercent());
+            if (p.server().tooShort() != null) {
+                out.println("  server        " + p.server().tooShort());
+            }
         }
     }
 }

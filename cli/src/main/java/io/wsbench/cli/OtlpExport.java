@@ -141,7 +141,9 @@ final class OtlpExport implements MetricsOut {
         p99.set(p.latencyMicros().p99() / 1e6, a);
         errorsByKind(p.errors()).forEach((kind, n) -> pointErrors.set(n, a.toBuilder().put(KIND, kind).build()));
         if (p.server() != null) {
-            serverCpu.set(p.server().cpuPercent(), a);
+            if (p.server().cpuPercent() != null) {
+                serverCpu.set(p.server().cpuPercent(), a);
+            }
             serverRss.set(p.server().rssMaxBytes(), a);
         }
     }

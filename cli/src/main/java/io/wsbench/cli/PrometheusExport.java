@@ -102,7 +102,9 @@ final class PrometheusExport implements MetricsOut {
         p99.labelValues(labels).set(p.latencyMicros().p99() / 1e6);
         OtlpExport.errorsByKind(p.errors()).forEach((kind, n) -> pointErrors.labelValues(labels[0], labels[1], labels[2], kind).set(n));
         if (p.server() != null) {
-            serverCpu.labelValues(labels).set(p.server().cpuPercent());
+            if (p.server().cpuPercent() != null) {
+                serverCpu.labelValues(labels).set(p.server().cpuPercent());
+            }
             serverRss.labelValues(labels).set(p.server().rssMaxBytes());
         }
         updated();

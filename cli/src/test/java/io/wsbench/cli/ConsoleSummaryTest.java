@@ -84,6 +84,24 @@ class ConsoleSummaryTest {
     }
 
     /** The spread column: what stands between the req/s figure and the baseline ratio. */
+    /** The Django flow of issue 47: 38 iterations a second of 2 requests each are 38 it/s, not 38 req/s. */
+    @Test
+    void aFlowsRateIsIterationsPerSecondWithItsRequestsBeside() {
+        PointRecord plain = point("single", 1, 1000, 1000);
+        PointRecord flow = new PointRecord(new TargetRecord("admin", null, "flow", null, null, "plain", null), ONE_USER, 1,
+                76, 1.0, 38, new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1), 100, 100, ErrorCounts.NONE,
+                38, null, null, null, null, null, null, null, 0, null, 38L, List.of(), null, null);
+        RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
+                null, List.of(), List.of(plain, flow));
+        List<String> lines = ConsoleSummary.render(run).lines().toList();
+        assertEquals("rate", lines.get(0).trim().split("\\s{2,}")[2], String.join("\n", lines));
+        assertEquals("1,000 req/s", lines.get(2).trim().split("\\s{2,}")[2]);
+        assertEquals("38 it/s (76 req/s)", lines.get(3).trim().split("\\s{2,}")[2]);
+        assertEquals("req/s", ConsoleSummary.render(new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null,
+                "complete", null, null, null, null, List.of(), List.of(plain))).lines().toList().get(0).trim().split("\\s{2,}")[2],
+                "a table of no flow keeps its heading");
+    }
+
     private static String spreadCell(String line) {
         String[] cells = line.trim().split("\\s{2,}");
         return cells[4];

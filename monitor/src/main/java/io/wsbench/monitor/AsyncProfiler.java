@@ -54,6 +54,12 @@ public final class AsyncProfiler implements Monitor {
     static final long INTERVAL_NANOS = 4_000_000L;
     /** The system property that sets another period, in nanoseconds (run --profile-interval). */
     public static final String INTERVAL_PROPERTY = "wsbench.profile.intervalNanos";
+    /**
+     * The shortest point a profile is kept for: at a sample per 4 ms of a thread's CPU, a busy core gives
+     * about 60 in a quarter second, from which a part of a quarter of the CPU reads within ±6% (binomial);
+     * a 33 ms point gives about 8, a flame graph of noise.
+     */
+    static final double MIN_SECONDS = 0.25;
     static final String ALLOC_BYTES = "512k";
     static final String LOCK_NANOS = "100us";
     static final String VERSION = "async-profiler 4.2";
@@ -103,12 +109,16 @@ public final class AsyncProfiler implements Monitor {
                 stopQuietly();
                 return server;
             }
+            if (end.seconds() < MIN_SECONDS) {
+                stopQuietly();
+                return server.withTooShort(end.seconds(), "the profiler needs " + Math.round(MIN_SECONDS * 1000) + " ms");
+            }
             command("stop,file=" + file.toAbsolutePath());
             String jfr = "jfr/" + end.name() + "-profile.jfr";
             Path kept = end.files().resolve(jfr);
             Files.createDirectories(kept.getParent());
             Files.move(file, kept, StandardCopyOption.REPLACE_EXISTING);
-            double cpuMicros = server.cpuPercent() / 100 * end.seconds() * 1e6;
+            double cpuMicros = server.cpuPercent() == null ? 0 : server.cpuPercent() / 100 * end.seconds() * 1e6;
             String stacks = "profiles/" + end.name();
             ProfileReading seen = ProfileReading.read(kept);
             seen.write(end.files().resolve(stacks));

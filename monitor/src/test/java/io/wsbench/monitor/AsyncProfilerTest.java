@@ -50,6 +50,15 @@ class AsyncProfilerTest {
                         "64 KB arrays, named as Java spells them");
                 assertTrue(p.allocBytes() > 10L << 20, "allocated: " + p.allocBytes());
                 assertTrue(Files.size(dir.resolve("jfr/001-busy-profile.jfr")) > 1000, "the recording is kept");
+
+                // a 30 ms point, after the process monitor found it too short: no profile, the reason said once
+                profiler.startPoint();
+                Thread.sleep(30);
+                ServerRecord tooShort = profiler.endPoint(ServerRecord.withoutCpu(child.pid(), 1, 1, 0)
+                        .withTooShort(0.03, "/proc's CPU times need 250 ms"), new Monitor.PointEnd(0.03, true, dir, "002-short"));
+                assertEquals("point too short: 30 ms, /proc's CPU times need 250 ms; the profiler needs 250 ms", tooShort.tooShort());
+                assertEquals(null, tooShort.profile());
+                assertTrue(Files.notExists(dir.resolve("profiles/002-short" + ProfileRecord.CPU)), "no flame graph of 8 samples");
             }
         } finally {
             child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -64,6 +65,36 @@ class ProcessSamplerTest {
                     "still spinning after the point: " + after.residualCpuPercent() + "%, at most " + residualMost + "%");
         } finally {
             spin.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            idle.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * A 30 ms point: /proc's 10 ms ticks cannot give its CPU, so the record has none and says why;
+     * what is read at an instant (memory, threads) stays.
+     */
+    @Test
+    void aPointTooShortForProcHasNoCpuFigureAndSaysWhy() throws Exception {
+        Process idle = new ProcessBuilder("sleep", "20").start();
+        try (ProcessSampler sampler = new ProcessSampler(idle.pid(), 0)) {
+            awaitAsleep(idle.pid());
+            sampler.startPoint();
+            Thread.sleep(30);
+            ServerRecord seen = sampler.endPoint(null, new Monitor.PointEnd(0.03, true, null, "001-short"));
+            assertEquals("point too short: 30 ms, /proc's CPU times need 250 ms", seen.tooShort());
+            assertNull(seen.cpuPercent());
+            assertNull(seen.cpuUserPercent());
+            assertNull(seen.cpuSystemPercent());
+            assertNull(seen.machineCpuPercent());
+            assertEquals(idle.pid(), seen.pid());
+            assertTrue(seen.rssMaxBytes() > 0 && seen.threadsMax() == 1, "sleep's memory and its one thread: " + seen);
+
+            sampler.startPoint();
+            Thread.sleep(1000);
+            ServerRecord whole = sampler.endPoint(null, new Monitor.PointEnd(1.0, true, null, "002-long"));
+            assertNull(whole.tooShort());
+            assertEquals(0.0, whole.cpuPercent(), "a point of 1 s has its CPU: none, for a process asleep");
+        } finally {
             idle.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
         }
     }

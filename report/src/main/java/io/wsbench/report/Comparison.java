@@ -83,6 +83,10 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
     private record Metric(String name, boolean higherIsBetter, ToDoubleFunction<PointRecord> value) {
     }
 
+    /** A flow's throughput's name, and its requests' beside it. */
+    public static final String ITERATIONS_PER_SECOND = "iterationsPerSecond";
+    public static final String REQUESTS_PER_SECOND = "requestsPerSecond";
+
     private static final List<Metric> METRICS = List.of(
             new Metric("throughput", true, PointRecord::throughput),
             new Metric("p50Micros", false, p -> p.latencyMicros().p50()),
@@ -178,7 +182,12 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         List<PointRecord> b = pointsB.stream().filter(p -> p.requests() > 0).toList();
         List<Ratio> ratios = new ArrayList<>();
         for (Metric m : METRICS) {
-            ratios.add(ratio(m, a, b, paired, coldA, coldB));
+            // a flow's throughput counts iterations, so it is named as such, with its requests per second beside
+            ratios.add(ratio(first.flow() && m == METRICS.get(0) ? new Metric(ITERATIONS_PER_SECOND, true, PointRecord::throughput)
+                    : m, a, b, paired, coldA, coldB));
+            if (first.flow() && m == METRICS.get(0)) {
+                ratios.add(ratio(new Metric(REQUESTS_PER_SECOND, true, PointRecord::requestsPerSecond), a, b, paired, coldA, coldB));
+            }
         }
         // a flow's points are then matched step by step: each step both runs measured, by its name
         for (String step : stepsOfAll(a, b)) {

@@ -46,6 +46,12 @@ public final class Flags {
      * the CPU back (steal). Quiet points on 2 cores read 0-5%.
      */
     static final double OTHERS_CPU_PERCENT = 25;
+    /**
+     * /proc's CPU times tick every 10 ms: over d seconds the machine's busy share is off by up to a tick
+     * per core and the server's by one more, (cores + 1) / d % of a core in all. The others' share is
+     * told only where that is at most half {@link #OTHERS_CPU_PERCENT} (0.24 s on 2 cores, 1.4 s on 16).
+     */
+    private static final double PROC_TICK_SECONDS = 0.01;
 
     private Flags() {
     }
@@ -376,12 +382,14 @@ public final class Flags {
     /**
      * The CPU that neither the server nor the generator used during a point, in percent of one core:
      * the machine's busy time (steal included) less theirs. Empty where it cannot be told: no server
-     * watched, the load spread over agents, or the machine's size unknown.
+     * watched, the load spread over agents, the machine's size unknown, or a point too short for /proc to tell it.
      */
     static Optional<Double> othersCpuPercent(PointRecord p, int cores) {
         ServerRecord s = p.server();
         GeneratorRecord g = p.generator();
-        if (s == null || g == null || p.agents() != null || cores <= 0 || s.machineCpuPercent() <= 0) {
+        if (s == null || g == null || p.agents() != null || cores <= 0 || s.machineCpuPercent() == null
+                || s.cpuPercent() == null || s.machineCpuPercent() <= 0
+                || 100 * (cores + 1) * PROC_TICK_SECONDS / p.durationSeconds() > OTHERS_CPU_PERCENT / 2) {
             return Optional.empty();
         }
         return Optional.of(Math.max(0, s.machineCpuPercent() * cores - s.cpuPercent() - g.cpuPercent()));

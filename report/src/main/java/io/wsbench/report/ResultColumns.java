@@ -40,6 +40,8 @@ final class ResultColumns {
             col("unfinished", PointRecord::unfinished),
             col("durationSeconds", PointRecord::durationSeconds),
             col("throughput", PointRecord::throughput),
+            // a flow's throughput counts iterations: its requests per second stand beside it
+            col("requestsPerSecond", p -> p.flow() ? p.requestsPerSecond() : null),
             col("latencyMicros.mean", p -> p.latencyMicros().mean()),
             col("latencyMicros.p50", p -> p.latencyMicros().p50()),
             col("latencyMicros.p90", p -> p.latencyMicros().p90()),

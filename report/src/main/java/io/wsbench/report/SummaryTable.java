@@ -17,7 +17,9 @@ final class SummaryTable {
 
     /** {@code neverSteady}: labels of targets whose warm-up ran out of time before they were steady. */
     static Table of(List<Summary> rows, String baseline, Set<String> neverSteady) {
-        List<String> headers = new ArrayList<>(List.of("target", "load", "requests/s", "95% CI"));
+        // a flow's throughput is iterations: with one among the rows, each rate says its unit
+        boolean flows = rows.stream().anyMatch(Summary::flow);
+        List<String> headers = new ArrayList<>(List.of("target", "load", flows ? "rate" : "requests/s", "95% CI"));
         if (baseline != null) {
             headers.add("vs " + baseline + " [95% CI, paired by round]");
         }
@@ -31,6 +33,12 @@ final class SummaryTable {
             cells.add(Table.Cell.of(row.target().label() + (why.isEmpty() ? "" : " ⚠")));
             cells.add(Table.Cell.of(row.load().describe()));
             Table.Cell rate = Table.Cell.spread(row.throughput(), n, HtmlFormat::rate);
+            if (row.flow()) {
+                rate = new Table.Cell(rate.text() + " it/s (" + HtmlFormat.rate(row.requestsPerSecond().median()) + " req/s)",
+                        rate.spread(), false, false);
+            } else if (flows) {
+                rate = new Table.Cell(rate.text() + " req/s", rate.spread(), false, false);
+            }
             cells.add(row.generatorPaced() == 0 ? rate : new Table.Cell(rate.text() + " ⚑", rate.spread(), true, false));
             cells.add(Table.Cell.of(HtmlFormat.interval(row.throughputInterval())));
             if (baseline != null) {

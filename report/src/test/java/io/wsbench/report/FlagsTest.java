@@ -65,6 +65,30 @@ class FlagsTest {
         assertEquals(java.util.Optional.empty(), Flags.othersCpuPercent(points.get(2), 0), "the machine's size unknown: not told");
     }
 
+    /**
+     * A 33 ms point, as the process monitor leaves it: /proc cannot tell its CPU, so the machine's
+     * less the server's is no figure, and no flag says other processes took a share of a core.
+     */
+    @Test
+    void aPointTooShortForProcRaisesNoFlagAboutOtherProcesses() {
+        PointRecord p = ComparisonTest.point("Metro small", FIVE_USERS, 1, 12_000, 200);
+        PointRecord tooShort = new PointRecord(p.target(), p.load(), 1, 400, 0.033, 12_000, p.latencyMicros(), 400, 500,
+                ErrorCounts.NONE, 400, ServerRecord.withoutCpu(1L, 1 << 28, 40, 0).withTooShort(0.033, "/proc's CPU times need 250 ms"),
+                null, null, null, null).withGenerator(new GeneratorRecord(1, 0.01, 30, 30.0, null, null, null, null));
+        assertEquals(java.util.Optional.empty(), Flags.othersCpuPercent(tooShort, 2));
+        assertEquals(List.of(), Flags.of(withCores(run(List.of(tooShort)), 2)));
+        assertEquals("point too short: 33 ms, /proc's CPU times need 250 ms", tooShort.server().tooShort());
+        // the figures, had /proc's been kept: 64% of a core that a 33 ms window cannot tell
+        PointRecord measured = new PointRecord(p.target(), p.load(), 1, 400, 0.033, 12_000, p.latencyMicros(), 400, 500,
+                ErrorCounts.NONE, 400, new ServerRecord(1L, 60.6, 30.3, 30.3, 1 << 28, 40, 0, 75),
+                null, null, null, null).withGenerator(new GeneratorRecord(1, 0.01, 22, 22.0, null, null, null, null));
+        assertEquals(java.util.Optional.empty(), Flags.othersCpuPercent(measured, 2));
+        assertEquals(List.of(), Flags.of(withCores(run(List.of(measured)), 2)));
+        PointRecord second = new PointRecord(p.target(), p.load(), 1, 12_000, 1.0, 12_000, p.latencyMicros(), 400, 500,
+                ErrorCounts.NONE, 12_000, measured.server(), null, null, null, null).withGenerator(measured.generator());
+        assertEquals(67.4, Flags.othersCpuPercent(second, 2).orElseThrow(), 0.01, "the same figures over a second are told");
+    }
+
     @Test
     void theMachineProbeSaysWhetherTheMachineOrTheServerMovedAnUnsteadyRow() {
         // the same ±20% row twice: once while the machine's fixed CPU loop slowed as much, once while it held

@@ -51,7 +51,7 @@ public record Assertion(String text, String metric, String operator, double limi
                 false, false));
         METRICS.put("validation", new Metric(p -> p.errors().validation(), false, true));
         METRICS.put("unfinished", new Metric(PointRecord::unfinished, false, true));
-        METRICS.put("cpu", new Metric(p -> p.server() == null ? Double.NaN : p.server().cpuPercent(), false, false));
+        METRICS.put("cpu", new Metric(p -> p.server() == null || p.server().cpuPercent() == null ? Double.NaN : p.server().cpuPercent(), false, false));
     }
 
     /** Reads one expression; a mistake gives an IllegalArgumentException whose message is one line for the user. */

@@ -175,6 +175,16 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                 : agents.stream().mapToDouble(a -> Math.abs(a.startSkewMillis())).max().orElse(0);
     }
 
+    /** Whether this is a flow's point, whose {@code throughput} counts iterations, not requests. */
+    public boolean flow() {
+        return iterations != null || steps != null;
+    }
+
+    /** Requests answered or failed per second: a flow's steps' requests, else {@code throughput}'s own count. */
+    public double requestsPerSecond() {
+        return durationSeconds <= 0 ? 0 : requests / durationSeconds;
+    }
+
     /**
      * Points of the same target under the same load are repeats of one another; within a run, loads
      * that differ only in length are named apart ({@link LoadRecord#namedApart}), so they are two rows.

@@ -11,14 +11,26 @@ import java.util.List;
  * used, the hottest frames of its {@code executionSamples}, and the exceptions thrown (caught or not);
  * {@code recording} is the .jfr file, relative to the run directory; the collector's pauses; and a
  * sampling {@code profile} of where its CPU went. Those are null for other servers.
+ * <p>A point shorter than a monitor can measure has that monitor's figures null and says why, once,
+ * in {@code tooShort} ("point too short: 33 ms, /proc's CPU times need 250 ms; the profiler needs 250 ms").
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
+public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, Double cpuSystemPercent,
                            long rssMaxBytes, int threadsMax, double residualCpuPercent,
-                           double machineCpuPercent,
+                           Double machineCpuPercent,
                            Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes, Long executionSamples,
                            List<HotFrame> hotFrames, List<ExceptionRate> exceptions, String recording,
-                           GcPauses gcPauses, ProfileRecord profile) {
+                           GcPauses gcPauses, ProfileRecord profile, String tooShort) {
+
+    public ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, Double cpuSystemPercent,
+                        long rssMaxBytes, int threadsMax, double residualCpuPercent, Double machineCpuPercent,
+                        Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes, Long executionSamples,
+                        List<HotFrame> hotFrames, List<ExceptionRate> exceptions, String recording,
+                        GcPauses gcPauses, ProfileRecord profile) {
+        this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
+                machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples, hotFrames, exceptions,
+                recording, gcPauses, profile, null);
+    }
 
     /**
      * The garbage collector's pauses in the point, from Flight Recorder's GC events: how many
@@ -42,7 +54,27 @@ public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, d
     public ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                         long rssMaxBytes, int threadsMax, double residualCpuPercent, double machineCpuPercent) {
         this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
-                machineCpuPercent, null, null, null, null, null, null, null, null, null);
+                machineCpuPercent, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * What /proc tells of a point too short for its CPU times: memory, threads and the CPU after the
+     * load, which are read at an instant or over a window of their own, and no CPU figure of the point.
+     */
+    public static ServerRecord withoutCpu(Long pid, long rssMaxBytes, int threadsMax, double residualCpuPercent) {
+        return new ServerRecord(pid, null, null, null, rssMaxBytes, threadsMax, residualCpuPercent, null,
+                null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * This record, saying as well that the point's {@code seconds} were too short for what
+     * {@code needs} says ("the profiler needs 250 ms"); the point's length is said once, before the first.
+     */
+    public ServerRecord withTooShort(double seconds, String needs) {
+        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
+                residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples,
+                hotFrames, exceptions, recording, gcPauses, profile,
+                (tooShort == null ? "point too short: " + Math.round(seconds * 1000) + " ms, " : tooShort + "; ") + needs);
     }
 
     public ServerRecord withJvm(long gcs, long gcMillis, long heapMax, long samples, List<HotFrame> hot,
@@ -54,28 +86,28 @@ public record ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, d
     public ServerRecord withGc(long gcs, long gcMillis, long heapMax) {
         return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
                 residualCpuPercent, machineCpuPercent, gcs, gcMillis, heapMax, executionSamples, hotFrames,
-                exceptions, recording, gcPauses, profile);
+                exceptions, recording, gcPauses, profile, tooShort);
     }
 
     /** With what a Flight Recorder recording of the point showed, and where it is ({@code jfr}, relative to run.json). */
-    public ServerRecord withRecording(long samples, List<HotFrame> hot, List<ExceptionRate> thrown, String jfr) {
+    public ServerRecord withRecording(Long samples, List<HotFrame> hot, List<ExceptionRate> thrown, String jfr) {
         return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
                 residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, samples,
-                List.copyOf(hot), List.copyOf(thrown), jfr, gcPauses, profile);
+                hot == null ? null : List.copyOf(hot), List.copyOf(thrown), jfr, gcPauses, profile, tooShort);
     }
 
     /** With the collector's pauses over the point. */
     public ServerRecord withGcPauses(GcPauses pauses) {
         return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
                 residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples,
-                hotFrames, exceptions, recording, pauses, profile);
+                hotFrames, exceptions, recording, pauses, profile, tooShort);
     }
 
     /** With what a sampling profiler saw over the point. */
     public ServerRecord withProfile(ProfileRecord seen) {
         return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
                 residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples,
-                hotFrames, exceptions, recording, gcPauses, seen);
+                hotFrames, exceptions, recording, gcPauses, seen, tooShort);
     }
 
     /** Exceptions of every class per second; 0 when none were seen or none could be counted. */

@@ -15,13 +15,15 @@ import java.util.function.ToDoubleFunction;
  * {@code generatorPaced} counts the repeats in which the load generator may have set the pace
  * ({@link GeneratorRecord#setThePace}): the row then measures wsbench as much as the server.
  * {@code throughputByRound}: each measured repeat's throughput by its round (its repeat number), so
- * that a ratio to the baseline pairs points measured in the same round.
+ * that a ratio to the baseline pairs points measured in the same round. A {@code flow}'s row counts
+ * iterations in {@code throughput} (it/s); its {@code requestsPerSecond} are its steps' requests.
  */
 public record Summary(String key, TargetRecord target, LoadRecord load, int repeats,
                       Spread throughput, Spread meanMicros, Spread p50Micros, Spread p99Micros,
                       Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent, Spread secondsPerPass,
                       long requests, long errors, long validated, List<String> aborted, int generatorPaced,
-                      @com.fasterxml.jackson.annotation.JsonIgnore java.util.SortedMap<Integer, Double> throughputByRound) {
+                      @com.fasterxml.jackson.annotation.JsonIgnore java.util.SortedMap<Integer, Double> throughputByRound,
+                      boolean flow, Spread requestsPerSecond) {
 
     /** A median with the smallest and largest value seen. */
     public record Spread(double median, double min, double max) {
@@ -74,7 +76,7 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     spread(measured, p -> p.latencyMicros().p99()),
                     spread(measured, PointRecord::bytesSentPerRequest),
                     spread(measured, PointRecord::bytesReceivedPerRequest),
-                    spread(measured.stream().filter(p -> p.server() != null).toList(),
+                    spread(measured.stream().filter(p -> p.server() != null && p.server().cpuPercent() != null).toList(),
                             p -> p.server().cpuPercent()),
                     spread(measured.stream().filter(p -> p.load().sequences() != null).toList(),
                             p -> p.durationSeconds() / p.load().sequences()),
@@ -83,7 +85,7 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     ps.stream().mapToLong(PointRecord::validated).sum(),
                     ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList(),
                     (int) measured.stream().filter(p -> p.generator() != null && p.generator().setThePace()).count(),
-                    byRound(measured)));
+                    byRound(measured), first.flow(), spread(measured, PointRecord::requestsPerSecond)));
         }
         return rows;
     }

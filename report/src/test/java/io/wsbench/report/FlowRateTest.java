@@ -1,0 +1,46 @@
+package io.wsbench.report;
+
+import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.core.record.LatencyRecord;
+import io.wsbench.core.record.LoadRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.Summary;
+import io.wsbench.core.record.TargetRecord;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** The Django flow of issue 47: 38 iterations a second of 2 requests each are 38 it/s, with 76 req/s beside. */
+class FlowRateTest {
+
+    private static final LoadRecord ONE_USER = new LoadRecord("closed", 1, 100L, null, null, null, true);
+    private static final PointRecord PLAIN = new PointRecord(new TargetRecord("single", "direct", "plain", null, "hello", "plain", null),
+            ONE_USER, 1, 1000, 1.0, 1000, new LatencyRecord(1000, 1000, 1000, 1000, 1000, 1000, 1), 100, 100,
+            ErrorCounts.NONE, 1000, null, null, null, null, null);
+    private static final PointRecord FLOW = new PointRecord(new TargetRecord("admin", null, "flow", null, null, "plain", null),
+            ONE_USER, 1, 76, 1.0, 38, new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1), 100, 100,
+            ErrorCounts.NONE, 38, null, null, null, null, null, null, null, 0, null, 38L, List.of(), null, null);
+
+    @Test
+    void theReportsSummaryTableNamesEachRowsUnit() {
+        Table t = SummaryTable.of(Summary.of(List.of(PLAIN, FLOW)), null, Set.of());
+        assertEquals("rate", t.headers().get(2));
+        assertEquals("1,000 req/s", t.rows().get(0).cells().get(2).text());
+        assertEquals("38.0 it/s (76.0 req/s)", t.rows().get(1).cells().get(2).text());
+        assertEquals("requests/s", SummaryTable.of(Summary.of(List.of(PLAIN)), null, Set.of()).headers().get(2));
+    }
+
+    @Test
+    void theResultsSheetsHaveAFlowsRequestsPerSecondBesideItsThroughput() {
+        List<String> names = ResultColumns.ALL.stream().map(ResultColumns.Column::name).toList();
+        int at = names.indexOf("throughput");
+        assertEquals("requestsPerSecond", names.get(at + 1));
+        ResultColumns.Column column = ResultColumns.ALL.get(at + 1);
+        assertEquals(76.0, column.value().apply(FLOW));
+        assertNull(column.value().apply(PLAIN), "a single request's throughput is its requests per second already");
+    }
+}
