@@ -47,6 +47,7 @@ class AgentsTest {
             Files.writeString(suite, """
                     name: hello
                     warmup: none
+                    order: grouped          # the points in the suite's order, which this test reads
                     targets:
                       - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
                     load:
@@ -100,6 +101,7 @@ class AgentsTest {
             Files.writeString(suite, """
                     name: three
                     warmup: none
+                    order: grouped          # the points in the suite's order, which this test reads
                     targets:
                       - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
                     load:
@@ -175,6 +177,7 @@ class AgentsTest {
             Files.writeString(suite, """
                     name: hello
                     warmup: none
+                    order: grouped          # the points in the suite's order, which this test reads
                     targets:
                       - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
                     load:

@@ -50,6 +50,7 @@ class FlowAgentsTest {
         return Files.writeString(dir.resolve("shop-agents.yaml"), """
                     name: shop-agents
                     warmup: none
+                    order: grouped          # the points in the suite's order, which this test reads
                     targets:
                       - label: shop
                         url: %s

@@ -109,6 +109,7 @@ class FlowWsSecurityTest {
         Path suite = Files.writeString(dir.resolve("secured-flow.yaml"), """
                 name: secured-flow
                 warmup: none
+                order: grouped          # the points in the suite's order, which this test reads
                 targets:
                 %s%s
                 load:
