@@ -34,6 +34,7 @@ class AgentLeavesTest {
         Files.writeString(file, """
                 name: three
                 warmup: none
+                order: grouped          # the short point, then the long one the agent dies in
                 targets:
                   - { label: hello, url: "http://127.0.0.1:%d/hello", protocol: plain }
                 load:

@@ -81,18 +81,19 @@ final class Charts {
 
     /**
      * Seed 001's "normalized to CXF" bars: the time of one pass of a request sequence as a multiple of
-     * the baseline stack's time in the same sequence and load. Shorter is better; whiskers span the repeats.
+     * the baseline stack's time in the same sequence and load, paired round by round. Shorter is better;
+     * whiskers span the ratio's 95% interval ({@link Summary#pairedRatio}).
      */
     static Chart normalized(List<Summary> rows, List<String> targets, List<String> loads, String baseline) {
         List<Series> series = bars(rows, targets, loads, row -> {
-            double ratio = Summary.ratioToBaseline(rows, row, baseline);
-            if (!(ratio > 0)) {
+            io.wsbench.core.stats.Estimate ratio = Summary.pairedRatio(rows, row, baseline);
+            if (ratio == null || !(ratio.median() > 0)) {
                 return null;
             }
-            double baseRate = row.throughput().median() / ratio;
-            return row.throughput().min() > 0
-                    ? bar(1 / ratio, baseRate / row.throughput().max(), baseRate / row.throughput().min(), row.repeats())
-                    : bar(1 / ratio, Double.NaN, Double.NaN, row.repeats());
+            // a time is the inverse of a throughput: the interval's ends swap
+            return ratio.bounded() && ratio.low() > 0
+                    ? bar(1 / ratio.median(), 1 / ratio.high(), 1 / ratio.low(), row.repeats())
+                    : bar(1 / ratio.median(), Double.NaN, Double.NaN, row.repeats());
         });
         return chart("Time per pass normalized to " + baseline + " (shorter is better)",
                 new Spec("bars", "load", "× the baseline's time", null, "× the baseline's time", 2, loads, series, null), null);
