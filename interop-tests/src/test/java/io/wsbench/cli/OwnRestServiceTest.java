@@ -200,11 +200,13 @@ class OwnRestServiceTest {
         assertEquals(0, r.exit(), r.err() + r.out());
         JsonNode points = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).path("points");
         assertEquals(2, points.size(), points.toString());
-        assertEquals("openapi", points.get(0).path("target").path("protocol").asText());
-        assertEquals(30, points.get(0).path("requests").asLong());
-        assertEquals(10, points.get(0).path("errors").path("validation").asLong(), points.get(0).toString());
-        assertEquals(30, points.get(1).path("validated").asLong(), points.get(1).toString());
-        assertTrue(points.get(1).path("target").path("url").asText().endsWith("/api"), points.get(1).toString());
+        JsonNode add = RunCommandTest.labelled(points, "add on mine");
+        JsonNode item = RunCommandTest.labelled(points, "item on mine");
+        assertEquals("openapi", add.path("target").path("protocol").asText());
+        assertEquals(30, add.path("requests").asLong());
+        assertEquals(10, add.path("errors").path("validation").asLong(), add.toString());
+        assertEquals(30, item.path("validated").asLong(), item.toString());
+        assertTrue(item.path("target").path("url").asText().endsWith("/api"), item.toString());
 
         PhpService.assertTargetNeedsAnOperation(dir, "openapi: shop.yaml");
     }
