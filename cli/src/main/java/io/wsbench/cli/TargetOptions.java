@@ -186,7 +186,11 @@ final class TargetOptions {
         if (openapi != null && port != null) {
             throw new Main.UserError("--port names a WSDL port: it goes with --wsdl, not --openapi");
         }
-        return OwnService.of(new OwnService.Spec(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb));
+        if (wsdl != null && !headers.isEmpty()) {
+            throw new Main.UserError("--header goes with --openapi (whose header parameters it fills) or a URL, not --wsdl");
+        }
+        return OwnService.of(new OwnService.Spec(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb)
+                .withHeaders(headerMap()));
     }
 
     TargetRecord targetRecord(URI uri) {
@@ -226,6 +230,19 @@ final class TargetOptions {
         return uri;
     }
 
+    /** The {@code --header}s, name to value, in their order. */
+    private Map<String, String> headerMap() {
+        Map<String, String> h = new LinkedHashMap<>();
+        for (String header : headers) {
+            int colon = header.indexOf(':');
+            if (colon <= 0) {
+                throw new Main.UserError("a header is written 'Name: value', not '" + header + "'");
+            }
+            h.put(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
+        }
+        return h;
+    }
+
     /** The requests and checks of a URL: a wsbench protocol's, or the request the options write. */
     Workload workload() {
         if (protocol != null) {
@@ -255,13 +272,7 @@ final class TargetOptions {
         } else if (bytes != null) {
             h.put("Content-Type", "application/octet-stream");
         }
-        for (String header : headers) {
-            int colon = header.indexOf(':');
-            if (colon <= 0) {
-                throw new Main.UserError("a header is written 'Name: value', not '" + header + "'");
-            }
-            h.put(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
-        }
+        h.putAll(headerMap());
         if (h.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Content-Type") && !k.equals("Content-Type"))) {
             h.remove("Content-Type"); // the user's own spelling wins
         }

@@ -382,6 +382,55 @@ class FlowTest {
         }
     }
 
+    /** shop-openapi.yaml with Authorization a required header parameter of placeOrder and getOrder, as FastAPI's Header() writes it. */
+    private static Path authorizationSpec(Path dir) throws IOException {
+        String header = "        - { name: Authorization, in: header, required: true, schema: { type: string } }\n";
+        String spec = Files.readString(RESOURCES.resolve("shop-openapi.yaml"))
+                .replace("      operationId: placeOrder\n", "      operationId: placeOrder\n      parameters:\n" + header)
+                .replace("        - { name: id, in: path, required: true, schema: { type: integer } }\n",
+                        "        - { name: id, in: path, required: true, schema: { type: integer } }\n" + header);
+        return Files.writeString(dir.resolve("shop-openapi.yaml"), spec);
+    }
+
+    @Test
+    void aStepsHeaderFillsTheSpecsHeaderParameterOfItsName(@TempDir Path dir) throws Exception {
+        try (PhpService shop = shop(dir)) {
+            Path spec = authorizationSpec(dir);
+            Path flow = Files.writeString(dir.resolve("shop.yaml"), SHOP_FLOW.formatted(shop.base())
+                    .replace("data: orders.csv, headers: { Authorization:", "data: orders.csv, headers: { authorization:"));
+            JsonNode p = PhpService.load("--flow", flow.toString(), "-c", "2", "-n", "20");
+            assertEquals(20, p.path("iterations").asLong(), p.toString());
+            assertEquals(20, p.path("validated").asLong(), "every iteration valid: " + p);
+            assertEquals(20, step(p.path("steps"), "placeOrder").path("validated").asLong(), "a lower-case header name fills it too");
+            assertEquals(20, stats(shop).path("orders").asLong());
+            assertEquals(20, stats(shop).path("reads").asLong());
+
+            // neither the step's headers nor its params give it: one line, before any load
+            Path bare = Files.writeString(dir.resolve("bare.yaml"), SHOP_FLOW.formatted(shop.base()).replace("""
+                    - { operation: placeOrder, data: orders.csv, headers: { Authorization: "Bearer ${token}" },""", """
+                    - { operation: placeOrder, data: orders.csv,"""));
+            PhpService.assertBadInput(CliRunner.run("load", "--flow", bare.toString()),
+                    "steps step placeOrder: header parameter Authorization of placeOrder (POST /orders in " + spec
+                            + ") is required and nothing gives it: give it in the step's headers ({ Authorization: VALUE })"
+                            + " or its params ({ Authorization: VALUE })");
+            assertEquals(20, stats(shop).path("orders").asLong(), "nothing was sent");
+
+            // a single request's --header fills it as a step's header does
+            HttpResponse<String> login = HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(URI.create(shop.base() + "/login"))
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"user\": \"ann\", \"password\": \"pw-ann\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            String token = RunJson.MAPPER.readTree(login.body()).path("token").asText();
+            String orders = dir.resolve("orders.csv").toString();
+            JsonNode one = PhpService.load("--openapi", spec.toString(), "--operation", "placeOrder", "--data", orders,
+                    "--header", "Authorization: Bearer " + token, "-c", "1", "-n", "10", shop.base());
+            assertEquals(10, one.path("validated").asLong(), one.toString());
+            assertEquals(30, stats(shop).path("orders").asLong(), "each request carried the token");
+            PhpService.assertBadInput(CliRunner.run("load", "--openapi", spec.toString(), "--operation", "placeOrder", "--data", orders,
+                    "-n", "10", shop.base()), "header parameter Authorization of placeOrder (POST /orders in " + spec
+                    + ") is required and nothing gives it: give it with --header 'Authorization: VALUE' or a column Authorization in --data");
+        }
+    }
+
     @Test
     void aFlowThatCannotRunIsRefusedBeforeAnyLoadInOneLineNamingTheStep(@TempDir Path dir) throws Exception {
         Files.copy(RESOURCES.resolve("shop-openapi.yaml"), dir.resolve("shop-openapi.yaml"));

@@ -97,6 +97,8 @@ final class ComparePage {
         List<Only> only = new ArrayList<>();
         c.onlyInA().forEach(u -> only.add(new Only(u.name(), "A (" + c.a().run() + ")")));
         c.onlyInB().forEach(u -> only.add(new Only(u.name(), "B (" + c.b().run() + ")")));
+        Profiles.Flames flames = new Profiles.Flames();
+        List<Map<String, Object>> why = why(c, flames);
         return Map.ofEntries(
                 Map.entry("a", c.a()), Map.entry("b", c.b()),
                 Map.entry("fields", fields(c.a(), c.b())),
@@ -114,24 +116,24 @@ final class ComparePage {
                         "verdict", x.says(), "tone", x.verdict().equals(CapacityRatio.MORE) ? tone(Comparison.FASTER)
                                 : x.verdict().equals(CapacityRatio.LESS) ? tone(Comparison.SLOWER) : tone(Comparison.SAME))).toList()),
                 Map.entry("hasCapacities", c.capacities() != null),
-                Map.entry("why", why(c)), Map.entry("hasWhy", c.why() != null),
+                Map.entry("why", why), Map.entry("hasWhy", c.why() != null), Map.entry("flameData", flames.packed()),
                 Map.entry("echarts", ReportPage.ECHARTS.source()), Map.entry("flameJs", ReportPage.FLAME_JS));
     }
 
     /** Each profiled point's differential: its sentence, its frames' changes, and its graph. */
-    private static List<Map<String, Object>> why(Comparison c) {
+    private static List<Map<String, Object>> why(Comparison c, Profiles.Flames flames) {
         List<Map<String, Object>> out = new ArrayList<>();
         if (c.why() == null) {
             return out;
         }
         for (int i = 0; i < c.why().size(); i++) {
-            out.add(why(c.why().get(i), c.differentials().get(i).json()));
+            out.add(why(c.why().get(i), flames.add(c.differentials().get(i))));
         }
         return out;
     }
 
-    /** One differential as a page shows it: its sentence, its frames' changes, and its graph's data. */
-    static Map<String, Object> why(ProfileDiff d, String graph) {
+    /** One differential as a page shows it: its sentence, its frames' changes, and its graph (its index in the page's flames). */
+    static Map<String, Object> why(ProfileDiff d, int graph) {
         return Map.of("point", d.point(), "says", d.says(), "graph", graph,
                 "frames", d.frames().stream().map(f -> Map.of("frame", f.frame(), "a", HtmlFormat.fixed(f.a(), 1),
                         "b", HtmlFormat.fixed(f.b(), 1), "change", String.format(Locale.ROOT, "%+.1f", f.change()),

@@ -31,7 +31,7 @@ import java.util.function.ToDoubleFunction;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unmatched> onlyInA,
                          List<Unmatched> onlyInB, List<CapacityRatio> capacities, List<ProfileDiff> why,
-                         @com.fasterxml.jackson.annotation.JsonIgnore List<Profiles.Json> differentials) {
+                         @com.fasterxml.jackson.annotation.JsonIgnore List<Profiles.Graph> differentials) {
 
     public static final String FASTER = "faster";
     public static final String SLOWER = "slower";
@@ -143,7 +143,7 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
                 + " interleaved in one run (wsbench ab A.yaml B.yaml)";
         List<CapacityRatio> capacities = CapacityRatio.of(a, b);
         List<ProfileDiff> why = new ArrayList<>();
-        List<Profiles.Json> differentials = new ArrayList<>();
+        List<Profiles.Graph> differentials = new ArrayList<>();
         for (var e : pointsA.entrySet()) {
             List<PointRecord> inB = pointsB.get(e.getKey());
             if (inB == null || dirA == null || dirB == null) {

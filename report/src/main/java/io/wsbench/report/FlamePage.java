@@ -28,11 +28,12 @@ public final class FlamePage {
      */
     public static String html(RunRecord run, Path dir, String point, String kind) {
         Profiles.Kind k = Profiles.Kind.named(kind);
-        List<Profiles.Json> flames = new ArrayList<>();
+        Profiles.Flames flames = new Profiles.Flames();
+        List<Integer> drawn = new ArrayList<>();
         for (Profiles.Row r : chosen(run, dir, point)) {
-            flames.add(new Profiles.Json(Profiles.json(Profiles.flame(r.key() + ", " + k.title, k, r.merged(k), r.requests()))));
+            drawn.add(flames.add(Profiles.flame(r.key() + ", " + k.title, k, r.merged(k), r.requests())));
         }
-        return TEMPLATE.execute(Map.of("suite", run.suite(), "kind", k.title, "flames", flames,
+        return TEMPLATE.execute(Map.of("suite", run.suite(), "kind", k.title, "flames", drawn, "flameData", flames.packed(),
                 "echarts", ReportPage.ECHARTS.source(), "flameJs", ReportPage.FLAME_JS));
     }
 

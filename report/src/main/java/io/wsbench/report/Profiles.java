@@ -7,13 +7,18 @@ import io.wsbench.core.record.ProfileRecord;
 import io.wsbench.core.record.ServerRecord;
 import io.wsbench.core.record.Summary;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The profiles of a run's points, read from the collapsed stacks beside its run.json, per row (a
@@ -145,12 +150,12 @@ final class Profiles {
      * A flame graph's data: the tree of {@code stacks} per request, each node
      * {@code {"n": name, "v": value, "k": kind of code, "c": [children]}}.
      */
-    static Map<String, Object> flame(String title, Kind kind, Folded stacks, long requests) {
-        return graph(title, kind, stacks.tree("all", 1.0 / Math.max(1, requests), MIN_SHARE), null);
+    static Graph flame(String title, Kind kind, Folded stacks, long requests) {
+        return new Graph(graph(title, kind, stacks.tree("all", 1.0 / Math.max(1, requests), MIN_SHARE), null));
     }
 
     /** What changed from {@code a} to {@code b}: the frames ranked by their change, and B's differential graph. */
-    record Why(ProfileDiff diff, Json graph) {
+    record Why(ProfileDiff diff, Graph graph) {
     }
 
     static Why why(String name, List<Point> a, List<Point> b) {
@@ -159,7 +164,7 @@ final class Profiles {
         // B's tree per request, each node with "d", its value in B minus A's; a frame A had and B has not is not drawn
         Folded.Node before = ra.merged(Kind.CPU).tree("all", 1.0 / Math.max(1, ra.requests()), 0);
         Folded.Node after = rb.merged(Kind.CPU).tree("all", 1.0 / Math.max(1, rb.requests()), MIN_SHARE);
-        return new Why(ProfileDiff.of(name, a, b), new Json(json(graph(name + ", CPU, B against A", Kind.CPU, after, before))));
+        return new Why(ProfileDiff.of(name, a, b), new Graph(graph(name + ", CPU, B against A", Kind.CPU, after, before)));
     }
 
     private static Map<String, Object> graph(String title, Kind kind, Folded.Node root, Folded.Node before) {
@@ -205,15 +210,68 @@ final class Profiles {
     }
 
     /** One row's graphs in the report: CPU, then allocations and waits where there were any. */
-    record Graphs(String title, List<Json> flames) {
+    record Graphs(String title, List<Integer> flames) {
     }
 
-    /** A graph's data as the page's attribute holds it. */
-    record Json(String json) {
+    /** A flame graph's data: its title, unit, colours and tree ({@link #node}); a page packs its graphs into its {@link Flames}. */
+    record Graph(Map<String, Object> data) {
     }
 
-    /** The report's "Where the time went" section, or null when no point was profiled. */
-    static Map<String, Object> section(List<PointRecord> points, Path runDir) {
+    /**
+     * The flame graphs of one page, written into it once: their frames' names in one table (a node's
+     * "n" its index there) and their trees, as JSON gzipped in base64, which flame.js inflates with the
+     * browser's own DecompressionStream once the page has loaded. Graphs of the same stacks share
+     * most names: soap-vs-rest's 71 graphs were 3.7 MB of JSON in the page, and are 0.2 MB so.
+     */
+    static final class Flames {
+
+        private final Map<String, Integer> names = new LinkedHashMap<>();
+        private final List<Map<String, Object>> graphs = new ArrayList<>();
+
+        /** Adds {@code graph} to the page; its index, which its div's data-flame holds. */
+        int add(Graph graph) {
+            Map<String, Object> g = new LinkedHashMap<>(graph.data());
+            g.put("root", indexed(graph.data().get("root")));
+            graphs.add(g);
+            return graphs.size() - 1;
+        }
+
+        boolean isEmpty() {
+            return graphs.isEmpty();
+        }
+
+        @SuppressWarnings("unchecked")
+        private Map<String, Object> indexed(Object node) {
+            Map<String, Object> m = new LinkedHashMap<>((Map<String, Object>) node);
+            m.put("n", names.computeIfAbsent((String) m.get("n"), n -> names.size()));
+            List<Object> callees = (List<Object>) m.get("c");
+            if (callees != null) {
+                m.put("c", callees.stream().map(this::indexed).toList());
+            }
+            return m;
+        }
+
+        /** What the page's flame data element holds. */
+        String packed() {
+            Map<String, Object> all = new LinkedHashMap<>();
+            all.put("names", List.copyOf(names.keySet()));
+            all.put("graphs", graphs);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (GZIPOutputStream gzip = new GZIPOutputStream(bytes) {
+                {
+                    def.setLevel(Deflater.BEST_COMPRESSION);
+                }
+            }) {
+                gzip.write(json(all).getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // in memory: cannot happen
+            }
+            return Base64.getEncoder().encodeToString(bytes.toByteArray());
+        }
+    }
+
+    /** The report's "Where the time went" section, its graphs added to {@code flames}; null when no point was profiled. */
+    static Map<String, Object> section(List<PointRecord> points, Path runDir, Flames flames) {
         List<Row> rows = rows(points, runDir);
         if (rows.isEmpty()) {
             return null;
@@ -233,15 +291,15 @@ final class Profiles {
         m.put("legend", COLOURS.entrySet().stream().map(e -> Map.of("name", e.getKey(), "colour", e.getValue())).toList());
         List<Graphs> graphs = new ArrayList<>();
         for (Row r : rows) {
-            List<Json> flames = new ArrayList<>();
+            List<Integer> drawn = new ArrayList<>();
             for (Kind k : Kind.values()) {
                 Folded f = r.merged(k);
                 if (k == Kind.CPU || !f.isEmpty()) {
-                    flames.add(new Json(json(flame(r.key() + ", " + k.title, k, f, r.requests()))));
+                    drawn.add(flames.add(flame(r.key() + ", " + k.title, k, f, r.requests())));
                 }
             }
             graphs.add(new Graphs(r.key() + ": flame graphs (" + r.points().size() + " repeat"
-                    + (r.points().size() == 1 ? "" : "s") + ")", flames));
+                    + (r.points().size() == 1 ? "" : "s") + ")", drawn));
         }
         m.put("graphs", graphs);
         return m;

@@ -150,11 +150,13 @@ final class ReportPage {
         List<Inside> inside = insideTheServer();
         m.put("inside", inside);
         m.put("hasInside", !inside.isEmpty());
-        Map<String, Object> where = Profiles.section(points, runDir);
-        List<Map<String, Object>> versionsWhy = VersionsTable.why(run, runDir);
+        Profiles.Flames flames = new Profiles.Flames();
+        Map<String, Object> where = Profiles.section(points, runDir, flames);
+        List<Map<String, Object>> versionsWhy = VersionsTable.why(run, runDir, flames);
         m.put("where", where);
         m.put("versionsWhy", versionsWhy.isEmpty() ? null : Map.of("pairs", versionsWhy));
-        m.put("hasFlames", where != null || !versionsWhy.isEmpty());
+        m.put("hasFlames", !flames.isEmpty());
+        m.put("flameData", flames.isEmpty() ? "" : flames.packed());
         m.put("flameJs", FLAME_JS);
         return m;
     }

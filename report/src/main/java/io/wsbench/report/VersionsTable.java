@@ -50,9 +50,9 @@ final class VersionsTable {
 
     /**
      * What changed in the servers' profiles from A to B, for each pair whose points both have one
-     * (read from {@code runDir}): as {@code compare} shows it for two runs.
+     * (read from {@code runDir}): as {@code compare} shows it for two runs, its graphs added to {@code flames}.
      */
-    static List<Map<String, Object>> why(RunRecord run, java.nio.file.Path runDir) {
+    static List<Map<String, Object>> why(RunRecord run, java.nio.file.Path runDir, Profiles.Flames flames) {
         List<Map<String, Object>> out = new ArrayList<>();
         if (runDir == null) {
             return out;
@@ -63,7 +63,7 @@ final class VersionsTable {
             if (!a.isEmpty() && !b.isEmpty()) {
                 String name = p.b().label() + " against " + p.a().label() + " @ " + p.pointsA().get(0).load().describe();
                 Profiles.Why w = Profiles.why(name, a, b);
-                out.add(ComparePage.why(w.diff(), w.graph().json()));
+                out.add(ComparePage.why(w.diff(), flames.add(w.graph())));
             }
         }
         return out;

@@ -1,7 +1,9 @@
 /*
- * wsbench's flame graphs: each <div class="flame" data-flame="..."> holds a tree of stacks per request
- * (written by Profiles.java: {n: frame, v: value, k: kind of code, d: change against A, c: callees}, and
- * the colour of each kind of code),
+ * wsbench's flame graphs: each <div class="flame" data-flame="i"> is graph i of the page's one
+ * <script id="wsbench-flames"> (written by Profiles.Flames: JSON gzipped in base64, inflated by the browser's own
+ * DecompressionStream once the page has loaded (or when a graph is opened before): {names: [frame names], graphs: [{title, unit, colours,
+ * root}]}), each a tree of stacks per request ({n: index of its frame's name, v: value, k: kind of code,
+ * d: change against A, c: callees}),
  * drawn by Apache ECharts' custom series, one rectangle per frame, the root at the top and each frame's
  * callees under it, as wide as their share. Click a frame to zoom into it (its callers stay, full width),
  * click the top bar to zoom out; type in the search box to mark the frames whose name holds the text and
@@ -74,8 +76,31 @@
     return root.v > 0 ? sum / root.v : 0;
   }
 
+  // every graph of the page, inflated once: base64 to bytes, gunzipped, parsed
+  var inflated = null;
+  function flames() {
+    if (!inflated) {
+      var text = atob(document.getElementById('wsbench-flames').textContent.trim());
+      var bytes = new Uint8Array(text.length);
+      for (var i = 0; i < text.length; i++) { bytes[i] = text.charCodeAt(i); }
+      var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+      inflated = new Response(stream).text().then(JSON.parse);
+    }
+    return inflated;
+  }
+
   function draw(el) {
-    var data = JSON.parse(el.getAttribute('data-flame'));
+    flames().then(function (all) {
+      var data = all.graphs[Number(el.getAttribute('data-flame'))];
+      (function named(n) { n.n = all.names[n.n]; (n.c || []).forEach(named); })(data.root);
+      drawData(el, data);
+    }).catch(function (e) {
+      el.textContent = 'this graph cannot be drawn here: ' + e;
+      console.error('wsbench flame graph: ' + e);
+    });
+  }
+
+  function drawData(el, data) {
     var root = data.root;
     var all = prepare(root, null, 0, []);
     var depth = all.reduce(function (m, n) { return Math.max(m, n.depth); }, 0);
@@ -181,4 +206,6 @@
   }
 
   document.querySelectorAll('.flame[data-flame]').forEach(drawWhenSeen);
+  // inflated once the page is shown (its first charts drawn), so that a graph opened later draws at once
+  window.addEventListener('load', function () { setTimeout(flames, 0); });
 })();

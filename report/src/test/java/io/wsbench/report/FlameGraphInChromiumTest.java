@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -33,7 +34,15 @@ class FlameGraphInChromiumTest {
             console.error = function () { probed.errors.push(Array.from(arguments).join(' ')); consoleError.apply(console, arguments); };
             document.addEventListener('DOMContentLoaded', function () {
               document.querySelectorAll('details').forEach(function (d) { d.open = true; });
-              setTimeout(function () {
+              // the graphs are drawn once the page's packed data is inflated: wait for them all (or 8 s)
+              var waited = 0;
+              (function poll() {
+                if (document.querySelectorAll('.flame[data-drawn]').length < document.querySelectorAll('.flame[data-flame]').length
+                    && waited < 8000) {
+                  waited += 100;
+                  setTimeout(poll, 100);
+                  return;
+                }
                 document.querySelectorAll('.flame[data-flame]').forEach(function (el) {
                   var canvas = el.querySelector('canvas'), painted = 0;
                   if (canvas) {
@@ -52,7 +61,7 @@ class FlameGraphInChromiumTest {
                 pre.id = 'probe';
                 pre.textContent = JSON.stringify(probed);
                 document.body.appendChild(pre);
-              }, 2000);
+              })();
             });
             </script>
             """;
@@ -93,6 +102,7 @@ class FlameGraphInChromiumTest {
         ReportWriter.write(profiledRun(run, 60), run);
         String html = Files.readString(run.resolve("report.html"));
         assertTrue(html.contains("Where the time went") && html.contains("µs/request"));
+        assertFalse(html.contains("app.Work.spin"), "the frames are in the page's packed data only, which the browser inflates");
         JsonNode probed = open(dir, run.resolve("report.html"));
         assertEquals("[]", probed.get("errors").toString());
         assertEquals(2, probed.get("flames").size(), "CPU and allocations: " + probed);
@@ -102,6 +112,20 @@ class FlameGraphInChromiumTest {
         }
         // Woodstox's 30 of 100 µs a request
         assertTrue(probed.get("search").asText().contains("\"wstx\" holds 30.0% of the whole"), probed.get("search").asText());
+    }
+
+    @Test
+    void everyGraphOfAReportOfManyProfiledPointsDrawsFromThePagesPackedData(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(ReportInChromiumTest.CHROMIUM), "Chromium is not installed");
+        Path run = dir.resolve("run");
+        ReportWriter.write(ReportSizeTest.manyProfiledPoints(run), run);
+        JsonNode probed = open(dir, run.resolve("report.html"));
+        assertEquals("[]", probed.get("errors").toString());
+        assertEquals(72, probed.get("flames").size(), probed.toString());
+        for (JsonNode f : probed.get("flames")) {
+            assertEquals("flame", f.get("drawn").asText(), probed.toString());
+            assertTrue(f.get("painted").asInt() > 5_000, "a graph painted almost nothing: " + probed);
+        }
     }
 
     @Test

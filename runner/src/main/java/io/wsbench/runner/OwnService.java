@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.suite.Suite;
@@ -34,7 +35,13 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
 
     /** What the user gave: a WSDL or an OpenAPI spec, the operation, and where the requests come from. */
     public record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
-                       List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, String proto, ClientTls protoTls) {
+                       List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, String proto, ClientTls protoTls,
+                       Map<String, String> headers) {
+
+        public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
+                    List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, String proto, ClientTls protoTls) {
+            this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, proto, protoTls, Map.of());
+        }
 
         /** {@code proto}: a .proto file or directory, or {@code reflection} (or a server's URL) to ask the server's reflection service. */
         public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
@@ -50,6 +57,15 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
                     List<String> checks, String url, Long dataMaxMb) {
             this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, null);
+        }
+
+        /**
+         * The spec with the user's own {@code headers} ({@code --header}) on each request of an
+         * OpenAPI operation, filling the header parameters of their names.
+         */
+        public Spec withHeaders(Map<String, String> headers) {
+            return new Spec(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, proto,
+                    protoTls, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers)));
         }
 
         /** What the user names the service by in a message: its WSDL, its spec, or its GraphQL query. */
@@ -165,8 +181,17 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         }
         if (s.openapi() != null) {
             ApiDescription api = ApiDescription.read(s.openapi());
-            return RestRequest.of(api, api.operation(s.operation()), template, s.template() == null ? null : s.template().toString(),
-                    s.data() == null ? null : new java.util.LinkedHashSet<>(data.columns()));
+            RestRequest rest = RestRequest.of(api, api.operation(s.operation()), template,
+                    s.template() == null ? null : s.template().toString(),
+                    s.data() == null ? null : new java.util.LinkedHashSet<>(data.columns()), s.headers());
+            for (String p : rest.placeholders()) {
+                String declared = rest.declared(p);
+                if (declared != null && declared.startsWith("header ") && !data.columns().contains(p)) {
+                    throw new OwnServiceException(declared + " is required and nothing gives it: give it with --header '"
+                            + p + ": VALUE' or a column " + p + " in --data");
+                }
+            }
+            return rest;
         }
         ServiceDescription d = ServiceDescription.read(s.wsdl());
         SoapOperation op = d.operation(s.operation(), s.port());

@@ -11,6 +11,7 @@ import io.wsbench.core.suite.FlowSpec;
 import io.wsbench.core.suite.Security;
 import io.wsbench.core.suite.StepSpec;
 import io.wsbench.service.openapi.ApiDescription;
+import io.wsbench.service.openapi.RestOperation;
 import io.wsbench.service.openapi.RestRequest;
 import io.wsbench.service.own.AnswerCheck;
 import io.wsbench.service.own.AnswerSchema;
@@ -139,12 +140,23 @@ public final class OwnFlow {
         AnswerSchema schema = null;
         boolean soap = false;
         if (s.operation() != null) {
-            request = operation(s);
+            request = operation(s, headers);
             Map<String, String> row = new LinkedHashMap<>();
             for (String p : request.placeholders()) {
-                row.put(p, s.params().containsKey(p) ? marked(s.params().get(p), "param " + p) : marker(p, "the request's ${" + p + "}"));
+                if (s.params().containsKey(p)) {
+                    row.put(p, marked(s.params().get(p), "param " + p));
+                    continue;
+                }
+                String declared = request instanceof RestRequest rest && !known.contains(p) ? rest.declared(p) : null;
+                if (declared != null) {
+                    throw new OwnServiceException(declared + " is required and nothing gives it: give it in the step's "
+                            + (declared.startsWith("header ") ? "headers ({ " + p + ": VALUE }) or its params ({ " + p + ": VALUE })"
+                            : "params ({ " + p + ": VALUE }) or as a variable " + p + " of an earlier step or row"));
+                }
+                row.put(p, marker(p, "the request's ${" + p + "}"));
             }
-            wire = withHeaders(request.wire(endpoint, row, true), headers);
+            // a REST step's headers are in its request already, filling the spec's header parameters
+            wire = request instanceof RestRequest ? request.wire(endpoint, row, true) : withHeaders(request.wire(endpoint, row, true), headers);
             prefixes = request.prefixes();
             // read (a second read of the spec) only for a step whose checks ask for it
             schema = s.checks().stream().anyMatch(c -> c.trim().equals("schema")) ? request.answerSchema() : null;
@@ -269,13 +281,25 @@ public final class OwnFlow {
         return new StepData(columns, values, mode);
     }
 
-    private OwnRequest operation(StepSpec s) throws OwnServiceException {
+    /** The step's operation; a REST one with {@code headers} (the step's, and its Basic auth) filling the spec's header parameters. */
+    private OwnRequest operation(StepSpec s, Map<String, String> headers) throws OwnServiceException {
         // what the step can fill: its params and the variables known by then; an optional field of
         // the written request that none of them names is left out, as a data set's missing column is
         Set<String> columns = new LinkedHashSet<>(s.params().keySet());
         columns.addAll(known);
         if (api != null) {
-            return RestRequest.of(api, api.operation(s.operation()), s.body(), "its body", columns);
+            RestOperation op = api.operation(s.operation());
+            Map<String, String> marked = new LinkedHashMap<>();
+            for (Map.Entry<String, String> h : headers.entrySet()) {
+                boolean twice = op.parameters().stream().anyMatch(p -> "header".equals(p.in()) && p.name().equalsIgnoreCase(h.getKey())
+                        && s.params().keySet().stream().anyMatch(h.getKey()::equalsIgnoreCase));
+                if (twice) {
+                    throw new OwnServiceException("header " + h.getKey() + " is given in both its headers and its params: give it once");
+                }
+                // markers stand for the variables; a literal ${ the user wrote ($${) stays literal
+                marked.put(h.getKey(), marked(h.getValue(), "header " + h.getKey()).replace("${", "$${"));
+            }
+            return RestRequest.of(api, op, s.body(), "its body", columns, marked);
         }
         if (wsdl != null) {
             return SoapRequest.of(wsdl, wsdl.operation(s.operation(), null), s.body(), "its body", columns);

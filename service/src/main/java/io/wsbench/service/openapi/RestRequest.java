@@ -58,23 +58,39 @@ public final class RestRequest implements OwnRequest {
      */
     public static RestRequest of(ApiDescription api, RestOperation op, String template, String templateSource,
                                  Set<String> columns) throws OwnServiceException {
-        return of(api, op, template, templateSource, columns, false);
+        return of(api, op, template, templateSource, columns, Map.of(), false);
+    }
+
+    /**
+     * As {@link #of(ApiDescription, RestOperation, String, String, Set)}, with the user's own
+     * {@code headers} (values may hold placeholders): one named as a header parameter of the
+     * operation (HTTP names compare without case) is that parameter's value, the others are added.
+     */
+    public static RestRequest of(ApiDescription api, RestOperation op, String template, String templateSource,
+                                 Set<String> columns, Map<String, String> headers) throws OwnServiceException {
+        return of(api, op, template, templateSource, columns, headers, false);
     }
 
     /** The request with a placeholder for every parameter and every body leaf, optional or not: what {@code --template} shows. */
     public static RestRequest template(ApiDescription api, RestOperation op) throws OwnServiceException {
-        return of(api, op, null, null, Set.of(), true);
+        return of(api, op, null, null, Set.of(), Map.of(), true);
     }
 
     private static RestRequest of(ApiDescription api, RestOperation op, String template, String templateSource,
-                                  Set<String> columns, boolean everything) throws OwnServiceException {
+                                  Set<String> columns, Map<String, String> given, boolean everything) throws OwnServiceException {
         Set<String> paramNames = new LinkedHashSet<>();
         op.parameters().forEach(p -> paramNames.add(p.name()));
         Set<String> optional = new LinkedHashSet<>();
         String path = op.path();
         StringBuilder query = new StringBuilder();
         Map<String, Placeholders> headers = new LinkedHashMap<>();
+        Map<String, String> added = new LinkedHashMap<>(given);
         for (RestOperation.Param p : op.parameters()) {
+            String header = "header".equals(p.in()) ? named(added.keySet(), p.name()) : null;
+            if (header != null) {
+                headers.put(header, Placeholders.of(added.remove(header)));
+                continue;
+            }
             boolean sent = p.required() || everything || (columns != null && columns.contains(p.name()));
             if (!sent) {
                 continue;
@@ -93,6 +109,7 @@ public final class RestRequest implements OwnRequest {
                 }
             }
         }
+        added.forEach((k, v) -> headers.put(k, Placeholders.of(v)));
         Placeholders bodyText = null;
         String mediaType = null;
         if (op.body() != null || template != null) {
@@ -111,6 +128,11 @@ public final class RestRequest implements OwnRequest {
             bodyText = Placeholders.of(text);
         }
         return new RestRequest(api, op, op.server(), Placeholders.of(path + query), headers, bodyText, mediaType, Set.copyOf(optional));
+    }
+
+    /** The one of {@code names} that is {@code name} without case, or null. */
+    private static String named(Set<String> names, String name) {
+        return names.stream().filter(n -> n.equalsIgnoreCase(name)).findFirst().orElse(null);
     }
 
     /** A placeholder may stand for a string's content or for a whole number: checked with each one a 0. */
@@ -141,6 +163,21 @@ public final class RestRequest implements OwnRequest {
 
     public RestOperation operation() {
         return op;
+    }
+
+    /**
+     * Where the spec declares the required parameter a placeholder stands for, in a refusal's words:
+     * "header parameter Authorization of placeOrder (POST /orders in spec.yaml)"; null when the
+     * placeholder stands for none (a body leaf, an optional parameter).
+     */
+    public String declared(String placeholder) {
+        for (RestOperation.Param p : op.parameters()) {
+            if (p.required() && p.name().equals(placeholder)) {
+                return p.in() + " parameter " + p.name() + " of " + op.id() + " (" + op.method() + " " + op.path()
+                        + " in " + api.location() + ")";
+            }
+        }
+        return null;
     }
 
     /** The request as a listing prints it: method and address, headers, body; placeholders shown as they are. */
@@ -195,10 +232,15 @@ public final class RestRequest implements OwnRequest {
         Map<String, String> h = new LinkedHashMap<>();
         RestOperation.Answer ok = op.answer(200);
         h.put("Accept", ok != null && ok.mediaType() != null ? ok.mediaType() : "application/json");
-        headers.forEach((k, v) -> h.put(k, v.fill(row, s -> s.replaceAll("[\r\n]", " "))));
+        headers.forEach((k, v) -> {
+            h.keySet().removeIf(k::equalsIgnoreCase); // the user's Accept replaces wsbench's
+            h.put(k, v.fill(row, s -> s.replaceAll("[\r\n]", " ")));
+        });
         byte[] content = new byte[0];
         if (body != null) {
-            h.put("Content-Type", mediaType);
+            if (h.keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
+                h.put("Content-Type", mediaType);
+            }
             UnaryOperator<String> escape = mediaType.contains("json") ? RestRequest::jsonText : UnaryOperator.identity();
             content = body.fill(row, escape).getBytes(StandardCharsets.UTF_8);
         }

@@ -9,11 +9,14 @@ import io.wsbench.core.load.Verdict;
 import io.wsbench.core.suite.FlowSpec;
 import io.wsbench.core.suite.Security;
 import io.wsbench.core.suite.StepSpec;
+import io.wsbench.service.openapi.ApiDescription;
 import io.wsbench.service.own.OwnServiceException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -133,5 +136,57 @@ class OwnFlowTest {
         String m = assertThrows(OwnServiceException.class, () -> OwnFlow.of(flow, null, null,
                 URI.create("http://127.0.0.1:8080/"), Path::of, Security.PLAIN, null)).getMessage();
         assertEquals("steps step plain: security sign applies to a SOAP step (an operation of the target's wsdl)", m);
+    }
+
+    /** A spec whose getOrder requires an Authorization header parameter, as FastAPI's Header() declares it. */
+    private static ApiDescription authorizationSpec(Path dir) throws Exception {
+        Path spec = Files.writeString(dir.resolve("spec.yaml"), """
+                openapi: 3.0.3
+                info: { title: shop, version: "1" }
+                paths:
+                  /login:
+                    post:
+                      operationId: login
+                      responses: { "200": { description: a token } }
+                  /orders/{id}:
+                    get:
+                      operationId: getOrder
+                      parameters:
+                        - { name: id, in: path, required: true, schema: { type: integer } }
+                        - { name: Authorization, in: header, required: true, schema: { type: string } }
+                      responses: { "200": { description: the order } }
+                """);
+        return ApiDescription.read(spec.toString());
+    }
+
+    private static StepSpec getOrder(Map<String, String> headers, Map<String, String> params) {
+        return new StepSpec("getOrder", "getOrder", null, null, headers, null, params, null, null, Map.of(), List.of(), null);
+    }
+
+    @Test
+    void aStepsHeaderOrParamFillsTheSpecsHeaderParameterAndNeitherIsOneLine(@TempDir Path dir) throws Exception {
+        ApiDescription api = authorizationSpec(dir);
+        StepSpec login = new StepSpec("login", "login", null, null, Map.of(), null, Map.of(), null, null,
+                Map.of("token", "jsonpath:$.token"), List.of(), null);
+        URI endpoint = URI.create("http://127.0.0.1:8080");
+        String[] vars = {"0", "0", null, "t-1"};
+        for (StepSpec read : List.of(getOrder(Map.of("authorization", "Bearer ${token}"), Map.of("id", "${iteration}")),
+                getOrder(Map.of(), Map.of("id", "${iteration}", "Authorization", "Bearer ${token}")))) {
+            FlowPlan plan = OwnFlow.of(new FlowSpec(List.of(login), List.of(read), null, null, null), api, null, endpoint, Path::of).plan();
+            String wire = written(plan.steps().get(0), vars);
+            assertTrue(wire.startsWith("GET /orders/0 HTTP/1.1\r\n"), wire);
+            assertEquals(1, wire.toLowerCase(java.util.Locale.ROOT).split("authorization: bearer t-1\r\n", -1).length - 1,
+                    "the header once, the parameter filled: " + wire);
+        }
+
+        FlowSpec bare = new FlowSpec(List.of(login), List.of(getOrder(Map.of(), Map.of("id", "1"))), null, null, null);
+        assertEquals("steps step getOrder: header parameter Authorization of getOrder (GET /orders/{id} in " + dir.resolve("spec.yaml")
+                        + ") is required and nothing gives it: give it in the step's headers ({ Authorization: VALUE })"
+                        + " or its params ({ Authorization: VALUE })",
+                assertThrows(OwnServiceException.class, () -> OwnFlow.of(bare, api, null, endpoint, Path::of)).getMessage());
+        FlowSpec twice = new FlowSpec(List.of(login), List.of(getOrder(Map.of("Authorization", "Bearer ${token}"),
+                Map.of("id", "1", "authorization", "Bearer x"))), null, null, null);
+        assertEquals("steps step getOrder: header Authorization is given in both its headers and its params: give it once",
+                assertThrows(OwnServiceException.class, () -> OwnFlow.of(twice, api, null, endpoint, Path::of)).getMessage());
     }
 }
