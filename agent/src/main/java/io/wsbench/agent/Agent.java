@@ -1,7 +1,6 @@
 package io.wsbench.agent;
 
 import com.hazelcast.core.HazelcastInstance;
-import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
@@ -42,9 +41,9 @@ public final class Agent implements AutoCloseable {
     private volatile boolean running;
     private volatile String aborted;
 
-    private Agent(Cluster cluster, Integer threads, Consumer<String> says) {
+    private Agent(Cluster cluster, Generator generator, Consumer<String> says) {
         this.says = says;
-        this.generator = new Generator(threads);
+        this.generator = generator;
         this.host = hostName();
         // last: once its member has joined, a part may come before this constructor returns
         this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.SELF, this));
@@ -57,7 +56,15 @@ public final class Agent implements AutoCloseable {
 
     /** As {@link #start(Cluster, Integer)}, telling {@code says} when each part arrives, starts and is done. */
     public static Agent start(Cluster cluster, Integer threads, Consumer<String> says) {
-        return new Agent(cluster, threads, says);
+        return start(cluster, new Generator(threads), says);
+    }
+
+    /**
+     * As {@link #start(Cluster, Integer, Consumer)}, its parts sent by {@code generator} (the agent
+     * command's, with its threads and busy-poll), which the agent closes when it leaves.
+     */
+    public static Agent start(Cluster cluster, Generator generator, Consumer<String> says) {
+        return new Agent(cluster, generator, says);
     }
 
     static Agent on(HazelcastInstance instance) {
@@ -106,13 +113,9 @@ public final class Agent implements AutoCloseable {
         }
         long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis), now);
         says.accept(part + " started");
-        LoadEngine engine = generator.forConnections(spec.connections());
-        ProgressListener seconds = publishing(task, instance);
-        Measurement m = target.workload() instanceof FlowWorkload flow
-                ? engine.runFlow(target.address(), target.tls(), spec, flow.plan().part(task.firstUser, task.partIndex, task.parts),
-                        seconds)
-                : engine.run(target.address(), target.tls(), target.http2(), spec, requests(target, spec, task), target.validators(),
-                        seconds); // over HTTP/2 when the suite's target asks it, as this process's own generator would
+        // through the generator as this process's own points go: its refusals (a flow over HTTP/2) hold here too
+        Measurement m = generator.runPart(target, spec, task.firstUser, task.partIndex, task.parts, requests(target, spec, task),
+                publishing(task, instance));
         says.accept(part + " done: " + (m.flow() == null ? m.requests() + " requests"
                 : m.flow().iterations() + " iterations, " + m.flow().requests() + " requests") + (m.aborted() == null ? "" : ", aborted: " + m.aborted())
                 + "; sending the result");
@@ -149,6 +152,9 @@ public final class Agent implements AutoCloseable {
      * A flow's rows are shared out by {@link io.wsbench.core.load.FlowPlan#part}.
      */
     private static RequestSource requests(Target target, LoadSpec spec, PointTask task) {
+        if (target.workload() instanceof FlowWorkload) {
+            return null;
+        }
         RequestSource all = target.requests(spec.keepAlive());
         return target.spec().own() && task.parts > 1 && all.size() >= task.parts ? all.share(task.partIndex, task.parts) : all;
     }

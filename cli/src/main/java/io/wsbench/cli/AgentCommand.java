@@ -43,9 +43,10 @@ final class AgentCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
-        try (io.wsbench.runner.AwakeCores awake = generatorOptions.awake();
-             Agent agent = Agent.start(c, generatorOptions.threads, AgentCommand::say)) {
-            awake.refused().forEach(AgentCommand::say);
+        try (io.wsbench.runner.PointSession session = generatorOptions.session().open();
+             Agent agent = Agent.start(c, session.generator(), AgentCommand::say)) {
+            session.notes().forEach(AgentCommand::say);
+            // Ctrl-C: the agent leaves its cluster (a part under way is stopped and told to the controller as aborted)
             Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "wsbench-agent-stop"));
             System.out.println("wsbench agent " + agent.address() + " (pid " + ProcessHandle.current().pid() + ") in cluster '"
                     + cluster + "': waiting for points (Ctrl-C stops)");

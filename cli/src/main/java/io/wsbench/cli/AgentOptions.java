@@ -54,7 +54,7 @@ final class AgentOptions {
             if (join != null || local) {
                 throw new Main.UserError("--join and --local go with --agents N");
             }
-            return generator.generator();
+            return generator.settings().generator();
         }
         if (count < 1) {
             throw new Main.UserError("--agents must be at least 1, got " + count);

@@ -1,21 +1,16 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.CapacitySpec;
 import io.wsbench.monitor.MonitorKind;
 import io.wsbench.core.record.Assertion;
 import io.wsbench.runner.CapacitySearch;
-import io.wsbench.runner.Generator;
 import io.wsbench.runner.OwnService;
-import io.wsbench.runner.PointRun;
-import io.wsbench.runner.Reachable;
+import io.wsbench.runner.PointSession;
 import io.wsbench.runner.Target;
-import io.wsbench.runner.WatchedServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -83,14 +78,13 @@ final class CapacityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Assertion> slos = slos();
-        Duration probe = duration("--duration", duration, false);
-        Duration before = duration("--settle", settle, true);
+        slos(); // each one parses and can be measured, before any load
+        duration("--duration", duration, false);
+        duration("--settle", settle, true);
         CapacitySpec spec;
-        CapacitySearch.Settings settings;
         try {
             spec = new CapacitySpec(slo, startRate, maxRate, precision, duration, settle, connections, maxProbes, timeout);
-            settings = CapacitySearch.Settings.of(spec);
+            CapacitySearch.Settings.of(spec); // its rates and precision hold together
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
@@ -100,31 +94,18 @@ final class CapacityCommand implements Callable<Integer> {
         URI uri = target.uri(own);
         ClientTls tls = tlsOptions.client(uri);
         Target loaded = target.target(uri, own, tls);
-        Reachable.check(uri, tls, target.http2() != null);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
-        TlsOptions.warnIfInsecure(tls, uri, aside);
-        try (Generator generator = generatorOptions.generator();
-             io.wsbench.runner.AwakeCores awake = generatorOptions.awake();
-             WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
-            List<String> notes = new ArrayList<>(awake.refused());
-            PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
-            var warmed = run.warmUp(loaded, warmup, ProgressListener.NONE);
-            if (warmed != null && warmed.how().steady() != null) {
-                watch.printWarmup(aside, warmed.how(), watched != null && watched.jit() != null);
-            }
+        try (PointSession session = generatorOptions.session().connections(connections).reaching(uri, tls, target.http2() != null)
+                .watching(watch.serverPid, monitors).tellingWarmups((how, jit) -> watch.printWarmup(aside, how, jit))
+                .stoppingOnCtrlC(Main.PROBLEM).open()) {
+            TlsOptions.warnIfInsecure(tls, uri, aside);
+            session.warmUp(loaded, warmup);
             aside.printf(Locale.ROOT, "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",
                     uri, String.join(" and ", slo), connections, duration, settle);
-            CapacitySearch.Prober prober = (rate, index) -> {
-                if (!before.isZero()) {
-                    run.measure(loaded, spec.point(rate, before), 0, uri + " settling", null, ProgressListener.NONE);
-                }
-                PointRecord p = run.measure(loaded, spec.point(rate, probe), index, uri.toString(), null, ProgressListener.NONE);
-                aside.println(Console.probeLine(index, p, CapacitySearch.broken(slos, p)));
-                return p;
-            };
-            CapacityRecord c = new CapacitySearch(settings, slos, prober).run(loaded.record());
-            notes.forEach(n -> aside.println("  note          " + n));
+            CapacityRecord c = session.capacity(loaded, spec, uri.toString(),
+                    (index, p, broken) -> aside.println(Console.probeLine(index, p, broken)));
+            session.notes().forEach(n -> aside.println("  note          " + n));
             if (json) {
                 out.println(RunJson.toJson(new CapacityRecord.Printed(c)));
             } else {

@@ -15,19 +15,15 @@ import io.wsbench.core.suite.SuiteReader;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.core.record.Assertion;
 import io.wsbench.runner.FlowTarget;
-import io.wsbench.runner.Generator;
-import io.wsbench.runner.PointRun;
-import io.wsbench.runner.Reachable;
+import io.wsbench.runner.PointSession;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.TargetException;
 import io.wsbench.runner.TlsClients;
 import io.wsbench.runner.Warmup;
-import io.wsbench.runner.WatchedServer;
 
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -66,36 +62,31 @@ final class FlowLoad {
         }
         LoadPointSpec point = c.loadPoint(null); // a flow's pauses are its think steps
         Warmup warmup = c.watch.warmupAsked(c.connections);
-        String tooMany = io.wsbench.core.load.FileLimit.tooMany(c.connections, io.wsbench.core.load.FileLimit.max());
-        if (tooMany != null) {
-            throw new Main.UserError(tooMany);
-        }
         ClientTls tls = tls(c, t, dir, flow.endpoint());
         String label = t.label() != null ? t.label() : "flow " + c.flow.getFileName();
         Target target = Target.of(new TargetRecord(label, null, "flow", null, null,
                 t.secured() ? t.security().word() : null, null, flow.endpoint().toString()),
                 flow.endpoint(), flow.workload(), tls);
-        Reachable.check(flow.endpoint(), tls, false); // a flow speaks HTTP/1.1
         PrintStream out = System.out;
         PrintStream aside = c.json ? System.err : out;
-        TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
-        try (Generator generator = c.generatorOptions.generator();
-             WatchedServer.Process watched = c.watch.serverPid == null ? null : WatchOptions.watch(c.watch.serverPid, c.watch.monitors())) {
-            List<String> notes = new ArrayList<>();
-            PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+        // a flow speaks HTTP/1.1
+        try (PointSession session = c.generatorOptions.session().connections(c.connections).reaching(flow.endpoint(), tls, false)
+                .watching(c.watch.serverPid, c.watch.monitors()).tellingWarmups((how, jit) -> c.watch.printWarmup(aside, how, jit))
+                .stoppingOnCtrlC(Main.PROBLEM).open()) {
+            TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
             // whole iterations, unrecorded, as a suite's flow target warms up
-            PointRun.Warmed warmed = run.warmUp(target, warmup, ProgressListener.NONE);
-            if (warmed != null && warmed.how().steady() != null) {
-                c.watch.printWarmup(aside, warmed.how(), watched != null && watched.jit() != null);
-            }
-            PointRecord p = run.measure(target, point, 1, label, null, ProgressListener.NONE);
+            session.warmUp(target, warmup);
+            PointRecord p = session.measure(target, point, 1, label, ProgressListener.NONE);
             if (c.json) {
                 out.println(RunJson.toJson(p));
             } else {
                 print(out, p, label);
             }
-            notes.forEach(n -> aside.println("  note          " + n));
+            session.notes().forEach(n -> aside.println("  note          " + n));
             boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load --flow " + c.flow, c.junit, aside);
+            if (PointSession.INTERRUPTED.equals(p.aborted())) {
+                aside.println("wsbench: " + PointSession.INTERRUPTED + ": the point above is what was measured until then");
+            }
             if (p.aborted() != null) {
                 throw new Main.UserError(p.aborted(), Main.PROBLEM);
             }

@@ -23,13 +23,12 @@ final class GeneratorOptions {
                     + " --no-cores-awake lets them halt)"})
     boolean coresAwake = true;
 
-    /** The cores kept awake (or not) as these options ask, until closed. */
-    io.wsbench.runner.AwakeCores awake() {
-        return io.wsbench.runner.AwakeCores.hold(coresAwake);
+    /** A session of points with this process's own generator and the cores held (or not) as these options ask. */
+    io.wsbench.runner.PointSession.Builder session() {
+        return io.wsbench.runner.PointSession.of(settings());
     }
 
-    /** This process's own generator, as these options ask. */
-    Generator generator() {
-        return new Generator(threads, busyPoll);
+    io.wsbench.runner.PointSession.Settings settings() {
+        return new io.wsbench.runner.PointSession.Settings(threads, busyPoll, coresAwake);
     }
 }

@@ -10,13 +10,10 @@ import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Stages;
 import io.wsbench.monitor.MonitorKind;
 import io.wsbench.core.record.Assertion;
-import io.wsbench.runner.Generator;
 import io.wsbench.runner.OwnService;
-import io.wsbench.runner.PointRun;
-import io.wsbench.runner.Reachable;
+import io.wsbench.runner.PointSession;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.Target;
-import io.wsbench.runner.WatchedServer;
 import io.wsbench.runner.Warmup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -106,67 +103,30 @@ final class LoadCommand implements Callable<Integer> {
         OwnService own = target.ownService(tlsOptions);
         URI uri = target.uri(own);
         LoadPointSpec point = loadPoint(think);
-        String tooMany = io.wsbench.core.load.FileLimit.tooMany(connections, io.wsbench.core.load.FileLimit.max());
-        if (tooMany != null) {
-            throw new Main.UserError(tooMany);
-        }
         ClientTls tls = tlsOptions.client(uri);
         Target loaded = target.target(uri, own, tls);
-        Reachable.check(uri, tls, target.http2() != null);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
-        TlsOptions.warnIfInsecure(tls, uri, aside);
-        try (MetricsOut metrics = metricsOptions.start(aside);
-             Generator generator = generatorOptions.generator();
-             io.wsbench.runner.AwakeCores awake = generatorOptions.awake();
-             WatchedServer.Process watched = watch.serverPid == null ? null : WatchOptions.watch(watch.serverPid, monitors)) {
-            List<String> notes = new ArrayList<>(awake.refused());
-            PointRun run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
-            PointRun.Warmed warmed = run.warmUp(loaded, warmupAsked, ProgressListener.NONE);
-            if (warmed != null && warmed.how().steady() != null) {
-                watch.printWarmup(aside, warmed.how(), watched != null && watched.jit() != null);
-            }
+        try (PointSession session = generatorOptions.session().connections(connections).reaching(uri, tls, target.http2() != null)
+                .watching(watch.serverPid, monitors).tellingWarmups((how, jit) -> watch.printWarmup(aside, how, jit))
+                .stoppingOnCtrlC(Main.PROBLEM).open();
+             MetricsOut metrics = metricsOptions.start(aside)) {
+            TlsOptions.warnIfInsecure(tls, uri, aside);
+            session.warmUp(loaded, warmupAsked);
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
             RunEvents events = metrics == null ? console : new LiveEvents(console, null, metrics);
-            // Ctrl-C: the point stops at once and is told as measured so far (a soak keeps its hours), then exit 1
-            java.util.concurrent.CountDownLatch told = new java.util.concurrent.CountDownLatch(1);
-            Thread hook = new Thread(() -> {
-                try {
-                    // again and again: a warm-up under way ends, and the point after it must stop too
-                    for (int i = 0; i < 300 && !told.await(100, java.util.concurrent.TimeUnit.MILLISECONDS); i++) {
-                        generator.stop(INTERRUPTED);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                System.out.flush();
-                System.err.flush();
-                Runtime.getRuntime().halt(Main.PROBLEM);
-            }, "wsbench-load-interrupted");
-            Runtime.getRuntime().addShutdownHook(hook);
-            try {
-                return measureAndTell(run, loaded, point, uri, own, events, console, interactive, metrics, generator,
-                        notes, assertions, out, aside);
-            } finally {
-                told.countDown();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException shuttingDown) {
-                    // Ctrl-C came: the hook ends the process once this has been told
-                }
-            }
+            return measureAndTell(session, loaded, point, uri, own, events, console, interactive, metrics,
+                    assertions, out, aside);
         }
     }
 
-    private static final String INTERRUPTED = "interrupted (Ctrl-C)";
-
     /** The point measured, then told: on the console or as JSON, to the metrics, against the assertions. */
-    private int measureAndTell(PointRun run, Target loaded, LoadPointSpec point, URI uri, OwnService own, RunEvents events,
-                               Console console, boolean interactive, MetricsOut metrics, Generator generator,
-                               List<String> notes, List<Assertion> assertions, PrintStream out, PrintStream aside)
+    private int measureAndTell(PointSession session, Target loaded, LoadPointSpec point, URI uri, OwnService own, RunEvents events,
+                               Console console, boolean interactive, MetricsOut metrics,
+                               List<Assertion> assertions, PrintStream out, PrintStream aside)
             throws InterruptedException, java.io.IOException {
-        PointRecord p = run.measure(loaded, point, 1, uri.toString(), null,
+        PointRecord p = session.measure(loaded, point, 1, uri.toString(),
                 events.pointStarting(uri.toString(), point.toRecord().describe(), 1, uri.toString(), 0, 0));
         if (interactive) {
             console.pointDone(p);
@@ -177,9 +137,9 @@ final class LoadCommand implements Callable<Integer> {
         if (json) {
             out.println(RunJson.toJson(p));
         } else {
-            printSummary(out, p, point.toLoadSpec(), generator.forConnections(connections).transport());
+            printSummary(out, p, point.toLoadSpec(), session.generator().forConnections(connections).transport());
         }
-        notes.forEach(n -> aside.println("  note          " + n));
+        session.notes().forEach(n -> aside.println("  note          " + n));
         if (own != null && own.workload().firstFailure() != null) {
             aside.println("  first failure " + own.workload().firstFailure());
         }
@@ -187,8 +147,8 @@ final class LoadCommand implements Callable<Integer> {
         if (metrics != null && !assertions.isEmpty()) {
             metrics.assertions(Assertion.checkAll(assertions, List.of(p)));
         }
-        if (INTERRUPTED.equals(p.aborted())) {
-            aside.println("wsbench: " + INTERRUPTED + ": the point above is what was measured until then");
+        if (PointSession.INTERRUPTED.equals(p.aborted())) {
+            aside.println("wsbench: " + PointSession.INTERRUPTED + ": the point above is what was measured until then");
         }
         if (p.aborted() != null) {
             throw new Main.UserError(p.aborted(), Main.PROBLEM);

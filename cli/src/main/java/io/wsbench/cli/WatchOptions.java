@@ -3,11 +3,9 @@ package io.wsbench.cli;
 import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.runner.WatchedServer;
 import io.wsbench.runner.Warmup;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -45,15 +43,6 @@ final class WatchOptions {
             }
         }
         return kinds;
-    }
-
-    /** The server process the user named, watched by the monitors asked for; one that cannot watch it is one line. */
-    static WatchedServer.Process watch(long pid, List<MonitorKind> kinds) {
-        try {
-            return WatchedServer.process(pid, 500, kinds);
-        } catch (IOException e) {
-            throw new Main.UserError("--server-pid " + pid + ": " + e.getMessage());
-        }
     }
 
     /** How a warm-up until steady went, before the point's figures. */

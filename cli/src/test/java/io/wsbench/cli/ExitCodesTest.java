@@ -147,6 +147,22 @@ class ExitCodesTest {
         r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
         assertEquals(Main.BAD_INPUT, r.exit(), r.err());
         assertTrue(r.err().contains("wide.yaml:6:") && r.err().contains("(ulimit -n)"), r.err());
+
+        // every command that measures checks it, through its point session: a flow and a capacity search too
+        java.nio.file.Path flow = java.nio.file.Files.writeString(dir.resolve("flow.yaml"), """
+                label: wide flow
+                url: http://127.0.0.1:1/
+                flow:
+                  steps:
+                    - { name: hello, method: GET, path: "/" }
+                """);
+        for (String[] args : new String[][]{{"load", "--flow", flow.toString(), "-c", users, "-n", users},
+                {"capacity", "http://127.0.0.1:1/", "--slo", "p99<1s", "-c", users}}) {
+            r = CliRunner.run(args);
+            assertEquals(Main.BAD_INPUT, r.exit(), args[0] + " " + args[1] + ": " + r.err());
+            assertTrue(r.err().contains("(ulimit -n)"), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+        }
     }
 
     @Test

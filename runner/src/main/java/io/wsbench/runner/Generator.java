@@ -3,6 +3,7 @@ package io.wsbench.runner;
 import io.wsbench.core.load.LoadEngine;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.service.flow.FlowWorkload;
 
@@ -43,6 +44,19 @@ public final class Generator implements LoadDriver {
 
     @Override
     public Measurement run(Target target, LoadSpec spec, ProgressListener progress) throws InterruptedException {
+        // as one part of one: its unique rows taken afresh each point (a warm-up's included); a flow's users write their own
+        return runPart(target, spec, 0, 0, 1, target.workload() instanceof FlowWorkload ? null : target.requests(spec.keepAlive()),
+                progress);
+    }
+
+    /**
+     * Part {@code index} of {@code parts} of a point (an agent's share of it; 0 of 1 for the whole):
+     * {@code spec}'s users, the first of them the point's user {@code firstUser}, sending {@code requests}
+     * (null for a flow: its rows are shared out by its plan). A flow that cannot run at this load, or over HTTP/2,
+     * is a point of nothing with the reason.
+     */
+    public Measurement runPart(Target target, LoadSpec spec, int firstUser, int index, int parts, RequestSource requests,
+                               ProgressListener progress) throws InterruptedException {
         if (target.workload() instanceof FlowWorkload flow) {
             String refused = flow.refusal(spec.connections());
             if (refused != null) {
@@ -51,12 +65,11 @@ public final class Generator implements LoadDriver {
             if (target.http2() != null) {
                 return Measurement.nothing("a flow does not run over HTTP/2 yet: leave http: 2 out of a flow target");
             }
-            // as one part of one: its unique rows taken afresh each point (a warm-up's included), as a single request's are
-            return forConnections(spec.connections()).runFlow(target.address(), target.tls(), spec, flow.plan().part(0, 0, 1), progress);
+            return forConnections(spec.connections()).runFlow(target.address(), target.tls(), spec,
+                    flow.plan().part(firstUser, index, parts), progress);
         }
         return forConnections(target.http2() == null ? spec.connections() : target.http2().connections(spec.connections()))
-                .run(target.address(), target.tls(), target.http2(), spec, target.requests(spec.keepAlive()),
-                        target.validators(), progress);
+                .run(target.address(), target.tls(), target.http2(), spec, requests, target.validators(), progress);
     }
 
     /** Stops the running point early, whichever engine runs it. */

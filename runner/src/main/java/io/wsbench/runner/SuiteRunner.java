@@ -2,15 +2,12 @@ package io.wsbench.runner;
 
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.Assertion;
 import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.Environment;
 import io.wsbench.core.record.OrderRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.suite.CapacitySpec;
-import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
@@ -24,7 +21,6 @@ import io.wsbench.monitor.MonitorKind;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -342,20 +338,17 @@ public final class SuiteRunner {
      * are (kept in the capacity record, not among the points); returns why it stopped early, or null.
      */
     String capacity(SuiteRun run, PointRun points, Target t) throws InterruptedException {
-        CapacitySpec spec = run.suite.capacity();
-        Duration probe = Durations.parse(spec.probe());
-        Duration settle = Durations.parse(spec.settle());
-        List<Assertion> slos = spec.slos();
-        CapacitySearch.Prober prober = (rate, index) -> {
-            String label = String.format(Locale.ROOT, "%s capacity probe %d @ %,.0f req/s", t.label(), index, rate);
-            if (!settle.isZero()) {
-                points.measure(t, spec.point(rate, settle), 0, label + " (settling)", null, ProgressListener.NONE);
+        CapacityRecord c = PointSession.capacity(points, t, run.suite.capacity(), t.label(), new PointSession.ProbeTold() {
+            @Override
+            public ProgressListener starting(String label) {
+                return events.pointStarting(label, 0, 0);
             }
-            PointRecord p = points.measure(t, spec.point(rate, probe), index, label, null, events.pointStarting(label, 0, 0));
-            events.probeDone(p, CapacitySearch.broken(slos, p));
-            return p;
-        };
-        CapacityRecord c = new CapacitySearch(CapacitySearch.Settings.of(spec), slos, prober).run(t.record());
+
+            @Override
+            public void probed(int index, PointRecord p, List<String> broken) {
+                events.probeDone(p, broken);
+            }
+        });
         run.capacityDone(c);
         return c.aborted();
     }

@@ -1,0 +1,275 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.load.ClientTls;
+import io.wsbench.core.load.FileLimit;
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.core.record.CapacityRecord;
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.WarmupRecord;
+import io.wsbench.core.record.Assertion;
+import io.wsbench.core.suite.CapacitySpec;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.Durations;
+import io.wsbench.monitor.MonitorKind;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * What surrounds the points of one command that measures ({@code load}, {@code load --flow},
+ * {@code capacity}, {@code agent}): built from the command's options, it checks before any load that
+ * the machine allows the connections (the open-file limit) and that the server answers, then holds
+ * the machine's idle cores awake, makes the generator (its threads, busy-poll), watches the server
+ * process when one is named, and turns Ctrl-C into a clean stop. A command asks it for warm-ups,
+ * points and capacity probes and opens none of those things itself, so none can be forgotten.
+ */
+public final class PointSession implements AutoCloseable {
+
+    /** Why a point stopped when the user pressed Ctrl-C. */
+    public static final String INTERRUPTED = "interrupted (Ctrl-C)";
+
+    /** The generator's options, as {@code --threads}, {@code --busy-poll} and {@code --[no-]cores-awake} give them. */
+    public record Settings(Integer threads, boolean busyPoll, boolean coresAwake) {
+
+        /** A generator of this process, as these settings ask. */
+        public Generator generator() {
+            return new Generator(threads, busyPoll);
+        }
+    }
+
+    /** How a warm-up until steady went, told when it ends ({@code jit}: whether the server's JIT was watched). */
+    public interface WarmupTold {
+        void warmedUp(WarmupRecord how, boolean jit);
+    }
+
+    /** A command's session, before it opens: what it checks and watches. */
+    public static final class Builder {
+
+        private final Settings settings;
+        private Integer connections;
+        private URI reach;
+        private ClientTls tls;
+        private boolean h2;
+        private Long serverPid;
+        private List<MonitorKind> monitors = List.of();
+        private WatchedServer.Process watched;
+        private WarmupTold warmupTold = (how, jit) -> { };
+        private Integer exitOnInterrupt;
+        private Runnable onInterrupt;
+
+        private Builder(Settings settings) {
+            this.settings = settings;
+        }
+
+        /** The most connections (closed loop: users) a point of the session opens: checked against the open-file limit. */
+        public Builder connections(int connections) {
+            this.connections = connections;
+            return this;
+        }
+
+        /** The server the points load: it must accept a connection (and the TLS handshake, HTTP/2 when asked) before any load. */
+        public Builder reaching(URI url, ClientTls tls, boolean h2) {
+            this.reach = url;
+            this.tls = tls;
+            this.h2 = h2;
+            return this;
+        }
+
+        /** The server's process, watched by {@code monitors} during each point; {@code pid} null for none. */
+        public Builder watching(Long pid, List<MonitorKind> monitors) {
+            this.serverPid = pid;
+            this.monitors = List.copyOf(monitors);
+            return this;
+        }
+
+        /** Where a warm-up until steady is told once it ends. */
+        public Builder tellingWarmups(WarmupTold told) {
+            this.warmupTold = told;
+            return this;
+        }
+
+        /**
+         * Ctrl-C stops the point under way (and any that would follow it) as measured so far; once the
+         * command has told it and closed the session, the process exits with {@code exitCode}.
+         */
+        public Builder stoppingOnCtrlC(int exitCode) {
+            this.exitOnInterrupt = exitCode;
+            return this;
+        }
+
+        /** Ctrl-C runs {@code action} (an agent leaving its cluster) and the process then ends as the JVM does. */
+        public Builder onCtrlC(Runnable action) {
+            this.onInterrupt = action;
+            return this;
+        }
+
+        /**
+         * Checks what can be checked before any load (a {@link TargetException} in one line if not), then
+         * holds the cores, makes the generator, starts watching the server and hooks Ctrl-C.
+         */
+        public PointSession open() {
+            if (connections != null) {
+                String tooMany = FileLimit.tooMany(connections, FileLimit.max());
+                if (tooMany != null) {
+                    throw new TargetException(tooMany);
+                }
+            }
+            if (reach != null) {
+                Reachable.check(reach, tls, h2);
+            }
+            if (serverPid != null) {
+                try {
+                    watched = WatchedServer.process(serverPid, 500, monitors);
+                } catch (IOException e) {
+                    throw new TargetException("--server-pid " + serverPid + ": " + e.getMessage());
+                }
+            }
+            return new PointSession(this);
+        }
+    }
+
+    private final AwakeCores awake;
+    private final Generator generator;
+    private final WatchedServer.Process watched;
+    private final WarmupTold warmupTold;
+    private final List<String> notes = new ArrayList<>();
+    private final PointRun run;
+    private final CountDownLatch told = new CountDownLatch(1);
+    private final Thread hook;
+
+    private PointSession(Builder b) {
+        this.awake = AwakeCores.hold(b.settings.coresAwake());
+        this.generator = b.settings.generator();
+        this.watched = b.watched;
+        this.warmupTold = b.warmupTold;
+        notes.addAll(awake.refused());
+        this.run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+        this.hook = b.exitOnInterrupt != null ? new Thread(() -> stopAndExit(b.exitOnInterrupt), "wsbench-interrupted")
+                : b.onInterrupt != null ? new Thread(b.onInterrupt, "wsbench-interrupted") : null;
+        if (hook != null) {
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+    }
+
+    /** Opens a session for {@code settings}: give it what it checks and watches, then {@link Builder#open()}. */
+    public static Builder of(Settings settings) {
+        return new Builder(settings);
+    }
+
+    /**
+     * Ctrl-C: the generator is told to stop again and again (a warm-up under way ends, and the point
+     * after it must stop too) until the command has told what it measured, then the process ends.
+     */
+    private void stopAndExit(int exitCode) {
+        try {
+            for (int i = 0; i < 300 && !told.await(100, TimeUnit.MILLISECONDS); i++) {
+                generator.stop(INTERRUPTED);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        System.out.flush();
+        System.err.flush();
+        Runtime.getRuntime().halt(exitCode);
+    }
+
+    /** The generator of the session's points. */
+    public Generator generator() {
+        return generator;
+    }
+
+    /** The server process watched, or null when none was named. */
+    public WatchedServer.Process watched() {
+        return watched;
+    }
+
+    /** What the session has to say besides the points: a hold that was refused, a monitor that failed. */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** What the idle cores were while the points ran, as run.json's environment records it. */
+    public String coresState() {
+        return awake.state();
+    }
+
+    /** Warms {@code target} as {@code warmup} says, unrecorded, and tells how a warm-up until steady went; null for none. */
+    public PointRun.Warmed warmUp(Target target, Warmup warmup) throws InterruptedException {
+        PointRun.Warmed warmed = run.warmUp(target, warmup, ProgressListener.NONE);
+        if (warmed != null && warmed.how().steady() != null) {
+            warmupTold.warmedUp(warmed.how(), watched != null && watched.jit() != null);
+        }
+        return warmed;
+    }
+
+    /** Measures one point of {@code target}; {@code label} names it in notes. */
+    public PointRecord measure(Target target, LoadPointSpec point, int repeat, String label, ProgressListener progress)
+            throws InterruptedException {
+        return run.measure(target, point, repeat, label, null, progress);
+    }
+
+    /** What a capacity search's caller hears of each probe. */
+    public interface ProbeTold {
+        /** The probe {@code label} is about to start: where its progress goes. */
+        default ProgressListener starting(String label) {
+            return ProgressListener.NONE;
+        }
+
+        /** The probe {@code index} was measured; {@code broken}: the SLOs it broke. */
+        void probed(int index, PointRecord p, List<String> broken);
+    }
+
+    /** Searches {@code target}'s capacity at {@code spec}'s SLOs, each probe a point of this session. */
+    public CapacityRecord capacity(Target target, CapacitySpec spec, String label, ProbeTold told) throws InterruptedException {
+        return capacity(run, target, spec, label, told);
+    }
+
+    /**
+     * The one capacity search, of {@code run} ({@code capacity}'s session, or a suite's server): each
+     * probe at a rate is a point at that rate for the spec's settle time, unrecorded, then one of its
+     * probe time, measured; {@code label} names the target in the probes' labels.
+     */
+    static CapacityRecord capacity(PointRun run, Target target, CapacitySpec spec, String label, ProbeTold told)
+            throws InterruptedException {
+        Duration probe = Durations.parse(spec.probe());
+        Duration settle = Durations.parse(spec.settle());
+        List<Assertion> slos = spec.slos();
+        CapacitySearch.Prober prober = (rate, index) -> {
+            String name = String.format(java.util.Locale.ROOT, "%s capacity probe %d @ %,.0f req/s", label, index, rate);
+            if (!settle.isZero()) {
+                run.measure(target, spec.point(rate, settle), 0, name + " (settling)", null, ProgressListener.NONE);
+            }
+            PointRecord p = run.measure(target, spec.point(rate, probe), index, name, null, told.starting(name));
+            told.probed(index, p, CapacitySearch.broken(slos, p));
+            return p;
+        };
+        return new CapacitySearch(CapacitySearch.Settings.of(spec), slos, prober).run(target.record());
+    }
+
+    /**
+     * The command has told what it measured: Ctrl-C is no longer the session's (a hook under way ends
+     * the process now), the server is no longer watched, the generator stops and the cores may idle.
+     */
+    @Override
+    public void close() {
+        told.countDown();
+        if (hook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C came: the hook ends the process once this has been told
+            }
+        }
+        try (AwakeCores a = awake; Generator g = generator) {
+            if (watched != null) {
+                watched.close();
+            }
+        }
+    }
+}
