@@ -44,9 +44,12 @@ final class CliProcess implements AutoCloseable {
         return process.pid();
     }
 
-    /** What it printed so far, stdout and stderr together. */
+    /**
+     * What it printed so far, stdout and stderr together; without the JVM's own line on the options the
+     * tests give every JVM (interop-tests/pom.xml: JAVA_TOOL_OPTIONS), which is not wsbench's to print.
+     */
     String output() throws IOException {
-        return Files.readString(output);
+        return Files.readString(output).replaceAll("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\\R", "");
     }
 
     /** Ctrl-C: SIGINT, as a terminal sends it. */
