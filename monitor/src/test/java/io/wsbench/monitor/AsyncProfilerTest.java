@@ -24,7 +24,7 @@ class AsyncProfilerTest {
     void aChildJvmsCpuAllocationsAndPartsAreRecordedAsCollapsedStacks(@TempDir Path dir) throws Exception {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-cp", System.getProperty("java.class.path"), BusyJvm.class.getName())
-                .redirectErrorStream(true).start();
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start(); // its stderr may hold the JVM's word on JAVA_TOOL_OPTIONS
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
             assertEquals("busy", out.readLine());
             PackageGroups groups = PackageGroups.of(List.of(), List.of("io.wsbench.monitor"));

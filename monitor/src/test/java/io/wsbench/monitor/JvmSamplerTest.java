@@ -21,7 +21,7 @@ class JvmSamplerTest {
     void aChildJvmIsWatchedThroughItsCountersAndTheAttachApiWithoutAnyPort(@TempDir Path dir) throws Exception {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-cp", System.getProperty("java.class.path"), BusyJvm.class.getName())
-                .redirectErrorStream(true).start();
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start(); // its stderr may hold the JVM's word on JAVA_TOOL_OPTIONS
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
             assertEquals("busy", out.readLine());
             try (JvmSampler jvm = JvmSampler.attach(child.pid())) {
@@ -59,7 +59,7 @@ class JvmSamplerTest {
     void aJvmsJitClockIsReadFromItsCountersAndOnlyMovesForward() throws Exception {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-cp", System.getProperty("java.class.path"), BusyJvm.class.getName())
-                .redirectErrorStream(true).start();
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start(); // its stderr may hold the JVM's word on JAVA_TOOL_OPTIONS
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()))) {
             assertEquals("busy", out.readLine());
             try (JvmCounters jvm = JvmCounters.attach(child.pid())) {
