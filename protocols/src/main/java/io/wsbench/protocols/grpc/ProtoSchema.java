@@ -5,14 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.squareup.wire.ProtoAdapter;
-import com.squareup.wire.ProtoReader;
-import com.squareup.wire.ProtoWriter;
 import com.squareup.wire.schema.EnumType;
 import com.squareup.wire.schema.Field;
 import com.squareup.wire.schema.Location;
 import com.squareup.wire.schema.MessageType;
-import com.squareup.wire.schema.OneOf;
 import com.squareup.wire.schema.ProtoFile;
 import com.squareup.wire.schema.ProtoType;
 import com.squareup.wire.schema.Rpc;
@@ -20,7 +16,6 @@ import com.squareup.wire.schema.Schema;
 import com.squareup.wire.schema.SchemaLoader;
 import com.squareup.wire.schema.Service;
 import com.squareup.wire.schema.Type;
-import okio.Buffer;
 import okio.ByteString;
 
 import java.io.IOException;
@@ -54,10 +49,12 @@ public final class ProtoSchema {
 
     private final Schema schema;
     private final String source;
+    private final ProtoWire wire;
 
     private ProtoSchema(Schema schema, String source) {
         this.schema = schema;
         this.source = source;
+        this.wire = new ProtoWire(schema);
     }
 
     /** A method of a service: its HTTP/2 path is {@code /package.Service/Method}. */
@@ -198,7 +195,7 @@ public final class ProtoSchema {
     public byte[] encode(String type, JsonNode json) {
         MessageType m = message(type);
         try {
-            return write(m, toMap(m, json, type)).toByteArray();
+            return wire.write(m, toMap(m, json, type)).toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a Buffer does not fail
         }
@@ -208,7 +205,7 @@ public final class ProtoSchema {
     public ObjectNode decode(String type, byte[] bytes, int from, int length) {
         try {
             MessageType m = message(type);
-            return toJson(m, read(m, ByteString.of(bytes, from, length)));
+            return toJson(m, wire.read(m, ByteString.of(bytes, from, length)));
         } catch (IOException e) {
             throw new IllegalArgumentException("not a " + type + " message: " + e.getMessage());
         }
@@ -224,7 +221,7 @@ public final class ProtoSchema {
         if (!seen.add(m.getType().toString())) {
             return o; // a recursive message: once is enough
         }
-        for (Field f : fields(m)) {
+        for (Field f : ProtoWire.fields(m)) {
             JsonNode v = sampleValue(f.getType(), seen);
             o.set(f.getName(), f.isRepeated() ? NODES.arrayNode().add(v) : v);
         }
@@ -247,21 +244,13 @@ public final class ProtoSchema {
         return type instanceof MessageType m ? sample(m, seen) : NODES.nullNode();
     }
 
-    private static List<Field> fields(MessageType m) {
-        List<Field> all = new ArrayList<>(m.getDeclaredFields());
-        for (OneOf o : m.getOneOfs()) {
-            all.addAll(o.getFields());
-        }
-        return all;
-    }
-
     private Map<String, Object> toMap(MessageType m, JsonNode json, String where) {
         if (json == null || !json.isObject()) {
             throw new IllegalArgumentException(where + " must be a JSON object, not " + (json == null ? "nothing" : json.getNodeType()));
         }
         Map<String, Object> out = new LinkedHashMap<>();
         Map<String, Field> byName = new LinkedHashMap<>();
-        for (Field f : fields(m)) {
+        for (Field f : ProtoWire.fields(m)) {
             byName.put(f.getName(), f);
             byName.putIfAbsent(camel(f.getName()), f);
             if (f.getDeclaredJsonName() != null) {
@@ -273,7 +262,7 @@ public final class ProtoSchema {
             Field f = byName.get(e.getKey());
             if (f == null) {
                 throw new IllegalArgumentException(where + " has no field " + e.getKey() + " (it has: "
-                        + String.join(", ", fields(m).stream().map(Field::getName).toList()) + ")");
+                        + String.join(", ", ProtoWire.fields(m).stream().map(Field::getName).toList()) + ")");
             }
             JsonNode v = e.getValue();
             if (v.isNull()) {
@@ -369,7 +358,7 @@ public final class ProtoSchema {
 
     private ObjectNode toJson(MessageType m, Map<String, Object> values) {
         ObjectNode o = NODES.objectNode();
-        for (Field f : fields(m)) {
+        for (Field f : ProtoWire.fields(m)) {
             Object v = values.get(f.getName());
             if (v == null) {
                 // proto3 leaves zero values off the wire: a check reads them as JsonFormat's defaults would be
@@ -405,169 +394,6 @@ public final class ProtoSchema {
             return NODES.textNode(b.base64());
         }
         return JSON.valueToTree(v);
-    }
-
-    // protobuf's wire format, driven by the schema
-
-    private ByteString write(MessageType m, Map<String, Object> values) throws IOException {
-        Buffer out = new Buffer();
-        ProtoWriter w = new ProtoWriter(out);
-        for (Field f : fields(m)) {
-            Object v = values.get(f.getName());
-            if (v == null) {
-                continue;
-            }
-            ProtoType t = f.getType();
-            int tag = f.getTag();
-            if (t.isMap()) {
-                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                    Buffer entry = new Buffer();
-                    ProtoWriter ew = new ProtoWriter(entry);
-                    writeValue(ew, 1, t.getKeyType(), e.getKey());
-                    writeValue(ew, 2, t.getValueType(), e.getValue());
-                    ProtoAdapter.BYTES.encodeWithTag(w, tag, entry.readByteString());
-                }
-            } else if (f.isRepeated()) {
-                List<?> list = (List<?>) v;
-                if (f.isPacked() && (t.isScalar() && !t.equals(ProtoType.STRING) && !t.equals(ProtoType.BYTES) || isEnum(t))) {
-                    @SuppressWarnings("unchecked")
-                    ProtoAdapter<Object> packed = (ProtoAdapter<Object>) (ProtoAdapter<?>) (isEnum(t) ? ProtoAdapter.INT32 : scalar(t)).asPacked();
-                    packed.encodeWithTag(w, tag, isEnum(t) ? list.stream().map(x -> enumNumber(t, x)).toList() : list);
-                } else {
-                    for (Object item : list) {
-                        writeValue(w, tag, t, item);
-                    }
-                }
-            } else if (f.getLabel() != null || f.isOneOf() || !isDefault(t, v)) { // proto3 leaves a zero value off the wire
-                writeValue(w, tag, t, v);
-            }
-        }
-        return out.readByteString();
-    }
-
-    private void writeValue(ProtoWriter w, int tag, ProtoType t, Object v) throws IOException {
-        if (t.isScalar()) {
-            scalar(t).encodeWithTag(w, tag, v);
-        } else if (isEnum(t)) {
-            ProtoAdapter.INT32.encodeWithTag(w, tag, enumNumber(t, v));
-        } else {
-            ProtoAdapter.BYTES.encodeWithTag(w, tag, write((MessageType) schema.getType(t), asMap(v)));
-        }
-    }
-
-    private Map<String, Object> read(MessageType m, ByteString bytes) throws IOException {
-        Map<String, Object> out = new LinkedHashMap<>();
-        Map<Integer, Field> byTag = new java.util.HashMap<>();
-        fields(m).forEach(f -> byTag.put(f.getTag(), f));
-        ProtoReader r = new ProtoReader(new Buffer().write(bytes));
-        long token = r.beginMessage();
-        for (int tag; (tag = r.nextTag()) != -1; ) {
-            Field f = byTag.get(tag);
-            if (f == null) {
-                r.skip();
-                continue;
-            }
-            ProtoType t = f.getType();
-            if (t.isMap()) {
-                Object key = null;
-                Object value = null;
-                ProtoReader er = new ProtoReader(new Buffer().write(r.readBytes()));
-                long entry = er.beginMessage();
-                for (int et; (et = er.nextTag()) != -1; ) {
-                    if (et == 1) {
-                        key = readValue(er, t.getKeyType());
-                    } else if (et == 2) {
-                        value = readValue(er, t.getValueType());
-                    } else {
-                        er.skip();
-                    }
-                }
-                er.endMessageAndGetUnknownFields(entry);
-                @SuppressWarnings("unchecked")
-                Map<Object, Object> map = (Map<Object, Object>) out.computeIfAbsent(f.getName(), k -> new LinkedHashMap<>());
-                map.put(key != null ? key : zero(t.getKeyType()), value != null ? value : zero(t.getValueType()));
-            } else if (f.isRepeated()) {
-                @SuppressWarnings("unchecked")
-                List<Object> list = (List<Object>) out.computeIfAbsent(f.getName(), k -> new ArrayList<>());
-                list.add(readValue(r, t)); // a packed field comes tag by tag from Wire's reader
-            } else {
-                out.put(f.getName(), readValue(r, t));
-            }
-        }
-        r.endMessageAndGetUnknownFields(token);
-        return out;
-    }
-
-    private Object readValue(ProtoReader r, ProtoType t) throws IOException {
-        if (t.isScalar()) {
-            return scalar(t).decode(r);
-        }
-        Type type = schema.getType(t);
-        if (type instanceof EnumType e) {
-            int n = r.readVarint32();
-            com.squareup.wire.schema.EnumConstant c = e.constant(n);
-            return c != null ? c.getName() : n;
-        }
-        return read((MessageType) type, r.readBytes());
-    }
-
-    /** A map entry's missing key or value: its type's zero value. */
-    private Object zero(ProtoType t) {
-        if (t.isScalar()) {
-            return scalar(t).getIdentity(); // 0, 0L, 0f, 0d, false, "" or empty bytes, as Wire's adapter has it
-        }
-        Type type = schema.getType(t);
-        if (type instanceof EnumType e) {
-            com.squareup.wire.schema.EnumConstant c = e.constant(0);
-            return c != null ? c.getName() : 0;
-        }
-        return new LinkedHashMap<String, Object>();
-    }
-
-    private boolean isDefault(ProtoType t, Object v) {
-        if (isEnum(t)) {
-            return enumNumber(t, v) == 0;
-        }
-        return t.isScalar() && (v instanceof Number n ? n.doubleValue() == 0 && !(v instanceof Double d && d.equals(-0d))
-                : v instanceof Boolean b ? !b : v instanceof String str ? str.isEmpty() : v instanceof ByteString bs && bs.size() == 0);
-    }
-
-    private boolean isEnum(ProtoType t) {
-        return !t.isScalar() && !t.isMap() && schema.getType(t) instanceof EnumType;
-    }
-
-    private int enumNumber(ProtoType t, Object v) {
-        if (v instanceof Integer n) {
-            return n;
-        }
-        com.squareup.wire.schema.EnumConstant c = ((EnumType) schema.getType(t)).constant(String.valueOf(v));
-        if (c == null) {
-            throw new IllegalArgumentException(v + " is not a value of " + t);
-        }
-        return c.getTag();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static ProtoAdapter<Object> scalar(ProtoType t) {
-        ProtoAdapter<?> a = switch (t.getSimpleName()) {
-            case "int32" -> ProtoAdapter.INT32;
-            case "uint32" -> ProtoAdapter.UINT32;
-            case "sint32" -> ProtoAdapter.SINT32;
-            case "fixed32" -> ProtoAdapter.FIXED32;
-            case "sfixed32" -> ProtoAdapter.SFIXED32;
-            case "int64" -> ProtoAdapter.INT64;
-            case "uint64" -> ProtoAdapter.UINT64;
-            case "sint64" -> ProtoAdapter.SINT64;
-            case "fixed64" -> ProtoAdapter.FIXED64;
-            case "sfixed64" -> ProtoAdapter.SFIXED64;
-            case "bool" -> ProtoAdapter.BOOL;
-            case "float" -> ProtoAdapter.FLOAT;
-            case "double" -> ProtoAdapter.DOUBLE;
-            case "string" -> ProtoAdapter.STRING;
-            case "bytes" -> ProtoAdapter.BYTES;
-            default -> throw new IllegalArgumentException("no scalar type " + t);
-        };
-        return (ProtoAdapter<Object>) a;
     }
 
     private static String camel(String name) {
