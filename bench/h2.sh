@@ -9,10 +9,12 @@
 # wsbench warms up first (--warmup auto: until three 1 s windows agree), as a JVM must before its
 # steady state: its figure is the measured point's CPU, its JIT compiler's included; the whole JVM's
 # (start, warm-up and JIT) is printed beside it. h2load, compiled ahead of time, needs none.
-#   bench/h2.sh [SECS=5] [ROUNDS=3] [C=4] [M=10]
+# WARMUP=none measures a user's first, cold `load --http2` instead: no warm-up, so the whole JVM's
+# CPU (its start, class loading and JIT included) is the figure to compare.
+#   [WARMUP=auto|none] bench/h2.sh [SECS=5] [ROUNDS=3] [C=4] [M=10]
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-secs=${1:-5}; rounds=${2:-3}; c=${3:-4}; m=${4:-10}
+secs=${1:-5}; rounds=${2:-3}; c=${3:-4}; m=${4:-10}; warmup=${WARMUP:-auto}
 bench_install nginx:nginx h2load:nghttp2-client openssl:openssl taskset:util-linux
 port=${PORT:-18097}; tls_port=$((port + 1))
 mkdir -p "$bench_work/www" "$bench_work/logs"
@@ -51,7 +53,7 @@ for r in $(seq 1 "$rounds"); do
   for scheme in h2c h2; do
     if [ $scheme = h2c ]; then url="http://127.0.0.1:$port/hello.xml"; trust=(); else url="https://127.0.0.1:$tls_port/hello.xml"; trust=(--cacert "$bench_work/cert.pem"); fi
     bench_timed "$bench_work/h2load.time" taskset -c "$client_cpus" h2load -c "$c" -m "$m" -t 1 -D "$secs" "$url" > "$bench_work/h2load.txt"
-    bench_timed "$bench_work/wsbench.time" taskset -c "$client_cpus" "$bench_home/wsbench" load "$url" --http2 --streams "$m" -c "$users" -d "${secs}s" --warmup auto \
+    bench_timed "$bench_work/wsbench.time" taskset -c "$client_cpus" "$bench_home/wsbench" load "$url" --http2 --streams "$m" -c "$users" -d "${secs}s" --warmup "$warmup" \
       --expect 'Hello World' "${trust[@]}" --json > "$bench_work/wsbench.json"
     row="$row $(python3 - "$bench_work" <<'PY'
 import json, re, sys

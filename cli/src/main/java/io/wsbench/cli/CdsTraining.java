@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The training run behind the launcher's class-data-sharing archive: it loads what a short
- * {@code wsbench load} and {@code wsbench stacks} load, so the JVM that dumps the archive at exit
+ * {@code wsbench load} (over HTTP/1.1 and over h2c) and {@code wsbench stacks} load, so the JVM that dumps the archive at exit
  * writes those classes down already parsed and verified. Every later start maps them instead of
  * reading jars: a 1,000-request load costs about 1.4 client CPU-seconds instead of 2.1.
  * Not a command: the launcher runs it once after each build, with output thrown away.
@@ -42,10 +42,16 @@ public final class CdsTraining {
         server.start();
         PrintStream out = System.out;
         System.setOut(sink);
-        try {
+        try (H2cTrainingServer h2c = new H2cTrainingServer(HELLO)) {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hello.xml";
             int load = Main.execute("load", url, "-c", "4", "-n", "4000", "--expect", "Hello World", "--json");
-            return Math.max(load, Main.execute("stacks"));
+            // HTTP/2's client classes too: a user's first load --http2 maps them instead of reading Netty's codec from its jar
+            int h2 = Main.execute("load", "http://127.0.0.1:" + h2c.port() + "/hello.xml", "--http2", "--streams", "4", "-c", "8",
+                    "-n", "4000", "--expect", "Hello World", "--json");
+            return Math.max(Math.max(load, h2), Main.execute("stacks"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
         } finally {
             System.setOut(out);
             server.stop(0);

@@ -35,16 +35,23 @@ final class ResultsCsv {
         }
     }
 
-    /** summary.csv: one line per target and load, its throughput's 95% interval and its paired ratio to the baseline. */
+    /**
+     * summary.csv: one line per target and load, its throughput's 95% interval, its paired ratio to the
+     * baseline, and its mean and p99 latency (µs) with their 95% intervals.
+     */
     static void writeRows(io.wsbench.core.record.RunRecord run, Path file) throws IOException {
         try (Table t = new Table(file, List.of("row", "repeats", "throughput", "throughput.ci95Low", "throughput.ci95High",
-                "throughput.method", "baseline", "ratio", "ratio.ci95Low", "ratio.ci95High", "ratio.method"))) {
+                "throughput.method", "baseline", "ratio", "ratio.ci95Low", "ratio.ci95High", "ratio.method",
+                "meanMicros", "meanMicros.ci95Low", "meanMicros.ci95High", "p99Micros", "p99Micros.ci95Low", "p99Micros.ci95High"))) {
             List<io.wsbench.core.record.RowRecord> rows = run.rows();
             for (io.wsbench.core.record.RowRecord r : rows == null ? List.<io.wsbench.core.record.RowRecord>of() : rows) {
                 var x = r.ratio();
                 t.row(r.row(), r.repeats(), finite(r.throughput().median()), r.throughput().low(), r.throughput().high(),
                         r.throughput().method(), x == null ? null : r.baseline(), x == null ? null : finite(x.median()),
-                        x == null ? null : x.low(), x == null ? null : x.high(), x == null ? null : x.method());
+                        x == null ? null : x.low(), x == null ? null : x.high(), x == null ? null : x.method(),
+                        r.meanMicros() == null ? null : finite(r.meanMicros().median()), r.meanMicros() == null ? null : r.meanMicros().low(),
+                        r.meanMicros() == null ? null : r.meanMicros().high(), r.p99Micros() == null ? null : finite(r.p99Micros().median()),
+                        r.p99Micros() == null ? null : r.p99Micros().low(), r.p99Micros() == null ? null : r.p99Micros().high());
             }
         }
     }

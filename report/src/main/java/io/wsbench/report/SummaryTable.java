@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * The summary table: one row per target and load, medians of the repeats with their min–max and 95%
- * interval, and the ratio to the baseline paired round by round with its interval.
+ * interval (throughput, mean and p99 latency), and the ratio to the baseline paired round by round
+ * with its interval.
  */
 final class SummaryTable {
 
@@ -23,7 +24,7 @@ final class SummaryTable {
         if (baseline != null) {
             headers.add("vs " + baseline + " [95% CI, paired by round]");
         }
-        headers.addAll(List.of("mean ms", "p50 ms", "p99 ms", "sent B/req", "received B/req", "server CPU %", "errors",
+        headers.addAll(List.of("mean ms", "95% CI", "p50 ms", "p99 ms", "95% CI", "sent B/req", "received B/req", "server CPU %", "errors",
                 "validated"));
         List<Table.Row> table = new ArrayList<>();
         for (Summary row : rows) {
@@ -45,8 +46,10 @@ final class SummaryTable {
                 cells.add(Table.Cell.of(HtmlFormat.ratio(Summary.pairedRatio(rows, row, baseline))));
             }
             cells.add(Table.Cell.spread(row.meanMicros(), n, HtmlFormat::millis));
+            cells.add(Table.Cell.of(HtmlFormat.interval(row.meanInterval())));
             cells.add(Table.Cell.spread(row.p50Micros(), n, HtmlFormat::millis));
             cells.add(Table.Cell.spread(row.p99Micros(), n, HtmlFormat::millis));
+            cells.add(Table.Cell.of(HtmlFormat.interval(row.p99Interval())));
             cells.add(Table.Cell.of(HtmlFormat.fixed(row.bytesSent().median(), 0)));
             cells.add(Table.Cell.of(HtmlFormat.fixed(row.bytesReceived().median(), 0)));
             cells.add(Table.Cell.spread(row.serverCpuPercent(), n, v -> HtmlFormat.fixed(v, 0)));

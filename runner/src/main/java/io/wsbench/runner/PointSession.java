@@ -214,28 +214,24 @@ public final class PointSession implements AutoCloseable {
         return run.measure(target, point, repeat, label, null, progress);
     }
 
-    /** What a capacity search's caller hears of each probe. */
+    /** What a capacity search's caller hears of each probe once it is measured; {@code broken}: the SLOs it broke. */
     public interface ProbeTold {
-        /** The probe {@code label} is about to start: where its progress goes. */
-        default ProgressListener starting(String label) {
-            return ProgressListener.NONE;
-        }
-
-        /** The probe {@code index} was measured; {@code broken}: the SLOs it broke. */
         void probed(int index, PointRecord p, List<String> broken);
     }
 
     /** Searches {@code target}'s capacity at {@code spec}'s SLOs, each probe a point of this session. */
     public CapacityRecord capacity(Target target, CapacitySpec spec, String label, ProbeTold told) throws InterruptedException {
-        return capacity(run, target, spec, label, told);
+        return capacity(run, target, spec, label, name -> ProgressListener.NONE, told);
     }
 
     /**
      * The one capacity search, of {@code run} ({@code capacity}'s session, or a suite's server): each
      * probe at a rate is a point at that rate for the spec's settle time, unrecorded, then one of its
-     * probe time, measured; {@code label} names the target in the probes' labels.
+     * probe time, measured; {@code label} names the target in the probes' labels, {@code starting}
+     * gives the progress of the probe it names.
      */
-    static CapacityRecord capacity(PointRun run, Target target, CapacitySpec spec, String label, ProbeTold told)
+    static CapacityRecord capacity(PointRun run, Target target, CapacitySpec spec, String label,
+                                   java.util.function.Function<String, ProgressListener> starting, ProbeTold told)
             throws InterruptedException {
         Duration probe = Durations.parse(spec.probe());
         Duration settle = Durations.parse(spec.settle());
@@ -245,7 +241,7 @@ public final class PointSession implements AutoCloseable {
             if (!settle.isZero()) {
                 run.measure(target, spec.point(rate, settle), 0, name + " (settling)", null, ProgressListener.NONE);
             }
-            PointRecord p = run.measure(target, spec.point(rate, probe), index, name, null, told.starting(name));
+            PointRecord p = run.measure(target, spec.point(rate, probe), index, name, null, starting.apply(name));
             told.probed(index, p, CapacitySearch.broken(slos, p));
             return p;
         };

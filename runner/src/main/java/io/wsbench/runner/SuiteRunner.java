@@ -338,17 +338,8 @@ public final class SuiteRunner {
      * are (kept in the capacity record, not among the points); returns why it stopped early, or null.
      */
     String capacity(SuiteRun run, PointRun points, Target t) throws InterruptedException {
-        CapacityRecord c = PointSession.capacity(points, t, run.suite.capacity(), t.label(), new PointSession.ProbeTold() {
-            @Override
-            public ProgressListener starting(String label) {
-                return events.pointStarting(label, 0, 0);
-            }
-
-            @Override
-            public void probed(int index, PointRecord p, List<String> broken) {
-                events.probeDone(p, broken);
-            }
-        });
+        CapacityRecord c = PointSession.capacity(points, t, run.suite.capacity(), t.label(),
+                label -> events.pointStarting(label, 0, 0), (index, p, broken) -> events.probeDone(p, broken));
         run.capacityDone(c);
         return c.aborted();
     }

@@ -17,13 +17,16 @@ import java.util.function.ToDoubleFunction;
  * {@code throughputByRound}: each measured repeat's throughput by its round (its repeat number), so
  * that a ratio to the baseline pairs points measured in the same round. A {@code flow}'s row counts
  * iterations in {@code throughput} (it/s); its {@code requestsPerSecond} are its steps' requests.
+ * {@code meanMicrosByRepeat} and {@code p99MicrosByRepeat}: each measured repeat's latencies, for their intervals.
  */
 public record Summary(String key, TargetRecord target, LoadRecord load, int repeats,
                       Spread throughput, Spread meanMicros, Spread p50Micros, Spread p99Micros,
                       Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent, Spread secondsPerPass,
                       long requests, long errors, long validated, List<String> aborted, int generatorPaced,
                       @com.fasterxml.jackson.annotation.JsonIgnore java.util.SortedMap<Integer, Double> throughputByRound,
-                      boolean flow, Spread requestsPerSecond) {
+                      boolean flow, Spread requestsPerSecond,
+                      @com.fasterxml.jackson.annotation.JsonIgnore double[] meanMicrosByRepeat,
+                      @com.fasterxml.jackson.annotation.JsonIgnore double[] p99MicrosByRepeat) {
 
     /** A median with the smallest and largest value seen. */
     public record Spread(double median, double min, double max) {
@@ -85,7 +88,9 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     ps.stream().mapToLong(PointRecord::validated).sum(),
                     ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList(),
                     (int) measured.stream().filter(p -> p.generator() != null && p.generator().setThePace()).count(),
-                    byRound(measured), first.flow(), spread(measured, PointRecord::requestsPerSecond)));
+                    byRound(measured), first.flow(), spread(measured, PointRecord::requestsPerSecond),
+                    measured.stream().mapToDouble(p -> p.latencyMicros().mean()).toArray(),
+                    measured.stream().mapToDouble(p -> p.latencyMicros().p99()).toArray()));
         }
         return rows;
     }
@@ -117,6 +122,16 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
     /** The row's median throughput with its 95% interval over its repeats ({@link Ratios#median}). */
     public Estimate throughputInterval() {
         return Ratios.median(throughputByRound.values().stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The row's median mean latency (µs) with its 95% interval over its repeats. */
+    public Estimate meanInterval() {
+        return Ratios.median(meanMicrosByRepeat);
+    }
+
+    /** The row's median p99 latency (µs) with its 95% interval over its repeats. */
+    public Estimate p99Interval() {
+        return Ratios.median(p99MicrosByRepeat);
     }
 
     /**
