@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -37,7 +35,7 @@ public final class WsSecurityKeys {
     /** The system property (set by the stack launcher as -Dwsbench.keys) naming the directory. */
     public static final String DIR_PROPERTY = "wsbench.keys";
 
-    private static final String SECRETS = "secrets.properties";
+    static final String SECRETS = "secrets.properties";
 
     private final Path dir;
     private final String storePassword;
@@ -184,7 +182,7 @@ public final class WsSecurityKeys {
         return "WsSecurityKeys[" + dir + ", passwords redacted]";
     }
 
-    private static void generate(Path dir) {
+    static void generate(Path dir) {
         Path tmp = null;
         try {
             Files.createDirectories(dir.getParent());
@@ -221,8 +219,12 @@ public final class WsSecurityKeys {
             try {
                 Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
                 tmp = null;
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
-                // another process generated them first: use theirs
+            } catch (FileSystemException e) {
+                // another process generated them first: use theirs. Linux's rename says ENOTEMPTY, which the
+                // JDK reports as a plain FileSystemException ("Directory not empty"), not DirectoryNotEmptyException
+                if (!Files.isRegularFile(dir.resolve(SECRETS))) {
+                    throw e;
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot generate test keys in " + dir, e);

@@ -15,6 +15,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WsSecurityKeysTest {
 
+    /**
+     * Two processes that both found no keys (three test forks starting their stacks at once): the one
+     * that finishes second keeps the first one's keys, and neither fails.
+     */
+    @Test
+    void aProcessThatGeneratesSecondKeepsTheFirstOnesKeys(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("keys");
+        WsSecurityKeys first = WsSecurityKeys.in(dir);
+        String secrets = java.nio.file.Files.readString(dir.resolve(WsSecurityKeys.SECRETS));
+        WsSecurityKeys.generate(dir); // it too had looked before the first's keys were moved into place
+        assertEquals(secrets, java.nio.file.Files.readString(dir.resolve(WsSecurityKeys.SECRETS)));
+        assertEquals(first.dir(), WsSecurityKeys.in(dir).dir());
+        try (var left = java.nio.file.Files.list(tmp)) {
+            assertEquals(java.util.List.of(dir), left.toList(), "no half-made directory left beside it");
+        }
+    }
+
     @Test
     void generatesRsa2048KeysThatTrustEachOther(@TempDir Path tmp) throws Exception {
         WsSecurityKeys keys = WsSecurityKeys.in(tmp.resolve("keys"));
