@@ -96,9 +96,8 @@ final class CapacityCommand implements Callable<Integer> {
         Target loaded = target.target(uri, own, tls);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
-        try (PointSession session = generatorOptions.session().connections(connections).reaching(uri, tls, target.http2() != null)
-                .watching(watch.serverPid, monitors).tellingWarmups((how, jit) -> watch.printWarmup(aside, how, jit))
-                .stoppingOnCtrlC(Main.PROBLEM).open()) {
+        try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
+                .reaching(uri, tls, target.http2() != null).open()) {
             TlsOptions.warnIfInsecure(tls, uri, aside);
             session.warmUp(loaded, warmup);
             aside.printf(Locale.ROOT, "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",

@@ -70,9 +70,8 @@ final class FlowLoad {
         PrintStream out = System.out;
         PrintStream aside = c.json ? System.err : out;
         // a flow speaks HTTP/1.1
-        try (PointSession session = c.generatorOptions.session().connections(c.connections).reaching(flow.endpoint(), tls, false)
-                .watching(c.watch.serverPid, c.watch.monitors()).tellingWarmups((how, jit) -> c.watch.printWarmup(aside, how, jit))
-                .stoppingOnCtrlC(Main.PROBLEM).open()) {
+        try (PointSession session = c.generatorOptions.session(c.watch, c.watch.monitors(), aside).connections(c.connections)
+                .reaching(flow.endpoint(), tls, false).open()) {
             TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
             // whole iterations, unrecorded, as a suite's flow target warms up
             session.warmUp(target, warmup);

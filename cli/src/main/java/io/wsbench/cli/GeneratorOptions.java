@@ -28,6 +28,17 @@ final class GeneratorOptions {
         return io.wsbench.runner.PointSession.of(settings());
     }
 
+    /**
+     * The session of {@code load}, {@code load --flow} and {@code capacity}: the process {@code --server-pid}
+     * names watched by {@code monitors}, a warm-up until steady told on {@code aside}, Ctrl-C ending the
+     * process with exit code 1 once the point is told.
+     */
+    io.wsbench.runner.PointSession.Builder session(WatchOptions watch, java.util.List<io.wsbench.monitor.MonitorKind> monitors,
+                                                   java.io.PrintStream aside) {
+        return session().watching(watch.serverPid, monitors).tellingWarmups((how, jit) -> watch.printWarmup(aside, how, jit))
+                .stoppingOnCtrlC(Main.PROBLEM);
+    }
+
     io.wsbench.runner.PointSession.Settings settings() {
         return new io.wsbench.runner.PointSession.Settings(threads, busyPoll, coresAwake);
     }

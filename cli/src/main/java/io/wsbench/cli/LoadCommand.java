@@ -107,9 +107,8 @@ final class LoadCommand implements Callable<Integer> {
         Target loaded = target.target(uri, own, tls);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
-        try (PointSession session = generatorOptions.session().connections(connections).reaching(uri, tls, target.http2() != null)
-                .watching(watch.serverPid, monitors).tellingWarmups((how, jit) -> watch.printWarmup(aside, how, jit))
-                .stoppingOnCtrlC(Main.PROBLEM).open();
+        try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
+                .reaching(uri, tls, target.http2() != null).open();
              MetricsOut metrics = metricsOptions.start(aside)) {
             TlsOptions.warnIfInsecure(tls, uri, aside);
             session.warmUp(loaded, warmupAsked);
