@@ -37,6 +37,17 @@ final class AssertOptions {
      */
     static boolean check(List<Assertion> assertions, List<PointRecord> points, String suite, Path junit,
                          PrintStream out) {
+        List<JUnitXml.Case> cases = new java.util.ArrayList<>();
+        boolean passed = check(assertions, points, out, cases);
+        if (junit != null && !cases.isEmpty()) {
+            JUnitXml.writeCases(suite, cases, junit);
+            out.println("wrote " + junit);
+        }
+        return passed;
+    }
+
+    /** The checks told on {@code out}, their testcases added to {@code cases} (for junit.xml); whether all passed. */
+    static boolean check(List<Assertion> assertions, List<PointRecord> points, PrintStream out, List<JUnitXml.Case> cases) {
         if (assertions.isEmpty()) {
             return true;
         }
@@ -45,10 +56,7 @@ final class AssertOptions {
         long failed = checks.stream().filter(c -> !c.passed()).count();
         out.println(failed == 0 ? "all " + checks.size() + " assertions passed"
                 : failed + " of " + checks.size() + " assertions failed");
-        if (junit != null) {
-            JUnitXml.write(suite, checks, junit);
-            out.println("wrote " + junit);
-        }
+        cases.addAll(JUnitXml.cases(checks));
         return failed == 0;
     }
 }

@@ -19,6 +19,7 @@ import io.wsbench.runner.Reachable;
 import io.wsbench.runner.SuiteCheck;
 import io.wsbench.runner.SuiteRunner;
 import io.wsbench.runner.TlsClients;
+import io.wsbench.report.JUnitXml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,6 +78,9 @@ final class RunCommand implements Callable<Integer> {
     AssertOptions asserts;
 
     @Mixin
+    HistoryOptions history;
+
+    @Mixin
     AgentOptions agents;
 
     @Mixin
@@ -128,6 +132,7 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         List<Assertion> assertions = asserts.parse();
+        history.check();
         Path home = Home.find();
         Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");
         Suite suite = given != null ? over(given) : suite(file);
@@ -177,7 +182,13 @@ final class RunCommand implements Callable<Integer> {
             done = run;
             printAndWrite(run, home, dir, stdout);
             Path junit = dir.resolve("junit.xml");
-            boolean passed = AssertOptions.check(assertions, run.points(), run.suite(), junit, stdout);
+            List<JUnitXml.Case> cases = new java.util.ArrayList<>();
+            boolean passed = AssertOptions.check(assertions, run.points(), stdout, cases);
+            passed &= history.recordAndGate(run, dir, stdout, cases);
+            if (!cases.isEmpty()) {
+                JUnitXml.writeCases(run.suite(), cases, junit);
+                stdout.println("wrote " + junit);
+            }
             if (metrics != null && !assertions.isEmpty()) {
                 metrics.assertions(Assertion.checkAll(assertions, run.points()));
             }
@@ -347,6 +358,7 @@ final class RunCommand implements Callable<Integer> {
             sb.append(" --monitor ").append(monitors);
         }
         sb.append(agents.describe());
+        sb.append(history.describe());
         for (String a : asserts.expressions) {
             sb.append(" --assert '").append(a).append('\'');
         }

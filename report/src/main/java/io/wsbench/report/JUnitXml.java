@@ -21,7 +21,20 @@ public final class JUnitXml {
     private JUnitXml() {
     }
 
+    /** One testcase: what it is about ({@code classname}), its name, and when it failed, why. */
+    public record Case(String subject, String name, boolean passed, String detail) {
+    }
+
+    /** The assertions' checks as testcases. */
+    public static List<Case> cases(List<Assertion.Check> checks) {
+        return checks.stream().map(c -> new Case(c.subject(), c.assertion().text(), c.passed(), c.detail())).toList();
+    }
+
     public static void write(String suite, List<Assertion.Check> checks, Path file) {
+        writeCases(suite, cases(checks), file);
+    }
+
+    public static void writeCases(String suite, List<Case> checks, Path file) {
         long failures = checks.stream().filter(c -> !c.passed()).count();
         try {
             Path parent = file.toAbsolutePath().getParent();
@@ -46,11 +59,11 @@ public final class JUnitXml {
             x.writeAttribute("failures", String.valueOf(failures));
             x.writeAttribute("errors", "0");
             x.writeAttribute("skipped", "0");
-            for (Assertion.Check c : checks) {
+            for (Case c : checks) {
                 x.writeCharacters("\n    ");
                 x.writeStartElement("testcase");
                 x.writeAttribute("classname", c.subject());
-                x.writeAttribute("name", c.assertion().text());
+                x.writeAttribute("name", c.name());
                 if (!c.passed()) {
                     x.writeStartElement("failure");
                     x.writeAttribute("message", c.detail());

@@ -1,0 +1,162 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.history.Gate;
+import io.wsbench.history.HistoryException;
+import io.wsbench.history.HistoryLocation;
+import io.wsbench.history.HistoryStore;
+import io.wsbench.history.Metric;
+import io.wsbench.history.StoredRun;
+import io.wsbench.report.JUnitXml;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Where a run is recorded ({@code --history}, {@code --no-history}) and the CI gate against the
+ * runs before it ({@code --baseline history[:N]}, {@code --max-regression}). A history that cannot be
+ * opened or written is one line: the run's own files are written before it, and stay.
+ */
+final class HistoryOptions {
+
+    @Option(names = "--history", paramLabel = "FILE|JDBC-URL", description = "where the run is recorded: a SQLite file, or"
+            + " jdbc:postgresql://HOST/DB (password in WSBENCH_HISTORY_PASSWORD); default: $WSBENCH_HISTORY, else history.db"
+            + " beside the run's directory (results/history.db)")
+    String where;
+
+    @Option(names = "--no-history", description = "do not record the run in the history")
+    boolean off;
+
+    @Option(names = "--baseline", paramLabel = "history[:N]", description = "compare each row with the last N (default "
+            + Gate.DEFAULT_RUNS + ") runs of the suite on this kind of machine; exit 1 when one got worse beyond"
+            + " --max-regression with its whole 95%% interval; the verdicts go to junit.xml")
+    String baseline;
+
+    @Option(names = "--max-regression", paramLabel = "P%", description = "how much worse a row may get before --baseline fails it (default 5%%)")
+    String maxRegression;
+
+    /** The number of earlier runs --baseline names; 0 when it is not given. */
+    int baselineRuns() {
+        if (baseline == null) {
+            return 0;
+        }
+        String b = baseline.strip();
+        if (b.equals("history")) {
+            return Gate.DEFAULT_RUNS;
+        }
+        if (b.startsWith("history:")) {
+            try {
+                int n = Integer.parseInt(b.substring("history:".length()));
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // below
+            }
+        }
+        throw new Main.UserError("--baseline " + baseline + ": history or history:N (N the number of earlier runs, 1 or more)");
+    }
+
+    double maxRegression() {
+        if (maxRegression == null) {
+            return 0.05;
+        }
+        String m = maxRegression.strip();
+        try {
+            double v = Double.parseDouble(m.endsWith("%") ? m.substring(0, m.length() - 1) : m) / 100;
+            if (v > 0 && v < 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new Main.UserError("--max-regression " + maxRegression + ": a percentage between 0 and 100, e.g. 5%");
+    }
+
+    /** Refuses a bad --baseline or --max-regression before the run starts. */
+    void check() {
+        baselineRuns();
+        maxRegression();
+        if (off && baseline != null) {
+            throw new Main.UserError("--baseline history needs the history: leave out --no-history");
+        }
+        if (where != null) {
+            try {
+                location(Path.of("."));
+            } catch (IllegalArgumentException e) {
+                throw new Main.UserError(e.getMessage());
+            }
+        }
+    }
+
+    private HistoryLocation location(Path runDir) {
+        Path parent = runDir.toAbsolutePath().getParent();
+        return HistoryLocation.of(where, System.getenv(), (parent == null ? runDir : parent).resolve("history.db"));
+    }
+
+    /**
+     * Records {@code run} (written in {@code dir}) in the history, then, with --baseline, judges its rows
+     * against the runs before it: each verdict told on {@code out} and added to {@code cases}. False when
+     * the gate failed a row; a history that cannot be used is one line and no failure of the run.
+     */
+    boolean recordAndGate(RunRecord run, Path dir, PrintStream out, List<JUnitXml.Case> cases) {
+        if (off) {
+            return true;
+        }
+        HistoryLocation at = location(dir);
+        String id = dir.toAbsolutePath().getFileName().toString();
+        try (HistoryStore store = HistoryStore.open(at)) {
+            store.record(id, run, dir.resolve("run.json").toAbsolutePath().toString());
+            out.println("history: recorded in " + at.shown());
+            if (baseline == null) {
+                return true;
+            }
+            Metric metric = Metric.THROUGHPUT;
+            Gate.Result gate = Gate.check(run.suite(), id, StoredRun.machine(run.environment()),
+                    store.rows(run.suite()).stream().filter(r -> r.runId().equals(id)).toList(),
+                    store.runs(run.suite()), store.rows(run.suite()), baselineRuns(), maxRegression(), metric);
+            if (gate.noHistory()) {
+                out.println("baseline: no history yet of suite " + run.suite() + " on this kind of machine (" + gate.machine()
+                        + "): nothing to compare with, the gate passes");
+                return true;
+            }
+            out.println("baseline: against the last " + gate.comparedWith().size() + " run" + (gate.comparedWith().size() == 1 ? "" : "s")
+                    + " of " + run.suite() + " on this kind of machine, worse by more than "
+                    + String.format(Locale.ROOT, "%s%%", java.math.BigDecimal.valueOf(maxRegression() * 100).stripTrailingZeros().toPlainString())
+                    + " fails:");
+            for (Gate.Verdict v : gate.verdicts()) {
+                out.println(v.line());
+                cases.add(new JUnitXml.Case(v.row(), "baseline " + baseline + " " + metric.word, !v.failed(), v.detail()));
+            }
+            long failed = gate.verdicts().stream().filter(Gate.Verdict::failed).count();
+            out.println(failed == 0 ? "baseline: no row got worse beyond the noise"
+                    : "baseline: " + failed + " of " + gate.verdicts().size() + " rows got worse beyond the noise");
+            return failed == 0;
+        } catch (HistoryException e) {
+            out.println("wsbench: " + e.getMessage() + " (the run's files are written"
+                    + (baseline == null ? ")" : "; --baseline could not judge the run: it fails)"));
+            return baseline == null;
+        }
+    }
+
+    /** The options as the run's command line shows them. */
+    String describe() {
+        StringBuilder sb = new StringBuilder();
+        if (where != null) {
+            sb.append(" --history ").append(HistoryLocation.redact(where));
+        }
+        if (off) {
+            sb.append(" --no-history");
+        }
+        if (baseline != null) {
+            sb.append(" --baseline ").append(baseline);
+        }
+        if (maxRegression != null) {
+            sb.append(" --max-regression ").append(maxRegression);
+        }
+        return sb.toString();
+    }
+}
