@@ -265,7 +265,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** {@code suite} with the command line's --quick, --cpus, --repeat and rounds' options over it. */
-    private Suite over(Suite suite) {
+    Suite over(Suite suite) {
         if (quick) {
             suite = suite.quickened();
         }

@@ -143,6 +143,24 @@ final class MavenCentral {
     }
 
     /**
+     * The versions of {@code groupArtifact} that Central's metadata lists within {@code range} (Maven's
+     * range syntax, e.g. [4.0.0,4.2.3]), oldest first, as Maven orders versions.
+     */
+    List<String> versions(String groupArtifact, String range) throws RepositoryException {
+        String[] ga = groupArtifact.split(":");
+        List<String> said = Collections.synchronizedList(new ArrayList<>());
+        Runnable restoreLogs = resolverLogsInto(said);
+        try (RepositorySystem system = new RepositorySystemSupplier().get();
+             CloseableSession session = session(system, said)) {
+            org.eclipse.aether.resolution.VersionRangeRequest request = new org.eclipse.aether.resolution.VersionRangeRequest(
+                    new DefaultArtifact(ga[0], ga[1], "jar", range), system.newResolutionRepositories(session, List.of(central)), null);
+            return system.resolveVersionRange(session, request).getVersions().stream().map(Object::toString).toList();
+        } finally {
+            restoreLogs.run();
+        }
+    }
+
+    /**
      * Sends the resolver's own messages (slf4j, to java.util.logging in the CLI) to {@code said}, as mvn's
      * went to its log, never to the console; the Runnable returned puts them back.
      */

@@ -48,6 +48,38 @@ public final class StackVersions {
         return stack.props().getProperty("resolve." + option + ".lines");
     }
 
+    /**
+     * The releases of {@code stack}'s {@code option} from {@code from} to {@code to}, both included and
+     * oldest first, as Maven Central's metadata lists them for the option's first artifact, in process;
+     * snapshots, milestones and release candidates (any version with a letter) left out unless
+     * {@code previews}. The ends must be among them.
+     */
+    public static List<String> releases(StackDescriptor stack, String option, String from, String to, boolean previews)
+            throws StackException {
+        String artifacts = stack.props().getProperty("resolve." + option);
+        if (artifacts == null) {
+            throw new StackException("stack " + stack.name() + ": " + option + " is not an option whose releases wsbench resolves"
+                    + (resolvable(stack).isEmpty() ? "" : " (those are: " + String.join(", ", resolvable(stack)) + ")"));
+        }
+        String first = list(artifacts).get(0);
+        List<String> all;
+        try {
+            all = MavenCentral.ofUser().versions(first, "[" + from + "," + to + "]");
+        } catch (IOException | RepositoryException | RuntimeException e) {
+            throw new StackException("stack " + stack.name() + ": the releases of " + first + " from " + from + " to " + to
+                    + " could not be listed: " + e.getMessage());
+        }
+        List<String> kept = all.stream().filter(v -> previews ? !v.endsWith("-SNAPSHOT") : v.matches("[0-9.]+")).toList();
+        for (String end : List.of(from, to)) {
+            if (!kept.contains(end)) {
+                throw new StackException("stack " + stack.name() + ": " + option + " " + end + " is not a release of " + first
+                        + " on Maven Central" + (kept.isEmpty() ? "" : " (from " + kept.get(0) + " to " + kept.get(kept.size() - 1) + " it has "
+                        + kept.size() + ")"));
+            }
+        }
+        return kept;
+    }
+
     /** Refuses a value outside the lines known to run here, in one line, before anything is downloaded. */
     public static void check(StackDescriptor stack, Map<String, String> options) throws StackException {
         for (String option : resolvable(stack)) {

@@ -51,6 +51,11 @@ public final class DirectServer {
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, io);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(ioThreads, io);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        if (System.getProperty("wsbench.faults", "").contains("exit-at-start")) {
+            // a release that will not start, as an API break would make one: said, and gone before it listens
+            System.err.println("direct: fault exit-at-start: exiting before listening");
+            System.exit(3);
+        }
         HelloRoutes routes = new HelloRoutes(Faults.fromProperty());
         Catalog catalog = Catalog.configured();
         SeismicRoute seismic = new SeismicRoute(catalog);

@@ -20,6 +20,8 @@ import java.util.StringJoiner;
  * {@link #allocatePerRequest}: a known cost in named methods, for a profile to find.
  * <li>{@code leak-NB}: every request keeps N bytes for good, in a list (a leak of a known size, for a
  * soak to find), up to {@link #LEAK_LIMIT} bytes in all, after which it keeps nothing more.
+ * <li>{@code exit-at-start}: the server exits before it listens (DirectServer), as a release with an API
+ * break would: for the tests of what a run or a bisect does with a server that will not start.
  * </ul>
  */
 record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfterLoad, long exitAfterRequests,

@@ -1,0 +1,380 @@
+package io.wsbench.cli;
+
+import io.wsbench.core.record.PointRecord;
+import io.wsbench.core.record.RunRecord;
+import io.wsbench.core.stats.Estimate;
+import io.wsbench.core.stats.Ratios;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.SuiteException;
+import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.launch.StackCatalog;
+import io.wsbench.launch.StackDescriptor;
+import io.wsbench.launch.StackException;
+import io.wsbench.launch.StackVersions;
+import io.wsbench.runner.Home;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Unmatched;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * {@code wsbench bisect SUITE --stack cxf --from 4.0.0 --to 4.2.3 --target 'CXF small'}: which release
+ * of a stack moved a row's figure. The releases between the two (Maven Central's metadata, or
+ * {@code --values}) are bisected: each step is one run of the target at the two ends of the range
+ * still in doubt and the release between them, interleaved in rounds, and keeps the half whose
+ * paired ratio moved most, until two adjacent releases are left. A release that does not start is
+ * named and left out. Each step's run is an ordinary run: its directory, report and history.
+ */
+@Command(name = "bisect", description = {
+        "Which release of a stack moved a row's figure: the releases between --from and --to (Maven Central's, or --values)",
+        "bisected, each step one run of the target at the range's two ends and the release between them, in the same rounds,",
+        "until two adjacent releases are left. Any option of 'run' may follow (--quick, --repeat, --until, --monitor, ...)."})
+final class BisectCommand implements java.util.concurrent.Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "SUITE", description = "the suite that holds the target")
+    Path suiteFile;
+
+    @Option(names = "--stack", required = true, paramLabel = "STACK", description = "the stack whose releases are bisected")
+    String stack;
+
+    @Option(names = "--target", required = true, paramLabel = "LABEL", description = "the suite's target to measure (on that stack)")
+    String target;
+
+    @Option(names = "--from", paramLabel = "RELEASE", description = "the older end (with --values: the first value by default)")
+    String from;
+
+    @Option(names = "--to", paramLabel = "RELEASE", description = "the newer end (with --values: the last value by default)")
+    String to;
+
+    @Option(names = "--option", paramLabel = "NAME", defaultValue = "version",
+            description = "the stack option the releases are values of (default: version; java for JDKs with --values 17,25)")
+    String option;
+
+    @Option(names = "--values", split = ",", paramLabel = "V1,V2,...",
+            description = "the releases in order, instead of Maven Central's list (any stack option: JDKs, a fault's size, ...)")
+    List<String> values;
+
+    @Option(names = "--previews", description = "keep milestones and release candidates in Central's list")
+    boolean previews;
+
+    @Option(names = "--metric", paramLabel = "NAME", defaultValue = "throughput", description = "throughput (the default), p99 or mean")
+    String metric;
+
+    @Option(names = "--threshold", paramLabel = "P%", defaultValue = "5%",
+            description = "how far the figure must move between the ends (and between the pair found) to count (default 5%%)")
+    String threshold;
+
+    @Option(names = "--load", paramLabel = "N", defaultValue = "1", description = "which of the suite's loads, counting from 1 (default 1)")
+    int load;
+
+    @Unmatched
+    List<String> runOptions = new ArrayList<>();
+
+    /** One measured step: the releases it ran, their ratios, what it decided, how long it took. */
+    record Step(int number, List<String> releases, List<String> said, Duration took) {
+    }
+
+    @Override
+    public Integer call() {
+        PrintStream o = System.out;
+        double limit = threshold();
+        if (!List.of("throughput", "p99", "mean").contains(metric)) {
+            throw new Main.UserError("--metric " + metric + ": throughput, p99 or mean");
+        }
+        Suite suite;
+        try {
+            suite = SuiteReader.read(suiteFile);
+        } catch (SuiteException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        TargetSpec t = suite.targets().stream().filter(x -> x.label().equals(target)).findFirst()
+                .orElseThrow(() -> new Main.UserError("bisect: suite " + suite.name() + " has no target '" + target + "' (it has "
+                        + String.join(", ", suite.targets().stream().map(x -> "'" + x.label() + "'").toList()) + ")"));
+        if (!stack.equals(t.stack())) {
+            throw new Main.UserError("bisect: target '" + target + "' runs on " + (t.stack() == null ? "no stack of wsbench's" : "stack " + t.stack())
+                    + ", not " + stack);
+        }
+        if (load < 1 || load > suite.load().size()) {
+            throw new Main.UserError("--load " + load + ": the suite has " + suite.load().size() + " load" + (suite.load().size() == 1 ? "" : "s"));
+        }
+        List<String> releases = releases(suite, t);
+        Instant started = new Instant(System.nanoTime());
+        o.println("bisect: " + stack + " " + option + " over " + releases.size() + " releases, " + releases.get(0) + " .. "
+                + releases.get(releases.size() - 1) + ", on '" + target + "' (" + metric + ", threshold " + threshold + ")");
+        List<String> left = new ArrayList<>(releases);
+        List<String> skipped = new ArrayList<>();
+        List<Step> steps = new ArrayList<>();
+        int lo = 0;
+        int hi = left.size() - 1;
+        String found = null;
+        Estimate foundRatio = null;
+        Path base = out(suite);
+        if (!runOptions.contains("--history") && !runOptions.contains("--no-history") && System.getenv(io.wsbench.history.HistoryLocation.ENV) == null) {
+            // the steps' runs go into the history of the folder the bisect writes in (results/history.db), not one of its own
+            Path parent = base.toAbsolutePath().getParent();
+            runOptions.add("--history");
+            runOptions.add((parent == null ? base.toAbsolutePath() : parent).resolve("history.db").toString());
+        }
+        while (true) {
+            if (hi - lo < 1) {
+                o.println("bisect: fewer than two releases start: nothing to compare (left out: " + String.join(", ", skipped) + ")");
+                return Main.PROBLEM;
+            }
+            int mid = hi - lo >= 2 ? (lo + hi) / 2 : -1;
+            List<String> measured = mid < 0 ? List.of(left.get(lo), left.get(hi)) : List.of(left.get(lo), left.get(mid), left.get(hi));
+            long t0 = System.nanoTime();
+            RunRecord run = measure(suite, t, measured, base.resolve("step-" + (steps.size() + 1)));
+            Map<String, SortedMap<Integer, Double>> byRelease = new LinkedHashMap<>();
+            for (String r : measured) {
+                byRelease.put(r, perRound(run, label(r)));
+            }
+            List<String> dead = measured.stream().filter(r -> byRelease.get(r).isEmpty()).toList();
+            List<String> said = new ArrayList<>();
+            if (!dead.isEmpty()) {
+                for (String r : dead) {
+                    said.add(option + " " + r + " did not start or answer: left out");
+                    skipped.add(r);
+                    int i = left.indexOf(r);
+                    left.remove(i);
+                    if (i < lo) {
+                        lo--;
+                    }
+                    if (i <= hi) {
+                        hi--;
+                    }
+                }
+                steps.add(tell(o, steps.size() + 1, measured, said, t0));
+                continue;
+            }
+            String a = left.get(lo);
+            String b = left.get(hi);
+            Estimate ends = ratio(byRelease.get(a), byRelease.get(b));
+            said.add(b + " / " + a + " = " + show(ends));
+            if (steps.isEmpty() && !moved(ends, limit)) {
+                steps.add(tell(o, 1, measured, said, t0));
+                o.println("bisect: no change beyond " + threshold + " from " + a + " to " + b + ": " + show(ends) + " (" + took(started) + ")");
+                return 0;
+            }
+            if (mid < 0) {
+                found = a + " -> " + b;
+                foundRatio = ends;
+                steps.add(tell(o, steps.size() + 1, measured, said, t0));
+                break;
+            }
+            String m = left.get(mid);
+            Estimate first = ratio(byRelease.get(a), byRelease.get(m));
+            Estimate second = ratio(byRelease.get(m), byRelease.get(b));
+            said.add(m + " / " + a + " = " + show(first) + ", " + b + " / " + m + " = " + show(second));
+            boolean inFirst = Math.abs(Math.log(first.median())) >= Math.abs(Math.log(second.median()));
+            Estimate chosen = inFirst ? first : second;
+            if (!moved(chosen, limit)) {
+                said.add("neither half moved beyond " + threshold + ": the change is spread over several releases; following the larger");
+            }
+            if (inFirst) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+            said.add("the change is between " + left.get(lo) + " and " + left.get(hi));
+            if (hi - lo == 1) {
+                found = left.get(lo) + " -> " + left.get(hi);
+                foundRatio = chosen;
+                steps.add(tell(o, steps.size() + 1, measured, said, t0));
+                break;
+            }
+            steps.add(tell(o, steps.size() + 1, measured, said, t0));
+        }
+        o.println();
+        o.println("bisect: " + stack + " " + option + " " + found + ": " + metric + " x " + show(foundRatio)
+                + (moved(foundRatio, limit) ? "" : " (not beyond " + threshold + ": the change is spread over the releases)"));
+        o.println("bisect: " + steps.size() + " measured step" + (steps.size() == 1 ? "" : "s") + " over " + releases.size()
+                + " releases in " + took(started) + (skipped.isEmpty() ? "" : "; left out, not starting: " + String.join(", ", skipped))
+                + "; the steps' runs in " + base);
+        return 0;
+    }
+
+    private record Instant(long nanos) {
+    }
+
+    private static String took(Instant started) {
+        long s = Math.round((System.nanoTime() - started.nanos()) / 1e9);
+        return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
+    }
+
+    private Step tell(PrintStream o, int number, List<String> measured, List<String> said, long t0) {
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        o.println("bisect step " + number + " (" + String.join(", ", measured) + ", " + took.toSeconds() + " s): " + String.join("; ", said));
+        return new Step(number, measured, said, took);
+    }
+
+    private double threshold() {
+        String v = threshold.strip();
+        try {
+            double p = Double.parseDouble(v.endsWith("%") ? v.substring(0, v.length() - 1) : v) / 100;
+            if (p > 0 && p < 10) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new Main.UserError("--threshold " + threshold + ": a percentage, e.g. 5%");
+    }
+
+    /** The releases in order: --values (from --from to --to within them), or Central's between --from and --to. */
+    private List<String> releases(Suite suite, TargetSpec t) {
+        StackCatalog catalog = StackCatalog.in(Home.find());
+        StackDescriptor desc = catalog.find(stack).orElseThrow(() -> new Main.UserError("bisect: no stack '" + stack + "' here"));
+        if (values != null) {
+            List<String> all = values.stream().map(String::strip).filter(v -> !v.isEmpty()).toList();
+            int a = from == null ? 0 : all.indexOf(from);
+            int b = to == null ? all.size() - 1 : all.indexOf(to);
+            if (a < 0 || b < 0) {
+                throw new Main.UserError("bisect: --from and --to must be among --values");
+            }
+            if (b - a < 1) {
+                throw new Main.UserError("bisect: give at least two releases, the older first");
+            }
+            return List.copyOf(all.subList(a, b + 1));
+        }
+        if (from == null || to == null) {
+            throw new Main.UserError("bisect: give --from and --to (or --values)");
+        }
+        Map<String, String> options = new LinkedHashMap<>(suite.optionsFor(t));
+        options.put(option, from);
+        StackDescriptor older = catalog.serving(desc, options);
+        options.put(option, to);
+        StackDescriptor newer = catalog.serving(desc, options);
+        if (!older.name().equals(newer.name())) {
+            throw new Main.UserError("bisect: " + stack + " " + from + " is on its " + line(older) + " and " + to + " on its " + line(newer)
+                    + ": two builds, not one line of releases; bisect within one (" + StackVersions.lines(desc, option) + ")");
+        }
+        try {
+            for (String end : List.of(from, to)) {
+                Map<String, String> one = new LinkedHashMap<>(suite.optionsFor(t));
+                one.put(option, end);
+                StackVersions.check(older, one);
+            }
+            List<String> all = StackVersions.releases(older, option, from, to, previews);
+            if (all.size() < 2) {
+                throw new Main.UserError("bisect: " + from + " and " + to + " are one release");
+            }
+            return all;
+        } catch (StackException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+    }
+
+    private static String line(StackDescriptor d) {
+        return d.lineOf() == null ? "main line (" + d.name() + ")" : "line " + d.name();
+    }
+
+    private String label(String release) {
+        return target + " " + option + "=" + release;
+    }
+
+    /** The step's suite: the target once per release, with that release as its option, under the chosen load, in rounds. */
+    private Suite stepSuite(Suite suite, TargetSpec t, List<String> releases) {
+        List<TargetSpec> targets = new ArrayList<>();
+        for (String r : releases) {
+            Map<String, String> options = new LinkedHashMap<>(suite.optionsFor(t));
+            options.put(option, r);
+            targets.add(t.as(label(r), options));
+        }
+        LoadPointSpec l = suite.load().get(load - 1);
+        return new Suite(suite.name(), "bisect of " + stack + " " + option + " on " + target, suite.operation(), label(releases.get(0)),
+                suite.repeat(), suite.warmupRequests(), suite.warmup(), suite.warmupMax(), suite.warmupWindow(), targets, List.of(l),
+                suite.quick(), Map.of(), suite.stacks(), suite.cpus(), null, suite.busyPoll(), Suite.ROUNDS, suite.seed(), suite.until(),
+                suite.budget(), suite.source());
+    }
+
+    private Path out(Suite suite) {
+        int i = runOptions.indexOf("--out");
+        if (i >= 0 && i + 1 < runOptions.size()) {
+            Path given = Path.of(runOptions.get(i + 1));
+            runOptions.remove(i + 1);
+            runOptions.remove(i);
+            return given;
+        }
+        return Home.find().resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                + "-bisect-" + suite.name());
+    }
+
+    /** One step: a run of the step's suite, as `run` makes it, into {@code dir}. */
+    private RunRecord measure(Suite suite, TargetSpec t, List<String> releases, Path dir) {
+        RunCommand run = new RunCommand();
+        List<String> args = new ArrayList<>(runOptions);
+        args.add("--out");
+        args.add(dir.toString());
+        try {
+            new CommandLine(run).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new Main.UserError(e.getMessage() + " (see 'wsbench help bisect')");
+        }
+        if (run.suiteFile != null) {
+            throw new Main.UserError("bisect takes one suite and run's options, not a second suite: " + run.suiteFile);
+        }
+        run.given = run.over(stepSuite(suite, t, releases));
+        run.givenBy = "./wsbench bisect " + suiteFile + " --stack " + stack + " --target '" + target + "' (step " + dir.getFileName() + ")";
+        try {
+            run.call();
+        } catch (Main.UserError e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        if (run.done == null) {
+            throw new Main.UserError("bisect: the step's run in " + dir + " ended before measuring");
+        }
+        return run.done;
+    }
+
+    /** The figure of the target at {@code label}, round by round (empty when it never answered). */
+    private SortedMap<Integer, Double> perRound(RunRecord run, String label) {
+        SortedMap<Integer, Double> rounds = new TreeMap<>();
+        for (PointRecord p : run.points()) {
+            if (p.target().label().equals(label) && p.validated() > 0) {
+                double v = switch (metric) {
+                    case "p99" -> p.latencyMicros().p99();
+                    case "mean" -> p.latencyMicros().mean();
+                    default -> p.throughput();
+                };
+                rounds.put(p.repeat(), v);
+            }
+        }
+        return rounds;
+    }
+
+    /** B/A paired round by round, with its 95% interval. */
+    private static Estimate ratio(SortedMap<Integer, Double> a, SortedMap<Integer, Double> b) {
+        List<Integer> both = a.keySet().stream().filter(b::containsKey).toList();
+        return Ratios.paired(both.stream().mapToDouble(a::get).toArray(), both.stream().mapToDouble(b::get).toArray());
+    }
+
+    private static boolean moved(Estimate e, double limit) {
+        return e != null && Math.abs(e.median() - 1) > limit;
+    }
+
+    private static String show(Estimate e) {
+        if (e == null) {
+            return "—";
+        }
+        return e.bounded() ? String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", e.median(), e.low(), e.high())
+                : String.format(Locale.ROOT, "%.3f", e.median());
+    }
+}

@@ -1,0 +1,56 @@
+package io.wsbench.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code wsbench bisect} on releases whose cost the test sets: the direct stack's {@code faults}
+ * option, where "spin-Nus" burns N µs of CPU a request, so the figure steps where N jumps from 5 to
+ * 1,500 (a cost the test sets, not the machine's noise), and "exit-at-start" is a release that does
+ * not start.
+ */
+class BisectTest {
+
+    @Test
+    void theReleasesAreBisectedToTheAdjacentPairWhereTheFigureMovedAndOneThatDoesNotStartIsNamed(@TempDir Path dir) throws Exception {
+        Path suite = Files.writeString(dir.resolve("bisect.yaml"), """
+                name: bisected
+                warmup: none            # not what this test is about
+                repeat: 3
+                targets:
+                  - { label: SOAP, stack: direct, protocol: soap11 }
+                load:
+                  - { users: 2, requestsPerUser: 150 }
+                """);
+        String releases = "spin-1us,spin-2us,spin-3us,spin-4us,spin-5us,exit-at-start,spin-1500us,spin-1501us";
+        CliRunner r = CliRunner.run("bisect", suite.toString(), "--stack", "direct", "--target", "SOAP", "--option", "faults",
+                "--values", releases, "--threshold", "30%", "--monitor", "proc", "--out", dir.resolve("steps").toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("bisect: direct faults spin-5us -> spin-1500us: throughput x 0."), r.out());
+        Matcher steps = Pattern.compile("bisect: (\\d+) measured steps? over 8 releases").matcher(r.out());
+        assertTrue(steps.find(), r.out());
+        int n = Integer.parseInt(steps.group(1));
+        assertTrue(n <= 3 + 2, "at most log2(8) + 2 steps: " + n);
+        assertTrue(r.out().contains("faults exit-at-start did not start or answer: left out"), r.out());
+        assertTrue(r.out().contains("left out, not starting: exit-at-start"), r.out());
+        assertTrue(Files.exists(dir.resolve("steps/step-1/run.json")), "each step is a run of its own");
+        assertTrue(Files.exists(dir.resolve("history.db")), "and goes into the history");
+
+        CliRunner flat = CliRunner.run("bisect", suite.toString(), "--stack", "direct", "--target", "SOAP", "--option", "faults",
+                "--values", "spin-1us,spin-2us,spin-3us", "--threshold", "30%", "--monitor", "proc", "--out", dir.resolve("flat").toString());
+        assertEquals(0, flat.exit(), flat.out() + flat.err());
+        assertTrue(flat.out().contains("bisect: no change beyond 30% from spin-1us to spin-3us"), flat.out());
+
+        CliRunner lines = CliRunner.run("bisect", suite.toString(), "--stack", "direct", "--target", "JSON", "--from", "1", "--to", "2");
+        assertEquals(Main.BAD_INPUT, lines.exit());
+        assertTrue(lines.err().contains("has no target 'JSON' (it has 'SOAP')"), lines.err());
+    }
+}
