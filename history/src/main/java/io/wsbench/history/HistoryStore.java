@@ -115,15 +115,17 @@ public final class HistoryStore implements AutoCloseable {
                     s.setString(++i, r.source());
                     s.executeUpdate();
                 }
-                try (PreparedStatement s = db.prepareStatement("INSERT INTO run_rows (run_id, row_key, target, load_label, flow,"
+                try (PreparedStatement s = db.prepareStatement("INSERT INTO run_rows (run_id, row_key, position, target, load_label, flow,"
                         + " repeats, throughput, throughput_low, throughput_high, ratio_baseline, ratio, ratio_low, ratio_high,"
                         + " mean_micros, mean_low, mean_high, p99_micros, p99_low, p99_high, requests, errors, errors_by_kind,"
                         + " server_cpu_micros_per_request, stack_version)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    int position = 0;
                     for (StoredRow row : rows) {
                         int i = 0;
                         s.setString(++i, id);
                         s.setString(++i, row.row());
+                        s.setInt(++i, position++); // the run's own order of its rows (the suite's)
                         s.setString(++i, row.target());
                         s.setString(++i, row.load());
                         s.setInt(++i, row.flow() ? 1 : 0);
@@ -220,7 +222,7 @@ public final class HistoryStore implements AutoCloseable {
                 + " w.throughput_high, w.ratio_baseline, w.ratio, w.ratio_low, w.ratio_high, w.mean_micros, w.mean_low,"
                 + " w.mean_high, w.p99_micros, w.p99_low, w.p99_high, w.requests, w.errors, w.errors_by_kind,"
                 + " w.server_cpu_micros_per_request, w.stack_version"
-                + " FROM run_rows w JOIN runs r ON r.id = w.run_id WHERE r.suite = ? ORDER BY r.started_at, r.id, w.row_key";
+                + " FROM run_rows w JOIN runs r ON r.id = w.run_id WHERE r.suite = ? ORDER BY r.started_at, r.id, w.position";
         try (PreparedStatement s = db.prepareStatement(sql)) {
             s.setString(1, suite);
             List<StoredRow> rows = new ArrayList<>();

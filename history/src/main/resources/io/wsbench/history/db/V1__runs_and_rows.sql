@@ -23,6 +23,7 @@ CREATE INDEX runs_by_suite ON runs (suite, machine, started_at);
 CREATE TABLE run_rows (
     run_id           VARCHAR(200) NOT NULL,
     row_key          VARCHAR(400) NOT NULL,
+    position         INTEGER      NOT NULL,
     target           VARCHAR(200) NOT NULL,
     load_label       VARCHAR(200) NOT NULL,
     flow             INTEGER      NOT NULL,
