@@ -87,7 +87,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
     List<String> runOptions = new ArrayList<>();
 
     /** One measured step: the releases it ran, their ratios, what it decided, how long it took. */
-    record Step(int number, List<String> releases, List<String> said, Duration took) {
+    record Step(int number, List<String> releases, List<String> said, Duration took, boolean measured) {
     }
 
     @Override
@@ -125,6 +125,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         String found = null;
         Estimate foundRatio = null;
         Path base = out(suite);
+        boolean endsChecked = false; // the first step that measures every release checks the ends differ
         if (!runOptions.contains("--history") && !runOptions.contains("--no-history") && System.getenv(io.wsbench.history.HistoryLocation.ENV) == null) {
             // the steps' runs go into the history of the folder the bisect writes in (results/history.db), not one of its own
             Path parent = base.toAbsolutePath().getParent();
@@ -144,7 +145,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             for (String r : measured) {
                 byRelease.put(r, perRound(run, label(r)));
             }
-            List<String> dead = measured.stream().filter(r -> byRelease.get(r).isEmpty()).toList();
+            List<String> silent = measured.stream().filter(r -> byRelease.get(r).isEmpty()).toList();
+            List<String> dead = culprits(run, silent);
             List<String> said = new ArrayList<>();
             if (!dead.isEmpty()) {
                 for (String r : dead) {
@@ -159,24 +161,26 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
                         hi--;
                     }
                 }
-                steps.add(tell(o, steps.size() + 1, measured, said, t0));
+                // a step whose every release failed before answering (a version that cannot be had) measured nothing
+                steps.add(tell(o, steps.size() + 1, measured, said, t0, silent.size() < measured.size()));
                 continue;
             }
             String a = left.get(lo);
             String b = left.get(hi);
             Estimate ends = ratio(byRelease.get(a), byRelease.get(b));
             said.add(b + " / " + a + " = " + show(ends));
-            if (steps.isEmpty() && !moved(ends, limit)) {
-                steps.add(tell(o, 1, measured, said, t0));
+            if (!endsChecked && !moved(ends, limit)) {
+                steps.add(tell(o, 1, measured, said, t0, true));
                 o.println("bisect: no change beyond " + threshold + " from " + a + " to " + b + ": " + show(ends) + " (" + took(started) + ")");
                 return 0;
             }
             if (mid < 0) {
                 found = a + " -> " + b;
                 foundRatio = ends;
-                steps.add(tell(o, steps.size() + 1, measured, said, t0));
+                steps.add(tell(o, steps.size() + 1, measured, said, t0, true));
                 break;
             }
+            endsChecked = true;
             String m = left.get(mid);
             Estimate first = ratio(byRelease.get(a), byRelease.get(m));
             Estimate second = ratio(byRelease.get(m), byRelease.get(b));
@@ -195,16 +199,17 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             if (hi - lo == 1) {
                 found = left.get(lo) + " -> " + left.get(hi);
                 foundRatio = chosen;
-                steps.add(tell(o, steps.size() + 1, measured, said, t0));
+                steps.add(tell(o, steps.size() + 1, measured, said, t0, true));
                 break;
             }
-            steps.add(tell(o, steps.size() + 1, measured, said, t0));
+            steps.add(tell(o, steps.size() + 1, measured, said, t0, true));
         }
         o.println();
         o.println("bisect: " + stack + " " + option + " " + found + ": " + metric + " x " + show(foundRatio)
                 + (moved(foundRatio, limit) ? "" : " (not beyond " + threshold + ": the change is spread over the releases)"));
-        o.println("bisect: " + steps.size() + " measured step" + (steps.size() == 1 ? "" : "s") + " over " + releases.size()
-                + " releases in " + took(started) + (skipped.isEmpty() ? "" : "; left out, not starting: " + String.join(", ", skipped))
+        long counted = steps.stream().filter(Step::measured).count();
+        o.println("bisect: " + counted + " measured step" + (counted == 1 ? "" : "s") + (counted == steps.size() ? "" : " (" + steps.size() + " runs in all)")
+                + " over " + releases.size() + " releases in " + took(started) + (skipped.isEmpty() ? "" : "; left out, not starting: " + String.join(", ", skipped))
                 + "; the steps' runs in " + base);
         return 0;
     }
@@ -217,10 +222,10 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
     }
 
-    private Step tell(PrintStream o, int number, List<String> measured, List<String> said, long t0) {
+    private Step tell(PrintStream o, int number, List<String> measured, List<String> said, long t0, boolean anything) {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         o.println("bisect step " + number + " (" + String.join(", ", measured) + ", " + took.toSeconds() + " s): " + String.join("; ", said));
-        return new Step(number, measured, said, took);
+        return new Step(number, measured, said, took, anything);
     }
 
     private double threshold() {
@@ -342,6 +347,22 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             throw new Main.UserError("bisect: the step's run in " + dir + " ended before measuring");
         }
         return run.done;
+    }
+
+    /**
+     * Of the releases that gave no figure, those that failed: the ones the run's notes name (a version
+     * that cannot be had stops every target of its stack, the others' with it, and the run says which
+     * it was), or all of them when it names none.
+     */
+    private List<String> culprits(RunRecord run, List<String> silent) {
+        if (silent.isEmpty()) {
+            return silent;
+        }
+        String said = (run.partialReason() == null ? "" : run.partialReason()) + "\n" + String.join("\n", run.notes() == null ? List.of() : run.notes());
+        List<String> named = silent.stream()
+                .filter(r -> java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(option + " " + r) + "(?![\\w.-])").matcher(said).find())
+                .toList();
+        return named.isEmpty() ? silent : named;
     }
 
     /** The figure of the target at {@code label}, round by round (empty when it never answered). */

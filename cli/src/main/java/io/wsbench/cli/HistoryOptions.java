@@ -142,6 +142,35 @@ final class HistoryOptions {
         }
     }
 
+    /**
+     * {@code load --history}: the point recorded as a run of its own, of suite "load URL", so that the
+     * loads of one URL form a series; {@code where} is --history's value ("" for the default). A
+     * history that cannot be used is one line on {@code out}.
+     */
+    static void recordLoad(String where, io.wsbench.core.record.PointRecord p, String loaded, PrintStream out) {
+        String url = HistoryLocation.redact(loaded);
+        HistoryLocation at;
+        try {
+            at = HistoryLocation.of(where.isEmpty() ? null : where, System.getenv(),
+                    io.wsbench.runner.Home.find().resolve("results/history.db"));
+        } catch (IllegalArgumentException e) {
+            out.println("wsbench: " + e.getMessage());
+            return;
+        }
+        String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        RunRecord run = new RunRecord("load " + url, null, io.wsbench.runner.Home.version(),
+                io.wsbench.runner.Home.gitCommit(io.wsbench.runner.Home.find()), now, now,
+                p.aborted() == null ? "complete" : "partial", p.aborted(), "./wsbench load " + url, null,
+                io.wsbench.core.record.Environment.detect(java.util.Map.of()), List.of(), List.of(p));
+        String id = "load-" + now.replace(":", "").replace("-", "") + "-" + ProcessHandle.current().pid();
+        try (HistoryStore store = HistoryStore.open(at)) {
+            store.record(id, run, null);
+            out.println("  history       recorded in " + at.shown() + " (suite 'load " + url + "')");
+        } catch (HistoryException e) {
+            out.println("wsbench: " + e.getMessage());
+        }
+    }
+
     /** The options as the run's command line shows them. */
     String describe() {
         StringBuilder sb = new StringBuilder();

@@ -83,6 +83,10 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     GeneratorOptions generatorOptions;
 
+    @Option(names = "--history", arity = "0..1", fallbackValue = "", paramLabel = "FILE|JDBC-URL",
+            description = "record the point in the history, as a run of suite 'load URL' (alone: $WSBENCH_HISTORY, else results/history.db)")
+    String history;
+
     @Option(names = "--junit", paramLabel = "FILE", description = "write the --assert results to FILE as JUnit XML")
     Path junit;
 
@@ -139,6 +143,9 @@ final class LoadCommand implements Callable<Integer> {
             printSummary(out, p, point.toLoadSpec(), session.generator().forConnections(connections).transport());
         }
         session.notes().forEach(n -> aside.println("  note          " + n));
+        if (history != null) {
+            HistoryOptions.recordLoad(history, p, uri.toString(), aside);
+        }
         if (own != null && own.workload().firstFailure() != null) {
             aside.println("  first failure " + own.workload().firstFailure());
         }

@@ -87,6 +87,33 @@ class HistoryRunTest {
     }
 
     @Test
+    void loadWithHistoryRecordsItsPointAsARunOfSuiteLoadUrl(@TempDir Path dir) throws Exception {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 50);
+        server.createContext("/", x -> {
+            byte[] body = "<str>Hello World</str>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            x.sendResponseHeaders(200, body.length);
+            x.getResponseBody().write(body);
+            x.close();
+        });
+        server.start();
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hello";
+            Path db = dir.resolve("h.db");
+            for (int i = 0; i < 2; i++) {
+                CliRunner r = CliRunner.run("load", url, "-n", "200", "-c", "2", "--history", db.toString());
+                assertEquals(0, r.exit(), r.out() + r.err());
+                assertTrue(r.out().contains("history       recorded in " + db + " (suite 'load " + url + "')"), r.out());
+            }
+            CliRunner h = CliRunner.run("history", "load " + url, "--history", db.toString(), "--json", "--out", dir.resolve("t.html").toString());
+            assertEquals(0, h.exit(), h.out() + h.err());
+            assertEquals(2, RunJson.MAPPER.readTree(h.out()).at("/series/0/runs").size(), h.out());
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void aHistoryThatCannotBeReachedIsOneLineTheRunIsWrittenAndItsPasswordIsNowhere(@TempDir Path dir) throws Exception {
         String secret = "pw" + Long.toHexString(System.nanoTime()) + "x";
         CliRunner r = CliRunner.run("run", suite(dir, "plain", null).toString(), "--monitor", "proc", "--out", dir.resolve("out").toString(),

@@ -32,7 +32,7 @@ public final class Home {
     }
 
     /** The commit of the checkout, read from .git without running git; "" when unknown. */
-    static String gitCommit(Path home) {
+    public static String gitCommit(Path home) {
         try {
             Path git = home.resolve(".git");
             if (Files.isRegularFile(git)) { // a worktree: "gitdir: ..."
