@@ -171,7 +171,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             said.add(b + " / " + a + " = " + show(ends));
             if (!endsChecked && !moved(ends, limit)) {
                 steps.add(tell(o, 1, measured, said, t0, true));
-                o.println("bisect: no change beyond " + threshold + " from " + a + " to " + b + ": " + show(ends) + " (" + took(started) + ")");
+                o.println("bisect: no change beyond " + threshold + " (and beyond the noise) from " + a + " to " + b + ": " + show(ends)
+                        + " (" + took(started) + ")");
                 return 0;
             }
             if (mid < 0) {
@@ -188,7 +189,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             boolean inFirst = Math.abs(Math.log(first.median())) >= Math.abs(Math.log(second.median()));
             Estimate chosen = inFirst ? first : second;
             if (!moved(chosen, limit)) {
-                said.add("neither half moved beyond " + threshold + ": the change is spread over several releases; following the larger");
+                said.add("neither half moved beyond " + threshold + " and the noise: the change is spread over several releases, or"
+                        + " is the noise's; following the larger");
             }
             if (inFirst) {
                 hi = mid;
@@ -206,7 +208,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         }
         o.println();
         o.println("bisect: " + stack + " " + option + " " + found + ": " + metric + " x " + show(foundRatio)
-                + (moved(foundRatio, limit) ? "" : " (not beyond " + threshold + ": the change is spread over the releases)"));
+                + (moved(foundRatio, limit) ? "" : " (not beyond " + threshold + " and the noise: the change is spread over the"
+                + " releases, or the noise's: more rounds (--repeat, --until) narrow the intervals)"));
         long counted = steps.stream().filter(Step::measured).count();
         o.println("bisect: " + counted + " measured step" + (counted == 1 ? "" : "s") + (counted == steps.size() ? "" : " (" + steps.size() + " runs in all)")
                 + " over " + releases.size() + " releases in " + took(started) + (skipped.isEmpty() ? "" : "; left out, not starting: " + String.join(", ", skipped))
@@ -229,16 +232,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
     }
 
     private double threshold() {
-        String v = threshold.strip();
-        try {
-            double p = Double.parseDouble(v.endsWith("%") ? v.substring(0, v.length() - 1) : v) / 100;
-            if (p > 0 && p < 10) {
-                return p;
-            }
-        } catch (NumberFormatException e) {
-            // below
-        }
-        throw new Main.UserError("--threshold " + threshold + ": a percentage, e.g. 5%");
+        return HistoryOptions.percent("--threshold", threshold);
     }
 
     /** The releases in order: --values (from --from to --to within them), or Central's between --from and --to. */
@@ -387,8 +381,9 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         return Ratios.paired(both.stream().mapToDouble(a::get).toArray(), both.stream().mapToDouble(b::get).toArray());
     }
 
+    /** Moved beyond {@code limit}: its median by more than the limit, and its 95% interval clear of 1 (beyond the noise). */
     private static boolean moved(Estimate e, double limit) {
-        return e != null && Math.abs(e.median() - 1) > limit;
+        return e != null && Math.abs(e.median() - 1) > limit && (!e.bounded() || e.low() > 1 || e.high() < 1);
     }
 
     private static String show(Estimate e) {

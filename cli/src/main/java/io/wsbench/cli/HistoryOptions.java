@@ -61,19 +61,21 @@ final class HistoryOptions {
     }
 
     double maxRegression() {
-        if (maxRegression == null) {
-            return 0.05;
-        }
-        String m = maxRegression.strip();
+        return maxRegression == null ? 0.05 : percent("--max-regression", maxRegression);
+    }
+
+    /** A share given as a percentage ("5%" or "5"), above 0 and below 100%; else one line naming {@code option}. */
+    static double percent(String option, String value) {
+        String v = value.strip();
         try {
-            double v = Double.parseDouble(m.endsWith("%") ? m.substring(0, m.length() - 1) : m) / 100;
-            if (v > 0 && v < 1) {
-                return v;
+            double share = Double.parseDouble(v.endsWith("%") ? v.substring(0, v.length() - 1) : v) / 100;
+            if (share > 0 && share < 1) {
+                return share;
             }
         } catch (NumberFormatException e) {
             // below
         }
-        throw new Main.UserError("--max-regression " + maxRegression + ": a percentage between 0 and 100, e.g. 5%");
+        throw new Main.UserError(option + " " + value + ": a percentage between 0 and 100, e.g. 5%");
     }
 
     /** Refuses a bad --baseline or --max-regression before the run starts. */
