@@ -70,30 +70,40 @@ final class AbCommand implements Callable<Integer> {
         return code;
     }
 
-    /** One line per target and load of A that B has too: both medians, B/A paired by round, and the verdict. */
+    /**
+     * One line per target and load of A that B has too: both medians, B/A paired by round with its 95%
+     * interval, and the verdict. The verdicts are simultaneous: each row's interval for it is at
+     * 1 - 5%/m for m rows (Bonferroni), so that an A/A run calls no row different 19 times in 20,
+     * where m separate 95% intervals would call one different in a third of A/A runs of 8 rows.
+     */
     static String render(RunRecord run) {
         List<Summary> rows = Summary.of(run);
-        StringBuilder out = new StringBuilder("\nB against A, paired round by round (95% interval):\n");
-        List<String[]> cells = new ArrayList<>();
-        cells.add(new String[]{"target", "load", "A req/s", "B req/s", "B/A [95% CI]", "rounds", "verdict"});
+        List<Summary[]> pairs = new ArrayList<>();
         for (Summary ra : rows) {
             String label = ra.target().label();
             if (!label.startsWith("A: ")) {
                 continue;
             }
             String name = label.substring(3);
-            Summary rb = rows.stream().filter(r -> r.target().label().equals(Suite.side("B", name))
-                    && r.load().describe().equals(ra.load().describe())).findFirst().orElse(null);
-            if (rb == null) {
-                continue;
-            }
+            rows.stream().filter(r -> r.target().label().equals(Suite.side("B", name))
+                    && r.load().describe().equals(ra.load().describe())).findFirst().ifPresent(rb -> pairs.add(new Summary[]{ra, rb}));
+        }
+        double together = Ratios.simultaneous(pairs.size());
+        StringBuilder out = new StringBuilder("\nB against A, paired round by round (95% interval; verdicts on intervals at "
+                + Ratios.percent(together) + " each, so that the " + pairs.size() + " rows' hold together at 95%):\n");
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[]{"target", "load", "A req/s", "B req/s", "B/A [95% CI]", "rounds", "verdict"});
+        for (Summary[] p : pairs) {
+            Summary ra = p[0];
+            Summary rb = p[1];
             List<Integer> both = ra.throughputByRound().keySet().stream().filter(rb.throughputByRound()::containsKey).toList();
-            Estimate e = Ratios.paired(both.stream().mapToDouble(ra.throughputByRound()::get).toArray(),
-                    both.stream().mapToDouble(rb.throughputByRound()::get).toArray());
-            cells.add(new String[]{name, ra.load().describe(),
+            double[] a = both.stream().mapToDouble(ra.throughputByRound()::get).toArray();
+            double[] b = both.stream().mapToDouble(rb.throughputByRound()::get).toArray();
+            Estimate e = Ratios.paired(a, b);
+            cells.add(new String[]{ra.target().label().substring(3), ra.load().describe(),
                     String.format(Locale.ROOT, "%,.0f", ra.throughput().median()),
                     String.format(Locale.ROOT, "%,.0f", rb.throughput().median()),
-                    ConsoleSummary.ratio(e), String.valueOf(e.n()), verdict(e)});
+                    ConsoleSummary.ratio(e), String.valueOf(e.n()), verdict(Ratios.paired(a, b, together))});
         }
         return out.append(ConsoleSummary.layout(cells, "llrrrrl")).toString();
     }

@@ -30,7 +30,7 @@ class HistoryRunTest {
                   - { label: SOAP, stack: direct, protocol: soap11 }
                   - { label: JSON, stack: direct, protocol: json }
                 load:
-                  - { users: 2, requestsPerUser: 300 }
+                  - { users: 2, requestsPerUser: 150 }
                 """ + (faults == null ? "" : "stackOptions:\n  direct: { faults: " + faults + " }\n"));
     }
 

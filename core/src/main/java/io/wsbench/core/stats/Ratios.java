@@ -31,6 +31,25 @@ public final class Ratios {
 
     /** B/A of {@code a[i]} and {@code b[i]}, measured together in round i; pairs with a non-positive side are left out. */
     public static Estimate paired(double[] a, double[] b) {
+        return paired(a, b, Estimate.CONFIDENCE);
+    }
+
+    /**
+     * The confidence each of {@code m} intervals needs so that all {@code m} hold together at 95%
+     * (Bonferroni): a verdict on each of m rows then calls a row different when none is in 1 try of
+     * 20 at most, where m separate 95% intervals would in 1 of 3 for m = 8.
+     */
+    public static double simultaneous(int m) {
+        return m <= 1 ? Estimate.CONFIDENCE : 1 - (1 - Estimate.CONFIDENCE) / m;
+    }
+
+    /** "99.4%": a confidence as people read it. */
+    public static String percent(double confidence) {
+        return java.math.BigDecimal.valueOf(confidence * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "%";
+    }
+
+    /** {@link #paired(double[], double[])} with its interval at {@code confidence}. */
+    public static Estimate paired(double[] a, double[] b, double confidence) {
         int n = Math.min(a.length, b.length);
         double[] logs = new double[n];
         int m = 0;
@@ -44,15 +63,20 @@ public final class Ratios {
             return Estimate.without(Double.NaN, 0, "no round measured both");
         }
         if (m >= SignedRank.FEWEST) {
-            Estimate e = SignedRank.centre(logs);
-            return new Estimate(Math.exp(e.median()), Math.exp(e.low()), Math.exp(e.high()), m, SignedRank.METHOD);
+            Estimate e = SignedRank.centre(logs, confidence);
+            if (e.bounded()) {
+                return new Estimate(Math.exp(e.median()), Math.exp(e.low()), Math.exp(e.high()), m,
+                        confidence == Estimate.CONFIDENCE ? SignedRank.METHOD : SignedRank.METHOD.replace("95%", percent(confidence)));
+            }
         }
         double median = Math.exp(SignedRank.median(logs));
         if (m < 2) {
             return Estimate.without(median, m, "1 round: no interval");
         }
-        double[] t = tInterval(logs);
-        return new Estimate(median, Math.exp(t[0]), Math.exp(t[1]), m, T_ON_LOGS);
+        double[] t = tInterval(logs, confidence);
+        return new Estimate(median, Math.exp(t[0]), Math.exp(t[1]), m, confidence == Estimate.CONFIDENCE ? T_ON_LOGS
+                : "Student's t on the logs (" + percent(confidence) + "; too few rounds for a distribution-free interval at it:"
+                + " exact for lognormal noise only)");
     }
 
     /** B/A of the geometric means of {@code b} and {@code a}, measured apart. */
@@ -106,10 +130,14 @@ public final class Ratios {
 
     /** The mean of {@code logs} with its 95% t interval. */
     private static double[] tInterval(double[] logs) {
+        return tInterval(logs, Estimate.CONFIDENCE);
+    }
+
+    private static double[] tInterval(double[] logs, double confidence) {
         int n = logs.length;
         double m = mean(logs);
         double se = Math.sqrt(variance(logs, m) / n);
-        double q = new TDistribution(null, n - 1).inverseCumulativeProbability(0.5 + Estimate.CONFIDENCE / 2);
+        double q = new TDistribution(null, n - 1).inverseCumulativeProbability(0.5 + confidence / 2);
         return new double[]{m - q * se, m + q * se};
     }
 

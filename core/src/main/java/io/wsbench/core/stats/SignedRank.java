@@ -63,12 +63,18 @@ public final class SignedRank {
      * signed-rank test. Fewer than {@link #FEWEST} values: no interval.
      */
     public static Estimate centre(double[] x) {
+        return centre(x, Estimate.CONFIDENCE);
+    }
+
+    /** As {@link #centre(double[])}, its interval at {@code confidence}; too few values for it: none. */
+    public static Estimate centre(double[] x, double confidence) {
         int n = x.length;
         double median = median(x);
-        if (n < FEWEST) {
-            return Estimate.without(median, n, n + " values: a distribution-free 95% interval needs " + FEWEST);
+        int k = n < FEWEST ? 0 : depth(n, confidence);
+        if (k == 0) {
+            return Estimate.without(median, n, n + " values: too few for a distribution-free interval at "
+                    + Ratios.percent(confidence) + " (95% needs " + FEWEST + ")");
         }
-        int k = depth(n, Estimate.CONFIDENCE);
         double[] walsh = new double[n * (n + 1) / 2];
         int w = 0;
         for (int i = 0; i < n; i++) {

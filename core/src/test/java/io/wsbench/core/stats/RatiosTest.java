@@ -111,4 +111,46 @@ class RatiosTest {
         assertEquals(Math.sqrt(4 * 5), six.median(), 1e-9); // the middle two ratios' geometric mean
         assertEquals(SignedRank.METHOD, six.method());
     }
+
+    /**
+     * An A/A comparison of 8 rows (every B the same as its A, lognormal noise of 10% a round, 20 rounds):
+     * with 8 separate 95% intervals about a third of the tries call some row different; with the
+     * simultaneous ones (each at 99.4%) at most 1 try in 20 does, and 19 of the first 20 tries call none.
+     */
+    @Test
+    void simultaneousIntervalsCallNoRowOfAnAaRunDifferentIn19Of20Tries() {
+        int rows = 8;
+        int tries = 2000;
+        int separate = 0;
+        int together = 0;
+        int firstTwenty = 0;
+        for (int t = 0; t < tries; t++) {
+            java.util.Random random = new java.util.Random(1000 + t);
+            boolean anySeparate = false;
+            boolean anyTogether = false;
+            for (int r = 0; r < rows; r++) {
+                double[] a = new double[20];
+                double[] b = new double[20];
+                for (int i = 0; i < 20; i++) {
+                    double machine = Math.exp(0.15 * random.nextGaussian()); // the round's phase, shared by A and B
+                    a[i] = 5000 * machine * Math.exp(0.1 * random.nextGaussian());
+                    b[i] = 5000 * machine * Math.exp(0.1 * random.nextGaussian());
+                }
+                anySeparate |= !Ratios.paired(a, b).holds(1);
+                anyTogether |= !Ratios.paired(a, b, Ratios.simultaneous(rows)).holds(1);
+            }
+            separate += anySeparate ? 1 : 0;
+            together += anyTogether ? 1 : 0;
+            if (t < 20 && !anyTogether) {
+                firstTwenty++;
+            }
+        }
+        assertEquals(0.99375, Ratios.simultaneous(rows), 1e-12);
+        assertTrue(separate > tries / 5, "8 separate 95% intervals: some row 'different' in " + separate + " of " + tries);
+        assertTrue(together <= tries / 20, "simultaneous: some row 'different' in " + together + " of " + tries);
+        assertTrue(firstTwenty >= 19, "tries with no row called different, of the first 20: " + firstTwenty);
+        assertEquals("99.4%", Ratios.percent(Ratios.simultaneous(rows)));
+        assertTrue(Ratios.paired(new double[]{1, 1, 1, 1, 1, 1}, new double[]{2, 3, 4, 5, 6, 7}, 0.99375).method()
+                .startsWith("Student's t on the logs (99.4%"), "6 rounds give no distribution-free interval at 99.4%: said");
+    }
 }
