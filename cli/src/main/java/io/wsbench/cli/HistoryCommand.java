@@ -68,7 +68,7 @@ final class HistoryCommand implements Callable<Integer> {
             throw new Main.UserError(e.getMessage());
         }
         PrintStream o = System.out;
-        try (HistoryStore store = open(history)) {
+        try (HistoryStore store = open(history, false)) {
             if (suite == null) {
                 List<String> suites = store.suites();
                 o.println(suites.isEmpty() ? "history " + store.location().shown() + " holds no run yet"
@@ -106,11 +106,20 @@ final class HistoryCommand implements Callable<Integer> {
 
     /** The history at {@code given} (--history), else the environment's, else results/history.db; one line when it cannot be opened. */
     static HistoryStore open(String given) {
+        return open(given, true);
+    }
+
+    /** As {@link #open(String)}; unless {@code create}, a SQLite file that is not there is one line, not made empty. */
+    static HistoryStore open(String given, boolean create) {
         HistoryLocation where;
         try {
             where = HistoryLocation.of(given, System.getenv(), Home.find().resolve("results/history.db"));
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
+        }
+        if (!create && where.sqlite() && !Files.exists(where.sqliteFile())) {
+            throw new Main.UserError("no history at " + where.shown() + ": every run records itself there, or 'wsbench history import"
+                    + " results/' builds it from run directories");
         }
         try {
             return HistoryStore.open(where);

@@ -117,9 +117,10 @@ final class HistoryOptions {
                 return true;
             }
             Metric metric = Metric.THROUGHPUT;
+            List<io.wsbench.history.StoredRow> rows = store.rows(run.suite());
             Gate.Result gate = Gate.check(run.suite(), id, StoredRun.machine(run.environment()),
-                    store.rows(run.suite()).stream().filter(r -> r.runId().equals(id)).toList(),
-                    store.runs(run.suite()), store.rows(run.suite()), baselineRuns(), maxRegression(), metric);
+                    rows.stream().filter(r -> r.runId().equals(id)).toList(),
+                    store.runs(run.suite()), rows, baselineRuns(), maxRegression(), metric);
             if (gate.noHistory()) {
                 out.println("baseline: no history yet of suite " + run.suite() + " on this kind of machine (" + gate.machine()
                         + "): nothing to compare with, the gate passes");

@@ -81,6 +81,11 @@ class HistoryRunTest {
                 "--out", dir.resolve("again.html").toString());
         assertEquals(trend.out(), again.out(), "the history rebuilt from the runs' run.json gives the same series");
 
+        CliRunner nowhere = CliRunner.run("history", "gate", "--history", dir.resolve("nothing-here.db").toString());
+        assertEquals(Main.BAD_INPUT, nowhere.exit());
+        assertTrue(nowhere.err().contains("no history at " + dir.resolve("nothing-here.db")), nowhere.err());
+        assertFalse(Files.exists(dir.resolve("nothing-here.db")), "reading a history makes none");
+
         CliRunner none = CliRunner.run("history", "nosuch", "--history", results.resolve("history.db").toString());
         assertEquals(Main.BAD_INPUT, none.exit());
         assertTrue(none.err().contains("has no run of suite 'nosuch' (it holds gate)"), none.err());
