@@ -96,14 +96,11 @@ final class AbCommand implements Callable<Integer> {
         for (Summary[] p : pairs) {
             Summary ra = p[0];
             Summary rb = p[1];
-            List<Integer> both = ra.throughputByRound().keySet().stream().filter(rb.throughputByRound()::containsKey).toList();
-            double[] a = both.stream().mapToDouble(ra.throughputByRound()::get).toArray();
-            double[] b = both.stream().mapToDouble(rb.throughputByRound()::get).toArray();
-            Estimate e = Ratios.paired(a, b);
+            Estimate e = Ratios.pairedByRound(ra.throughputByRound(), rb.throughputByRound(), Estimate.CONFIDENCE);
             cells.add(new String[]{ra.target().label().substring(3), ra.load().describe(),
                     String.format(Locale.ROOT, "%,.0f", ra.throughput().median()),
                     String.format(Locale.ROOT, "%,.0f", rb.throughput().median()),
-                    ConsoleSummary.ratio(e), String.valueOf(e.n()), verdict(Ratios.paired(a, b, together))});
+                    ConsoleSummary.ratio(e), String.valueOf(e.n()), verdict(Ratios.pairedByRound(ra.throughputByRound(), rb.throughputByRound(), together))});
         }
         return out.append(ConsoleSummary.layout(cells, "llrrrrl")).toString();
     }

@@ -114,7 +114,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             throw new Main.UserError("--load " + load + ": the suite has " + suite.load().size() + " load" + (suite.load().size() == 1 ? "" : "s"));
         }
         List<String> releases = releases(suite, t);
-        Instant started = new Instant(System.nanoTime());
+        long started = System.nanoTime();
         o.println("bisect: " + stack + " " + option + " over " + releases.size() + " releases, " + releases.get(0) + " .. "
                 + releases.get(releases.size() - 1) + ", on '" + target + "' (" + metric + ", threshold " + threshold + ")");
         List<String> left = new ArrayList<>(releases);
@@ -217,11 +217,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         return 0;
     }
 
-    private record Instant(long nanos) {
-    }
-
-    private static String took(Instant started) {
-        long s = Math.round((System.nanoTime() - started.nanos()) / 1e9);
+    private static String took(long startedNanos) {
+        long s = Math.round((System.nanoTime() - startedNanos) / 1e9);
         return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
     }
 
@@ -377,8 +374,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
 
     /** B/A paired round by round, with its 95% interval. */
     private static Estimate ratio(SortedMap<Integer, Double> a, SortedMap<Integer, Double> b) {
-        List<Integer> both = a.keySet().stream().filter(b::containsKey).toList();
-        return Ratios.paired(both.stream().mapToDouble(a::get).toArray(), both.stream().mapToDouble(b::get).toArray());
+        return Ratios.pairedByRound(a, b, Estimate.CONFIDENCE);
     }
 
     /** Moved beyond {@code limit}: its median by more than the limit, and its 95% interval clear of 1 (beyond the noise). */

@@ -13,7 +13,6 @@ import picocli.CommandLine.Option;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Where a run is recorded ({@code --history}, {@code --no-history}) and the CI gate against the
@@ -128,7 +127,7 @@ final class HistoryOptions {
             }
             out.println("baseline: against the last " + gate.comparedWith().size() + " run" + (gate.comparedWith().size() == 1 ? "" : "s")
                     + " of " + run.suite() + " on this kind of machine, worse by more than "
-                    + String.format(Locale.ROOT, "%s%%", java.math.BigDecimal.valueOf(maxRegression() * 100).stripTrailingZeros().toPlainString())
+                    + io.wsbench.core.stats.Ratios.percent(maxRegression())
                     + " fails:");
             for (Gate.Verdict v : gate.verdicts()) {
                 out.println(v.line());

@@ -1,5 +1,6 @@
 package io.wsbench.history;
 
+import io.wsbench.core.stats.Ratios;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;
@@ -117,9 +118,9 @@ public final class Gate {
         String figure = String.format(Locale.ROOT, "%.3f [%.3f, %.3f] x the last %d run%s' %s", ratio, low, high, k,
                 k == 1 ? "" : "s", metric.word);
         String detail = switch (kind) {
-            case "slower" -> figure + ": worse by more than " + percent(maxRegression) + ", beyond the noise";
-            case "faster" -> figure + ": better by more than " + percent(maxRegression);
-            default -> figure + ": within " + percent(maxRegression) + " or the noise";
+            case "slower" -> figure + ": worse by more than " + Ratios.percent(maxRegression) + ", beyond the noise";
+            case "faster" -> figure + ": better by more than " + Ratios.percent(maxRegression);
+            default -> figure + ": within " + Ratios.percent(maxRegression) + " or the noise";
         };
         return new Verdict(row, kind, ratio, low, high, k, detail);
     }
@@ -128,7 +129,4 @@ public final class Gate {
         return f.bounded() && f.low() > 0 && f.high() > 0 ? (Math.log(f.high()) - Math.log(f.low())) / 2 : 0;
     }
 
-    private static String percent(double share) {
-        return String.format(Locale.ROOT, "%s%%", java.math.BigDecimal.valueOf(share * 100).stripTrailingZeros().toPlainString());
-    }
 }

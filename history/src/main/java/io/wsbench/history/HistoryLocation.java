@@ -1,6 +1,7 @@
 package io.wsbench.history;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -20,8 +21,9 @@ public record HistoryLocation(String jdbcUrl, String user, String password) {
     /** The user of a database history, when the URL does not say it. */
     public static final String USER_ENV = "WSBENCH_HISTORY_USER";
 
-    private static final Pattern PASSWORD_PARAM = Pattern.compile("(?i)([?&;]password=)[^&;]*");
-    private static final Pattern USER_INFO = Pattern.compile("(//[^/@:]*):[^/@]*@");
+    /** A password= parameter (group 2 the password) and a URL's user:password@ (group 2 the password). */
+    private static final Pattern PASSWORD_PARAM = Pattern.compile("(?i)([?&;]password=)([^&;]*)");
+    private static final Pattern USER_INFO = Pattern.compile("(//[^/@:]*):([^/@]*)@");
 
     @Override
     public String toString() {
@@ -89,18 +91,18 @@ public record HistoryLocation(String jdbcUrl, String user, String password) {
     }
 
     /** The passwords this location holds: the one beside it and any in its URL. */
-    private java.util.List<String> secrets() {
-        java.util.List<String> all = new java.util.ArrayList<>();
+    private List<String> secrets() {
+        List<String> all = new java.util.ArrayList<>();
         if (password != null && !password.isEmpty()) {
             all.add(password);
         }
-        var inUrl = Pattern.compile("(?i)[?&;]password=([^&;]+)").matcher(jdbcUrl);
-        while (inUrl.find()) {
-            all.add(inUrl.group(1));
-        }
-        var userInfo = Pattern.compile("//[^/@:]*:([^/@]+)@").matcher(jdbcUrl);
-        if (userInfo.find()) {
-            all.add(userInfo.group(1));
+        for (Pattern p : List.of(PASSWORD_PARAM, USER_INFO)) {
+            var m = p.matcher(jdbcUrl);
+            while (m.find()) {
+                if (!m.group(2).isEmpty()) {
+                    all.add(m.group(2));
+                }
+            }
         }
         return all;
     }

@@ -101,12 +101,8 @@ public record StoredRow(String runId, String row, String target, String load, bo
         double[] each = ps.stream()
                 .filter(p -> p.server() != null && p.server().cpuPercent() != null && p.validated() > 0)
                 .mapToDouble(p -> p.server().cpuPercent() / 100 * p.durationSeconds() * 1e6 / p.validated())
-                .sorted().toArray();
-        if (each.length == 0) {
-            return null;
-        }
-        int n = each.length;
-        return n % 2 == 1 ? each[n / 2] : (each[n / 2 - 1] + each[n / 2]) / 2;
+                .toArray();
+        return each.length == 0 ? null : Summary.Spread.of(each).median();
     }
 
     @Override

@@ -144,10 +144,7 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         if (base == null) {
             return null;
         }
-        List<Integer> both = row.throughputByRound.keySet().stream().filter(base.throughputByRound::containsKey).toList();
-        double[] a = both.stream().mapToDouble(base.throughputByRound::get).toArray();
-        double[] b = both.stream().mapToDouble(row.throughputByRound::get).toArray();
-        return Ratios.paired(a, b);
+        return Ratios.pairedByRound(base.throughputByRound, row.throughputByRound, io.wsbench.core.stats.Estimate.CONFIDENCE);
     }
 
     /** Each round's throughput of {@code row} over its baseline's in that round; null when there is no baseline row. */

@@ -48,6 +48,15 @@ public final class Ratios {
         return java.math.BigDecimal.valueOf(confidence * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString() + "%";
     }
 
+    /**
+     * B/A of two figures kept by round (round number to value): the rounds both have, paired
+     * ({@link #paired(double[], double[], double)}), its interval at {@code confidence}.
+     */
+    public static Estimate pairedByRound(java.util.Map<Integer, Double> a, java.util.Map<Integer, Double> b, double confidence) {
+        java.util.List<Integer> both = a.keySet().stream().filter(b::containsKey).sorted().toList();
+        return paired(both.stream().mapToDouble(a::get).toArray(), both.stream().mapToDouble(b::get).toArray(), confidence);
+    }
+
     /** {@link #paired(double[], double[])} with its interval at {@code confidence}. */
     public static Estimate paired(double[] a, double[] b, double confidence) {
         int n = Math.min(a.length, b.length);
