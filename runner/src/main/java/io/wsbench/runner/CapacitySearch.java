@@ -72,11 +72,22 @@ public final class CapacitySearch {
     private final List<CapacityRecord.Probe> probes = new ArrayList<>();
     private String limitedBy;
     private String aborted;
+    /** Whether the search is still doubling (or halving) from its start rate, and the rate it probes next if so. */
+    private boolean bracketing = true;
+    private double bracketRate;
 
     public CapacitySearch(Settings settings, List<Assertion> slos, Prober prober) {
         this.settings = settings;
         this.slos = List.copyOf(slos);
         this.prober = prober;
+        this.bracketRate = settings.startRate();
+    }
+
+    /** A search driven step by step, by {@link #nextRate} and {@link #accept}, with no prober of its own. */
+    public CapacitySearch(Settings settings, List<Assertion> slos) {
+        this(settings, slos, (rate, index) -> {
+            throw new IllegalStateException("a stepped search is probed by its caller");
+        });
     }
 
     /** The SLOs {@code p} broke, each as written (empty: it met them all). */
@@ -92,29 +103,50 @@ public final class CapacitySearch {
 
     /** Runs the search to its end and says what it found about {@code target}. */
     public CapacityRecord run(TargetRecord target) throws InterruptedException {
-        bracket();
-        while (limitedBy == null && aborted == null && probes.size() < settings.maxProbes()) {
-            Double next = next();
-            if (next == null) {
-                break;
-            }
-            probe(next);
+        for (Double rate = nextRate(); rate != null; rate = nextRate()) {
+            accept(rate, prober.probe(rate, probes.size() + 1));
         }
-        return record(target);
+        return result(target);
     }
 
-    /** Doubles (or halves) from the start rate until one rate passed and one failed, or the ends are reached. */
-    private void bracket() throws InterruptedException {
-        double rate = settings.startRate();
-        while (limitedBy == null && aborted == null && probes.size() < settings.maxProbes()) {
-            boolean passed = probe(rate);
-            if (passed && (rate >= settings.maxRate() || failing() != null)) {
-                return;
-            }
-            if (!passed && (passing() != null || rate / 2 < LOWEST_RATE)) {
-                return;
-            }
-            rate = passed ? Math.min(rate * 2, settings.maxRate()) : rate / 2;
+    /**
+     * The rate of the search's next probe, or null when it is done: a search driven step by step (by
+     * {@link #accept} after each probe) probes the same rates as {@link #run}, so that several targets'
+     * searches can take their steps in turn, interleaved.
+     */
+    public Double nextRate() {
+        if (limitedBy != null || aborted != null || probes.size() >= settings.maxProbes()) {
+            return null;
+        }
+        return bracketing ? Double.valueOf(bracketRate) : next();
+    }
+
+    /** The number the next probe of this search has (1 for its first). */
+    public int nextIndex() {
+        return probes.size() + 1;
+    }
+
+    /** Ends the search before its next probe, for {@code why} (its server died): it says so and keeps what it found. */
+    public void abort(String why) {
+        if (aborted == null) {
+            aborted = why;
+        }
+    }
+
+    /**
+     * Takes what the probe at {@code rate} measured. While bracketing, the search doubles (or halves)
+     * from the start rate until one rate passed and one failed, or the ends are reached.
+     */
+    public void accept(double rate, PointRecord p) {
+        boolean passed = probe(rate, p);
+        if (!bracketing) {
+            return;
+        }
+        if (passed && (rate >= settings.maxRate() || failing() != null)
+                || !passed && (passing() != null || rate / 2 < LOWEST_RATE)) {
+            bracketing = false;
+        } else {
+            bracketRate = passed ? Math.min(rate * 2, settings.maxRate()) : rate / 2;
         }
     }
 
@@ -175,8 +207,7 @@ public final class CapacitySearch {
         return good;
     }
 
-    private boolean probe(double rate) throws InterruptedException {
-        PointRecord p = prober.probe(rate, probes.size() + 1);
+    private boolean probe(double rate, PointRecord p) {
         if (p.aborted() != null || (p.requests() > 0 && p.errors().connect() == p.requests())) {
             // the target, not the rate, failed: no verdict on the rate, and no more probes
             aborted = String.format(Locale.ROOT, "the probe at %s/s stopped: %s", rate(rate), p.aborted() != null
@@ -216,7 +247,8 @@ public final class CapacitySearch {
         return median > 0 && (counts[counts.length - 1] - counts[0]) / 2 / median <= 0.10;
     }
 
-    private CapacityRecord record(TargetRecord target) {
+    /** What the search found about {@code target}, once {@link #nextRate} says it is done (or at any step before). */
+    public CapacityRecord result(TargetRecord target) {
         Double good = passing();
         Double bad = failing();
         int agreed = (good == null ? 0 : votes.get(good)[0]) + (bad == null ? 0 : votes.get(bad)[1]);

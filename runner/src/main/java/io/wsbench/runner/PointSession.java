@@ -233,19 +233,27 @@ public final class PointSession implements AutoCloseable {
     static CapacityRecord capacity(PointRun run, Target target, CapacitySpec spec, String label,
                                    java.util.function.Function<String, ProgressListener> starting, ProbeTold told)
             throws InterruptedException {
-        Duration probe = Durations.parse(spec.probe());
-        Duration settle = Durations.parse(spec.settle());
         List<Assertion> slos = spec.slos();
         CapacitySearch.Prober prober = (rate, index) -> {
-            String name = String.format(java.util.Locale.ROOT, "%s capacity probe %d @ %,.0f req/s", label, index, rate);
-            if (!settle.isZero()) {
-                run.measure(target, spec.point(rate, settle), 0, name + " (settling)", null, ProgressListener.NONE);
-            }
-            PointRecord p = run.measure(target, spec.point(rate, probe), index, name, null, starting.apply(name));
+            PointRecord p = probe(run, target, spec, label, index, rate, starting);
             told.probed(index, p, CapacitySearch.broken(slos, p));
             return p;
         };
         return new CapacitySearch(CapacitySearch.Settings.of(spec), slos, prober).run(target.record());
+    }
+
+    /**
+     * One probe of a capacity search at {@code rate}: a point at that rate for the spec's settle time,
+     * unrecorded, then one of its probe time, measured.
+     */
+    static PointRecord probe(PointRun run, Target target, CapacitySpec spec, String label, int index, double rate,
+                             java.util.function.Function<String, ProgressListener> starting) throws InterruptedException {
+        String name = String.format(java.util.Locale.ROOT, "%s capacity probe %d @ %,.0f req/s", label, index, rate);
+        Duration settle = Durations.parse(spec.settle());
+        if (!settle.isZero()) {
+            run.measure(target, spec.point(rate, settle), 0, name + " (settling)", null, ProgressListener.NONE);
+        }
+        return run.measure(target, spec.point(rate, Durations.parse(spec.probe())), index, name, null, starting.apply(name));
     }
 
     /**

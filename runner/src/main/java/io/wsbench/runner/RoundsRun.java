@@ -1,11 +1,13 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.OrderRecord;
 import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RoundRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.stats.SignedRank;
+import io.wsbench.core.suite.CapacitySpec;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Suite;
@@ -82,7 +84,7 @@ final class RoundsRun {
             if (stopped != null && !SuiteRunner.INTERRUPTED.equals(stopped)) {
                 run.record("rounds: " + stopped);
             }
-            capacities(servers, partial);
+            capacities(servers, partial, seed);
         } finally {
             servers.forEach(runner::close);
         }
@@ -240,26 +242,69 @@ final class RoundsRun {
         return p.withRound(new RoundRecord(round, position, points, idle.isEmpty() ? null : idle));
     }
 
-    /** Each target's capacity search, after the rounds, one after another (the search itself is not interleaved). */
-    private void capacities(List<SuiteRunner.Server> servers, List<String> partial) throws InterruptedException {
-        if (run.suite.capacity() == null) {
+    /** One target's capacity search, taken a step at a time. */
+    private record Search(SuiteRunner.Server server, Target target, CapacitySearch search) {
+    }
+
+    /**
+     * Every target's capacity search after the rounds, interleaved as the rounds are: each step probes
+     * every target whose search goes on once, in a fresh random order (from the run's seed), so that
+     * the capacities compared were found over the same minutes. A search that ends (or whose server
+     * dies) leaves the steps; the others go on.
+     */
+    private void capacities(List<SuiteRunner.Server> servers, List<String> partial, long seed) throws InterruptedException {
+        CapacitySpec spec = run.suite.capacity();
+        if (spec == null) {
             return;
         }
+        List<Search> searches = new ArrayList<>();
         for (SuiteRunner.Server s : servers) {
             for (Target t : s.targets()) {
-                if (runner.interrupted() || !alive(s)) {
+                searches.add(new Search(s, t, new CapacitySearch(CapacitySearch.Settings.of(spec), spec.slos())));
+            }
+        }
+        if (searches.size() > 1) {
+            run.record("capacity: the " + searches.size() + " targets' searches interleaved: each step probes every target"
+                    + " still searching once, in a random order drawn from seed " + seed);
+        }
+        Rounds<Search> steps = new Rounds<>(searches, seed);
+        // as between two points of a round: a quick re-warm when the server served another target last; the probe's settle follows it
+        Warmup rewarm = "auto".equals(run.suite.warmup()) ? Warmup.windows(run.suite, REWARM, 1) : Warmup.NONE;
+        Target previous = null;
+        while (!steps.isEmpty()) {
+            for (Search s : steps.next()) {
+                if (runner.interrupted()) {
+                    partial.add(SuiteRunner.INTERRUPTED);
                     return;
                 }
-                loaded(s, true);
-                try {
-                    runner.warmUp(run, s.points(), t, Warmup.rewarm(run.suite), false);
-                    String why = runner.capacity(run, s.points(), t);
-                    if (why != null) {
-                        partial.add(why);
-                        return;
+                if (!alive(s.server())) {
+                    s.search().abort(s.server().session().deathNotice());
+                }
+                Double rate = s.search().nextRate();
+                if (rate != null) {
+                    loaded(s.server(), true);
+                    try {
+                        if (previous != s.target()) {
+                            runner.warmUp(run, s.server().points(), s.target(), rewarm, false);
+                        }
+                        previous = s.target();
+                        String label = s.target().label();
+                        PointRecord p = PointSession.probe(s.server().points(), s.target(), spec, label,
+                                s.search().nextIndex(), rate, name -> runner.events().pointStarting(name, 0, 0));
+                        runner.events().probeDone(p, CapacitySearch.broken(spec.slos(), p));
+                        s.search().accept(rate, p);
+                    } finally {
+                        loaded(s.server(), false);
                     }
-                } finally {
-                    loaded(s, false);
+                    rate = s.search().nextRate();
+                }
+                if (rate == null) {
+                    steps.drop(x -> x == s);
+                    CapacityRecord c = s.search().result(s.target().record());
+                    run.capacityDone(c);
+                    if (c.aborted() != null) {
+                        partial.add(c.aborted());
+                    }
                 }
             }
         }

@@ -45,6 +45,39 @@ class CapacitySearchTest {
     private static final List<Assertion> P99_UNDER_10MS = List.of(Assertion.parse("p99<10ms"));
 
     @Test
+    void aSearchTakenStepByStepProbesTheRatesItsRunProbes() throws Exception {
+        for (Set<Integer> flaky : List.of(Set.<Integer>of(), Set.of(4), Set.of(2, 7), Set.of(1))) {
+            List<Double> probed = new ArrayList<>();
+            CapacityRecord whole = new CapacitySearch(SETTINGS, P99_UNDER_10MS, server(1234, probed, flaky)).run(TARGET);
+            CapacitySearch stepped = new CapacitySearch(SETTINGS, P99_UNDER_10MS);
+            CapacitySearch.Prober same = server(1234, new ArrayList<>(), flaky);
+            List<Double> steps = new ArrayList<>();
+            for (Double rate = stepped.nextRate(); rate != null; rate = stepped.nextRate()) {
+                steps.add(rate);
+                stepped.accept(rate, same.probe(rate, stepped.nextIndex()));
+            }
+            assertEquals(probed, steps, "flaky probes " + flaky);
+            assertEquals(whole, stepped.result(TARGET));
+        }
+    }
+
+    @Test
+    void aSearchAbortedBetweenStepsSaysWhyAndKeepsWhatItFound() throws Exception {
+        CapacitySearch stepped = new CapacitySearch(SETTINGS, P99_UNDER_10MS);
+        CapacitySearch.Prober server = server(1234, new ArrayList<>(), Set.of());
+        for (int i = 0; i < 3; i++) {
+            double rate = stepped.nextRate();
+            stepped.accept(rate, server.probe(rate, stepped.nextIndex()));
+        }
+        stepped.abort("the server (pid 1) died");
+        assertNull(stepped.nextRate());
+        CapacityRecord c = stepped.result(TARGET);
+        assertEquals("the server (pid 1) died", c.aborted());
+        assertEquals(3, c.probes().size());
+        assertTrue(c.verdict().startsWith("at least 400/s at p99<10ms, but the server (pid 1) died"), c.verdict());
+    }
+
+    @Test
     void findsTheCapacityWithinThePrecisionAndProbesBothSidesTwice() throws Exception {
         List<Double> probed = new ArrayList<>();
         CapacityRecord c = new CapacitySearch(SETTINGS, P99_UNDER_10MS,

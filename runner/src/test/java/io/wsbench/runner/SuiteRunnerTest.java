@@ -180,6 +180,13 @@ class SuiteRunnerTest {
         assertEquals(List.of(20.0, 10.0, 5.0), none.probes().stream().map(CapacityRecord.Probe::rate).toList());
         assertTrue(none.probes().stream().allMatch(pr -> !pr.passed() && pr.errors() == pr.requests() && pr.requests() > 0),
                 none.toString());
+        // the two searches are interleaved: each step probes both targets once (in a random order), until one search ends
+        List<String> probes = heard.stream().filter(h -> h.contains(" capacity probe ")).map(h -> h.replaceAll(" @ .*", "")).toList();
+        assertEquals(5, probes.size(), probes.toString());
+        String teapotUrl = "point http://127.0.0.1:" + port + "/teapot";
+        assertEquals(java.util.Set.of("point hello capacity probe 1", teapotUrl + " capacity probe 1"), java.util.Set.copyOf(probes.subList(0, 2)));
+        assertEquals(java.util.Set.of("point hello capacity probe 2", teapotUrl + " capacity probe 2"), java.util.Set.copyOf(probes.subList(2, 4)));
+        assertEquals(teapotUrl + " capacity probe 3", probes.get(4));
     }
 
     @Test
