@@ -1,5 +1,6 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.record.CapacityRecord;
 import io.wsbench.core.record.LoadRecord;
 import io.wsbench.core.record.OrderRecord;
@@ -140,7 +141,7 @@ final class RoundsRun {
                     loaded(slot.server(), true);
                     try {
                         // said nowhere: a round re-warms before nearly every point
-                        slot.server().points().warmUp(slot.target(), rewarm, io.wsbench.core.load.ProgressListener.NONE);
+                        slot.server().points().warmUp(slot.target(), rewarm, ProgressListener.NONE);
                     } finally {
                         loaded(slot.server(), false);
                     }
@@ -285,7 +286,8 @@ final class RoundsRun {
                     loaded(s.server(), true);
                     try {
                         if (previous != s.target()) {
-                            runner.warmUp(run, s.server().points(), s.target(), rewarm, false);
+                            // said nowhere, as in the rounds: nearly every probe follows another target's
+                            s.server().points().warmUp(s.target(), rewarm, ProgressListener.NONE);
                         }
                         previous = s.target();
                         String label = s.target().label();
