@@ -123,6 +123,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         Map<Match, List<PointRecord>> pointsB = byMatch(b);
         List<Row> rows = new ArrayList<>();
         List<Unmatched> onlyInA = new ArrayList<>();
+        int matched = (int) pointsA.keySet().stream().filter(pointsB::containsKey).count();
+        double together = Ratios.simultaneous(matched);
         for (var e : pointsA.entrySet()) {
             List<PointRecord> inB = pointsB.get(e.getKey());
             PointRecord first = e.getValue().get(0);
@@ -130,8 +132,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
                 onlyInA.add(new Unmatched(first.target(), first.load()));
             } else {
                 String label = first.target().label();
-                rows.add(withBaseline(row(e.getValue(), inB, false, a.neverSteady().contains(label), b.neverSteady().contains(label)),
-                        a, b));
+                rows.add(withBaseline(row(e.getValue(), inB, false, a.neverSteady().contains(label), b.neverSteady().contains(label),
+                        together), a, b, together));
             }
         }
         List<Unmatched> onlyInB = pointsB.entrySet().stream().filter(e -> !pointsA.containsKey(e.getKey()))
@@ -140,7 +142,9 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
                 + " round: the interval covers each run's own noise, not a drift of the machine between the two runs, so"
                 + " a verdict on a row's own figures may be the machine's; the x-baseline ratios (each run's rows over its"
                 + " baseline, paired within the run) cancel that drift. To ask whether B is faster, measure A and B"
-                + " interleaved in one run (wsbench ab A.yaml B.yaml)";
+                + " interleaved in one run (wsbench ab A.yaml B.yaml)" + (matched > 1 ? ". Verdicts on intervals at "
+                + Ratios.percent(together) + " each, so that the " + matched + " rows' verdicts on a figure hold together at 95%"
+                + " (Bonferroni): an A/A pair of runs then calls no row different 19 times in 20" : "");
         List<CapacityRatio> capacities = CapacityRatio.of(a, b);
         List<ProfileDiff> why = new ArrayList<>();
         List<Profiles.Graph> differentials = new ArrayList<>();
@@ -173,9 +177,12 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
     /**
      * The repeats of B against those of A (A's target and load name the row), as {@code compare} judges
      * two runs and report.html two versions in one run: {@code coldA}, {@code coldB}, whether a side
-     * never reached steady state in its warm-up, which weakens a verdict like a wide spread does.
+     * never reached steady state in its warm-up, which weakens a verdict like a wide spread does;
+     * {@code together}: the confidence of the interval each verdict is read on (95%, or more when the
+     * verdicts of many rows must hold together: {@link Ratios#simultaneous}), the interval shown being 95%.
      */
-    static Row row(List<PointRecord> pointsA, List<PointRecord> pointsB, boolean paired, boolean coldA, boolean coldB) {
+    static Row row(List<PointRecord> pointsA, List<PointRecord> pointsB, boolean paired, boolean coldA, boolean coldB,
+                   double together) {
         PointRecord first = pointsA.get(0);
         // an aborted point that sent nothing has no figures to compare, as in the summary tables
         List<PointRecord> a = pointsA.stream().filter(p -> p.requests() > 0).toList();
@@ -184,16 +191,17 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         for (Metric m : METRICS) {
             // a flow's throughput counts iterations, so it is named as such, with its requests per second beside
             ratios.add(ratio(first.flow() && m == METRICS.get(0) ? new Metric(ITERATIONS_PER_SECOND, true, PointRecord::throughput)
-                    : m, a, b, paired, coldA, coldB));
+                    : m, a, b, paired, coldA, coldB, together));
             if (first.flow() && m == METRICS.get(0)) {
-                ratios.add(ratio(new Metric(REQUESTS_PER_SECOND, true, PointRecord::requestsPerSecond), a, b, paired, coldA, coldB));
+                ratios.add(ratio(new Metric(REQUESTS_PER_SECOND, true, PointRecord::requestsPerSecond), a, b, paired, coldA, coldB,
+                        together));
             }
         }
         // a flow's points are then matched step by step: each step both runs measured, by its name
         for (String step : stepsOfAll(a, b)) {
             for (Metric m : List.of(new Metric("step " + step + " p50Micros", false, p -> step(p, step).latencyMicros().p50()),
                     new Metric("step " + step + " p99Micros", false, p -> step(p, step).latencyMicros().p99()))) {
-                ratios.add(ratio(m, a, b, paired, coldA, coldB));
+                ratios.add(ratio(m, a, b, paired, coldA, coldB, together));
             }
         }
         return new Row(first.target(), first.load(), a.size(), b.size(), List.copyOf(ratios));
@@ -219,24 +227,26 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
      * (each round's B over its A: {@link Ratios#paired}), else two runs' repeats apart ({@link Ratios#unpaired}).
      */
     private static Ratio ratio(Metric m, List<PointRecord> pointsA, List<PointRecord> pointsB, boolean paired,
-                               boolean coldA, boolean coldB) {
+                               boolean coldA, boolean coldB, double together) {
         double[] a = pointsA.stream().mapToDouble(m.value()).toArray();
         double[] b = pointsB.stream().mapToDouble(m.value()).toArray();
-        Estimate interval;
+        java.util.function.DoubleFunction<Estimate> interval;
         if (paired) {
-            Map<Integer, Double> byRound = new java.util.HashMap<>();
-            pointsA.forEach(p -> byRound.put(p.repeat(), m.value().applyAsDouble(p)));
-            List<PointRecord> both = pointsB.stream().filter(p -> byRound.containsKey(p.repeat())).toList();
-            interval = Ratios.paired(both.stream().mapToDouble(p -> byRound.get(p.repeat())).toArray(),
-                    both.stream().mapToDouble(m.value()).toArray());
+            Map<Integer, Double> byRoundA = new java.util.HashMap<>();
+            Map<Integer, Double> byRoundB = new java.util.HashMap<>();
+            pointsA.forEach(p -> byRoundA.put(p.repeat(), m.value().applyAsDouble(p)));
+            pointsB.forEach(p -> byRoundB.put(p.repeat(), m.value().applyAsDouble(p)));
+            interval = confidence -> Ratios.pairedByRound(byRoundA, byRoundB, confidence);
         } else {
-            interval = Ratios.unpaired(a, b);
+            interval = confidence -> Ratios.unpaired(a, b, confidence);
         }
-        return ratio(m.name(), m.higherIsBetter(), a, b, interval, coldA, coldB);
+        return ratio(m.name(), m.higherIsBetter(), a, b, interval, together, coldA, coldB);
     }
 
-    private static Ratio ratio(String metric, boolean higherIsBetter, double[] a, double[] b, Estimate interval,
-                               boolean coldA, boolean coldB) {
+    /** B/A of one figure: its 95% interval shown, its verdict read on the interval at {@code together}. */
+    private static Ratio ratio(String metric, boolean higherIsBetter, double[] a, double[] b,
+                               java.util.function.DoubleFunction<Estimate> intervalAt, double together, boolean coldA, boolean coldB) {
+        Estimate interval = intervalAt.apply(Estimate.CONFIDENCE);
         Metric m = new Metric(metric, higherIsBetter, p -> 0);
         if (a.length == 0 || b.length == 0) {
             return new Ratio(m.name(), null, null, null, null, null,
@@ -259,8 +269,11 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             return new Ratio(m.name(), spreadA, spreadB, ratio, low, high, "no verdict: 2 repeats in "
                     + (a.length < VERDICT_REPEATS ? "A" : "B") + " (needs " + VERDICT_REPEATS + ")");
         }
-        String verdict = low > 1 ? (m.higherIsBetter() ? FASTER : HIGHER)
-                : high < 1 ? (m.higherIsBetter() ? SLOWER : LOWER) : SAME;
+        Estimate judged = together == Estimate.CONFIDENCE ? interval : intervalAt.apply(together);
+        double judgedLow = judged.low() == null ? low : judged.low();
+        double judgedHigh = judged.high() == null ? high : judged.high();
+        String verdict = judgedLow > 1 ? (m.higherIsBetter() ? FASTER : HIGHER)
+                : judgedHigh < 1 ? (m.higherIsBetter() ? SLOWER : LOWER) : SAME;
         // a side whose repeats disagree makes any verdict a weaker one: say so beside it
         List<String> unsteady = new ArrayList<>();
         if (spreadA.relativeHalfRange() > Summary.STEADY_SPREAD) {
@@ -287,7 +300,7 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
      * then held apart. A drift of the machine between the runs moves a row and its baseline alike, and
      * cancels here.
      */
-    private static Row withBaseline(Row row, RunRecord a, RunRecord b) {
+    private static Row withBaseline(Row row, RunRecord a, RunRecord b, double together) {
         String baseline = a.baseline();
         if (baseline == null || !baseline.equals(b.baseline()) || baseline.equals(row.target().label())) {
             return row;
@@ -298,7 +311,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             return row;
         }
         List<Ratio> ratios = new ArrayList<>(row.ratios());
-        ratios.add(ratio("throughput x " + baseline, true, ra, rb, Ratios.unpaired(ra, rb), false, false));
+        ratios.add(ratio("throughput x " + baseline, true, ra, rb, confidence -> Ratios.unpaired(ra, rb, confidence), together,
+                false, false));
         return new Row(row.target(), row.load(), row.repeatsA(), row.repeatsB(), List.copyOf(ratios));
     }
 

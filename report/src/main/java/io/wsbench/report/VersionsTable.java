@@ -4,6 +4,7 @@ import io.wsbench.core.record.PointRecord;
 import io.wsbench.core.record.RunRecord;
 import io.wsbench.core.record.Summary;
 import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.stats.Ratios;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -83,13 +84,16 @@ final class VersionsTable {
         }
         Set<String> neverSteady = run.neverSteady();
         Map<List<String>, List<Pair>> byTargets = new LinkedHashMap<>();
+        // the verdicts of all the run's pairs hold together at 95%, as compare's and ab's rows do
+        double together = Ratios.simultaneous(groups.values().stream().mapToInt(sides -> sides.size() - 1).sum());
         for (Map<Map<String, String>, List<PointRecord>> sides : groups.values()) {
             List<List<PointRecord>> all = List.copyOf(sides.values());
             List<PointRecord> a = all.get(0);
             for (List<PointRecord> b : all.subList(1, all.size())) {
                 TargetRecord ta = a.get(0).target();
                 TargetRecord tb = b.get(0).target();
-                Comparison.Row row = Comparison.row(a, b, true, neverSteady.contains(ta.label()), neverSteady.contains(tb.label()));
+                Comparison.Row row = Comparison.row(a, b, true, neverSteady.contains(ta.label()), neverSteady.contains(tb.label()),
+                        together);
                 byTargets.computeIfAbsent(List.of(ta.label(), tb.label()), k -> new ArrayList<>()).add(new Pair(ta, tb, row,
                         SummaryTable.unsteady(Summary.of(a).get(0), neverSteady),
                         SummaryTable.unsteady(Summary.of(b).get(0), neverSteady), a, b));

@@ -274,6 +274,43 @@ class ComparisonTest {
         }
     }
 
+    /**
+     * Two runs of the same 8 rows made apart (3 repeats each, 5% lognormal noise a repeat, no drift
+     * between them), 2,000 times: separate 95% intervals would call some row's throughput different in
+     * about a third of them; the verdicts read together call one different in 1 pair of runs in 20 at most.
+     */
+    @Test
+    void anAaPairOfRunsOfEightRowsCallsNoRowDifferentIn19Of20() {
+        java.util.Random random = new java.util.Random(20261128);
+        Environment env = new Environment("cpu", 2, "Linux", "6.1", "OpenJDK 17", 1L << 33, Map.of());
+        int trials = 2000;
+        int someRow = 0;
+        for (int trial = 0; trial < trials; trial++) {
+            List<RunRecord> runs = new ArrayList<>();
+            for (int side = 0; side < 2; side++) {
+                List<PointRecord> points = new ArrayList<>();
+                for (int row = 0; row < 8; row++) {
+                    for (int repeat = 1; repeat <= 3; repeat++) {
+                        double x = 1000 * (row + 1) * Math.exp(0.05 * random.nextGaussian());
+                        points.add(point("row " + row, FIVE_USERS, repeat, x, Math.round(1e6 / x)));
+                    }
+                }
+                runs.add(new RunRecord("s", null, "0.1.0", "abc", "2025-01-01T1" + side + ":00:00Z", null, "complete", null,
+                        null, null, env, List.of(), points));
+            }
+            Comparison c = Comparison.of("a", runs.get(0), "b", runs.get(1));
+            assertEquals(8, c.rows().size());
+            if (c.rows().stream().anyMatch(r -> !r.ratios().get(0).verdict().startsWith(Comparison.SAME))) {
+                someRow++;
+            }
+        }
+        System.out.println("A/A pairs of runs of 8 rows: some row called different in " + someRow + " of " + trials);
+        assertTrue(someRow <= trials / 20, "some row called different in " + someRow + " of " + trials + " A/A pairs");
+        assertTrue(someRow >= trials / 100, "and not never: the verdicts still judge (" + someRow + ")");
+        Comparison one = Comparison.of("a", run("x", 1000, 2000, NOISE_A), "b", run("x", 1000, 2000, NOISE_B));
+        assertFalse(one.method().contains("hold together"), "one row: its verdict is read at 95%, as shown");
+    }
+
     static RunRecord run(String cxfVersion, double throughput, long latencyMicros, double[] noise) {
         List<PointRecord> points = new ArrayList<>();
         for (int i = 0; i < noise.length; i++) {

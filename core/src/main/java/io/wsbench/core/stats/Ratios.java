@@ -90,6 +90,11 @@ public final class Ratios {
 
     /** B/A of the geometric means of {@code b} and {@code a}, measured apart. */
     public static Estimate unpaired(double[] a, double[] b) {
+        return unpaired(a, b, Estimate.CONFIDENCE);
+    }
+
+    /** {@link #unpaired(double[], double[])} with its interval at {@code confidence}. */
+    public static Estimate unpaired(double[] a, double[] b, double confidence) {
         double[] la = logs(a);
         double[] lb = logs(b);
         double ma = mean(la);
@@ -102,14 +107,15 @@ public final class Ratios {
         double va = variance(la, ma) / la.length;
         double vb = variance(lb, mb) / lb.length;
         double se = Math.sqrt(va + vb);
+        String method = confidence == Estimate.CONFIDENCE ? WELCH : WELCH.replace("95%", percent(confidence));
         if (se == 0) {
-            return new Estimate(ratio, ratio, ratio, Math.min(la.length, lb.length), WELCH);
+            return new Estimate(ratio, ratio, ratio, Math.min(la.length, lb.length), method);
         }
         // Welch–Satterthwaite degrees of freedom
         double df = (va + vb) * (va + vb) / (va * va / (la.length - 1) + vb * vb / (lb.length - 1));
-        double q = new TDistribution(null, df).inverseCumulativeProbability(0.5 + Estimate.CONFIDENCE / 2);
+        double q = new TDistribution(null, df).inverseCumulativeProbability(0.5 + confidence / 2);
         return new Estimate(ratio, Math.exp(mb - ma - q * se), Math.exp(mb - ma + q * se),
-                Math.min(la.length, lb.length), WELCH);
+                Math.min(la.length, lb.length), method);
     }
 
     /** One figure's median with its 95% interval. */
