@@ -24,7 +24,7 @@ import java.util.TreeSet;
 public final class RequestTemplate {
 
     /** How a value is written where its slot stands. */
-    public enum Escape { URL, HEADER, JSON, XML, RAW }
+    public enum Escape { URL, HEADER, JSON, XML, RAW, FORM }
 
     private static final byte[] MARK = "Zw5bV".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] MARK_END = "vQ".getBytes(StandardCharsets.US_ASCII);
@@ -126,7 +126,8 @@ public final class RequestTemplate {
         String requestLine = headText.substring(0, headText.indexOf("\r\n"));
         byte[] headBytes = kept.toString().getBytes(StandardCharsets.ISO_8859_1);
         Part head = split(headBytes, requestLine.length());
-        Escape bodyEscape = contentType.contains("json") ? Escape.JSON : contentType.contains("xml") ? Escape.XML : Escape.RAW;
+        Escape bodyEscape = contentType.contains("json") ? Escape.JSON : contentType.contains("xml") ? Escape.XML
+                : contentType.contains("x-www-form-urlencoded") ? Escape.FORM : Escape.RAW;
         Part body = split(bodyBytes, bodyEscape);
         String[] words = requestLine.split(" ");
         String p = words.length > 1 ? words[1] : "/";
@@ -276,6 +277,7 @@ public final class RequestTemplate {
             case JSON -> json(s);
             case XML -> xml(s);
             case RAW -> s;
+            case FORM -> java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
         };
     }
 

@@ -16,7 +16,10 @@ import java.util.Map;
  * {@code header:NAME}, {@code regex:} (its first group), {@code status}). {@code checks}: as a
  * target's. Any text may hold {@code ${variable}}. {@code basicAuth}: {@code "user:password"} sent as
  * HTTP Basic auth (over the flow's). {@code security}: the WS-Security of this SOAP step, over the
- * target's ({@code plain} for none).
+ * target's ({@code plain} for none). {@code form}: a plain request's body as fields sent
+ * {@code application/x-www-form-urlencoded}, each value percent-encoded after its variables are filled;
+ * {@code multipart}: as {@code multipart/form-data}, a value {@code @PATH} a file part (the file's bytes,
+ * its name and type). A step with either is a POST unless its {@code method} says otherwise.
  */
 public record StepSpec(@JsonProperty("name") String name,
                        @JsonProperty("operation") String operation,
@@ -31,12 +34,21 @@ public record StepSpec(@JsonProperty("name") String name,
                        @JsonProperty("checks") List<String> checks,
                        @JsonProperty("think") Map<String, String> think,
                        @JsonProperty("basicAuth") String basicAuth,
-                       @JsonProperty("security") Security security) {
+                       @JsonProperty("security") Security security,
+                       @JsonProperty("form") Map<String, String> form,
+                       @JsonProperty("multipart") Map<String, String> multipart) {
 
     public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
                     Map<String, String> params, String data, String dataMode, Map<String, String> extract,
                     List<String> checks, Map<String, String> think) {
         this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, null, null);
+    }
+
+    public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
+                    Map<String, String> params, String data, String dataMode, Map<String, String> extract,
+                    List<String> checks, Map<String, String> think, String basicAuth, Security security) {
+        this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, basicAuth, security,
+                null, null);
     }
 
     public StepSpec {
@@ -53,6 +65,16 @@ public record StepSpec(@JsonProperty("name") String name,
         }
         if (operation != null && (method != null || path != null)) {
             throw new IllegalArgumentException("step " + operation + ": an 'operation' or a 'method' and 'path', not both");
+        }
+        if ((form != null ? 1 : 0) + (multipart != null ? 1 : 0) + (body != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("a step's body is one of 'body', 'form' and 'multipart', not two");
+        }
+        if ((form != null || multipart != null) && (operation != null || think != null)) {
+            throw new IllegalArgumentException("'form' and 'multipart' go on a plain request (method and path), not on an"
+                    + " operation or a think");
+        }
+        if ((form != null || multipart != null) && method == null) {
+            method = "POST";
         }
         if (dataMode != null && data == null) {
             throw new IllegalArgumentException("'dataMode' goes with 'data'");

@@ -326,7 +326,14 @@ public final class OwnFlow {
             headers.put(h.getKey(), marked(h.getValue(), "header " + h.getKey()));
         }
         byte[] body = null;
-        if (s.body() != null) {
+        if (s.form() != null) {
+            body = form(s.form()).getBytes(StandardCharsets.UTF_8);
+            contentType(headers, "application/x-www-form-urlencoded");
+        } else if (s.multipart() != null) {
+            String boundary = "wsbench-" + Integer.toHexString(s.multipart().hashCode()) + "-boundary";
+            body = multipart(s.multipart(), boundary);
+            contentType(headers, "multipart/form-data; boundary=" + boundary);
+        } else if (s.body() != null) {
             String text = s.body().trim();
             if (headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Content-Type"))) {
                 headers.put("Content-Type", text.startsWith("{") || text.startsWith("[") ? "application/json"
@@ -335,6 +342,57 @@ public final class OwnFlow {
             body = marked(s.body(), "body").getBytes(StandardCharsets.UTF_8);
         }
         return HttpRequest.wire(method, uri, headers, body == null ? new byte[0] : body, true);
+    }
+
+    private static void contentType(Map<String, String> headers, String type) {
+        if (headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Content-Type"))) {
+            headers.put("Content-Type", type);
+        }
+    }
+
+    /**
+     * A form's fields as {@code application/x-www-form-urlencoded}: names and the written parts of values
+     * percent-encoded here, each variable's value as each request is written (the template's FORM slots).
+     * A marker is letters and digits only, so encoding the marked text leaves it whole.
+     */
+    private String form(Map<String, String> fields) throws OwnServiceException {
+        List<String> pairs = new ArrayList<>();
+        for (Map.Entry<String, String> f : fields.entrySet()) {
+            String value = f.getValue() == null ? "" : f.getValue();
+            pairs.add(java.net.URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8) + "="
+                    + java.net.URLEncoder.encode(marked(value, "form field " + f.getKey()), StandardCharsets.UTF_8));
+        }
+        return String.join("&", pairs);
+    }
+
+    /** A {@code multipart/form-data} body: a part per field, a value {@code @PATH} the file's bytes, named and typed. */
+    private byte[] multipart(Map<String, String> fields, String boundary) throws OwnServiceException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (Map.Entry<String, String> f : fields.entrySet()) {
+            String value = f.getValue() == null ? "" : f.getValue();
+            String name = f.getKey().replace("\"", "%22");
+            StringBuilder head = new StringBuilder("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"")
+                    .append(name).append('"');
+            byte[] content;
+            if (value.startsWith("@")) {
+                Path file = files.apply(value.substring(1));
+                try {
+                    content = java.nio.file.Files.readAllBytes(file);
+                    String type = java.net.URLConnection.getFileNameMap().getContentTypeFor(file.getFileName().toString());
+                    head.append("; filename=\"").append(file.getFileName().toString().replace("\"", "%22")).append("\"\r\nContent-Type: ")
+                            .append(type == null ? "application/octet-stream" : type);
+                } catch (java.io.IOException e) {
+                    throw new OwnServiceException("multipart field " + f.getKey() + ": cannot read " + file + ": " + e.getMessage());
+                }
+            } else {
+                content = marked(value, "multipart field " + f.getKey()).getBytes(StandardCharsets.UTF_8);
+            }
+            out.writeBytes(head.append("\r\n\r\n").toString().getBytes(StandardCharsets.UTF_8));
+            out.writeBytes(content);
+            out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+        }
+        out.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
     }
 
     /** {@code text} with each {@code ${name}} replaced by its variable's marker; {@code where} names it in a refusal. */

@@ -49,6 +49,11 @@ final class StepRules implements StepAnswer {
                 headers.add(e.from().header());
             }
         });
+        checks.forEach(c -> {
+            if (c.header() != null) {
+                headers.add(c.header());
+            }
+        });
     }
 
     @Override
@@ -60,7 +65,7 @@ final class StepRules implements StepAnswer {
     public Failure read(int code, String contentType, byte[] body, int length, Map<String, String> answerHeaders,
                         String[] variables) {
         view.values = variables;
-        parsed.reset(code, contentType, view, body, length);
+        parsed.reset(code, contentType, view, body, length, answerHeaders);
         if (soap != null && (code == 500 || code == 200) && OwnWorkload.fault(soap, body, length)) {
             return new Failure(Verdict.SOAP_FAULT, "SOAP Fault (status " + code + ")");
         }

@@ -31,10 +31,13 @@ import java.util.regex.Pattern;
  * One check the user asks of every answer, written as on the command line:
  * {@code xpath:EXPR} (XPath 1.0, true when the expression is; {@code //x = ${col}} compares with the
  * row's value), {@code jsonpath:PATH OP VALUE} ({@code ==, !=, <, <=, >, >=}; or {@code PATH} alone: it
- * is present and not null or false), {@code status: 201} (or {@code 2xx}, or a list) and {@code schema}.
+ * is present and not null or false), {@code status: 201} (or {@code 2xx}, or a list) and {@code schema};
+ * and on any answer, {@code regex:}, {@code contains:}, {@code !contains:}, {@code css:} and
+ * {@code header:} ({@link TextChecks}).
  * A parsed check is a recipe: {@link #instance()} makes the one an I/O thread uses.
  */
-public sealed interface AnswerCheck {
+public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.JsonPathCheck, AnswerCheck.StatusCheck,
+        AnswerCheck.SchemaCheck, TextChecks.Regex, TextChecks.Contains, TextChecks.Css, TextChecks.Header {
 
     /** As the user wrote it. */
     String text();
@@ -47,6 +50,11 @@ public sealed interface AnswerCheck {
 
     /** A copy holding its own parsing state, for one I/O thread. */
     AnswerCheck instance();
+
+    /** The answer's header it reads, in lower case; null when it reads none. */
+    default String header() {
+        return null;
+    }
 
     /** What the checks of one answer look at; parsed at most once each, when a check first asks. */
     interface Answer {
@@ -66,6 +74,21 @@ public sealed interface AnswerCheck {
         byte[] body();
 
         int length();
+
+        /** The body as text (UTF-8), decoded once on first ask. */
+        default String text() {
+            return new String(body(), 0, length(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        /** The body as HTML (jsoup, as a browser parses it, whatever it is), parsed once on first ask. */
+        default org.jsoup.nodes.Document html() {
+            return org.jsoup.Jsoup.parse(text());
+        }
+
+        /** The last value of the header of that lower-case name, or null: only the headers a step's checks read are kept. */
+        default String header(String name) {
+            return null;
+        }
     }
 
     static AnswerCheck parse(String text, OwnRequest request) throws OwnServiceException {
@@ -91,7 +114,12 @@ public sealed interface AnswerCheck {
             }
             return new SchemaCheck(text, schema);
         }
-        throw new OwnServiceException("check '" + text + "': not a check (xpath:EXPR, jsonpath:PATH [OP VALUE], status: CODE or schema)");
+        AnswerCheck other = TextChecks.parse(text);
+        if (other != null) {
+            return other;
+        }
+        throw new OwnServiceException("check '" + text + "': not a check (xpath:EXPR, jsonpath:PATH [OP VALUE], status: CODE,"
+                + " schema, regex:PATTERN, contains:TEXT, !contains:TEXT, css:SELECTOR[@attr] [== VALUE] or header:NAME [== VALUE])");
     }
 
     // ---- xpath

@@ -12,7 +12,6 @@ import javax.xml.xpath.XPathConstants;
 import javax.xml.xpath.XPathExpression;
 import javax.xml.xpath.XPathExpressionException;
 import javax.xml.xpath.XPathFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -23,13 +22,14 @@ import java.util.regex.PatternSyntaxException;
  * Where a flow's variable is taken from in an answer, as the user writes it: {@code jsonpath:PATH}
  * (the value at the path; an object or array as JSON), {@code xpath:EXPR} (the expression's string
  * value), {@code header:NAME}, {@code regex:PATTERN} (its first group, or the whole match without
- * one) or {@code status}. A parsed extraction is a recipe: {@link #instance()} makes the one an I/O
+ * one), {@code css:SELECTOR} (the first element's text, as shown) or {@code css:SELECTOR@attr} (its
+ * attribute; jsoup, on the body parsed as a browser parses HTML) or {@code status}. A parsed extraction is a recipe: {@link #instance()} makes the one an I/O
  * thread uses. Each reads only what it needs: the body is parsed only for JSONPath and XPath, once
  * per answer for all of a step's extractions and checks.
  */
 public final class Extraction {
 
-    private enum Kind { JSONPATH, XPATH, HEADER, REGEX, STATUS }
+    private enum Kind { JSONPATH, XPATH, HEADER, REGEX, CSS, STATUS }
 
     private static final Configuration JSON = Configuration.builder()
             .jsonProvider(new JacksonJsonNodeJsonProvider()).mappingProvider(new JacksonMappingProvider())
@@ -42,6 +42,9 @@ public final class Extraction {
     private final Pattern regex;
     private final Map<String, String> prefixes;
     private final XPathExpression xpath;
+    /** A css: extraction's selector and attribute (null: the element's text). */
+    private org.jsoup.select.Evaluator css;
+    private String attribute;
 
     private Extraction(String text, Kind kind, String argument, JsonPath json, Pattern regex, Map<String, String> prefixes)
             throws XPathExpressionException {
@@ -80,9 +83,16 @@ public final class Extraction {
                     Pattern p = Pattern.compile(arg);
                     yield new Extraction(text, Kind.REGEX, arg, null, p, prefixes);
                 }
+                case "css" -> {
+                    String[] sel = TextChecks.Css.selector(text, arg);
+                    Extraction e = new Extraction(text, Kind.CSS, arg, null, null, prefixes);
+                    e.css = TextChecks.Css.evaluator(text, sel[0]);
+                    e.attribute = sel[1];
+                    yield e;
+                }
                 case "status" -> new Extraction(text, Kind.STATUS, "", null, null, prefixes);
                 default -> throw new OwnServiceException("'" + text + "': not an extraction"
-                        + " (jsonpath:PATH, xpath:EXPR, header:NAME, regex:PATTERN or status)");
+                        + " (jsonpath:PATH, xpath:EXPR, header:NAME, regex:PATTERN, css:SELECTOR[@attr] or status)");
             };
         } catch (XPathExpressionException e) {
             throw new OwnServiceException("'" + text + "': not an XPath 1.0 expression: " + oneLine(e.getCause() != null ? e.getCause() : e));
@@ -122,9 +132,10 @@ public final class Extraction {
     public String from(AnswerCheck.Answer answer, Map<String, String> headers) {
         return switch (kind) {
             case STATUS -> Integer.toString(answer.status());
+            case CSS -> TextChecks.Css.value(answer.html(), css, attribute);
             case HEADER -> headers.get(argument);
             case REGEX -> {
-                Matcher m = regex.matcher(new String(answer.body(), 0, answer.length(), StandardCharsets.UTF_8));
+                Matcher m = regex.matcher(answer.text());
                 yield !m.find() ? null : m.groupCount() >= 1 ? m.group(1) : m.group();
             }
             case JSONPATH -> {

@@ -74,7 +74,12 @@ public final class OwnWorkload implements Workload {
                                  long maxBytes, java.util.function.Supplier<Securing> securing) throws OwnServiceException {
         List<AnswerCheck> parsed = new ArrayList<>();
         for (String c : checks) {
-            parsed.add(AnswerCheck.parse(c, request));
+            AnswerCheck check = AnswerCheck.parse(c, request);
+            if (check.header() != null) {
+                throw new OwnServiceException("check '" + c + "': a single request's answers are checked without their headers;"
+                        + " write the target as a flow of one step (flow: { steps: [...] }), whose checks read them");
+            }
+            parsed.add(check);
         }
         Set<String> needed = new LinkedHashSet<>(request.placeholders());
         String missing = data.missing(needed, "the request's placeholders");

@@ -25,8 +25,20 @@ public final class ParsedAnswer implements AnswerCheck.Answer {
     private JsonNode json;
     private boolean xmlTried;
     private boolean jsonTried;
+    private Map<String, String> headers = Map.of();
+    private String text;
+    private org.jsoup.nodes.Document html;
 
     public void reset(int status, String contentType, Map<String, String> row, byte[] body, int length) {
+        reset(status, contentType, row, body, length, Map.of());
+    }
+
+    /** {@code headers}: the answer's headers the checks read, by lower-case name. */
+    public void reset(int status, String contentType, Map<String, String> row, byte[] body, int length,
+                      Map<String, String> headers) {
+        this.headers = headers;
+        text = null;
+        html = null;
         this.status = status;
         this.contentType = contentType == null ? "" : contentType;
         this.row = row;
@@ -78,6 +90,27 @@ public final class ParsedAnswer implements AnswerCheck.Answer {
             }
         }
         return json;
+    }
+
+    @Override
+    public String text() {
+        if (text == null) {
+            text = new String(body, 0, length, java.nio.charset.StandardCharsets.UTF_8);
+        }
+        return text;
+    }
+
+    @Override
+    public org.jsoup.nodes.Document html() {
+        if (html == null) {
+            html = org.jsoup.Jsoup.parse(text());
+        }
+        return html;
+    }
+
+    @Override
+    public String header(String name) {
+        return headers.get(name);
     }
 
     @Override

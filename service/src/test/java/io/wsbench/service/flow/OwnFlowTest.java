@@ -80,6 +80,61 @@ class OwnFlowTest {
     }
 
     @Test
+    void aFormIsSentUrlEncodedEachValueEncodedAfterItsVariablesAreFilled() throws Exception {
+        Map<String, String> form = new java.util.LinkedHashMap<>();
+        form.put("csrfmiddlewaretoken", "${csrf}");
+        form.put("username", "${user}");
+        form.put("next", "/admin/?q=a b&x=1");
+        StepSpec login = new StepSpec("login", null, null, "/login/", Map.of(), null, null, null, null, Map.of(), List.of(),
+                null, null, null, form, null);
+        assertEquals("POST", login.method(), "a form is a POST unless its method says otherwise");
+        FlowPlan plan = OwnFlow.of(new FlowSpec(List.of(), List.of(
+                        new StepSpec("csrf", null, "GET", "/login/", Map.of(), null, null, null, null,
+                                Map.of("csrf", "css:input[name=csrfmiddlewaretoken]@value", "user", "regex:user=(.*)"), List.of(), null),
+                        login), null, null, null), null, null, URI.create("http://127.0.0.1:8080/"), Path::of).plan();
+        String[] vars = new String[plan.variables().size()];
+        vars[plan.variables().indexOf("csrf")] = "a+b/c=d&e";
+        vars[plan.variables().indexOf("user")] = "zoë & \"bob\" 100%";
+        String wire = written(plan.steps().get(1), vars);
+        String body = "csrfmiddlewaretoken=a%2Bb%2Fc%3Dd%26e&username=zo%C3%AB+%26+%22bob%22+100%25&next=%2Fadmin%2F%3Fq%3Da+b%26x%3D1";
+        assertTrue(wire.startsWith("POST /login/ HTTP/1.1\r\n"), wire);
+        assertTrue(wire.contains("Content-Type: application/x-www-form-urlencoded\r\n"), wire);
+        assertTrue(wire.endsWith("Content-Length: " + body.length() + "\r\n\r\n" + body), wire);
+        // what a server reads back is what the variables held
+        Map<String, String> read = new java.util.LinkedHashMap<>();
+        for (String pair : body.split("&")) {
+            String[] kv = pair.split("=", 2);
+            read.put(java.net.URLDecoder.decode(kv[0], StandardCharsets.UTF_8), java.net.URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+        }
+        assertEquals(Map.of("csrfmiddlewaretoken", "a+b/c=d&e", "username", "zoë & \"bob\" 100%", "next", "/admin/?q=a b&x=1"), read);
+    }
+
+    @Test
+    void aMultipartBodyHoldsAFieldPerPartAndAFileItsBytesNameAndType(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("note.txt"), "a file's text\n");
+        Map<String, String> parts = new java.util.LinkedHashMap<>();
+        parts.put("title", "${title}");
+        parts.put("attachment", "@note.txt");
+        StepSpec upload = new StepSpec("upload", null, "PUT", "/files", Map.of(), null, null, null, null, Map.of(), List.of(),
+                null, null, null, null, parts);
+        FlowPlan plan = OwnFlow.of(new FlowSpec(List.of(), List.of(
+                        new StepSpec("t", null, "GET", "/t", Map.of(), null, null, null, null, Map.of("title", "regex:(.*)"), List.of(), null),
+                        upload), null, null, null), null, null, URI.create("http://127.0.0.1:8080/"), dir::resolve).plan();
+        String[] vars = new String[plan.variables().size()];
+        vars[plan.variables().indexOf("title")] = "Q3 & more";
+        String wire = written(plan.steps().get(1), vars);
+        assertTrue(wire.startsWith("PUT /files HTTP/1.1\r\n"), wire);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Content-Type: multipart/form-data; boundary=(\\S+)\r\n").matcher(wire);
+        assertTrue(m.find(), wire);
+        String b = m.group(1);
+        assertTrue(wire.endsWith("\r\n\r\n--" + b + "\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nQ3 & more\r\n"
+                + "--" + b + "\r\nContent-Disposition: form-data; name=\"attachment\"; filename=\"note.txt\"\r\nContent-Type: text/plain"
+                + "\r\n\r\na file's text\n\r\n--" + b + "--\r\n"), wire);
+        assertThrows(IllegalArgumentException.class, () -> new StepSpec("x", null, "POST", "/x", Map.of(), "{}", null, null, null,
+                Map.of(), List.of(), null, null, null, Map.of("a", "b"), null), "a body and a form at once");
+    }
+
+    @Test
     void aVariableNoEarlierStepGivesIsRefusedNamingTheStepAndWhatIsKnown() {
         String m = assertThrows(OwnServiceException.class, () -> plan(List.of(),
                 List.of(request("read", "GET", "/orders/${orderId}", Map.of(), null, Map.of(), List.of())))).getMessage();

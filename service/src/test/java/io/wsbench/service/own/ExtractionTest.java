@@ -46,6 +46,17 @@ class ExtractionTest {
     }
 
     @Test
+    void cssGivesTheFirstSelectedElementsTextOrAttributeFromHtml() throws Exception {
+        String page = "<html><body><form><input type='hidden' name='csrfmiddlewaretoken' value='Xy9+/='>"
+                + "<h1 class='title'>  Change   user </h1><a href='/admin/auth/user/17/change/'>alice</a></form></body></html>";
+        assertEquals("Xy9+/=", from("css:input[name=csrfmiddlewaretoken]@value", 200, page, Map.of()));
+        assertEquals("Change user", from("css:h1.title", 200, page, Map.of()), "the text as shown, whitespace normalized");
+        assertEquals("/admin/auth/user/17/change/", from("css:a:contains(alice)@href", 200, page, Map.of()));
+        assertNull(from("css:input[name=other]@value", 200, page, Map.of()), "nothing selected: nothing found");
+        assertNull(from("css:h1@data-id", 200, page, Map.of()), "no such attribute: nothing found, not an empty value");
+    }
+
+    @Test
     void anExtractionThatDoesNotParseSaysWhyInOneLine() {
         String json = assertThrows(OwnServiceException.class, () -> Extraction.parse("jsonpath:$[?(", Map.of())).getMessage();
         assertTrue(json.startsWith("'jsonpath:$[?(': not a JSONPath"), json);
@@ -53,9 +64,12 @@ class ExtractionTest {
         assertTrue(xpath.startsWith("'xpath://a[': not an XPath 1.0 expression"), xpath);
         String regex = assertThrows(OwnServiceException.class, () -> Extraction.parse("regex:(a", Map.of())).getMessage();
         assertTrue(regex.startsWith("'regex:(a': not a regular expression"), regex);
-        String other = assertThrows(OwnServiceException.class, () -> Extraction.parse("css:.id", Map.of())).getMessage();
-        assertTrue(other.contains("not an extraction (jsonpath:PATH, xpath:EXPR, header:NAME, regex:PATTERN or status)"), other);
-        for (String m : new String[]{json, xpath, regex, other}) {
+        String other = assertThrows(OwnServiceException.class, () -> Extraction.parse("xquery:.id", Map.of())).getMessage();
+        assertTrue(other.contains("not an extraction (jsonpath:PATH, xpath:EXPR, header:NAME, regex:PATTERN, css:SELECTOR[@attr]"
+                + " or status)"), other);
+        String css = assertThrows(OwnServiceException.class, () -> Extraction.parse("css:input[name=", Map.of())).getMessage();
+        assertTrue(css.startsWith("'css:input[name=': not a CSS selector"), css);
+        for (String m : new String[]{json, xpath, regex, other, css}) {
             assertEquals(1, m.lines().count(), m);
         }
     }
