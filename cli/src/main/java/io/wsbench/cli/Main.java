@@ -16,7 +16,7 @@ import java.util.Map;
 @Command(name = "wsbench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A benchmark workbench for web services: SOAP vs REST, CXF vs Metro vs Axis2, WS-Security or not.",
         subcommands = {RunCommand.class, AbCommand.class, LoadCommand.class, CapacityCommand.class, WsdlCommand.class, OpenApiCommand.class, GrpcCommand.class, ServeCommand.class, StacksCommand.class,
-                ReportCommand.class, AgentCommand.class, CompareCommand.class, HistoryCommand.class, BisectCommand.class, FlameCommand.class, WhyCommand.class,
+                ReportCommand.class, AgentCommand.class, CompareCommand.class, HistoryCommand.class, BisectCommand.class, FlameCommand.class, WhyCommand.class, HarCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
 

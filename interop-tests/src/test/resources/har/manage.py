@@ -1,0 +1,7 @@
+import os
+import sys
+
+if __name__ == "__main__":
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "notes.settings")
+    from django.core.management import execute_from_command_line
+    execute_from_command_line(sys.argv)

@@ -1,0 +1,145 @@
+package io.wsbench.service.har;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.wsbench.core.load.FlowPlan;
+import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.service.flow.OwnFlow;
+import io.wsbench.service.own.OwnServiceException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A hand-made recording: a login page with a hidden CSRF token and a stylesheet, the login form
+ * (a 302), a JSON list whose first order's id, reference and a bearer token the later requests send
+ * (one of them in a response header), a JSON body, a search for what the user typed, and a header
+ * value no answer gave.
+ */
+class HarFlowTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String ORIGIN = "http://shop.test:8080";
+    private static final String TOKEN = "eyJhbGciOi.abc123.sig456";
+
+    private static double at = 1_700_000_000_000.0;
+
+    private static ObjectNode entry(String method, String path, List<String[]> headers, String bodyType, String body,
+                                    int status, List<String[]> answerHeaders, String answerType, String answer, String resourceType,
+                                    double gapMillis) {
+        at += gapMillis;
+        ObjectNode e = JSON.createObjectNode();
+        e.put("startedDateTime", java.time.Instant.ofEpochMilli((long) at).toString());
+        e.put("time", 20);
+        at += 20;
+        if (resourceType != null) {
+            e.put("_resourceType", resourceType);
+        }
+        ObjectNode req = e.putObject("request");
+        req.put("method", method).put("url", ORIGIN + path).put("httpVersion", "HTTP/1.1");
+        ArrayNode h = req.putArray("headers");
+        h.addObject().put("name", "User-Agent").put("value", "Mozilla/5.0");
+        h.addObject().put("name", "Cookie").put("value", "sid=abc");
+        headers.forEach(p -> h.addObject().put("name", p[0]).put("value", p[1]));
+        if (body != null) {
+            req.putObject("postData").put("mimeType", bodyType).put("text", body);
+        }
+        ObjectNode res = e.putObject("response");
+        res.put("status", status);
+        ArrayNode rh = res.putArray("headers");
+        rh.addObject().put("name", "Set-Cookie").put("value", "sid=abc; Path=/");
+        answerHeaders.forEach(p -> rh.addObject().put("name", p[0]).put("value", p[1]));
+        res.putObject("content").put("mimeType", answerType).put("text", answer);
+        return e;
+    }
+
+    static Path recording(Path dir) throws Exception {
+        ArrayNode entries = JSON.createArrayNode();
+        entries.add(entry("GET", "/login", List.of(), null, null, 200, List.of(), "text/html",
+                "<html><body><form method=post><input type=\"hidden\" name=\"csrf\" value=\"tok-3f9a8b7c6d5e\">"
+                        + "<input name=user><input name=password type=password></form></body></html>", "document", 0));
+        entries.add(entry("GET", "/static/app.css", List.of(), null, null, 200, List.of(), "text/css", "body{}", "stylesheet", 5));
+        entries.add(entry("POST", "/login", List.<String[]>of(new String[]{"Content-Type", "application/x-www-form-urlencoded"}),
+                "application/x-www-form-urlencoded", "csrf=tok-3f9a8b7c6d5e&user=ann&password=p%26ss", 302,
+                List.<String[]>of(new String[]{"Location", "/orders"}), "text/html", "", "document", 1500));
+        entries.add(entry("GET", "/orders", List.of(), null, null, 200, List.<String[]>of(new String[]{"X-Request-Token", "rt-9f8e7d6c5b4a"}),
+                "application/json", "{\"orders\": [{\"id\": 4711, \"ref\": \"ORD-77aa88\"}], \"token\": \"" + TOKEN + "\"}", "fetch", 5));
+        entries.add(entry("GET", "/orders/4711?ref=ORD-77aa88", List.of(new String[]{"Authorization", "Bearer " + TOKEN},
+                new String[]{"X-Request-Token", "rt-9f8e7d6c5b4a"}), null, null, 200, List.of(), "application/json", "{\"id\": 4711}", "fetch", 5));
+        entries.add(entry("POST", "/orders/4711/notes", List.of(new String[]{"Content-Type", "application/json"},
+                new String[]{"Authorization", "Bearer " + TOKEN}), "application/json", "{\"text\": \"hello there\", \"order\": 4711}",
+                201, List.of(), "application/json", "{\"ok\": true}", "fetch", 5));
+        entries.add(entry("GET", "/search?q=ann", List.of(), null, null, 200, List.of(), "text/html", "<p>ann</p>", "document", 5));
+        entries.add(entry("GET", "/api/x", List.<String[]>of(new String[]{"X-Magic", "0a1b2c3d4e5f6a7b8c9d"}), null, null, 200, List.of(),
+                "application/json", "{}", "fetch", 5));
+        ObjectNode har = JSON.createObjectNode();
+        ObjectNode log = har.putObject("log");
+        log.put("version", "1.2");
+        log.putObject("creator").put("name", "test").put("version", "1");
+        log.set("entries", entries);
+        Path file = dir.resolve("shop.har");
+        JSON.writeValue(file.toFile(), har);
+        return file;
+    }
+
+    @Test
+    void eachValueAnAnswerGaveIsExtractedThereAndWhatTheUserTypedGoesToTheCsv(@TempDir Path dir) throws Exception {
+        HarFlow.Result r = HarFlow.of(HarFile.read(recording(dir)), new HarFlow.Options(null, false, true), "shop.csv");
+        assertEquals(7, r.steps(), r.yaml());
+        assertEquals(1, r.leftOut(), "the stylesheet");
+        assertEquals(ORIGIN, r.origin());
+        String y = r.yaml();
+        assertTrue(y.contains("\"extract\":{\"csrf\":\"css:input[name=csrf]@value\"}"), y);
+        assertTrue(y.contains("\"form\":{\"csrf\":\"${csrf}\",\"user\":\"${user}\",\"password\":\"${password}\"}"), y);
+        assertTrue(y.contains("\"checks\":[\"status: 302\"]"), y);
+        assertTrue(y.contains("- { think: { constant: 1525ms } }"), "the gap after the login page, the stylesheet's request: " + y);
+        assertTrue(y.contains("\"data\":\"shop.csv\""), y);
+        assertEquals("user,password,text\nann,p&ss,hello there\n", r.csv(), "typed values (a form's, decoded, and a JSON body's), as recorded");
+        assertTrue(y.contains("\"extract\":{\"order_id\":\"jsonpath:$.orders[0].id\",\"ref\":\"jsonpath:$.orders[0].ref\","
+                + "\"token\":\"jsonpath:$.token\",\"x_request_token\":\"header:X-Request-Token\"}"), y);
+        assertTrue(y.contains("\"path\":\"/orders/${order_id}?ref=${ref}\""), y);
+        assertTrue(y.contains("\"Authorization\":\"Bearer ${token}\",\"X-Request-Token\":\"${x_request_token}\""), y);
+        assertTrue(y.contains("\"body\":\"{\\\"text\\\":\\\"${text}\\\",\\\"order\\\":${order_id}}\""), y);
+        assertTrue(y.contains("\"path\":\"/search?q=${user}\""), "a typed value used again is the same column: " + y);
+        assertTrue(!y.contains("User-Agent") && !y.contains("Cookie"), "the browser's headers and cookies are left out: " + y);
+        assertEquals(1, r.unplaced().size(), r.unplaced().toString());
+        assertTrue(r.unplaced().get(0).contains("header X-Magic: \"0a1b2c3d4e5f6a7b8c9d\" is in no earlier answer"), r.unplaced().toString());
+        assertTrue(y.contains("#   gives ${csrf} (css:input[name=csrf]@value) to step 2's form field csrf"), "each correlation named: " + y);
+        assertEquals(5, r.correlations().size(), r.correlations().toString());
+
+        // the flow it wrote is one wsbench reads and plans, its variables all known where used
+        Path flow = Files.writeString(dir.resolve("shop.yaml"), y);
+        Files.writeString(dir.resolve("shop.csv"), r.csv());
+        TargetSpec target = SuiteReader.readFlow(flow);
+        FlowPlan plan = OwnFlow.of(target.flow(), null, null, URI.create(target.url()), dir::resolve).plan();
+        assertEquals(8, plan.steps().size(), "7 requests and a think");
+        assertTrue(plan.variables().containsAll(List.of("csrf", "user", "password", "order_id", "ref", "token", "x_request_token", "text")),
+                plan.variables().toString());
+    }
+
+    @Test
+    void anotherHostTheAssetsAndNoThinkAreTheUsersToChoose(@TempDir Path dir) throws Exception {
+        HarFile har = HarFile.read(recording(dir));
+        HarFlow.Result all = HarFlow.of(har, new HarFlow.Options("shop.test:8080", true, false), "x.csv");
+        assertEquals(8, all.steps(), "the stylesheet kept");
+        assertTrue(!all.yaml().contains("think"), all.yaml());
+        String none = assertThrows(OwnServiceException.class, () -> HarFlow.of(har, new HarFlow.Options("elsewhere.test", false, true), "x.csv"))
+                .getMessage();
+        assertEquals("no request of the HAR file went to elsewhere.test (its hosts: shop.test:8080)", none);
+        Path bad = Files.writeString(dir.resolve("bad.har"), "{\"log\": {\"entries\": [}");
+        String notJson = assertThrows(OwnServiceException.class, () -> HarFile.read(bad)).getMessage();
+        assertTrue(notJson.startsWith(bad + ":1:"), notJson);
+        assertEquals(1, notJson.lines().count());
+    }
+}
