@@ -37,7 +37,8 @@ results="$bench_work/results.tsv"
 for r in $(seq 1 "$rounds"); do
   for way in $(printf 'interleaved\nduet\n' | shuf); do
     if [ "$way" = duet ]; then
-      wrk_a "${secs}s" > "$bench_work/a" & wrk_b "${secs}s" > "$bench_work/b"; wait
+      wrk_a "${secs}s" > "$bench_work/a" & side_a=$!
+      wrk_b "${secs}s" > "$bench_work/b"; wait "$side_a"  # not a bare wait: the servers are children too
       a=$(cat "$bench_work/a"); b=$(cat "$bench_work/b")
     elif [ $((RANDOM % 2)) -eq 0 ]; then
       a=$(wrk_a "${secs}s"); b=$(wrk_b "${secs}s")
