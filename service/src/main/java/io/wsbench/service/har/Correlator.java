@@ -113,7 +113,8 @@ final class Correlator {
                 }
                 String selector = e.hasAttr("name") ? e.tagName() + "[name=" + quoted(e.attr("name")) + "]"
                         : e.id().isEmpty() ? null : "#" + e.id();
-                if (selector != null && value.equals(doc.selectFirst(selector) == null ? null : doc.selectFirst(selector).attr(a.getKey()))) {
+                Element first = selector == null ? null : doc.selectFirst(selector);
+                if (first != null && value.equals(first.attr(a.getKey()))) {
                     return "css:" + selector + "@" + a.getKey();
                 }
             }

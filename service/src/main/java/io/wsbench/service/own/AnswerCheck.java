@@ -324,7 +324,8 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
             return -1;
         }
 
-        private static String unquote(String v) {
+        /** A value written in quotes ('…' or "…") without them; any other as written. */
+        static String unquote(String v) {
             if (v.length() >= 2 && (v.charAt(0) == '\'' || v.charAt(0) == '"') && v.charAt(v.length() - 1) == v.charAt(0)) {
                 return v.substring(1, v.length() - 1);
             }

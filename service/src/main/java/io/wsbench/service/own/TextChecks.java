@@ -61,17 +61,10 @@ final class TextChecks {
         for (String op : new String[]{" == ", " != "}) {
             int at = written.indexOf(op);
             if (at > 0) {
-                return new String[]{written.substring(0, at).trim(), op.trim(), unquote(written.substring(at + op.length()).trim())};
+                return new String[]{written.substring(0, at).trim(), op.trim(), AnswerCheck.JsonPathCheck.unquote(written.substring(at + op.length()).trim())};
             }
         }
         return new String[]{written.trim(), null, null};
-    }
-
-    private static String unquote(String v) {
-        if (v.length() >= 2 && (v.charAt(0) == '\'' || v.charAt(0) == '"') && v.charAt(v.length() - 1) == v.charAt(0)) {
-            return v.substring(1, v.length() - 1);
-        }
-        return v;
     }
 
     /** Null when {@code got} compares to {@code want} as {@code operator} says, else what is wrong. */
