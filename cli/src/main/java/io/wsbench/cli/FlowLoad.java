@@ -147,9 +147,10 @@ final class FlowLoad {
 
     private static void steps(PrintStream out, String phase, List<StepRecord> steps) {
         for (StepRecord s : steps) {
-            out.printf(Locale.ROOT, "  %-22s %9d %9d %7d  %s  bytes/request sent %.0f, received %.0f%n", phase + s.name(),
+            out.printf(Locale.ROOT, "  %-22s %9d %9d %7d  %s  bytes/request sent %.0f, received %.0f%s%n", phase + s.name(),
                     s.requests(), s.validated(), s.errors().total(), latency(s.latencyMicros()),
-                    s.bytesSentPerRequest(), s.bytesReceivedPerRequest());
+                    s.bytesSentPerRequest(), s.bytesReceivedPerRequest(),
+                    s.redirects() == 0 ? "" : ", " + s.redirects() + " redirects followed");
         }
     }
 
@@ -158,7 +159,8 @@ final class FlowLoad {
         return String.format(Locale.ROOT, "%d (connect %d, timeout %d, http status %d, soap fault %d, %svalidation %d, protocol %d, client %d)",
                 e.total(), e.connect(), e.timeout(), e.httpStatus(), e.soapFault(),
                 (e.graphqlErrors() == 0 ? "" : "graphql errors " + e.graphqlErrors() + ", ")
-                        + (e.grpcStatus() == 0 ? "" : "grpc status " + e.grpcStatus() + ", "), e.validation(), e.protocol(), e.client());
+                        + (e.grpcStatus() == 0 ? "" : "grpc status " + e.grpcStatus() + ", ")
+                        + (e.redirects() == 0 ? "" : "redirects " + e.redirects() + ", "), e.validation(), e.protocol(), e.client());
     }
 
     private static String latency(LatencyRecord l) {

@@ -166,6 +166,7 @@ final class OtlpExport implements MetricsOut {
         kinds.put("soapFault", e.soapFault());
         kinds.put("graphqlErrors", e.graphqlErrors());
         kinds.put("grpcStatus", e.grpcStatus());
+        kinds.put("redirects", e.redirects());
         kinds.put("validation", e.validation());
         kinds.put("protocol", e.protocol());
         kinds.put("client", e.client());

@@ -116,7 +116,11 @@ class HarRecordingTest {
                 + p.path("steps") + load.err());
         assertEquals(100, p.path("validated").asLong(), p.toString());
         assertFalse(yaml.contains("\"Cookie\""), "cookies are the jar's: " + yaml);
-        return new String[]{yaml, made.out()};
+        long redirects = 0;
+        for (JsonNode step : p.path("steps")) {
+            redirects += step.path("redirects").asLong();
+        }
+        return new String[]{yaml, made.out(), Long.toString(redirects)};
     }
 
     @Test
@@ -131,6 +135,10 @@ class HarRecordingTest {
         assertTrue(List.of(csv.lines().findFirst().orElse("").split(",")).containsAll(List.of("username", "password", "title")), csv);
         assertTrue(csv.contains("editor") && csv.contains("Quarterly figures"), "typed values, as recorded: " + csv);
         assertTrue(made[1].contains("correlated:"), made[1]);
+        // Django answers the login, the add and the logout with a 302 the browser followed: each is one step that follows it
+        assertTrue(yaml.contains("\"follow\":true") && yaml.contains("#   follows its redirect (302) to GET /admin/")
+                && !yaml.contains("status: 302"), yaml);
+        assertTrue(Long.parseLong(made[2]) >= 200, "at least two redirects followed in each of the 100 iterations: " + made[2]);
     }
 
     @Test

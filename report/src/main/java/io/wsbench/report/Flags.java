@@ -449,6 +449,7 @@ public final class Flags {
         add(kinds, e.soapFault(), "SOAP faults");
         add(kinds, e.graphqlErrors(), "GraphQL answers with errors");
         add(kinds, e.grpcStatus(), "gRPC calls that ended with a status other than OK");
+        add(kinds, e.redirects(), "redirect loops or chains over 10 hops");
         add(kinds, e.httpStatus(), "bad HTTP status");
         add(kinds, e.timeout(), "timeouts");
         add(kinds, e.connect(), "connection errors");

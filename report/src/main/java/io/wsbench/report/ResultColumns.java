@@ -57,6 +57,7 @@ final class ResultColumns {
             col("errors.soapFault", p -> p.errors().soapFault()),
             col("errors.graphqlErrors", p -> p.errors().graphqlErrors()),
             col("errors.grpcStatus", p -> p.errors().grpcStatus()),
+            col("errors.redirects", p -> p.errors().redirects()),
             col("errors.validation", p -> p.errors().validation()),
             col("errors.protocol", p -> p.errors().protocol()),
             col("errors.client", p -> p.errors().client()),

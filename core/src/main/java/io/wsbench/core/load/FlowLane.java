@@ -26,6 +26,8 @@ final class FlowLane {
     final StepSecurity[][] security = new StepSecurity[3][];
     /** Lower-case names of every header some step reads, as bytes, compared without allocating. */
     final byte[][] wantedHeaders;
+    /** Whether some step follows redirects: its users then keep a {@link Redirects}. */
+    final boolean follows;
     /** The slots of the {@code ${random:LO-HI}} variables, and their ranges. */
     final int[] randomSlots;
     final long[] randomLow;
@@ -54,11 +56,15 @@ final class FlowLane {
                 if (answers[p][i] != null) {
                     wanted.addAll(answers[p][i].headers());
                 }
+                if (s.follow()) {
+                    wanted.add(Redirects.LOCATION);
+                }
             }
         }
         List<byte[]> names = new ArrayList<>();
         wanted.forEach(n -> names.add(n.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
         this.wantedHeaders = names.toArray(new byte[0][]);
+        this.follows = wanted.contains(Redirects.LOCATION);
         List<int[]> randoms = new ArrayList<>();
         for (int i = 0; i < plan.variables().size(); i++) {
             if (FlowPlan.RANDOM.matcher(plan.variables().get(i)).matches()) {

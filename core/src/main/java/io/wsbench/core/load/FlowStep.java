@@ -7,10 +7,16 @@ import java.util.function.Supplier;
  * variables it gives, one {@link StepAnswer} per I/O thread) or a pause ({@code think}). {@code data}:
  * the rows whose columns become variables when the step runs (null for none). {@code checksRead}: the
  * slots of the variables its checks read (its request's are {@link RequestTemplate#variables}). {@code security}: seals its request and opens its answer,
- * one per I/O thread (null for none).
+ * one per I/O thread (null for none). {@code follow}: redirects within the target's origin are followed as a browser
+ * does, the step's answer being the last one ({@link Redirects}).
  */
 public record FlowStep(String name, RequestTemplate request, Supplier<StepAnswer> answers, StepData data, ThinkTime think,
-                       java.util.Set<Integer> checksRead, Supplier<? extends StepSecurity> security) {
+                       java.util.Set<Integer> checksRead, Supplier<? extends StepSecurity> security, boolean follow) {
+
+    public FlowStep(String name, RequestTemplate request, Supplier<StepAnswer> answers, StepData data, ThinkTime think,
+                    java.util.Set<Integer> checksRead, Supplier<? extends StepSecurity> security) {
+        this(name, request, answers, data, think, checksRead, security, false);
+    }
 
     public FlowStep {
         checksRead = checksRead == null ? java.util.Set.of() : java.util.Set.copyOf(checksRead);
@@ -27,7 +33,12 @@ public record FlowStep(String name, RequestTemplate request, Supplier<StepAnswer
 
     /** This step with its request sealed and its answer opened by a {@code security} made per I/O thread. */
     public FlowStep secured(Supplier<? extends StepSecurity> security) {
-        return new FlowStep(name, request, answers, data, think, checksRead, security);
+        return new FlowStep(name, request, answers, data, think, checksRead, security, follow);
+    }
+
+    /** This step following redirects, or not. */
+    public FlowStep following(boolean follow) {
+        return new FlowStep(name, request, answers, data, think, checksRead, security, follow && request != null);
     }
 
     /** Whether its request or its checks read the variable in {@code slot}. */
@@ -37,6 +48,6 @@ public record FlowStep(String name, RequestTemplate request, Supplier<StepAnswer
 
     /** The same step taking its rows from {@code rows} (an agent's share of them). */
     FlowStep withData(StepData rows) {
-        return new FlowStep(name, request, answers, rows, think, checksRead, security);
+        return new FlowStep(name, request, answers, rows, think, checksRead, security, follow);
     }
 }

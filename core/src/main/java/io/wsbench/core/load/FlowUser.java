@@ -40,6 +40,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private final String[] variables;
     private final SplittableRandom random;
     private final CookieJar jar;
+    private final Redirects redirects;
     private final boolean uuid;
     private final boolean iterationRead;
     private final ResponseParser parser = new ResponseParser();
@@ -80,6 +81,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         this.variables[FlowPlan.USER] = Integer.toString(user);
         this.random = new SplittableRandom(user * 0x9E3779B97F4A7C15L + System.nanoTime());
         this.jar = flow.plan.cookies() ? new CookieJar() : null;
+        this.redirects = flow.follows ? new Redirects(lane.tls != null, jar) : null;
         this.uuid = flow.plan.reads(FlowPlan.UUID);
         this.iterationRead = flow.plan.reads(FlowPlan.ITERATION);
         if (uuid) {
@@ -210,34 +212,38 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             connect();
             return;
         }
-        StepRecorder rec = flow.recorders[phase][step];
-        row = -1;
-        if (s.data() != null) {
-            row = s.data().fill(user, variables);
-            if (row < 0) {
+        // the next hop of the step's redirects, or the step's own request
+        boolean hop = redirects != null && redirects.pending();
+        if (!hop) {
+            row = -1;
+            if (s.data() != null && (row = s.data().fill(user, variables)) < 0) {
                 String why = s.data().mode() == StepData.Mode.PER_USER ? "no data row for user " + user
                         : "the " + s.data().rows() + " data rows ran out (unique mode: each row once per point)";
                 if (run.abortReason == null && s.data().mode() == StepData.Mode.UNIQUE) {
                     run.abortReason = "step " + s.name() + ": " + why;
                 }
-                rec.client++;
-                rec.note(why);
-                failed(Verdict.VALIDATION, RecordAs.CLIENT);
+                lost(RecordAs.CLIENT, why);
                 return;
             }
         }
         ByteBuf request;
         try {
-            String cookies = jar == null ? null : jar.header(s.request().path());
+            String cookies = jar == null || hop ? null : jar.header(s.request().path());
             request = s.request().write(channel.alloc(), variables, cookies, flow.security[phase][step]);
+            if (hop) {
+                request = redirects.request(request, channel.alloc());
+            } else if (s.follow()) {
+                redirects.begin(request, cookies);
+            }
         } catch (RuntimeException e) {
-            rec.client++;
-            rec.note("the request could not be built: " + e);
-            failed(Verdict.VALIDATION, RecordAs.CLIENT);
+            lost(RecordAs.CLIENT, "the request could not be built: " + e);
             return;
         }
         inFlight = true;
-        writtenAt = now;
+        if (!hop) {
+            writtenAt = now; // a hop's answer is in the step's latency, from its first request
+        }
+        StepRecorder rec = flow.recorders[phase][step];
         int n = request.readableBytes();
         rec.bytesSent += n;
         rec.requestsSent++;
@@ -248,12 +254,28 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     /** How an iteration's failure is counted in the point's own figures (its step has counted it already). */
     private enum RecordAs { VERDICT, CONNECT, TIMEOUT, PROTOCOL, CLIENT }
 
+    /** The step under way failed before its answer could be read, as {@code as} says, for {@code why}. */
+    private void lost(RecordAs as, String why) {
+        StepRecorder rec = flow.recorders[phase][step];
+        switch (as) {
+            case CONNECT -> rec.connect++;
+            case TIMEOUT -> rec.timeout++;
+            case PROTOCOL -> rec.protocol++;
+            default -> rec.client++;
+        }
+        rec.note(why);
+        failed(Verdict.VALIDATION, as);
+    }
+
     /**
      * The current step failed. In an iteration, the iteration ends as an error of the same kind and
      * the next one starts; a setup or teardown that fails ends the user.
      */
     private void failed(Verdict kind, RecordAs as) {
         long now = System.nanoTime();
+        if (redirects != null) {
+            redirects.clear();
+        }
         if (phase != FlowLane.STEPS) {
             finish();
             return;
@@ -266,21 +288,18 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             case CLIENT -> lane.rec.clientError(now);
         }
         endIteration(now);
-        switch (flow.plan.onError()) {
-            case RESTART -> phase = FlowLane.SETUP; // a new login, say, before the next iteration
-            case STOP -> stopped = true; // its teardown runs; the iterations it leaves are unfinished
-            case NEXT -> {
-            }
+        if (flow.plan.onError() == FlowPlan.OnError.RESTART) {
+            phase = FlowLane.SETUP; // a new login, say, before the next iteration
         }
+        stopped |= flow.plan.onError() == FlowPlan.OnError.STOP; // its teardown runs; the iterations it leaves are unfinished
         lane.loop.schedule(proceed, as == RecordAs.CONNECT ? RETRY_NANOS : 0, TimeUnit.NANOSECONDS);
     }
 
     private void connect() {
-        if (connecting) {
-            return;
+        if (!connecting) {
+            connecting = true;
+            lane.bootstrap.connect(run.address).addListener(onConnect);
         }
-        connecting = true;
-        lane.bootstrap.connect(run.address).addListener(onConnect);
     }
 
     private void connected(ChannelFuture f) {
@@ -289,10 +308,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             String why = f.cause() == null ? "connect failed" : String.valueOf(f.cause().getMessage());
             run.lastConnectFailure = why;
             run.lastConnectFailureNanos = System.nanoTime();
-            StepRecorder rec = flow.recorders[phase][step];
-            rec.connect++;
-            rec.note("cannot connect: " + why);
-            failed(Verdict.VALIDATION, RecordAs.CONNECT);
+            lost(RecordAs.CONNECT, "cannot connect: " + why);
             return;
         }
         channel = f.channel();
@@ -327,10 +343,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         Channel c = channel;
         channel = null;
         c.close();
-        StepRecorder rec = flow.recorders[phase][step];
-        rec.connect++;
-        rec.note("TLS handshake failed: " + ClientTls.rootMessage(f.cause()));
-        failed(Verdict.VALIDATION, RecordAs.CONNECT);
+        lost(RecordAs.CONNECT, "TLS handshake failed: " + ClientTls.rootMessage(f.cause()));
     }
 
     @Override
@@ -349,10 +362,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             drop(ctx.channel());
             if (inFlight) {
                 inFlight = false;
-                StepRecorder rec = flow.recorders[phase][step];
-                rec.protocol++;
-                rec.note(malformed.getMessage());
-                failed(Verdict.VALIDATION, RecordAs.PROTOCOL);
+                lost(RecordAs.PROTOCOL, malformed.getMessage());
             }
         } finally {
             in.release();
@@ -382,9 +392,18 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         inFlight = false;
         long now = System.nanoTime();
         StepRecorder rec = flow.recorders[phase][step];
-        StepAnswer.Failure failure;
+        boolean follows = redirects != null && flow.phases.get(phase).get(step).follow();
+        Redirects.Next next = follows ? redirects.next(status, headers.get(Redirects.LOCATION)) : Redirects.Next.ANSWER;
+        if (close || !run.spec.keepAlive()) {
+            drop(channel);
+        }
+        StepAnswer.Failure failure = null;
         try {
-            failure = flow.answers[phase][step].read(status, contentType, body, length, headers, variables);
+            if (next == Redirects.Next.ANSWER) {
+                failure = flow.answers[phase][step].read(status, contentType, body, length, headers, variables);
+            } else if (next == Redirects.Next.BROKEN) {
+                failure = new StepAnswer.Failure(Verdict.REDIRECTS, redirects.why());
+            }
         } catch (RuntimeException e) {
             rec.client++;
             rec.note("the check threw: " + e);
@@ -392,8 +411,10 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         } finally {
             headers.clear();
         }
-        if (close || !run.spec.keepAlive()) {
-            drop(channel);
+        if (next == Redirects.Next.FOLLOW) {
+            rec.hops++;
+            lane.sendAfterReads(proceed); // the hop, on this connection or a new one
+            return;
         }
         if (failure == null) {
             rec.ok((now - writtenAt) / 1000);
@@ -405,9 +426,15 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             failed(Verdict.VALIDATION, RecordAs.CLIENT);
             return;
         }
-        rec.failed(failure.kind(), (row >= 0 ? "row " + (row + 1) + ", " : "") + "user " + user
-                + (phase == FlowLane.STEPS ? ", iteration " + (iteration - 1) : ", " + FlowLane.PHASES.get(phase)) + ": " + failure.why());
+        String unfollowed = next == Redirects.Next.ANSWER && follows && redirects.why() != null ? "; " + redirects.why() : "";
+        rec.failed(failure.kind(), who() + ": " + failure.why() + unfollowed);
         failed(failure.kind(), RecordAs.VERDICT);
+    }
+
+    /** The row, user and iteration (or phase) a failure names. */
+    private String who() {
+        return (row >= 0 ? "row " + (row + 1) + ", " : "") + "user " + user
+                + (phase == FlowLane.STEPS ? ", iteration " + (iteration - 1) : ", " + FlowLane.PHASES.get(phase));
     }
 
     @Override
@@ -418,25 +445,14 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         channel = null;
         if (handshaking != null) {
             handshaking = null;
-            StepRecorder rec = flow.recorders[phase][step];
-            rec.connect++;
-            rec.note("TLS handshake failed: the server closed the connection");
-            failed(Verdict.VALIDATION, RecordAs.CONNECT);
+            lost(RecordAs.CONNECT, "TLS handshake failed: the server closed the connection");
             return;
         }
         boolean cutShort = !parser.closed(this);
         if (inFlight) {
             inFlight = false;
-            StepRecorder rec = flow.recorders[phase][step];
-            if (cutShort) {
-                rec.protocol++;
-                rec.note("the answer was cut short by the connection's close");
-                failed(Verdict.VALIDATION, RecordAs.PROTOCOL);
-            } else {
-                rec.connect++;
-                rec.note("connection closed by the server before the response");
-                failed(Verdict.VALIDATION, RecordAs.CONNECT);
-            }
+            lost(cutShort ? RecordAs.PROTOCOL : RecordAs.CONNECT, cutShort ? "the answer was cut short by the connection's close"
+                    : "connection closed by the server before the response");
         }
     }
 
@@ -448,11 +464,8 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     void checkTimeout(long now) {
         if (inFlight && now - writtenAt > run.timeoutNanos) {
             inFlight = false;
-            StepRecorder rec = flow.recorders[phase][step];
-            rec.timeout++;
-            rec.note("no answer within " + run.spec.timeout().toMillis() + " ms");
             drop(channel);
-            failed(Verdict.VALIDATION, RecordAs.TIMEOUT);
+            lost(RecordAs.TIMEOUT, "no answer within " + run.spec.timeout().toMillis() + " ms");
         }
     }
 
@@ -467,22 +480,21 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     }
 
     private void drop(Channel c) {
+        if (c == channel) {
+            channel = null;
+            handshaking = null;
+        }
         if (c != null) {
-            if (c == channel) {
-                channel = null;
-                handshaking = null;
-            }
             c.close();
         }
     }
 
     private void finish() {
-        if (finished) {
-            return;
+        if (!finished) {
+            finished = true;
+            lane.rec.unfinished += run.unsent(index, remaining, slot, anchor);
+            drop(channel);
+            run.done.countDown();
         }
-        finished = true;
-        lane.rec.unfinished += run.unsent(index, remaining, slot, anchor);
-        drop(channel);
-        run.done.countDown();
     }
 }

@@ -319,7 +319,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 durationSeconds > 0 ? round(f.ok() / durationSeconds) : 0,
                 f.requestsSent() == 0 ? 0 : round((double) f.bytesSent() / f.requestsSent()),
                 f.requests() == 0 ? 0 : round((double) f.bytesReceived() / Math.max(1, f.requests() - f.errors().connect() - f.errors().timeout())),
-                encode(f.latencies()), f.firstFailure())).toList();
+                encode(f.latencies()), f.firstFailure(), f.redirects())).toList();
     }
 
     /** This measurement with each agent's share of it: a point that several agents ran together. */

@@ -28,6 +28,7 @@ final class Recorder {
     long soapFault;
     long graphqlErrors;
     long grpcStatus;
+    long redirects;
     long validation;
     long protocol;
     long client;
@@ -115,6 +116,7 @@ final class Recorder {
             case SOAP_FAULT -> soapFault++;
             case GRAPHQL_ERRORS -> graphqlErrors++;
             case GRPC_STATUS -> grpcStatus++;
+            case REDIRECTS -> redirects++;
             case VALIDATION -> validation++;
             default -> throw new IllegalArgumentException(v.name());
         }

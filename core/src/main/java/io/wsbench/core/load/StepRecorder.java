@@ -16,10 +16,13 @@ final class StepRecorder {
     long soapFault;
     long graphqlErrors;
     long grpcStatus;
+    long redirects;
     long validation;
     long protocol;
     long client;
     long requestsSent;
+    /** Redirects followed: each hop is a request sent, in the step's latency. */
+    long hops;
     long bytesSent;
     long bytesReceived;
     String firstFailure;
@@ -34,6 +37,7 @@ final class StepRecorder {
             case SOAP_FAULT -> soapFault++;
             case GRAPHQL_ERRORS -> graphqlErrors++;
             case GRPC_STATUS -> grpcStatus++;
+            case REDIRECTS -> redirects++;
             case VALIDATION -> validation++;
             default -> throw new IllegalArgumentException(v.name());
         }
@@ -47,6 +51,6 @@ final class StepRecorder {
     }
 
     ErrorCounts errors() {
-        return new ErrorCounts(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors, grpcStatus);
+        return new ErrorCounts(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors, grpcStatus, redirects);
     }
 }

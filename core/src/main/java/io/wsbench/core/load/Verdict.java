@@ -6,5 +6,7 @@ public enum Verdict {
     /** A GraphQL answer that carries {@code errors}, under a 200 as GraphQL servers send them: GraphQL's SOAP Fault. */
     GRAPHQL_ERRORS,
     /** A gRPC call that ended with a status other than OK: gRPC's own error, named by its code. */
-    GRPC_STATUS
+    GRPC_STATUS,
+    /** A step following redirects met a loop (the same request twice) or an eleventh hop: a chain no browser would end. */
+    REDIRECTS
 }

@@ -8,16 +8,24 @@ package io.wsbench.core.record;
  * {@code errors} (under a 200, as GraphQL servers send them), as {@code soapFault} counts SOAP Faults;
  * run.json writes it only when it is not 0. {@code grpcStatus} are gRPC calls that ended with a status other
  * than OK (in the trailers, or a trailers-only answer), written likewise only when not 0; their codes are in
- * the point's {@code generator.http2.events}.
+ * the point's {@code generator.http2.events}. {@code redirects} are steps of a flow that followed redirects into a loop
+ * or past ten hops, written only when not 0.
  */
 public record ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol,
                           long client,
                           @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
                           long graphqlErrors,
                           @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-                          long grpcStatus) {
+                          long grpcStatus,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                          long redirects) {
 
-    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol, long client,
+                       long graphqlErrors, long grpcStatus) {
+        this(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors, grpcStatus, 0);
+    }
 
     public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol, long client,
                        long graphqlErrors) {
@@ -40,10 +48,10 @@ public record ErrorCounts(long connect, long timeout, long httpStatus, long soap
     public ErrorCounts plus(ErrorCounts o) {
         return new ErrorCounts(connect + o.connect, timeout + o.timeout, httpStatus + o.httpStatus,
                 soapFault + o.soapFault, validation + o.validation, protocol + o.protocol, client + o.client,
-                graphqlErrors + o.graphqlErrors, grpcStatus + o.grpcStatus);
+                graphqlErrors + o.graphqlErrors, grpcStatus + o.grpcStatus, redirects + o.redirects);
     }
 
     public long total() {
-        return connect + timeout + httpStatus + soapFault + validation + protocol + client + graphqlErrors + grpcStatus;
+        return connect + timeout + httpStatus + soapFault + validation + protocol + client + graphqlErrors + grpcStatus + redirects;
     }
 }

@@ -11,17 +11,24 @@ import java.util.List;
  * user does after an error ends an iteration: {@code next} (start the next one; the default),
  * {@code restart} (its setup again, then the next) or {@code stop} (its teardown, then no more).
  * {@code basicAuth}: {@code "user:password"} (variables allowed) sent as HTTP Basic auth by every
- * request step that names no {@code basicAuth} or Authorization header of its own.
+ * request step that names no {@code basicAuth} or Authorization header of its own. {@code follow}: every request
+ * step follows redirects within the target's origin unless it says {@code follow: false} (off by default).
  */
 public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
                        @JsonProperty("steps") List<StepSpec> steps,
                        @JsonProperty("teardown") List<StepSpec> teardown,
                        @JsonProperty("cookies") Boolean cookies,
                        @JsonProperty("onError") String onError,
-                       @JsonProperty("basicAuth") String basicAuth) {
+                       @JsonProperty("basicAuth") String basicAuth,
+                       @JsonProperty("follow") Boolean follow) {
 
     public FlowSpec(List<StepSpec> setup, List<StepSpec> steps, List<StepSpec> teardown, Boolean cookies, String onError) {
         this(setup, steps, teardown, cookies, onError, null);
+    }
+
+    public FlowSpec(List<StepSpec> setup, List<StepSpec> steps, List<StepSpec> teardown, Boolean cookies, String onError,
+                    String basicAuth) {
+        this(setup, steps, teardown, cookies, onError, basicAuth, null);
     }
 
     public FlowSpec {
@@ -32,6 +39,7 @@ public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
         }
         steps = List.copyOf(steps);
         cookies = cookies == null || cookies;
+        follow = follow != null && follow;
         onError = onError == null ? "next" : onError;
         if (!java.util.List.of("next", "restart", "stop").contains(onError)) {
             throw new IllegalArgumentException("onError '" + onError + "': after an error ends an iteration, a user starts"

@@ -19,7 +19,8 @@ import java.util.Map;
  * target's ({@code plain} for none). {@code form}: a plain request's body as fields sent
  * {@code application/x-www-form-urlencoded}, each value percent-encoded after its variables are filled;
  * {@code multipart}: as {@code multipart/form-data}, a value {@code @PATH} a file part (the file's bytes,
- * its name and type). A step with either is a POST unless its {@code method} says otherwise.
+ * its name and type). A step with either is a POST unless its {@code method} says otherwise. {@code follow}: follow
+ * redirects (301, 302, 303, 307, 308) within the target's origin, up to 10, as a browser does; over the flow's.
  */
 public record StepSpec(@JsonProperty("name") String name,
                        @JsonProperty("operation") String operation,
@@ -36,7 +37,16 @@ public record StepSpec(@JsonProperty("name") String name,
                        @JsonProperty("basicAuth") String basicAuth,
                        @JsonProperty("security") Security security,
                        @JsonProperty("form") Map<String, String> form,
-                       @JsonProperty("multipart") Map<String, String> multipart) {
+                       @JsonProperty("multipart") Map<String, String> multipart,
+                       @JsonProperty("follow") Boolean follow) {
+
+    public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
+                    Map<String, String> params, String data, String dataMode, Map<String, String> extract,
+                    List<String> checks, Map<String, String> think, String basicAuth, Security security,
+                    Map<String, String> form, Map<String, String> multipart) {
+        this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, basicAuth, security,
+                form, multipart, null);
+    }
 
     public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
                     Map<String, String> params, String data, String dataMode, Map<String, String> extract,
@@ -57,8 +67,10 @@ public record StepSpec(@JsonProperty("name") String name,
         extract = extract == null ? Map.of() : extract;
         checks = checks == null ? List.of() : List.copyOf(checks);
         boolean request = operation != null || method != null || path != null;
-        if (think != null && (request || !extract.isEmpty() || data != null || basicAuth != null || security != null)) {
-            throw new IllegalArgumentException("a 'think' step is a pause alone: no request, data, extract, basicAuth or security");
+        if (think != null && (request || !extract.isEmpty() || data != null || basicAuth != null || security != null
+                || follow != null)) {
+            throw new IllegalArgumentException("a 'think' step is a pause alone: no request, data, extract, basicAuth, security"
+                    + " or follow");
         }
         if (think == null && !request) {
             throw new IllegalArgumentException("a step is an 'operation', a plain request ('method' and 'path') or a 'think'");

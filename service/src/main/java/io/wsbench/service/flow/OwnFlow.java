@@ -61,6 +61,8 @@ public final class OwnFlow {
     private final List<String> perUser = new ArrayList<>();
     private int fewestPerUserRows = Integer.MAX_VALUE;
     private boolean secures;
+    /** Whether the flow's steps follow redirects unless one says otherwise. */
+    private boolean follow;
 
     private OwnFlow(ApiDescription api, ServiceDescription wsdl, URI endpoint, Function<String, Path> files,
                     String basicAuth, Security security, FlowSecurity secured) {
@@ -92,6 +94,7 @@ public final class OwnFlow {
     public static FlowWorkload of(FlowSpec flow, ApiDescription api, ServiceDescription wsdl, URI endpoint,
                                   Function<String, Path> files, Security security, FlowSecurity secured) throws OwnServiceException {
         OwnFlow f = new OwnFlow(api, wsdl, endpoint, files, flow.basicAuth(), security == null ? Security.PLAIN : security, secured);
+        f.follow = flow.follow();
         List<FlowStep> setup = f.steps(flow.setup(), "setup");
         List<FlowStep> steps = f.steps(flow.steps(), "steps");
         List<FlowStep> teardown = f.steps(flow.teardown(), "teardown");
@@ -192,7 +195,8 @@ public final class OwnFlow {
         boolean isSoap = soap;
         List<StepRules.Extract> x = List.copyOf(extracts);
         List<AnswerCheck> ch = List.copyOf(checks);
-        return secured(s, soap, FlowStep.request(name, template, () -> new StepRules(x, ch, isSoap, slots), data, checksRead));
+        return secured(s, soap, FlowStep.request(name, template, () -> new StepRules(x, ch, isSoap, slots), data, checksRead)
+                .following(s.follow() != null ? s.follow() : follow));
     }
 
     /** The step's Basic auth: its own, else the flow's unless it sends its own Authorization header; null for none. */

@@ -56,6 +56,9 @@ public final class HarFlow {
     private final Options options;
     private final String csvName;
     private final List<HarFile.Entry> kept = new ArrayList<>();
+    /** Each step's last answer: its own, or the end of the redirect chain it follows; and the hops of that chain. */
+    private final List<HarFile.Entry> answers = new ArrayList<>();
+    private final List<List<HarFile.Entry>> hops = new ArrayList<>();
     private final List<ObjectNode> steps = new ArrayList<>();
     private final List<List<String>> comments = new ArrayList<>();
     /** A recorded value and the variable that stands for it from where it was first seen. */
@@ -95,6 +98,7 @@ public final class HarFlow {
             throw new OwnServiceException("no request of the HAR file went to " + host + " (its hosts: " + String.join(", ",
                     har.entries().stream().map(e -> e.url().getRawAuthority()).distinct().toList()) + ")");
         }
+        chain();
         for (int i = 0; i < kept.size(); i++) {
             steps.add(null);
             comments.add(new ArrayList<>());
@@ -104,6 +108,54 @@ public final class HarFlow {
         }
         return new Result(yaml(host), csv(), List.copyOf(correlations), List.copyOf(typed.keySet()), List.copyOf(unplaced),
                 kept.size(), left, kept.get(0).origin());
+    }
+
+    /**
+     * Folds each redirect the browser followed into the step that met it: a 3xx whose Location, within
+     * the same origin, is the next request (by the method a browser would use) makes that request a hop
+     * of the step, up to {@link Redirects}' ten; the step then follows redirects and its answer is the last.
+     */
+    private void chain() {
+        List<HarFile.Entry> requests = new ArrayList<>();
+        for (int k = 0; k < kept.size(); k++) {
+            HarFile.Entry last = kept.get(k);
+            List<HarFile.Entry> chain = new ArrayList<>();
+            requests.add(last);
+            while (k + 1 < kept.size() && chain.size() < 10 && followed(last, kept.get(k + 1))) {
+                last = kept.get(++k);
+                chain.add(last);
+            }
+            answers.add(last);
+            hops.add(chain);
+        }
+        kept.clear();
+        kept.addAll(requests);
+    }
+
+    /** Whether {@code next} is the request a browser makes following {@code e}'s redirect within its origin. */
+    private static boolean followed(HarFile.Entry e, HarFile.Entry next) {
+        int status = e.status();
+        String location = e.answerHeader("Location");
+        if (!(status == 301 || status == 302 || status == 303 || status == 307 || status == 308) || location == null) {
+            return false;
+        }
+        java.net.URI to;
+        try {
+            to = e.url().resolve(location.strip());
+        } catch (IllegalArgumentException notAUrl) {
+            return false;
+        }
+        String method = status == 303 && !e.method().equals("HEAD") || (status == 301 || status == 302) && e.method().equals("POST")
+                ? "GET" : e.method();
+        return next.method().equals(method) && origin(e.url()).equals(origin(to)) && origin(to).equals(origin(next.url()))
+                && java.util.Objects.equals(to.getRawPath(), next.url().getRawPath())
+                && java.util.Objects.equals(to.getRawQuery(), next.url().getRawQuery());
+    }
+
+    private static String origin(java.net.URI u) {
+        String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+        int port = u.getPort() >= 0 ? u.getPort() : scheme.equals("https") ? 443 : 80;
+        return scheme + "://" + (u.getHost() == null ? "" : u.getHost().toLowerCase(Locale.ROOT)) + ":" + port;
     }
 
     private HarFile.Entry firstPage() {
@@ -140,16 +192,26 @@ public final class HarFlow {
             step.set("headers", headers);
         }
         body(i, e, step);
-        if (e.status() >= 300 && e.status() < 400) {
-            String location = e.answerHeader("Location");
-            comments.get(i).add("a redirect (" + e.status() + (location == null ? "" : " to " + location)
-                    + "): the browser's next request followed it, and is the next step");
+        if (!hops.get(i).isEmpty()) {
+            step.put("follow", true);
+            HarFile.Entry from = e;
+            for (HarFile.Entry hop : hops.get(i)) {
+                comments.get(i).add("follows its redirect (" + from.status() + ") to " + hop.method() + " " + hop.url().getRawPath()
+                        + (hop.url().getRawQuery() == null ? "" : "?" + hop.url().getRawQuery()));
+                from = hop;
+            }
         }
-        if (e.status() > 0 && (e.status() < 200 || e.status() >= 300)) {
-            step.set("checks", JSON.createArrayNode().add("status: " + e.status()));
+        HarFile.Entry answer = answers.get(i);
+        if (answer.status() >= 300 && answer.status() < 400) {
+            String location = answer.answerHeader("Location");
+            comments.get(i).add("a redirect (" + answer.status() + (location == null ? "" : " to " + location)
+                    + ") not followed here (another origin, or not the browser's next request): checked as recorded");
+        }
+        if (answer.status() > 0 && (answer.status() < 200 || answer.status() >= 300)) {
+            step.set("checks", JSON.createArrayNode().add("status: " + answer.status()));
         }
         if (i > 0 && options.think()) {
-            HarFile.Entry before = kept.get(i - 1);
+            HarFile.Entry before = answers.get(i - 1);
             double gap = e.startedMillis() - (before.startedMillis() + before.millis());
             if (gap >= 50) {
                 step.put("thinkBefore", Math.round(gap) + "ms");
@@ -282,7 +344,7 @@ public final class HarFlow {
         }
         if (correlatable(value, kind)) {
             for (int j = 0; j < i; j++) {
-                String extraction = Correlator.find(value, kept.get(j), kind == Kind.PATH ? pathPrefix : null);
+                String extraction = Correlator.find(value, answers.get(j), kind == Kind.PATH ? pathPrefix : null);
                 if (extraction != null) {
                     String name = name(field);
                     ObjectNode giver = steps.get(j);
@@ -334,7 +396,7 @@ public final class HarFlow {
 
     private boolean inAnyAnswer(String value, int before) {
         for (int j = 0; j < before; j++) {
-            if (kept.get(j).answer().contains(value)) {
+            if (answers.get(j).answer().contains(value) || hops.get(j).stream().anyMatch(h -> h.answer().contains(value))) {
                 return true;
             }
         }
@@ -383,7 +445,9 @@ public final class HarFlow {
     private String yaml(String host) throws OwnServiceException {
         StringBuilder out = new StringBuilder();
         out.append("# made by wsbench har from a recording").append(har.creator().isEmpty() ? "" : " of " + har.creator())
-                .append(": ").append(kept.size()).append(" requests to ").append(host).append('\n');
+                .append(": ").append(kept.size() + hops.stream().mapToInt(List::size).sum()).append(" requests to ").append(host)
+                .append(hops.stream().allMatch(List::isEmpty) ? "" : ", as " + kept.size() + " steps that follow their redirects")
+                .append('\n');
         if (!typed.isEmpty()) {
             out.append("# typed by the user: ").append(csvName).append("'s columns ").append(String.join(", ", typed.keySet()))
                     .append(" (their recorded values are its first row)\n");

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A hand-made recording: a login page with a hidden CSRF token and a stylesheet, the login form
- * (a 302), a JSON list whose first order's id, reference and a bearer token the later requests send
+ * (a 302 that the browser followed to the next request: one step that follows it), a JSON list whose first order's id, reference and a bearer token the later requests send
  * (one of them in a response header), a JSON body, a search for what the user typed, and a header
  * value no answer gave.
  */
@@ -96,13 +96,15 @@ class HarFlowTest {
     @Test
     void eachValueAnAnswerGaveIsExtractedThereAndWhatTheUserTypedGoesToTheCsv(@TempDir Path dir) throws Exception {
         HarFlow.Result r = HarFlow.of(HarFile.read(recording(dir)), new HarFlow.Options(null, false, true), "shop.csv");
-        assertEquals(7, r.steps(), r.yaml());
+        assertEquals(6, r.steps(), "the login and the list its 302 led to are one step: " + r.yaml());
         assertEquals(1, r.leftOut(), "the stylesheet");
         assertEquals(ORIGIN, r.origin());
         String y = r.yaml();
         assertTrue(y.contains("\"extract\":{\"csrf\":\"css:input[name=csrf]@value\"}"), y);
         assertTrue(y.contains("\"form\":{\"csrf\":\"${csrf}\",\"user\":\"${user}\",\"password\":\"${password}\"}"), y);
-        assertTrue(y.contains("\"checks\":[\"status: 302\"]"), y);
+        assertTrue(y.contains("\"follow\":true") && !y.contains("status: 302"), y);
+        assertTrue(y.contains("#   follows its redirect (302) to GET /orders"), y);
+        assertTrue(y.contains("7 requests to shop.test:8080, as 6 steps that follow their redirects"), y);
         assertTrue(y.contains("- { think: { constant: 1525ms } }"), "the gap after the login page, the stylesheet's request: " + y);
         assertTrue(y.contains("\"data\":\"shop.csv\""), y);
         assertEquals("user,password,text\nann,p&ss,hello there\n", r.csv(), "typed values (a form's, decoded, and a JSON body's), as recorded");
@@ -123,7 +125,8 @@ class HarFlowTest {
         Files.writeString(dir.resolve("shop.csv"), r.csv());
         TargetSpec target = SuiteReader.readFlow(flow);
         FlowPlan plan = OwnFlow.of(target.flow(), null, null, URI.create(target.url()), dir::resolve).plan();
-        assertEquals(8, plan.steps().size(), "7 requests and a think");
+        assertEquals(7, plan.steps().size(), "6 requests and a think");
+        assertTrue(plan.steps().get(2).follow(), "the login step follows its redirect: " + plan.steps().get(2).name());
         assertTrue(plan.variables().containsAll(List.of("csrf", "user", "password", "order_id", "ref", "token", "x_request_token", "text")),
                 plan.variables().toString());
     }
@@ -132,7 +135,7 @@ class HarFlowTest {
     void anotherHostTheAssetsAndNoThinkAreTheUsersToChoose(@TempDir Path dir) throws Exception {
         HarFile har = HarFile.read(recording(dir));
         HarFlow.Result all = HarFlow.of(har, new HarFlow.Options("shop.test:8080", true, false), "x.csv");
-        assertEquals(8, all.steps(), "the stylesheet kept");
+        assertEquals(7, all.steps(), "the stylesheet kept");
         assertTrue(!all.yaml().contains("think"), all.yaml());
         String none = assertThrows(OwnServiceException.class, () -> HarFlow.of(har, new HarFlow.Options("elsewhere.test", false, true), "x.csv"))
                 .getMessage();
