@@ -213,6 +213,7 @@ class HttpsLoadTest {
         Path suite = dir.resolve("https.yaml");
         Files.writeString(suite, """
                 name: https
+                warmup: none
                 targets:
                   - { label: verified, url: "%s", protocol: plain, tls: { cacert: certs/ca.pem } }
                   - { label: unverified, url: "%s", protocol: plain, tls: { insecure: true } }

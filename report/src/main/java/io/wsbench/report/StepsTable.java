@@ -13,7 +13,7 @@ import java.util.function.ToDoubleFunction;
  * iteration's steps and teardown, each with its requests, valid answers, errors and latencies
  * (medians of the repeats with min–max, like the summary), and the share of an iteration's mean
  * time its mean answer takes: where an iteration's time goes (the rest is think time and the
- * client's own work between steps).
+ * client's own work between steps). A step that followed redirects says how many beside its name.
  */
 final class StepsTable {
 
@@ -44,13 +44,19 @@ final class StepsTable {
             PointRecord p = ps.get(0);
             long errors = repeats.stream().mapToLong(s -> s.errors().total()).sum();
             rows.add(new Table.Row(List.of(Table.Cell.of(p.target().label()), Table.Cell.of(p.load().describe()),
-                    Table.Cell.of(phase), Table.Cell.code(steps.get(i).name()),
+                    Table.Cell.of(phase), Table.Cell.code(steps.get(i).name() + followed(repeats)),
                     spread(repeats, s -> s.requests(), 0), spread(repeats, s -> s.validated(), 0),
                     Table.Cell.bad(Long.toString(errors), errors > 0),
                     spread(repeats, s -> s.latencyMicros().mean() / 1000, 2), spread(repeats, s -> s.latencyMicros().p50() / 1000.0, 2),
                     spread(repeats, s -> s.latencyMicros().p99() / 1000.0, 2),
                     "iteration".equals(phase) ? share(ps, step) : Table.Cell.of("apart"))));
         }
+    }
+
+    /** " (N redirects followed)" for a step that followed any, its repeats together; else nothing. */
+    private static String followed(List<StepRecord> repeats) {
+        long hops = repeats.stream().mapToLong(StepRecord::redirects).sum();
+        return hops == 0 ? "" : " (" + HtmlFormat.count(hops) + " redirects followed)";
     }
 
     /** The step's mean answer time over the iteration's mean time, median of the repeats. */
