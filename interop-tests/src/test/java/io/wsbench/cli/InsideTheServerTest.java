@@ -33,6 +33,7 @@ class InsideTheServerTest {
      * second in a CI run whose two cores the generator shared (93 in 16 s). The samples grow with the
      * point's time, not its load: 24 s gave 140 at CI's rate, more than twice the floor, until a CI run
      * got 55 (2.3 a second, with the server's async-profiler sampling beside it): 36 s gives 83 at that rate.
+     * The point now runs without the profiler ({@link #JVM_WATCHED}); its length is kept.
      */
     private static final String RANKED_POINT = "{ users: 4, duration: 36s }";
 
@@ -40,7 +41,7 @@ class InsideTheServerTest {
 
     @Test
     void aSwallowedExceptionIsReportedWithItsRateAndTheMethodThrowingIt(@TempDir Path dir) throws Exception {
-        JsonNode p = onlyPoint(run(dir, "swallowed-exception", RANKED_POINT));
+        JsonNode p = onlyPoint(run(dir, "direct", "swallowed-exception", RANKED_POINT, JVM_WATCHED));
         JsonNode server = p.at("/server");
         JsonNode top = server.at("/exceptions/0");
         assertEquals("io.wsbench.stacks.direct.Faults$NoCookiesException", top.at("/className").asText(), server.toString());
@@ -96,7 +97,7 @@ class InsideTheServerTest {
 
     @Test
     void luceesSwallowedExceptionIsNamedByItsJavaClass(@TempDir Path dir) throws Exception {
-        JsonNode p = onlyPoint(run(dir, "lucee", "swallowed-exception", "{ users: 4, duration: 4s }"));
+        JsonNode p = onlyPoint(run(dir, "lucee", "swallowed-exception", "{ users: 4, duration: 4s }", JVM_WATCHED));
         JsonNode server = p.at("/server");
         // the cfcatch hides it from the page; the JVM still sees the engine's exception, once a request.
         // looked for among the commonest: with FusionDebug on (it comes with lucee.requesttimeout=false)
@@ -117,8 +118,8 @@ class InsideTheServerTest {
     @Test
     void aServerLeftSpinningAfterThePointIsFlaggedAndAQuietOneIsNot(@TempDir Path dir) throws Exception {
         String load = "{ users: 2, requestsPerUser: 1000 }";
-        JsonNode spinning = onlyPoint(run(dir.resolve("spin"), "spin-after-load", load));
-        JsonNode quiet = onlyPoint(run(dir.resolve("quiet"), "none", load));
+        JsonNode spinning = onlyPoint(run(dir.resolve("spin"), "direct", "spin-after-load", load, "proc"));
+        JsonNode quiet = onlyPoint(run(dir.resolve("quiet"), "direct", "none", load, "proc"));
         double spun = spinning.at("/server/residualCpuPercent").asDouble();
         double rested = quiet.at("/server/residualCpuPercent").asDouble();
         // a thread per core spins after the load, the quiet server does nothing: whatever share of the
@@ -167,11 +168,19 @@ class InsideTheServerTest {
         assertTrue(html.contains("page: throughput "), "the knee is named in the report");
     }
 
+    /**
+     * The monitors the exceptions' and hot frames' tests read: /proc, the JVM's counters and Flight
+     * Recorder; the async-profiler, which none of them reads, would take samples from Flight Recorder's
+     * and CPU from the other test classes.
+     */
+    private static final String JVM_WATCHED = "proc,jvm,jfr";
+
     private static JsonNode run(Path dir, String faults, String load) throws Exception {
-        return run(dir, "direct", faults, load);
+        return run(dir, "direct", faults, load, null);
     }
 
-    private static JsonNode run(Path dir, String stack, String faults, String load) throws Exception {
+    /** The run of a one-target suite; {@code monitors}: {@code --monitor}'s value, null for the default (all). */
+    private static JsonNode run(Path dir, String stack, String faults, String load, String monitors) throws Exception {
         Files.createDirectories(dir);
         Path suite = dir.resolve("inside.yaml");
         Files.writeString(suite, """
@@ -185,7 +194,8 @@ class InsideTheServerTest {
                 stackOptions:
                   %1$s: { faults: %3$s }
                 """.formatted(stack, load, faults));
-        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        CliRunner r = monitors == null ? CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString())
+                : CliRunner.run("run", suite.toString(), "--monitor", monitors, "--out", dir.resolve("out").toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         return RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
     }
