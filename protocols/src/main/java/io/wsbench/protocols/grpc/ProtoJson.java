@@ -1,0 +1,238 @@
+package io.wsbench.protocols.grpc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.squareup.wire.schema.EnumType;
+import com.squareup.wire.schema.Field;
+import com.squareup.wire.schema.MessageType;
+import com.squareup.wire.schema.ProtoType;
+import com.squareup.wire.schema.Schema;
+import com.squareup.wire.schema.Type;
+import okio.ByteString;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A schema's messages between JSON and the field values {@link ProtoWire} reads and writes, as
+ * protobuf's own JsonFormat maps them: field names as declared or in lowerCamelCase, 64-bit integers
+ * as numbers or strings, enums by name or number, bytes as base64, proto3's zero values filled in
+ * on the way back; and a sample of a message, every field at its zero value.
+ */
+final class ProtoJson {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final Schema schema;
+
+    ProtoJson(Schema schema) {
+        this.schema = schema;
+    }
+
+    /** A sample of {@code m} as JSON: every field with its zero value, nested messages once. */
+    ObjectNode sample(MessageType m) {
+        return sample(m, new java.util.HashSet<>());
+    }
+
+    private ObjectNode sample(MessageType m, java.util.Set<String> seen) {
+        ObjectNode o = NODES.objectNode();
+        if (!seen.add(m.getType().toString())) {
+            return o; // a recursive message: once is enough
+        }
+        for (Field f : ProtoWire.fields(m)) {
+            JsonNode v = sampleValue(f.getType(), seen);
+            o.set(f.getName(), f.isRepeated() ? NODES.arrayNode().add(v) : v);
+        }
+        seen.remove(m.getType().toString());
+        return o;
+    }
+
+    private JsonNode sampleValue(ProtoType t, java.util.Set<String> seen) {
+        if (t.isMap()) {
+            return NODES.objectNode();
+        }
+        if (t.isScalar()) {
+            return t.equals(ProtoType.STRING) ? NODES.textNode("") : t.equals(ProtoType.BOOL) ? NODES.booleanNode(false)
+                    : t.equals(ProtoType.BYTES) ? NODES.textNode("") : NODES.numberNode(0);
+        }
+        Type type = schema.getType(t);
+        if (type instanceof EnumType e) {
+            return NODES.textNode(e.getConstants().isEmpty() ? "" : e.getConstants().get(0).getName());
+        }
+        return type instanceof MessageType m ? sample(m, seen) : NODES.nullNode();
+    }
+
+    Map<String, Object> toMap(MessageType m, JsonNode json, String where) {
+        if (json == null || !json.isObject()) {
+            throw new IllegalArgumentException(where + " must be a JSON object, not " + (json == null ? "nothing" : json.getNodeType()));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        Map<String, Field> byName = new LinkedHashMap<>();
+        for (Field f : ProtoWire.fields(m)) {
+            byName.put(f.getName(), f);
+            byName.putIfAbsent(camel(f.getName()), f);
+            if (f.getDeclaredJsonName() != null) {
+                byName.putIfAbsent(f.getDeclaredJsonName(), f);
+            }
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            Field f = byName.get(e.getKey());
+            if (f == null) {
+                throw new IllegalArgumentException(where + " has no field " + e.getKey() + " (it has: "
+                        + String.join(", ", ProtoWire.fields(m).stream().map(Field::getName).toList()) + ")");
+            }
+            JsonNode v = e.getValue();
+            if (v.isNull()) {
+                continue;
+            }
+            String at = where + "." + f.getName();
+            if (f.isRepeated()) {
+                if (!v.isArray()) {
+                    throw new IllegalArgumentException(at + " is repeated: give a JSON array");
+                }
+                List<Object> list = new ArrayList<>();
+                v.forEach(item -> list.add(value(f.getType(), item, at)));
+                out.put(f.getName(), list);
+            } else {
+                out.put(f.getName(), value(f.getType(), v, at));
+            }
+        }
+        return out;
+    }
+
+    private Object value(ProtoType t, JsonNode v, String at) {
+        if (t.isMap()) {
+            if (!v.isObject()) {
+                throw new IllegalArgumentException(at + " is a map: give a JSON object");
+            }
+            Map<Object, Object> map = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                map.put(value(t.getKeyType(), NODES.textNode(e.getKey()), at), value(t.getValueType(), e.getValue(), at));
+            }
+            return map;
+        }
+        if (t.isScalar()) {
+            return scalar(t, v, at);
+        }
+        Type type = schema.getType(t);
+        if (type instanceof EnumType e) {
+            if (v.isNumber()) {
+                return v.intValue();
+            }
+            if (v.asText().matches("-?\\d{1,10}")) {
+                return Integer.parseInt(v.asText()); // a number in a string, as JsonFormat takes it
+            }
+            if (e.constant(v.asText()) == null) {
+                throw new IllegalArgumentException(at + ": " + v.asText() + " is not a value of " + t);
+            }
+            return v.asText();
+        }
+        if (type instanceof MessageType m) {
+            return toMap(m, v, at);
+        }
+        throw new IllegalArgumentException(at + ": no type " + t);
+    }
+
+    private static Object scalar(ProtoType t, JsonNode v, String at) {
+        String s = v.asText();
+        try {
+            switch (t.getSimpleName()) {
+                case "int32", "sint32", "sfixed32", "uint32", "fixed32" -> {
+                    return v.isNumber() ? v.intValue() : (int) Long.parseLong(s.strip());
+                }
+                case "int64", "sint64", "sfixed64", "uint64", "fixed64" -> {
+                    return v.isNumber() ? v.longValue() : Long.parseLong(s.strip());
+                }
+                case "float" -> {
+                    return v.isNumber() ? v.floatValue() : Float.parseFloat(s.strip());
+                }
+                case "double" -> {
+                    return v.isNumber() ? v.doubleValue() : Double.parseDouble(s.strip());
+                }
+                case "bool" -> {
+                    if (v.isBoolean() || "true".equals(s) || "false".equals(s)) {
+                        return v.isBoolean() ? v.booleanValue() : Boolean.parseBoolean(s);
+                    }
+                    throw new IllegalArgumentException(at + " is a bool: true or false, not " + s);
+                }
+                case "bytes" -> {
+                    return ByteString.of(Base64.getDecoder().decode(s));
+                }
+                default -> {
+                    return s;
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(at + " is a " + t.getSimpleName() + ", not " + (s.isEmpty() ? "empty" : s));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    ObjectNode toJson(MessageType m, Map<String, Object> values) {
+        ObjectNode o = NODES.objectNode();
+        for (Field f : ProtoWire.fields(m)) {
+            Object v = values.get(f.getName());
+            if (v == null) {
+                // proto3 leaves zero values off the wire: a check reads them as JsonFormat's defaults would be
+                if (f.getType().isMap()) {
+                    o.set(f.getName(), NODES.objectNode());
+                } else if (f.isRepeated()) {
+                    o.set(f.getName(), NODES.arrayNode());
+                } else if (f.getLabel() == null && !f.isOneOf() && (f.getType().isScalar() || schema.getType(f.getType()) instanceof EnumType)) {
+                    o.set(f.getName(), sampleValue(f.getType(), new java.util.HashSet<>()));
+                }
+                continue;
+            }
+            if (f.isRepeated() && v instanceof List<?> list) {
+                ArrayNode a = o.putArray(f.getName());
+                list.forEach(item -> a.add(json(f.getType(), item)));
+            } else {
+                o.set(f.getName(), json(f.getType(), v));
+            }
+        }
+        return o;
+    }
+
+    private JsonNode json(ProtoType t, Object v) {
+        if (t.isMap() && v instanceof Map<?, ?> map) {
+            ObjectNode o = NODES.objectNode();
+            map.forEach((k, val) -> o.set(String.valueOf(k), json(t.getValueType(), val)));
+            return o;
+        }
+        if (v instanceof Map<?, ?> && schema.getType(t) instanceof MessageType m) {
+            return toJson(m, asMap(v));
+        }
+        if (v instanceof ByteString b) {
+            return NODES.textNode(b.base64());
+        }
+        return JSON.valueToTree(v);
+    }
+
+    private static String camel(String name) {
+        StringBuilder sb = new StringBuilder();
+        boolean up = false;
+        for (char c : name.toCharArray()) {
+            if (c == '_') {
+                up = true;
+            } else {
+                sb.append(up ? Character.toUpperCase(c) : c);
+                up = false;
+            }
+        }
+        return sb.toString();
+    }
+}
