@@ -398,6 +398,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             drop(channel);
         }
         StepAnswer.Failure failure = null;
+        String threw = null;
         try {
             if (next == Redirects.Next.ANSWER) {
                 failure = flow.answers[phase][step].read(status, contentType, body, length, headers, variables);
@@ -405,9 +406,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
                 failure = new StepAnswer.Failure(Verdict.REDIRECTS, redirects.why());
             }
         } catch (RuntimeException e) {
-            rec.client++;
-            rec.note("the check threw: " + e);
-            failure = new StepAnswer.Failure(null, null);
+            threw = "the check threw: " + e;
         } finally {
             headers.clear();
         }
@@ -416,14 +415,14 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             lane.sendAfterReads(proceed); // the hop, on this connection or a new one
             return;
         }
+        if (threw != null) {
+            lost(RecordAs.CLIENT, threw);
+            return;
+        }
         if (failure == null) {
             rec.ok((now - writtenAt) / 1000);
             step++;
             lane.sendAfterReads(proceed); // after the other answers of this read, in one task with them, as a single request's
-            return;
-        }
-        if (failure.kind() == null) {
-            failed(Verdict.VALIDATION, RecordAs.CLIENT);
             return;
         }
         String unfollowed = next == Redirects.Next.ANSWER && follows && redirects.why() != null ? "; " + redirects.why() : "";

@@ -14,12 +14,13 @@ import java.util.Set;
  * followed within the target's origin (scheme, host and port of the step's request); a 303, or a 301
  * or 302 after a POST, becomes a GET without the body, a 307 or 308 keeps the method and body; each
  * hop carries the cookies of its own path. Ten hops at most; a request met twice in one chain (the
- * same method, target and cookies) is a loop. Only the user's I/O thread touches it.
+ * same method, target and cookies) is a loop. Only the user's I/O thread touches it. Its rules of
+ * which answer a browser follows, and how, are public: {@code wsbench har} reads a recording by them.
  */
-final class Redirects {
+public final class Redirects {
 
     static final String LOCATION = "location";
-    static final int MOST_HOPS = 10;
+    public static final int MOST_HOPS = 10;
 
     /** What an answer means for the step under way. */
     enum Next {
@@ -48,8 +49,25 @@ final class Redirects {
         this.jar = jar;
     }
 
-    static boolean redirect(int status) {
+    /** Whether an answer of {@code status} is a redirect a browser follows (when it has a Location). */
+    public static boolean redirect(int status) {
         return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+    }
+
+    /** The method of the request that follows a redirect of {@code status} answering {@code method}. */
+    public static String methodAfter(int status, String method) {
+        return becomesGet(status, method) ? "GET" : method;
+    }
+
+    /** A 303 (but for a HEAD), or a 301 or 302 after a POST: the next request is a GET, without the body. */
+    private static boolean becomesGet(int status, String method) {
+        return status == 303 ? !method.equals("HEAD") : (status == 301 || status == 302) && method.equals("POST");
+    }
+
+    /** Whether {@code a} and {@code b} are one origin: scheme and host (without case) and port (80 or 443 when none is written). */
+    public static boolean sameOrigin(URI a, URI b) {
+        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
+                && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost()) && port(a) == port(b);
     }
 
     /** A step's first request is written: its method, target and Host are read from its bytes, without consuming them. */
@@ -98,9 +116,7 @@ final class Redirects {
             why = "its redirect (" + status + ") to '" + location + "' is no URL: not followed";
             return Next.ANSWER;
         }
-        URI from = URI.create(scheme + "://" + host + "/");
-        if (!scheme.equalsIgnoreCase(to.getScheme()) || !from.getHost().equalsIgnoreCase(String.valueOf(to.getHost()))
-                || port(from) != port(to)) {
+        if (!sameOrigin(URI.create(scheme + "://" + host + "/"), to)) {
             why = "its redirect (" + status + ") to " + to + " is another origin than " + scheme + "://" + host + ": not followed";
             return Next.ANSWER;
         }
@@ -108,8 +124,7 @@ final class Redirects {
             why = "more than " + MOST_HOPS + " redirects (the eleventh to " + to.getRawPath() + ")";
             return Next.BROKEN;
         }
-        boolean get = status == 303 ? !method.equals("HEAD") : (status == 301 || status == 302) && method.equals("POST");
-        if (get) {
+        if (becomesGet(status, method)) {
             method = "GET";
             toGet = true;
         }

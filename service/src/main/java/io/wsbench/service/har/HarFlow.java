@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.wsbench.core.load.FlowPlan;
+import io.wsbench.core.load.Redirects;
 import io.wsbench.service.own.OwnServiceException;
 
 import java.net.URLDecoder;
@@ -113,7 +114,8 @@ public final class HarFlow {
     /**
      * Folds each redirect the browser followed into the step that met it: a 3xx whose Location, within
      * the same origin, is the next request (by the method a browser would use) makes that request a hop
-     * of the step, up to {@link Redirects}' ten; the step then follows redirects and its answer is the last.
+     * of the step, up to {@link Redirects#MOST_HOPS}, by the rules the engine follows them by ({@link Redirects});
+     * the step then follows redirects and its answer is the last.
      */
     private void chain() {
         List<HarFile.Entry> requests = new ArrayList<>();
@@ -121,7 +123,7 @@ public final class HarFlow {
             HarFile.Entry last = kept.get(k);
             List<HarFile.Entry> chain = new ArrayList<>();
             requests.add(last);
-            while (k + 1 < kept.size() && chain.size() < 10 && followed(last, kept.get(k + 1))) {
+            while (k + 1 < kept.size() && chain.size() < Redirects.MOST_HOPS && followed(last, kept.get(k + 1))) {
                 last = kept.get(++k);
                 chain.add(last);
             }
@@ -134,9 +136,8 @@ public final class HarFlow {
 
     /** Whether {@code next} is the request a browser makes following {@code e}'s redirect within its origin. */
     private static boolean followed(HarFile.Entry e, HarFile.Entry next) {
-        int status = e.status();
         String location = e.answerHeader("Location");
-        if (!(status == 301 || status == 302 || status == 303 || status == 307 || status == 308) || location == null) {
+        if (!Redirects.redirect(e.status()) || location == null) {
             return false;
         }
         java.net.URI to;
@@ -145,17 +146,10 @@ public final class HarFlow {
         } catch (IllegalArgumentException notAUrl) {
             return false;
         }
-        String method = status == 303 && !e.method().equals("HEAD") || (status == 301 || status == 302) && e.method().equals("POST")
-                ? "GET" : e.method();
-        return next.method().equals(method) && origin(e.url()).equals(origin(to)) && origin(to).equals(origin(next.url()))
+        return next.method().equals(Redirects.methodAfter(e.status(), e.method()))
+                && Redirects.sameOrigin(e.url(), to) && Redirects.sameOrigin(to, next.url())
                 && java.util.Objects.equals(to.getRawPath(), next.url().getRawPath())
                 && java.util.Objects.equals(to.getRawQuery(), next.url().getRawQuery());
-    }
-
-    private static String origin(java.net.URI u) {
-        String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-        int port = u.getPort() >= 0 ? u.getPort() : scheme.equals("https") ? 443 : 80;
-        return scheme + "://" + (u.getHost() == null ? "" : u.getHost().toLowerCase(Locale.ROOT)) + ":" + port;
     }
 
     private HarFile.Entry firstPage() {
