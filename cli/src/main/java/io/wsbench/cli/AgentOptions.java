@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,9 +108,12 @@ final class AgentOptions {
         }
     }
 
+    /** As a stack's port: below the ephemeral ports, so no client connection of a load takes it first. */
     private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
+        try {
+            return io.wsbench.launch.StackLauncher.freePort();
+        } catch (io.wsbench.launch.StackException e) {
+            throw new IOException(e.getMessage());
         }
     }
 }

@@ -3,7 +3,6 @@ package io.wsbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.record.RunJson;
 import io.wsbench.launch.StackLauncher;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -160,17 +159,14 @@ class GrpcTest {
      */
     @Test
     void aServerDescribedOnlyByItsReflectionService(@TempDir Path dir) throws Exception {
-        if (run(List.of("python3", "-c", "import grpc_reflection, grpc")) != 0) {
-            int pip = run(List.of("python3", "-m", "pip", "install", "-q", "grpcio==1.85.1", "grpcio-reflection==1.85.1"));
-            Assumptions.assumeTrue(pip == 0, "grpcio-reflection could not be installed with pip");
-        }
+        PythonProcess.need("grpc_reflection, grpc", "grpcio==1.85.1", "grpcio-reflection==1.85.1");
         Path script = dir.resolve("outside_reflection_server.py");
         try (var in = GrpcTest.class.getResourceAsStream("/grpc/outside_reflection_server.py")) {
             Files.copy(in, script);
         }
         int port = StackLauncher.freePort();
         String base = "http://127.0.0.1:" + port;
-        Process server = started(dir, script.toString(), String.valueOf(port));
+        Process server = PythonProcess.started(dir, "ready", script.toString(), String.valueOf(port));
         try {
             CliRunner listed = CliRunner.run("grpc", base);
             assertEquals(0, listed.exit(), listed.err());
@@ -209,7 +205,7 @@ class GrpcTest {
             Path[] pem = tls.serverPem(dir);
             int tlsPort = StackLauncher.freePort();
             String secure = "https://127.0.0.1:" + tlsPort;
-            Process tlsServer = started(dir, script.toString(), String.valueOf(tlsPort), pem[0].toString(), pem[1].toString());
+            Process tlsServer = PythonProcess.started(dir, "ready", script.toString(), String.valueOf(tlsPort), pem[0].toString(), pem[1].toString());
             try {
                 CliRunner untrusted = CliRunner.run("grpc", secure);
                 assertEquals(Main.BAD_INPUT, untrusted.exit(), untrusted.err());
@@ -233,30 +229,9 @@ class GrpcTest {
     }
 
     /** The outside python server started with {@code args}, once it printed "ready" (at most 60 s), its output in server.out. */
-    private static Process started(Path dir, String... args) throws Exception {
-        Path out = dir.resolve("server.out");
-        Files.deleteIfExists(out);
-        List<String> command = new java.util.ArrayList<>(List.of("python3"));
-        command.addAll(List.of(args));
-        Process server = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.exists(out) || !Files.readString(out).contains("ready")) {
-            assertTrue(server.isAlive(), Files.exists(out) ? Files.readString(out) : "the python server ended");
-            if (System.nanoTime() >= deadline) {
-                server.destroyForcibly();
-                throw new AssertionError("the python server did not start in 60 s");
-            }
-            Thread.sleep(100);
-        }
-        return server;
-    }
-
     /** Runs the outside client (installing grpcio with pip when it is missing; skipped when it cannot be). */
     private static List<String> python(Path dir, String target) throws Exception {
-        if (run(List.of("python3", "-c", "import grpc")) != 0) {
-            int pip = run(List.of("python3", "-m", "pip", "install", "-q", "grpcio==1.85.1"));
-            Assumptions.assumeTrue(pip == 0, "grpcio could not be installed with pip");
-        }
+        PythonProcess.need("grpc", "grpcio==1.85.1");
         Path script = dir.resolve("outside_client.py");
         try (var in = GrpcTest.class.getResourceAsStream("/grpc/outside_client.py")) {
             Files.copy(in, script);
@@ -266,14 +241,5 @@ class GrpcTest {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the python client did not end");
         assertEquals(0, p.exitValue(), out);
         return out.strip().lines().toList();
-    }
-
-    private static int run(List<String> command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(5, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            return -1;
-        }
-        return p.exitValue();
     }
 }

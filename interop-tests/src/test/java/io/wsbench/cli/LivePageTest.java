@@ -8,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.HttpURLConnection;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,10 +32,7 @@ class LivePageTest {
 
     @Test
     void thePageSeesEachSecondAsItClosesAndTheStreamEndsWithTheRun(@TempDir Path dir) throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = io.wsbench.launch.StackLauncher.freePort();
         Path suite = dir.resolve("live.yaml");
         Files.writeString(suite, """
                 name: live

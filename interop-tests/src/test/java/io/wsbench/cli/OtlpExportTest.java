@@ -5,7 +5,6 @@ import io.wsbench.core.record.RunJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,10 +28,7 @@ class OtlpExportTest {
     @Test
     void whatTheCollectorReceivedEqualsRunJson(@TempDir Path dir) throws Exception {
         Path receiver = build();
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = io.wsbench.launch.StackLauncher.freePort();
         Path received = dir.resolve("received.jsonl");
         Process collector = new ProcessBuilder(receiver.toString(), "-http", "127.0.0.1:" + port, "-out", received.toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("receiver.log").toFile()).start();

@@ -5,7 +5,6 @@ import io.wsbench.core.record.RunJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -95,8 +94,6 @@ class PrometheusExportTest {
     }
 
     private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return io.wsbench.launch.StackLauncher.freePort(); // below the ephemeral ports a load's connections take
     }
 }

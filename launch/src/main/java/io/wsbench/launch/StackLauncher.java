@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Starts a stack's server in a process of its own, on 127.0.0.1, and waits until it answers its
@@ -270,12 +271,35 @@ public final class StackLauncher {
                 .toUpperCase(Locale.ROOT);
     }
 
-    /** A port that was free a moment ago on 127.0.0.1. */
+    /**
+     * A port that was free a moment ago on 127.0.0.1, drawn below the kernel's range of ephemeral ports
+     * (ip_local_port_range) where it can: a port the kernel hands out (port 0) may be taken, before the
+     * server binds it, as the local port of one of the many client connections a load opens.
+     */
     public static int freePort() throws StackException {
+        int below = ephemeralLow();
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int i = 0; below > 11_000 && i < 50; i++) {
+            int port = random.nextInt(10_000, below);
+            try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return s.getLocalPort();
+            } catch (IOException taken) {
+                // another one
+            }
+        }
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {
             throw new StackException("no free port on 127.0.0.1: " + e.getMessage());
+        }
+    }
+
+    /** The first of the kernel's ephemeral ports (32768 on Linux unless set), or 0 where it cannot be read. */
+    private static int ephemeralLow() {
+        try {
+            return Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 

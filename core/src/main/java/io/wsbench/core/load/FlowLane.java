@@ -28,6 +28,11 @@ final class FlowLane {
     final byte[][] wantedHeaders;
     /** Whether some step follows redirects: its users then keep a {@link Redirects}. */
     final boolean follows;
+    /** Whether some step reads the built-in {@code ${uuid}} or {@code ${iteration}}: only then are they written. */
+    private final boolean readsUuid;
+    private final boolean readsIteration;
+    /** Whether some step is a WebSocket step: its users then keep a {@link WsLink}. */
+    final boolean webSockets;
     /** The slots of the {@code ${random:LO-HI}} variables, and their ranges. */
     final int[] randomSlots;
     final long[] randomLow;
@@ -65,6 +70,9 @@ final class FlowLane {
         wanted.forEach(n -> names.add(n.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
         this.wantedHeaders = names.toArray(new byte[0][]);
         this.follows = wanted.contains(Redirects.LOCATION);
+        this.readsUuid = plan.reads(FlowPlan.UUID);
+        this.readsIteration = plan.reads(FlowPlan.ITERATION);
+        this.webSockets = phases.stream().flatMap(List::stream).anyMatch(s -> s.ws() != null);
         List<int[]> randoms = new ArrayList<>();
         for (int i = 0; i < plan.variables().size(); i++) {
             if (FlowPlan.RANDOM.matcher(plan.variables().get(i)).matches()) {
@@ -79,6 +87,22 @@ final class FlowLane {
             m.matches();
             randomLow[i] = Long.parseLong(m.group(1));
             randomHigh[i] = Long.parseLong(m.group(2));
+        }
+    }
+
+    /**
+     * A user's built-in variables made afresh for its iteration {@code iteration} (-1: its setup), each
+     * only where some step reads it: the iteration's number as text, a UUID, each {@code ${random:LO-HI}}.
+     */
+    void fresh(String[] variables, long iteration, java.util.SplittableRandom random) {
+        if (readsIteration && iteration >= 0) {
+            variables[FlowPlan.ITERATION] = Long.toString(iteration);
+        }
+        if (readsUuid) {
+            variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString();
+        }
+        for (int i = 0; i < randomSlots.length; i++) {
+            variables[randomSlots[i]] = Long.toString(random.nextLong(randomLow[i], randomHigh[i] + 1));
         }
     }
 
@@ -101,7 +125,7 @@ final class FlowLane {
         for (int p = 0; p < 3; p++) {
             List<StepFigures> figures = new ArrayList<>();
             for (int i = 0; i < steps.get(p).size(); i++) {
-                if (steps.get(p).get(i).request() == null) {
+                if (steps.get(p).get(i).pause()) {
                     continue; // a pause is in the iteration's latency, not a step's
                 }
                 int phase = p, step = i;

@@ -33,7 +33,7 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
     public static final int UUID = 2;
 
     public FlowPlan {
-        if (steps.isEmpty() || steps.stream().allMatch(s -> s.request() == null)) {
+        if (steps.isEmpty() || steps.stream().allMatch(FlowStep::pause)) {
             throw new IllegalArgumentException("a flow needs at least one step that sends a request");
         }
         if (!variables.subList(0, BUILT_IN.size()).equals(BUILT_IN)) {

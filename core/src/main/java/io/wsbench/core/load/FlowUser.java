@@ -7,11 +7,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.ssl.SslHandler;
-import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.GenericFutureListener;
 
-import javax.net.ssl.SSLSession;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -26,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * counted against its step; a failed setup stops the user. Only its I/O thread touches it.
  */
 @ChannelHandler.Sharable // on one channel at a time; re-added after every reconnect
-final class FlowUser extends ChannelInboundHandlerAdapter implements ResponseParser.Sink, ResponseParser.HeaderSink {
+final class FlowUser extends ChannelInboundHandlerAdapter implements ResponseParser.Sink, ResponseParser.HeaderSink,
+        TlsStart.Done {
 
     private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final byte[] SET_COOKIE = "set-cookie".getBytes(StandardCharsets.US_ASCII);
@@ -41,12 +38,10 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private final SplittableRandom random;
     private final CookieJar jar;
     private final Redirects redirects;
-    private final boolean uuid;
-    private final boolean iterationRead;
+    private final WsLink ws;
     private final ResponseParser parser = new ResponseParser();
     private final Map<String, String> headers = new HashMap<>();
     private final ChannelFutureListener onConnect = this::connected;
-    private final GenericFutureListener<Future<Channel>> onHandshake = this::handshaken;
     private final Runnable proceed = this::proceed;
     private long remaining;
     /** Open loop: this user's iterations are due from {@code anchor} (the end of its setup) on slots of the rate. */
@@ -59,6 +54,8 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private int phase = FlowLane.SETUP;
     private int step;
     private boolean inIteration;
+    /** No step of this iteration has passed yet: in an open loop, a WebSocket step's latency then counts from when it was due. */
+    private boolean first;
     private long iteration;
     private long iterationFrom;
     private int row = -1;
@@ -67,13 +64,12 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private boolean inFlight;
     private long writtenAt;
     private boolean finished;
-    private SslHandler handshaking;
-    private long handshakeFrom;
-    private long connectedAtMillis;
+    private final TlsStart tls;
 
     FlowUser(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
         this.run = run;
         this.lane = lane;
+        this.tls = new TlsStart(lane.rec, this);
         this.flow = lane.flow;
         this.index = index;
         this.user = flow.plan.firstUser() + index;
@@ -82,12 +78,8 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         this.random = new SplittableRandom(user * 0x9E3779B97F4A7C15L + System.nanoTime());
         this.jar = flow.plan.cookies() ? new CookieJar() : null;
         this.redirects = flow.follows ? new Redirects(lane.tls != null, jar) : null;
-        this.uuid = flow.plan.reads(FlowPlan.UUID);
-        this.iterationRead = flow.plan.reads(FlowPlan.ITERATION);
-        if (uuid) {
-            variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString(); // the setup's, before any iteration
-        }
-        drawRandoms();
+        this.ws = flow.webSockets ? new WsLink(this, run, lane, jar, variables) : null;
+        flow.fresh(variables, -1, random); // the setup's, before any iteration
         this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
         this.open = run.spec.open();
         this.anchor = run.start;
@@ -171,18 +163,12 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
 
     private void startIteration(long now) {
         inIteration = true;
+        first = true;
         step = 0;
         if (remaining > 0) {
             remaining--;
         }
-        if (iterationRead) {
-            variables[FlowPlan.ITERATION] = Long.toString(iteration);
-        }
-        iteration++;
-        if (uuid) {
-            variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString();
-        }
-        drawRandoms();
+        flow.fresh(variables, iteration++, random);
         // open loop: from when the iteration was due, so a stall shows at its full size
         iterationFrom = open ? nextIntended : now;
         if (open) {
@@ -194,12 +180,6 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
         }
     }
 
-    private void drawRandoms() {
-        for (int i = 0; i < flow.randomSlots.length; i++) {
-            variables[flow.randomSlots[i]] = Long.toString(random.nextLong(flow.randomLow[i], flow.randomHigh[i] + 1));
-        }
-    }
-
     private void endIteration(long now) {
         inIteration = false;
         step = 0;
@@ -208,7 +188,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     }
 
     private void send(FlowStep s, long now) {
-        if (channel == null) {
+        if (channel == null && s.ws() == null) {
             connect();
             return;
         }
@@ -225,6 +205,10 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
                 lost(RecordAs.CLIENT, why);
                 return;
             }
+        }
+        if (s.ws() != null) {
+            ws.run(s.ws(), flow.recorders[phase][step], flow.answers[phase][step], open && first && phase == FlowLane.STEPS ? iterationFrom : now);
+            return;
         }
         ByteBuf request;
         try {
@@ -252,10 +236,10 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     }
 
     /** How an iteration's failure is counted in the point's own figures (its step has counted it already). */
-    private enum RecordAs { VERDICT, CONNECT, TIMEOUT, PROTOCOL, CLIENT }
+    enum RecordAs { VERDICT, CONNECT, TIMEOUT, PROTOCOL, CLIENT }
 
     /** The step under way failed before its answer could be read, as {@code as} says, for {@code why}. */
-    private void lost(RecordAs as, String why) {
+    void lost(RecordAs as, String why) {
         StepRecorder rec = flow.recorders[phase][step];
         switch (as) {
             case CONNECT -> rec.connect++;
@@ -319,31 +303,23 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             return;
         }
         if (lane.tls != null) {
-            handshaking = channel.pipeline().get(SslHandler.class);
-            handshakeFrom = System.nanoTime();
-            connectedAtMillis = System.currentTimeMillis();
-            handshaking.handshakeFuture().addListener(onHandshake);
+            tls.begin(channel);
             return;
         }
         proceed();
     }
 
-    private void handshaken(Future<Channel> f) {
-        if (handshaking == null || f != handshaking.handshakeFuture()) {
-            return;
-        }
-        SSLSession session = handshaking.engine().getSession();
-        handshaking = null;
-        if (f.isSuccess()) {
-            lane.rec.handshake(System.nanoTime() - handshakeFrom, ClientTls.resumed(session, connectedAtMillis),
-                    session.getProtocol(), session.getCipherSuite());
-            proceed();
-            return;
-        }
+    @Override
+    public void handshaken(long now) {
+        proceed();
+    }
+
+    @Override
+    public void handshakeFailed(String why) {
         Channel c = channel;
         channel = null;
         c.close();
-        lost(RecordAs.CONNECT, "TLS handshake failed: " + ClientTls.rootMessage(f.cause()));
+        lost(RecordAs.CONNECT, why);
     }
 
     @Override
@@ -420,13 +396,24 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             return;
         }
         if (failure == null) {
-            rec.ok((now - writtenAt) / 1000);
-            step++;
-            lane.sendAfterReads(proceed); // after the other answers of this read, in one task with them, as a single request's
+            passed(writtenAt, now);
             return;
         }
         String unfollowed = next == Redirects.Next.ANSWER && follows && redirects.why() != null ? "; " + redirects.why() : "";
-        rec.failed(failure.kind(), who() + ": " + failure.why() + unfollowed);
+        refused(new StepAnswer.Failure(failure.kind(), failure.why() + unfollowed));
+    }
+
+    /** The step under way passed, its latency from {@code from}: the next one follows the other answers of this read, in one task with them. */
+    void passed(long from, long now) {
+        flow.recorders[phase][step].ok((now - from) / 1000);
+        first = false;
+        step++;
+        lane.sendAfterReads(proceed);
+    }
+
+    /** The step under way got an answer that failed its rules. */
+    void refused(StepAnswer.Failure failure) {
+        flow.recorders[phase][step].failed(failure.kind(), who() + ": " + failure.why());
         failed(failure.kind(), RecordAs.VERDICT);
     }
 
@@ -442,8 +429,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             return;
         }
         channel = null;
-        if (handshaking != null) {
-            handshaking = null;
+        if (tls.forget()) {
             lost(RecordAs.CONNECT, "TLS handshake failed: the server closed the connection");
             return;
         }
@@ -461,6 +447,9 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     }
 
     void checkTimeout(long now) {
+        if (ws != null) {
+            ws.checkTimeout(now);
+        }
         if (inFlight && now - writtenAt > run.timeoutNanos) {
             inFlight = false;
             drop(channel);
@@ -481,7 +470,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
     private void drop(Channel c) {
         if (c == channel) {
             channel = null;
-            handshaking = null;
+            tls.forget();
         }
         if (c != null) {
             c.close();
@@ -493,6 +482,9 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             finished = true;
             lane.rec.unfinished += run.unsent(index, remaining, slot, anchor);
             drop(channel);
+            if (ws != null) {
+                ws.stop();
+            }
             run.done.countDown();
         }
     }

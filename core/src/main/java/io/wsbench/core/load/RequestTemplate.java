@@ -197,6 +197,42 @@ public final class RequestTemplate {
         return -1;
     }
 
+    /**
+     * A text that is not a whole request (a WebSocket message, a path, a header's value) with
+     * {@link #marker}s where its variables go, each value escaped as {@code escape} says, filled afresh each use.
+     */
+    public static Text text(String marked, Escape escape) {
+        return new Text(split(marked.getBytes(StandardCharsets.UTF_8), escape));
+    }
+
+    /** See {@link #text}. */
+    public static final class Text {
+        private final Part part;
+
+        private Text(Part part) {
+            this.part = part;
+        }
+
+        /** Its bytes, {@code variables}' values in its slots. */
+        public byte[] bytes(String[] variables) {
+            byte[][] values = part.values(variables);
+            byte[] out = new byte[part.length(values)];
+            part.write(Unpooled.wrappedBuffer(out).writerIndex(0), values);
+            return out;
+        }
+
+        public String fill(String[] variables) {
+            return new String(bytes(variables), StandardCharsets.UTF_8);
+        }
+
+        /** The variables its slots read, by index. */
+        public java.util.Set<Integer> variables() {
+            TreeSet<Integer> all = new TreeSet<>();
+            Arrays.stream(part.slots).forEach(all::add);
+            return all;
+        }
+    }
+
     /** Whether the request's bytes never change: it is then encoded once. */
     public boolean fixed() {
         return fixed != null;

@@ -7,11 +7,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.ssl.SslHandler;
-import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.GenericFutureListener;
 
-import javax.net.ssl.SSLSession;
 
 import java.util.concurrent.TimeUnit;
 
@@ -22,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * touches it.
  */
 @ChannelHandler.Sharable // on one channel at a time; re-added after every reconnect
-final class User extends ChannelInboundHandlerAdapter implements ResponseParser.Sink {
+final class User extends ChannelInboundHandlerAdapter implements ResponseParser.Sink, TlsStart.Done {
 
     private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
@@ -32,7 +28,6 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private final boolean open;
     private final ResponseParser parser = new ResponseParser();
     private final ChannelFutureListener onConnect = this::connected;
-    private final GenericFutureListener<Future<Channel>> onHandshake = this::handshaken;
     private final Runnable fire = this::fire;
     private final Runnable proceed = this::proceed;
     private final int index;
@@ -47,23 +42,15 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
     private long slot;
     private long nextIntended;
     private boolean finished;
-    /** TLS only: the handler whose handshake is under way, and when it started, in nanos and in millis. */
-    private SslHandler handshaking;
-    private long handshakeFrom;
-    private long connectedAtMillis;
+    /** TLS only: the handshake of its connection of the moment. */
+    private final TlsStart tls;
     /** HTTP/2 only (else null): the connection this user shares, the stream its request is on, and its answer so far. */
     private final H2Link link;
     private H2Link.Conn streamConn;
     private int streamId;
     /** HTTP/2: the request's stream was refused (above a GOAWAY's last stream): the same request goes again. */
     private boolean resending;
-    private int h2Status;
-    private String h2ContentType;
-    private byte[] h2Body;
-    private int h2Length;
-    /** gRPC: the call's grpc-status (from the trailers, or a trailers-only answer's headers), -1 until one comes. */
-    private int grpcStatus;
-    private String lastContentType = "";
+    private final H2Answer h2 = new H2Answer();
 
     User(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
         this(run, lane, index, null);
@@ -78,6 +65,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             link.join();
         }
         this.rec = lane.rec;
+        this.tls = new TlsStart(rec, this);
         this.index = index;
         this.open = run.spec.open();
         this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
@@ -191,10 +179,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
 
     /** HTTP/2: the request on a new stream of {@code conn} (its bytes are counted as they leave, HPACK's included). */
     private void sendOnStream(H2Link.Conn conn, ByteBuf request) {
-        h2Status = 0;
-        h2ContentType = "";
-        h2Length = 0;
-        grpcStatus = -1;
+        h2.reset();
         int id;
         try {
             id = conn.write(this, request);
@@ -225,79 +210,38 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
 
     /** HTTP/2: the answer's headers (or its trailers), the first with its status. */
     void h2Headers(io.netty.handler.codec.http2.Http2Headers headers) {
-        if (h2Status == 0 || h2Status < 200) {
-            CharSequence status = headers.status();
-            h2Status = status == null ? 0 : io.netty.util.AsciiString.of(status).parseInt();
-            CharSequence type = headers.get(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE);
-            if (type == null) {
-                h2ContentType = "";
-            } else {
-                if (!io.netty.util.AsciiString.contentEquals(type, lastContentType)) {
-                    lastContentType = type.toString(); // a server's answers mostly share one: no new String each
-                }
-                h2ContentType = lastContentType;
-            }
-        }
-        CharSequence grpc = headers.get(GRPC_STATUS);
-        if (grpc != null) {
-            try {
-                grpcStatus = Integer.parseInt(grpc.toString().strip());
-            } catch (NumberFormatException e) {
-                grpcStatus = GrpcCodes.UNKNOWN; // as gRPC's clients read a status that is no number
-            }
-        }
+        h2.headers(headers);
     }
-
-    private static final io.netty.util.AsciiString GRPC_STATUS = io.netty.util.AsciiString.cached("grpc-status");
 
     /** HTTP/2: part of the answer's body; false when the body grew past what an answer may be. */
     boolean h2Data(ByteBuf data) {
-        int n = data.readableBytes();
-        if ((long) h2Length + n > ResponseParser.MAX_BODY) {
+        if (!h2.append(data)) {
             inFlight = false;
             rec.protocolError(System.nanoTime());
             lane.sendAfterReads(proceed);
             return false;
         }
-        if (h2Body == null || h2Body.length < h2Length + n) {
-            h2Body = java.util.Arrays.copyOf(h2Body == null ? new byte[0] : h2Body,
-                    Math.max(h2Length + n, h2Body == null ? 512 : h2Body.length * 2));
-        }
-        data.getBytes(data.readerIndex(), h2Body, h2Length, n);
-        h2Length += n;
         return true;
     }
 
     /** HTTP/2: the stream ended; its answer is whole. */
     void h2Complete() {
-        if (h2Status < 200) {
+        if (h2.status < 200) {
             h2Reset(); // a stream ended with no final status is no HTTP answer
             return;
         }
-        if (grpcStatus > 0 && inFlight) {
+        if (h2.grpcStatus > 0 && inFlight) {
             // the call failed by gRPC's own account: its error kind, named by its code; the message is not checked
             inFlight = false;
-            run.noteStreamError("grpc-status " + GrpcCodes.name(grpcStatus));
+            run.noteStreamError("grpc-status " + GrpcCodes.name(h2.grpcStatus));
             rec.error(Verdict.GRPC_STATUS, System.nanoTime());
             lane.sendAfterReads(proceed);
             return;
         }
-        if (grpcStatus == 0) {
-            run.grpcMessages.add(grpcMessages(h2Body, h2Length));
+        if (h2.grpcStatus == 0) {
+            run.grpcMessages.add(h2.grpcMessages());
         }
-        onResponse(h2Status, h2ContentType, h2Body == null ? new byte[0] : h2Body, h2Length, false);
-    }
-
-    /** How many of gRPC's length-prefixed messages the body holds (a server stream's many); its framing is the validator's to judge. */
-    private static int grpcMessages(byte[] body, int length) {
-        int n = 0;
-        for (int at = 0; at + 5 <= length; n++) {
-            at += 5 + (((body[at + 1] & 0xff) << 24) | ((body[at + 2] & 0xff) << 16) | ((body[at + 3] & 0xff) << 8) | (body[at + 4] & 0xff));
-            if (at < 0) {
-                break;
-            }
-        }
-        return n;
+        onResponse(h2.status, h2.contentType, h2.body == null ? new byte[0] : h2.body, h2.length, false);
     }
 
     /** HTTP/2: the server reset the stream (RST_STREAM), or the codec did: a protocol error. */
@@ -348,11 +292,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
                 return;
             }
             if (lane.tls != null) {
-                // the first request waits for the handshake, so its latency holds none of it
-                handshaking = channel.pipeline().get(SslHandler.class);
-                handshakeFrom = System.nanoTime();
-                connectedAtMillis = System.currentTimeMillis();
-                handshaking.handshakeFuture().addListener(onHandshake);
+                tls.begin(channel); // the first request waits for the handshake, so its latency holds none of it
                 return;
             }
             send(System.nanoTime());
@@ -361,27 +301,21 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         failedToConnect(f.cause() == null ? "connect failed" : describe(f.cause()));
     }
 
-    private void handshaken(Future<Channel> f) {
-        if (handshaking == null || f != handshaking.handshakeFuture()) {
-            return; // a connection given up meanwhile (the end of the point), or its close came first
-        }
-        SSLSession session = handshaking.engine().getSession();
-        handshaking = null;
-        if (f.isSuccess()) {
-            long now = System.nanoTime();
-            rec.handshake(now - handshakeFrom, ClientTls.resumed(session, connectedAtMillis),
-                    session.getProtocol(), session.getCipherSuite());
-            if (finished) {
-                drop(channel);
-                return;
-            }
-            send(now);
+    @Override
+    public void handshaken(long now) {
+        if (finished) {
+            drop(channel);
             return;
         }
+        send(now);
+    }
+
+    @Override
+    public void handshakeFailed(String why) {
         Channel c = channel;
         channel = null; // its close, which the handler makes, is not a lost answer
         c.close();
-        failedToConnect("TLS handshake failed: " + ClientTls.rootMessage(f.cause()));
+        failedToConnect(why);
     }
 
     /** wsbench's own side failed on this request: counted as a client error, the first reason kept. */
@@ -470,8 +404,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (ctx.channel() != channel) {
             return;
         }
-        if (handshaking != null) {
-            handshaking = null;
+        if (tls.forget()) {
             channel = null;
             failedToConnect("TLS handshake failed: the server closed the connection");
             return;
@@ -523,7 +456,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
         if (c != null) {
             if (c == channel) {
                 channel = null;
-                handshaking = null;
+                tls.forget();
             }
             c.close();
         }

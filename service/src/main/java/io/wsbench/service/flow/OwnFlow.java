@@ -61,6 +61,7 @@ public final class OwnFlow {
     private final List<String> perUser = new ArrayList<>();
     private int fewestPerUserRows = Integer.MAX_VALUE;
     private boolean secures;
+    private final WsSteps sockets = new WsSteps(this);
     /** Whether the flow's steps follow redirects unless one says otherwise. */
     private boolean follow;
 
@@ -98,7 +99,7 @@ public final class OwnFlow {
         List<FlowStep> setup = f.steps(flow.setup(), "setup");
         List<FlowStep> steps = f.steps(flow.steps(), "steps");
         List<FlowStep> teardown = f.steps(flow.teardown(), "teardown");
-        if (steps.stream().allMatch(s -> s.request() == null)) {
+        if (steps.stream().allMatch(FlowStep::pause)) {
             throw new OwnServiceException("the flow's steps send no request: add one that does");
         }
         FlowPlan plan = new FlowPlan(setup, steps, teardown, List.copyOf(f.slots.keySet()), flow.cookies(),
@@ -119,7 +120,7 @@ public final class OwnFlow {
                 name = s.name() + " #" + n;
             }
             try {
-                out.add(s.pause() ? FlowStep.pause(name, think(s.think())) : step(s, name));
+                out.add(s.pause() ? FlowStep.pause(name, think(s.think())) : s.socket() ? sockets.step(s, name) : step(s, name));
             } catch (OwnServiceException e) {
                 throw new OwnServiceException(phase + " step " + name + ": " + e.getMessage());
             }
@@ -167,9 +168,22 @@ public final class OwnFlow {
         } else {
             wire = plain(s, headers);
         }
+        RequestTemplate template = RequestTemplate.of(wire, derived);
+        Rules rules = rules(s.extract(), s.checks(), prefixes, schema, soap);
+        return secured(s, soap, FlowStep.request(name, template, rules.answers(), data, rules.checksRead())
+                .following(s.follow() != null ? s.follow() : follow));
+    }
+
+    /** What a step's answer must pass and gives: its reader per I/O thread, and the variables its checks read. */
+    record Rules(java.util.function.Supplier<io.wsbench.core.load.StepAnswer> answers, Set<Integer> checksRead) {
+    }
+
+    /** A step's extractions and checks parsed, each variable they read known before it; {@code soap}: a SOAP Fault fails it. */
+    Rules rules(Map<String, String> extract, List<String> checkTexts, Map<String, String> prefixes, AnswerSchema schema,
+                boolean soap) throws OwnServiceException {
         List<StepRules.Extract> extracts = new ArrayList<>();
         Set<String> given = new LinkedHashSet<>();
-        for (Map.Entry<String, String> e : s.extract().entrySet()) {
+        for (Map.Entry<String, String> e : extract.entrySet()) {
             if (FlowPlan.BUILT_IN.contains(e.getKey())) {
                 throw new OwnServiceException("extract " + e.getKey() + ": a built-in variable's name " + FlowPlan.BUILT_IN);
             }
@@ -183,7 +197,7 @@ public final class OwnFlow {
         known.addAll(given); // a step's checks may read what it extracts
         List<AnswerCheck> checks = new ArrayList<>();
         java.util.Set<Integer> checksRead = new java.util.HashSet<>();
-        for (String c : s.checks()) {
+        for (String c : checkTexts) {
             AnswerCheck check = AnswerCheck.parse(c, prefixes, schema);
             for (String v : check.placeholders()) {
                 unknown(v, "check '" + c + "'");
@@ -191,12 +205,9 @@ public final class OwnFlow {
             }
             checks.add(check);
         }
-        RequestTemplate template = RequestTemplate.of(wire, derived);
-        boolean isSoap = soap;
         List<StepRules.Extract> x = List.copyOf(extracts);
         List<AnswerCheck> ch = List.copyOf(checks);
-        return secured(s, soap, FlowStep.request(name, template, () -> new StepRules(x, ch, isSoap, slots), data, checksRead)
-                .following(s.follow() != null ? s.follow() : follow));
+        return new Rules(() -> new StepRules(x, ch, soap, slots), Set.copyOf(checksRead));
     }
 
     /** The step's Basic auth: its own, else the flow's unless it sends its own Authorization header; null for none. */
@@ -254,7 +265,7 @@ public final class OwnFlow {
     }
 
     /** The rows whose columns become variables from this step on; null for none. */
-    private StepData data(StepSpec s) throws OwnServiceException {
+    StepData data(StepSpec s) throws OwnServiceException {
         if (s.data() == null) {
             return null;
         }
@@ -400,7 +411,7 @@ public final class OwnFlow {
     }
 
     /** {@code text} with each {@code ${name}} replaced by its variable's marker; {@code where} names it in a refusal. */
-    private String marked(String text, String where) throws OwnServiceException {
+    String marked(String text, String where) throws OwnServiceException {
         Placeholders p = Placeholders.of(text);
         Map<String, String> markers = new LinkedHashMap<>();
         for (String v : p.names()) {

@@ -63,6 +63,10 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         QueryStringDecoder q = new QueryStringDecoder(req.uri());
         boolean keepAlive = HttpUtil.isKeepAlive(req);
+        if (WsEcho.PATH.equals(q.path()) && req.headers().containsValue("Upgrade", "websocket", true)) {
+            WsEcho.upgrade(ctx, req);
+            return;
+        }
         if ("/page".equals(q.path())) {
             // the page blocks on a remote call and a database: a worker thread, never the event loop
             String pool = first(q, "pool");
