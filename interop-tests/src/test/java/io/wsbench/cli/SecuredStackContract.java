@@ -227,8 +227,11 @@ public abstract class SecuredStackContract {
         return URI.create(running.baseUrl() + path);
     }
 
+    /** The sequences by name, each drawn once (drawing one against the catalog takes most of a second). */
+    private static final Map<String, QuerySequence> SEQUENCES = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static byte[] envelope(String sequence, int index) {
-        var q = QuerySequence.named(sequence, Catalog.standard()).queries().get(index);
+        var q = SEQUENCES.computeIfAbsent(sequence, n -> QuerySequence.named(n, Catalog.standard())).queries().get(index);
         return Soap.V11.envelope(SeismicXml.query(q)).getBytes(StandardCharsets.UTF_8);
     }
 }
