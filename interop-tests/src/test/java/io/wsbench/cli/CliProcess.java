@@ -40,6 +40,30 @@ final class CliProcess implements AutoCloseable {
         return new CliProcess(p, output);
     }
 
+    /**
+     * {@code wsbench serve STACK --port PORT ARGS}, its output in {@code output}, once it says it serves
+     * ("Ctrl-C stops it."); fails the test if it ends or says nothing within {@code limit}.
+     */
+    static CliProcess serving(Path output, Duration limit, String stack, int port, String... args)
+            throws IOException, InterruptedException {
+        List<String> all = new ArrayList<>(List.of("serve", stack, "--port", String.valueOf(port)));
+        all.addAll(List.of(args));
+        CliProcess serve = start(output, all.toArray(new String[0]));
+        try {
+            serve.awaitTrue(limit, "\"Ctrl-C stops it.\"", () -> {
+                try {
+                    return serve.output().contains("Ctrl-C stops it.");
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+        } catch (AssertionError | IOException | InterruptedException e) {
+            serve.close();
+            throw e;
+        }
+        return serve;
+    }
+
     long pid() {
         return process.pid();
     }

@@ -43,14 +43,7 @@ class FlowWebSocketTest {
     void theDirectStacksEchoAnswersEveryMessageAndEachFailureIsCountedAsItsKind(@TempDir Path dir) throws Exception {
         int port = StackLauncher.freePort();
         String base = "http://127.0.0.1:" + port;
-        try (CliProcess serve = CliProcess.start(dir.resolve("serve.out"), "serve", "direct", "--port", String.valueOf(port))) {
-            serve.awaitTrue(Duration.ofSeconds(60), "\"Ctrl-C stops it.\"", () -> {
-                try {
-                    return serve.output().contains("Ctrl-C stops it.");
-                } catch (java.io.IOException e) {
-                    return false;
-                }
-            });
+        try (CliProcess serve = CliProcess.serving(dir.resolve("serve.out"), Duration.ofSeconds(60), "direct", port)) {
             JsonNode p = load(dir, base, """
                       setup:
                         - { name: open, ws: "/ws/echo?user=${vu}" }

@@ -27,14 +27,7 @@ class GraphQlTest {
     void helloOverGraphQlAndGreetWithVariablesFromRowsWithItsErrorsCounted(@TempDir Path dir) throws Exception {
         int port = StackLauncher.freePort();
         String url = "http://127.0.0.1:" + port + "/graphql";
-        try (CliProcess serve = CliProcess.start(dir.resolve("serve.out"), "serve", "direct", "--port", String.valueOf(port))) {
-            serve.awaitTrue(Duration.ofSeconds(60), "\"Ctrl-C stops it.\"", () -> {
-                try {
-                    return serve.output().contains("Ctrl-C stops it.");
-                } catch (java.io.IOException e) {
-                    return false;
-                }
-            });
+        try (CliProcess serve = CliProcess.serving(dir.resolve("serve.out"), Duration.ofSeconds(60), "direct", port)) {
             // an outside client: curl, as GraphQL over HTTP asks
             assertEquals("{\"data\":{\"hello\":\"Hello World\"}}", curl(url, "{\"query\":\"{ hello }\"}"));
             String failing = curl(url, "{\"query\":\"query($n: String!) { greet(name: $n, times: 0) }\",\"variables\":{\"n\":\"x\"}}");

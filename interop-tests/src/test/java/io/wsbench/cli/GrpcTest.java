@@ -35,15 +35,7 @@ class GrpcTest {
         Path proto = Files.copy(PROTO, dir.resolve("wsbench.proto"));
         int port = StackLauncher.freePort();
         String base = "http://127.0.0.1:" + port;
-        try (CliProcess serve = CliProcess.start(dir.resolve("serve.out"), "serve", "grpc", "--port", String.valueOf(port),
-                "-o", "faults=unavailable-every-5")) {
-            serve.awaitTrue(Duration.ofSeconds(90), "\"Ctrl-C stops it.\"", () -> {
-                try {
-                    return serve.output().contains("Ctrl-C stops it.");
-                } catch (java.io.IOException e) {
-                    return false;
-                }
-            });
+        try (CliProcess serve = CliProcess.serving(dir.resolve("serve.out"), Duration.ofSeconds(90), "grpc", port, "-o", "faults=unavailable-every-5")) {
 
             // rows: 2 and 6 the server refuses (times 0), 7 expects the wrong greeting; one user, so calls 5, 10, ...
             // (rows 4 and 9, every time) are the ones the fault fails
