@@ -16,22 +16,12 @@ import java.util.concurrent.atomic.LongAdder;
  * it: the answers of second N go to second N however late the sampler reads them, so a late tick
  * never moves answers from one second to the next nor makes a dip that the server did not.
  */
-final class Recorder {
+final class Recorder extends ErrorTally {
 
     static final long HIGHEST_MICROS = 3_600_000_000L;
 
     private Histogram latencies = new Histogram(1, HIGHEST_MICROS, 3);
     final LongAdder errorsNow = new LongAdder();
-    long connect;
-    long timeout;
-    long httpStatus;
-    long soapFault;
-    long graphqlErrors;
-    long grpcStatus;
-    long redirects;
-    long validation;
-    long protocol;
-    long client;
     /** Requests asked for or due that were never answered: in flight or not yet sent when the point ended. */
     long unfinished;
     long bytesSent;
@@ -111,15 +101,7 @@ final class Recorder {
     }
 
     void error(Verdict v, long now) {
-        switch (v) {
-            case HTTP_STATUS -> httpStatus++;
-            case SOAP_FAULT -> soapFault++;
-            case GRAPHQL_ERRORS -> graphqlErrors++;
-            case GRPC_STATUS -> grpcStatus++;
-            case REDIRECTS -> redirects++;
-            case VALIDATION -> validation++;
-            default -> throw new IllegalArgumentException(v.name());
-        }
+        verdict(v);
         answeredInError(now);
     }
 

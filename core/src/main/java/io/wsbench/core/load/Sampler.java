@@ -133,26 +133,17 @@ final class Sampler {
     }
 
     Measurement result(long nanos, long cpuNanos, Double ioBusyPercent, String aborted, String clientFailure) {
-        long connect = 0, timeout = 0, status = 0, fault = 0, validation = 0, protocol = 0, client = 0, graphql = 0, grpc = 0, redirects = 0;
+        ErrorTally tally = new ErrorTally();
         long sent = 0, received = 0, reqs = 0, unfinished = 0;
         for (LoadEngine.Lane l : lanes) {
             Recorder r = l.rec;
-            connect += r.connect;
-            timeout += r.timeout;
-            status += r.httpStatus;
-            fault += r.soapFault;
-            graphql += r.graphqlErrors;
-            grpc += r.grpcStatus;
-            redirects += r.redirects;
-            validation += r.validation;
-            protocol += r.protocol;
-            client += r.client;
+            tally.add(r);
             unfinished += r.unfinished;
             sent += r.bytesSent;
             received += r.bytesReceived;
             reqs += r.requestsSent;
         }
-        ErrorCounts errors = new ErrorCounts(connect, timeout, status, fault, validation, protocol, client, graphql, grpc, redirects);
+        ErrorCounts errors = tally.counts();
         long ok = total.getTotalCount();
         double seconds = nanos / 1e9;
         GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),

@@ -7,19 +7,9 @@ import org.HdrHistogram.Histogram;
  * What one I/O thread measured of one step of a flow: its answers' latencies, errors by kind, bytes
  * and the first failure. Only that thread writes it; it is read once the point has finished.
  */
-final class StepRecorder {
+final class StepRecorder extends ErrorTally {
 
     final Histogram latencies = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
-    long connect;
-    long timeout;
-    long httpStatus;
-    long soapFault;
-    long graphqlErrors;
-    long grpcStatus;
-    long redirects;
-    long validation;
-    long protocol;
-    long client;
     long requestsSent;
     /** Redirects followed: each hop is a request sent, in the step's latency. */
     long hops;
@@ -32,15 +22,7 @@ final class StepRecorder {
     }
 
     void failed(Verdict v, String why) {
-        switch (v) {
-            case HTTP_STATUS -> httpStatus++;
-            case SOAP_FAULT -> soapFault++;
-            case GRAPHQL_ERRORS -> graphqlErrors++;
-            case GRPC_STATUS -> grpcStatus++;
-            case REDIRECTS -> redirects++;
-            case VALIDATION -> validation++;
-            default -> throw new IllegalArgumentException(v.name());
-        }
+        verdict(v);
         note(why);
     }
 
@@ -51,6 +33,6 @@ final class StepRecorder {
     }
 
     ErrorCounts errors() {
-        return new ErrorCounts(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors, grpcStatus, redirects);
+        return counts();
     }
 }
