@@ -5,10 +5,11 @@ otherwise); each JSON message {"n": N} is answered {"n": N, "user": X-User heade
 value, "count": messages on this connection}, after DELAY seconds. Every DROP-th message of a connection is
 not answered: the server drops the connection (a TCP abort, no close frame) instead.
 
-Usage: chat_ws.py PORT DROP DELAY (DROP 0: never).
+Usage: chat_ws.py PORT DROP DELAY [CERT KEY] (DROP 0: never; with a certificate and its key: wss:// and https://).
 """
 import asyncio
 import json
+import ssl
 import sys
 from http import HTTPStatus
 from http.cookies import SimpleCookie
@@ -57,7 +58,11 @@ async def chat(ws):
 
 
 async def main():
-    async with serve(chat, "127.0.0.1", PORT, process_request=process_request):
+    tls = None
+    if len(sys.argv) > 5:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(sys.argv[4], sys.argv[5])
+    async with serve(chat, "127.0.0.1", PORT, process_request=process_request, ssl=tls):
         print("listening on", PORT, flush=True)
         await asyncio.get_running_loop().create_future()
 

@@ -158,6 +158,32 @@ class FlowWebSocketTest {
     }
 
     @Test
+    void overTlsTheUpgradeIsWssAndTrustsTheCaGiven(@TempDir Path dir) throws Exception {
+        PythonProcess.need("websockets", "websockets==17.4");
+        try (TlsFixture tls = new TlsFixture(dir)) {
+            Path[] pem = tls.serverPem(dir);
+            int port = StackLauncher.freePort();
+            Process server = PythonProcess.started(dir, "listening", RESOURCES.resolve("chat_ws.py").toString(), String.valueOf(port),
+                    "0", "0", pem[0].toString(), pem[1].toString());
+            try {
+                JsonNode p = load(dir, "https://127.0.0.1:" + port, """
+                          setup:
+                            - { name: login, path: "/login?user=u${vu}" }
+                            - { name: open, ws: /chat, headers: { X-User: "u${vu}" } }
+                          steps:
+                            - { name: say, send: '{"n": ${iteration}}', expect: ["jsonpath:$.n == ${iteration}", "jsonpath:$.session == s-u${vu}"] }
+                        """, "-c", "2", "-n", "20", "--cacert", tls.ca.toString());
+                assertEquals(20, p.path("steps").get(0).path("validated").asLong(), p.path("steps").toString());
+                assertEquals(2, p.path("setup").get(1).path("validated").asLong(), p.path("setup").toString());
+                assertEquals(0, p.path("errors").path("total").asLong(), p.toString());
+                assertTrue(p.path("tls").path("handshakes").asLong() >= 4, "the login's and the WebSocket's connections: " + p.path("tls"));
+            } finally {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
     void inAnOpenLoopAMessageStepsLatencyCountsFromWhenItWasDue(@TempDir Path dir) throws Exception {
         PythonProcess.need("websockets", "websockets==17.4");
         int port = StackLauncher.freePort();

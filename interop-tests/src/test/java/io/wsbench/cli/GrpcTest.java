@@ -220,7 +220,6 @@ class GrpcTest {
         }
     }
 
-    /** The outside python server started with {@code args}, once it printed "ready" (at most 60 s), its output in server.out. */
     /** Runs the outside client (installing grpcio with pip when it is missing; skipped when it cannot be). */
     private static List<String> python(Path dir, String target) throws Exception {
         PythonProcess.need("grpc", "grpcio==1.85.1");

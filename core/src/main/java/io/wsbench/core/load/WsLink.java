@@ -41,7 +41,7 @@ import java.util.Map;
  * touches it.
  */
 @ChannelHandler.Sharable // on one channel at a time; added again to each new connection
-final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter {
+final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter implements TlsStart.Done {
 
     static final int MOST_KEPT = 256;
     private static final int MOST_BYTES = 16 << 20;
@@ -51,6 +51,8 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter {
     private final LoadEngine.Lane lane;
     private final CookieJar jar;
     private final String[] variables;
+    /** wss: the connection's TLS handshake, told to the point's figures as the user's HTTP connections' are. */
+    private final TlsStart tls;
     private final ArrayDeque<byte[]> kept = new ArrayDeque<>();
     private Channel channel;
     private WebSocketClientHandshaker handshaker;
@@ -76,6 +78,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter {
         this.lane = lane;
         this.jar = jar;
         this.variables = variables;
+        this.tls = new TlsStart(lane.rec, this);
     }
 
     /** Runs {@code s}, counted in {@code rec}, its message read by {@code answer}; its latency from {@code from}. */
@@ -164,6 +167,9 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter {
         }
         channel = ((ChannelFuture) f).channel();
         channel.pipeline().addLast(bytes, new HttpClientCodec(), new HttpObjectAggregator(MOST_BYTES), this);
+        if (run.tls != null) {
+            tls.begin(channel); // the upgrade, written now, waits in the TLS handler for the handshake
+        }
         String path = opening.path().fill(variables);
         HttpHeaders headers = new DefaultHttpHeaders();
         opening.headers().forEach((name, value) -> headers.add(name, value.fill(variables)));
@@ -284,6 +290,19 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void handshaken(long now) {
+        // the upgrade goes on
+    }
+
+    @Override
+    public void handshakeFailed(String why) {
+        drop();
+        if (step == opening) {
+            lost(FlowUser.RecordAs.CONNECT, why);
+        }
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         if (ctx.channel() != channel) {
             return;
@@ -340,6 +359,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter {
         channel = null;
         open = false;
         broken = null;
+        tls.forget();
         kept.clear();
         if (c != null) {
             c.close();
