@@ -123,21 +123,32 @@ class FlowWebSocketTest {
         return Files.writeString(dir.resolve("notes.csv"), "note\n\"a&b \"\"q\"\" \\ é\"\nplain\n", StandardCharsets.UTF_8).toString();
     }
 
+    /** A user of chat_ws.py: logs in over HTTP, opens its WebSocket with its header, says its iteration's number and checks the answer. */
+    private static final String CHAT = """
+              setup:
+                - { name: login, path: "/login?user=u${vu}" }
+                - { name: open, ws: /chat, headers: { X-User: "u${vu}" } }
+              steps:
+                - { name: say, send: '{"n": ${iteration}}',
+                    expect: ["jsonpath:$.n == ${iteration}", "jsonpath:$.user == u${vu}", "jsonpath:$.session == s-u${vu}"] }
+            """;
+
+    /** chat_ws.py on {@code port} with its {@code args} (DROP DELAY [CERT KEY]), installed with pip if need be. */
+    private static Process chat(Path dir, int port, String... args) throws Exception {
+        String[] all = new String[args.length + 2];
+        all[0] = RESOURCES.resolve("chat_ws.py").toString();
+        all[1] = String.valueOf(port);
+        System.arraycopy(args, 0, all, 2, args.length);
+        return PythonProcess.started(dir, "listening", all);
+    }
+
     @Test
     void anOutsideServerGetsTheSessionWithTheUpgradeAndADroppedConnectionIsCountedThenOpenedAgain(@TempDir Path dir)
             throws Exception {
-        PythonProcess.need("websockets", "websockets==17.4");
         int port = StackLauncher.freePort();
-        Process server = PythonProcess.started(dir, "listening", RESOURCES.resolve("chat_ws.py").toString(), String.valueOf(port), "5", "0");
+        Process server = chat(dir, port, "5", "0");
         try {
-            JsonNode p = load(dir, "http://127.0.0.1:" + port, """
-                      setup:
-                        - { name: login, path: "/login?user=u${vu}" }
-                        - { name: open, ws: /chat, headers: { X-User: "u${vu}" } }
-                      steps:
-                        - { name: say, send: '{"n": ${iteration}}',
-                            expect: ["jsonpath:$.n == ${iteration}", "jsonpath:$.user == u${vu}", "jsonpath:$.session == s-u${vu}"] }
-                    """, "-c", "1", "-n", "20");
+            JsonNode p = load(dir, "http://127.0.0.1:" + port, CHAT, "-c", "1", "-n", "20");
             JsonNode say = p.path("steps").get(0);
             // messages 5, 10, 15 and 20 of the user are dropped: each the 5th of a connection
             assertEquals(16, say.path("validated").asLong(), say.toString());
@@ -159,20 +170,12 @@ class FlowWebSocketTest {
 
     @Test
     void overTlsTheUpgradeIsWssAndTrustsTheCaGiven(@TempDir Path dir) throws Exception {
-        PythonProcess.need("websockets", "websockets==17.4");
         try (TlsFixture tls = new TlsFixture(dir)) {
             Path[] pem = tls.serverPem(dir);
             int port = StackLauncher.freePort();
-            Process server = PythonProcess.started(dir, "listening", RESOURCES.resolve("chat_ws.py").toString(), String.valueOf(port),
-                    "0", "0", pem[0].toString(), pem[1].toString());
+            Process server = chat(dir, port, "0", "0", pem[0].toString(), pem[1].toString());
             try {
-                JsonNode p = load(dir, "https://127.0.0.1:" + port, """
-                          setup:
-                            - { name: login, path: "/login?user=u${vu}" }
-                            - { name: open, ws: /chat, headers: { X-User: "u${vu}" } }
-                          steps:
-                            - { name: say, send: '{"n": ${iteration}}', expect: ["jsonpath:$.n == ${iteration}", "jsonpath:$.session == s-u${vu}"] }
-                        """, "-c", "2", "-n", "20", "--cacert", tls.ca.toString());
+                JsonNode p = load(dir, "https://127.0.0.1:" + port, CHAT, "-c", "2", "-n", "20", "--cacert", tls.ca.toString());
                 assertEquals(20, p.path("steps").get(0).path("validated").asLong(), p.path("steps").toString());
                 assertEquals(2, p.path("setup").get(1).path("validated").asLong(), p.path("setup").toString());
                 assertEquals(0, p.path("errors").path("total").asLong(), p.toString());
@@ -185,20 +188,12 @@ class FlowWebSocketTest {
 
     @Test
     void inAnOpenLoopAMessageStepsLatencyCountsFromWhenItWasDue(@TempDir Path dir) throws Exception {
-        PythonProcess.need("websockets", "websockets==17.4");
         int port = StackLauncher.freePort();
         // every answer 150 ms late: one user can keep up with about 6 a second, and 20 a second are due
-        Process server = PythonProcess.started(dir, "listening", RESOURCES.resolve("chat_ws.py").toString(), String.valueOf(port), "0", "0.15");
+        Process server = chat(dir, port, "0", "0.15");
         try {
-            String flow = """
-                      setup:
-                        - { name: login, path: "/login?user=u${vu}" }
-                        - { name: open, ws: /chat }
-                      steps:
-                        - { name: say, send: '{"n": ${iteration}}', expect: "jsonpath:$.n == ${iteration}" }
-                    """;
-            JsonNode open = load(dir, "http://127.0.0.1:" + port, flow, "-c", "1", "--rate", "20", "-d", "2s").path("steps").get(0);
-            JsonNode closed = load(dir, "http://127.0.0.1:" + port, flow, "-c", "1", "-n", "5").path("steps").get(0);
+            JsonNode open = load(dir, "http://127.0.0.1:" + port, CHAT, "-c", "1", "--rate", "20", "-d", "2s").path("steps").get(0);
+            JsonNode closed = load(dir, "http://127.0.0.1:" + port, CHAT, "-c", "1", "-n", "5").path("steps").get(0);
             double late = open.path("latencyMicros").path("p50").asDouble();
             double onTime = closed.path("latencyMicros").path("p50").asDouble();
             assertTrue(onTime >= 150_000, closed.toString());
