@@ -168,6 +168,62 @@ class FlowWebSocketTest {
         }
     }
 
+    /**
+     * A session on the chat as Chromium's HAR export records it (the upgrade an entry of its own, its messages in
+     * {@code _webSocketMessages}), made a flow by {@code wsbench har} and replayed: the login's cookie goes with each
+     * upgrade, every message sent is answered, no error.
+     */
+    @Test
+    void aRecordedChatSessionIsReplayedAsAFlow(@TempDir Path dir) throws Exception {
+        int port = StackLauncher.freePort();
+        Process server = chat(dir, port, "0", "0");
+        try {
+            String origin = "127.0.0.1:" + port;
+            double at = 1_800_000_000.0;
+            com.fasterxml.jackson.databind.node.ObjectNode har = RunJson.MAPPER.createObjectNode();
+            com.fasterxml.jackson.databind.node.ArrayNode entries = har.putObject("log").put("version", "1.2").putArray("entries");
+            com.fasterxml.jackson.databind.node.ObjectNode login = entries.addObject().put("startedDateTime", "2027-01-15T08:00:00.000Z")
+                    .put("time", 5).put("_resourceType", "document");
+            login.putObject("request").put("method", "GET").put("url", "http://" + origin + "/login?user=u0").putArray("headers");
+            com.fasterxml.jackson.databind.node.ObjectNode answer = login.putObject("response").put("status", 200);
+            answer.putArray("headers").addObject().put("name", "Set-Cookie").put("value", "session=s-u0; Path=/");
+            answer.putObject("content").put("mimeType", "text/plain").put("text", "logged in as u0\n");
+            com.fasterxml.jackson.databind.node.ObjectNode ws = entries.addObject().put("startedDateTime", "2027-01-15T08:00:00.100Z")
+                    .put("time", 900).put("_resourceType", "websocket");
+            com.fasterxml.jackson.databind.node.ArrayNode headers = ws.putObject("request").put("method", "GET")
+                    .put("url", "ws://" + origin + "/chat").putArray("headers");
+            headers.addObject().put("name", "Upgrade").put("value", "websocket");
+            headers.addObject().put("name", "Cookie").put("value", "session=s-u0");
+            headers.addObject().put("name", "X-User").put("value", "u0");
+            ws.putObject("response").put("status", 101).putArray("headers");
+            com.fasterxml.jackson.databind.node.ArrayNode messages = ws.putArray("_webSocketMessages");
+            for (int n = 1; n <= 3; n++) {
+                messages.addObject().put("type", "send").put("time", at + n * 0.1).put("opcode", 1).put("data", "{\"n\": " + n + "}");
+                messages.addObject().put("type", "receive").put("time", at + n * 0.1 + 0.01).put("opcode", 1)
+                        .put("data", "{\"n\": " + n + ", \"user\": \"u0\", \"session\": \"s-u0\", \"count\": " + n + "}");
+            }
+            Path file = dir.resolve("chat.har");
+            RunJson.MAPPER.writeValue(file.toFile(), har);
+            Path flow = dir.resolve("chat.yaml");
+            CliRunner made = CliRunner.run("har", file.toString(), "--out", flow.toString(), "--no-think");
+            assertEquals(0, made.exit(), made.out() + made.err());
+            String yaml = Files.readString(flow);
+            assertTrue(yaml.contains("\"ws\":\"/chat\"") && yaml.contains("\"close\":true"), yaml);
+            JsonNode p = RunJson.MAPPER.readTree(PhpService.loaded("--flow", flow.toString(), "-c", "2", "-n", "10").out());
+            assertEquals(10, p.path("iterations").asLong(), p.toString());
+            assertEquals(0, p.path("errors").path("total").asLong(), p.path("steps").toString());
+            long messagesAnswered = 0;
+            for (JsonNode s : p.path("steps")) {
+                if (s.path("name").asText().startsWith("send ")) {
+                    messagesAnswered += s.path("validated").asLong();
+                }
+            }
+            assertEquals(30, messagesAnswered, "three messages an iteration, each answered: " + p.path("steps"));
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
     @Test
     void overTlsTheUpgradeIsWssAndTrustsTheCaGiven(@TempDir Path dir) throws Exception {
         try (TlsFixture tls = new TlsFixture(dir)) {

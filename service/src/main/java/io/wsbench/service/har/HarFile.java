@@ -3,6 +3,7 @@ package io.wsbench.service.har;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsbench.core.load.Redirects;
 import io.wsbench.service.own.OwnServiceException;
 
 import java.io.IOException;
@@ -31,13 +32,63 @@ public record HarFile(String creator, List<Entry> entries) {
     }
 
     /**
+     * A message of a recorded WebSocket, as Chromium (since 76), HTTP Toolkit and Proxyman export them
+     * ({@code _webSocketMessages}): {@code sent} by the browser or received, when (epoch ms), its
+     * opcode (1 text, 2 binary, its data then base64) and data.
+     */
+    public record Message(boolean sent, double atMillis, int opcode, String data) {
+    }
+
+    /**
      * One request and its answer. {@code startedMillis}: when it was sent (epoch ms); {@code millis}:
      * how long it took; {@code resourceType}: Chromium's word for it (document, xhr, fetch, image,
-     * stylesheet, script, font, ...), null where the recorder gives none.
+     * stylesheet, script, font, websocket, ...), null where the recorder gives none; {@code messages}:
+     * a WebSocket's, in order (empty for any other request).
      */
     public record Entry(String method, URI url, List<Pair> headers, String bodyType, String body, List<Pair> form,
                         int status, List<Pair> answerHeaders, String answerType, String answer, double startedMillis,
-                        double millis, String resourceType) {
+                        double millis, String resourceType, List<Message> messages) {
+
+        /** Whether it opened a WebSocket (ws:// or wss://, or an upgrade to one answered 101). */
+        public boolean socket() {
+            return url.getScheme().toLowerCase(Locale.ROOT).startsWith("ws") || "websocket".equals(resourceType)
+                    || status == 101 && "websocket".equalsIgnoreCase(String.valueOf(header("Upgrade")));
+        }
+
+        /** Whether {@code next} is the request a browser makes following this one's redirect within its origin. */
+        public boolean followedBy(Entry next) {
+            String location = answerHeader("Location");
+            if (!Redirects.redirect(status) || location == null) {
+                return false;
+            }
+            URI to;
+            try {
+                to = url.resolve(location.strip());
+            } catch (IllegalArgumentException notAUrl) {
+                return false;
+            }
+            return next.method().equals(Redirects.methodAfter(status, method))
+                    && Redirects.sameOrigin(url, to) && Redirects.sameOrigin(to, next.url())
+                    && java.util.Objects.equals(to.getRawPath(), next.url().getRawPath())
+                    && java.util.Objects.equals(to.getRawQuery(), next.url().getRawQuery());
+        }
+
+        /** Whether it fetched an image, a stylesheet, a script, a font or the like: by Chromium's word, else its answer's type or path. */
+        public boolean asset() {
+            if (resourceType != null) {
+                return ASSET_TYPES.contains(resourceType);
+            }
+            String type = answerType.toLowerCase(Locale.ROOT);
+            return type.startsWith("image/") || type.startsWith("font/") || type.contains("css") || type.contains("javascript")
+                    || ASSET_PATH.matcher(url.getRawPath() == null ? "" : url.getRawPath()).matches();
+        }
+
+        /** The same request sending {@code text} as its body (a WebSocket message read as a body is). */
+        public Entry sending(String text) {
+            String t = text.strip();
+            return new Entry(method, url, headers, t.startsWith("{") || t.startsWith("[") ? "application/json" : "text/plain",
+                    text, List.of(), status, answerHeaders, answerType, answer, startedMillis, millis, resourceType, messages);
+        }
 
         /** The last value of the request header {@code name} (any case), or null. */
         public String header(String name) {
@@ -59,9 +110,10 @@ public record HarFile(String creator, List<Entry> entries) {
             return v;
         }
 
-        /** host:port of its URL, the port written only when it is not the scheme's own. */
+        /** scheme://host:port of its URL (a WebSocket's as its HTTP scheme), the port written only when it is not the scheme's own. */
         public String origin() {
-            return url.getScheme() + "://" + url.getRawAuthority();
+            String scheme = url.getScheme().toLowerCase(Locale.ROOT);
+            return (scheme.equals("ws") ? "http" : scheme.equals("wss") ? "https" : scheme) + "://" + url.getRawAuthority();
         }
 
         /** Its path and query as sent. */
@@ -72,6 +124,11 @@ public record HarFile(String creator, List<Entry> entries) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final java.util.Set<String> ASSET_TYPES = java.util.Set.of("image", "stylesheet", "script", "font", "media",
+            "manifest", "texttrack");
+    private static final java.util.regex.Pattern ASSET_PATH = java.util.regex.Pattern.compile(
+            ".*\\.(png|jpe?g|gif|svg|ico|webp|avif|css|js|mjs|map|woff2?|ttf|otf|eot|mp4|webm|mp3)$",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
 
     /** Reads {@code file}; a file that is not a HAR is one line naming it. */
     public static HarFile read(Path file) throws OwnServiceException {
@@ -122,7 +179,16 @@ public record HarFile(String creator, List<Entry> entries) {
                 post.isMissingNode() ? null : post.path("mimeType").asText(""), post.isMissingNode() ? null : post.path("text").asText(""),
                 pairs(post.path("params")), res.path("status").asInt(), pairs(res.path("headers")), content.path("mimeType").asText(""),
                 answer, started(e.path("startedDateTime").asText("")), e.path("time").asDouble(0),
-                e.hasNonNull("_resourceType") ? e.path("_resourceType").asText() : null);
+                e.hasNonNull("_resourceType") ? e.path("_resourceType").asText() : null, messages(e.path("_webSocketMessages")));
+    }
+
+    private static List<Message> messages(JsonNode array) {
+        List<Message> out = new ArrayList<>();
+        for (JsonNode m : array) {
+            out.add(new Message("send".equalsIgnoreCase(m.path("type").asText()), m.path("time").asDouble(0) * 1000,
+                    m.path("opcode").asInt(1), m.path("data").asText("")));
+        }
+        return List.copyOf(out);
     }
 
     private static List<Pair> pairs(JsonNode array) {

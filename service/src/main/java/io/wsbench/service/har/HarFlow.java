@@ -42,9 +42,6 @@ public final class HarFlow {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> ASSET_TYPES = Set.of("image", "stylesheet", "script", "font", "media", "manifest", "texttrack");
-    private static final java.util.regex.Pattern ASSET_PATH = java.util.regex.Pattern.compile(
-            ".*\\.(png|jpe?g|gif|svg|ico|webp|avif|css|js|mjs|map|woff2?|ttf|otf|eot|mp4|webm|mp3)$", java.util.regex.Pattern.CASE_INSENSITIVE);
     /** Request headers a browser adds of itself, or that the flow writes (cookies from its jar, the length from the body). */
     private static final Set<String> BROWSER_HEADERS = Set.of("host", "connection", "user-agent", "accept", "accept-encoding",
             "accept-language", "cookie", "origin", "referer", "cache-control", "pragma", "upgrade-insecure-requests",
@@ -62,6 +59,8 @@ public final class HarFlow {
     private final List<List<HarFile.Entry>> hops = new ArrayList<>();
     private final List<ObjectNode> steps = new ArrayList<>();
     private final List<List<String>> comments = new ArrayList<>();
+    /** The steps that follow a step: a WebSocket's messages. */
+    private final List<List<ObjectNode>> after = new ArrayList<>();
     /** A recorded value and the variable that stands for it from where it was first seen. */
     private final Map<String, String> variables = new HashMap<>();
     private final Set<String> names = new HashSet<>(TAKEN);
@@ -89,7 +88,7 @@ public final class HarFlow {
         int left = 0;
         for (HarFile.Entry e : har.entries()) {
             boolean ours = host.equalsIgnoreCase(e.url().getRawAuthority()) || host.equalsIgnoreCase(e.url().getHost());
-            if (ours && (options.assets() || !asset(e)) && !e.url().getScheme().startsWith("ws")) {
+            if (ours && (options.assets() || !e.asset())) {
                 kept.add(e);
             } else {
                 left++;
@@ -103,6 +102,7 @@ public final class HarFlow {
         for (int i = 0; i < kept.size(); i++) {
             steps.add(null);
             comments.add(new ArrayList<>());
+            after.add(List.of());
         }
         for (int i = 0; i < kept.size(); i++) {
             steps.set(i, step(i));
@@ -123,7 +123,7 @@ public final class HarFlow {
             HarFile.Entry last = kept.get(k);
             List<HarFile.Entry> chain = new ArrayList<>();
             requests.add(last);
-            while (k + 1 < kept.size() && chain.size() < Redirects.MOST_HOPS && followed(last, kept.get(k + 1))) {
+            while (k + 1 < kept.size() && chain.size() < Redirects.MOST_HOPS && last.followedBy(kept.get(k + 1))) {
                 last = kept.get(++k);
                 chain.add(last);
             }
@@ -134,57 +134,31 @@ public final class HarFlow {
         kept.addAll(requests);
     }
 
-    /** Whether {@code next} is the request a browser makes following {@code e}'s redirect within its origin. */
-    private static boolean followed(HarFile.Entry e, HarFile.Entry next) {
-        String location = e.answerHeader("Location");
-        if (!Redirects.redirect(e.status()) || location == null) {
-            return false;
-        }
-        java.net.URI to;
-        try {
-            to = e.url().resolve(location.strip());
-        } catch (IllegalArgumentException notAUrl) {
-            return false;
-        }
-        return next.method().equals(Redirects.methodAfter(e.status(), e.method()))
-                && Redirects.sameOrigin(e.url(), to) && Redirects.sameOrigin(to, next.url())
-                && java.util.Objects.equals(to.getRawPath(), next.url().getRawPath())
-                && java.util.Objects.equals(to.getRawQuery(), next.url().getRawQuery());
-    }
-
     private HarFile.Entry firstPage() {
         return har.entries().stream().filter(e -> "document".equals(e.resourceType()) || e.answerType().contains("html"))
                 .findFirst().orElse(har.entries().get(0));
-    }
-
-    private static boolean asset(HarFile.Entry e) {
-        if (e.resourceType() != null) {
-            return ASSET_TYPES.contains(e.resourceType());
-        }
-        String type = e.answerType().toLowerCase(Locale.ROOT);
-        return type.startsWith("image/") || type.startsWith("font/") || type.contains("css") || type.contains("javascript")
-                || ASSET_PATH.matcher(e.url().getRawPath() == null ? "" : e.url().getRawPath()).matches();
     }
 
     /** Request {@code i} as a step, each of its values correlated, typed or kept. */
     private ObjectNode step(int i) {
         HarFile.Entry e = kept.get(i);
         ObjectNode step = JSON.createObjectNode();
-        step.put("name", e.method() + " " + (e.url().getRawPath() == null || e.url().getRawPath().isEmpty() ? "/" : e.url().getRawPath()));
+        String name = e.url().getRawPath() == null || e.url().getRawPath().isEmpty() ? "/" : e.url().getRawPath();
+        if (e.socket()) {
+            step.put("name", "ws " + name);
+            step.put("ws", path(i, e));
+            headers(i, e, step);
+            after.set(i, HarSockets.steps(e, options.think(), text -> {
+                ObjectNode message = JSON.createObjectNode();
+                body(i, e.sending(text), message);
+                return message.get("body").asText();
+            }, comments.get(i)));
+            return think(i, e, step);
+        }
+        step.put("name", e.method() + " " + name);
         step.put("method", e.method());
         step.put("path", path(i, e));
-        ObjectNode headers = JSON.createObjectNode();
-        for (HarFile.Pair h : e.headers()) {
-            String lower = h.name().toLowerCase(Locale.ROOT);
-            if (lower.startsWith(":") || lower.startsWith("sec-") || BROWSER_HEADERS.contains(lower)
-                    || (lower.equals("content-type") && !e.form().isEmpty())) {
-                continue;
-            }
-            headers.put(h.name(), header(i, h));
-        }
-        if (!headers.isEmpty()) {
-            step.set("headers", headers);
-        }
+        headers(i, e, step);
         body(i, e, step);
         if (!hops.get(i).isEmpty()) {
             step.put("follow", true);
@@ -204,6 +178,27 @@ public final class HarFlow {
         if (answer.status() > 0 && (answer.status() < 200 || answer.status() >= 300)) {
             step.set("checks", JSON.createArrayNode().add("status: " + answer.status()));
         }
+        return think(i, e, step);
+    }
+
+    /** The request's own headers kept in {@code step}, the browser's and the flow's own left out, each value correlated. */
+    private void headers(int i, HarFile.Entry e, ObjectNode step) {
+        ObjectNode headers = JSON.createObjectNode();
+        for (HarFile.Pair h : e.headers()) {
+            String lower = h.name().toLowerCase(Locale.ROOT);
+            if (lower.startsWith(":") || lower.startsWith("sec-") || BROWSER_HEADERS.contains(lower) || lower.equals("upgrade")
+                    || (lower.equals("content-type") && !e.form().isEmpty())) {
+                continue;
+            }
+            headers.put(h.name(), header(i, h));
+        }
+        if (!headers.isEmpty()) {
+            step.set("headers", headers);
+        }
+    }
+
+    /** {@code step} with the recorded gap before it as a think time, where think times are kept. */
+    private ObjectNode think(int i, HarFile.Entry e, ObjectNode step) {
         if (i > 0 && options.think()) {
             HarFile.Entry before = answers.get(i - 1);
             double gap = e.startedMillis() - (before.startedMillis() + before.millis());
@@ -464,6 +459,9 @@ public final class HarFlow {
             }
             try {
                 out.append("    - ").append(JSON.writeValueAsString(s)).append('\n');
+                for (ObjectNode next : after.get(i)) {
+                    out.append("    - ").append(JSON.writeValueAsString(next)).append('\n');
+                }
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 throw new OwnServiceException("step " + (i + 1) + " could not be written: " + e.getOriginalMessage());
             }

@@ -131,6 +131,55 @@ class HarFlowTest {
                 plan.variables().toString());
     }
 
+    /**
+     * A chat as Chromium exports it (since 76): the WebSocket's upgrade as an entry of its own, ws://, answered
+     * 101, its messages in {@code _webSocketMessages}. The token the login's answer gave is correlated into a
+     * message sent; each message sent and the one received after it are a send with its expect; a push alone is an
+     * expect; a binary message sent is left out and said so; the gaps are think times; then a close.
+     */
+    @Test
+    void aRecordedWebSocketIsItsOpeningItsMessagesAndItsClose(@TempDir Path dir) throws Exception {
+        ArrayNode entries = JSON.createArrayNode();
+        entries.add(entry("POST", "/login", List.<String[]>of(new String[]{"Content-Type", "application/json"}), "application/json",
+                "{\"user\": \"ann\"}", 200, List.of(), "application/json", "{\"token\": \"" + TOKEN + "\"}", "fetch", 0));
+        ObjectNode ws = entry("GET", "/chat?room=7", List.of(new String[]{"Upgrade", "websocket"}, new String[]{"Connection", "Upgrade"},
+                new String[]{"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}, new String[]{"X-Room", "7"}), null, null, 101, List.of(),
+                "x-unknown", "", "websocket", 5);
+        ((ObjectNode) ws.path("request")).put("url", ORIGIN.replace("http:", "ws:") + "/chat?room=7");
+        double t = at / 1000;
+        ArrayNode messages = ws.putArray("_webSocketMessages");
+        messages.addObject().put("type", "send").put("time", t + 0.01).put("opcode", 1).put("data", "{\"auth\": \"" + TOKEN + "\", \"n\": 1}");
+        messages.addObject().put("type", "receive").put("time", t + 0.02).put("opcode", 1).put("data", "{\"ok\": true}");
+        messages.addObject().put("type", "receive").put("time", t + 0.5).put("opcode", 1).put("data", "tick");
+        messages.addObject().put("type", "send").put("time", t + 0.6).put("opcode", 2).put("data", "AAEC");
+        messages.addObject().put("type", "send").put("time", t + 1.2).put("opcode", 1).put("data", "bye");
+        entries.add(ws);
+        ObjectNode har = JSON.createObjectNode();
+        har.putObject("log").put("version", "1.2").set("entries", entries);
+        Path file = dir.resolve("chat.har");
+        JSON.writeValue(file.toFile(), har);
+
+        HarFlow.Result r = HarFlow.of(HarFile.read(file), new HarFlow.Options(null, false, true), "chat.csv");
+        String y = r.yaml();
+        assertEquals(ORIGIN, r.origin(), "a flow's address is HTTP's, its WebSocket's path on it");
+        assertTrue(y.contains("{\"name\":\"ws /chat\",\"ws\":\"/chat?room=${room}\",\"headers\":{\"X-Room\":\"${room}\"}}"),
+                "the room, in no answer, is typed: " + y);
+        assertTrue(y.contains("{\"send\":\"{\\\"auth\\\":\\\"${auth}\\\",\\\"n\\\":1}\",\"expect\":\"any\"}"), y);
+        assertTrue(y.contains("gives ${auth} (jsonpath:$.token) to step 2's JSON field auth"), "the login's token, correlated: " + y);
+        assertEquals("user,room\nann,7\n", r.csv());
+        assertTrue(y.contains("- {\"think\":{\"constant\":\"480ms\"}}\n    - {\"expect\":\"any\"}"), "the push, after its gap: " + y);
+        assertTrue(y.contains("{\"send\":\"bye\"}\n    - {\"close\":true}"), y);
+        assertTrue(!y.contains("AAEC") && y.contains("a binary message it sent at"), y);
+        assertTrue(y.contains("its 2 messages sent and 2 received follow it, then its close"), y);
+
+        Path flow = Files.writeString(dir.resolve("chat.yaml"), y);
+        Files.writeString(dir.resolve("chat.csv"), r.csv());
+        TargetSpec target = SuiteReader.readFlow(flow);
+        FlowPlan plan = OwnFlow.of(target.flow(), null, null, URI.create(target.url()), dir::resolve).plan();
+        assertEquals(List.of("POST /login", "ws /chat", "send {\"auth\":\"${auth}\",\"n\":1}", "think", "expect", "think", "send bye",
+                "close"), plan.steps().stream().map(io.wsbench.core.load.FlowStep::name).map(n -> n.replaceAll(" #\\d+$", "")).toList());
+    }
+
     @Test
     void anotherHostTheAssetsAndNoThinkAreTheUsersToChoose(@TempDir Path dir) throws Exception {
         HarFile har = HarFile.read(recording(dir));
