@@ -133,21 +133,34 @@ class FlowWebSocketTest {
                     expect: ["jsonpath:$.n == ${iteration}", "jsonpath:$.user == u${vu}", "jsonpath:$.session == s-u${vu}"] }
             """;
 
-    /** chat_ws.py on {@code port} with its {@code args} (DROP DELAY [CERT KEY]), installed with pip if need be. */
-    private static Process chat(Path dir, int port, String... args) throws Exception {
+    /** What a test does with the chat, on its port. */
+    private interface OnChat {
+        void test(int port) throws Exception;
+    }
+
+    /**
+     * Runs {@code test} against chat_ws.py with its {@code args} (DROP DELAY [CERT KEY]) on a port of its own,
+     * installed with pip if need be (the test skipped, saying why, where it cannot be), stopped after.
+     */
+    private static void onChat(Path dir, OnChat test, String... args) throws Exception {
+        PythonProcess.need("websockets", "websockets==17.4");
+        int port = StackLauncher.freePort();
         String[] all = new String[args.length + 2];
         all[0] = RESOURCES.resolve("chat_ws.py").toString();
         all[1] = String.valueOf(port);
         System.arraycopy(args, 0, all, 2, args.length);
-        return PythonProcess.started(dir, "listening", all);
+        Process server = PythonProcess.started(dir, "listening", all);
+        try {
+            test.test(port);
+        } finally {
+            server.destroyForcibly();
+        }
     }
 
     @Test
     void anOutsideServerGetsTheSessionWithTheUpgradeAndADroppedConnectionIsCountedThenOpenedAgain(@TempDir Path dir)
             throws Exception {
-        int port = StackLauncher.freePort();
-        Process server = chat(dir, port, "5", "0");
-        try {
+        onChat(dir, port -> {
             JsonNode p = load(dir, "http://127.0.0.1:" + port, CHAT, "-c", "1", "-n", "20");
             JsonNode say = p.path("steps").get(0);
             // messages 5, 10, 15 and 20 of the user are dropped: each the 5th of a connection
@@ -163,9 +176,7 @@ class FlowWebSocketTest {
                         - { name: open, ws: /chat }
                     """, "-c", "1", "-n", "2").path("steps").get(0);
             assertEquals(2, refused.path("errors").path("httpStatus").asLong(), "no session cookie, no upgrade: " + refused);
-        } finally {
-            server.destroyForcibly();
-        }
+        }, "5", "0");
     }
 
     /**
@@ -175,9 +186,7 @@ class FlowWebSocketTest {
      */
     @Test
     void aRecordedChatSessionIsReplayedAsAFlow(@TempDir Path dir) throws Exception {
-        int port = StackLauncher.freePort();
-        Process server = chat(dir, port, "0", "0");
-        try {
+        onChat(dir, port -> {
             String origin = "127.0.0.1:" + port;
             double at = 1_800_000_000.0;
             com.fasterxml.jackson.databind.node.ObjectNode har = RunJson.MAPPER.createObjectNode();
@@ -219,35 +228,27 @@ class FlowWebSocketTest {
                 }
             }
             assertEquals(30, messagesAnswered, "three messages an iteration, each answered: " + p.path("steps"));
-        } finally {
-            server.destroyForcibly();
-        }
+        }, "0", "0");
     }
 
     @Test
     void overTlsTheUpgradeIsWssAndTrustsTheCaGiven(@TempDir Path dir) throws Exception {
         try (TlsFixture tls = new TlsFixture(dir)) {
             Path[] pem = tls.serverPem(dir);
-            int port = StackLauncher.freePort();
-            Process server = chat(dir, port, "0", "0", pem[0].toString(), pem[1].toString());
-            try {
+            onChat(dir, port -> {
                 JsonNode p = load(dir, "https://127.0.0.1:" + port, CHAT, "-c", "2", "-n", "20", "--cacert", tls.ca.toString());
                 assertEquals(20, p.path("steps").get(0).path("validated").asLong(), p.path("steps").toString());
                 assertEquals(2, p.path("setup").get(1).path("validated").asLong(), p.path("setup").toString());
                 assertEquals(0, p.path("errors").path("total").asLong(), p.toString());
                 assertTrue(p.path("tls").path("handshakes").asLong() >= 4, "the login's and the WebSocket's connections: " + p.path("tls"));
-            } finally {
-                server.destroyForcibly();
-            }
+            }, "0", "0", pem[0].toString(), pem[1].toString());
         }
     }
 
     @Test
     void inAnOpenLoopAMessageStepsLatencyCountsFromWhenItWasDue(@TempDir Path dir) throws Exception {
-        int port = StackLauncher.freePort();
         // every answer 150 ms late: one user can keep up with about 6 a second, and 20 a second are due
-        Process server = chat(dir, port, "0", "0.15");
-        try {
+        onChat(dir, port -> {
             JsonNode open = load(dir, "http://127.0.0.1:" + port, CHAT, "-c", "1", "--rate", "20", "-d", "2s").path("steps").get(0);
             JsonNode closed = load(dir, "http://127.0.0.1:" + port, CHAT, "-c", "1", "-n", "5").path("steps").get(0);
             double late = open.path("latencyMicros").path("p50").asDouble();
@@ -255,8 +256,6 @@ class FlowWebSocketTest {
             assertTrue(onTime >= 150_000, closed.toString());
             assertTrue(late > 2 * 150_000, "each message due 50 ms after the last, answered 150 ms after it was sent: the wait"
                     + " behind the schedule is in its latency: p50 " + late + " µs against " + onTime + " in a closed loop");
-        } finally {
-            server.destroyForcibly();
-        }
+        }, "0", "0.15");
     }
 }
