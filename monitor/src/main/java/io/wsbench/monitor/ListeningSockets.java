@@ -43,7 +43,8 @@ public final class ListeningSockets {
             if (!Files.exists(file)) {
                 continue;
             }
-            for (String line : Files.readAllLines(file).subList(1, Files.readAllLines(file).size())) {
+            List<String> lines = Files.readAllLines(file); // read once: the table changes as connections come and go
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 if (f.length > 9 && LISTEN.equals(f[3]) && inodes.contains(f[9])) {
                     listening.add(address(f[1]));
