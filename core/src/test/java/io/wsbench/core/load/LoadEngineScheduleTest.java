@@ -1,8 +1,7 @@
 package io.wsbench.core.load;
 
 import io.wsbench.core.record.SecondSample;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,17 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LoadEngineScheduleTest {
 
-    private static LoadEngine engine;
-
-    @BeforeAll
-    static void start() {
-        engine = new LoadEngine(2);
-    }
-
-    @AfterAll
-    static void stop() {
-        engine.close();
-    }
+    @AutoClose
+    private static final LoadEngine engine = new LoadEngine(2);
 
     @Test
     void openLoopCountsTheStallFromTheIntendedSendTime() throws Exception {

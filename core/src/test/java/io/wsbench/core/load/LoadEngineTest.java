@@ -1,8 +1,7 @@
 package io.wsbench.core.load;
 
 import io.wsbench.core.record.SecondSample;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
@@ -29,17 +28,8 @@ class LoadEngineTest {
             status == 200 && new String(body, 0, length, StandardCharsets.UTF_8).equals("Hello World")
                     ? Verdict.OK : Verdict.VALIDATION;
 
-    private static LoadEngine engine;
-
-    @BeforeAll
-    static void start() {
-        engine = new LoadEngine(2);
-    }
-
-    @AfterAll
-    static void stop() {
-        engine.close();
-    }
+    @AutoClose
+    private static final LoadEngine engine = new LoadEngine(2);
 
     static HttpRequest get(InetSocketAddress a, boolean keepAlive) {
         return HttpRequest.get(URI.create("http://127.0.0.1:" + a.getPort() + "/hello"), keepAlive);
