@@ -26,7 +26,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Map;
 
@@ -110,7 +109,8 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
         begin(s, rec, answer, from);
         if (s.kind() == WsStep.Kind.CLOSE) {
             rec.requestsSent++;
-            channel.writeAndFlush(new CloseWebSocketFrame(1000, "")).addListener(f -> closeSent(s));
+            // the server's close frame, or its closing of the connection, ends the step; no answer in time, ours does
+            channel.writeAndFlush(new CloseWebSocketFrame(1000, ""));
             return;
         }
         if (s.kind() == WsStep.Kind.SEND) {
@@ -142,12 +142,6 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
             passed();
         } else {
             lost(FlowUser.RecordAs.CONNECT, "the message could not be sent: " + f.cause());
-        }
-    }
-
-    private void closeSent(WsStep s) {
-        if (step == s && channel != null) {
-            channel.close(); // the server's close frame or its closing of the connection ends the step (channelInactive)
         }
     }
 
