@@ -8,7 +8,6 @@ import io.wsbench.core.suite.CapacitySpec;
 import io.wsbench.monitor.MonitorKind;
 import io.wsbench.core.record.Assertion;
 import io.wsbench.runner.CapacitySearch;
-import io.wsbench.runner.OwnService;
 import io.wsbench.runner.PointSession;
 import io.wsbench.runner.Target;
 import picocli.CommandLine.Command;
@@ -90,14 +89,13 @@ final class CapacityCommand implements Callable<Integer> {
         }
         List<MonitorKind> monitors = watch.monitors();
         var warmup = watch.warmupAsked(connections);
-        OwnService own = target.ownService(tlsOptions);
-        URI uri = target.uri(own);
-        ClientTls tls = tlsOptions.client(uri);
-        Target loaded = target.target(uri, own, tls);
+        Target loaded = TargetOptions.made(TargetOptions.suite("capacity", target.spec(tlsOptions), null, spec), tlsOptions);
+        URI uri = loaded.uri();
+        ClientTls tls = loaded.tls();
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
         try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
-                .reaching(uri, tls, target.http2() != null).open()) {
+                .reaching(uri, tls, loaded.http2() != null).open()) {
             TlsOptions.warnIfInsecure(tls, uri, aside);
             session.warmUp(loaded, warmup);
             aside.printf(Locale.ROOT, "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",

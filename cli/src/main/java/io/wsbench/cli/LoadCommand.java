@@ -10,11 +10,11 @@ import io.wsbench.core.suite.LoadPointSpec;
 import io.wsbench.core.suite.Stages;
 import io.wsbench.monitor.MonitorKind;
 import io.wsbench.core.record.Assertion;
-import io.wsbench.runner.OwnService;
 import io.wsbench.runner.PointSession;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.Warmup;
+import io.wsbench.service.own.OwnWorkload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -104,28 +104,27 @@ final class LoadCommand implements Callable<Integer> {
         }
         Warmup warmupAsked = watch.warmupAsked(connections);
         List<MonitorKind> monitors = watch.monitors();
-        OwnService own = target.ownService(tlsOptions);
-        URI uri = target.uri(own);
         LoadPointSpec point = loadPoint(think);
-        ClientTls tls = tlsOptions.client(uri);
-        Target loaded = target.target(uri, own, tls);
+        Target loaded = TargetOptions.made(TargetOptions.suite("load", target.spec(tlsOptions), point, null), tlsOptions);
+        URI uri = loaded.uri();
+        ClientTls tls = loaded.tls();
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
-                .reaching(uri, tls, target.http2() != null).open();
+                .reaching(uri, tls, loaded.http2() != null).open();
              MetricsOut metrics = metricsOptions.start(aside)) {
             TlsOptions.warnIfInsecure(tls, uri, aside);
             session.warmUp(loaded, warmupAsked);
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
             RunEvents events = metrics == null ? console : new LiveEvents(console, null, metrics);
-            return measureAndTell(session, loaded, point, uri, own, events, console, interactive, metrics,
+            return measureAndTell(session, loaded, point, uri, events, console, interactive, metrics,
                     assertions, out, aside);
         }
     }
 
     /** The point measured, then told: on the console or as JSON, to the metrics, against the assertions. */
-    private int measureAndTell(PointSession session, Target loaded, LoadPointSpec point, URI uri, OwnService own, RunEvents events,
+    private int measureAndTell(PointSession session, Target loaded, LoadPointSpec point, URI uri, RunEvents events,
                                Console console, boolean interactive, MetricsOut metrics,
                                List<Assertion> assertions, PrintStream out, PrintStream aside)
             throws InterruptedException, java.io.IOException {
@@ -146,8 +145,8 @@ final class LoadCommand implements Callable<Integer> {
         if (history != null) {
             HistoryOptions.recordLoad(history, p, uri.toString(), aside);
         }
-        if (own != null && own.workload().firstFailure() != null) {
-            aside.println("  first failure " + own.workload().firstFailure());
+        if (loaded.workload() instanceof OwnWorkload o && o.firstFailure() != null) {
+            aside.println("  first failure " + o.firstFailure());
         }
         boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + target.url, junit, aside);
         if (metrics != null && !assertions.isEmpty()) {
@@ -174,21 +173,33 @@ final class LoadCommand implements Callable<Integer> {
                 if (requests != null || duration != null || rate != null) {
                     throw new IllegalArgumentException("--stages set the load and its length: drop -n, -d and --rate");
                 }
-                return new LoadPointSpec(null, connections, null, null, null, think, keepAlive, timeout, null, null,
-                        Stages.parse(stages));
+                return new LoadPointSpec(null, connections, null, null, null, duration("--think", think), keepAlive,
+                        duration("--timeout", timeout), null, null, Stages.parse(stages));
             }
-            Duration d = duration != null ? Durations.parse(duration) : (requests == null ? Duration.ofSeconds(10) : null);
+            Duration d = duration != null ? duration("-d", duration) : (requests == null ? Duration.ofSeconds(10) : null);
             long perUser = requests == null ? 0 : (requests + connections - 1) / connections;
             if (rate != null && perUser > 0 && duration == null) {
                 // an open-loop point of N requests lasts N / rate seconds
                 d = Duration.ofNanos((long) (1e9 * perUser * connections / rate));
                 perUser = 0;
             }
-            return new LoadPointSpec(rate != null ? "open" : "closed", connections, perUser > 0 ? perUser : null,
-                    d == null ? null : d.toNanos() / 1000 + "us", rate, think, keepAlive, timeout, null, null);
+            return new LoadPointSpec(rate != null ? "open" : "closed", connections, perUser > 0 ? perUser : null, d, rate,
+                    duration("--think", think), keepAlive, duration("--timeout", timeout), null, null);
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(stages != null && !e.getMessage().startsWith("--stages")
                     ? "--stages " + stages + ": " + e.getMessage() : e.getMessage());
+        }
+    }
+
+    /** An option's duration, or null when it is not given; a bad one is one line naming the option. */
+    private static Duration duration(String option, String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(option + ": " + e.getMessage());
         }
     }
 

@@ -1,26 +1,21 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.load.Http2;
-import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.record.TargetRecord;
-import io.wsbench.protocols.HttpWorkload;
+import io.wsbench.contract.security.WsSecurityKeys;
+import io.wsbench.core.suite.CapacitySpec;
+import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.RequestSpec;
+import io.wsbench.core.suite.Suite;
+import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.protocols.Protocols;
-import io.wsbench.protocols.Workload;
-import io.wsbench.runner.OneLine;
-import io.wsbench.runner.OwnService;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.TlsClients;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -105,22 +100,6 @@ final class TargetOptions {
             "each with one stream open at a time (default 1; -c 100 --streams 10: 100 streams on 10 connections)"})
     Integer streams;
 
-    /** How the options ask for HTTP/2; null for HTTP/1.1. */
-    Http2 http2() {
-        boolean grpc = proto != null || "grpc".equals(protocol); // gRPC is HTTP/2 whether asked or not
-        if (streams != null && !http2 && !grpc) {
-            throw new Main.UserError("--streams is for HTTP/2: add --http2");
-        }
-        if (!http2 && !grpc) {
-            return null;
-        }
-        try {
-            return new Http2(streams == null ? 1 : streams);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError("--streams: " + e.getMessage());
-        }
-    }
-
     static final class ProtocolNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
@@ -128,18 +107,65 @@ final class TargetOptions {
         }
     }
 
-    /** The target these options name, over {@code tls} when not null. */
-    Target target(URI uri, OwnService own, ClientTls tls) {
-        return Target.of(targetRecord(uri), uri, own != null ? own.workload() : workload(), tls).withHttp2(http2());
+    /**
+     * The target these options name, as a suite's target is written ({@code load URL} and a suite's
+     * {@code url:} are one model), each flag first checked against the others; {@code tls}: the TLS
+     * options, as the target's {@code tls:}.
+     */
+    TargetSpec spec(TlsOptions tls) {
+        checkFlags();
+        boolean grpc = proto != null || "grpc".equals(protocol); // gRPC is HTTP/2 whether asked or not
+        if (streams != null && !http2 && !grpc) {
+            throw new Main.UserError("--streams is for HTTP/2: add --http2");
+        }
+        Integer http = http2 || grpc && streams != null ? Integer.valueOf(2) : null;
+        boolean own = proto != null || graphql != null || wsdl != null || openapi != null;
+        String address = graphql != null ? graphql : url;
+        if (address != null) {
+            parse(address);
+        }
+        RequestSpec request = own ? (openapi != null && !headers.isEmpty() ? new RequestSpec(null, null, headerMap(), null, null) : null)
+                : new RequestSpec(method, body == null ? null : body.toString(), headerMap(), soapAction, expect);
+        try {
+            return new TargetSpec(address, null, own ? null : protocol, null,
+                    proto != null ? (method != null ? method : operation) : own || protocol != null ? operation : null,
+                    null, own ? null : sequence, address, null, null, null, null, tls.spec(), wsdl, openapi, port,
+                    path(template), path(data), dataMode, checks.isEmpty() ? null : checks, dataMaxMb, null, path(query),
+                    http, streams, proto, request == null || request.plainGet() ? null : request);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
     }
 
-    /** Where the load goes: the own service's endpoint, or the URL given. */
-    URI uri(OwnService own) {
-        return own != null ? own.endpoint() : parseUrl();
+    /** The suite these options and {@code load} (or {@code capacity}) make: one target, its files relative to here. */
+    static Suite suite(String name, TargetSpec target, LoadPointSpec load, CapacitySpec capacity) {
+        try {
+            return Suite.of(name, target, load, capacity);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
     }
 
-    /** The user's own service these options name (null: none), its reflection over {@code tls}'s settings for https. */
-    OwnService ownService(TlsOptions tls) {
+    /** The target of {@code suite} made ready to load; TLS options for an http:// address are refused. */
+    static Target made(Suite suite, TlsOptions tls) {
+        Target t;
+        try {
+            t = Target.at(suite, suite.targets().get(0), WsSecurityKeys.defaultDir());
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage()); // e.g. an operation the protocol does not have
+        }
+        if (t.tls() == null && tls.given()) {
+            throw new Main.UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + t.uri());
+        }
+        return t;
+    }
+
+    private static String path(Path p) {
+        return p == null ? null : p.toString();
+    }
+
+    /** The flags that do not go together, each refused in one line. */
+    private void checkFlags() {
         if (proto != null) {
             if (wsdl != null || openapi != null || graphql != null || protocol != null || body != null || soapAction != null
                     || expect != null || port != null || query != null) {
@@ -150,10 +176,7 @@ final class TargetOptions {
                 throw new Main.UserError("--proto needs the gRPC server's URL: wsbench load http://127.0.0.1:PORT --proto "
                         + proto + " --method package.Service/Method");
             }
-            ClientTls reflectionTls = io.wsbench.protocols.grpc.GrpcReflection.asks(proto)
-                    ? tls.client(OwnService.reflectionServerOf(proto, url)) : null;
-            return OwnService.of(new OwnService.Spec(null, null, method != null ? method : operation, null, template, data,
-                    dataMode, checks, url, dataMaxMb, null, proto, reflectionTls));
+            return;
         }
         if (graphql != null) {
             if (wsdl != null || openapi != null || protocol != null || body != null || soapAction != null || expect != null
@@ -164,8 +187,7 @@ final class TargetOptions {
             if (query == null) {
                 throw new Main.UserError("--graphql needs --query FILE: the query (or mutation) to send");
             }
-            return OwnService.of(new OwnService.Spec(null, null, operation, null, null, data, dataMode, checks, graphql,
-                    dataMaxMb, query));
+            return;
         }
         if (query != null) {
             throw new Main.UserError("--query goes with --graphql URL");
@@ -174,7 +196,10 @@ final class TargetOptions {
             if (template != null || data != null || dataMode != null || !checks.isEmpty() || port != null) {
                 throw new Main.UserError("--template, --data, --data-mode, --check and --port go with --wsdl, --openapi or --graphql");
             }
-            return null;
+            if (url == null) {
+                throw new Main.UserError("give the URL to load (or --wsdl FILE --operation NAME, or --openapi SPEC --operation ID)");
+            }
+            return;
         }
         String flag = wsdl != null ? "--wsdl" : "--openapi";
         if (wsdl != null && openapi != null) {
@@ -189,32 +214,14 @@ final class TargetOptions {
         if (wsdl != null && !headers.isEmpty()) {
             throw new Main.UserError("--header goes with --openapi (whose header parameters it fills) or a URL, not --wsdl");
         }
-        return OwnService.of(new OwnService.Spec(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb)
-                .withHeaders(headerMap()));
-    }
-
-    TargetRecord targetRecord(URI uri) {
-        if (proto != null) {
-            return new TargetRecord(uri.toString(), null, "grpc", null, method != null ? method : operation, null, null, uri.toString());
-        }
-        if (graphql != null) {
-            return new TargetRecord(uri.toString(), null, "graphql", null, operation, null, null, uri.toString());
-        }
-        if (wsdl != null || openapi != null) {
-            return new TargetRecord(uri.toString(), null, wsdl != null ? "wsdl" : "openapi", null, operation, null, null, uri.toString());
-        }
-        return new TargetRecord(uri.toString(), null, protocol == null ? TargetRecord.HTTP : protocol, null,
-                protocol == null ? null : operation(), null, sequence, uri.toString());
     }
 
     String operation() {
         return operation == null ? "hello" : operation;
     }
 
-    URI parseUrl() {
-        if (url == null) {
-            throw new Main.UserError("give the URL to load (or --wsdl FILE --operation NAME, or --openapi SPEC --operation ID)");
-        }
+    /** {@code url} as a URI, or one line saying why it cannot be loaded. */
+    private static URI parse(String url) {
         URI uri;
         try {
             uri = URI.create(url);
@@ -241,42 +248,5 @@ final class TargetOptions {
             h.put(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
         }
         return h;
-    }
-
-    /** The requests and checks of a URL: a wsbench protocol's, or the request the options write. */
-    Workload workload() {
-        if (protocol != null) {
-            try {
-                return Workload.of(protocol, operation(), sequence);
-            } catch (IllegalArgumentException e) {
-                throw new Main.UserError(e.getMessage());
-            }
-        }
-        if (method == null && body == null && soapAction == null && headers.isEmpty() && expect == null) {
-            return HttpWorkload.get(); // the one a suite's URL without a protocol sends too
-        }
-        Map<String, String> h = new LinkedHashMap<>();
-        byte[] bytes = null;
-        if (body != null) {
-            try {
-                bytes = Files.readAllBytes(body);
-            } catch (NoSuchFileException e) {
-                throw new Main.UserError("no such body file: " + body);
-            } catch (IOException e) {
-                throw new Main.UserError("cannot read body file " + body + ": " + OneLine.of(e));
-            }
-        }
-        if (soapAction != null) {
-            h.put("Content-Type", "text/xml; charset=UTF-8");
-            h.put("SOAPAction", soapAction.startsWith("\"") ? soapAction : "\"" + soapAction + "\"");
-        } else if (bytes != null) {
-            h.put("Content-Type", "application/octet-stream");
-        }
-        h.putAll(headerMap());
-        if (h.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Content-Type") && !k.equals("Content-Type"))) {
-            h.remove("Content-Type"); // the user's own spelling wins
-        }
-        String m = method != null ? method.toUpperCase(Locale.ROOT) : (bytes != null ? "POST" : "GET");
-        return new HttpWorkload(m, h, bytes, expect);
     }
 }

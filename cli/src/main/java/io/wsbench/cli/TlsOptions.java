@@ -3,6 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.TlsSettings;
 import io.wsbench.core.record.TlsRecord;
+import io.wsbench.core.suite.TlsSpec;
 import io.wsbench.runner.TlsClients;
 import picocli.CommandLine.Option;
 
@@ -38,6 +39,23 @@ final class TlsOptions {
     /** Whether any of these options was given. */
     boolean given() {
         return cacert != null || insecure || cert != null || key != null || pkcs12 != null || passwordEnv != null || provider != null;
+    }
+
+    /** These options as a suite target's {@code tls:} (files made absolute), or null when none was given. */
+    TlsSpec spec() {
+        if (!given()) {
+            return null;
+        }
+        try {
+            return new TlsSpec(absolute(cacert), insecure ? Boolean.TRUE : null, absolute(cert), absolute(key), absolute(pkcs12),
+                    passwordEnv, provider);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+    }
+
+    private static String absolute(Path p) {
+        return p == null ? null : p.toAbsolutePath().toString();
     }
 
     /** The TLS client for {@code url}, or null for an http:// URL; bad settings are one line and exit code 2. */

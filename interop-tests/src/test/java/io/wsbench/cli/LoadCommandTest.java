@@ -64,6 +64,54 @@ class LoadCommandTest {
         assertEquals(0, p.at("/errors/httpStatus").asLong());
     }
 
+    /**
+     * {@code load URL}'s options and a suite's URL target are one model: the same request written as
+     * options and as a suite's {@code request:} is sent and checked alike, and recorded as the same target.
+     */
+    @Test
+    void aSuiteUrlTargetSendsTheRequestLoadsOptionsWrite(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("hello.xml"), "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<soap:Body><h:hello xmlns:h=\"http://wsbench.io/hello\"/></soap:Body></soap:Envelope>");
+        String url = direct.baseUrl() + "/hello/soap";
+        Path suite = Files.writeString(dir.resolve("posted.yaml"), """
+                name: posted
+                warmup: none
+                targets:
+                  - url: "%s"
+                    request: { body: hello.xml, soapAction: "urn:hello", headers: { X-Run: suite },
+                               expect: "<return>Hello World</return>" }
+                  - url: "%s"
+                    request: { body: hello.xml, soapAction: "urn:hello", expect: "<return>Goodbye</return>" }
+                load:
+                  - { users: 2, requestsPerUser: 100 }
+                """.formatted(url, url.replace("127.0.0.1", "localhost")));
+        CliRunner run = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        JsonNode points = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).at("/points");
+        assertEquals(200, points.get(0).at("/validated").asLong(), run.out() + run.err());
+        assertEquals(200, points.get(1).at("/errors/validation").asLong(), "the text every answer must hold: " + points.get(1));
+        CliRunner load = CliRunner.run("load", url, "-c", "2", "-n", "200", "--body", dir.resolve("hello.xml").toString(),
+                "--soap-action", "urn:hello", "-H", "X-Run: load", "--expect", "<return>Hello World</return>", "--json");
+        assertEquals(0, load.exit(), load.err());
+        JsonNode p = RunJson.MAPPER.readTree(load.out());
+        assertEquals(200, p.at("/validated").asLong());
+        for (String key : new String[] {"/label", "/protocol", "/url"}) {
+            assertEquals(points.get(0).at("/target" + key), p.at("/target" + key), key);
+        }
+
+        // a request on a target that speaks a protocol of its own is refused, naming its place
+        Path wrong = Files.writeString(dir.resolve("wrong.yaml"), """
+                name: wrong
+                targets:
+                  - { url: "%s", protocol: soap11, request: { method: PUT } }
+                load:
+                  - { users: 1, requestsPerUser: 1 }
+                """.formatted(url));
+        CliRunner refused = CliRunner.run("run", wrong.toString());
+        assertEquals(Main.BAD_INPUT, refused.exit());
+        assertTrue(refused.err().contains("wrong.yaml:3:") && refused.err().contains("a 'request' (method, body, headers,"
+                + " soapAction, expect) is for a 'url' without a 'protocol'"), refused.err());
+    }
+
     @Test
     void openLoopRunsAtTheRateAskedFor() throws Exception {
         CliRunner r = CliRunner.run("load", direct.baseUrl() + "/hello/soap", "--protocol", "soap11", "-c", "4",

@@ -21,6 +21,26 @@ public record HttpWorkload(String method, Map<String, String> headers, byte[] bo
         return new HttpWorkload("GET", Map.of(), null, null);
     }
 
+    /**
+     * The request a suite's {@code request:} or load's options write: {@code soapAction} sends the body
+     * as {@code text/xml} with that SOAPAction (quoted), a body alone as {@code application/octet-stream},
+     * the user's own {@code headers} over both (a Content-Type of theirs, in any spelling, wins).
+     */
+    public static HttpWorkload of(String method, Map<String, String> headers, byte[] body, String soapAction, String expect) {
+        Map<String, String> h = new java.util.LinkedHashMap<>();
+        if (soapAction != null) {
+            h.put("Content-Type", "text/xml; charset=UTF-8");
+            h.put("SOAPAction", soapAction.startsWith("\"") ? soapAction : "\"" + soapAction + "\"");
+        } else if (body != null) {
+            h.put("Content-Type", "application/octet-stream");
+        }
+        h.putAll(headers);
+        if (h.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Content-Type") && !k.equals("Content-Type"))) {
+            h.remove("Content-Type"); // the user's own spelling wins
+        }
+        return new HttpWorkload(method, h, body, expect);
+    }
+
     @Override
     public RequestSource requests(URI endpoint, boolean keepAlive) {
         return new HttpRequest(method, endpoint, headers, body, keepAlive);

@@ -102,7 +102,7 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         return new Spec(t.wsdl() != null ? where : null, t.openapi() != null ? where : null, t.operation(),
                 t.port(), t.template() == null ? null : suite.resolve(t.template()),
                 t.data() == null ? null : suite.resolve(t.data()), t.dataMode(), t.checks() == null ? List.of() : t.checks(),
-                url, t.dataMaxMb());
+                url, t.dataMaxMb()).withHeaders(t.request() == null ? Map.of() : t.request().headers());
     }
 
     /** The client's checking time per answer checked since {@code nanosBefore} and {@code answersBefore}; null when none was. */

@@ -207,11 +207,10 @@ public final class SuiteRunner {
         if (stackName == null) {
             List<Target> targets = new ArrayList<>();
             for (TargetSpec t : specs) {
-                targets.add(t.own() ? Target.own(suite, t, null, "external", keysDir())
-                        : Target.of(suite, t, URI.create(t.url()), "external", keysDir(), TlsClients.forTarget(suite, t)));
+                targets.add(Target.at(suite, t, keysDir()));
             }
             String url = specs.get(0).url();
-            return new Server(url == null ? "external" : URI.create(url).getAuthority(), null, targets, run.watched(new PointRun(driver, WatchedServer.UNSEEN, dir, run::note)));
+            return new Server(url == null ? Target.EXTERNAL : URI.create(url).getAuthority(), null, targets, run.watched(new PointRun(driver, WatchedServer.UNSEEN, dir, run::note)));
         }
         Map<String, String> options = options(suite, specs.get(0));
         StackDescriptor d = descriptor(catalog, suite, stackName, options);

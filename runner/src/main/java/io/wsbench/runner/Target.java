@@ -5,6 +5,7 @@ import io.wsbench.core.load.Http2;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.record.TargetRecord;
+import io.wsbench.core.suite.RequestSpec;
 import io.wsbench.core.suite.Suite;
 import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.protocols.HttpWorkload;
@@ -14,8 +15,11 @@ import io.wsbench.service.own.OwnWorkload;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
@@ -29,6 +33,9 @@ import java.util.function.Supplier;
  */
 public record Target(TargetRecord record, URI uri, Workload workload, String version, ClientTls tls, String base,
                      TargetSpec spec, Http2 http2) {
+
+    /** The version of a server wsbench did not start. */
+    static final String EXTERNAL = "external";
 
     public Target {
         if (http2 == null && workload != null && workload.http2Only()) {
@@ -70,6 +77,19 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
     }
 
     /**
+     * A target of {@code suite} at its own address (its {@code url}, or the one its description names),
+     * not on a stack: as {@code load} and {@code capacity} make theirs from their options, as a
+     * suite's runner makes a URL target. {@code keys}: where the WS-Security keys are.
+     */
+    public static Target at(Suite suite, TargetSpec spec, Path keys) {
+        if (spec.stack() != null) {
+            throw new IllegalArgumentException("a target on a stack is made once its server is up");
+        }
+        return spec.own() ? own(suite, spec, null, EXTERNAL, keys)
+                : of(suite, spec, URI.create(spec.url()), EXTERNAL, keys, TlsClients.forTarget(suite, spec));
+    }
+
+    /**
      * An own-service target: its requests and checks from the user's WSDL or OpenAPI description and
      * data; {@code keys}: the directory of the WS-Security keys, for a flow's secured SOAP steps.
      */
@@ -86,11 +106,31 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
 
     /** {@code keys}: the directory of the WS-Security keys, used when the target is secured. */
     static Target of(Suite suite, TargetSpec spec, URI uri, String version, Path keys, ClientTls tls) {
-        Workload w = spec.asIs() ? HttpWorkload.get()
+        Workload w = spec.asIs() ? asIs(suite, spec)
                 : !spec.secured()
                 ? Workload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.client())
                 : SecuredWorkload.of(spec.protocol(), spec.operation(), spec.sequence(), spec.security(), WsSecurityKeys.in(keys));
         return new Target(record(suite, spec, uri), uri, w, version, tls, null, spec);
+    }
+
+    /** What a URL without a protocol sends: a GET, any 2xx valid, unless its {@code request:} writes another. */
+    private static Workload asIs(Suite suite, TargetSpec spec) {
+        RequestSpec r = spec.request();
+        if (r == null || r.plainGet()) {
+            return HttpWorkload.get();
+        }
+        byte[] body = null;
+        if (r.body() != null) {
+            Path file = suite.resolve(r.body());
+            try {
+                body = Files.readAllBytes(file);
+            } catch (NoSuchFileException e) {
+                throw new TargetException("no such body file: " + file);
+            } catch (IOException e) {
+                throw new TargetException("cannot read body file " + file + ": " + OneLine.of(e));
+            }
+        }
+        return HttpWorkload.of(r.methodSent(), r.headers(), body, r.soapAction(), r.expect());
     }
 
     public RequestSource requests(boolean keepAlive) {

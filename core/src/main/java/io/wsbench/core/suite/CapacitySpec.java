@@ -48,7 +48,7 @@ public record CapacitySpec(List<String> slo, Double startRate, Double maxRate, D
 
     /** One probe's point at {@code rate} req/s, {@code length} long. */
     public LoadPointSpec point(double rate, Duration length) {
-        return new LoadPointSpec("open", connections, null, length.toNanos() / 1000 + "us", rate, null, true, timeout, null, null);
+        return new LoadPointSpec("open", connections, null, length, rate, null, true, Durations.parse(timeout), null, null);
     }
 
     /** Under {@code --quick}: probes of a second, after none, and a coarse search. */

@@ -1,5 +1,11 @@
 package io.wsbench.core.suite;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+
+import java.io.IOException;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,5 +38,25 @@ public final class Durations {
     public static String format(Duration d) {
         long ms = d.toMillis();
         return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
+
+    /**
+     * A duration in a suite file, read once as the file is: "500ms", "10s", or a number of seconds; a
+     * bad one names its place in the file.
+     */
+    public static final class Read extends StdScalarDeserializer<Duration> {
+
+        public Read() {
+            super(Duration.class);
+        }
+
+        @Override
+        public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            try {
+                return parse(p.getValueAsString());
+            } catch (IllegalArgumentException e) {
+                throw JsonMappingException.from(p, e.getMessage(), e);
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.wsbench.core.suite;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.wsbench.core.load.LoadSpec;
 import io.wsbench.core.record.LoadRecord;
 
@@ -17,23 +18,23 @@ import java.time.Duration;
 public record LoadPointSpec(@JsonProperty("model") String model,
                             @JsonProperty("users") Integer users,
                             @JsonProperty("requestsPerUser") @com.fasterxml.jackson.annotation.JsonAlias("iterationsPerUser") Long requestsPerUser,
-                            @JsonProperty("duration") String duration,
+                            @JsonProperty("duration") @JsonDeserialize(using = Durations.Read.class) Duration duration,
                             @JsonProperty("rate") Double rate,
-                            @JsonProperty("thinkTime") String thinkTime,
+                            @JsonProperty("thinkTime") @JsonDeserialize(using = Durations.Read.class) Duration thinkTime,
                             @JsonProperty("keepAlive") Boolean keepAlive,
-                            @JsonProperty("timeout") String timeout,
+                            @JsonProperty("timeout") @JsonDeserialize(using = Durations.Read.class) Duration timeout,
                             @JsonProperty("sequences") Integer sequences,
                             @JsonProperty("eachRequest") Boolean eachRequest,
                             @JsonProperty("stages") Stages stages,
-                            @JsonProperty("minDuration") String minDuration) {
+                            @JsonProperty("minDuration") @JsonDeserialize(using = Durations.Read.class) Duration minDuration) {
 
-    public LoadPointSpec(String model, Integer users, Long requestsPerUser, String duration, Double rate, String thinkTime,
-                         Boolean keepAlive, String timeout, Integer sequences, Boolean eachRequest, Stages stages) {
+    public LoadPointSpec(String model, Integer users, Long requestsPerUser, Duration duration, Double rate, Duration thinkTime,
+                         Boolean keepAlive, Duration timeout, Integer sequences, Boolean eachRequest, Stages stages) {
         this(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, sequences, eachRequest, stages, null);
     }
 
-    public LoadPointSpec(String model, Integer users, Long requestsPerUser, String duration, Double rate, String thinkTime,
-                         Boolean keepAlive, String timeout, Integer sequences, Boolean eachRequest) {
+    public LoadPointSpec(String model, Integer users, Long requestsPerUser, Duration duration, Double rate, Duration thinkTime,
+                         Boolean keepAlive, Duration timeout, Integer sequences, Boolean eachRequest) {
         this(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, sequences, eachRequest, null);
     }
 
@@ -65,7 +66,7 @@ public record LoadPointSpec(@JsonProperty("model") String model,
                 throw new IllegalArgumentException("'minDuration' goes with 'sequences': whole passes of the target's request"
                         + " sequence, as many as last at least that long");
             }
-            if (Durations.parse(minDuration).isZero()) {
+            if (minDuration.isZero()) {
                 throw new IllegalArgumentException("'minDuration' is more than 0");
             }
         }
@@ -74,7 +75,7 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         }
         keepAlive = keepAlive == null || keepAlive;
         eachRequest = Boolean.TRUE.equals(eachRequest) ? Boolean.TRUE : null;
-        // parse now so a bad value is reported with its place in the file
+        // made now so a bad value is reported with its place in the file
         spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest != null, stages);
     }
 
@@ -82,17 +83,13 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         return spec(model, users, requestsPerUser, duration, rate, thinkTime, keepAlive, timeout, eachRequest != null, stages);
     }
 
-    private static LoadSpec spec(String model, int users, Long requestsPerUser, String duration, Double rate,
-                                 String thinkTime, boolean keepAlive, String timeout, boolean each, Stages stages) {
+    private static LoadSpec spec(String model, int users, Long requestsPerUser, Duration duration, Double rate,
+                                 Duration thinkTime, boolean keepAlive, Duration timeout, boolean each, Stages stages) {
         if (stages != null) {
-            return LoadSpec.profiled(stages.open(), users, stages.profile(),
-                    thinkTime == null ? null : Durations.parse(thinkTime), keepAlive,
-                    timeout == null ? null : Durations.parse(timeout));
+            return LoadSpec.profiled(stages.open(), users, stages.profile(), thinkTime, keepAlive, timeout);
         }
-        return new LoadSpec("open".equals(model), users, requestsPerUser == null ? 0 : requestsPerUser,
-                duration == null ? null : Durations.parse(duration), rate == null ? 0 : rate,
-                thinkTime == null ? null : Durations.parse(thinkTime), keepAlive,
-                timeout == null ? null : Durations.parse(timeout), each);
+        return new LoadSpec("open".equals(model), users, requestsPerUser == null ? 0 : requestsPerUser, duration,
+                rate == null ? 0 : rate, thinkTime, keepAlive, timeout, each);
     }
 
     public LoadRecord toRecord() {
@@ -104,12 +101,12 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         return new LoadRecord(model, users, s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
                 s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0,
                 rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, sequences, eachRequest, null,
-                minDuration == null ? null : Durations.parse(minDuration).toMillis() / 1000.0);
+                minDuration == null ? null : minDuration.toMillis() / 1000.0);
     }
 
     /** The least time a point of whole passes should last (null: no such floor; its passes are {@code sequences}). */
     public Duration minimum() {
-        return minDuration == null ? null : Durations.parse(minDuration);
+        return minDuration;
     }
 
     /** The same load level with {@code passes} passes of the sequence (its minDuration kept, for its name). */
@@ -134,9 +131,7 @@ public record LoadPointSpec(@JsonProperty("model") String model,
     /** The same point shrunk to at most {@code maxRequests} per user and {@code maxDuration}. */
     public LoadPointSpec shrunk(long maxRequests, Duration maxDuration) {
         Long r = requestsPerUser == null ? null : Math.min(requestsPerUser, maxRequests);
-        String d = duration == null ? null
-                : Durations.format(Durations.parse(duration).compareTo(maxDuration) > 0 ? maxDuration
-                : Durations.parse(duration));
+        Duration d = duration == null ? null : duration.compareTo(maxDuration) > 0 ? maxDuration : duration;
         if (sequences != null) {
             // one pass of the sequence, shared by the users: the smallest unit that still means something
             return new LoadPointSpec(model, users, null, null, rate, thinkTime, keepAlive, timeout, 1, eachRequest);

@@ -122,6 +122,16 @@ public record Suite(@JsonProperty("name") String name,
         }
     }
 
+    /**
+     * The suite a command's options make ({@code load URL}, {@code capacity URL}): one target at its
+     * own address, measured at {@code load} or searched as {@code capacity} says, unwarmed (the
+     * command warms it as asked), its files relative to the working directory.
+     */
+    public static Suite of(String name, TargetSpec target, LoadPointSpec load, CapacitySpec capacity) {
+        return new Suite(name, null, null, null, null, null, "none", null, null, List.of(target),
+                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null, null);
+    }
+
     public static final String ROUNDS = "rounds";
     public static final String GROUPED = "grouped";
 

@@ -30,6 +30,9 @@ import java.util.TreeMap;
  * suite), {@code dataMode} ({@code cycle} or {@code unique}), the {@code checks} of every answer
  * and {@code dataMaxMb}, the most its encoded requests may take. Its address is the {@code url}
  * when given, else {@code path} on its {@code stack}, else the one the description names.
+ * <p>{@code request} ({@link RequestSpec}) is what a {@code url} without a {@code protocol} sends
+ * (its method, body, headers, SOAPAction and the text every answer must hold), as {@code wsbench
+ * load URL}'s options write it; an {@code openapi} target takes its {@code headers} alone.
  */
 public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("stack") String stack,
@@ -57,15 +60,8 @@ public record TargetSpec(@JsonProperty("label") String label,
                          @JsonProperty("graphql") String graphql,
                          @JsonProperty("http") Integer http,
                          @JsonProperty("streams") Integer streams,
-                         @JsonProperty("proto") String proto) {
-
-    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
-                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
-                      String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,
-                      String dataMode, List<String> checks, Long dataMaxMb, FlowSpec flow, String graphql) {
-        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
-                wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow, graphql, null, null, null);
-    }
+                         @JsonProperty("proto") String proto,
+                         @JsonProperty("request") RequestSpec request) {
 
     /** How the target asks for HTTP/2 ({@code http: 2}, with its {@code streams}, 1 by default); null for HTTP/1.1. */
     public io.wsbench.core.load.Http2 http2() {
@@ -75,35 +71,6 @@ public record TargetSpec(@JsonProperty("label") String label,
     /** Whether the target is loaded over HTTP/2: asked ({@code http: 2}), or gRPC, which is HTTP/2 whether asked or not. */
     public boolean overHttp2() {
         return http2() != null || proto() != null || "grpc".equals(protocol());
-    }
-
-    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
-                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
-                      String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,
-                      String dataMode, List<String> checks, Long dataMaxMb, FlowSpec flow) {
-        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
-                wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow, null);
-    }
-
-    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
-                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
-                      String path, TlsSpec tls, String wsdl, String openapi, String port, String template, String data,
-                      String dataMode, List<String> checks, Long dataMaxMb) {
-        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
-                wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, null);
-    }
-
-    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
-                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
-                      String path) {
-        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, null);
-    }
-
-    public TargetSpec(String label, String stack, String protocol, String variant, String operation, Security security,
-                      String sequence, String url, String client, Boolean coldStart, Map<String, String> stackOptions,
-                      String path, TlsSpec tls) {
-        this(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart, stackOptions, path, tls,
-                null, null, null, null, null, null, null, null);
     }
 
     public TargetSpec {
@@ -168,6 +135,11 @@ public record TargetSpec(@JsonProperty("label") String label,
             throw new IllegalArgumentException("a 'url' without a 'protocol' is loaded as 'wsbench load URL' loads it (a GET, any"
                     + " 2xx valid): its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'");
         }
+        if (request != null && !(url != null && TargetRecord.HTTP.equals(protocol) && !own)
+                && !(openapi != null && request.headersOnly())) {
+            throw new IllegalArgumentException("a 'request' (method, body, headers, soapAction, expect) is for a 'url' without a"
+                    + " 'protocol'; an 'openapi' target takes its 'headers' alone (they fill its header parameters)");
+        }
         security = security == null ? Security.PLAIN : security;
         coldStart = Boolean.TRUE.equals(coldStart) ? Boolean.TRUE : null;
         if (coldStart != null && stack == null) {
@@ -208,14 +180,14 @@ public record TargetSpec(@JsonProperty("label") String label,
     public TargetSpec as(String newLabel, Map<String, String> options) {
         return new TargetSpec(newLabel, stack, protocol, variant, operation, security, sequence, url, client, coldStart,
                 options.isEmpty() ? null : Map.copyOf(options), path, tls, wsdl, openapi, port, template, data, dataMode, checks,
-                dataMaxMb, flow, graphql, http, streams, proto);
+                dataMaxMb, flow, graphql, http, streams, proto, request);
     }
 
     TargetSpec withOperation(String suiteOperation) {
         return operation != null || own() || asIs() ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
                         stackOptions, path, tls, wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow, graphql,
-                        http, streams, proto);
+                        http, streams, proto, request);
     }
 
     /**

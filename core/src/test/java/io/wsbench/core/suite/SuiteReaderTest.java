@@ -36,7 +36,7 @@ class SuiteReaderTest {
         assertEquals(1, s.repeat());
         Suite q = s.quickened();
         assertEquals(100, q.load().get(0).requestsPerUser());
-        assertEquals("1s", q.load().get(1).duration());
+        assertEquals(java.time.Duration.ofSeconds(1), q.load().get(1).duration(), "read once, as a duration");
     }
 
     @Test
