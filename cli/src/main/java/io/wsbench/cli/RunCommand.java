@@ -12,10 +12,10 @@ import io.wsbench.core.suite.TargetSpec;
 import io.wsbench.core.record.Assertion;
 import io.wsbench.report.Flags;
 import io.wsbench.report.ReportWriter;
-import io.wsbench.runner.LoadDriver;
+import io.wsbench.core.load.ClientTls;
+import io.wsbench.runner.PointSession;
 import io.wsbench.runner.Home;
 import io.wsbench.runner.OwnService;
-import io.wsbench.runner.Reachable;
 import io.wsbench.runner.SuiteCheck;
 import io.wsbench.runner.SuiteRunner;
 import io.wsbench.runner.TlsClients;
@@ -37,7 +37,9 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 
 @Command(name = "run", description = "Run a suite (default: suites/default.yaml) and write results/<time>-<suite>/.")
 final class RunCommand implements Callable<Integer> {
@@ -148,35 +150,36 @@ final class RunCommand implements Callable<Integer> {
         } catch (SuiteException e) {
             throw new Main.UserError(e.getMessage());
         }
-        checkReachable(suite, stdout);
-        try (MetricsOut metrics = metricsOptions.start(stdout);
-             LiveServer page = live == null ? null : startLive(live, suite.name(), stdout);
-             LoadDriver driver = agents.driver(generatorOptions, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout)) {
+        // Ctrl-C: the runner stops and keeps the run partial; then exit with 1, "measured but
+        // incomplete" (the JVM alone would exit with 130 once the hooks are done)
+        AtomicReference<SuiteRunner> running = new AtomicReference<>();
+        PointSession.Builder opening = generatorOptions.session().placing(suite.cpus())
+                .driving(() -> agents.driver(generatorOptions, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout))
+                .onCtrlC(() -> {
+                    SuiteRunner r = running.get();
+                    if (r != null) {
+                        r.interrupt();
+                    }
+                    Runtime.getRuntime().halt(Main.PROBLEM);
+                });
+        Map<URI, ClientTls> reached = reaching(suite, opening);
+        try (PointSession session = opening.open();
+             MetricsOut metrics = metricsOptions.start(stdout);
+             LiveServer page = live == null ? null : startLive(live, suite.name(), stdout)) {
+            reached.forEach((url, tls) -> TlsOptions.warnIfInsecure(tls, url, stdout));
             Console console = new Console(stdout, Console.interactive());
-            SuiteRunner runner = new SuiteRunner(catalog, driver,
+            SuiteRunner runner = new SuiteRunner(catalog, session.driver(),
                     page == null && metrics == null ? console : new LiveEvents(console, page, metrics),
-                    quick ? 200 : 500, monitors()).coresAwake(generatorOptions.coresAwake);
+                    quick ? 200 : 500, monitors());
+            running.set(runner);
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
                     + suite.repeat() + (Suite.ROUNDS.equals(suite.order()) ? " rounds" : " repeats")
                     + (suite.until() == null ? "" : " (more until " + suite.until() + ")")
                     + " -> " + home.relativize(dir.toAbsolutePath()));
-            // Ctrl-C: the runner stops and keeps the run partial; then exit with 1, "measured but
-            // incomplete" (the JVM alone would exit with 130 once the hooks are done)
-            Thread hook = new Thread(() -> {
-                runner.interrupt();
-                Runtime.getRuntime().halt(Main.PROBLEM);
-            }, "wsbench-interrupted");
-            Runtime.getRuntime().addShutdownHook(hook);
-            RunRecord run;
-            boolean cutShort;
-            try {
-                run = runner.run(suite, dir, givenBy != null ? givenBy : commandLine(file));
-            } finally {
-                cutShort = !removed(hook);
-            }
-            if (cutShort) {
+            RunRecord run = runner.run(suite, dir, givenBy != null ? givenBy : commandLine(file), session);
+            if (session.interrupted()) {
                 return Main.PROBLEM; // the hook ends the process: no summary or report of a run cut short
             }
             done = run;
@@ -294,17 +297,23 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** As load does: an unreachable URL is one line and exit 2, before any stack starts. */
-    private static void checkReachable(Suite suite, PrintStream stdout) {
+    /**
+     * Every target at an address of its own (a url, or the one its WSDL or OpenAPI spec names), for the
+     * session to check before any load; returns them with their TLS clients.
+     */
+    private static Map<URI, ClientTls> reaching(Suite suite, PointSession.Builder session) {
+        Map<URI, ClientTls> reached = new java.util.LinkedHashMap<>();
         for (TargetSpec t : suite.targets()) {
             URI url = t.url() != null ? URI.create(t.url())
                     // the address its WSDL or OpenAPI spec names
                     : t.own() && t.stack() == null ? OwnService.of(OwnService.spec(suite, t, null)).endpoint() : null;
             if (url != null) {
-                var tls = TlsClients.forTarget(suite, t, url);
-                Reachable.check(url, tls, t.overHttp2());
-                TlsOptions.warnIfInsecure(tls, url, stdout);
+                ClientTls tls = TlsClients.forTarget(suite, t, url);
+                session.reaching(url, tls, t.overHttp2());
+                reached.put(url, tls);
             }
         }
+        return reached;
     }
 
     /** The summary, the knees and flags on the console; the report and its tables beside run.json. */
@@ -366,14 +375,6 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Removes the Ctrl-C hook; false when it is running already. */
-    private static boolean removed(Thread hook) {
-        try {
-            return Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            return false;
-        }
-    }
-
     private static String relative(Path home, Path p) {
         Path abs = p.toAbsolutePath();
         return abs.startsWith(home) ? home.relativize(abs).toString() : abs.toString();

@@ -1,5 +1,8 @@
 package io.wsbench.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.core.record.RunJson;
+
 import com.sun.net.httpserver.HttpServer;
 import io.wsbench.runner.AwakeCores;
 import org.junit.jupiter.api.AfterAll;
@@ -98,6 +101,29 @@ class PointSessionTest {
             assertEquals(1, load.exitCode(Duration.ofSeconds(30)), load.output());
             assertTrue(load.output().contains("wsbench: interrupted (Ctrl-C): the point above is what was measured until then"),
                     load.output());
+        }
+    }
+
+    @Test
+    void aRunHoldsTheCoresAndStopsOnCtrlCKeepingWhatItMeasured(@TempDir Path dir) throws Exception {
+        Path suite = Files.writeString(dir.resolve("long.yaml"), """
+                name: long
+                warmup: none
+                order: grouped          # the short point first, then the long one Ctrl-C cuts
+                targets:
+                  - { label: here, url: "%s" }
+                load:
+                  - { users: 2, requestsPerUser: 3 }   # done before the long one's requests come
+                  - { users: 2, duration: 60s }
+                """.formatted(url));
+        Path out = dir.resolve("out");
+        try (CliProcess run = CliProcess.start(dir.resolve("run.out"), "run", suite.toString(), "--out", out.toString())) {
+            interruptUnderWay(run);
+            assertEquals(1, run.exitCode(Duration.ofSeconds(30)), run.output());
+            JsonNode record = RunJson.MAPPER.readTree(out.resolve("run.json").toFile());
+            assertEquals("partial", record.at("/status").asText(), record.toString());
+            assertTrue(record.at("/partialReason").asText().contains("interrupted (Ctrl-C)"), record.at("/partialReason").asText());
+            assertEquals(1, record.at("/points").size(), "the point measured before Ctrl-C is kept: " + record + "\n" + run.output());
         }
     }
 

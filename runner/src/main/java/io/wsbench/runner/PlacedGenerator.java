@@ -5,36 +5,38 @@ import io.wsbench.launch.StackException;
 import io.wsbench.core.suite.Placement;
 
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
- * The load generator (this process) placed on its cores for a run, and given its own cores back
- * when the run ends; the servers' cores go to the launcher that starts them. The walk of
- * {@code cpus} is one way: the suite's {@link Placement} → here → {@link Cores}. {@code before}: the
- * cores this process had (null when it was not placed); {@code servers}: the cores every server of
- * the run is started on, or null for anywhere.
+ * The load generator (this process) placed on its cores for a session of points, and given its own
+ * cores back when the session ends; the servers' cores go to the launcher that starts them. The walk
+ * of {@code cpus} is one way: the suite's {@link Placement} → here → {@link Cores}. {@code before}:
+ * the cores this process had (null when it was not placed); {@code servers}: the cores every server
+ * is started on, or null for anywhere; {@code cpus}: the placement as run.json's environment records
+ * it (null: none); {@code note}: what the run says of it (null: nothing was asked).
  */
-record PlacedGenerator(String before, String servers, RunEvents events) implements AutoCloseable {
+record PlacedGenerator(String before, String servers, Map<String, String> cpus, String note, Consumer<String> problems)
+        implements AutoCloseable {
 
     /**
-     * Pins this process to the generator's cores of {@code placement} (none: left where it is) and
-     * records the placement in {@code run}; one that cannot be made is a note, and the run goes on unplaced.
+     * Pins this process to the generator's cores of {@code placement} (none: left where it is); one that
+     * cannot be made is a note, and the points are measured unplaced. {@code problems}: where a failure
+     * to give the cores back is told.
      */
-    static PlacedGenerator place(Placement placement, SuiteRun run, RunEvents events) {
+    static PlacedGenerator place(Placement placement, Consumer<String> problems) {
         if (placement == null) {
-            return new PlacedGenerator(null, null, events);
+            return new PlacedGenerator(null, null, null, null, problems);
         }
         long self = ProcessHandle.current().pid();
         try {
             String before = Cores.of(self);
             Cores.pin(self, placement.generator());
-            Map<String, String> cpus = Map.of("generator", placement.generator(), "servers", placement.servers());
-            run.file.update(r -> r.withEnvironment(r.environment().withCpus(cpus)));
-            run.note("processes placed: the load generator on cores " + placement.generator()
-                    + ", every server on cores " + placement.servers());
-            return new PlacedGenerator(before, placement.servers(), events);
+            return new PlacedGenerator(before, placement.servers(),
+                    Map.of("generator", placement.generator(), "servers", placement.servers()),
+                    "processes placed: the load generator on cores " + placement.generator()
+                            + ", every server on cores " + placement.servers(), problems);
         } catch (StackException e) {
-            run.note("processes not placed: " + e.getMessage());
-            return new PlacedGenerator(null, null, events);
+            return new PlacedGenerator(null, null, null, "processes not placed: " + e.getMessage(), problems);
         }
     }
 
@@ -46,7 +48,7 @@ record PlacedGenerator(String before, String servers, RunEvents events) implemen
         try {
             Cores.pin(ProcessHandle.current().pid(), before);
         } catch (StackException e) {
-            events.problem(e.getMessage());
+            problems.accept(e.getMessage());
         }
     }
 }

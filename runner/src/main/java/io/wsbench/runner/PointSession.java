@@ -9,6 +9,7 @@ import io.wsbench.core.record.WarmupRecord;
 import io.wsbench.core.record.Assertion;
 import io.wsbench.core.suite.CapacitySpec;
 import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.core.suite.Placement;
 import io.wsbench.core.suite.Durations;
 import io.wsbench.monitor.MonitorKind;
 
@@ -22,12 +23,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * What surrounds the points of one command that measures ({@code load}, {@code load --flow},
- * {@code capacity}, {@code agent}): built from the command's options, it checks before any load that
- * the machine allows the connections (the open-file limit) and that the server answers, then holds
- * the machine's idle cores awake, makes the generator (its threads, busy-poll), watches the server
- * process when one is named, and turns Ctrl-C into a clean stop. A command asks it for warm-ups,
- * points and capacity probes and opens none of those things itself, so none can be forgotten.
+ * What surrounds the points of one command that measures ({@code run}, {@code load},
+ * {@code load --flow}, {@code capacity}, {@code agent}): built from the command's options, it checks
+ * before any load that the machine allows the connections (the open-file limit) and that every server
+ * named by its address answers, then places the generator on its cores (a suite's {@code cpus}),
+ * holds the machine's idle cores awake, makes the generator (its threads, busy-poll; or the agents
+ * that stand in for it), watches the server process when one is named, and turns Ctrl-C into a clean
+ * stop. A command asks it for warm-ups, points and capacity probes (a suite's runner, for the driver
+ * and the placement of its servers) and opens none of those things itself, so none can be forgotten.
  */
 public final class PointSession implements AutoCloseable {
 
@@ -48,14 +51,24 @@ public final class PointSession implements AutoCloseable {
         void warmedUp(WarmupRecord how, boolean jit);
     }
 
+    /** How a command makes the driver of its points when it is not this process's own generator (agents). */
+    public interface Driving {
+        LoadDriver make() throws IOException, InterruptedException;
+    }
+
+    /** A server the points load, checked before any load: its address, its TLS client, and whether over HTTP/2. */
+    private record Reach(URI url, ClientTls tls, boolean h2) {
+    }
+
     /** A command's session, before it opens: what it checks and watches. */
     public static final class Builder {
 
         private final Settings settings;
         private Integer connections;
-        private URI reach;
-        private ClientTls tls;
-        private boolean h2;
+        private final List<Reach> reach = new ArrayList<>();
+        private Placement placement;
+        private Driving driving;
+        private LoadDriver shared;
         private Long serverPid;
         private List<MonitorKind> monitors = List.of();
         private WatchedServer.Process watched;
@@ -73,11 +86,27 @@ public final class PointSession implements AutoCloseable {
             return this;
         }
 
-        /** The server the points load: it must accept a connection (and the TLS handshake, HTTP/2 when asked) before any load. */
+        /** A server the points load: it must accept a connection (and the TLS handshake, HTTP/2 when asked) before any load. */
         public Builder reaching(URI url, ClientTls tls, boolean h2) {
-            this.reach = url;
-            this.tls = tls;
-            this.h2 = h2;
+            reach.add(new Reach(url, tls, h2));
+            return this;
+        }
+
+        /** Places the generator on {@code placement}'s cores (null: where it is) while the session lasts. */
+        public Builder placing(Placement placement) {
+            this.placement = placement;
+            return this;
+        }
+
+        /** The points are driven by what {@code driving} makes (agents), once the checks pass; the session closes it. */
+        public Builder driving(Driving driving) {
+            this.driving = driving;
+            return this;
+        }
+
+        /** The points are driven by {@code driver}, which its maker closes. */
+        public Builder sharing(LoadDriver driver) {
+            this.shared = driver;
             return this;
         }
 
@@ -111,17 +140,18 @@ public final class PointSession implements AutoCloseable {
 
         /**
          * Checks what can be checked before any load (a {@link TargetException} in one line if not), then
-         * holds the cores, makes the generator, starts watching the server and hooks Ctrl-C.
+         * places the generator, holds the cores, makes the generator (or the driver), starts watching
+         * the server and hooks Ctrl-C.
          */
-        public PointSession open() {
+        public PointSession open() throws IOException, InterruptedException {
             if (connections != null) {
                 String tooMany = FileLimit.tooMany(connections, FileLimit.max());
                 if (tooMany != null) {
                     throw new TargetException(tooMany);
                 }
             }
-            if (reach != null) {
-                Reachable.check(reach, tls, h2);
+            for (Reach r : reach) {
+                Reachable.check(r.url(), r.tls(), r.h2());
             }
             if (serverPid != null) {
                 try {
@@ -130,12 +160,23 @@ public final class PointSession implements AutoCloseable {
                     throw new TargetException("--server-pid " + serverPid + ": " + e.getMessage());
                 }
             }
-            return new PointSession(this);
+            try {
+                LoadDriver driver = shared != null ? shared : driving != null ? driving.make() : settings.generator();
+                return new PointSession(this, driver, shared == null);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                if (watched != null) {
+                    watched.close();
+                }
+                throw e;
+            }
         }
     }
 
+    private final PlacedGenerator placed;
     private final AwakeCores awake;
-    private final Generator generator;
+    private final LoadDriver driver;
+    private final boolean ownsDriver;
+    private volatile boolean interrupted;
     private final WatchedServer.Process watched;
     private final WarmupTold warmupTold;
     private final List<String> notes = new ArrayList<>();
@@ -143,15 +184,21 @@ public final class PointSession implements AutoCloseable {
     private final CountDownLatch told = new CountDownLatch(1);
     private final Thread hook;
 
-    private PointSession(Builder b) {
+    private PointSession(Builder b, LoadDriver driver, boolean ownsDriver) {
+        this.placed = PlacedGenerator.place(b.placement, notes::add);
         this.awake = AwakeCores.hold(b.settings.coresAwake());
-        this.generator = b.settings.generator();
+        this.driver = driver;
+        this.ownsDriver = ownsDriver;
         this.watched = b.watched;
         this.warmupTold = b.warmupTold;
         notes.addAll(awake.refused());
-        this.run = new PointRun(generator, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+        this.run = new PointRun(driver, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+        Runnable onInterrupt = b.onInterrupt;
         this.hook = b.exitOnInterrupt != null ? new Thread(() -> stopAndExit(b.exitOnInterrupt), "wsbench-interrupted")
-                : b.onInterrupt != null ? new Thread(b.onInterrupt, "wsbench-interrupted") : null;
+                : onInterrupt != null ? new Thread(() -> {
+                    interrupted = true;
+                    onInterrupt.run();
+                }, "wsbench-interrupted") : null;
         if (hook != null) {
             Runtime.getRuntime().addShutdownHook(hook);
         }
@@ -167,9 +214,14 @@ public final class PointSession implements AutoCloseable {
      * after it must stop too) until the command has told what it measured, then the process ends.
      */
     private void stopAndExit(int exitCode) {
+        interrupted = true;
         try {
             for (int i = 0; i < 300 && !told.await(100, TimeUnit.MILLISECONDS); i++) {
-                generator.stop(INTERRUPTED);
+                if (driver instanceof Generator g) {
+                    g.stop(INTERRUPTED); // its figures over the time it ran
+                } else {
+                    driver.abort(INTERRUPTED);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -179,9 +231,32 @@ public final class PointSession implements AutoCloseable {
         Runtime.getRuntime().halt(exitCode);
     }
 
-    /** The generator of the session's points. */
+    /** The generator of the session's points: this process's own (a session driven by agents has none). */
     public Generator generator() {
-        return generator;
+        if (driver instanceof Generator g) {
+            return g;
+        }
+        throw new IllegalStateException("the points are driven by " + driver.describe());
+    }
+
+    /** What drives the session's points: this process's generator, or agents. */
+    public LoadDriver driver() {
+        return driver;
+    }
+
+    /** Whether Ctrl-C came while the session was open. */
+    public boolean interrupted() {
+        return interrupted;
+    }
+
+    /** Where the generator was placed, and the cores its servers go on. */
+    PlacedGenerator placed() {
+        return placed;
+    }
+
+    /** The idle cores' hold: held, not asked, or refused. */
+    AwakeCores awake() {
+        return awake;
     }
 
     /** The server process watched, or null when none was named. */
@@ -270,7 +345,7 @@ public final class PointSession implements AutoCloseable {
                 // Ctrl-C came: the hook ends the process once this has been told
             }
         }
-        try (AwakeCores a = awake; Generator g = generator) {
+        try (PlacedGenerator p = placed; AwakeCores a = awake; LoadDriver d = ownsDriver ? driver : null) {
             if (watched != null) {
                 watched.close();
             }

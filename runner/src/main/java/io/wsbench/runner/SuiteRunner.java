@@ -83,8 +83,25 @@ public final class SuiteRunner {
         return this;
     }
 
-    /** Runs the suite into {@code dir}, a directory that exists; returns the finished (or partial) record. */
+    /**
+     * Runs the suite into {@code dir}, a directory that exists, in a session of its own (the suite's
+     * placement, the cores held as {@link #coresAwake} says, this runner's driver); returns the finished
+     * (or partial) record.
+     */
     public RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
+        try (PointSession session = PointSession.of(new PointSession.Settings(null, false, coresAwake))
+                .sharing(driver).placing(suite.cpus()).open()) {
+            return run(suite, dir, command, session);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e); // a shared driver is made by its maker: nothing here reads or writes
+        }
+    }
+
+    /**
+     * Runs the suite into {@code dir}, a directory that exists, in {@code session} (the command's: its
+     * driver is this runner's, its placement the suite's); returns the finished (or partial) record.
+     */
+    public RunRecord run(Suite suite, Path dir, String command, PointSession session) throws InterruptedException {
         SuiteCheck.check(catalog, suite);
         SuiteRun run = new SuiteRun(suite, new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(),
                 suite.description(), Home.version(), Home.gitCommit(catalog.home()), now(), null, "running", null, command,
@@ -92,16 +109,21 @@ public final class SuiteRunner {
                 .withNote("load generator: " + driver.describe() + "; "
                         + "closed-loop points measure latency from the actual send time")), events);
         active = run;
-        try (PlacedGenerator placed = PlacedGenerator.place(suite.cpus(), run, events);
-             AwakeCores awake = AwakeCores.hold(coresAwake)) {
-            run.file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));
-            if (awake.refused().isEmpty()) {
-                run.record(awake.note());
-            } else {
-                run.note(awake.note()); // asked and refused: said as the run starts
-            }
-            return runPlaced(run, new StackLauncher(dir.resolve("logs"), placed.servers()), dir);
+        PlacedGenerator placed = session.placed();
+        if (placed.cpus() != null) {
+            run.file.update(r -> r.withEnvironment(r.environment().withCpus(placed.cpus())));
         }
+        if (placed.note() != null) {
+            run.note(placed.note());
+        }
+        AwakeCores awake = session.awake();
+        run.file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));
+        if (awake.refused().isEmpty()) {
+            run.record(awake.note());
+        } else {
+            run.note(awake.note()); // asked and refused: said as the run starts
+        }
+        return runPlaced(run, new StackLauncher(dir.resolve("logs"), placed.servers()), dir);
     }
 
     private RunRecord runPlaced(SuiteRun run, StackLauncher launcher, Path dir) throws InterruptedException {
