@@ -1,6 +1,6 @@
 import io.wsbench.core.load.Measurement;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.SecondSample;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

@@ -14,13 +14,13 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.LoadEngine;
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.ServerRecord;
 import io.wsbench.monitor.ProcessSampler;
 
 import java.net.InetAddress;

@@ -1,12 +1,12 @@
 package io.wsbench.agent;
 
 import com.hazelcast.core.HazelcastInstance;
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.load.RequestSource;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.runner.Generator;
 import io.wsbench.runner.Target;
 import io.wsbench.service.flow.FlowWorkload;
@@ -134,7 +134,7 @@ public final class Agent implements AutoCloseable {
             }
 
             @Override
-            public void second(io.wsbench.core.record.SecondSample s, org.HdrHistogram.Histogram latencies) {
+            public void second(io.wsbench.model.record.SecondSample s, org.HdrHistogram.Histogram latencies) {
                 try {
                     topic.publish(new SecondNews(task.startMillis, task.partIndex, s.second(), s.requests(), s.errors(),
                             latencies == null || latencies.getTotalCount() == 0 ? "" : Measurement.encode(latencies)));

@@ -1,7 +1,7 @@
 package io.wsbench.agent;
 
-import io.wsbench.core.load.LoadSpec;
-import io.wsbench.core.load.Profile;
+import io.wsbench.model.load.LoadSpec;
+import io.wsbench.model.load.Profile;
 
 import java.io.Serializable;
 import java.time.Duration;

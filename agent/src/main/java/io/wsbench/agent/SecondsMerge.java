@@ -1,9 +1,9 @@
 package io.wsbench.agent;
 
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.SecondSample;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

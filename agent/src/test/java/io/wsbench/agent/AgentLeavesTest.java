@@ -2,10 +2,10 @@ package io.wsbench.agent;
 
 import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
 import io.wsbench.launch.StackCatalog;
-import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.SuiteRunner;
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,12 @@
 package io.wsbench.agent;
 
 import com.sun.net.httpserver.HttpServer;
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.AgentRecord;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.model.record.AgentRecord;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.runner.Generator;
 import io.wsbench.runner.Target;
 import org.HdrHistogram.Histogram;
@@ -153,7 +153,7 @@ class DistributedLoadTest {
     @Test
     void theAgentsSecondsReachTheControllerMergedWhileThePointRuns() throws Exception {
         LoadSpec spec = new LoadSpec(true, 6, 0, Duration.ofSeconds(3), 300, null, true, null);
-        List<io.wsbench.core.record.SecondSample> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<io.wsbench.model.record.SecondSample> told = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<Long> counted = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<Long> done = new java.util.concurrent.CopyOnWriteArrayList<>();
         ProgressListener watching = new ProgressListener() {
@@ -163,7 +163,7 @@ class DistributedLoadTest {
             }
 
             @Override
-            public void second(io.wsbench.core.record.SecondSample s, Histogram latencies) {
+            public void second(io.wsbench.model.record.SecondSample s, Histogram latencies) {
                 told.add(s);
                 counted.add(latencies == null ? 0 : latencies.getTotalCount());
             }
@@ -176,7 +176,7 @@ class DistributedLoadTest {
         assertTrue(told.size() >= 2, "seconds told while the point ran: " + told);
         long sum = 0;
         for (int i = 0; i < told.size(); i++) {
-            io.wsbench.core.record.SecondSample s = told.get(i);
+            io.wsbench.model.record.SecondSample s = told.get(i);
             assertEquals(i, s.second(), "in order, none missing");
             assertEquals(m.series().get(i).requests(), s.requests(), "second " + i + ": the three agents' answers added");
             assertEquals(s.requests(), counted.get(i), "its latencies are the agents' histograms added");

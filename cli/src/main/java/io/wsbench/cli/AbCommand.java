@@ -1,12 +1,12 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.stats.Estimate;
-import io.wsbench.core.stats.Ratios;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.SuiteException;
-import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.stats.Estimate;
+import io.wsbench.model.stats.Ratios;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteException;
+import io.wsbench.model.suite.SuiteReader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

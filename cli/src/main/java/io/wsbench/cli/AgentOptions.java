@@ -3,7 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.agent.Cluster;
 import io.wsbench.agent.Controller;
 import io.wsbench.agent.LocalAgents;
-import io.wsbench.core.suite.Durations;
+import io.wsbench.model.suite.Durations;
 import io.wsbench.runner.LoadDriver;
 import picocli.CommandLine.Option;
 

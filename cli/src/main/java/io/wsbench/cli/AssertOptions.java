@@ -1,7 +1,7 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.Assertion;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.Assertion;
 import io.wsbench.report.JUnitXml;
 import picocli.CommandLine.Option;
 

@@ -1,14 +1,14 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.stats.Estimate;
-import io.wsbench.core.stats.Ratios;
-import io.wsbench.core.suite.LoadPointSpec;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.SuiteException;
-import io.wsbench.core.suite.SuiteReader;
-import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.stats.Estimate;
+import io.wsbench.model.stats.Ratios;
+import io.wsbench.model.suite.LoadPointSpec;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteException;
+import io.wsbench.model.suite.SuiteReader;
+import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.StackDescriptor;
 import io.wsbench.launch.StackException;

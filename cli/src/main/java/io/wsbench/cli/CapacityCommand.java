@@ -1,12 +1,12 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.suite.Durations;
-import io.wsbench.core.suite.CapacitySpec;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.suite.Durations;
+import io.wsbench.model.suite.CapacitySpec;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.core.record.Assertion;
+import io.wsbench.model.record.Assertion;
 import io.wsbench.runner.CapacitySearch;
 import io.wsbench.runner.PointSession;
 import io.wsbench.runner.Target;

@@ -1,8 +1,8 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.Summary;
 import io.wsbench.report.Comparison;
 import io.wsbench.runner.OneLine;
 import picocli.CommandLine.Command;

@@ -1,9 +1,9 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.MinuteSample;
-import io.wsbench.core.record.PointRecord;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.MinuteSample;
+import io.wsbench.model.record.PointRecord;
 import io.wsbench.runner.RunEvents;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -147,7 +147,7 @@ final class Console implements RunEvents {
     }
 
     /** The server's CPU over a point, or that the point was too short for it. */
-    private static String serverCpu(io.wsbench.core.record.ServerRecord s) {
+    private static String serverCpu(io.wsbench.model.record.ServerRecord s) {
         return s.cpuPercent() == null ? ", server CPU not measured (point too short)"
                 : String.format(Locale.ROOT, ", server CPU %.0f%%", s.cpuPercent());
     }

@@ -1,8 +1,8 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.Summary;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,7 +20,7 @@ final class ConsoleSummary {
     }
 
     /** The summary of a run: its rows, against its baseline, with never-steady targets marked. */
-    static String render(io.wsbench.core.record.RunRecord run) {
+    static String render(io.wsbench.model.record.RunRecord run) {
         return render(Summary.of(run), run.baseline(), run.neverSteady());
     }
 
@@ -33,7 +33,7 @@ final class ConsoleSummary {
         cells.add(new String[]{"target", "load", flows ? "rate" : "req/s", "95% CI", "spread", "x " + (baseline == null ? "first" : baseline)
                 + " [95% CI]", passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
         for (Summary s : rows) {
-            io.wsbench.core.stats.Estimate ratio = Summary.pairedRatio(rows, s,
+            io.wsbench.model.stats.Estimate ratio = Summary.pairedRatio(rows, s,
                     baseline == null ? rows.get(0).target().label() : baseline);
             cells.add(new String[]{
                     s.target().label(), s.load().describe(),
@@ -77,7 +77,7 @@ final class ConsoleSummary {
             return "";
         }
         return "g: the load generator set the pace: its busiest I/O thread was on the CPU over "
-                + Math.round(100 * io.wsbench.core.record.GeneratorRecord.BUSY_SHARE) + "% of the point, so these rows"
+                + Math.round(100 * io.wsbench.model.record.GeneratorRecord.BUSY_SHARE) + "% of the point, so these rows"
                 + " measure wsbench as much as the server: " + String.join(", ", paced)
                 + ". Give the generator more cores (--cpus, --threads) or agents.\n";
     }
@@ -86,7 +86,7 @@ final class ConsoleSummary {
      * The capacity searches of a run, one row per target: the highest rate that met the SLOs, the
      * interval it lies in, the ratio to the baseline target's, and the probes made. Empty without any.
      */
-    static String capacity(io.wsbench.core.record.RunRecord run) {
+    static String capacity(io.wsbench.model.record.RunRecord run) {
         if (run.capacity() == null || run.capacity().isEmpty()) {
             return "";
         }
@@ -129,10 +129,10 @@ final class ConsoleSummary {
                 continue;
             }
             boolean sampled = !s.hotFrames().isEmpty();
-            io.wsbench.core.record.ProfileRecord profile = s.profile();
-            io.wsbench.core.record.ProfileRecord.Part most = profile == null || profile.parts().isEmpty() || p.requests() == 0
+            io.wsbench.model.record.ProfileRecord profile = s.profile();
+            io.wsbench.model.record.ProfileRecord.Part most = profile == null || profile.parts().isEmpty() || p.requests() == 0
                     ? null : profile.parts().stream().max(java.util.Comparator.comparingDouble(
-                            io.wsbench.core.record.ProfileRecord.Part::cpuMicros)).orElseThrow();
+                            io.wsbench.model.record.ProfileRecord.Part::cpuMicros)).orElseThrow();
             cells.add(new String[]{p.target().label(), p.load().describe(),
                     most == null ? "-" : String.format(Locale.ROOT, "%,.1f", profile.cpuMicros() / p.requests()),
                     most == null ? "-" : String.format(Locale.ROOT, "%s (%.0f%%)", most.name(),
@@ -161,12 +161,12 @@ final class ConsoleSummary {
     }
 
     /** An interval as ± its half width over the median, e.g. "±1.8%"; "-" without one. */
-    static String halfWidth(io.wsbench.core.stats.Estimate e) {
+    static String halfWidth(io.wsbench.model.stats.Estimate e) {
         return e == null || !e.bounded() ? "-" : String.format(Locale.ROOT, "±%.1f%%", 100 * e.relativeHalfWidth());
     }
 
     /** A paired ratio with its interval, e.g. "0.87 [0.85, 0.89]"; "-" for none. */
-    static String ratio(io.wsbench.core.stats.Estimate e) {
+    static String ratio(io.wsbench.model.stats.Estimate e) {
         if (e == null || Double.isNaN(e.median())) {
             return "-";
         }

@@ -1,6 +1,6 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.RunRecord;
 import io.wsbench.report.FlamePage;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -2,8 +2,8 @@ package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.stats.ChangePoints;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.stats.ChangePoints;
 import io.wsbench.history.HistoryException;
 import io.wsbench.history.HistoryLocation;
 import io.wsbench.history.HistoryStore;

@@ -1,6 +1,6 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.RunRecord;
 import io.wsbench.history.Gate;
 import io.wsbench.history.HistoryException;
 import io.wsbench.history.HistoryLocation;
@@ -127,7 +127,7 @@ final class HistoryOptions {
             }
             out.println("baseline: against the last " + gate.comparedWith().size() + " run" + (gate.comparedWith().size() == 1 ? "" : "s")
                     + " of " + run.suite() + " on this kind of machine, worse by more than "
-                    + io.wsbench.core.stats.Ratios.percent(maxRegression())
+                    + io.wsbench.model.stats.Ratios.percent(maxRegression())
                     + " fails:");
             for (Gate.Verdict v : gate.verdicts()) {
                 out.println(v.line());
@@ -149,7 +149,7 @@ final class HistoryOptions {
      * loads of one URL form a series; {@code where} is --history's value ("" for the default). A
      * history that cannot be used is one line on {@code out}.
      */
-    static void recordLoad(String where, io.wsbench.core.record.PointRecord p, String loaded, PrintStream out) {
+    static void recordLoad(String where, io.wsbench.model.record.PointRecord p, String loaded, PrintStream out) {
         String url = HistoryLocation.redact(loaded);
         HistoryLocation at;
         try {
@@ -163,7 +163,7 @@ final class HistoryOptions {
         RunRecord run = new RunRecord("load " + url, null, io.wsbench.runner.Home.version(),
                 io.wsbench.runner.Home.gitCommit(io.wsbench.runner.Home.find()), now, now,
                 p.aborted() == null ? "complete" : "partial", p.aborted(), "./wsbench load " + url, null,
-                io.wsbench.core.record.Environment.detect(java.util.Map.of()), List.of(), List.of(p));
+                io.wsbench.model.record.Environment.detect(java.util.Map.of()), List.of(), List.of(p));
         String id = "load-" + now.replace(":", "").replace("-", "") + "-" + ProcessHandle.current().pid();
         try (HistoryStore store = HistoryStore.open(at)) {
             store.record(id, run, null);

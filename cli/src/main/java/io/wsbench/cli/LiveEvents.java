@@ -1,10 +1,10 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.SecondSample;
 import io.wsbench.runner.RunEvents;
 import org.HdrHistogram.Histogram;
 
@@ -107,7 +107,7 @@ final class LiveEvents implements RunEvents {
             }
 
             @Override
-            public void minute(io.wsbench.core.record.MinuteSample minute) {
+            public void minute(io.wsbench.model.record.MinuteSample minute) {
                 shown.minute(minute);
                 live.send("minute", RunJson.MAPPER.convertValue(minute, Map.class), true);
             }

@@ -2,7 +2,7 @@ package io.wsbench.cli;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,15 +1,15 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.suite.Durations;
-import io.wsbench.core.suite.LoadPointSpec;
-import io.wsbench.core.suite.Stages;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.suite.Durations;
+import io.wsbench.model.suite.LoadPointSpec;
+import io.wsbench.model.suite.Stages;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.core.record.Assertion;
+import io.wsbench.model.record.Assertion;
 import io.wsbench.runner.PointSession;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.Target;
@@ -228,7 +228,7 @@ final class LoadCommand implements Callable<Integer> {
         io.wsbench.report.Flags.behindSchedule(p).ifPresent(why -> out.println("  behind        " + why));
 
         if (p.stalls() != null) {
-            for (io.wsbench.core.record.Stall st : p.stalls()) {
+            for (io.wsbench.model.record.Stall st : p.stalls()) {
                 out.printf(Locale.ROOT, "  stall         no answer for %.1f s from second %.1f: the server stopped%s%n",
                         st.seconds(), st.atSecond(), spec.open() ? ""
                                 : "; a closed loop hides that from its percentiles (only max shows it): try --rate");

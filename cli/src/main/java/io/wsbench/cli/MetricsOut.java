@@ -1,8 +1,8 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.Assertion;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.Assertion;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.SecondSample;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

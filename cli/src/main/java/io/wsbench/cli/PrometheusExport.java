@@ -6,9 +6,9 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.wsbench.core.record.Assertion;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.Assertion;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.SecondSample;
 import org.HdrHistogram.HistogramIterationValue;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
 import io.wsbench.report.ReportWriter;
 import io.wsbench.runner.OneLine;
 import picocli.CommandLine.Command;

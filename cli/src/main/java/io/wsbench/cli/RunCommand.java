@@ -1,15 +1,15 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.record.Sweep;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.record.Sweep;
 import io.wsbench.launch.StackCatalog;
-import io.wsbench.core.suite.Placement;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.SuiteException;
-import io.wsbench.core.suite.SuiteReader;
-import io.wsbench.core.suite.TargetSpec;
-import io.wsbench.core.record.Assertion;
+import io.wsbench.model.suite.Placement;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteException;
+import io.wsbench.model.suite.SuiteReader;
+import io.wsbench.model.suite.TargetSpec;
+import io.wsbench.model.record.Assertion;
 import io.wsbench.report.Flags;
 import io.wsbench.report.ReportWriter;
 import io.wsbench.core.load.ClientTls;
@@ -124,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
         monitors(); // a name that is no monitor: one line before anything starts
         if (profileInterval != null) {
             try {
-                long nanos = io.wsbench.core.suite.Durations.parse(profileInterval).toNanos();
+                long nanos = io.wsbench.model.suite.Durations.parse(profileInterval).toNanos();
                 if (nanos < 100_000) {
                     throw new IllegalArgumentException("below 0.1 ms");
                 }

@@ -1,11 +1,11 @@
 package io.wsbench.cli;
 
 import io.wsbench.contract.security.WsSecurityKeys;
-import io.wsbench.core.suite.CapacitySpec;
-import io.wsbench.core.suite.LoadPointSpec;
-import io.wsbench.core.suite.RequestSpec;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.model.suite.CapacitySpec;
+import io.wsbench.model.suite.LoadPointSpec;
+import io.wsbench.model.suite.RequestSpec;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.TlsClients;

@@ -1,9 +1,9 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.load.TlsSettings;
-import io.wsbench.core.record.TlsRecord;
-import io.wsbench.core.suite.TlsSpec;
+import io.wsbench.model.load.TlsSettings;
+import io.wsbench.model.record.TlsRecord;
+import io.wsbench.model.suite.TlsSpec;
 import io.wsbench.runner.TlsClients;
 import picocli.CommandLine.Option;
 

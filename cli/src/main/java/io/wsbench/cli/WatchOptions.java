@@ -1,7 +1,7 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.WarmupRecord;
-import io.wsbench.core.suite.Durations;
+import io.wsbench.model.record.WarmupRecord;
+import io.wsbench.model.suite.Durations;
 import io.wsbench.monitor.MonitorKind;
 import io.wsbench.runner.Warmup;
 import picocli.CommandLine.Option;

@@ -1,14 +1,14 @@
 package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.Environment;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

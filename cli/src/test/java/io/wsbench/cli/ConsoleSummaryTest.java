@@ -1,12 +1,12 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.TargetRecord;
-import io.wsbench.core.record.WarmupRecord;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.TargetRecord;
+import io.wsbench.model.record.WarmupRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -79,7 +79,7 @@ class ConsoleSummaryTest {
     private static PointRecord withIoBusy(PointRecord p, double busiest) {
         return new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
                 p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), null,
-                new io.wsbench.core.record.GeneratorRecord(1, 1, busiest, busiest, null, null, null, null), null, null, null,
+                new io.wsbench.model.record.GeneratorRecord(1, 1, busiest, busiest, null, null, null, null), null, null, null,
                 null, null, 0);
     }
 

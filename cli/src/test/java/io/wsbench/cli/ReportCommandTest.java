@@ -1,9 +1,9 @@
 package io.wsbench.cli;
 
 import com.github.miachm.sods.SpreadSheet;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

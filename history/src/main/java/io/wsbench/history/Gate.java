@@ -1,6 +1,6 @@
 package io.wsbench.history;
 
-import io.wsbench.core.stats.Ratios;
+import io.wsbench.model.stats.Ratios;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;

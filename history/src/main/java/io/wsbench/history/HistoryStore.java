@@ -1,8 +1,8 @@
 package io.wsbench.history;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
 import org.flywaydb.core.Flyway;
 
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package io.wsbench.history;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.wsbench.core.stats.Estimate;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RowRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.stats.Estimate;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RowRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.Summary;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.wsbench.history;
 
-import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.Environment;
+import io.wsbench.model.record.RunRecord;
 
 import java.util.Locale;
 import java.util.Map;

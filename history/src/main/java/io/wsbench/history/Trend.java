@@ -1,6 +1,6 @@
 package io.wsbench.history;
 
-import io.wsbench.core.stats.ChangePoints;
+import io.wsbench.model.stats.ChangePoints;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

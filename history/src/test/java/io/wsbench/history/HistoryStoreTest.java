@@ -1,7 +1,7 @@
 package io.wsbench.history;
 
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

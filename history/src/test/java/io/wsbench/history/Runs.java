@@ -1,14 +1,14 @@
 package io.wsbench.history;
 
-import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.Environment;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.TargetRecord;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.LoadEngine;
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.suite.Security;
+import io.wsbench.model.suite.Security;
 import io.wsbench.protocols.Soap;
 import io.wsbench.protocols.Workload;
 import io.wsbench.contract.seismic.Catalog;

@@ -1,7 +1,7 @@
 package io.wsbench.cli;
 
 import io.wsbench.core.load.LoadEngine;
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.launch.RunningStack;

@@ -69,7 +69,7 @@ class FlowFormsTest {
                     "\"css:#title == ${note}\", \"css:#file == report.txt\", \"css:#file@data-size == " + file.length + "\","
                             + " \"css:#file@data-type == text/plain\", \"css:#sha1 == " + sha1 + "\""), StandardCharsets.UTF_8);
             CliRunner r = PhpService.loaded("--flow", flow.toString(), "-c", "4", "-n", "40");
-            JsonNode p = io.wsbench.core.record.RunJson.MAPPER.readTree(r.out());
+            JsonNode p = io.wsbench.model.record.RunJson.MAPPER.readTree(r.out());
             assertEquals(40, p.path("iterations").asLong(), r.err() + p);
             assertEquals(40, p.path("validated").asLong(), "every iteration passed every check: " + p.path("steps"));
             assertEquals(0, p.path("errors").path("total").asLong(), p.path("errors").toString());
@@ -97,7 +97,7 @@ class FlowFormsTest {
                 Path flow = Files.writeString(dir.resolve("fails.yaml"), flow(app, check, "\"css:#file == report.txt\""),
                         StandardCharsets.UTF_8);
                 CliRunner r = PhpService.loaded("--flow", flow.toString(), "-c", "1", "-n", "3");
-                JsonNode p = io.wsbench.core.record.RunJson.MAPPER.readTree(r.out());
+                JsonNode p = io.wsbench.model.record.RunJson.MAPPER.readTree(r.out());
                 JsonNode note = p.path("steps").get(0);
                 assertEquals(3, note.path("errors").path("validation").asLong(), check + ": " + note);
                 String written = check.substring(1, check.length() - 1);

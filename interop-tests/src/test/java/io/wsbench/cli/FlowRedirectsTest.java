@@ -37,7 +37,7 @@ class FlowRedirectsTest {
                   steps:
                 %s""".formatted(app.base(), steps), StandardCharsets.UTF_8);
         CliRunner r = PhpService.loaded("--flow", flow.toString(), "-c", users, "-n", iterations);
-        return io.wsbench.core.record.RunJson.MAPPER.readTree(r.out());
+        return io.wsbench.model.record.RunJson.MAPPER.readTree(r.out());
     }
 
     @Test

@@ -7,7 +7,7 @@ import io.wsbench.contract.seismic.Quake;
 import io.wsbench.contract.seismic.Query;
 import io.wsbench.contract.seismic.QuerySequence;
 import io.wsbench.contract.seismic.SeismicContract;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,7 +3,7 @@ package io.wsbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.load.LoadEngine;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

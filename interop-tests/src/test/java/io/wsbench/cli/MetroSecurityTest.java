@@ -1,6 +1,6 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.suite.Security;
+import io.wsbench.model.suite.Security;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 import io.wsbench.launch.RunningStack;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.Cores;
@@ -69,7 +69,7 @@ class PlacementTest {
         CliRunner a = CliRunner.run("run", auto.toString(), "--out", dir.resolve("auto").toString());
         assertEquals(0, a.exit(), a.out() + a.err());
         JsonNode autoRun = RunJson.MAPPER.readTree(dir.resolve("auto/run.json").toFile());
-        io.wsbench.core.suite.Placement expected = io.wsbench.core.suite.Placement.auto();
+        io.wsbench.model.suite.Placement expected = io.wsbench.model.suite.Placement.auto();
         assertEquals(expected.generator(), autoRun.at("/environment/cpus/generator").asText());
         assertEquals(expected.servers(), autoRun.at("/environment/cpus/servers").asText());
 

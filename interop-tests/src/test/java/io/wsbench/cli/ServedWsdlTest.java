@@ -7,7 +7,7 @@ import io.wsbench.contract.seismic.Query;
 import io.wsbench.contract.seismic.QuerySequence;
 import io.wsbench.contract.seismic.SecurityPolicy;
 import io.wsbench.contract.seismic.SeismicContract;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 import io.wsbench.launch.RunningStack;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.StackDescriptor;

@@ -1,6 +1,6 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.ServerRecord;
 import io.wsbench.launch.RunningStack;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.StackDescriptor;

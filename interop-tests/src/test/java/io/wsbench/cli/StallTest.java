@@ -1,10 +1,10 @@
 package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.Stall;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.Stall;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

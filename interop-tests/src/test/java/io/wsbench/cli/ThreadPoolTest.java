@@ -3,7 +3,7 @@ package io.wsbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -2,10 +2,10 @@ package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.load.LoadEngine;
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 import io.wsbench.launch.RunningStack;
 import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.StackDescriptor;

@@ -5,8 +5,8 @@ import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 import io.wsbench.core.profile.PackageGroups;
-import io.wsbench.core.record.ProfileRecord;
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.ProfileRecord;
+import io.wsbench.model.record.ServerRecord;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package io.wsbench.monitor;
 
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.ServerRecord;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -139,7 +139,7 @@ public final class FlightRecorder implements Monitor {
         }
         FlightRecording seen = FlightRecording.read(file, start, start.plusNanos((long) (seconds * 1e9)));
         if (stacks != null && !seen.socketReads().isEmpty()) {
-            seen.socketReads().write(Path.of(stacks + io.wsbench.core.record.ProfileRecord.IO));
+            seen.socketReads().write(Path.of(stacks + io.wsbench.model.record.ProfileRecord.IO));
         }
         if (seconds < MIN_SECONDS) {
             return server.withRecording(null, null, seen.exceptions(), name).withGcPauses(seen.pauses())

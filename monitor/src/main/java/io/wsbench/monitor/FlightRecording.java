@@ -1,8 +1,8 @@
 package io.wsbench.monitor;
 
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.ServerRecord.ExceptionRate;
-import io.wsbench.core.record.ServerRecord.HotFrame;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.ServerRecord.ExceptionRate;
+import io.wsbench.model.record.ServerRecord.HotFrame;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;

@@ -1,6 +1,6 @@
 package io.wsbench.monitor;
 
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.ServerRecord;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.wsbench.monitor;
 
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.ServerRecord;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;

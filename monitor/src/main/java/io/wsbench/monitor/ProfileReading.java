@@ -2,7 +2,7 @@ package io.wsbench.monitor;
 
 import io.wsbench.core.profile.Folded;
 import io.wsbench.core.profile.PackageGroups;
-import io.wsbench.core.record.ProfileRecord;
+import io.wsbench.model.record.ProfileRecord;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;

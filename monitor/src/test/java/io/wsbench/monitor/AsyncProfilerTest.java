@@ -2,8 +2,8 @@ package io.wsbench.monitor;
 
 import io.wsbench.core.profile.Folded;
 import io.wsbench.core.profile.PackageGroups;
-import io.wsbench.core.record.ProfileRecord;
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.ProfileRecord;
+import io.wsbench.model.record.ServerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,6 @@
 package io.wsbench.monitor;
 
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.ServerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

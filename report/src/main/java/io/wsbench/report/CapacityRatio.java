@@ -1,8 +1,8 @@
 package io.wsbench.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.RunRecord;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsbench.core.load.Measurement;
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.StepRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.record.Sweep;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.StepRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.record.Sweep;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -86,7 +86,7 @@ final class Charts {
      */
     static Chart normalized(List<Summary> rows, List<String> targets, List<String> loads, String baseline) {
         List<Series> series = bars(rows, targets, loads, row -> {
-            io.wsbench.core.stats.Estimate ratio = Summary.pairedRatio(rows, row, baseline);
+            io.wsbench.model.stats.Estimate ratio = Summary.pairedRatio(rows, row, baseline);
             if (ratio == null || !(ratio.median() > 0)) {
                 return null;
             }
@@ -257,7 +257,7 @@ final class Charts {
         List<double[]> p50 = new ArrayList<>();
         List<double[]> p99 = new ArrayList<>();
         List<Table.Row> rows = new ArrayList<>();
-        for (io.wsbench.core.record.MinuteSample m : p.overTime().minutes()) {
+        for (io.wsbench.model.record.MinuteSample m : p.overTime().minutes()) {
             int minute = m.minute() + 1;
             rate.add(new double[] {minute, m.throughput()});
             if (m.requests() > 0) {

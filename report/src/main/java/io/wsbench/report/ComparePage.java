@@ -185,7 +185,7 @@ final class ComparePage {
         return v.startsWith(Comparison.SAME) ? "same" : "none";
     }
 
-    private static String spread(io.wsbench.core.record.Summary.Spread s) {
+    private static String spread(io.wsbench.model.record.Summary.Spread s) {
         if (s == null) {
             return "-";
         }

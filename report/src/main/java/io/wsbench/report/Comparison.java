@@ -1,14 +1,14 @@
 package io.wsbench.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.record.TargetRecord;
-import io.wsbench.core.stats.Estimate;
-import io.wsbench.core.stats.Ratios;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.record.TargetRecord;
+import io.wsbench.model.stats.Estimate;
+import io.wsbench.model.stats.Ratios;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -212,13 +212,13 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         if (a.isEmpty() || a.get(0).steps() == null) {
             return List.of();
         }
-        return a.get(0).steps().stream().map(io.wsbench.core.record.StepRecord::name)
+        return a.get(0).steps().stream().map(io.wsbench.model.record.StepRecord::name)
                 .filter(name -> java.util.stream.Stream.concat(a.stream(), b.stream())
                         .allMatch(p -> p.steps() != null && p.steps().stream().anyMatch(s -> s.name().equals(name))))
                 .toList();
     }
 
-    private static io.wsbench.core.record.StepRecord step(PointRecord p, String name) {
+    private static io.wsbench.model.record.StepRecord step(PointRecord p, String name) {
         return p.steps().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 

@@ -1,7 +1,7 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.Summary;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,15 +1,15 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.AgentRecord;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.Stall;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.record.Trend;
-import io.wsbench.core.record.WarmupRecord;
+import io.wsbench.model.record.AgentRecord;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.Stall;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.record.Trend;
+import io.wsbench.model.record.WarmupRecord;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -236,7 +236,7 @@ public final class Flags {
      * probes at its boundary (the rates that decided it) whose seconds did not hold their rate.
      */
     private static void capacity(RunRecord run, List<String> flags) {
-        for (io.wsbench.core.record.CapacityRecord c : run.capacity() == null ? List.<io.wsbench.core.record.CapacityRecord>of()
+        for (io.wsbench.model.record.CapacityRecord c : run.capacity() == null ? List.<io.wsbench.model.record.CapacityRecord>of()
                 : run.capacity()) {
             String who = c.target().label() + "'s capacity";
             if (c.limitedBy() != null) {
@@ -290,7 +290,7 @@ public final class Flags {
                     + "%/s, " + String.format(Locale.ROOT, "%.0f", trend.slopePerSecond()) + " req/s per second)"));
         }
         if (p.overTime() != null) {
-            for (io.wsbench.core.record.Drift d : p.overTime().drifts()) {
+            for (io.wsbench.model.record.Drift d : p.overTime().drifts()) {
                 out.accept(new Said(d.leak() ? ": a leak, {}: a server that keeps what it should let go runs out"
                         + " in time; its allocations (wsbench flame --kind alloc) show what is kept."
                         : ": the server slows down, {}: a longer soak shows where it ends.", Said.literal(d.describe())));

@@ -2,7 +2,7 @@ package io.wsbench.report;
 
 import com.samskivert.mustache.Template;
 import io.wsbench.core.profile.Folded;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.RunRecord;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -77,7 +77,7 @@ public final class FlamePage {
         return chosen;
     }
 
-    private static List<io.wsbench.core.record.PointRecord> points(RunRecord run) {
+    private static List<io.wsbench.model.record.PointRecord> points(RunRecord run) {
         return run.points() == null ? List.of() : run.points();
     }
 }

@@ -43,7 +43,7 @@ final class HtmlFormat {
     }
 
     /** A paired ratio with its interval, e.g. "0.87× [0.85, 0.89]"; "—" for none. */
-    static String ratio(io.wsbench.core.stats.Estimate e) {
+    static String ratio(io.wsbench.model.stats.Estimate e) {
         if (e == null || Double.isNaN(e.median())) {
             return "—";
         }
@@ -51,7 +51,7 @@ final class HtmlFormat {
     }
 
     /** An interval as ± its half width over the median, e.g. "±1.8%"; "—" without one. */
-    static String interval(io.wsbench.core.stats.Estimate e) {
+    static String interval(io.wsbench.model.stats.Estimate e) {
         return e == null || !e.bounded() ? "—" : String.format(Locale.ROOT, "±%.1f%%", 100 * e.relativeHalfWidth());
     }
 

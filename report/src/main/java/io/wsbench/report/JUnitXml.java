@@ -1,6 +1,6 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.Assertion;
+import io.wsbench.model.record.Assertion;
 
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;

@@ -2,10 +2,10 @@ package io.wsbench.report;
 
 import io.wsbench.core.profile.Folded;
 import io.wsbench.core.profile.PackageGroups;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.ProfileRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.ProfileRecord;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.Summary;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -306,7 +306,7 @@ final class Profiles {
     }
 
     static String json(Object o) {
-        return io.wsbench.core.record.RunJson.toCompactJson(o);
+        return io.wsbench.model.record.RunJson.toCompactJson(o);
     }
 
     private static Summary.Spread spread(Row r, java.util.function.ToDoubleFunction<Point> f) {

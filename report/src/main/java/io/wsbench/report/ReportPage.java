@@ -2,15 +2,15 @@ package io.wsbench.report;
 
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.Template;
-import io.wsbench.core.record.AgentRecord;
-import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.record.Sweep;
-import io.wsbench.core.record.WarmupRecord;
+import io.wsbench.model.record.AgentRecord;
+import io.wsbench.model.record.Environment;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.record.Sweep;
+import io.wsbench.model.record.WarmupRecord;
 
 import java.io.IOException;
 import java.io.InputStream;

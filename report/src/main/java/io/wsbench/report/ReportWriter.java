@@ -1,7 +1,7 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,8 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.ServerRecord;
 
 import java.util.List;
 import java.util.function.Function;

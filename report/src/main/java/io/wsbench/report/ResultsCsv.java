@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import io.wsbench.core.record.PointRecord;
+import io.wsbench.model.record.PointRecord;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,12 +39,12 @@ final class ResultsCsv {
      * summary.csv: one line per target and load, its throughput's 95% interval, its paired ratio to the
      * baseline, and its mean and p99 latency (µs) with their 95% intervals.
      */
-    static void writeRows(io.wsbench.core.record.RunRecord run, Path file) throws IOException {
+    static void writeRows(io.wsbench.model.record.RunRecord run, Path file) throws IOException {
         try (Table t = new Table(file, List.of("row", "repeats", "throughput", "throughput.ci95Low", "throughput.ci95High",
                 "throughput.method", "baseline", "ratio", "ratio.ci95Low", "ratio.ci95High", "ratio.method",
                 "meanMicros", "meanMicros.ci95Low", "meanMicros.ci95High", "p99Micros", "p99Micros.ci95Low", "p99Micros.ci95High"))) {
-            List<io.wsbench.core.record.RowRecord> rows = run.rows();
-            for (io.wsbench.core.record.RowRecord r : rows == null ? List.<io.wsbench.core.record.RowRecord>of() : rows) {
+            List<io.wsbench.model.record.RowRecord> rows = run.rows();
+            for (io.wsbench.model.record.RowRecord r : rows == null ? List.<io.wsbench.model.record.RowRecord>of() : rows) {
                 var x = r.ratio();
                 t.row(r.row(), r.repeats(), finite(r.throughput().median()), r.throughput().low(), r.throughput().high(),
                         r.throughput().method(), x == null ? null : r.baseline(), x == null ? null : finite(x.median()),

@@ -3,7 +3,7 @@ package io.wsbench.report;
 import com.github.miachm.sods.Range;
 import com.github.miachm.sods.Sheet;
 import com.github.miachm.sods.SpreadSheet;
-import io.wsbench.core.record.PointRecord;
+import io.wsbench.model.record.PointRecord;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.PointRecord;
+import io.wsbench.model.record.PointRecord;
 import org.apache.poi.ss.usermodel.Cell;
 import org.apache.poi.ss.usermodel.CellStyle;
 import org.apache.poi.ss.usermodel.Font;

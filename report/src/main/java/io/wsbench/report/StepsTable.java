@@ -1,8 +1,8 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.StepRecord;
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.StepRecord;
+import io.wsbench.model.record.Summary;
 
 import java.util.ArrayList;
 import java.util.List;

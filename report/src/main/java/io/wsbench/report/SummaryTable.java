@@ -1,6 +1,6 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.Summary;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +76,6 @@ final class SummaryTable {
     static String generatorPaced(Summary row) {
         return row.generatorPaced() == 0 ? "" : "the load generator set the pace in " + row.generatorPaced() + " of "
                 + row.repeats() + " repeats (its busiest I/O thread over "
-                + Math.round(100 * io.wsbench.core.record.GeneratorRecord.BUSY_SHARE) + "% on the CPU)";
+                + Math.round(100 * io.wsbench.model.record.GeneratorRecord.BUSY_SHARE) + "% on the CPU)";
     }
 }

@@ -1,6 +1,6 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.Summary;
 
 import java.util.List;
 import java.util.function.DoubleFunction;

@@ -1,8 +1,8 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.record.TlsRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.record.TlsRecord;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -2,7 +2,7 @@ package io.wsbench.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.samskivert.mustache.Template;
-import io.wsbench.core.record.RunJson;
+import io.wsbench.model.record.RunJson;
 
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.record.TargetRecord;
-import io.wsbench.core.stats.Ratios;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.record.TargetRecord;
+import io.wsbench.model.stats.Ratios;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

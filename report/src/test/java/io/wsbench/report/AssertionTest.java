@@ -1,11 +1,11 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.Assertion;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.Assertion;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;

@@ -1,11 +1,11 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,14 +1,14 @@
 package io.wsbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.Environment;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,13 +60,13 @@ class ComparisonTest {
     @Test
     void aSideThatNeverReachedSteadyStateWeakensTheVerdict() {
         RunRecord cold = run("2.1.7", 2000, 1000, NOISE_B).withTargetWarmup(
-                new io.wsbench.core.record.WarmupRecord("SOAP", "auto", 60, false, List.of()));
+                new io.wsbench.model.record.WarmupRecord("SOAP", "auto", 60, false, List.of()));
         Comparison c = Comparison.of("a", run("2.1.6", 1000, 2000, NOISE_A), "b", cold);
         assertEquals("probably " + Comparison.FASTER + " (not steady: B never steady in its warm-up)",
                 c.rows().get(0).ratios().get(0).verdict());
         // a warm-up that did settle changes nothing
         RunRecord warm = run("2.1.7", 2000, 1000, NOISE_B).withTargetWarmup(
-                new io.wsbench.core.record.WarmupRecord("SOAP", "auto", 4, true, List.of()));
+                new io.wsbench.model.record.WarmupRecord("SOAP", "auto", 4, true, List.of()));
         assertEquals(Comparison.FASTER, Comparison.of("a", run("2.1.6", 1000, 2000, NOISE_A), "b", warm)
                 .rows().get(0).ratios().get(0).verdict());
     }

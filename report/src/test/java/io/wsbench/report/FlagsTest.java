@@ -1,12 +1,12 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.Environment;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.ServerRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -145,10 +145,10 @@ class FlagsTest {
                 "badOrders @ 2 users, 200 requests per user, repeat 1: 100 errors (100 failed validation) out of 400 requests.",
                 "badOrders @ 2 users, 3 s, repeat 1: 7,340 errors (7,340 failed validation) out of 29,359 requests."),
                 Flags.of(run(points)));
-        List<io.wsbench.core.record.Summary> rows = io.wsbench.core.record.Summary.of(points);
+        List<io.wsbench.model.record.Summary> rows = io.wsbench.model.record.Summary.of(points);
         assertEquals(List.of("badOrders @ 2 users, 200 requests per user", "badOrders @ 2 users, 3 s"),
-                rows.stream().map(io.wsbench.core.record.Summary::key).toList());
-        assertEquals(List.of(1, 1), rows.stream().map(io.wsbench.core.record.Summary::repeats).toList(), "no repeats of one another");
+                rows.stream().map(io.wsbench.model.record.Summary::key).toList());
+        assertEquals(List.of(1, 1), rows.stream().map(io.wsbench.model.record.Summary::repeats).toList(), "no repeats of one another");
         List<LoadRecord> alike = LoadRecord.namedApart(List.of(new LoadRecord("closed", 2, 200L, null, null, null, true),
                 new LoadRecord("closed", 5, null, 3.0, null, null, true)));
         assertEquals(List.of("2 users", "5 users"), alike.stream().map(LoadRecord::describe).toList(),

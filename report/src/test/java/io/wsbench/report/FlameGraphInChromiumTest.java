@@ -2,10 +2,10 @@ package io.wsbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.core.profile.Folded;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.ProfileRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.ProfileRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.ServerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,11 +1,11 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -2,13 +2,13 @@ package io.wsbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.StepRecord;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.StepRecord;
+import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,9 +1,9 @@
 package io.wsbench.report;
 
 import io.wsbench.core.profile.Folded;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.ProfileRecord;
-import io.wsbench.core.record.ServerRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.ProfileRecord;
+import io.wsbench.model.record.ServerRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

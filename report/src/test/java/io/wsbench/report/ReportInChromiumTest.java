@@ -2,9 +2,9 @@ package io.wsbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -122,10 +122,10 @@ class ReportInChromiumTest {
         }
         LoadRecord ramp = new LoadRecord("open", 10, null, 3.0, 300.0, null, true, null, null, "1s:100/s,2s:300/s");
         PointRecord p = ReportWriterTest.point(ReportWriterTest.REST, "direct", ramp, 1, 150, 1000);
-        List<io.wsbench.core.record.SecondSample> seconds = List.of(
-                new io.wsbench.core.record.SecondSample(0, 50, 1200, 0).ramped(900L, 50L, 50.0),
-                new io.wsbench.core.record.SecondSample(1, 150, 1500, 0).ramped(1000L, 150L, 150.0),
-                new io.wsbench.core.record.SecondSample(2, 240, 90_000, 0).ramped(40_000L, 250L, 250.0));
+        List<io.wsbench.model.record.SecondSample> seconds = List.of(
+                new io.wsbench.model.record.SecondSample(0, 50, 1200, 0).ramped(900L, 50L, 50.0),
+                new io.wsbench.model.record.SecondSample(1, 150, 1500, 0).ramped(1000L, 150L, 150.0),
+                new io.wsbench.model.record.SecondSample(2, 240, 90_000, 0).ramped(40_000L, 250L, 250.0));
         run = run.withPoint(new PointRecord(p.target(), ramp, 1, p.requests(), p.durationSeconds(), p.throughput(),
                 p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(),
                 p.generator(), seconds, p.histogram(), null, null, null, 0));

@@ -1,18 +1,18 @@
 package io.wsbench.report;
 
 import io.wsbench.core.load.Measurement;
-import io.wsbench.core.record.AgentRecord;
-import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.AgentRecord;
+import io.wsbench.model.record.Environment;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.TargetRecord;
 import com.github.miachm.sods.SpreadSheet;
 import org.HdrHistogram.Histogram;
 import org.apache.poi.ss.usermodel.Row;
@@ -450,8 +450,8 @@ class ReportWriterTest {
         List<List<String>> rows = parseCsv(text);
         assertEquals(1 + run.points().size(), rows.size());
         assertEquals(ResultColumns.ALL.stream().map(ResultColumns.Column::name).toList(), rows.get(0));
-        io.wsbench.core.record.RunJson.write(run, dir.resolve("run.json"));
-        RunRecord back = io.wsbench.core.record.RunJson.read(dir.resolve("run.json"));
+        io.wsbench.model.record.RunJson.write(run, dir.resolve("run.json"));
+        RunRecord back = io.wsbench.model.record.RunJson.read(dir.resolve("run.json"));
         for (int i = 0; i < back.points().size(); i++) {
             PointRecord p = back.points().get(i);
             List<String> row = rows.get(i + 1);

@@ -1,10 +1,10 @@
 package io.wsbench.report;
 
-import io.wsbench.core.record.Environment;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.Environment;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.Summary;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ class SteadinessTest {
         for (PointRecord p : run.points()) {
             points.add(!p.target().label().equals("steady") ? p : new PointRecord(p.target(), p.load(), p.repeat(), p.requests(),
                     p.durationSeconds(), p.throughput(), p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(),
-                    p.errors(), p.validated(), p.server(), new io.wsbench.core.record.GeneratorRecord(1, 2, 95, 95.0, null, null,
+                    p.errors(), p.validated(), p.server(), new io.wsbench.model.record.GeneratorRecord(1, 2, 95, 95.0, null, null,
                     null, null), p.series(), p.histogram(), null, null, null, 0));
         }
         run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null,

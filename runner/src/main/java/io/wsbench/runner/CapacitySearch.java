@@ -1,11 +1,11 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.record.Assertion;
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.TargetRecord;
-import io.wsbench.core.suite.CapacitySpec;
+import io.wsbench.model.record.Assertion;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.TargetRecord;
+import io.wsbench.model.suite.CapacitySpec;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.service.flow.FlowWorkload;
 import io.wsbench.service.flow.OwnFlow;
 import io.wsbench.service.openapi.ApiDescription;
@@ -39,14 +39,14 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
      * on any, each load point's users are checked against its per-user rows once they are.
      * {@code keys}: where the WS-Security keys are.
      */
-    public static String refusal(io.wsbench.core.suite.Suite suite, TargetSpec t, Path keys) {
+    public static String refusal(io.wsbench.model.suite.Suite suite, TargetSpec t, Path keys) {
         if (t.stack() != null) {
             // its description may be served by its stack, so its steps are made once the stack is up; its rows are here now
             return perUserRows(suite, t);
         }
         try {
             FlowWorkload w = of(t, suite::resolve, null, keys).workload();
-            for (io.wsbench.core.suite.LoadPointSpec p : suite.load()) {
+            for (io.wsbench.model.suite.LoadPointSpec p : suite.load()) {
                 String refused = w.refusal(p.users() == null ? 1 : p.users());
                 if (refused != null) {
                     return refused;
@@ -59,9 +59,9 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
     }
 
     /** Why a load point has more users than a {@code perUser} step has rows, or null. */
-    private static String perUserRows(io.wsbench.core.suite.Suite suite, TargetSpec t) {
+    private static String perUserRows(io.wsbench.model.suite.Suite suite, TargetSpec t) {
         int users = suite.load().stream().mapToInt(p -> p.users() == null ? 1 : p.users()).max().orElse(1);
-        for (io.wsbench.core.suite.StepSpec s : java.util.stream.Stream.of(t.flow().setup(), t.flow().steps(), t.flow().teardown())
+        for (io.wsbench.model.suite.StepSpec s : java.util.stream.Stream.of(t.flow().setup(), t.flow().steps(), t.flow().teardown())
                 .flatMap(java.util.List::stream).toList()) {
             if (!"perUser".equals(s.dataMode())) {
                 continue;

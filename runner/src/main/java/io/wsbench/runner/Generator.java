@@ -1,7 +1,7 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.LoadEngine;
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.ProgressListener;

@@ -23,8 +23,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.TargetSpec;
 
 /**
  * A user's own service made ready to load, from the command line or a suite target: its

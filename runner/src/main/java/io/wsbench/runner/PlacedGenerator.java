@@ -2,7 +2,7 @@ package io.wsbench.runner;
 
 import io.wsbench.launch.Cores;
 import io.wsbench.launch.StackException;
-import io.wsbench.core.suite.Placement;
+import io.wsbench.model.suite.Placement;
 
 import java.util.Map;
 import java.util.function.Consumer;

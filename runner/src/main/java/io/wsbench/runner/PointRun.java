@@ -1,15 +1,15 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.MinuteSample;
-import io.wsbench.core.record.OverTime;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.WarmupRecord;
-import io.wsbench.core.suite.LoadPointSpec;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.MinuteSample;
+import io.wsbench.model.record.OverTime;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.WarmupRecord;
+import io.wsbench.model.suite.LoadPointSpec;
 import io.wsbench.monitor.Monitor;
 import io.wsbench.service.own.OwnWorkload;
 

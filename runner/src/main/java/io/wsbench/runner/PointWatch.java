@@ -1,10 +1,10 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.Drift;
-import io.wsbench.core.record.MinuteSample;
-import io.wsbench.core.record.OverTime;
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.Drift;
+import io.wsbench.model.record.MinuteSample;
+import io.wsbench.model.record.OverTime;
+import io.wsbench.model.record.SecondSample;
 import io.wsbench.core.soak.Growth;
 import io.wsbench.monitor.ServerTrail;
 import org.HdrHistogram.Histogram;

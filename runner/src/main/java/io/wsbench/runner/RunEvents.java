@@ -1,8 +1,8 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.PointRecord;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.PointRecord;
 
 /**
  * What a suite run tells whoever watches it: the command line's console, a controller, a test.

@@ -1,7 +1,7 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
 
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;

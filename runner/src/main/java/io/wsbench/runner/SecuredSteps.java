@@ -2,7 +2,7 @@ package io.wsbench.runner;
 
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.core.load.StepSecurity;
-import io.wsbench.core.suite.Security;
+import io.wsbench.model.suite.Security;
 import io.wsbench.service.flow.FlowSecurity;
 import io.wsbench.wssec.WsSecurity;
 

@@ -1,8 +1,8 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
-import io.wsbench.core.record.WarmupRecord;
+import io.wsbench.model.record.WarmupRecord;
 
 import java.time.Duration;
 import java.util.ArrayList;

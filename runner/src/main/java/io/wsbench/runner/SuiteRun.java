@@ -1,9 +1,9 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.suite.Suite;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.suite.Suite;
 
 import java.util.Map;
 import java.util.TreeMap;

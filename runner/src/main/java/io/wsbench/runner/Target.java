@@ -1,13 +1,13 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.load.Http2;
+import io.wsbench.model.load.Http2;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
-import io.wsbench.core.record.TargetRecord;
-import io.wsbench.core.suite.RequestSpec;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.model.record.TargetRecord;
+import io.wsbench.model.suite.RequestSpec;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.protocols.HttpWorkload;
 import io.wsbench.protocols.Workload;
 import io.wsbench.service.flow.FlowWorkload;

@@ -1,9 +1,9 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.load.TlsSettings;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.TargetSpec;
+import io.wsbench.model.load.TlsSettings;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.TargetSpec;
 
 import java.net.URI;
 

@@ -1,8 +1,8 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.suite.Durations;
-import io.wsbench.core.suite.LoadPointSpec;
-import io.wsbench.core.suite.Suite;
+import io.wsbench.model.suite.Durations;
+import io.wsbench.model.suite.LoadPointSpec;
+import io.wsbench.model.suite.Suite;
 
 import java.time.Duration;
 

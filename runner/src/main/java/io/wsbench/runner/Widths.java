@@ -1,8 +1,8 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.stats.Estimate;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.stats.Estimate;
 
 import java.util.ArrayList;
 import java.util.List;

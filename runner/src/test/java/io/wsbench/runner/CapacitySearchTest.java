@@ -1,13 +1,13 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.record.Assertion;
-import io.wsbench.core.record.CapacityRecord;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.Assertion;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

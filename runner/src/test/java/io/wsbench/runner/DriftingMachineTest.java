@@ -1,15 +1,15 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.load.LoadSpec;
+import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.Summary;
-import io.wsbench.core.stats.Estimate;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.Summary;
+import io.wsbench.model.stats.Estimate;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.launch.StackCatalog;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;

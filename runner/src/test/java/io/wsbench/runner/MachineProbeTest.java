@@ -1,6 +1,6 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.record.Summary;
+import io.wsbench.model.record.Summary;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.ProgressListener;
-import io.wsbench.core.record.MinuteSample;
-import io.wsbench.core.record.OverTime;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.RunRecord;
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.MinuteSample;
+import io.wsbench.model.record.OverTime;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.RunRecord;
+import io.wsbench.model.record.SecondSample;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.record.WarmupRecord.Window;
+import io.wsbench.model.record.WarmupRecord.Window;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

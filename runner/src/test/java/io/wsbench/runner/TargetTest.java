@@ -1,10 +1,10 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.Validator;
-import io.wsbench.core.record.TargetRecord;
+import io.wsbench.model.record.TargetRecord;
 import io.wsbench.protocols.HttpWorkload;
-import io.wsbench.core.suite.Suite;
-import io.wsbench.core.suite.SuiteReader;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

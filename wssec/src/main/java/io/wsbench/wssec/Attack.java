@@ -1,14 +1,14 @@
 package io.wsbench.wssec;
 
-import io.wsbench.core.suite.Security;
+import io.wsbench.model.suite.Security;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
-import static io.wsbench.core.suite.Security.SIGN;
-import static io.wsbench.core.suite.Security.SIGNENCR;
-import static io.wsbench.core.suite.Security.USERNAME;
+import static io.wsbench.model.suite.Security.SIGN;
+import static io.wsbench.model.suite.Security.SIGNENCR;
+import static io.wsbench.model.suite.Security.USERNAME;
 
 /**
  * A request a secured server must refuse with a SOAP Fault, built by

@@ -12,7 +12,7 @@ import io.wsbench.contract.seismic.Catalog;
 import io.wsbench.contract.seismic.QuerySequence;
 import io.wsbench.contract.seismic.SeismicContract;
 import io.wsbench.contract.seismic.SeismicXml;
-import io.wsbench.core.suite.Security;
+import io.wsbench.model.suite.Security;
 import org.apache.wss4j.common.ext.WSSecurityException;
 
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.wsbench.wssec;
 
 import io.wsbench.contract.security.WsSecurityKeys;
-import io.wsbench.core.suite.Security;
+import io.wsbench.model.suite.Security;
 import org.apache.wss4j.common.crypto.Crypto;
 import org.apache.wss4j.common.crypto.CryptoFactory;
 import org.apache.wss4j.common.ext.WSPasswordCallback;

@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.core.load.RequestSource;
-import io.wsbench.core.suite.Security;
+import io.wsbench.model.suite.Security;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package io.wsbench.core.load;
 
+import io.wsbench.model.load.TlsSettings;
+
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;

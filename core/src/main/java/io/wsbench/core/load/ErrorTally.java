@@ -1,6 +1,6 @@
 package io.wsbench.core.load;
 
-import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.model.record.ErrorCounts;
 
 /**
  * Errors by kind as one I/O thread counts them, a point's ({@link Recorder}) or a step's

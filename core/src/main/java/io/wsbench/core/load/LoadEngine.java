@@ -1,5 +1,8 @@
 package io.wsbench.core.load;
 
+import io.wsbench.model.load.LoadSpec;
+import io.wsbench.model.load.Http2;
+
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;

@@ -9,18 +9,18 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import io.wsbench.core.record.AgentRecord;
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.LatencyRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.PointRecord;
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.StepRecord;
-import io.wsbench.core.record.ServerRecord;
-import io.wsbench.core.record.TargetRecord;
-import io.wsbench.core.record.TlsRecord;
+import io.wsbench.model.record.AgentRecord;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.StepRecord;
+import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.TargetRecord;
+import io.wsbench.model.record.TlsRecord;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -213,16 +213,16 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     }
 
     /** The parts' HTTP/2 figures together: their connections and events summed; null over HTTP/1.1. */
-    private static io.wsbench.core.record.Http2Record http2(List<GeneratorRecord> g) {
-        List<io.wsbench.core.record.Http2Record> parts = g.stream().map(GeneratorRecord::http2).filter(Objects::nonNull).toList();
+    private static io.wsbench.model.record.Http2Record http2(List<GeneratorRecord> g) {
+        List<io.wsbench.model.record.Http2Record> parts = g.stream().map(GeneratorRecord::http2).filter(Objects::nonNull).toList();
         if (parts.isEmpty()) {
             return null;
         }
         java.util.Map<String, Long> events = new java.util.TreeMap<>();
         parts.forEach(p -> p.events().forEach((k, v) -> events.merge(k, v, Long::sum)));
-        return new io.wsbench.core.record.Http2Record(parts.get(0).protocol(), parts.get(0).streams(),
-                parts.stream().mapToLong(io.wsbench.core.record.Http2Record::connections).sum(), events,
-                parts.stream().mapToLong(io.wsbench.core.record.Http2Record::grpcMessages).sum());
+        return new io.wsbench.model.record.Http2Record(parts.get(0).protocol(), parts.get(0).streams(),
+                parts.stream().mapToLong(io.wsbench.model.record.Http2Record::connections).sum(), events,
+                parts.stream().mapToLong(io.wsbench.model.record.Http2Record::grpcMessages).sum());
     }
 
     /** A figure summed over the generators that have it; null when none has. */

@@ -20,11 +20,11 @@ public interface ProgressListener {
      * A second of the point closed: its answers, p99 and errors (a live page draws it as it comes),
      * and its answers' latencies in microseconds ({@code latencies}, null when it had none).
      */
-    default void second(io.wsbench.core.record.SecondSample second, org.HdrHistogram.Histogram latencies) {
+    default void second(io.wsbench.model.record.SecondSample second, org.HdrHistogram.Histogram latencies) {
     }
 
     /** A minute of a long point closed, with what the server did in it (a console prints it as it comes). */
-    default void minute(io.wsbench.core.record.MinuteSample minute) {
+    default void minute(io.wsbench.model.record.MinuteSample minute) {
     }
 
     ProgressListener NONE = (done, expected, elapsed, total, rate) -> { };

@@ -1,10 +1,12 @@
 package io.wsbench.core.load;
 
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.Http2Record;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.TlsRecord;
+import io.wsbench.model.load.Profile;
+
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.Http2Record;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.TlsRecord;
 import org.HdrHistogram.Histogram;
 import java.util.ArrayList;
 import java.util.List;

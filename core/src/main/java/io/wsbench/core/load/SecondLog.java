@@ -1,7 +1,7 @@
 package io.wsbench.core.load;
 
-import io.wsbench.core.record.RunJson;
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.SecondSample;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;

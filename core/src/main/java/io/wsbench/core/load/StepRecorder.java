@@ -1,6 +1,6 @@
 package io.wsbench.core.load;
 
-import io.wsbench.core.record.ErrorCounts;
+import io.wsbench.model.record.ErrorCounts;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -1,5 +1,7 @@
 package io.wsbench.core.load;
 
+import io.wsbench.model.load.LoadSpec;
+
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package io.wsbench.core.load;
 
+import io.wsbench.model.load.Http2;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.Http2Headers;

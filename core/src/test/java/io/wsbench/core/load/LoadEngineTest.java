@@ -1,6 +1,8 @@
 package io.wsbench.core.load;
 
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.load.LoadSpec;
+
+import io.wsbench.model.record.SecondSample;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 

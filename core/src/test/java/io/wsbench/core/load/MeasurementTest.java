@@ -1,11 +1,11 @@
 package io.wsbench.core.load;
 
-import io.wsbench.core.record.ErrorCounts;
-import io.wsbench.core.record.GeneratorRecord;
-import io.wsbench.core.record.LoadRecord;
-import io.wsbench.core.record.SecondSample;
-import io.wsbench.core.record.Stall;
-import io.wsbench.core.record.TlsRecord;
+import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.Stall;
+import io.wsbench.model.record.TlsRecord;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -188,9 +188,9 @@ class MeasurementTest {
         assertEquals(2, f.teardown().get(0).ok());
         assertEquals(f, Measurement.fromBytes(m.toBytes()).flow(), "and the merged point crosses the wire whole too");
 
-        io.wsbench.core.record.PointRecord p = m.toPoint(null, new LoadRecord("closed", 2, null, 6.0, null, null, true), 1, null);
+        io.wsbench.model.record.PointRecord p = m.toPoint(null, new LoadRecord("closed", 2, null, 6.0, null, null, true), 1, null);
         assertEquals(12, p.requests(), "run.json's requests are both agents' steps'");
-        assertEquals(List.of(7L, 5L), p.steps().stream().map(io.wsbench.core.record.StepRecord::requests).toList());
+        assertEquals(List.of(7L, 5L), p.steps().stream().map(io.wsbench.model.record.StepRecord::requests).toList());
         assertEquals(2, p.setup().get(0).validated());
     }
 

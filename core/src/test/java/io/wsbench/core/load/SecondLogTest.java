@@ -1,6 +1,6 @@
 package io.wsbench.core.load;
 
-import io.wsbench.core.record.SecondSample;
+import io.wsbench.model.record.SecondSample;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.wsbench.core.soak;
 
-import io.wsbench.core.record.Drift;
+import io.wsbench.model.record.Drift;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;

@@ -1,7 +1,7 @@
 package io.wsbench.service.flow;
 
 import io.wsbench.core.load.StepSecurity;
-import io.wsbench.core.suite.Security;
+import io.wsbench.model.suite.Security;
 
 import java.util.function.Supplier;
 

@@ -3,8 +3,8 @@ package io.wsbench.service.flow;
 import io.wsbench.core.load.FlowStep;
 import io.wsbench.core.load.RequestTemplate;
 import io.wsbench.core.load.WsStep;
-import io.wsbench.core.suite.Durations;
-import io.wsbench.core.suite.StepSpec;
+import io.wsbench.model.suite.Durations;
+import io.wsbench.model.suite.StepSpec;
 import io.wsbench.service.own.OwnServiceException;
 
 import java.util.LinkedHashMap;

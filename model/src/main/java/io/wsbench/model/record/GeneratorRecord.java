@@ -1,0 +1,77 @@
+package io.wsbench.model.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * The load generator's own cost, so a report can tell whether the client was the bottleneck and
+ * what the client side of a protocol costs: its CPU, the share of the point its busiest I/O thread
+ * spent on the CPU, the most heap it had in use, the heap still
+ * in use after a full collection at the end of the point, what it allocated per request, and (for secured targets) the time spent applying and checking
+ * WS-Security on the client, and (for a user's own service) the client's time checking each answer. The busiest I/O thread's share and the last three are null where they were not measured.
+ * {@code machineProbeMicros}: how long a fixed piece of CPU work took on the generator's cores just
+ * before and after the point (the mean of the two medians): where it moves between repeats, the
+ * machine itself varied. Null for a point sent by agents. {@code http2}: how it spoke HTTP/2; null over HTTP/1.1.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
+                              Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest,
+                              Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
+                              Http2Record http2) {
+
+    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
+                           Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
+                           Double checkMicrosPerRequest, Double machineProbeMicros) {
+        this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
+                securitySeconds, checkMicrosPerRequest, machineProbeMicros, null);
+    }
+
+    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
+                           Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
+                           Double checkMicrosPerRequest) {
+        this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
+                securitySeconds, checkMicrosPerRequest, null);
+    }
+
+    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent) {
+        this(ioThreads, cpuSeconds, cpuPercent, null, null, null, null, null, null);
+    }
+
+    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
+                           Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds) {
+        this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
+                securitySeconds, null);
+    }
+
+    /** The share of an I/O thread's time on the CPU above which the generator, not the server, set the pace. */
+    public static final double BUSY_SHARE = 0.9;
+
+    /**
+     * Whether the generator may have set the point's pace: its busiest I/O thread on the CPU more than
+     * {@link #BUSY_SHARE} of the point or, where that was not measured, its CPU above that share of
+     * its I/O threads.
+     */
+    public boolean setThePace() {
+        if (ioThreads <= 0) {
+            return false;
+        }
+        return ioBusiestPercent != null ? ioBusiestPercent > BUSY_SHARE * 100 : cpuPercent > BUSY_SHARE * ioThreads * 100;
+    }
+
+    /** This record with the client's time checking each answer, in microseconds. */
+    public GeneratorRecord withCheckMicrosPerRequest(Double micros) {
+        return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
+                allocatedBytesPerRequest, securitySeconds, micros, machineProbeMicros, http2);
+    }
+
+    /** This record with the machine probe's time around the point. */
+    public GeneratorRecord withMachineProbeMicros(Double micros) {
+        return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
+                allocatedBytesPerRequest, securitySeconds, checkMicrosPerRequest, micros, http2);
+    }
+
+    /** This record with the client's WS-Security time for the point. */
+    public GeneratorRecord withSecuritySeconds(double seconds) {
+        return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
+                allocatedBytesPerRequest, seconds, checkMicrosPerRequest, machineProbeMicros, http2);
+    }
+}

@@ -1,0 +1,204 @@
+package io.wsbench.model.record;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One measured point: a target under one load, one repeat. Plain data, written to run.json as is.
+ * {@code histogram} is the HdrHistogram of latencies (µs), compressed and base64-encoded, so
+ * points can be merged and plotted later. {@code eachRequestMicros}, when the load point asked for
+ * it, is the latency of every answer in the order they came (null for an error): seed 004's
+ * "first 10 requests after a cold start". {@code tls}, for a target over https://, is how its
+ * connections spoke TLS: handshake time and the share of resumed sessions among them.
+ * {@code unfinished}, beside {@code requests}, counts the requests asked for or due that were never
+ * answered: in flight when the point ended, or never sent (an open loop that fell behind its
+ * schedule, a point stopped early). {@code requests} are the answered ones and the errors.
+ * {@code agents}, for a point that several load agents ran together, is each one's share (null for a
+ * point of this process alone).
+ * <p>A flow's point is its iterations': {@code latencyMicros}, {@code throughput}, {@code errors} and
+ * {@code validated} count whole iterations (from when each was due to its last answer), and
+ * {@code iterations} of them finished; {@code requests} are its steps' requests, each step has its
+ * record in {@code steps}, and the users' {@code setup} and {@code teardown} steps have theirs apart.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"target", "load", "repeat", "requests", "unfinished"})
+public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
+                          long requests, double durationSeconds, double throughput,
+                          LatencyRecord latencyMicros,
+                          double bytesSentPerRequest, double bytesReceivedPerRequest,
+                          ErrorCounts errors, long validated,
+                          ServerRecord server, GeneratorRecord generator,
+                          List<SecondSample> series, String histogram, String aborted,
+                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
+                          Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown,
+                          OverTime overTime, RoundRecord round) {
+
+    public PointRecord {
+        overTime = overTime == null || overTime.isEmpty() ? null : overTime;
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
+                       Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown,
+                       OverTime overTime) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, null);
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
+                       Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, null);
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, unfinished, agents, null, null, null, null);
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, unfinished, null);
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros, TlsRecord tls) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, tls, 0);
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
+                       List<Long> eachRequestMicros) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
+                eachRequestMicros, null);
+    }
+
+    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
+                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
+                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
+                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted) {
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
+                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted, null);
+    }
+
+    public PointRecord withGenerator(GeneratorRecord g) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
+    }
+
+    public PointRecord withLoad(LoadRecord l) {
+        return new PointRecord(target, l, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
+    }
+
+    public PointRecord withAborted(String why) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
+                histogram, why, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
+    }
+
+    /** With how the point went minute by minute, and its leaks and slowdowns. */
+    public PointRecord withOverTime(OverTime seen) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, seen, round);
+    }
+
+    /** With where it stood in its run's rounds. */
+    public PointRecord withRound(RoundRecord r) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, r);
+    }
+
+    /**
+     * The trend of throughput within the point, computed from {@code series} so that it always agrees
+     * with it; written to run.json as {@code trend}, and null for points shorter than a few seconds.
+     */
+    @JsonProperty("trend")
+    public Trend trend() {
+        return Trend.of(series, durationSeconds);
+    }
+
+    /**
+     * The seconds in which no answer came while the point ran ({@link Stall}), from {@code series};
+     * written to run.json as {@code stalls}, and null when there were none.
+     */
+    @JsonProperty("stalls")
+    public List<Stall> stalls() {
+        List<Stall> s = Stall.of(series, durationSeconds, load);
+        return s.isEmpty() ? null : s;
+    }
+
+    /**
+     * How far apart the agents of a point started, the largest of their skews from the announced
+     * instant, in ms; written to run.json as {@code startSkewMillis}, null for a point of one process.
+     */
+    @JsonProperty("startSkewMillis")
+    public Double startSkewMillis() {
+        return agents == null || agents.isEmpty() ? null
+                : agents.stream().mapToDouble(a -> Math.abs(a.startSkewMillis())).max().orElse(0);
+    }
+
+    /** Whether this is a flow's point, whose {@code throughput} counts iterations, not requests. */
+    public boolean flow() {
+        return iterations != null || steps != null;
+    }
+
+    /** Requests answered or failed per second: a flow's steps' requests, else {@code throughput}'s own count. */
+    public double requestsPerSecond() {
+        return durationSeconds <= 0 ? 0 : requests / durationSeconds;
+    }
+
+    /**
+     * Points of the same target under the same load are repeats of one another; within a run, loads
+     * that differ only in length are named apart ({@link LoadRecord#namedApart}), so they are two rows.
+     */
+    public String key() {
+        return target.label() + " @ " + load.describe();
+    }
+
+    /** {@code points} grouped by {@link #key()}, each group's repeats and the groups in the order first measured. */
+    public static Map<String, List<PointRecord>> byKey(List<PointRecord> points) {
+        Map<String, List<PointRecord>> groups = new LinkedHashMap<>();
+        for (PointRecord p : points) {
+            groups.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+        }
+        return groups;
+    }
+}

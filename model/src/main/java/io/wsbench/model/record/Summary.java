@@ -1,0 +1,200 @@
+package io.wsbench.model.record;
+
+import io.wsbench.model.stats.Estimate;
+import io.wsbench.model.stats.Ratios;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The repeats of one target under one load, reduced to a median and its spread (min and max).
+ * Every table wsbench prints is made of these rows, so no figure goes out without its spread.
+ * {@code generatorPaced} counts the repeats in which the load generator may have set the pace
+ * ({@link GeneratorRecord#setThePace}): the row then measures wsbench as much as the server.
+ * {@code throughputByRound}: each measured repeat's throughput by its round (its repeat number), so
+ * that a ratio to the baseline pairs points measured in the same round. A {@code flow}'s row counts
+ * iterations in {@code throughput} (it/s); its {@code requestsPerSecond} are its steps' requests.
+ * {@code meanMicrosByRepeat} and {@code p99MicrosByRepeat}: each measured repeat's latencies, for their intervals.
+ */
+public record Summary(String key, TargetRecord target, LoadRecord load, int repeats,
+                      Spread throughput, Spread meanMicros, Spread p50Micros, Spread p99Micros,
+                      Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent, Spread secondsPerPass,
+                      long requests, long errors, long validated, List<String> aborted, int generatorPaced,
+                      @com.fasterxml.jackson.annotation.JsonIgnore java.util.SortedMap<Integer, Double> throughputByRound,
+                      boolean flow, Spread requestsPerSecond,
+                      @com.fasterxml.jackson.annotation.JsonIgnore double[] meanMicrosByRepeat,
+                      @com.fasterxml.jackson.annotation.JsonIgnore double[] p99MicrosByRepeat) {
+
+    /** A median with the smallest and largest value seen. */
+    public record Spread(double median, double min, double max) {
+        public static Spread of(double[] values) {
+            if (values.length == 0) {
+                return new Spread(Double.NaN, Double.NaN, Double.NaN);
+            }
+            double[] v = values.clone();
+            Arrays.sort(v);
+            int n = v.length;
+            double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+            return new Spread(median, v[0], v[n - 1]);
+        }
+
+        /** Half the range as a share of the median, e.g. 0.03 for ±3%. */
+        public double relativeHalfRange() {
+            return median == 0 ? 0 : (max - min) / 2 / Math.abs(median);
+        }
+    }
+
+    /** Repeats that spread more than this (half the min–max range over the median) are not a steady figure. */
+    public static final double STEADY_SPREAD = 0.10;
+
+    /**
+     * Whether the repeats disagree by more than {@link #STEADY_SPREAD} in throughput or mean
+     * latency: the figure is then not one the run can vouch for. One repeat has no spread to judge.
+     */
+    public boolean unstable() {
+        return repeats >= 2 && spreadOfRepeats() > STEADY_SPREAD;
+    }
+
+    /** The larger of throughput's and mean latency's half range over their medians. */
+    public double spreadOfRepeats() {
+        double t = throughput.relativeHalfRange();
+        double m = meanMicros.relativeHalfRange();
+        return Math.max(Double.isNaN(t) ? 0 : t, Double.isNaN(m) ? 0 : m);
+    }
+
+    /** Groups points by target and load, in the order they were first measured. */
+    public static List<Summary> of(List<PointRecord> points) {
+        List<Summary> rows = new ArrayList<>();
+        for (var e : PointRecord.byKey(points).entrySet()) {
+            List<PointRecord> ps = e.getValue();
+            List<PointRecord> measured = ps.stream().filter(p -> p.requests() > 0).toList();
+            PointRecord first = ps.get(0);
+            rows.add(new Summary(e.getKey(), first.target(), first.load(), ps.size(),
+                    spread(measured, PointRecord::throughput),
+                    spread(measured, p -> p.latencyMicros().mean()),
+                    spread(measured, p -> p.latencyMicros().p50()),
+                    spread(measured, p -> p.latencyMicros().p99()),
+                    spread(measured, PointRecord::bytesSentPerRequest),
+                    spread(measured, PointRecord::bytesReceivedPerRequest),
+                    spread(measured.stream().filter(p -> p.server() != null && p.server().cpuPercent() != null).toList(),
+                            p -> p.server().cpuPercent()),
+                    spread(measured.stream().filter(p -> p.load().sequences() != null).toList(),
+                            p -> p.durationSeconds() / p.load().sequences()),
+                    ps.stream().mapToLong(PointRecord::requests).sum(),
+                    ps.stream().mapToLong(p -> p.errors().total()).sum(),
+                    ps.stream().mapToLong(PointRecord::validated).sum(),
+                    ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList(),
+                    (int) measured.stream().filter(p -> p.generator() != null && p.generator().setThePace()).count(),
+                    byRound(measured), first.flow(), spread(measured, PointRecord::requestsPerSecond),
+                    measured.stream().mapToDouble(p -> p.latencyMicros().mean()).toArray(),
+                    measured.stream().mapToDouble(p -> p.latencyMicros().p99()).toArray()));
+        }
+        return rows;
+    }
+
+    /**
+     * The rows of a run in the suite's order: its targets as the suite lists them (a run in rounds
+     * measured them in a random order), each target's loads by users, then rate.
+     */
+    public static List<Summary> of(RunRecord run) {
+        List<Summary> rows = of(run.points() == null ? List.of() : run.points());
+        List<String> labels = run.order() == null || run.order().targets() == null ? List.of() : run.order().targets();
+        if (labels.isEmpty()) {
+            return rows;
+        }
+        List<Summary> sorted = new ArrayList<>(rows);
+        sorted.sort(java.util.Comparator.<Summary>comparingInt(r -> {
+            int i = labels.indexOf(r.target().label());
+            return i < 0 ? labels.size() : i;
+        }).thenComparingInt(r -> r.load().users()).thenComparingDouble(r -> r.load().rate() == null ? 0 : r.load().rate()));
+        return List.copyOf(sorted);
+    }
+
+    private static java.util.SortedMap<Integer, Double> byRound(List<PointRecord> measured) {
+        java.util.SortedMap<Integer, Double> rounds = new java.util.TreeMap<>();
+        measured.forEach(p -> rounds.put(p.repeat(), p.throughput()));
+        return java.util.Collections.unmodifiableSortedMap(rounds);
+    }
+
+    /** The row's median throughput with its 95% interval over its repeats ({@link Ratios#median}). */
+    public Estimate throughputInterval() {
+        return Ratios.median(throughputByRound.values().stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The row's median mean latency (µs) with its 95% interval over its repeats. */
+    public Estimate meanInterval() {
+        return Ratios.median(meanMicrosByRepeat);
+    }
+
+    /** The row's median p99 latency (µs) with its 95% interval over its repeats. */
+    public Estimate p99Interval() {
+        return Ratios.median(p99MicrosByRepeat);
+    }
+
+    /**
+     * Throughput of {@code row} over its baseline's at the same load, paired round by round: each
+     * round's ratio of two points measured in that round, their median and its 95% interval
+     * ({@link Ratios#paired}); null when there is no baseline row.
+     */
+    public static Estimate pairedRatio(List<Summary> rows, Summary row, String baseline) {
+        Summary base = baselineRow(rows, row, baseline);
+        if (base == null) {
+            return null;
+        }
+        return Ratios.pairedByRound(base.throughputByRound, row.throughputByRound, io.wsbench.model.stats.Estimate.CONFIDENCE);
+    }
+
+    /** Each round's throughput of {@code row} over its baseline's in that round; null when there is no baseline row. */
+    public static double[] roundRatios(List<Summary> rows, Summary row, String baseline) {
+        Summary base = baselineRow(rows, row, baseline);
+        if (base == null) {
+            return null;
+        }
+        return row.throughputByRound.entrySet().stream().filter(e -> base.throughputByRound.containsKey(e.getKey())
+                        && base.throughputByRound.get(e.getKey()) > 0)
+                .mapToDouble(e -> e.getValue() / base.throughputByRound.get(e.getKey())).toArray();
+    }
+
+    /**
+     * Median throughput of {@code row} over that of its baseline at the same load, or NaN. The
+     * baseline is the target labelled {@code baseline}, or, for a row of another request sequence
+     * or security configuration, the baseline's stack and protocol in that same sequence and
+     * configuration (seed 001 normalized each sequence to CXF).
+     */
+    public static double ratioToBaseline(List<Summary> rows, Summary row, String baseline) {
+        Summary r = baselineRow(rows, row, baseline);
+        return r == null ? Double.NaN : row.throughput().median() / r.throughput().median();
+    }
+
+    /** The row {@code row} is held against: {@link #ratioToBaseline}'s rule; null for none. */
+    private static Summary baselineRow(List<Summary> rows, Summary row, String baseline) {
+        if (baseline == null) {
+            return null;
+        }
+        TargetRecord b = rows.stream().map(Summary::target).filter(t -> baseline.equals(t.label())).findFirst().orElse(null);
+        if (b == null) {
+            return null;
+        }
+        for (Summary r : rows) {
+            TargetRecord t = r.target();
+            // the baseline itself, or its counterpart: the same server and request in another sequence or
+            // security (a URL target's server is its URL: two URL targets of one protocol are not one)
+            boolean sameTarget = baseline.equals(t.label()) || (b.stack() != null && Objects.equals(t.stack(), b.stack())
+                    && Objects.equals(t.protocol(), b.protocol()) && Objects.equals(t.variant(), b.variant())
+                    && Objects.equals(t.operation(), b.operation()) && Objects.equals(t.stackOptions(), b.stackOptions()));
+            if (sameTarget && Objects.equals(t.sequence(), row.target().sequence())
+                    && Objects.equals(t.security(), row.target().security())
+                    && r.load().describe().equals(row.load().describe()) && r.throughput().median() > 0) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private static Spread spread(List<PointRecord> ps, ToDoubleFunction<PointRecord> f) {
+        return Spread.of(ps.stream().mapToDouble(f).toArray());
+    }
+}

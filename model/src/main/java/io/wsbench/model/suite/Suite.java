@@ -1,0 +1,250 @@
+package io.wsbench.model.suite;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An experiment: targets × load points × repeats. Each target is warmed before it is measured,
+ * unrecorded: {@code warmup} "auto" (the default) in windows until steady, at most
+ * {@code warmupMax}, in windows of {@code warmupWindow} (1 s; 0.2 s with --quick); "requests": {@code warmupRequests} in all (the default when they are given);
+ * "none". {@code quick} says how far
+ * {@code --quick} shrinks the suite. {@code stackOptions} are handed to a stack's server as
+ * {@code -Dwsbench.KEY=VALUE}, e.g. to switch on a fault the experiment needs; {@code jvmOptions}
+ * among them (a list) are the server JVM's own options (heap, GC, system properties). {@code stacks} are
+ * the user's own servers ({@link UserStack}), which targets name like the built-in stacks.
+ * {@code cpus} pins the generator and the servers to disjoint cores ({@link Placement}).
+ * {@code capacity}, when given, searches each target's highest rate that meets its SLOs after the
+ * target's points ({@link CapacitySpec}); a suite with it may have no {@code load} points at all.
+ * <p>{@code order}: "rounds" (the default: every server up at once, each round measures every
+ * target and load once, in a random order drawn from {@code seed}) or "grouped" (one server after
+ * another). {@code repeat} is the number of rounds; {@code until} (e.g. "±3%") adds rounds until every
+ * ratio's 95% interval is that narrow, or {@code budget} (e.g. "30m") runs out.
+ */
+public record Suite(@JsonProperty("name") String name,
+                    @JsonProperty("description") String description,
+                    @JsonProperty("operation") String operation,
+                    @JsonProperty("baseline") String baseline,
+                    @JsonProperty("repeat") Integer repeat,
+                    @JsonProperty("warmupRequests") Long warmupRequests,
+                    @JsonProperty("warmup") String warmup,
+                    @JsonProperty("warmupMax") String warmupMax,
+                    @JsonProperty("warmupWindow") String warmupWindow,
+                    @JsonProperty("targets") List<TargetSpec> targets,
+                    @JsonProperty("load") List<LoadPointSpec> load,
+                    @JsonProperty("quick") Quick quick,
+                    @JsonProperty("stackOptions") @JsonDeserialize(contentUsing = StackOptionsReader.class)
+                    Map<String, Map<String, String>> stackOptions,
+                    @JsonProperty("stacks") Map<String, UserStack> stacks,
+                    @JsonProperty("cpus") Placement cpus,
+                    @JsonProperty("capacity") CapacitySpec capacity,
+                    @JsonProperty("busyPoll") Boolean busyPoll,
+                    @JsonProperty("order") String order,
+                    @JsonProperty("seed") Long seed,
+                    @JsonProperty("until") String until,
+                    @JsonProperty("budget") String budget,
+                    @JsonIgnore Path source) {
+
+    /** How {@code --quick} shrinks a suite so it finishes in seconds. */
+    public record Quick(@JsonProperty("requestsPerUser") Long requestsPerUser,
+                        @JsonProperty("duration") String duration,
+                        @JsonProperty("repeat") Integer repeat,
+                        @JsonProperty("warmupRequests") Long warmupRequests) {
+        public Quick {
+            requestsPerUser = requestsPerUser == null ? 200 : requestsPerUser;
+            duration = duration == null ? "1s" : duration;
+            Durations.parse(duration);
+            repeat = repeat == null ? 1 : repeat;
+            warmupRequests = warmupRequests == null ? 50 : warmupRequests;
+        }
+    }
+
+    public Suite {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a suite needs a 'name'");
+        }
+        if (!name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("a suite name may hold letters, digits, '.', '_' and '-' only: '" + name + "'");
+        }
+        if (targets == null || targets.isEmpty()) {
+            throw new IllegalArgumentException("a suite needs at least one entry under 'targets'");
+        }
+        if ((load == null || load.isEmpty()) && capacity == null) {
+            throw new IllegalArgumentException("a suite needs at least one entry under 'load' (or a 'capacity' search)");
+        }
+        load = load == null ? List.of() : load;
+        operation = operation == null ? "hello" : operation;
+        String op = operation;
+        targets = targets.stream().map(t -> t.withOperation(op)).toList();
+        load = List.copyOf(load);
+        repeat = repeat == null ? 1 : repeat;
+        if (repeat < 1) {
+            throw new IllegalArgumentException("repeat must be at least 1");
+        }
+        warmupRequests = warmupRequests == null ? 0 : warmupRequests;
+        // warm until steady unless a fixed count is asked for
+        warmup = warmup != null ? warmup : warmupRequests > 0 ? "requests" : "auto";
+        if (!List.of("auto", "requests", "none").contains(warmup)) {
+            throw new IllegalArgumentException("warmup is 'auto' (until steady), 'requests' (warmupRequests) or 'none', not '" + warmup + "'");
+        }
+        if ("requests".equals(warmup) && warmupRequests <= 0) {
+            throw new IllegalArgumentException("warmup: requests needs warmupRequests");
+        }
+        warmupMax = warmupMax == null ? "60s" : warmupMax;
+        Durations.parse(warmupMax);
+        warmupWindow = warmupWindow == null ? "1s" : warmupWindow;
+        Durations.parse(warmupWindow);
+        quick = quick == null ? new Quick(null, null, null, null) : quick;
+        stackOptions = stackOptions == null ? Map.of() : Map.copyOf(stackOptions);
+        stacks = stacks == null ? Map.of() : Map.copyOf(stacks);
+        for (String own : stacks.keySet()) {
+            if (!own.matches("[A-Za-z0-9._-]+")) {
+                throw new IllegalArgumentException("a stack name may hold letters, digits, '.', '_' and '-' only: '" + own + "'");
+            }
+        }
+        order = order == null ? ROUNDS : order;
+        if (!List.of(ROUNDS, GROUPED).contains(order)) {
+            throw new IllegalArgumentException("order is 'rounds' (every server up, rounds in random order) or 'grouped', not '" + order + "'");
+        }
+        if (until != null) {
+            untilShare(until);
+        }
+        if (budget != null) {
+            Durations.parse(budget);
+        }
+        if (baseline != null && targets.stream().noneMatch(t -> t.label().equals(baseline))) {
+            throw new IllegalArgumentException("baseline '" + baseline + "' is not the label of a target");
+        }
+    }
+
+    /**
+     * The suite a command's options make ({@code load URL}, {@code capacity URL}): one target at its
+     * own address, measured at {@code load} or searched as {@code capacity} says, unwarmed (the
+     * command warms it as asked), its files relative to the working directory.
+     */
+    public static Suite of(String name, TargetSpec target, LoadPointSpec load, CapacitySpec capacity) {
+        return new Suite(name, null, null, null, null, null, "none", null, null, List.of(target),
+                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null, null);
+    }
+
+    public static final String ROUNDS = "rounds";
+    public static final String GROUPED = "grouped";
+
+    /** "±3%", "3%" or "0.03" as the share 0.03; anything else is refused in one line. */
+    public static double untilShare(String until) {
+        String s = until.trim().replace("±", "").replace("+-", "");
+        try {
+            double v = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1).trim()) / 100 : Double.parseDouble(s);
+            if (v > 0 && v < 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("until is an interval's half width, e.g. ±3%, not '" + until + "'");
+    }
+
+    /** The longest auto warm-up of a target under {@code --quick}. */
+    public static final String QUICK_WARMUP_MAX = "5s";
+    /** The window of an auto warm-up under {@code --quick}. */
+    public static final String QUICK_WARMUP_WINDOW = "0.2s";
+
+    /** The suite as {@code --quick} runs it. */
+    public Suite quickened() {
+        List<LoadPointSpec> small = load.stream()
+                .map(l -> l.shrunk(quick.requestsPerUser(), Durations.parse(quick.duration()))).toList();
+        // an auto warm-up in --quick: at most 5 s a target
+        String max = Durations.parse(warmupMax).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warmupMax;
+        return new Suite(name, description, operation, baseline, quick.repeat(),
+                Math.min(warmupRequests, quick.warmupRequests()), warmup, max, QUICK_WARMUP_WINDOW, targets, small, quick, stackOptions, stacks, cpus,
+                capacity == null ? null : capacity.quickened(), busyPoll, order, seed, null, null, source);
+    }
+
+    public Suite withRepeat(int n) {
+        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, order, seed, until, budget, source);
+    }
+
+    Suite from(Path file) {
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, order, seed, until, budget, file);
+    }
+
+    /** The label of side {@code side} ("A" or "B") of {@link #against}'s target {@code label}. */
+    public static String side(String side, String label) {
+        return side + ": " + label;
+    }
+
+    /**
+     * A and B as one suite, so that they are measured in the same rounds: A's targets labelled
+     * "A: label" and B's "B: label", each with its own suite's stack options as its own (a stack
+     * both configure alike is one server, one they configure apart two), under A's loads, rounds and
+     * warm-up, the more rounds of the two. Refused in one line when the two cannot be one run: other
+     * loads, a capacity search, two different stacks of the user's own under one name.
+     */
+    public static Suite against(Suite a, Suite b) {
+        if (!a.load().equals(b.load())) {
+            throw new IllegalArgumentException("A and B need the same load points to be compared point by point: A has "
+                    + a.load().size() + ", B " + b.load().size() + (a.load().size() == b.load().size() ? ", not alike" : ""));
+        }
+        if (a.capacity() != null || b.capacity() != null) {
+            throw new IllegalArgumentException("ab compares load points; a capacity search is not one (run it in a suite)");
+        }
+        Map<String, UserStack> stacks = new LinkedHashMap<>(a.stacks());
+        for (var e : b.stacks().entrySet()) {
+            UserStack before = stacks.putIfAbsent(e.getKey(), e.getValue());
+            if (before != null && !before.equals(e.getValue())) {
+                throw new IllegalArgumentException("A and B declare two different servers of their own named '" + e.getKey()
+                        + "': rename one");
+            }
+        }
+        List<TargetSpec> targets = new java.util.ArrayList<>();
+        for (TargetSpec t : a.targets()) {
+            targets.add(t.as(side("A", t.label()), a.optionsFor(t)));
+        }
+        for (TargetSpec t : b.targets()) {
+            targets.add(t.as(side("B", t.label()), b.optionsFor(t)));
+        }
+        return new Suite("ab-" + a.name() + "-" + b.name(), "B (" + b.name() + ") against A (" + a.name()
+                + "), measured in the same rounds", a.operation(), null, Math.max(a.repeat(), b.repeat()), a.warmupRequests(),
+                a.warmup(), a.warmupMax(), a.warmupWindow(), targets, a.load(), a.quick(), Map.of(), stacks, a.cpus(), null,
+                a.busyPoll(), ROUNDS, a.seed(), a.until(), a.budget(), a.source());
+    }
+
+    /** The suite measured in {@code order}, its rounds drawn from {@code seed} (null: each run its own), until and within the budget given (null: as the suite says). */
+    public Suite withRounds(String order, Long seed, String until, String budget) {
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
+                stackOptions, stacks, cpus, capacity, busyPoll, order == null ? this.order : order, seed == null ? this.seed : seed,
+                until == null ? this.until : until, budget == null ? this.budget : budget, source);
+    }
+
+    /** The suite with the processes placed on {@code cpus} (null: wherever the OS puts them). */
+    public Suite withCpus(Placement placement) {
+        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
+                stackOptions, stacks, placement, capacity, busyPoll, order, seed, until, budget, source);
+    }
+
+    /**
+     * The options the user wrote for {@code target}'s server: the suite's for its stack, the target's
+     * own over them (none for a target at a URL). wsbench's own additions, such as where the keys are,
+     * are not among them: this is what a run records to tell two versions of a stack apart.
+     */
+    public Map<String, String> optionsFor(TargetSpec target) {
+        Map<String, String> options = new LinkedHashMap<>(
+                target.stack() == null ? Map.of() : stackOptions.getOrDefault(target.stack(), Map.of()));
+        options.putAll(target.ownOptions());
+        if (target.http2() != null && target.stack() != null) {
+            options.putIfAbsent("http2", "on"); // a Tomcat stack answers HTTP/2 when asked (the direct stack always does)
+        }
+        return options;
+    }
+
+    /** A path the suite names, relative to the suite file's directory (or the working directory). */
+    public Path resolve(String path) {
+        Path p = Path.of(path);
+        return p.isAbsolute() || source == null ? p.toAbsolutePath() : source.toAbsolutePath().getParent().resolve(p).normalize();
+    }
+}

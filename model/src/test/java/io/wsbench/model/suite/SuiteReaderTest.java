@@ -1,0 +1,189 @@
+package io.wsbench.model.suite;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SuiteReaderTest {
+
+    private static final Path FILE = Path.of("suites/x.yaml");
+
+    private static String error(String yaml) {
+        return assertThrows(SuiteException.class, () -> SuiteReader.parse(yaml, FILE)).getMessage();
+    }
+
+    @Test
+    void readsASuiteWithDefaults() {
+        Suite s = SuiteReader.parse("""
+                name: demo
+                targets:
+                  - { stack: direct, protocol: soap11 }
+                  - { label: R, stack: direct, protocol: rest-xml, variant: inline }
+                load:
+                  - { users: 5, requestsPerUser: 100 }
+                  - { rate: 500, users: 4, duration: 2s }
+                """, FILE);
+        assertEquals("hello", s.targets().get(0).operation());
+        assertEquals(Security.PLAIN, s.targets().get(0).security());
+        assertEquals("direct soap11", s.targets().get(0).label());
+        assertEquals("open", s.load().get(1).model());
+        assertEquals(500.0, s.load().get(1).toLoadSpec().rate());
+        assertEquals(1, s.repeat());
+        Suite q = s.quickened();
+        assertEquals(100, q.load().get(0).requestsPerUser());
+        assertEquals(java.time.Duration.ofSeconds(1), q.load().get(1).duration(), "read once, as a duration");
+    }
+
+    @Test
+    void syntaxErrorsNameFileLineAndColumn() {
+        String m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11\nload: []\n");
+        assertTrue(m.matches("suites/x\\.yaml:\\d+:\\d+: .*"), m);
+        assertEquals(1, m.lines().count());
+    }
+
+    @Test
+    void unknownKeysAndBadValuesNameTheirPlace() {
+        String m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11, colour: red }\nload:\n  - { users: 1, requestsPerUser: 1 }\n");
+        assertTrue(m.startsWith("suites/x.yaml:3:"), m);
+        assertTrue(m.contains("unknown key 'colour'"), m);
+        m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { users: 1, duration: 10 parsecs }\n");
+        assertTrue(m.startsWith("suites/x.yaml:5:"), m);
+        assertTrue(m.contains("not a duration: '10 parsecs'"), m);
+        m = error("name: demo\ntargets: []\nload: []\n");
+        assertTrue(m.contains("at least one entry under 'targets'"), m);
+        m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { users: many }\n");
+        assertTrue(m.startsWith("suites/x.yaml:5:"), m);
+    }
+
+    @Test
+    void securityIsOneOfTheSeedsWordsAndAnyOtherNamesItsPlace() {
+        Suite s = SuiteReader.parse("name: demo\ntargets:\n  - { stack: cxf, protocol: soap11, security: signencr }\n"
+                + "load:\n  - { users: 1, requestsPerUser: 1 }\n", FILE);
+        assertEquals(Security.SIGNENCR, s.targets().get(0).security());
+        assertEquals("cxf soap11 signencr", s.targets().get(0).label());
+        String m = error("name: demo\ntargets:\n  - { stack: cxf, protocol: soap11, security: sing }\n"
+                + "load:\n  - { users: 1, requestsPerUser: 1 }\n");
+        assertEquals("suites/x.yaml:3:47: unknown security configuration 'sing' (known: plain, username, sign, signencr)", m);
+    }
+
+    @Test
+    void jvmOptionsAreAListOrWordsAndWhatAUserStackDeclares() {
+        Suite s = SuiteReader.parse("""
+                name: demo
+                stackOptions:
+                  cxf: { version: 4.1.5, jvmOptions: [-Xmx2g, "-Dconfig=/etc/x.yaml"] }
+                stacks:
+                  petstore: { war: petstore.war, directory: conf, environment: { MODE: test }, jvmOptions: [-Xmx256m] }
+                targets:
+                  - { stack: cxf, protocol: soap11 }
+                  - { stack: cxf, protocol: soap11, stackOptions: { jvmOptions: -Xmx1g -XX:+UseZGC } }
+                load:
+                  - { users: 1, requestsPerUser: 1 }
+                """, FILE);
+        assertEquals("-Xmx2g -Dconfig=/etc/x.yaml", s.optionsFor(s.targets().get(0)).get("jvmOptions"));
+        // a target's own replace the suite's, as any option's do
+        assertEquals(java.util.Map.of("version", "4.1.5", "jvmOptions", "-Xmx1g -XX:+UseZGC"), s.optionsFor(s.targets().get(1)));
+        UserStack petstore = s.stacks().get("petstore");
+        assertEquals(java.util.List.of("-Xmx256m"), petstore.jvmOptions());
+        assertEquals("conf", petstore.directory());
+        assertEquals(java.util.Map.of("MODE", "test"), petstore.environment());
+        String m = error("name: demo\nstackOptions:\n  cxf: { version: [4, 5] }\ntargets:\n  - { stack: cxf, protocol: soap11 }\n"
+                + "load:\n  - { users: 1, requestsPerUser: 1 }\n");
+        assertEquals("suites/x.yaml:3:19: only jvmOptions takes a list: give 'version' one value", m);
+    }
+
+    @Test
+    void aPointMayBeStagesWrittenAsTextOrAsK6sList() {
+        Suite s = SuiteReader.parse("""
+                name: ramps
+                targets:
+                  - { stack: direct, protocol: soap11 }
+                load:
+                  - { users: 8, stages: "10s:100/s,30s:1000/s,10s:0/s" }
+                  - model: closed
+                    stages:
+                      - { duration: 30s, target: 50 }
+                      - { duration: 0s, target: 80 }
+                      - { duration: 1m, target: 80 }
+                """, FILE);
+        LoadPointSpec open = s.load().get(0);
+        assertEquals("open", open.model());
+        assertEquals(50, open.toLoadSpec().duration().toSeconds());
+        assertEquals(1000.0, open.toLoadSpec().rate());
+        assertEquals("10s:100/s,30s:1000/s,10s:0/s", open.toRecord().stages());
+        assertEquals("ramp 10s:100/s,30s:1000/s,10s:0/s, 8 conns", open.toRecord().describe());
+        LoadPointSpec closed = s.load().get(1);
+        assertEquals(80, closed.toLoadSpec().connections(), "a closed ramp has as many users as its highest target");
+        assertEquals("30s:50,0s:80,60s:80", closed.toRecord().stages());
+        assertEquals(closed, s.quickened().load().get(1), "--quick keeps a profile's shape");
+    }
+
+    @Test
+    void aBadStageNamesItsPlace() {
+        String m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { stages: '10s:100/s,:5/s' }\n");
+        assertTrue(m.startsWith("suites/x.yaml:5:"), m);
+        assertTrue(m.contains("it has no duration"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { stages: '10s:100/s', duration: 5s }\n");
+        assertTrue(m.contains("stages set the point's load and length"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { model: closed, stages: '10s:100/s' }\n");
+        assertTrue(m.contains("go with model open"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - stages: [ { duration: 5s } ]\n");
+        assertTrue(m.contains("each stage has a duration and a target"), m);
+        assertEquals(1, m.lines().count());
+    }
+
+    @Test
+    void aCapacitySearchNeedsNoLoadPointsAndABadSloNamesItsPlace() {
+        Suite s = SuiteReader.parse("""
+                name: cap
+                targets:
+                  - { stack: direct, protocol: soap11 }
+                capacity:
+                  slo: ['p99<20ms', 'errors<0.1%']
+                  probe: 3s
+                """, FILE);
+        assertEquals(List.of(), s.load());
+        assertEquals(List.of("p99<20ms", "errors<0.1%"), s.capacity().slo());
+        assertEquals("3s", s.capacity().probe());
+        assertEquals(100.0, s.capacity().startRate(), "the defaults");
+        assertEquals("1s", s.quickened().capacity().probe(), "--quick probes for a second");
+        String m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\ncapacity:\n  slo: ['p99<']\n");
+        assertTrue(m.startsWith("suites/x.yaml:"), m);
+        assertTrue(m.contains("not an assertion: 'p99<'"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\ncapacity: { slo: ['p99<5ms'], rate: 5 }\n");
+        assertTrue(m.contains("unknown key 'rate'"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct, protocol: soap11 }\n");
+        assertTrue(m.contains("at least one entry under 'load' (or a 'capacity' search)"), m);
+    }
+
+    @Test
+    void aUrlWithoutAProtocolIsLoadedAsIsAndTakesNothingThatNeedsOne() {
+        Suite s = SuiteReader.parse("""
+                name: urls
+                operation: matchQuakes
+                targets:
+                  - { label: w, url: "http://127.0.0.1:8080/" }
+                  - { url: "https://example.org/items" }
+                load:
+                  - { users: 2, requestsPerUser: 10 }
+                """, FILE);
+        TargetSpec w = s.targets().get(0);
+        assertTrue(w.asIs());
+        assertEquals("http", w.protocol(), "the protocol run.json names for wsbench load URL too");
+        assertEquals(null, w.operation(), "the suite's operation is a protocol's: not this target's");
+        assertEquals("https://example.org/items", s.targets().get(1).label(), "named by its URL, as wsbench load names it");
+        String m = error("name: d\ntargets:\n  - { url: 'http://127.0.0.1:8080/', sequence: small }\nload:\n  - { users: 1 }\n");
+        assertTrue(m.startsWith("suites/x.yaml:3:"), m);
+        assertTrue(m.contains("a 'url' without a 'protocol' is loaded as 'wsbench load URL' loads it (a GET, any 2xx valid):"
+                + " its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'"), m);
+        m = error("name: d\ntargets:\n  - { url: 'http://127.0.0.1:8080/', security: sign }\nload:\n  - { users: 1 }\n");
+        assertTrue(m.contains("need a 'protocol'"), m);
+        m = error("name: d\ntargets:\n  - { stack: direct }\nload:\n  - { users: 1 }\n");
+        assertTrue(m.contains("a target on a 'stack' needs a 'protocol'"), m);
+    }
+}
