@@ -154,13 +154,15 @@ final class FlowLoad {
         }
     }
 
-    /** "12 (connect 0, timeout 0, http status 2, soap fault 0, validation 10, protocol 0, client 0)", with GraphQL errors when any. */
+    /** "12 (connect 0, timeout 0, http status 2, soap fault 0, validation 10, protocol 0, client 0)": every kind the point lists. */
     static String errors(ErrorCounts e) {
-        return String.format(Locale.ROOT, "%d (connect %d, timeout %d, http status %d, soap fault %d, %svalidation %d, protocol %d, client %d)",
-                e.total(), e.connect(), e.timeout(), e.httpStatus(), e.soapFault(),
-                (e.graphqlErrors() == 0 ? "" : "graphql errors " + e.graphqlErrors() + ", ")
-                        + (e.grpcStatus() == 0 ? "" : "grpc status " + e.grpcStatus() + ", ")
-                        + (e.redirects() == 0 ? "" : "redirects " + e.redirects() + ", "), e.validation(), e.protocol(), e.client());
+        return e.total() + " (" + String.join(", ", e.byKind().entrySet().stream()
+                .map(k -> words(k.getKey().key()) + " " + k.getValue()).toList()) + ")";
+    }
+
+    /** A kind's key as words: "httpStatus" is "http status". */
+    private static String words(String key) {
+        return key.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
     }
 
     private static String latency(LatencyRecord l) {

@@ -159,18 +159,7 @@ final class OtlpExport implements MetricsOut {
 
     /** A point's failures by kind, as run.json names them. */
     static Map<String, Long> errorsByKind(ErrorCounts e) {
-        Map<String, Long> kinds = new LinkedHashMap<>();
-        kinds.put("connect", e.connect());
-        kinds.put("timeout", e.timeout());
-        kinds.put("httpStatus", e.httpStatus());
-        kinds.put("soapFault", e.soapFault());
-        kinds.put("graphqlErrors", e.graphqlErrors());
-        kinds.put("grpcStatus", e.grpcStatus());
-        kinds.put("redirects", e.redirects());
-        kinds.put("validation", e.validation());
-        kinds.put("protocol", e.protocol());
-        kinds.put("client", e.client());
-        return kinds;
+        return e.written();
     }
 
     /** Flushes what is left and stops; a collector that does not take it costs a line, never the run. */

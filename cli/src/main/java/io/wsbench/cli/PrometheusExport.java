@@ -53,7 +53,7 @@ final class PrometheusExport implements MetricsOut {
     private final Gauge serverCpu = gauge("wsbench_server_cpu_percent", "the server's CPU over a point (100: one core)");
     private final Gauge serverRss = gauge("wsbench_server_rss_bytes", "the server's largest resident memory over a point");
     private final Gauge pointErrors = Gauge.builder().name("wsbench_point_errors")
-            .help("a point's failed requests by kind (connect, timeout, httpStatus, soapFault, validation, protocol, client)")
+            .help("a point's failed requests by kind, as run.json names them (connect, timeout, httpStatus, validation, protocol, client, and its protocol's own: soapFault, ...)")
             .labelNames("target", "load", "repeat", "kind").register(registry);
     private final Gauge passed = Gauge.builder().name("wsbench_assertion_passed").help("1 when an --assert held, 0 when it failed")
             .labelNames("assertion", "subject").register(registry);

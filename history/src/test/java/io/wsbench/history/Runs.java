@@ -43,7 +43,7 @@ final class Runs {
         long requests = Math.round(throughput * 2);
         return new PointRecord(new TargetRecord(label, stack, "soap11", null, "hello", "plain", "http://127.0.0.1:8080/"),
                 FIVE_USERS, round, requests, 2.0, throughput, new LatencyRecord(5e6 / throughput, 900, 1500, 3000, 4000, 5000, 10),
-                400, 500, new ErrorCounts(0, 0, 2, 0, 1, 0, 0), requests - 3,
+                400, 500, ErrorCounts.of(0, 0, 2, 1, 0, 0), requests - 3,
                 new ServerRecord(4242L, 150.0, 120, 30.0, 300_000_000L, 40, 0.4, 95.0), new GeneratorRecord(2, 1.1, 44),
                 List.of(), null, null);
     }

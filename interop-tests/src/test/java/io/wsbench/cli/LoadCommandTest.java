@@ -77,26 +77,31 @@ class LoadCommandTest {
                 name: posted
                 warmup: none
                 targets:
-                  - url: "%s"
+                  - label: hello
+                    url: "%s"
                     request: { body: hello.xml, soapAction: "urn:hello", headers: { X-Run: suite },
                                expect: "<return>Hello World</return>" }
-                  - url: "%s"
+                  - label: goodbye
+                    url: "%s"
                     request: { body: hello.xml, soapAction: "urn:hello", expect: "<return>Goodbye</return>" }
                 load:
                   - { users: 2, requestsPerUser: 100 }
                 """.formatted(url, url.replace("127.0.0.1", "localhost")));
         CliRunner run = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
         JsonNode points = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).at("/points");
-        assertEquals(200, points.get(0).at("/validated").asLong(), run.out() + run.err());
-        assertEquals(200, points.get(1).at("/errors/validation").asLong(), "the text every answer must hold: " + points.get(1));
+        JsonNode hello = RunCommandTest.labelled(points, "hello");
+        assertEquals(200, hello.at("/validated").asLong(), run.out() + run.err());
+        JsonNode goodbye = RunCommandTest.labelled(points, "goodbye");
+        assertEquals(200, goodbye.at("/errors/validation").asLong(), "the text every answer must hold: " + goodbye);
         CliRunner load = CliRunner.run("load", url, "-c", "2", "-n", "200", "--body", dir.resolve("hello.xml").toString(),
                 "--soap-action", "urn:hello", "-H", "X-Run: load", "--expect", "<return>Hello World</return>", "--json");
         assertEquals(0, load.exit(), load.err());
         JsonNode p = RunJson.MAPPER.readTree(load.out());
         assertEquals(200, p.at("/validated").asLong());
-        for (String key : new String[] {"/label", "/protocol", "/url"}) {
-            assertEquals(points.get(0).at("/target" + key), p.at("/target" + key), key);
+        for (String key : new String[] {"/protocol", "/url", "/security"}) {
+            assertEquals(hello.at("/target" + key), p.at("/target" + key), key);
         }
+        assertEquals(url, p.at("/target/label").asText(), "load names its target by its URL, as a suite's unlabelled url: target");
 
         // a request on a target that speaks a protocol of its own is refused, naming its place
         Path wrong = Files.writeString(dir.resolve("wrong.yaml"), """

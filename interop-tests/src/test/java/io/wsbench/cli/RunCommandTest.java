@@ -23,7 +23,7 @@ class RunCommandTest {
             "/load/model", "/load/users", "/load/durationSeconds", "/repeat", "/requests", "/unfinished", "/durationSeconds",
             "/throughput", "/latencyMicros/mean", "/latencyMicros/p50", "/latencyMicros/p90", "/latencyMicros/p99",
             "/latencyMicros/p999", "/latencyMicros/max", "/bytesSentPerRequest", "/bytesReceivedPerRequest",
-            "/errors/connect", "/errors/timeout", "/errors/httpStatus", "/errors/soapFault", "/errors/validation",
+            "/errors/connect", "/errors/timeout", "/errors/httpStatus", "/errors/validation",
             "/errors/protocol", "/errors/client",
             "/validated", "/server/cpuPercent", "/server/rssMaxBytes", "/server/residualCpuPercent",
             "/series/0/second", "/series/0/requests", "/series/0/p99Micros");
@@ -59,6 +59,9 @@ class RunCommandTest {
         double soapBytes = soap.at("/bytesSentPerRequest").asDouble() + soap.at("/bytesReceivedPerRequest").asDouble();
         double restBytes = rest.at("/bytesSentPerRequest").asDouble() + rest.at("/bytesReceivedPerRequest").asDouble();
         assertTrue(soapBytes > 2 * restBytes, "SOAP " + soapBytes + " B vs REST " + restBytes + " B");
+        // each point lists the transport's kinds of error, and its protocol's own: a SOAP Fault is SOAP's alone
+        assertEquals(0, soap.at("/errors/soapFault").asLong(-1), soap.at("/errors").toString());
+        assertTrue(rest.at("/errors/soapFault").isMissingNode(), rest.at("/errors").toString());
         assertTrue(Files.readString(dir.resolve("report.html")).contains("plain"));
         assertEquals(9, Files.readAllLines(dir.resolve("results.csv")).size(), "a header and a row per point");
         assertFalse(run.at("/environment/cpus/generator").isMissingNode(), "the default suite places its processes (cpus: auto)");

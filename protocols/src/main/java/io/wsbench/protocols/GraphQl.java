@@ -20,6 +20,16 @@ import java.util.Map;
  */
 public final class GraphQl extends NamedProtocol {
 
+    /** A GraphQL answer that carries {@code errors}, under a 200 as GraphQL servers send them: GraphQL's SOAP Fault. */
+    public static final io.wsbench.model.record.ErrorKind ERRORS_KIND = io.wsbench.model.record.ErrorKind.declare("graphqlErrors",
+            "GraphQL answers with errors", 11);
+    public static final Verdict ERRORS = Verdict.of(ERRORS_KIND);
+
+    @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(ERRORS_KIND);
+    }
+
     private static final JsonFactory FACTORY = new JsonFactory();
 
     public GraphQl() {
@@ -58,7 +68,7 @@ public final class GraphQl extends NamedProtocol {
                 JsonToken value = p.nextToken();
                 if ("errors".equals(top) && value == JsonToken.START_ARRAY) {
                     if (p.nextToken() != JsonToken.END_ARRAY) {
-                        return Verdict.GRAPHQL_ERRORS;
+                        return ERRORS;
                     }
                 } else if ("data".equals(top) && value == JsonToken.START_OBJECT) {
                     while (p.nextToken() == JsonToken.FIELD_NAME) {

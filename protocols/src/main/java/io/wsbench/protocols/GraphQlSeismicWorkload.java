@@ -21,6 +21,12 @@ import java.util.Map;
  */
 final class GraphQlSeismicWorkload extends SeismicOracleWorkload {
 
+    /** A GraphQL answer with errors is its own kind. */
+    @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(GraphQl.ERRORS_KIND);
+    }
+
     /** The selection: all the SOAP answer holds, so that bytes per request compare. */
     static final String QUERY = "query Match($q: QuakeQuery!) { matchQuakes(query: $q) { count resultSets { areaName"
             + " regions { ident index name } quakes { time millis latitude longitude depth magnitude method region } } } }";
@@ -67,7 +73,7 @@ final class GraphQlSeismicWorkload extends SeismicOracleWorkload {
                 return head;
             }
             Verdict judged = judge(body, length, answers.get(request));
-            return judged == Verdict.GRAPHQL_ERRORS ? judged : head != Verdict.OK ? head : judged;
+            return judged == GraphQl.ERRORS ? judged : head != Verdict.OK ? head : judged;
         };
     }
 
@@ -86,7 +92,7 @@ final class GraphQlSeismicWorkload extends SeismicOracleWorkload {
                     JsonToken value = p.nextToken();
                     if ("errors".equals(name) && top && value == JsonToken.START_ARRAY) {
                         if (p.nextToken() != JsonToken.END_ARRAY) {
-                            return Verdict.GRAPHQL_ERRORS;
+                            return GraphQl.ERRORS;
                         }
                     } else if ("count".equals(name) && value == JsonToken.VALUE_NUMBER_INT && declared < 0) {
                         declared = p.getIntValue();

@@ -19,6 +19,12 @@ import java.util.Map;
  */
 public final class Grpc extends NamedProtocol {
 
+    /** A call that ended with a gRPC status other than OK is its own kind. */
+    @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(io.wsbench.core.load.EngineErrorKinds.GRPC_STATUS);
+    }
+
     public Grpc() {
         super("grpc", "gRPC (h2c): a unary call of wsbench.proto's Hello/Hello, answered by a HelloReply (application/grpc)");
     }

@@ -21,6 +21,12 @@ import java.util.Map;
  */
 final class GrpcSeismicWorkload extends SeismicOracleWorkload {
 
+    /** A call that ended with a gRPC status other than OK is its own kind. */
+    @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(io.wsbench.core.load.EngineErrorKinds.GRPC_STATUS);
+    }
+
     private GrpcSeismicWorkload(String name) {
         super(name);
     }

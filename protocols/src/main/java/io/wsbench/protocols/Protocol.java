@@ -25,6 +25,11 @@ public interface Protocol {
         return HttpRequest.get(endpoint, keepAlive);
     }
 
+    /** The kinds of error its answers can have beyond the transport's (a SOAP Fault). */
+    default java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of();
+    }
+
     /** Whether it speaks over HTTP/2 only (gRPC): its targets then speak h2 even when not asked to. */
     default boolean http2Only() {
         return false;

@@ -25,6 +25,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class SeismicWorkload implements Workload {
 
+    /** Its answers are SOAP envelopes: a SOAP Fault is its own kind. */
+    @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(Soap.FAULT_KIND);
+    }
+
     private static final Map<String, SeismicWorkload> CACHE = new ConcurrentHashMap<>();
 
     private final QuerySequence sequence;
@@ -85,7 +91,7 @@ final class SeismicWorkload implements Workload {
             }
             String name = r.getLocalName();
             if ("Fault".equals(name)) {
-                return Verdict.SOAP_FAULT;
+                return Soap.FAULT;
             }
             if (!SeismicContract.NAMESPACE.equals(r.getNamespaceURI())) {
                 continue;

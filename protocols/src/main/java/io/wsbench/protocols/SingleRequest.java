@@ -9,6 +9,11 @@ import java.net.URI;
 record SingleRequest(Protocol protocol, Operation operation) implements Workload {
 
     @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return protocol.errorKinds();
+    }
+
+    @Override
     public RequestSource requests(URI endpoint, boolean keepAlive) {
         return protocol.request(endpoint, operation, keepAlive);
     }

@@ -1,5 +1,6 @@
 package io.wsbench.protocols;
 
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
@@ -17,6 +18,15 @@ import java.util.Map;
  * text; a Fault counts as a SOAP Fault error whatever the HTTP status.
  */
 public class Soap extends NamedProtocol {
+
+    /** An answer that is a SOAP Fault: SOAP's own error, whatever its status. */
+    public static final ErrorKind FAULT_KIND = ErrorKind.declare("soapFault", "SOAP faults", 10);
+    public static final Verdict FAULT = Verdict.of(FAULT_KIND);
+
+    @Override
+    public java.util.List<ErrorKind> errorKinds() {
+        return java.util.List.of(FAULT_KIND);
+    }
 
     public static final Soap V11 = new Soap11();
     public static final Soap V12 = new Soap12();
@@ -126,7 +136,7 @@ public class Soap extends NamedProtocol {
             return Verdict.VALIDATION;
         }
         if (isSoap(r, "Fault")) {
-            return Verdict.SOAP_FAULT;
+            return FAULT;
         }
         if (head != Verdict.OK) {
             return head;

@@ -20,6 +20,11 @@ public interface Workload {
     Validator validator();
 
     /** Whether its requests go over HTTP/2 only (gRPC's): its target then speaks h2 even when not asked to. */
+    /** The kinds of error its answers can have beyond the transport's (a SOAP Fault): every point of it lists them, at 0 too. */
+    default java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(); // the transport's alone: connect, timeout, httpStatus, validation, protocol, client
+    }
+
     default boolean http2Only() {
         return false;
     }

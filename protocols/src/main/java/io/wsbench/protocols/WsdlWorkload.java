@@ -21,6 +21,12 @@ import java.util.Map;
  */
 final class WsdlWorkload implements Workload {
 
+    /** Its answers are SOAP envelopes: a SOAP Fault is its own kind. */
+    @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(Soap.FAULT_KIND);
+    }
+
     private static final byte[] HELLO_WSDL = Xml.resource(HelloContract.WSDL_RESOURCE).getBytes(StandardCharsets.UTF_8);
 
     private final Operation operation;

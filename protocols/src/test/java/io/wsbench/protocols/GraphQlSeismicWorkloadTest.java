@@ -33,7 +33,7 @@ class GraphQlSeismicWorkloadTest {
         assertEquals(Verdict.OK, judge(right, oracle.get(i)));
         assertEquals(Verdict.VALIDATION, judge(answer(quakes.size(), quakes.subList(1, quakes.size())), oracle.get(i)));
         assertEquals(Verdict.VALIDATION, judge(answer(quakes.size() + 1, quakes), oracle.get(i)));
-        assertEquals(Verdict.GRAPHQL_ERRORS, judge("{\"errors\":[{\"message\":\"no\"}],\"data\":null}", oracle.get(i)));
+        assertEquals(GraphQl.ERRORS, judge("{\"errors\":[{\"message\":\"no\"}],\"data\":null}", oracle.get(i)));
 
         String body = new String(GraphQlSeismicWorkload.request(q), StandardCharsets.UTF_8);
         assertTrue(body.startsWith("{\"query\":\"query Match($q: QuakeQuery!)"), body);

@@ -40,8 +40,8 @@ class ValidatorsTest {
     @Test
     void soapFaultsAreFaultsEvenWith200() {
         String fault = soap11("<S:Fault><faultcode>S:Server</faultcode><faultstring>boom</faultstring></S:Fault>");
-        assertEquals(Verdict.SOAP_FAULT, check("soap11", 500, "text/xml", fault));
-        assertEquals(Verdict.SOAP_FAULT, check("soap11", 200, "text/xml", fault));
+        assertEquals(Soap.FAULT, check("soap11", 500, "text/xml", fault));
+        assertEquals(Soap.FAULT, check("soap11", 200, "text/xml", fault));
         assertEquals(Verdict.HTTP_STATUS, check("soap11", 503, "text/html", "busy"));
     }
 
@@ -65,9 +65,9 @@ class ValidatorsTest {
         assertEquals(Verdict.OK, check("graphql", 200, json, "{\"extensions\":{\"cost\":[1]},\"data\":{\"hello\":\"Hello World\"}}"));
         assertEquals(Verdict.VALIDATION, check("graphql", 200, json, "{\"data\":{\"hello\":\"Goodbye World\"}}"));
         assertEquals(Verdict.VALIDATION, check("graphql", 200, json, "{\"data\":{\"other\":\"Hello World\"}}"));
-        assertEquals(Verdict.GRAPHQL_ERRORS, check("graphql", 200, json,
+        assertEquals(GraphQl.ERRORS, check("graphql", 200, json,
                 "{\"errors\":[{\"message\":\"Validation error\"}],\"data\":null}"));
-        assertEquals(Verdict.GRAPHQL_ERRORS, check("graphql", 200, json,
+        assertEquals(GraphQl.ERRORS, check("graphql", 200, json,
                 "{\"data\":{\"hello\":\"Hello World\"},\"errors\":[{\"message\":\"partly\"}]}"));
         assertEquals(Verdict.HTTP_STATUS, check("graphql", 400, json, "{\"errors\":[{\"message\":\"no query\"}]}"));
         assertEquals(Verdict.VALIDATION, check("graphql", 200, json, "not json"));

@@ -2,6 +2,7 @@ package io.wsbench.report;
 
 import io.wsbench.model.record.AgentRecord;
 import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.RunRecord;
@@ -443,16 +444,9 @@ public final class Flags {
             return Optional.empty();
         }
         List<String> kinds = new ArrayList<>();
-        add(kinds, e.validation(), "failed validation");
-        add(kinds, e.protocol(), "malformed HTTP");
-        add(kinds, e.client(), "client errors: wsbench's request source or a check threw");
-        add(kinds, e.soapFault(), "SOAP faults");
-        add(kinds, e.graphqlErrors(), "GraphQL answers with errors");
-        add(kinds, e.grpcStatus(), "gRPC calls that ended with a status other than OK");
-        add(kinds, e.redirects(), "redirect loops or chains over 10 hops");
-        add(kinds, e.httpStatus(), "bad HTTP status");
-        add(kinds, e.timeout(), "timeouts");
-        add(kinds, e.connect(), "connection errors");
+        // what the answers said first, what the transport failed last: each kind in its own words
+        e.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey(ErrorKind.ORDER.reversed()))
+                .forEach(k -> add(kinds, k.getValue(), k.getKey().said()));
         return Optional.of(new Said(": {} out of {} requests.",
                 HtmlFormat.count(e.total()) + " errors (" + String.join(", ", kinds) + ")", HtmlFormat.count(p.requests())));
     }

@@ -1,5 +1,6 @@
 package io.wsbench.report;
 
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.ServerRecord;
@@ -9,7 +10,9 @@ import java.util.function.Function;
 
 /**
  * The columns of the results sheets, one row per point (per repeat), named by their path in
- * run.json. CSV, XLSX and ODS all print this one list, so the three files always agree.
+ * run.json. CSV, XLSX and ODS all print this one list ({@link #of}), so the three files always agree:
+ * the fixed columns, with one {@code errors.KIND} column for every kind of error the run's points
+ * list (the transport's, and each kind their protocols declare), wherever the points put it.
  */
 final class ResultColumns {
 
@@ -17,7 +20,28 @@ final class ResultColumns {
     record Column(String name, Function<PointRecord, Object> value) {
     }
 
-    static final List<Column> ALL = List.of(
+    /** The columns of {@code points}: {@link #FIXED}, with their kinds of error in the place of {@link #ERRORS}. */
+    static List<Column> of(List<PointRecord> points) {
+        java.util.Set<ErrorKind> kinds = new java.util.TreeSet<>(ErrorKind.ORDER);
+        kinds.addAll(ErrorKind.TRANSPORT);
+        points.stream().filter(p -> p.errors() != null).forEach(p -> kinds.addAll(p.errors().byKind().keySet()));
+        List<Column> all = new java.util.ArrayList<>();
+        for (Column c : FIXED) {
+            if (c != ERRORS) {
+                all.add(c);
+                continue;
+            }
+            for (ErrorKind k : kinds) {
+                all.add(col("errors." + k.key(), p -> p.errors() == null ? null : p.errors().count(k)));
+            }
+        }
+        return all;
+    }
+
+    /** Where the error kinds' columns go. */
+    private static final Column ERRORS = col("errors", p -> null);
+
+    private static final List<Column> FIXED = List.of(
             col("target.label", p -> p.target().label()),
             col("target.stack", p -> p.target().stack()),
             col("target.protocol", p -> p.target().protocol()),
@@ -51,16 +75,7 @@ final class ResultColumns {
             col("latencyMicros.stdev", p -> p.latencyMicros().stdev()),
             col("bytesSentPerRequest", PointRecord::bytesSentPerRequest),
             col("bytesReceivedPerRequest", PointRecord::bytesReceivedPerRequest),
-            col("errors.connect", p -> p.errors().connect()),
-            col("errors.timeout", p -> p.errors().timeout()),
-            col("errors.httpStatus", p -> p.errors().httpStatus()),
-            col("errors.soapFault", p -> p.errors().soapFault()),
-            col("errors.graphqlErrors", p -> p.errors().graphqlErrors()),
-            col("errors.grpcStatus", p -> p.errors().grpcStatus()),
-            col("errors.redirects", p -> p.errors().redirects()),
-            col("errors.validation", p -> p.errors().validation()),
-            col("errors.protocol", p -> p.errors().protocol()),
-            col("errors.client", p -> p.errors().client()),
+            ERRORS,
             col("validated", PointRecord::validated),
             server("server.pid", ServerRecord::pid),
             server("server.cpuPercent", ServerRecord::cpuPercent),

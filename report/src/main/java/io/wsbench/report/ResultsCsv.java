@@ -28,9 +28,10 @@ final class ResultsCsv {
     }
 
     static void write(List<PointRecord> points, Path file) throws IOException {
-        try (Table t = new Table(file, ResultColumns.ALL.stream().map(ResultColumns.Column::name).toList())) {
+        List<ResultColumns.Column> columns = ResultColumns.of(points);
+        try (Table t = new Table(file, columns.stream().map(ResultColumns.Column::name).toList())) {
             for (PointRecord p : points) {
-                t.row(ResultColumns.ALL.stream().map(c -> c.value().apply(p)).toArray());
+                t.row(columns.stream().map(c -> c.value().apply(p)).toArray());
             }
         }
     }

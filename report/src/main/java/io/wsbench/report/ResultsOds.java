@@ -16,7 +16,7 @@ final class ResultsOds {
     }
 
     static void write(List<PointRecord> points, Path file) throws IOException {
-        List<ResultColumns.Column> columns = ResultColumns.ALL;
+        List<ResultColumns.Column> columns = ResultColumns.of(points);
         Object[][] cells = new Object[points.size() + 1][columns.size()];
         for (int c = 0; c < columns.size(); c++) {
             cells[0][c] = columns.get(c).name();

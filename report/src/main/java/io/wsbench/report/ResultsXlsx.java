@@ -24,7 +24,7 @@ final class ResultsXlsx {
     static void write(List<PointRecord> points, Path file) throws IOException {
         try (XSSFWorkbook book = new XSSFWorkbook(); OutputStream out = Files.newOutputStream(file)) {
             Sheet sheet = book.createSheet("results");
-            List<ResultColumns.Column> columns = ResultColumns.ALL;
+            List<ResultColumns.Column> columns = ResultColumns.of(points);
             Row header = sheet.createRow(0);
             CellStyle bold = book.createCellStyle();
             Font font = book.createFont();

@@ -127,7 +127,7 @@ class AssertionTest {
         return new PointRecord(new TargetRecord("SOAP", "direct", "soap11", null, "hello", "plain", null),
                 ComparisonTest.FIVE_USERS, repeat, 1000, 1, throughput,
                 new LatencyRecord(p50Micros, p50Micros, 2 * p50Micros, 3 * p50Micros, 4 * p50Micros, 5 * p50Micros, 1),
-                400, 500, new ErrorCounts(validationErrors / 2, 0, 0, 0, validationErrors - validationErrors / 2),
+                400, 500, ErrorCounts.of(validationErrors / 2, 0, 0, validationErrors - validationErrors / 2, 0, 0),
                 1000 - validationErrors, new ServerRecord(1L, cpu, cpu, 0, 1 << 26, 10, 0, cpu), null, null, null, null);
     }
 
@@ -137,7 +137,7 @@ class AssertionTest {
         assertEquals("errors%", share.metric());
         PointRecord p = new PointRecord(new TargetRecord("t", null, "http", null, null, null, null, "http://127.0.0.1:1/"),
                 null, 1, 2000, 1, 2000, new LatencyRecord(1, 1, 1, 1, 1, 1, 0), 0, 0,
-                new ErrorCounts(1, 0, 0, 0, 0, 0, 0), 1999, null, null, null, null, null);
+                ErrorCounts.of(1, 0, 0, 0, 0, 0), 1999, null, null, null, null, null);
         assertEquals(0.05, share.measure(List.of(p)), 1e-9, "1 error in 2,000 requests");
         assertTrue(share.holds(share.measure(List.of(p))));
         assertEquals("0.05%", share.show(0.05));

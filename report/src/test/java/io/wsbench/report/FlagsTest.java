@@ -2,6 +2,7 @@ package io.wsbench.report;
 
 import io.wsbench.model.record.Environment;
 import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
@@ -34,15 +35,35 @@ class FlagsTest {
 
     @Test
     void figuresThatAgreeAreSaidOnceAndEachSentenceOfARowIsItsOwnLine() {
-        ErrorCounts five = new ErrorCounts(0, 0, 0, 0, 5);
+        ErrorCounts five = ErrorCounts.of(0, 0, 0, 5, 0, 0);
         List<PointRecord> points = List.of(
-                failing(1, five, null), failing(2, five, null), failing(3, new ErrorCounts(0, 2, 0, 0, 1), "server stopped answering"));
+                failing(1, five, null), failing(2, five, null), failing(3, ErrorCounts.of(0, 2, 0, 1, 0, 0), "server stopped answering"));
         assertEquals(List.of(
                 "REST inline @ 5 users, repeats 1, 2, 3: 5 errors (5 failed validation); 5 errors (5 failed validation);"
                         + " 3 errors (1 failed validation, 2 timeouts) out of 1,000 requests.",
                 "REST inline @ 5 users, repeat 3 was aborted: server stopped answering"), Flags.of(run(points)));
         assertEquals(List.of("REST inline @ 5 users, repeats 1, 2: 5 errors (5 failed validation) out of 1,000 requests."),
                 Flags.of(run(points.subList(0, 2))));
+    }
+
+    /**
+     * A kind of error a protocol declares is listed in its own words, and one no module here declares
+     * (read from a run.json written elsewhere) under its key, and each gets its column in the sheets:
+     * no line of the report names a protocol's kind.
+     */
+    @Test
+    void anyKindOfErrorAPointListsIsFlaggedAndGetsItsColumn() {
+        ErrorKind fault = ErrorKind.declare("testFault", "test faults", 10);
+        ErrorKind unknown = ErrorKind.named("quicReset");
+        ErrorCounts e = ErrorCounts.of(0, 1, 0, 0, 0, 0).plus(new ErrorCounts(java.util.Map.of(fault, 3L, unknown, 2L)));
+        PointRecord p = failing(1, e, null);
+        assertEquals(List.of("REST inline @ 5 users, repeat 1: 6 errors (2 quicReset, 3 test faults, 1 timeouts) out of 1,000 requests."),
+                Flags.of(run(List.of(p))));
+        List<String> columns = ResultColumns.of(List.of(p)).stream().map(ResultColumns.Column::name).toList();
+        assertTrue(columns.containsAll(List.of("errors.testFault", "errors.quicReset")), columns.toString());
+        assertTrue(columns.indexOf("errors.httpStatus") < columns.indexOf("errors.testFault")
+                && columns.indexOf("errors.testFault") < columns.indexOf("errors.validation"), "in the kinds' order: " + columns);
+        assertEquals(3L, ResultColumns.of(List.of(p)).get(columns.indexOf("errors.testFault")).value().apply(p));
     }
 
     /**
@@ -136,10 +157,10 @@ class FlagsTest {
                 new LoadRecord("closed", 2, null, 3.0, null, null, true)));
         PointRecord byCount = ComparisonTest.point("badOrders", loads.get(0), 1, 400, 500);
         byCount = new PointRecord(byCount.target(), byCount.load(), 1, 400, 0.033, 12_000, byCount.latencyMicros(), 400, 500,
-                new ErrorCounts(0, 0, 0, 0, 100), 300, null, null, null, null, null);
+                ErrorCounts.of(0, 0, 0, 100, 0, 0), 300, null, null, null, null, null);
         PointRecord byTime = ComparisonTest.point("badOrders", loads.get(1), 1, 9786, 500);
         byTime = new PointRecord(byTime.target(), byTime.load(), 1, 29_359, 3.0, 9786, byTime.latencyMicros(), 400, 500,
-                new ErrorCounts(0, 0, 0, 0, 7340), 29_359 - 7340, null, null, null, null, null);
+                ErrorCounts.of(0, 0, 0, 7340, 0, 0), 29_359 - 7340, null, null, null, null, null);
         List<PointRecord> points = List.of(byCount, byTime);
         assertEquals(List.of(
                 "badOrders @ 2 users, 200 requests per user, repeat 1: 100 errors (100 failed validation) out of 400 requests.",

@@ -36,10 +36,10 @@ class FlowRateTest {
 
     @Test
     void theResultsSheetsHaveAFlowsRequestsPerSecondBesideItsThroughput() {
-        List<String> names = ResultColumns.ALL.stream().map(ResultColumns.Column::name).toList();
+        List<String> names = ResultColumns.of(List.of()).stream().map(ResultColumns.Column::name).toList();
         int at = names.indexOf("throughput");
         assertEquals("requestsPerSecond", names.get(at + 1));
-        ResultColumns.Column column = ResultColumns.ALL.get(at + 1);
+        ResultColumns.Column column = ResultColumns.of(List.of()).get(at + 1);
         assertEquals(76.0, column.value().apply(FLOW));
         assertNull(column.value().apply(PLAIN), "a single request's throughput is its requests per second already");
     }

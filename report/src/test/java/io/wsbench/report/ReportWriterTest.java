@@ -161,7 +161,7 @@ class ReportWriterTest {
         RunRecord run = run(REST, SOAP, "complete", null);
         PointRecord p = run.points().get(0);
         PointRecord bad = new PointRecord(p.target(), p.load(), 3, 900, 1, 900, p.latencyMicros(), 400, 500,
-                new ErrorCounts(0, 2, 0, 0, 7), 891, new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 85, 160),
+                ErrorCounts.of(0, 2, 0, 7, 0, 0), 891, new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 85, 160),
                 new GeneratorRecord(2, 1.9, 195), List.of(), null, "server stopped answering");
         ReportWriter.write(run.withPoint(bad), dir);
         String html = Files.readString(dir.resolve("report.html"));
@@ -306,10 +306,11 @@ class ReportWriterTest {
         List<List<String>> rows = parseCsv(Files.readString(dir.resolve("results.csv")));
 
         List<String> header = rows.get(0);
-        assertEquals(ResultColumns.ALL.size(), header.size());
+        assertEquals(ResultColumns.of(java.util.List.of()).size(), header.size());
         assertEquals(1 + 8, rows.size()); // 2 targets × 2 loads × 2 repeats
         assertTrue(header.containsAll(List.of("target.label", "load.users", "latencyMicros.p99",
-                "errors.soapFault", "server.residualCpuPercent", "generator.cpuPercent", "aborted")));
+                "errors.validation", "server.residualCpuPercent", "generator.cpuPercent", "aborted")));
+        assertFalse(header.contains("errors.soapFault"), "a kind of error no point lists has no column");
         assertFalse(header.contains("histogram"));
         assertFalse(header.contains("series"));
 
@@ -332,14 +333,14 @@ class ReportWriterTest {
             Sheet sheet = book.getSheet("results");
             Row header = sheet.getRow(0);
             assertEquals(8, sheet.getLastRowNum()); // header at 0, then 8 points
-            assertEquals("throughput", header.getCell(ResultColumns.ALL.indexOf(column("throughput"))).getStringCellValue());
+            assertEquals("throughput", header.getCell(ResultColumns.of(java.util.List.of()).indexOf(column("throughput"))).getStringCellValue());
             Row last = sheet.getRow(8); // SOAP, 5 users, repeat 2
             assertEquals(SOAP, last.getCell(0).getStringCellValue());
-            assertEquals(2200, last.getCell(ResultColumns.ALL.indexOf(column("throughput"))).getNumericCellValue(), 1e-9);
-            assertEquals(312_000_000, last.getCell(ResultColumns.ALL.indexOf(column("server.rssMaxBytes")))
+            assertEquals(2200, last.getCell(ResultColumns.of(java.util.List.of()).indexOf(column("throughput"))).getNumericCellValue(), 1e-9);
+            assertEquals(312_000_000, last.getCell(ResultColumns.of(java.util.List.of()).indexOf(column("server.rssMaxBytes")))
                     .getNumericCellValue(), 1e-9);
-            assertTrue(last.getCell(ResultColumns.ALL.indexOf(column("load.keepAlive"))).getBooleanCellValue());
-            assertEquals(null, last.getCell(ResultColumns.ALL.indexOf(column("load.rate"))));
+            assertTrue(last.getCell(ResultColumns.of(java.util.List.of()).indexOf(column("load.keepAlive"))).getBooleanCellValue());
+            assertEquals(null, last.getCell(ResultColumns.of(java.util.List.of()).indexOf(column("load.rate"))));
         } catch (org.apache.poi.openxml4j.exceptions.InvalidFormatException e) {
             throw new AssertionError(e);
         }
@@ -351,11 +352,11 @@ class ReportWriterTest {
 
         com.github.miachm.sods.Sheet sheet = new SpreadSheet(dir.resolve("results.ods").toFile()).getSheet("results");
         assertEquals(9, sheet.getMaxRows());
-        assertEquals(ResultColumns.ALL.size(), sheet.getMaxColumns());
+        assertEquals(ResultColumns.of(java.util.List.of()).size(), sheet.getMaxColumns());
         assertEquals("target.label", sheet.getRange(0, 0).getValue());
         assertEquals(SOAP, sheet.getRange(8, 0).getValue());
-        assertEquals(2200.0, sheet.getRange(8, ResultColumns.ALL.indexOf(column("throughput"))).getValue());
-        assertEquals(Boolean.TRUE, sheet.getRange(8, ResultColumns.ALL.indexOf(column("load.keepAlive"))).getValue());
+        assertEquals(2200.0, sheet.getRange(8, ResultColumns.of(java.util.List.of()).indexOf(column("throughput"))).getValue());
+        assertEquals(Boolean.TRUE, sheet.getRange(8, ResultColumns.of(java.util.List.of()).indexOf(column("load.keepAlive"))).getValue());
     }
 
     @Test
@@ -403,7 +404,7 @@ class ReportWriterTest {
     }
 
     private static ResultColumns.Column column(String name) {
-        return ResultColumns.ALL.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+        return ResultColumns.of(java.util.List.of()).stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static String row(String html, String target, String load) {
@@ -449,17 +450,17 @@ class ReportWriterTest {
         assertTrue(text.endsWith("\r\n") && text.split("\r\n", -1).length > 9, "CRLF line ends");
         List<List<String>> rows = parseCsv(text);
         assertEquals(1 + run.points().size(), rows.size());
-        assertEquals(ResultColumns.ALL.stream().map(ResultColumns.Column::name).toList(), rows.get(0));
+        assertEquals(ResultColumns.of(java.util.List.of()).stream().map(ResultColumns.Column::name).toList(), rows.get(0));
         io.wsbench.model.record.RunJson.write(run, dir.resolve("run.json"));
         RunRecord back = io.wsbench.model.record.RunJson.read(dir.resolve("run.json"));
         for (int i = 0; i < back.points().size(); i++) {
             PointRecord p = back.points().get(i);
             List<String> row = rows.get(i + 1);
-            for (int c = 0; c < ResultColumns.ALL.size(); c++) {
-                Object v = ResultColumns.ALL.get(c).value().apply(p);
+            for (int c = 0; c < ResultColumns.of(java.util.List.of()).size(); c++) {
+                Object v = ResultColumns.of(java.util.List.of()).get(c).value().apply(p);
                 String expected = v == null ? "" : v instanceof Double d
                         ? java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString() : v.toString();
-                assertEquals(expected, row.get(c), ResultColumns.ALL.get(c).name() + " of point " + i);
+                assertEquals(expected, row.get(c), ResultColumns.of(java.util.List.of()).get(c).name() + " of point " + i);
             }
         }
         assertEquals(awkward, rows.get(1).get(0));

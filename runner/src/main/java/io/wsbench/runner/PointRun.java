@@ -83,6 +83,7 @@ public final class PointRun {
         ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);
         Double probedAfter = driver.local() ? MachineProbe.micros() : null; // once the monitors' window has closed
         PointRecord p = before.addTo(m.toPoint(target.record(), point.toRecord(), repeat, seen), target).withOverTime(over);
+        p = p.withErrors(p.errors().listing(target.workload().errorKinds())); // its protocol's kinds, at 0 too
         if (probedBefore != null && probedAfter != null && p.generator() != null) {
             p = p.withGenerator(p.generator().withMachineProbeMicros(Math.round((probedBefore + probedAfter) * 5) / 10.0));
         }

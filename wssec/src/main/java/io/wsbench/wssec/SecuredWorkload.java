@@ -29,6 +29,12 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class SecuredWorkload implements Workload {
 
+    /** Its answers are SOAP envelopes (a refused signature comes back as a SOAP Fault). */
+    @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(io.wsbench.protocols.Soap.FAULT_KIND);
+    }
+
     private final Workload plain;
     private final Security configuration;
     private final WsSecurityKeys keys;

@@ -379,7 +379,7 @@ final class FlowUser extends ChannelInboundHandlerAdapter implements ResponsePar
             if (next == Redirects.Next.ANSWER) {
                 failure = flow.answers[phase][step].read(status, contentType, body, length, headers, variables);
             } else if (next == Redirects.Next.BROKEN) {
-                failure = new StepAnswer.Failure(Verdict.REDIRECTS, redirects.why());
+                failure = new StepAnswer.Failure(Redirects.ENDLESS, redirects.why());
             }
         } catch (RuntimeException e) {
             threw = "the check threw: " + e;

@@ -3,6 +3,12 @@ package io.wsbench.core.load;
 /** gRPC's status codes, by the names its specification gives them (doc/statuscodes.md of grpc/grpc). */
 final class GrpcCodes {
 
+    /** A gRPC call that ended with a status other than OK (in the trailers, or a trailers-only answer); its codes are in the point's HTTP/2 events. */
+    static final io.wsbench.model.record.ErrorKind KIND = io.wsbench.model.record.ErrorKind.declare("grpcStatus",
+            "gRPC calls that ended with a status other than OK", 12);
+    /** gRPC's own error, named by its code. */
+    static final Verdict FAILED = Verdict.of(KIND);
+
     static final int UNKNOWN = 2;
 
     private static final String[] NAMES = {"OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",

@@ -19,6 +19,11 @@ import java.util.Set;
  */
 public final class Redirects {
 
+    /** A step following redirects met a loop (the same request twice) or an eleventh hop: a chain no browser would end. */
+    static final io.wsbench.model.record.ErrorKind KIND = io.wsbench.model.record.ErrorKind.declare("redirects",
+            "redirect loops or chains over 10 hops", 13);
+    static final Verdict ENDLESS = Verdict.of(KIND);
+
     static final String LOCATION = "location";
     public static final int MOST_HOPS = 10;
 

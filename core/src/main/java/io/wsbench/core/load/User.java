@@ -234,7 +234,7 @@ final class User extends ChannelInboundHandlerAdapter implements ResponseParser.
             // the call failed by gRPC's own account: its error kind, named by its code; the message is not checked
             inFlight = false;
             run.noteStreamError("grpc-status " + GrpcCodes.name(h2.grpcStatus));
-            rec.error(Verdict.GRPC_STATUS, System.nanoTime());
+            rec.error(GrpcCodes.FAILED, System.nanoTime());
             lane.sendAfterReads(proceed);
             return;
         }

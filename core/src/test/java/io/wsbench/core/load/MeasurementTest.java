@@ -27,14 +27,14 @@ class MeasurementTest {
     }
 
     private static final Measurement A = new Measurement(histogram(100, 200, 300, 40_000), 6, 4,
-            new ErrorCounts(1, 0, 1, 0, 0, 0, 0), 600, 1200, 7, 2.0,
+            ErrorCounts.of(1, 0, 1, 0, 0, 0), 600, 1200, 7, 2.0,
             List.of(new SecondSample(0, 3, 300, 1), new SecondSample(1, 1, 40_000, 1)),
             new GeneratorRecord(2, 0.5, 25, 30.0, 1000L, 400L, 100L, 0.1, 2.0), null, null,
             new TlsRecord("TLSv1.3", "TLS_AES_128_GCM_SHA256", "JDK", false, false, 4, 1000, 0.25),
             1, null);
 
     private static final Measurement B = new Measurement(histogram(150, 250, 90_000), 5, 3,
-            new ErrorCounts(0, 1, 0, 0, 0, 0, 1), 500, 900, 5, 2.5,
+            ErrorCounts.of(0, 1, 0, 0, 0, 1), 500, 900, 5, 2.5,
             List.of(new SecondSample(0, 2, 250, 0), new SecondSample(1, 0, 0, 1), new SecondSample(2, 1, 90_000, 1)),
             new GeneratorRecord(1, 0.25, 10, 50.0, 3000L, 600L, 400L, null, 4.0), "agent b lost its server", null,
             new TlsRecord("TLSv1.3", "TLS_AES_128_GCM_SHA256", "JDK", false, false, 1, 2000, 1.0),
@@ -57,7 +57,7 @@ class MeasurementTest {
         Measurement m = Measurement.merge(List.of(A, B));
         assertEquals(11, m.requests());
         assertEquals(7, m.ok());
-        assertEquals(new ErrorCounts(1, 1, 1, 0, 0, 0, 1), m.errors());
+        assertEquals(ErrorCounts.of(1, 1, 1, 0, 0, 1), m.errors());
         assertEquals(1100, m.bytesSent());
         assertEquals(2100, m.bytesReceived());
         assertEquals(12, m.requestsSent());
@@ -143,7 +143,7 @@ class MeasurementTest {
             assertEquals(m.latencies().getTotalCount(), back.latencies().getTotalCount());
             assertEquals(m.latencies().getValueAtPercentile(99), back.latencies().getValueAtPercentile(99));
         }
-        Measurement each = new Measurement(histogram(5, 7), 3, 2, new ErrorCounts(0, 0, 0, 0, 1), 30, 60, 3, 0.01,
+        Measurement each = new Measurement(histogram(5, 7), 3, 2, ErrorCounts.of(0, 0, 0, 1, 0, 0), 30, 60, 3, 0.01,
                 List.of(new SecondSample(0, 2, 7, 1)), null, null, Arrays.asList(5L, null, 7L));
         assertEquals(each, Measurement.fromBytes(each.toBytes()));
     }
@@ -155,7 +155,7 @@ class MeasurementTest {
 
     /** A flow point's part: its iterations (A's or B's figures) and each step's beside them, as an agent measured them. */
     private static Measurement flowPart(Measurement iterations, long count, long loginMicros, long... orderMicros) {
-        ErrorCounts one401 = new ErrorCounts(0, 0, 1, 0, 0);
+        ErrorCounts one401 = ErrorCounts.of(0, 0, 1, 0, 0, 0);
         return iterations.withFlow(new FlowFigures(count, List.of(step("login", ErrorCounts.NONE, null, loginMicros)),
                 List.of(step("placeOrder", one401, "row 2, user " + count + ", iteration 0: status 401", orderMicros),
                         step("getOrder", ErrorCounts.NONE, null, orderMicros)),

@@ -1,57 +1,99 @@
 package io.wsbench.model.record;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
- * Failed requests by kind. A response that arrived but was wrong is a {@code validation} error; one
- * that was not even well-formed HTTP (or endless) is a {@code protocol} error. A {@code client}
- * error is wsbench's side failing: a request source that could not build the request, or a check
- * that threw instead of answering yes or no. {@code graphqlErrors} are GraphQL answers that carry
- * {@code errors} (under a 200, as GraphQL servers send them), as {@code soapFault} counts SOAP Faults;
- * run.json writes it only when it is not 0. {@code grpcStatus} are gRPC calls that ended with a status other
- * than OK (in the trailers, or a trailers-only answer), written likewise only when not 0; their codes are in
- * the point's {@code generator.http2.events}. {@code redirects} are steps of a flow that followed redirects into a loop
- * or past ten hops, written only when not 0.
+ * Failed requests by {@link ErrorKind}, written in run.json as one count per kind:
+ * {@code {"connect": 0, "timeout": 2, "httpStatus": 0, "soapFault": 0, "validation": 7, ...}}. Every
+ * point lists the transport's kinds ({@link ErrorKind#TRANSPORT}), the kinds its protocol declares
+ * (a SOAP target's {@code soapFault}, a GraphQL target's {@code graphqlErrors}, a gRPC target's
+ * {@code grpcStatus}, a flow's {@code redirects}), at 0 too, and any other kind it counted. A response
+ * that arrived but was wrong is a {@code validation} error; one that was not even well-formed HTTP (or
+ * endless) is a {@code protocol} error; a {@code client} error is wsbench's side failing.
  */
-public record ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol,
-                          long client,
-                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-                          long graphqlErrors,
-                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-                          long grpcStatus,
-                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-                          long redirects) {
+public record ErrorCounts(Map<ErrorKind, Long> byKind) {
 
-    public static final ErrorCounts NONE = new ErrorCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final ErrorCounts NONE = new ErrorCounts(Map.of());
 
-    public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol, long client,
-                       long graphqlErrors, long grpcStatus) {
-        this(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors, grpcStatus, 0);
+    public ErrorCounts {
+        Map<ErrorKind, Long> sorted = new TreeMap<>(ErrorKind.ORDER);
+        ErrorKind.TRANSPORT.forEach(k -> sorted.put(k, 0L));
+        byKind.forEach((k, n) -> sorted.merge(k, n, Long::sum));
+        byKind = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sorted));
     }
 
-    public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol, long client,
-                       long graphqlErrors) {
-        this(connect, timeout, httpStatus, soapFault, validation, protocol, client, graphqlErrors, 0);
+    /** The counts of the transport's kinds (the others at 0): connect, timeout, httpStatus, validation, protocol, client. */
+    public static ErrorCounts of(long connect, long timeout, long httpStatus, long validation, long protocol, long client) {
+        return new ErrorCounts(Map.of(ErrorKind.CONNECT, connect, ErrorKind.TIMEOUT, timeout, ErrorKind.HTTP_STATUS, httpStatus,
+                ErrorKind.VALIDATION, validation, ErrorKind.PROTOCOL, protocol, ErrorKind.CLIENT, client));
     }
 
-    public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol, long client) {
-        this(connect, timeout, httpStatus, soapFault, validation, protocol, client, 0);
+    /** As run.json reads them: a count per kind's key. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static ErrorCounts read(Map<String, Long> counts) {
+        Map<ErrorKind, Long> m = new LinkedHashMap<>();
+        counts.forEach((key, n) -> m.put(ErrorKind.named(key), n == null ? 0 : n));
+        return new ErrorCounts(m);
     }
 
-    public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation, long protocol) {
-        this(connect, timeout, httpStatus, soapFault, validation, protocol, 0);
+    /** As run.json writes them: a count per kind's key, in the kinds' order. */
+    @JsonValue
+    public Map<String, Long> written() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        byKind.forEach((k, n) -> m.put(k.key(), n));
+        return m;
     }
 
-    public ErrorCounts(long connect, long timeout, long httpStatus, long soapFault, long validation) {
-        this(connect, timeout, httpStatus, soapFault, validation, 0, 0);
+    /** These counts with every kind of {@code kinds} listed, at 0 when none was counted (what the point's protocol can count). */
+    public ErrorCounts listing(Collection<ErrorKind> kinds) {
+        Map<ErrorKind, Long> m = new LinkedHashMap<>(byKind);
+        kinds.forEach(k -> m.putIfAbsent(k, 0L));
+        return m.size() == byKind.size() ? this : new ErrorCounts(m);
+    }
+
+    /** The failures of {@code kind}. */
+    public long count(ErrorKind kind) {
+        return byKind.getOrDefault(kind, 0L);
     }
 
     /** These errors and {@code o}'s together: the errors of two parts of one point. */
     public ErrorCounts plus(ErrorCounts o) {
-        return new ErrorCounts(connect + o.connect, timeout + o.timeout, httpStatus + o.httpStatus,
-                soapFault + o.soapFault, validation + o.validation, protocol + o.protocol, client + o.client,
-                graphqlErrors + o.graphqlErrors, grpcStatus + o.grpcStatus, redirects + o.redirects);
+        Map<ErrorKind, Long> m = new LinkedHashMap<>(byKind);
+        o.byKind.forEach((k, n) -> m.merge(k, n, Long::sum));
+        return new ErrorCounts(m);
     }
 
     public long total() {
-        return connect + timeout + httpStatus + soapFault + validation + protocol + client + graphqlErrors + grpcStatus + redirects;
+        return byKind.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    public long connect() {
+        return count(ErrorKind.CONNECT);
+    }
+
+    public long timeout() {
+        return count(ErrorKind.TIMEOUT);
+    }
+
+    public long httpStatus() {
+        return count(ErrorKind.HTTP_STATUS);
+    }
+
+    public long validation() {
+        return count(ErrorKind.VALIDATION);
+    }
+
+    public long protocol() {
+        return count(ErrorKind.PROTOCOL);
+    }
+
+    public long client() {
+        return count(ErrorKind.CLIENT);
     }
 }

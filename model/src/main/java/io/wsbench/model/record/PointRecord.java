@@ -126,6 +126,13 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                 histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
     }
 
+    /** With its errors as {@code e} counts them (listing the kinds its protocol can count). */
+    public PointRecord withErrors(ErrorCounts e) {
+        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                bytesSentPerRequest, bytesReceivedPerRequest, e, validated, server, generator, series,
+                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
+    }
+
     public PointRecord withAborted(String why) {
         return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
                 bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,

@@ -15,6 +15,12 @@ import java.net.URI;
  */
 public record FlowWorkload(FlowPlan plan, int perUserRows, String perUserSteps, FlowSecurity security) implements Workload {
 
+    /** A step that follows redirects can meet an endless chain; what its other steps count is listed as it comes. */
+    @Override
+    public java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return java.util.List.of(io.wsbench.core.load.EngineErrorKinds.REDIRECTS);
+    }
+
     public FlowWorkload(FlowPlan plan, int perUserRows, String perUserSteps) {
         this(plan, perUserRows, perUserSteps, null);
     }

@@ -67,7 +67,7 @@ final class StepRules implements StepAnswer {
         view.values = variables;
         parsed.reset(code, contentType, view, body, length, answerHeaders);
         if (soap != null && (code == 500 || code == 200) && OwnWorkload.fault(soap, body, length)) {
-            return new Failure(Verdict.SOAP_FAULT, "SOAP Fault (status " + code + ")");
+            return new Failure(io.wsbench.protocols.Soap.FAULT, "SOAP Fault (status " + code + ")");
         }
         if (status == null ? code < 200 || code >= 300 : status.problem(parsed) != null) {
             return new Failure(Verdict.HTTP_STATUS, "status " + code + (status == null ? "" : ", not " + status.text()));

@@ -25,6 +25,14 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class OwnWorkload implements Workload {
 
+    /** A SOAP service's answers can be SOAP Faults, a GraphQL server's carry errors, a gRPC call ends with a status. */
+    @Override
+    public List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return request.soap() ? List.of(io.wsbench.protocols.Soap.FAULT_KIND)
+                : request.graphql() ? List.of(io.wsbench.protocols.GraphQl.ERRORS_KIND)
+                : request.http2Only() ? List.of(io.wsbench.core.load.EngineErrorKinds.GRPC_STATUS) : List.of();
+    }
+
     /** How much the encoded requests of one data set may take unless the user raises it. */
     public static final long DEFAULT_MAX_BYTES = 256L << 20;
 
@@ -206,16 +214,16 @@ public final class OwnWorkload implements Workload {
                     if (firstFailure == null) {
                         firstFailure = "row " + (index % data.size() + 1) + ", WS-Security: " + String.valueOf(e.getMessage()).replace('\n', ' ');
                     }
-                    return code == 500 && fault(stax, answer, answerLength) ? Verdict.SOAP_FAULT : Verdict.VALIDATION;
+                    return code == 500 && fault(stax, answer, answerLength) ? io.wsbench.protocols.Soap.FAULT : Verdict.VALIDATION;
                 } finally {
                     securityNanos.add(System.nanoTime() - start);
                 }
             }
             if (stax != null && (code == 500 || code == 200) && fault(stax, body, length)) {
-                return Verdict.SOAP_FAULT;
+                return io.wsbench.protocols.Soap.FAULT;
             }
             if (graphql && code == 200 && io.wsbench.service.graphql.GraphQlRequest.hasErrors(body, length)) {
-                return Verdict.GRAPHQL_ERRORS;
+                return io.wsbench.protocols.GraphQl.ERRORS;
             }
             if (status == null && (code < 200 || code >= 300)) {
                 return Verdict.HTTP_STATUS;
