@@ -16,34 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 secs=${1:-5}; rounds=${2:-3}; c=${3:-4}; m=${4:-10}; warmup=${WARMUP:-auto}
 bench_install nginx:nginx h2load:nghttp2-client openssl:openssl taskset:util-linux
-port=${PORT:-18097}; tls_port=$((port + 1))
-mkdir -p "$bench_work/www" "$bench_work/logs"
-printf '<?xml version="1.0" encoding="utf-8"?><str>Hello World</str>\n' | head -c 62 > "$bench_work/www/hello.xml"
-openssl req -x509 -newkey rsa:2048 -nodes -keyout "$bench_work/key.pem" -out "$bench_work/cert.pem" -days 1 \
-  -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 2>/dev/null
-cat > "$bench_work/nginx.conf" <<CONF
-worker_processes 1;
-pid $bench_work/nginx.pid;
-error_log $bench_work/logs/error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 100000000;
-  http2_max_concurrent_streams 1000;
-  client_body_temp_path $bench_work/tmp;
-  server {
-    listen 127.0.0.1:$port http2;
-    listen 127.0.0.1:$tls_port ssl http2;
-    ssl_certificate $bench_work/cert.pem;
-    ssl_certificate_key $bench_work/key.pem;
-    location / { root $bench_work/www; default_type text/xml; }
-  }
-}
-CONF
-last=$(($(nproc) - 1)); client_cpus="0-$((last > 0 ? last - 1 : 0))"
-taskset -c "$last" "$(command -v nginx || echo /usr/sbin/nginx)" -c "$bench_work/nginx.conf" -p "$bench_work" 2>/dev/null
-sleep 0.5
-curl -sf --http2-prior-knowledge "http://127.0.0.1:$port/hello.xml" >/dev/null || { echo "nginx did not start" >&2; exit 1; }
+bench_h2_nginx
 bench_build
 users=$((c * m))
 : > "$bench_work/rows"

@@ -8,6 +8,12 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionDecoder;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionEncoder;
+import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
+import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
+import io.netty.handler.codec.http2.StreamBufferingEncoder;
 import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.UniformStreamByteDistributor;
@@ -395,6 +401,12 @@ final class H2Link {
 
     }
 
+    /**
+     * Whether requests' headers go through Netty's HPACK encoder (its dynamic table) instead of
+     * {@link H2Literals}: {@code -Dwsbench.h2.hpack=netty}, for benchmarks that compare the two.
+     */
+    static final boolean NETTY_HPACK = "netty".equals(System.getProperty("wsbench.h2.hpack"));
+
     private static final class Builder extends AbstractHttp2ConnectionHandlerBuilder<Handler, Builder> {
         private final Conn conn;
 
@@ -405,15 +417,25 @@ final class H2Link {
             Http2Connection connection = new DefaultHttp2Connection(false); // false: a client
             connection.remote().flowController(new DefaultHttp2RemoteFlowController(connection,
                     new UniformStreamByteDistributor(connection)));
-            connection(connection);
+            if (NETTY_HPACK) {
+                connection(connection);
+                // a server's SETTINGS_MAX_CONCURRENT_STREAMS below --streams: the streams beyond it wait for a free one
+                encoderEnforceMaxConcurrentStreams(true);
+                // the answers' header names are not checked token by token (HTTP/1.1's parser checks none either):
+                // a load generator reads them, it does not pass them on
+                validateHeaders(false);
+            } else {
+                // the codec the builder makes from those three settings (less its cap on queued control frames, a
+                // server's guard against a flooding client), the requests' header blocks written as HPACK literals
+                // kept per request (H2Literals) instead of by Netty's HpackEncoder
+                Http2ConnectionEncoder encoder = new StreamBufferingEncoder(
+                        new DefaultHttp2ConnectionEncoder(connection, new DefaultHttp2FrameWriter(new H2Literals())));
+                codec(new DefaultHttp2ConnectionDecoder(connection, encoder,
+                        new DefaultHttp2FrameReader(new DefaultHttp2HeadersDecoder(false))), encoder);
+            }
             initialSettings(settings);
             frameListener(conn);
-            // a server's SETTINGS_MAX_CONCURRENT_STREAMS below --streams: the streams beyond it wait for a free one
-            encoderEnforceMaxConcurrentStreams(true);
             gracefulShutdownTimeoutMillis(0);
-            // the answers' header names are not checked token by token (HTTP/1.1's parser checks none either):
-            // a load generator reads them, it does not pass them on
-            validateHeaders(false);
         }
 
         @Override
