@@ -341,36 +341,26 @@ public final class RequestTemplate {
     }
 
     private static String json(String s) {
-        StringBuilder sb = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            String r = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c < 0x20 ? String.format("\\u%04x", (int) c) : null;
-            if (r != null && sb == null) {
-                sb = new StringBuilder(s.length() + 8).append(s, 0, i);
-            }
-            if (sb != null) {
-                if (r != null) {
-                    sb.append(r);
-                } else {
-                    sb.append(c);
-                }
-            }
-        }
-        return sb == null ? s : sb.toString();
+        return replaced(s, c -> c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c < 0x20 ? String.format("\\u%04x", (int) c) : null);
     }
 
     private static String xml(String s) {
+        return replaced(s, c -> switch (c) {
+            case '<' -> "&lt;";
+            case '>' -> "&gt;";
+            case '&' -> "&amp;";
+            case '"' -> "&quot;";
+            case '\'' -> "&apos;";
+            default -> null;
+        });
+    }
+
+    /** {@code s} with each character {@code by} gives a text for replaced by it; {@code s} itself when none is (no copy). */
+    private static String replaced(String s, java.util.function.IntFunction<String> by) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            String r = switch (c) {
-                case '<' -> "&lt;";
-                case '>' -> "&gt;";
-                case '&' -> "&amp;";
-                case '"' -> "&quot;";
-                case '\'' -> "&apos;";
-                default -> null;
-            };
+            String r = by.apply(c);
             if (r != null && sb == null) {
                 sb = new StringBuilder(s.length() + 8).append(s, 0, i);
             }
