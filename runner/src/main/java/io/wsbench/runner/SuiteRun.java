@@ -39,6 +39,24 @@ final class SuiteRun {
     }
 
     /** A stack started, with what it loaded, into the run's environment. */
+    /** Records where the session placed the generator and what the idle cores were; a hold asked and refused is said. */
+    void measuredIn(PointSession session) {
+        PlacedGenerator placed = session.placed();
+        if (placed.cpus() != null) {
+            file.update(r -> r.withEnvironment(r.environment().withCpus(placed.cpus())));
+        }
+        if (placed.note() != null) {
+            note(placed.note());
+        }
+        AwakeCores awake = session.awake();
+        file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));
+        if (awake.refused().isEmpty()) {
+            record(awake.note());
+        } else {
+            note(awake.note()); // asked and refused: said as the run starts
+        }
+    }
+
     void stackLoaded(String name, String version) {
         versions.put(name, version);
         Map<String, String> now = Map.copyOf(versions);

@@ -109,21 +109,8 @@ public final class SuiteRunner {
                 .withNote("load generator: " + driver.describe() + "; "
                         + "closed-loop points measure latency from the actual send time")), events);
         active = run;
-        PlacedGenerator placed = session.placed();
-        if (placed.cpus() != null) {
-            run.file.update(r -> r.withEnvironment(r.environment().withCpus(placed.cpus())));
-        }
-        if (placed.note() != null) {
-            run.note(placed.note());
-        }
-        AwakeCores awake = session.awake();
-        run.file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));
-        if (awake.refused().isEmpty()) {
-            run.record(awake.note());
-        } else {
-            run.note(awake.note()); // asked and refused: said as the run starts
-        }
-        return runPlaced(run, new StackLauncher(dir.resolve("logs"), placed.servers()), dir);
+        run.measuredIn(session);
+        return runPlaced(run, new StackLauncher(dir.resolve("logs"), session.placed().servers()), dir);
     }
 
     private RunRecord runPlaced(SuiteRun run, StackLauncher launcher, Path dir) throws InterruptedException {
