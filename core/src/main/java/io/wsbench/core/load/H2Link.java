@@ -431,7 +431,7 @@ final class H2Link {
                 Http2ConnectionEncoder encoder = new StreamBufferingEncoder(
                         new DefaultHttp2ConnectionEncoder(connection, new DefaultHttp2FrameWriter(new H2Literals())));
                 codec(new DefaultHttp2ConnectionDecoder(connection, encoder,
-                        new DefaultHttp2FrameReader(new DefaultHttp2HeadersDecoder(false))), encoder);
+                        new DefaultHttp2FrameReader(new AnswerHeaders.Decoder())), encoder);
             }
             initialSettings(settings);
             frameListener(conn);

@@ -57,6 +57,26 @@ class H2LiteralsTest {
         assertEquals(0x01, b.readUnsignedByte());
     }
 
+    @Test
+    void anAnswersHeadersKeepWhatTheEngineReadsAndHpacksTableStillFollowsThemAll() throws Exception {
+        io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder server = new io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder();
+        AnswerHeaders.Decoder client = new AnswerHeaders.Decoder();
+        for (int i = 0; i < 3; i++) { // the second and third answers lean on the server's dynamic table
+            Http2Headers answer = new DefaultHttp2Headers().status("200");
+            answer.add("server", "nginx").add("date", "Sun, 29 Nov 2026 02:30:00 GMT").add("content-type", "text/xml")
+                    .add("content-length", "62").add("etag", "\"" + i + "\"").add("grpc-status", "0");
+            ByteBuf block = Unpooled.buffer();
+            server.encodeHeaders(1, answer, block);
+            Http2Headers read = client.decodeHeaders(1, block);
+            block.release();
+            assertEquals("200", read.status().toString());
+            assertEquals("text/xml", read.get("content-type").toString());
+            assertEquals("62", read.get("content-length").toString());
+            assertEquals("0", read.get("grpc-status").toString());
+            assertEquals(4, read.size(), "the server's name, date and etag are decoded and dropped: " + read);
+        }
+    }
+
     private static int first(H2Literals encoder, Http2Headers h) {
         ByteBuf b = Unpooled.buffer();
         encoder.encodeHeaders(1, h, b);
