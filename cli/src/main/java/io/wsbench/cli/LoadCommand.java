@@ -2,7 +2,6 @@ package io.wsbench.cli;
 
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.model.load.LoadSpec;
-import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.suite.Durations;
@@ -23,7 +22,6 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;

@@ -21,7 +21,6 @@ import org.HdrHistogram.HistogramIterationValue;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
