@@ -1,6 +1,5 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.load.ClientTls;
 import io.wsbench.model.record.CapacityRecord;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.suite.Durations;
@@ -89,14 +88,13 @@ final class CapacityCommand implements Callable<Integer> {
         }
         List<MonitorKind> monitors = watch.monitors();
         var warmup = watch.warmupAsked(connections);
-        Target loaded = TargetOptions.made(TargetOptions.suite("capacity", target.spec(tlsOptions), null, spec), tlsOptions);
+        Target loaded = target.target("capacity", tlsOptions, null, spec);
         URI uri = loaded.uri();
-        ClientTls tls = loaded.tls();
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
         try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
-                .reaching(uri, tls, loaded.http2() != null).open()) {
-            TlsOptions.warnIfInsecure(tls, uri, aside);
+                .reaching(loaded).open()) {
+            TlsOptions.warnIfInsecure(loaded.tls(), uri, aside);
             session.warmUp(loaded, warmup);
             aside.printf(Locale.ROOT, "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",
                     uri, String.join(" and ", slo), connections, duration, settle);

@@ -69,9 +69,9 @@ final class FlowLoad {
                 flow.endpoint(), flow.workload(), tls);
         PrintStream out = System.out;
         PrintStream aside = c.json ? System.err : out;
-        // a flow speaks HTTP/1.1
+        // a flow speaks HTTP/1.1 (its target asks for no HTTP/2)
         try (PointSession session = c.generatorOptions.session(c.watch, c.watch.monitors(), aside).connections(c.connections)
-                .reaching(flow.endpoint(), tls, false).open()) {
+                .reaching(target).open()) {
             TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
             // whole iterations, unrecorded, as a suite's flow target warms up
             session.warmUp(target, warmup);

@@ -1,6 +1,5 @@
 package io.wsbench.cli;
 
-import io.wsbench.core.load.ClientTls;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.RunJson;
@@ -103,15 +102,14 @@ final class LoadCommand implements Callable<Integer> {
         Warmup warmupAsked = watch.warmupAsked(connections);
         List<MonitorKind> monitors = watch.monitors();
         LoadPointSpec point = loadPoint(think);
-        Target loaded = TargetOptions.made(TargetOptions.suite("load", target.spec(tlsOptions), point, null), tlsOptions);
+        Target loaded = target.target("load", tlsOptions, point, null);
         URI uri = loaded.uri();
-        ClientTls tls = loaded.tls();
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
-                .reaching(uri, tls, loaded.http2() != null).open();
+                .reaching(loaded).open();
              MetricsOut metrics = metricsOptions.start(aside)) {
-            TlsOptions.warnIfInsecure(tls, uri, aside);
+            TlsOptions.warnIfInsecure(loaded.tls(), uri, aside);
             session.warmUp(loaded, warmupAsked);
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);

@@ -296,10 +296,10 @@ final class RunCommand implements Callable<Integer> {
         return suite;
     }
 
-    /** As load does: an unreachable URL is one line and exit 2, before any stack starts. */
     /**
      * Every target at an address of its own (a url, or the one its WSDL or OpenAPI spec names), for the
-     * session to check before any load; returns them with their TLS clients.
+     * session to check before any load (as load does: an unreachable URL is one line and exit 2, before
+     * any stack starts); returns them with their TLS clients.
      */
     private static Map<URI, ClientTls> reaching(Suite suite, PointSession.Builder session) {
         Map<URI, ClientTls> reached = new java.util.LinkedHashMap<>();
@@ -374,7 +374,6 @@ final class RunCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    /** Removes the Ctrl-C hook; false when it is running already. */
     private static String relative(Path home, Path p) {
         Path abs = p.toAbsolutePath();
         return abs.startsWith(home) ? home.relativize(abs).toString() : abs.toString();

@@ -112,7 +112,7 @@ final class TargetOptions {
      * {@code url:} are one model), each flag first checked against the others; {@code tls}: the TLS
      * options, as the target's {@code tls:}.
      */
-    TargetSpec spec(TlsOptions tls) {
+    private TargetSpec spec(TlsOptions tls) {
         checkFlags();
         boolean grpc = proto != null || "grpc".equals(protocol); // gRPC is HTTP/2 whether asked or not
         if (streams != null && !http2 && !grpc) {
@@ -137,17 +137,18 @@ final class TargetOptions {
         }
     }
 
-    /** The suite these options and {@code load} (or {@code capacity}) make: one target, its files relative to here. */
-    static Suite suite(String name, TargetSpec target, LoadPointSpec load, CapacitySpec capacity) {
+    /**
+     * The target these options name, made ready to load as a suite's is: the one target of the suite
+     * {@code command} ({@code load} or {@code capacity}) makes of them with its {@code load} or its
+     * {@code capacity} search, its files relative to here; TLS options for an http:// address are refused.
+     */
+    Target target(String command, TlsOptions tls, LoadPointSpec load, CapacitySpec capacity) {
+        Suite suite;
         try {
-            return Suite.of(name, target, load, capacity);
+            suite = Suite.of(command, spec(tls), load, capacity);
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
-    }
-
-    /** The target of {@code suite} made ready to load; TLS options for an http:// address are refused. */
-    static Target made(Suite suite, TlsOptions tls) {
         Target t;
         try {
             t = Target.at(suite, suite.targets().get(0), WsSecurityKeys.defaultDir());

@@ -91,6 +91,11 @@ public final class PointSession implements AutoCloseable {
             return this;
         }
 
+        /** {@code target}'s server: its address, over its TLS client and HTTP/2 as it asks. */
+        public Builder reaching(Target target) {
+            return reaching(target.uri(), target.tls(), target.http2() != null);
+        }
+
         /** Places the generator on {@code placement}'s cores (null: where it is) while the session lasts. */
         public Builder placing(Placement placement) {
             this.placement = placement;

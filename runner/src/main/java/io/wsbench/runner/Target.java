@@ -69,11 +69,7 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
      * own-service target, and the version. {@code keys}: where the WS-Security keys are.
      */
     public static Target rebuild(Suite suite, int index, URI uri, String base, String version, Path keys) {
-        TargetSpec spec = suite.targets().get(index);
-        if (spec.own()) {
-            return own(suite, spec, base, version, keys);
-        }
-        return of(suite, spec, uri, version, keys, spec.url() != null ? TlsClients.forTarget(suite, spec) : null);
+        return made(suite, suite.targets().get(index), uri, base, version, keys);
     }
 
     /**
@@ -85,8 +81,15 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
         if (spec.stack() != null) {
             throw new IllegalArgumentException("a target on a stack is made once its server is up");
         }
-        return spec.own() ? own(suite, spec, null, EXTERNAL, keys)
-                : of(suite, spec, URI.create(spec.url()), EXTERNAL, keys, TlsClients.forTarget(suite, spec));
+        return made(suite, spec, spec.own() ? null : URI.create(spec.url()), null, EXTERNAL, keys);
+    }
+
+    /** {@code spec}'s target at {@code uri} (an own service's: at {@code base}, or where its description says). */
+    private static Target made(Suite suite, TargetSpec spec, URI uri, String base, String version, Path keys) {
+        if (spec.own()) {
+            return own(suite, spec, base, version, keys);
+        }
+        return of(suite, spec, uri, version, keys, spec.url() != null ? TlsClients.forTarget(suite, spec) : null);
     }
 
     /**
