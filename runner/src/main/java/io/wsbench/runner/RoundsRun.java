@@ -19,8 +19,6 @@ import io.wsbench.monitor.ProcessCpu;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,7 +87,7 @@ final class RoundsRun {
             servers.forEach(runner::close);
         }
         String reason = partial.isEmpty() ? null : String.join("; ", partial);
-        return run.finish(now(), reason == null ? "complete" : "partial", reason);
+        return run.finish(SuiteRunner.now(), reason == null ? "complete" : "partial", reason);
     }
 
     /** Warms each target, then measures the rounds; returns why they ended. */
@@ -334,9 +332,5 @@ final class RoundsRun {
 
     private static long watched(SuiteRunner.Server s) {
         return s.session().jvmPid() > 0 ? s.session().jvmPid() : s.session().pid();
-    }
-
-    private static String now() {
-        return OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
     }
 }

@@ -494,7 +494,7 @@ public final class SuiteRunner {
                 ? r.finished(at, "partial", INTERRUPTED + " after " + r.points().size() + " points") : r);
     }
 
-    private static String now() {
-        return OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    static String now() { // always with its seconds: toString drops ":00", and "…T03:31Z" sorts after "…T03:31:07Z"
+        return java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS));
     }
 }
