@@ -31,6 +31,8 @@ final class FlowLane {
     /** Whether some step reads the built-in {@code ${uuid}} or {@code ${iteration}}: only then are they written. */
     private final boolean readsUuid;
     private final boolean readsIteration;
+    /** Whether it is a single-request point's ({@link FlowPlan#SOURCED}): its answers are checked by the lane's validator. */
+    final boolean sourced;
     /** Whether some step is a WebSocket step: its users then keep a {@link WsLink}. */
     final boolean webSockets;
     /** The slots of the {@code ${random:LO-HI}} variables, and their ranges. */
@@ -72,6 +74,7 @@ final class FlowLane {
         this.follows = wanted.contains(Redirects.LOCATION);
         this.readsUuid = plan.reads(FlowPlan.UUID);
         this.readsIteration = plan.reads(FlowPlan.ITERATION);
+        this.sourced = plan.steps().size() == 1 && plan.steps().get(0).sourced();
         this.webSockets = phases.stream().flatMap(List::stream).anyMatch(s -> s.ws() != null);
         List<int[]> randoms = new ArrayList<>();
         for (int i = 0; i < plan.variables().size(); i++) {

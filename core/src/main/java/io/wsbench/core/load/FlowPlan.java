@@ -32,6 +32,9 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
     public static final int ITERATION = 1;
     public static final int UUID = 2;
 
+    /** A single-request point as the engine runs it: a flow of one step, the point's own request. */
+    static final FlowPlan SOURCED = new FlowPlan(List.of(), List.of(FlowStep.SOURCED), List.of(), BUILT_IN, false);
+
     public FlowPlan {
         if (steps.isEmpty() || steps.stream().allMatch(FlowStep::pause)) {
             throw new IllegalArgumentException("a flow needs at least one step that sends a request");

@@ -59,6 +59,17 @@ public record FlowStep(String name, RequestTemplate request, Supplier<StepAnswer
                 || ws != null && ws.variables().contains(slot);
     }
 
+    /**
+     * A single-request point's one step: the point's own request ({@link RequestSource}), checked by its
+     * {@link Validator}.
+     */
+    static final FlowStep SOURCED = new FlowStep("request", null, null, null, null, null, null);
+
+    /** Whether it sends the point's own request ({@link #SOURCED}): neither a template, a WebSocket step nor a pause. */
+    boolean sourced() {
+        return request == null && ws == null && think == null;
+    }
+
     /** Whether it is a pause, neither a request nor a WebSocket step. */
     public boolean pause() {
         return think != null;

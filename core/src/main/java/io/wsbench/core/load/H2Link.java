@@ -53,7 +53,7 @@ final class H2Link {
     /** The connection new streams go to, once ready; null before, while connecting, and after its GOAWAY. */
     private Conn current;
     private Conn connecting;
-    private final List<User> waiting = new ArrayList<>();
+    private final List<H2Stream> waiting = new ArrayList<>();
     /** Every connection not yet closed: the current one, and those draining after a GOAWAY. */
     private final List<Conn> open = new ArrayList<>();
     private int members;
@@ -68,7 +68,7 @@ final class H2Link {
     }
 
     /** A user done for the point: the last one out closes the connection. */
-    void leave(User u) {
+    void leave(H2Stream u) {
         waiting.remove(u);
         if (--members == 0) {
             current = null;
@@ -81,8 +81,8 @@ final class H2Link {
         }
     }
 
-    /** The connection to send on now, or null: then {@code u} is told (by {@link User#linkReady}) when there is one. */
-    Conn ready(User u) {
+    /** The connection to send on now, or null: then {@code u} is told (by {@link H2Stream#linkReady}) when there is one. */
+    Conn ready(H2Stream u) {
         if (current != null && current.channel.isActive()) {
             return current;
         }
@@ -103,7 +103,7 @@ final class H2Link {
         c.channel = f.channel();
         f.addListener(done -> {
             if (!done.isSuccess()) {
-                failed(c, done.cause() == null ? "connect failed" : User.describe(done.cause()));
+                failed(c, done.cause() == null ? "connect failed" : H1Conn.describe(done.cause()));
                 return;
             }
             if (lane.tls == null) {
@@ -141,9 +141,9 @@ final class H2Link {
             connecting = null;
         }
         c.channel.close();
-        List<User> told = List.copyOf(waiting);
+        List<H2Stream> told = List.copyOf(waiting);
         waiting.clear();
-        for (User u : told) {
+        for (H2Stream u : told) {
             u.linkFailed(why);
         }
     }
@@ -159,9 +159,9 @@ final class H2Link {
         current = c;
         open.add(c);
         run.h2Connections.increment();
-        List<User> told = List.copyOf(waiting);
+        List<H2Stream> told = List.copyOf(waiting);
         waiting.clear();
-        for (User u : told) {
+        for (H2Stream u : told) {
             u.linkReady();
         }
     }
@@ -171,7 +171,7 @@ final class H2Link {
         Channel channel;
         private Handler handler;
         private ChannelHandlerContext ctx;
-        private final IntObjectMap<User> streams = new IntObjectHashMap<>();
+        private final IntObjectMap<H2Stream> streams = new IntObjectHashMap<>();
         private boolean goingAway;
         private boolean flushing;
         /** One flush for every stream the lane's pass opened on this connection: one write(2), not one per request. */
@@ -233,7 +233,7 @@ final class H2Link {
          * Returns the stream's id, or -1 when this connection can open no more (its ids ran out): the
          * user then waits for the next connection.
          */
-        int write(User u, ByteBuf request) {
+        int write(H2Stream u, ByteBuf request) {
             int id = handler.connection().local().incrementAndGetNextStreamId();
             if (id < 0 || goingAway) {
                 request.release();
@@ -274,15 +274,15 @@ final class H2Link {
         @Override
         public int onDataRead(ChannelHandlerContext c, int streamId, ByteBuf data, int padding, boolean endOfStream) {
             int processed = data.readableBytes() + padding;
-            User u = streams.get(streamId);
+            H2Stream u = streams.get(streamId);
             if (u != null) {
-                if (!u.h2Data(data)) {
+                if (!u.data(data)) {
                     streams.remove(streamId);
                     handler.resetStream(ctx, streamId, Http2Error.CANCEL.code(), ctx.newPromise());
                     closeIfDone();
                 } else if (endOfStream) {
                     streams.remove(streamId);
-                    u.h2Complete();
+                    u.complete();
                     closeIfDone();
                 }
             }
@@ -298,24 +298,24 @@ final class H2Link {
         @Override
         public void onHeadersRead(ChannelHandlerContext c, int streamId, Http2Headers headers, int padding,
                                   boolean endOfStream) {
-            User u = streams.get(streamId);
+            H2Stream u = streams.get(streamId);
             if (u == null) {
                 return;
             }
-            u.h2Headers(headers);
+            u.headers(headers);
             if (endOfStream) {
                 streams.remove(streamId);
-                u.h2Complete();
+                u.complete();
                 closeIfDone();
             }
         }
 
         @Override
         public void onRstStreamRead(ChannelHandlerContext c, int streamId, long errorCode) {
-            User u = streams.remove(streamId);
+            H2Stream u = streams.remove(streamId);
             if (u != null) {
                 run.noteStreamError("RST_STREAM " + codeName(errorCode));
-                u.h2Reset();
+                u.reset();
                 closeIfDone();
             }
         }
@@ -329,13 +329,13 @@ final class H2Link {
             }
             // streams above the last one the server took were never served: sent again on a new connection
             List<Integer> refused = new ArrayList<>();
-            for (IntObjectMap.PrimitiveEntry<User> e : streams.entries()) {
+            for (IntObjectMap.PrimitiveEntry<H2Stream> e : streams.entries()) {
                 if (e.key() > lastStreamId) {
                     refused.add(e.key());
                 }
             }
             for (int id : refused) {
-                streams.remove(id).h2Refused();
+                streams.remove(id).refused();
             }
             closeIfDone();
         }
@@ -346,15 +346,15 @@ final class H2Link {
          * the server's, say), a protocol error.
          */
         private void streamClosed(Http2Stream stream) {
-            User u = streams.remove(stream.id());
+            H2Stream u = streams.remove(stream.id());
             if (u == null) {
                 return;
             }
             if (handler.connection().goAwayReceived() && stream.id() > handler.connection().local().lastStreamKnownByPeer()) {
-                u.h2Refused();
+                u.refused();
             } else {
                 run.noteStreamError("stream closed by the client's codec");
-                u.h2Reset();
+                u.reset();
             }
             closeIfDone();
         }
@@ -371,10 +371,10 @@ final class H2Link {
             if (current == this) {
                 current = null;
             }
-            List<User> lost = new ArrayList<>(streams.values());
+            List<H2Stream> lost = new ArrayList<>(streams.values());
             streams.clear();
-            for (User u : lost) {
-                u.h2Lost();
+            for (H2Stream u : lost) {
+                u.lost();
             }
         }
     }

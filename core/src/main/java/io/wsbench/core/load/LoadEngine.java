@@ -169,22 +169,16 @@ public final class LoadEngine implements AutoCloseable {
         int n = Math.min(threads, units);
         for (int i = 0; i < n; i++) {
             lanes.add(new Lane(run, group.next(), validators == null ? null : validators.get(),
-                    flow == null ? null : new FlowLane(flow)));
+                    new FlowLane(flow == null ? FlowPlan.SOURCED : flow)));
         }
         H2Link[] links = new H2Link[http2 == null ? 0 : units];
         for (int u = 0; u < spec.connections(); u++) {
             int unit = http2 == null ? u : u / http2.streams();
             Lane lane = lanes.get(unit % n);
-            if (flow == null && http2 != null) {
-                if (links[unit] == null) {
-                    links[unit] = new H2Link(run, lane);
-                }
-                lane.users.add(new User(run, lane, u, links[unit]));
-            } else if (flow == null) {
-                lane.users.add(new User(run, lane, u));
-            } else {
-                lane.flowUsers.add(new FlowUser(run, lane, u));
+            if (http2 != null && links[unit] == null) {
+                links[unit] = new H2Link(run, lane);
             }
+            lane.users.add(new User(run, lane, u, http2 == null ? null : links[unit]));
         }
         if (spec.eachRequest()) {
             lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));
@@ -206,7 +200,6 @@ public final class LoadEngine implements AutoCloseable {
         for (Lane lane : lanes) {
             lane.loop.execute(() -> {
                 lane.users.forEach(User::start);
-                lane.flowUsers.forEach(FlowUser::start);
             });
             checks.add(lane.loop.scheduleAtFixedRate(lane::checkTimeouts, 50, 50, TimeUnit.MILLISECONDS));
         }
@@ -309,7 +302,6 @@ public final class LoadEngine implements AutoCloseable {
         for (Lane lane : lanes) {
             lane.loop.execute(() -> {
                 lane.users.forEach(User::stop);
-                lane.flowUsers.forEach(FlowUser::stop);
             });
         }
     }
@@ -415,9 +407,8 @@ public final class LoadEngine implements AutoCloseable {
         /** HTTP/2: the headers of this lane's static requests, made once. */
         final H2Request.Cache h2Requests = new H2Request.Cache();
         final List<User> users = new ArrayList<>();
-        /** A flow's users, and the flow's recorders of this thread; null and empty for a single-request point. */
+        /** The flow its users run, with its recorders of this thread: a single-request point's is {@link FlowPlan#SOURCED}. */
         final FlowLane flow;
-        final List<FlowUser> flowUsers = new ArrayList<>();
         final Bootstrap bootstrap;
         Histogram spare = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
         /** Users whose answer was read in this pass over the ready connections, in order. */
@@ -480,9 +471,6 @@ public final class LoadEngine implements AutoCloseable {
         void checkTimeouts() {
             long now = System.nanoTime();
             for (User u : users) {
-                u.checkTimeout(now);
-            }
-            for (FlowUser u : flowUsers) {
                 u.checkTimeout(now);
             }
         }

@@ -130,6 +130,17 @@ final class Recorder extends ErrorTally {
         secondErrors++;
     }
 
+    /** An iteration (a single request) that failed at {@code now}, counted as {@code as} says ({@code kind}: a verdict's). */
+    void failed(RecordAs as, Verdict kind, long now) {
+        switch (as) {
+            case VERDICT -> error(kind, now);
+            case CONNECT, CLOSED -> connectError(now);
+            case TIMEOUT -> timeoutError(now);
+            case PROTOCOL -> protocolError(now);
+            case CLIENT -> clientError(now);
+        }
+    }
+
     void handshake(long nanos, boolean resumedSession, String protocol, String cipher) {
         handshakes++;
         handshakeNanos += nanos;

@@ -85,4 +85,10 @@ public final class StepData {
         }
         return firstRow + row * stride;
     }
+
+    /** Why {@code user} got no row ({@link #fill} gave -1). */
+    String none(int user) {
+        return mode == Mode.PER_USER ? "no data row for user " + user
+                : "the " + rows.size() + " data rows ran out (unique mode: each row once per point)";
+    }
 }

@@ -32,6 +32,23 @@ final class StepRecorder extends ErrorTally {
         }
     }
 
+    /** A request of this step lost before its answer could be read, counted as {@code as} says, for {@code why}. */
+    void lost(RecordAs as, String why) {
+        switch (as) {
+            case CONNECT, CLOSED -> connect++;
+            case TIMEOUT -> timeout++;
+            case PROTOCOL -> protocol++;
+            default -> client++;
+        }
+        note(why);
+    }
+
+    /** What wsbench's own side said when it failed on a request: {@code what}, the exception's kind and first line. */
+    static String thrown(String what, RuntimeException e) {
+        return what + ": " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+    }
+
     ErrorCounts errors() {
         return counts();
     }

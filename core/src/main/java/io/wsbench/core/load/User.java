@@ -1,487 +1,500 @@
 package io.wsbench.core.load;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.buffer.ByteBufAllocator;
 
-
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One virtual user (closed loop) or one connection of an open-loop schedule. It sends a request,
- * waits for the whole answer, validates and records it, then sends the next: at once, after its
- * think time, or when the open-loop schedule says the next request is due. Only its I/O thread
- * touches it.
+ * One virtual user (closed loop) or one connection of an open-loop schedule: the engine's only kind
+ * of user. It runs a flow: its setup once, then iterations of the flow's steps in order (at once
+ * after the last in a closed loop, after the load's think time if it has one; when due on its slots
+ * of the rate in an open loop), then its teardown once. Each request is written from its step (a
+ * template filled with this user's variables, or for a single-request point the point's own request,
+ * {@link FlowPlan#SOURCED}), each answer checked and its variables taken. A single request is a flow
+ * of one step, its latency from the request's write (in an open loop, from when it was due), so no
+ * connect nor TLS handshake is in it. An error ends the iteration and is counted against its step; a
+ * failed setup stops the user. Only its I/O thread touches it.
  */
-@ChannelHandler.Sharable // on one channel at a time; re-added after every reconnect
-final class User extends ChannelInboundHandlerAdapter implements ResponseParser.Sink, TlsStart.Done {
+final class User implements ResponseParser.Sink {
 
     private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final LoadEngine.Run run;
     private final LoadEngine.Lane lane;
-    private final Recorder rec;
-    private final boolean open;
-    private final ResponseParser parser = new ResponseParser();
-    private final ChannelFutureListener onConnect = this::connected;
-    private final Runnable fire = this::fire;
-    private final Runnable proceed = this::proceed;
+    private final FlowLane flow;
+    /** Its place among this generator's users (its slots of an open loop's schedule), and its number in the whole point. */
     private final int index;
+    private final int user;
+    private final String[] variables;
+    private final SplittableRandom random;
+    private final CookieJar jar;
+    private final Redirects redirects;
+    private final WsLink ws;
+    /** The headers its flow's steps read, kept as the answer is parsed (null when none is: the parser then looks at none). */
+    private final KeptHeaders kept;
+    private final Map<String, String> headers;
+    private final Runnable next = this::proceed;
     private long remaining;
-    private Channel channel;
-    private boolean connecting;
-    private boolean inFlight;
-    private int requestIndex;
-    private long latencyFrom;
-    private long writtenAt;
-    /** Open loop: which of this connection's scheduled requests is next, and when it is due. */
+    /** Open loop: this user's iterations are due from {@code anchor} (the end of its setup) on slots of the rate. */
+    private final boolean open;
+    private long anchor;
     private long slot;
     private long nextIntended;
+    private boolean anchored;
+    private boolean stopped;
+    private int phase = FlowLane.SETUP;
+    private int step;
+    private boolean inIteration;
+    /** No step of this iteration has passed yet: in an open loop, a WebSocket step's latency then counts from when it was due. */
+    private boolean first;
+    private long iteration;
+    private long iterationFrom;
+    private int row = -1;
+    /** The point's own request: which of its sequence is under way. */
+    private int requestIndex;
+    private boolean inFlight;
+    private long writtenAt;
     private boolean finished;
-    /** TLS only: the handshake of its connection of the moment. */
-    private final TlsStart tls;
-    /** HTTP/2 only (else null): the connection this user shares, the stream its request is on, and its answer so far. */
-    private final H2Link link;
-    private H2Link.Conn streamConn;
-    private int streamId;
+    /** Its connection: its own over HTTP/1.1, else a stream of the one it shares ({@code link}) over HTTP/2. */
+    private final H1Conn h1;
+    private final H2Stream h2;
     /** HTTP/2: the request's stream was refused (above a GOAWAY's last stream): the same request goes again. */
     private boolean resending;
-    private final H2Answer h2 = new H2Answer();
 
-    User(LoadEngine.Run run, LoadEngine.Lane lane, int index) {
-        this(run, lane, index, null);
-    }
-
-    /** {@code link}: the HTTP/2 connection it shares, or null for HTTP/1.1 on a connection of its own. */
     User(LoadEngine.Run run, LoadEngine.Lane lane, int index, H2Link link) {
         this.run = run;
         this.lane = lane;
-        this.link = link;
-        if (link != null) {
-            link.join();
-        }
-        this.rec = lane.rec;
-        this.tls = new TlsStart(rec, this);
+        this.flow = lane.flow;
         this.index = index;
-        this.open = run.spec.open();
+        this.user = flow.plan.firstUser() + index;
+        this.variables = new String[flow.plan.variables().size()];
+        this.variables[FlowPlan.USER] = Integer.toString(user);
+        this.random = new SplittableRandom(user * 0x9E3779B97F4A7C15L + System.nanoTime());
+        this.jar = flow.plan.cookies() ? new CookieJar() : null;
+        this.redirects = flow.follows ? new Redirects(lane.tls != null, jar) : null;
+        this.ws = flow.webSockets ? new WsLink(this, run, lane, jar, variables) : null;
+        flow.fresh(variables, -1, random); // the setup's, before any iteration
         this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
+        this.open = run.spec.open();
+        this.anchor = run.start;
+        this.h2 = link == null ? null : new H2Stream(this, run, link);
+        this.kept = jar != null || flow.wantedHeaders.length > 0 ? new KeptHeaders(jar, flow.wantedHeaders) : null;
+        this.headers = kept == null ? new java.util.HashMap<>() : kept.values;
+        this.h1 = link == null ? new H1Conn(this, lane, kept) : null;
     }
 
     void start() {
-        if (open) {
-            nextIntended = run.start + run.spec.dueNanos(index, 0);
+        long wait = open ? 0 : run.spec.waitForRamp(index, 0, run.deadline - run.start);
+        if (wait == 0) {
+            proceed();
+        } else if (wait > 0) {
+            lane.loop.schedule(next, wait, TimeUnit.NANOSECONDS); // its setup too waits for the ramp
+        } else {
+            finish(); // a ramp that never reaches this user
         }
-        proceed();
     }
 
-    private void proceed() {
-        proceed(System.nanoTime());
-    }
-
-    /** Decides what comes next: finish, wait for the schedule, or send. */
-    private void proceed(long now) {
+    /** Decides what comes next: the next step, a pause, the next iteration, the teardown, or the end (also when its connection is up). */
+    void proceed() {
         if (finished) {
             return;
         }
-        if (run.abortReason != null || remaining == 0) {
+        if (run.abortReason != null) {
             finish();
             return;
         }
-        if (open) {
-            // past the end nothing more is sent: requests still due then are unfinished
-            if (nextIntended - run.deadline >= 0 || now - run.deadline >= 0) {
+        long now = System.nanoTime();
+        List<FlowStep> steps;
+        while (true) {
+            steps = flow.phases.get(phase);
+            if (phase == FlowLane.STEPS && !inIteration) {
+                if (remaining == 0 || stopped || now - run.deadline >= 0 || (open && nextIntended - run.deadline >= 0)) {
+                    phase = FlowLane.TEARDOWN;
+                    step = 0;
+                    continue;
+                }
+                if (open && nextIntended - now > 0) {
+                    lane.loop.schedule(next, nextIntended - now, TimeUnit.NANOSECONDS);
+                    return;
+                }
+                if (!open && run.spec.profile() != null && !running(now)) {
+                    return;
+                }
+                startIteration(now);
+            }
+            if (step < steps.size()) {
+                break;
+            }
+            if (phase == FlowLane.SETUP) {
+                phase = FlowLane.STEPS;
+                step = 0;
+                if (open && !anchored) {
+                    // the schedule starts when the first setup is done, so its time is in no iteration's latency
+                    anchored = true;
+                    anchor = flow.phases.get(FlowLane.SETUP).isEmpty() ? run.start : now;
+                    nextIntended = anchor + run.spec.dueNanos(index, 0);
+                }
+            } else if (phase == FlowLane.STEPS) {
+                iterationDone(now);
+            } else {
                 finish();
                 return;
             }
-            if (nextIntended - now > 0) {
-                lane.loop.schedule(fire, nextIntended - now, TimeUnit.NANOSECONDS);
-                return;
-            }
-        } else if (now - run.deadline >= 0) {
-            finish();
-            return;
-        } else if (run.spec.profile() != null && !running(now)) {
+        }
+        FlowStep s = steps.get(step);
+        if (s.think() != null) {
+            step++;
+            lane.loop.schedule(next, s.think().next(random), TimeUnit.NANOSECONDS);
             return;
         }
-        send(now);
+        send(s, now);
     }
 
     /**
-     * Closed loop with a profile: whether the ramp has this user running now. When it does not, its
-     * connection is closed (the server sees the users come and go) and it waits until the ramp
-     * reaches it again, or finishes when the ramp never does.
+     * Closed loop with a profile: whether the ramp has this user running now. When it does not, it
+     * waits until the ramp reaches it again (a single request's connection closed meanwhile, so the
+     * server sees the users come and go; a flow's kept with its session), or ends when it never does.
      */
     private boolean running(long now) {
-        long wait = run.spec.waitForRamp(index, now - run.start, run.deadline - run.start);
-        if (wait < 0) {
-            finish();
+        long paused = run.spec.waitForRamp(index, now - run.start, run.deadline - run.start);
+        if (paused < 0) {
+            phase = FlowLane.TEARDOWN; // the ramp never comes back to this user
+            step = 0;
+            proceed();
             return false;
         }
-        if (wait > 0) {
-            drop(channel);
-            lane.loop.schedule(fire, wait, TimeUnit.NANOSECONDS);
+        if (paused > 0) {
+            if (h1 != null && flow.sourced) {
+                h1.drop();
+            }
+            lane.loop.schedule(next, paused, TimeUnit.NANOSECONDS);
             return false;
         }
         return true;
     }
 
-    private void fire() {
-        proceed(); // the deadline or an abort may have come while it waited
+    private void startIteration(long now) {
+        inIteration = true;
+        first = true;
+        step = 0;
+        if (remaining > 0) {
+            remaining--;
+        }
+        flow.fresh(variables, iteration++, random);
+        // open loop: from when the iteration was due, so a stall shows at its full size
+        iterationFrom = open ? nextIntended : now;
+        if (open) {
+            nextIntended = anchor + run.spec.dueNanos(index, ++slot);
+        }
+        if (!flow.sourced) {
+            lane.rec.sent(now);
+        }
+        if (now < flow.firstIterationAt) {
+            flow.firstIterationAt = now;
+        }
+    }
+
+    /** The iteration's last step passed at {@code now}: its latency is recorded. */
+    private void iterationDone(long now) {
+        endIteration(now);
+        lane.rec.ok((now - iterationFrom) / 1000, now);
+    }
+
+    private void endIteration(long now) {
+        inIteration = false;
+        step = 0;
+        flow.iterations++;
+        flow.lastIterationEnd = now;
     }
 
     /** {@code now} is the caller's clock reading, shared with proceed's checks: each costs ~0.1 µs. */
-    private void send(long now) {
+    private void send(FlowStep s, long now) {
         H2Link.Conn conn = null;
-        if (link != null) {
-            conn = link.ready(this);
-            if (conn == null) {
+        if (s.ws() != null) {
+            // a WebSocket step is on a connection of its own
+        } else if (h2 != null) {
+            if ((conn = h2.ready()) == null) {
                 return; // linkReady or linkFailed comes
             }
-        } else if (channel == null) {
-            connect();
-            return;
+        } else if (!h1.ready()) {
+            return; // proceed or connectFailed comes
         }
+        // the next hop of the step's redirects, the same request again on a new stream, or the step's own request
+        boolean hop = redirects != null && redirects.pending();
         boolean again = resending;
         resending = false;
-        if (!again) {
-            if (remaining > 0) {
-                remaining--;
+        if (!hop && !again) {
+            row = -1;
+            if (s.data() != null && (row = s.data().fill(user, variables)) < 0) {
+                String why = s.data().none(user);
+                if (run.abortReason == null && s.data().mode() == StepData.Mode.UNIQUE) {
+                    run.abortReason = "step " + s.name() + ": " + why;
+                }
+                lost(RecordAs.CLIENT, why);
+                return;
             }
-            // open loop: latency counts from when the request was due, so a stalled server shows
-            latencyFrom = open ? nextIntended : now;
-            nextSlot();
-            requestIndex = run.nextRequestIndex();
         }
-        writtenAt = now;
+        if (s.ws() != null) {
+            ws.run(s.ws(), flow.recorders[phase][step], flow.answers[phase][step], open && first && phase == FlowLane.STEPS ? iterationFrom : now);
+            return;
+        }
         ByteBuf request;
+        ByteBufAllocator alloc = conn != null ? conn.channel.alloc() : h1.alloc();
         try {
-            request = run.source.next(requestIndex, conn != null ? conn.channel.alloc() : channel.alloc());
+            if (s.sourced()) {
+                if (!again) {
+                    requestIndex = run.nextRequestIndex();
+                }
+                request = run.source.next(requestIndex, alloc);
+            } else {
+                String cookies = jar == null || hop ? null : jar.header(s.request().path());
+                request = s.request().write(alloc, variables, cookies, flow.security[phase][step]);
+                if (hop) {
+                    request = redirects.request(request, alloc);
+                } else if (s.follow()) {
+                    redirects.begin(request, cookies);
+                }
+            }
         } catch (RuntimeException e) {
-            clientFailed("request " + requestIndex + " could not be built", e);
-            lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
+            lost(RecordAs.CLIENT, s.sourced() ? StepRecorder.thrown("request " + requestIndex + " could not be built", e)
+                    : "the request could not be built: " + e);
             return;
         }
-        if (!again) {
-            rec.sent(now);
+        if (!hop) {
+            writtenAt = now; // a hop's answer is in the step's latency, from its first request
+            if (!again && flow.sourced) {
+                lane.rec.sent(now); // a single request is counted as sent when it is, after its connect and handshake
+                iterationFrom = open ? iterationFrom : now;
+            }
         }
-        if (conn != null) {
-            sendOnStream(conn, request);
+        StepRecorder rec = flow.recorders[phase][step];
+        int n = request.readableBytes();
+        rec.bytesSent += n;
+        rec.requestsSent++;
+        if (conn == null) {
+            inFlight = true;
+            h1.write(request);
+        } else {
+            inFlight = h2.send(conn, request, requestIndex); // its bytes are counted as they leave, HPACK's included
+        }
+    }
+
+    /** The step under way failed before its answer could be read, as {@code as} says, for {@code why}. */
+    void lost(RecordAs as, String why) {
+        flow.recorders[phase][step].lost(as, why);
+        if (as == RecordAs.CLIENT && run.firstClientFailure == null) {
+            run.firstClientFailure = why;
+        }
+        failed(Verdict.VALIDATION, as);
+    }
+
+    /**
+     * The current step failed. In an iteration, the iteration ends as an error of the same kind and
+     * the next one starts; a setup or teardown that fails ends the user.
+     */
+    private void failed(Verdict kind, RecordAs as) {
+        long now = System.nanoTime();
+        if (redirects != null) {
+            redirects.clear();
+        }
+        resending = false; // a refused request that could not go again is lost now
+        if (phase != FlowLane.STEPS) {
+            finish();
             return;
         }
-        inFlight = true;
-        rec.bytesSent += request.readableBytes();
-        channel.writeAndFlush(request, channel.voidPromise());
-    }
-
-    /** HTTP/2: the request on a new stream of {@code conn} (its bytes are counted as they leave, HPACK's included). */
-    private void sendOnStream(H2Link.Conn conn, ByteBuf request) {
-        h2.reset();
-        int id;
-        try {
-            id = conn.write(this, request);
-        } catch (RuntimeException e) {
-            clientFailed("request " + requestIndex + " could not be sent over HTTP/2", e);
-            lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
-            return;
+        lane.rec.failed(as, kind, now);
+        endIteration(now);
+        if (flow.plan.onError() == FlowPlan.OnError.RESTART) {
+            phase = FlowLane.SETUP; // a new login, say, before the next iteration
         }
-        if (id < 0) {
-            resending = true; // the connection took no more streams: the same request on the next one
-            lane.sendAfterReads(proceed);
-            return;
+        stopped |= flow.plan.onError() == FlowPlan.OnError.STOP; // its teardown runs; the iterations it leaves are unfinished
+        long delay = as == RecordAs.CONNECT || as == RecordAs.CLIENT && flow.sourced ? RETRY_NANOS
+                : as == RecordAs.VERDICT ? think() : 0;
+        if (delay == 0 && (as == RecordAs.VERDICT || as == RecordAs.PROTOCOL)) {
+            lane.sendAfterReads(next); // after the other answers of this read, as a passed step
+        } else {
+            lane.loop.schedule(next, delay, TimeUnit.NANOSECONDS); // a failed connect is tried again a little later
         }
-        inFlight = true;
-        streamConn = conn;
-        streamId = id;
     }
 
-    /** HTTP/2: the shared connection is up; this user may send. */
-    void linkReady() {
-        proceed();
+    /** A single request's think time after its answer in a closed loop (a flow's are its pauses); else 0. */
+    private long think() {
+        return open || !flow.sourced ? 0 : run.thinkNanos;
     }
 
-    /** HTTP/2: the shared connection could not be made. */
-    void linkFailed(String why) {
-        failedToConnect(why);
+    boolean finished() {
+        return finished;
     }
 
-    /** HTTP/2: the answer's headers (or its trailers), the first with its status. */
-    void h2Headers(io.netty.handler.codec.http2.Http2Headers headers) {
-        h2.headers(headers);
+    /** Its connection could not be made, for {@code why}. */
+    void connectFailed(String why) {
+        run.lastConnectFailure = why;
+        run.lastConnectFailureNanos = System.nanoTime();
+        lost(RecordAs.CONNECT, "cannot connect: " + why);
     }
 
-    /** HTTP/2: part of the answer's body; false when the body grew past what an answer may be. */
-    boolean h2Data(ByteBuf data) {
-        if (!h2.append(data)) {
-            inFlight = false;
-            rec.protocolError(System.nanoTime());
-            lane.sendAfterReads(proceed);
+    /** {@code n} bytes came on its connection. */
+    void received(int n) {
+        lane.rec.bytesReceived += n;
+        if (inFlight) {
+            flow.recorders[phase][step].bytesReceived += n;
+        }
+    }
+
+    /**
+     * The answer awaited will not come: counted as {@code as} says, for {@code why} (nothing counted
+     * when {@code as} is null, the caller counting it). False when no answer was awaited.
+     */
+    boolean answerLost(RecordAs as, String why) {
+        if (!inFlight) {
             return false;
+        }
+        inFlight = false;
+        if (as != null) {
+            lost(as, why);
         }
         return true;
     }
 
-    /** HTTP/2: the stream ended; its answer is whole. */
-    void h2Complete() {
-        if (h2.status < 200) {
-            h2Reset(); // a stream ended with no final status is no HTTP answer
-            return;
-        }
-        if (h2.grpcStatus > 0 && inFlight) {
-            // the call failed by gRPC's own account: its error kind, named by its code; the message is not checked
-            inFlight = false;
-            run.noteStreamError("grpc-status " + GrpcCodes.name(h2.grpcStatus));
-            rec.error(GrpcCodes.FAILED, System.nanoTime());
-            lane.sendAfterReads(proceed);
-            return;
-        }
-        if (h2.grpcStatus == 0) {
-            run.grpcMessages.add(h2.grpcMessages());
-        }
-        onResponse(h2.status, h2.contentType, h2.body == null ? new byte[0] : h2.body, h2.length, false);
-    }
-
-    /** HTTP/2: the server reset the stream (RST_STREAM), or the codec did: a protocol error. */
-    void h2Reset() {
-        if (inFlight) {
-            inFlight = false;
-            rec.protocolError(System.nanoTime());
-        }
-        lane.sendAfterReads(proceed);
-    }
-
-    /** HTTP/2: the server never took the stream (above its GOAWAY's last one): the same request goes again. */
-    void h2Refused() {
-        if (inFlight) {
-            inFlight = false;
+    /**
+     * HTTP/2: the server never took the request's stream, or the connection took no more streams
+     * ({@code sent}: false, the request not yet sent): the same request goes again.
+     */
+    void resend(boolean sent) {
+        if (!sent || answerLost(null, null)) {
             resending = true;
-        }
-        lane.sendAfterReads(proceed);
-    }
-
-    /** HTTP/2: the connection closed with this user's stream open. */
-    void h2Lost() {
-        if (inFlight) {
-            inFlight = false;
-            rec.connectError(System.nanoTime());
-            run.lastConnectFailure = "connection closed by the server before the response";
-            run.lastConnectFailureNanos = System.nanoTime();
-        }
-        proceed();
-    }
-
-    private void connect() {
-        if (connecting) {
-            return;
-        }
-        connecting = true;
-        lane.bootstrap.connect(run.address).addListener(onConnect);
-    }
-
-    private void connected(ChannelFuture f) {
-        connecting = false;
-        if (f.isSuccess()) {
-            channel = f.channel();
-            parser.reset();
-            channel.pipeline().addLast(this);
-            if (finished) {
-                channel.close();
-                return;
-            }
-            if (lane.tls != null) {
-                tls.begin(channel); // the first request waits for the handshake, so its latency holds none of it
-                return;
-            }
-            send(System.nanoTime());
-            return;
-        }
-        failedToConnect(f.cause() == null ? "connect failed" : describe(f.cause()));
-    }
-
-    @Override
-    public void handshaken(long now) {
-        if (finished) {
-            drop(channel);
-            return;
-        }
-        send(now);
-    }
-
-    @Override
-    public void handshakeFailed(String why) {
-        Channel c = channel;
-        channel = null; // its close, which the handler makes, is not a lost answer
-        c.close();
-        failedToConnect(why);
-    }
-
-    /** wsbench's own side failed on this request: counted as a client error, the first reason kept. */
-    private void clientFailed(String what, RuntimeException e) {
-        rec.clientError(System.nanoTime());
-        if (run.firstClientFailure == null) {
-            run.firstClientFailure = what + ": " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
-        }
-    }
-
-    private void failedToConnect(String why) {
-        rec.connectError(System.nanoTime());
-        run.lastConnectFailure = why;
-        run.lastConnectFailureNanos = System.nanoTime();
-        // the failed attempt uses up the request it was for, so a count-bounded point still ends
-        if (resending) {
-            resending = false; // the refused request it was to send again: lost now
-        } else {
-            if (remaining > 0) {
-                remaining--;
-            }
-            nextSlot();
-        }
-        lane.loop.schedule(proceed, RETRY_NANOS, TimeUnit.NANOSECONDS);
-    }
-
-    /** Open loop: the request just sent or lost was this connection's slot; the next one is due later. */
-    private void nextSlot() {
-        if (open) {
-            nextIntended = run.start + run.spec.dueNanos(index, ++slot);
-        }
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf in = (ByteBuf) msg;
-        try {
-            rec.bytesReceived += in.readableBytes();
-            if (ctx.channel() == channel) {
-                parser.feed(in, this);
-            }
-        } catch (IllegalStateException malformed) {
-            if (inFlight) {
-                inFlight = false;
-                rec.protocolError(System.nanoTime());
-            }
-            drop(ctx.channel());
-            proceed();
-        } finally {
-            in.release();
+            lane.sendAfterReads(next);
         }
     }
 
     @Override
     public void onResponse(int status, String contentType, byte[] body, int length, boolean close) {
         if (!inFlight) {
+            headers.clear();
             return; // an answer nobody asked for (e.g. after a timeout) is ignored
         }
         inFlight = false;
         long now = System.nanoTime();
-        Verdict v;
+        if ((close || !run.spec.keepAlive()) && h1 != null) {
+            h1.drop();
+        }
+        if (flow.sourced) {
+            Verdict v;
+            try {
+                v = lane.validator.check(requestIndex, status, contentType, body, length);
+            } catch (RuntimeException e) {
+                lost(RecordAs.CLIENT, StepRecorder.thrown("the check of the answer to request " + requestIndex + " threw", e));
+                return;
+            }
+            if (v == Verdict.OK) {
+                passed(writtenAt, now);
+            } else {
+                refused(v, null); // a single request's step keeps no failure of its own
+            }
+            return;
+        }
+        FlowStep s = flow.phases.get(phase).get(step);
+        Redirects.Next redirect = redirects != null && s.follow() ? redirects.next(status, headers.get(Redirects.LOCATION)) : Redirects.Next.ANSWER;
+        StepAnswer.Failure failure;
         try {
-            v = lane.validator.check(requestIndex, status, contentType, body, length);
+            failure = redirect == Redirects.Next.ANSWER ? flow.answers[phase][step].read(status, contentType, body, length, headers, variables)
+                    : redirect == Redirects.Next.BROKEN ? new StepAnswer.Failure(Redirects.ENDLESS, redirects.why()) : null;
         } catch (RuntimeException e) {
-            v = null; // not the server's fault, and not a parse error of its answer
-            clientFailed("the check of the answer to request " + requestIndex + " threw", e);
+            lost(RecordAs.CLIENT, "the check threw: " + e);
+            return;
+        } finally {
+            headers.clear();
         }
-        if (v == Verdict.OK) {
-            rec.ok((now - latencyFrom) / 1000, now);
-        } else if (v != null) {
-            rec.error(v, now);
-        }
-        if (close || !run.spec.keepAlive()) {
-            drop(channel);
-        }
-        if (!open && run.thinkNanos > 0) {
-            lane.loop.schedule(proceed, run.thinkNanos, TimeUnit.NANOSECONDS);
+        if (redirect == Redirects.Next.FOLLOW) {
+            flow.recorders[phase][step].hops++;
+            lane.sendAfterReads(next); // the hop, on this connection or a new one
+        } else if (failure == null) {
+            passed(writtenAt, now);
         } else {
-            lane.sendAfterReads(proceed);
+            String unfollowed = redirect == Redirects.Next.ANSWER && s.follow() && redirects.why() != null ? "; " + redirects.why() : "";
+            refused(failure.kind(), failure.why() + unfollowed);
         }
     }
 
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        if (ctx.channel() != channel) {
-            return;
+    /**
+     * The step under way passed, its latency from {@code from}; an iteration's last step ends it at
+     * {@code now}, so that its latency holds no wait for the other answers of this read. The next step
+     * follows those answers, in one task with them.
+     */
+    void passed(long from, long now) {
+        flow.recorders[phase][step].ok((now - from) / 1000);
+        first = false;
+        step++;
+        if (phase == FlowLane.STEPS && step == flow.phases.get(phase).size()) {
+            iterationDone(now);
+            long think = think();
+            if (think > 0) {
+                lane.loop.schedule(next, think, TimeUnit.NANOSECONDS);
+                return;
+            }
         }
-        if (tls.forget()) {
-            channel = null;
-            failedToConnect("TLS handshake failed: the server closed the connection");
-            return;
-        }
-        boolean cutShort = !parser.closed(this);
-        channel = null;
-        if (inFlight && cutShort) {
-            // part of an answer came, then the close: its framing promised more than was sent
-            inFlight = false;
-            rec.protocolError(System.nanoTime());
-        } else if (inFlight) {
-            // the server closed the connection without answering
-            inFlight = false;
-            rec.connectError(System.nanoTime());
-            run.lastConnectFailure = "connection closed by the server before the response";
-            run.lastConnectFailureNanos = System.nanoTime();
-        }
-        proceed();
+        lane.sendAfterReads(next);
     }
 
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        ctx.close(); // channelInactive records what was lost
+    /** The step under way got an answer that failed its rules, as an error of {@code kind}, for {@code why}. */
+    void refused(Verdict kind, String why) {
+        StepRecorder rec = flow.recorders[phase][step];
+        rec.verdict(kind);
+        if (rec.firstFailure == null && why != null) {
+            rec.note(who() + ": " + why); // only the first is kept: none made for the others
+        }
+        failed(kind, RecordAs.VERDICT);
+    }
+
+    /** The row, user and iteration (or phase) a failure names. */
+    private String who() {
+        return (row >= 0 ? "row " + (row + 1) + ", " : "") + "user " + user
+                + (phase == FlowLane.STEPS ? ", iteration " + (iteration - 1) : ", " + FlowLane.PHASES.get(phase));
     }
 
     void checkTimeout(long now) {
+        if (ws != null) {
+            ws.checkTimeout(now);
+        }
         if (inFlight && now - writtenAt > run.timeoutNanos) {
             inFlight = false;
-            rec.timeoutError(now);
-            if (link != null) {
-                streamConn.cancel(streamId); // the connection's other streams go on
+            if (h2 != null) {
+                h2.cancel(); // the connection's other streams go on
             } else {
-                drop(channel);
+                h1.drop();
             }
-            proceed();
+            lost(RecordAs.TIMEOUT, "no answer within " + run.spec.timeout().toMillis() + " ms");
         }
     }
 
-    /** Ends this user at once: a request in flight is unfinished. */
+    /** Ends this user at once: an iteration under way is unfinished. */
     void stop() {
-        if (inFlight) {
-            inFlight = false;
-            rec.unfinished++;
+        if (inIteration && phase == FlowLane.STEPS) {
+            inIteration = false;
+            lane.rec.unfinished++;
         }
+        inFlight = false;
         finish();
     }
 
-    private void drop(Channel c) {
-        if (c != null) {
-            if (c == channel) {
-                channel = null;
-                tls.forget();
-            }
-            c.close();
-        }
-    }
-
     private void finish() {
-        if (finished) {
-            return;
+        if (!finished) {
+            finished = true;
+            lane.rec.unfinished += run.unsent(index, remaining, slot, anchor);
+            if (h1 != null) {
+                h1.drop();
+            } else {
+                h2.leave();
+            }
+            if (ws != null) {
+                ws.stop();
+            }
+            run.done.countDown();
         }
-        finished = true;
-        rec.unfinished += run.unsent(index, remaining, slot, run.start);
-        drop(channel);
-        if (link != null) {
-            link.leave(this);
-        }
-        run.done.countDown();
     }
 
-    static String describe(Throwable t) {
-        String m = t.getMessage();
-        if (m == null) {
-            return t.getClass().getSimpleName();
-        }
-        m = m.replace("finishConnect(..) failed: ", "");
-        int address = m.indexOf(": /");
-        return address > 0 ? m.substring(0, address) : m;
-    }
 }

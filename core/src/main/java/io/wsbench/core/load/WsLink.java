@@ -45,7 +45,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
     static final int MOST_KEPT = 256;
     private static final int MOST_BYTES = 16 << 20;
 
-    private final FlowUser user;
+    private final User user;
     private final LoadEngine.Run run;
     private final LoadEngine.Lane lane;
     private final CookieJar jar;
@@ -71,7 +71,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
     private StepRecorder resumedRec;
     private StepAnswer resumedAnswer;
 
-    WsLink(FlowUser user, LoadEngine.Run run, LoadEngine.Lane lane, CookieJar jar, String[] variables) {
+    WsLink(User user, LoadEngine.Run run, LoadEngine.Lane lane, CookieJar jar, String[] variables) {
         this.user = user;
         this.run = run;
         this.lane = lane;
@@ -97,7 +97,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
                 return;
             }
             if (opening == null) {
-                user.lost(FlowUser.RecordAs.CLIENT, "no WebSocket is open: a 'ws:' step opens it before this one");
+                user.lost(RecordAs.CLIENT, "no WebSocket is open: a 'ws:' step opens it before this one");
                 return;
             }
             resumed = s; // open it again as the last opening step did, then this step
@@ -141,7 +141,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
         if (f.isSuccess()) {
             passed();
         } else {
-            lost(FlowUser.RecordAs.CONNECT, "the message could not be sent: " + f.cause());
+            lost(RecordAs.CONNECT, "the message could not be sent: " + f.cause());
         }
     }
 
@@ -156,7 +156,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
             String why = f.cause() == null ? "connect failed" : String.valueOf(f.cause().getMessage());
             run.lastConnectFailure = why;
             run.lastConnectFailureNanos = System.nanoTime();
-            lost(FlowUser.RecordAs.CONNECT, "cannot connect: " + why);
+            lost(RecordAs.CONNECT, "cannot connect: " + why);
             return;
         }
         channel = ((ChannelFuture) f).channel();
@@ -212,7 +212,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
                 return;
             }
             if (status == 101) {
-                lost(FlowUser.RecordAs.PROTOCOL, "the upgrade's answer is not a WebSocket's: " + e.getMessage());
+                lost(RecordAs.PROTOCOL, "the upgrade's answer is not a WebSocket's: " + e.getMessage());
             } else {
                 fail(new StepAnswer.Failure(Verdict.HTTP_STATUS, "status " + status + ": the upgrade to a WebSocket was refused"));
             }
@@ -251,7 +251,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
             failure = answer == null ? null : answer.read(200, json(message) ? "application/json" : "text/plain", message,
                     message.length, Map.of(), variables);
         } catch (RuntimeException e) {
-            lost(FlowUser.RecordAs.CLIENT, "the check threw: " + e);
+            lost(RecordAs.CLIENT, "the check threw: " + e);
             return;
         }
         if (failure == null) {
@@ -277,7 +277,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
             return;
         }
         if (step != null) {
-            lost(FlowUser.RecordAs.CONNECT, "the server closed the WebSocket (" + code + (reason.isEmpty() ? "" : " " + reason)
+            lost(RecordAs.CONNECT, "the server closed the WebSocket (" + code + (reason.isEmpty() ? "" : " " + reason)
                     + ") before " + (step.kind() == WsStep.Kind.OPEN ? "it opened" : "the message the step expects"));
         }
         drop();
@@ -292,7 +292,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
     public void handshakeFailed(String why) {
         drop();
         if (step == opening) {
-            lost(FlowUser.RecordAs.CONNECT, why);
+            lost(RecordAs.CONNECT, why);
         }
     }
 
@@ -309,9 +309,9 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
         if (step.kind() == WsStep.Kind.CLOSE) {
             passed();
         } else if (broken != null) {
-            lost(FlowUser.RecordAs.PROTOCOL, "the WebSocket could not be read: " + broken.getMessage());
+            lost(RecordAs.PROTOCOL, "the WebSocket could not be read: " + broken.getMessage());
         } else {
-            lost(FlowUser.RecordAs.CONNECT, "the WebSocket's connection was closed by the server before "
+            lost(RecordAs.CONNECT, "the WebSocket's connection was closed by the server before "
                     + (step.kind() == WsStep.Kind.OPEN ? "its upgrade was answered" : "the message the step expects"));
         }
     }
@@ -336,7 +336,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
                 passed(); // closed by us instead
                 return;
             }
-            lost(FlowUser.RecordAs.TIMEOUT, what + " within " + ms + " ms");
+            lost(RecordAs.TIMEOUT, what + " within " + ms + " ms");
         }
     }
 
@@ -379,10 +379,10 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
     private void fail(StepAnswer.Failure failure) {
         step = null;
         resumed = null;
-        user.refused(failure);
+        user.refused(failure.kind(), failure.why());
     }
 
-    private void lost(FlowUser.RecordAs as, String why) {
+    private void lost(RecordAs as, String why) {
         step = null;
         String reopening = resumed != null ? "opening the WebSocket again: " : "";
         resumed = null;

@@ -1,0 +1,155 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+
+/**
+ * A user's own HTTP/1.1 connection of the moment: made when the user first sends and again after a
+ * close, its TLS handshake awaited before the first request, its answers parsed and handed to the
+ * user ({@link ResponseParser.Sink}). Only the user's I/O thread touches it.
+ */
+@ChannelHandler.Sharable // on one channel at a time; re-added after every reconnect
+final class H1Conn extends ChannelInboundHandlerAdapter implements TlsStart.Done {
+
+    private final User user;
+    private final LoadEngine.Lane lane;
+    private final ResponseParser parser = new ResponseParser();
+    private final TlsStart tls;
+    private final ChannelFutureListener onConnect = this::connected;
+    private Channel channel;
+    private boolean connecting;
+
+    H1Conn(User user, LoadEngine.Lane lane, ResponseParser.HeaderSink headers) {
+        this.user = user;
+        this.lane = lane;
+        this.tls = new TlsStart(lane.rec, this);
+        if (headers != null) {
+            parser.headers(headers); // else no header is looked at
+        }
+    }
+
+    /** Whether a connection is up to send on; if not, one is made and the user told when it is. */
+    boolean ready() {
+        if (channel != null) {
+            return true;
+        }
+        if (!connecting) {
+            connecting = true;
+            lane.bootstrap.connect(lane.run.address).addListener(onConnect);
+        }
+        return false;
+    }
+
+    ByteBufAllocator alloc() {
+        return channel.alloc();
+    }
+
+    /** Sends {@code request}, its bytes counted. */
+    void write(ByteBuf request) {
+        lane.rec.bytesSent += request.readableBytes();
+        channel.writeAndFlush(request, channel.voidPromise());
+    }
+
+    /** Closes the connection of the moment, if any: its close is no lost answer. */
+    void drop() {
+        Channel c = channel;
+        if (c != null) {
+            channel = null;
+            tls.forget();
+            c.close();
+        }
+    }
+
+    private void connected(ChannelFuture f) {
+        connecting = false;
+        if (!f.isSuccess()) {
+            user.connectFailed(f.cause() == null ? "connect failed" : describe(f.cause()));
+            return;
+        }
+        channel = f.channel();
+        parser.reset();
+        channel.pipeline().addLast(this);
+        if (user.finished()) {
+            drop();
+        } else if (lane.tls != null) {
+            tls.begin(channel); // the first request waits for the handshake
+        } else {
+            user.proceed();
+        }
+    }
+
+    @Override
+    public void handshaken(long now) {
+        user.proceed();
+    }
+
+    @Override
+    public void handshakeFailed(String why) {
+        Channel c = channel;
+        channel = null; // its close, which the handler makes, is not a lost answer
+        c.close();
+        user.connectFailed(why);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        try {
+            user.received(in.readableBytes());
+            if (ctx.channel() == channel) {
+                parser.feed(in, user);
+            }
+        } catch (IllegalStateException malformed) {
+            if (ctx.channel() == channel) {
+                drop();
+            } else {
+                ctx.close();
+            }
+            user.answerLost(RecordAs.PROTOCOL, malformed.getMessage());
+        } finally {
+            in.release();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        channel = null;
+        if (tls.forget()) {
+            user.lost(RecordAs.CONNECT, "TLS handshake failed: the server closed the connection");
+            return;
+        }
+        if (!parser.closed(user)) {
+            // part of an answer came, then the close: its framing promised more than was sent
+            user.answerLost(RecordAs.PROTOCOL, "the answer was cut short by the connection's close");
+        } else if (user.answerLost(null, null)) {
+            lane.run.lastConnectFailure = "connection closed by the server before the response";
+            lane.run.lastConnectFailureNanos = System.nanoTime();
+            user.lost(RecordAs.CLOSED, lane.run.lastConnectFailure);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close(); // channelInactive records what was lost
+    }
+
+    /** A failed connect's cause, in short: Netty's prefix and the address left out. */
+    static String describe(Throwable t) {
+        String m = t.getMessage();
+        if (m == null) {
+            return t.getClass().getSimpleName();
+        }
+        m = m.replace("finishConnect(..) failed: ", "");
+        int address = m.indexOf(": /");
+        return address > 0 ? m.substring(0, address) : m;
+    }
+}

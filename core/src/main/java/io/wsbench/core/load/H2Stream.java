@@ -1,0 +1,127 @@
+package io.wsbench.core.load;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http2.Http2Headers;
+
+/**
+ * A user's side of an HTTP/2 connection it shares ({@link H2Link}): the stream its request is on and
+ * its answer as the stream's frames bring it, told to the user as its own connection's answer would
+ * be. Only the user's I/O thread touches it.
+ */
+final class H2Stream {
+
+    private final User user;
+    private final LoadEngine.Run run;
+    final H2Link link;
+    private final H2Answer answer = new H2Answer();
+    private H2Link.Conn conn;
+    private int id;
+
+    H2Stream(User user, LoadEngine.Run run, H2Link link) {
+        this.user = user;
+        this.run = run;
+        this.link = link;
+        link.join();
+    }
+
+    /** The connection to send on now, or null: then {@link #linkReady} or {@link #linkFailed} comes. */
+    H2Link.Conn ready() {
+        return link.ready(this);
+    }
+
+    /**
+     * Sends {@code request} (HTTP/1.1 bytes, the point's request {@code index}) on a new stream of {@code c};
+     * false when it is not on its way (that connection took no more streams: the same request then goes
+     * on the next one; or it could not be sent, a client error).
+     */
+    boolean send(H2Link.Conn c, ByteBuf request, int index) {
+        answer.reset();
+        int stream;
+        try {
+            stream = c.write(this, request);
+        } catch (RuntimeException e) {
+            user.lost(RecordAs.CLIENT, StepRecorder.thrown("request " + index + " could not be sent over HTTP/2", e));
+            return false;
+        }
+        if (stream < 0) {
+            user.resend(false);
+            return false;
+        }
+        conn = c;
+        id = stream;
+        return true;
+    }
+
+    /** Gives up the stream under way (its answer timed out); the connection's other streams go on. */
+    void cancel() {
+        conn.cancel(id);
+    }
+
+    void leave() {
+        link.leave(this);
+    }
+
+    /** The shared connection is up: the user may send. */
+    void linkReady() {
+        user.proceed();
+    }
+
+    /** The shared connection could not be made. */
+    void linkFailed(String why) {
+        user.connectFailed(why);
+    }
+
+    /** The answer's headers (or its trailers), the first with its status. */
+    void headers(Http2Headers headers) {
+        answer.headers(headers);
+    }
+
+    /** Part of the answer's body; false when the body grew past what an answer may be. */
+    boolean data(ByteBuf data) {
+        if (!answer.append(data)) {
+            user.answerLost(RecordAs.PROTOCOL, "the answer's body is longer than " + ResponseParser.MAX_BODY + " bytes");
+            return false;
+        }
+        return true;
+    }
+
+    /** The stream ended; its answer is whole. */
+    void complete() {
+        if (answer.status < 200) {
+            reset(); // a stream ended with no final status is no HTTP answer
+            return;
+        }
+        if (answer.grpcStatus > 0) {
+            // the call failed by gRPC's own account: its error kind, named by its code; the message is not checked
+            String why = "grpc-status " + GrpcCodes.name(answer.grpcStatus);
+            if (user.answerLost(null, null)) {
+                run.noteStreamError(why);
+                user.refused(GrpcCodes.FAILED, why);
+            }
+            return;
+        }
+        if (answer.grpcStatus == 0) {
+            run.grpcMessages.add(answer.grpcMessages());
+        }
+        user.onResponse(answer.status, answer.contentType, answer.body == null ? new byte[0] : answer.body, answer.length, false);
+    }
+
+    /** The server reset the stream (RST_STREAM), or the codec did: a protocol error. */
+    void reset() {
+        user.answerLost(RecordAs.PROTOCOL, "the stream was reset");
+    }
+
+    /** The server never took the stream (above its GOAWAY's last one): the same request goes again. */
+    void refused() {
+        user.resend(true);
+    }
+
+    /** The connection closed with this stream open. */
+    void lost() {
+        if (user.answerLost(null, null)) {
+            run.lastConnectFailure = "connection closed by the server before the response";
+            run.lastConnectFailureNanos = System.nanoTime();
+            user.lost(RecordAs.CLOSED, run.lastConnectFailure);
+        }
+    }
+}

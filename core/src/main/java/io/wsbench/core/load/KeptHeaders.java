@@ -1,0 +1,38 @@
+package io.wsbench.core.load;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What a user keeps of its answers' headers as the parser reads them: Set-Cookie into its cookie jar,
+ * and the last value of each header some step of its flow reads ({@link FlowLane#wantedHeaders}), by
+ * lower-case name, until the answer has been read. Only the user's I/O thread touches it.
+ */
+final class KeptHeaders implements ResponseParser.HeaderSink {
+
+    private static final byte[] SET_COOKIE = "set-cookie".getBytes(StandardCharsets.US_ASCII);
+
+    final Map<String, String> values = new HashMap<>();
+    private final CookieJar jar;
+    private final byte[][] wanted;
+
+    KeptHeaders(CookieJar jar, byte[][] wanted) {
+        this.jar = jar;
+        this.wanted = wanted;
+    }
+
+    @Override
+    public void header(byte[] line, int nameLength, int valueFrom, int valueTo) {
+        if (jar != null && ResponseParser.nameIs(line, nameLength, SET_COOKIE)) {
+            jar.store(new String(line, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1));
+            return;
+        }
+        for (byte[] name : wanted) {
+            if (ResponseParser.nameIs(line, nameLength, name)) {
+                values.put(new String(name, StandardCharsets.US_ASCII),
+                        new String(line, valueFrom, valueTo - valueFrom, StandardCharsets.ISO_8859_1));
+            }
+        }
+    }
+}
