@@ -4,29 +4,33 @@
 # point warmed until steady and then timed SECS seconds; its CPU is the point's own (generator.cpuSeconds,
 # warm-up and start left out). Every round runs both builds once on each point, in a fresh random order;
 # prints per point the µs of CPU per request of each, and new/old paired by round, median (min-max).
-# Points: 1 user, 10 users (nginx saturated), and HTTP/2 (2 connections x 8 streams).
-#   BASE=<commit> bench/engine-ab.sh [SECS=8] [ROUNDS=5]
+# Points: 1 user, 10 users (nginx saturated) over HTTP/1.1, and HTTP/2 (2 connections x 8 streams) over h2c.
+# POINTS picks some of them ("1 10 h2", the default).
+#   [BASE=<commit>] [POINTS="1 10 h2"] bench/engine-ab.sh [SECS=8] [ROUNDS=5]
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-secs=${1:-8}; rounds=${2:-5}; base=${BASE:-HEAD~1}
+secs=${1:-8}; rounds=${2:-5}; base=${BASE:-HEAD~1}; points=${POINTS:-1 10 h2}
 bench_install nginx:nginx taskset:util-linux openssl:openssl
-bench_h2_nginx
+bench_h2_nginx  # h2c only on its port: HTTP/1.1 goes to a second nginx, also on the last core
+h1_work="$bench_work/h1"; mkdir -p "$h1_work"; chmod 755 "$h1_work"
+h1_url=$(bench_work=$h1_work bench_nginx $((port + 2)))
+for pid in $(cat "$h1_work/nginx.pid") $(pgrep -P "$(cat "$h1_work/nginx.pid")"); do taskset -pc "$last" "$pid" >/dev/null; done
 bench_build
 old="$bench_work/base"
 git -C "$bench_home" worktree add -q --detach "$old" "$base"
-trap 'git -C "$bench_home" worktree remove --force "$old" 2>/dev/null; bench_cleanup' EXIT
+trap 'git -C "$bench_home" worktree remove --force "$old" 2>/dev/null; kill "$(cat "$h1_work/nginx.pid")" 2>/dev/null; bench_cleanup' EXIT
 echo "building $base in $old ..." >&2
 "$old/wsbench" stacks >/dev/null
 url="http://127.0.0.1:$port/hello.xml"
 : > "$bench_work/rows"
 for r in $(seq 1 "$rounds"); do
   echo "round $r ..." >&2
-  for run in $(printf 'new 1\nnew 10\nnew h2\nold 1\nold 10\nold h2\n' | tr ' ' : | shuf); do
+  for run in $(for p in $points; do echo "new:$p"; echo "old:$p"; done | shuf); do
     build=${run%%:*}; point=${run##*:}
     home=$bench_home; [ "$build" = old ] && home=$old
-    if [ "$point" = h2 ]; then opts="--http2 --streams 8 -c 16"; else opts="-c $point"; fi
+    if [ "$point" = h2 ]; then opts="--http2 --streams 8 -c 16"; target=$url; else opts="-c $point"; target=$h1_url; fi
     # shellcheck disable=SC2086
-    taskset -c "$client_cpus" "$home/wsbench" load "$url" $opts -d "${secs}s" --warmup auto --expect 'Hello World' --json \
+    taskset -c "$client_cpus" "$home/wsbench" load "$target" $opts -d "${secs}s" --warmup auto --expect 'Hello World' --json \
       > "$bench_work/t.out"
     python3 - "$bench_work/t.out" "$r" "$build" "$point" >> "$bench_work/rows" <<'PY'
 import json, sys
@@ -54,4 +58,5 @@ for point in ["1", "10", "h2"]:
           spread([v["new"][0] for v in rounds], "%.2f"), spread([v["old"][0] for v in rounds], "%.2f"),
           spread([v["new"][0] / v["old"][0] for v in rounds], "%.3f"),
           spread([v["new"][1] for v in rounds], "%.0f"), spread([v["old"][1] for v in rounds], "%.0f")))
+    print("  %-16s new/old by round: %s" % ("", " ".join("%.3f" % (v["new"][0] / v["old"][0]) for v in rounds)))
 PY

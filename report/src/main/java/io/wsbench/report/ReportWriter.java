@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes the report of a run next to its run.json: report.html, results.csv, .xlsx and .ods with
@@ -29,21 +31,29 @@ public final class ReportWriter {
             Path html = runDir.resolve("report.html");
             Files.writeString(html, ReportPage.render(run, runDir), StandardCharsets.UTF_8);
             written.add(html);
-            Path csv = runDir.resolve("results.csv");
-            ResultsCsv.write(points, csv);
-            written.add(csv);
-            Path rows = runDir.resolve("summary.csv");
-            ResultsCsv.writeRows(run, rows);
-            written.add(rows);
-            Path xlsx = runDir.resolve("results.xlsx");
-            ResultsXlsx.write(points, xlsx);
-            written.add(xlsx);
-            Path ods = runDir.resolve("results.ods");
-            ResultsOds.write(points, ods);
-            written.add(ods);
+            for (Map.Entry<String, Output> o : outputs(run, points).entrySet()) {
+                Path file = runDir.resolve(o.getKey());
+                o.getValue().write(file);
+                written.add(file);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report into " + runDir + ": " + e.getMessage(), e);
         }
         return written;
+    }
+
+    /** One of the tables a report writes beside its page. */
+    private interface Output {
+        void write(Path file) throws IOException;
+    }
+
+    /** The tables, by file name, in the order written: each point's row (CSV, XLSX, ODS) and each row's summary. */
+    private static Map<String, Output> outputs(RunRecord run, List<PointRecord> points) {
+        Map<String, Output> outputs = new LinkedHashMap<>();
+        outputs.put("results.csv", f -> ResultsCsv.write(points, f));
+        outputs.put("summary.csv", f -> ResultsCsv.writeRows(run, f));
+        outputs.put("results.xlsx", f -> ResultsXlsx.write(points, f));
+        outputs.put("results.ods", f -> ResultsOds.write(points, f));
+        return outputs;
     }
 }

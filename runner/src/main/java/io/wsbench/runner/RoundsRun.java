@@ -126,13 +126,11 @@ final class RoundsRun {
             int total = Math.max(suite.repeat(), round) * next.size();
             for (int i = 0; i < next.size(); i++) {
                 Slot slot = next.get(i);
-                if (runner.interrupted()) {
-                    partial.add(SuiteRunner.INTERRUPTED);
-                    return SuiteRunner.INTERRUPTED;
-                }
-                if (!alive(slot.server())) {
-                    lost(rounds, slot.server(), round, partial);
+                String gone = gone(rounds, slot, round, partial);
+                if (gone == LOST) {
                     continue;
+                } else if (gone != null) {
+                    return gone;
                 }
                 if (previous != slot.target()) {
                     loaded(slot.server(), true);
@@ -147,13 +145,11 @@ final class RoundsRun {
                 PointRecord p = point(servers, slot, round, i + 1, next.size(), ++index, total);
                 run.pointDone(p);
                 if (p.aborted() != null) {
-                    if (runner.interrupted()) {
-                        partial.add(SuiteRunner.INTERRUPTED);
-                        return SuiteRunner.INTERRUPTED;
-                    }
-                    if (!alive(slot.server())) {
-                        lost(rounds, slot.server(), round, partial);
+                    gone = gone(rounds, slot, round, partial);
+                    if (gone == LOST) {
                         continue;
+                    } else if (gone != null) {
+                        return gone;
                     }
                     partial.add(p.aborted());
                     return p.aborted();
@@ -322,6 +318,25 @@ final class RoundsRun {
 
     private static boolean alive(SuiteRunner.Server s) {
         return s.session() == null || s.session().alive();
+    }
+
+    /** What {@link #gone} says of a slot whose server died: taken out of the rounds, the others go on. */
+    private static final String LOST = "its server died";
+
+    /**
+     * Why the rounds stop at {@code slot} (Ctrl-C: {@link SuiteRunner#INTERRUPTED}), or {@link #LOST} when its
+     * server died (its points taken out of the rounds); null when it may be measured.
+     */
+    private String gone(Rounds<Slot> rounds, Slot slot, int round, List<String> partial) {
+        if (runner.interrupted()) {
+            partial.add(SuiteRunner.INTERRUPTED);
+            return SuiteRunner.INTERRUPTED;
+        }
+        if (!alive(slot.server())) {
+            lost(rounds, slot.server(), round, partial);
+            return LOST;
+        }
+        return null;
     }
 
     private static void loaded(SuiteRunner.Server s, boolean now) {

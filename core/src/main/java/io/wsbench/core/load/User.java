@@ -155,9 +155,8 @@ final class User implements ResponseParser.Sink {
     }
 
     /**
-     * Closed loop with a profile: whether the ramp has this user running now. When it does not, it
-     * waits until the ramp reaches it again (a single request's connection closed meanwhile, so the
-     * server sees the users come and go; a flow's kept with its session), or ends when it never does.
+     * Closed loop with a profile: whether the ramp has this user running now; if not, it waits for the ramp (a single
+     * request's connection closed meanwhile, as users come and go; a flow's kept), or ends when it never comes back.
      */
     private boolean running(long now) {
         long paused = run.spec.waitForRamp(index, now - run.start, run.deadline - run.start);
@@ -198,7 +197,6 @@ final class User implements ResponseParser.Sink {
         }
     }
 
-    /** The iteration's last step passed at {@code now}: its latency is recorded. */
     private void iterationDone(long now) {
         endIteration(now);
         lane.rec.ok((now - iterationFrom) / 1000, now);
@@ -245,7 +243,7 @@ final class User implements ResponseParser.Sink {
         ByteBuf request;
         ByteBufAllocator alloc = conn != null ? conn.channel.alloc() : h1.alloc();
         try {
-            if (s.sourced()) {
+            if (flow.sourced) {
                 if (!again) {
                     requestIndex = run.nextRequestIndex();
                 }
@@ -260,7 +258,7 @@ final class User implements ResponseParser.Sink {
                 }
             }
         } catch (RuntimeException e) {
-            lost(RecordAs.CLIENT, s.sourced() ? StepRecorder.thrown("request " + requestIndex + " could not be built", e)
+            lost(RecordAs.CLIENT, flow.sourced ? StepRecorder.thrown("request " + requestIndex + " could not be built", e)
                     : "the request could not be built: " + e);
             return;
         }
@@ -271,10 +269,11 @@ final class User implements ResponseParser.Sink {
                 iterationFrom = open ? iterationFrom : now;
             }
         }
-        StepRecorder rec = flow.recorders[phase][step];
-        int n = request.readableBytes();
-        rec.bytesSent += n;
-        rec.requestsSent++;
+        if (!flow.sourced) { // a single request's step figures are the point's own
+            StepRecorder rec = flow.recorders[phase][step];
+            rec.bytesSent += request.readableBytes();
+            rec.requestsSent++;
+        }
         if (conn == null) {
             inFlight = true;
             h1.write(request);
@@ -337,10 +336,9 @@ final class User implements ResponseParser.Sink {
         lost(RecordAs.CONNECT, "cannot connect: " + why);
     }
 
-    /** {@code n} bytes came on its connection. */
     void received(int n) {
         lane.rec.bytesReceived += n;
-        if (inFlight) {
+        if (inFlight && !flow.sourced) {
             flow.recorders[phase][step].bytesReceived += n;
         }
     }
@@ -426,7 +424,9 @@ final class User implements ResponseParser.Sink {
      * follows those answers, in one task with them.
      */
     void passed(long from, long now) {
-        flow.recorders[phase][step].ok((now - from) / 1000);
+        if (!flow.sourced) {
+            flow.recorders[phase][step].ok((now - from) / 1000);
+        }
         first = false;
         step++;
         if (phase == FlowLane.STEPS && step == flow.phases.get(phase).size()) {
