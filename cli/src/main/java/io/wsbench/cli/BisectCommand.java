@@ -170,7 +170,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             Estimate ends = ratio(byRelease.get(a), byRelease.get(b));
             said.add(b + " / " + a + " = " + show(ends));
             if (!endsChecked && !moved(ends, limit)) {
-                steps.add(tell(o, 1, measured, said, t0, true));
+                steps.add(tell(o, steps.size() + 1, measured, said, t0, true));
                 o.println("bisect: no change beyond " + threshold + " (and beyond the noise) from " + a + " to " + b + ": " + show(ends)
                         + " (" + took(started) + ")");
                 return 0;
@@ -317,6 +317,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         List<String> args = new ArrayList<>(runOptions);
         args.add("--out");
         args.add(dir.toString());
+        args.add("--every-server"); // a release that does not start costs its step a few seconds, not the others' measuring
         try {
             new CommandLine(run).parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
@@ -348,6 +349,14 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
     private List<String> culprits(RunRecord run, List<String> silent) {
         if (silent.isEmpty()) {
             return silent;
+        }
+        // the servers that started are in the run's environment ("metro {version=2.4.5}"): the others did not
+        java.util.Set<String> started = run.environment() == null || run.environment().stacks() == null ? java.util.Set.of()
+                : run.environment().stacks().keySet();
+        List<String> unstarted = silent.stream().filter(r -> started.stream().noneMatch(k -> java.util.regex.Pattern.compile(
+                "[{ ,]" + java.util.regex.Pattern.quote(option + "=" + r) + "[,}]").matcher(k).find())).toList();
+        if (!unstarted.isEmpty() && unstarted.size() < silent.size()) {
+            return unstarted;
         }
         String said = (run.partialReason() == null ? "" : run.partialReason()) + "\n" + String.join("\n", run.notes() == null ? List.of() : run.notes());
         List<String> named = silent.stream()

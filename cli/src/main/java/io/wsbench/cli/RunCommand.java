@@ -96,6 +96,10 @@ final class RunCommand implements Callable<Integer> {
                     MonitorOptions.HELP})
     String monitor;
 
+    /** bisect's steps: a server that cannot start ends the run before anything is measured. */
+    @Option(names = "--every-server", hidden = true)
+    boolean everyServer;
+
     @Option(names = "--live", paramLabel = "PORT",
             description = "serve a page on 127.0.0.1:PORT (0: any free port) that shows the run as it happens: each second of the current point, the points done, what the run says")
     Integer live;
@@ -170,7 +174,7 @@ final class RunCommand implements Callable<Integer> {
             Console console = new Console(stdout, Console.interactive());
             SuiteRunner runner = new SuiteRunner(catalog, session.driver(),
                     page == null && metrics == null ? console : new LiveEvents(console, page, metrics),
-                    quick ? 200 : 500, monitors());
+                    quick ? 200 : 500, monitors()).everyServer(everyServer);
             running.set(runner);
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")

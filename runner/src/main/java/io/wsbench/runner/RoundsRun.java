@@ -78,11 +78,14 @@ final class RoundsRun {
             run.record("rounds: every server up at once (" + String.join(", ", servers.stream().map(SuiteRunner.Server::name).toList())
                     + "); each round measures every target and load once, in a random order drawn from seed " + seed
                     + " (--seed " + seed + " replays it)");
-            String stopped = measure(servers, order, partial);
+            boolean halted = !partial.isEmpty() && runner.everyServer;
+            String stopped = halted ? "a server did not start: nothing measured" : measure(servers, order, partial);
             if (stopped != null && !SuiteRunner.INTERRUPTED.equals(stopped)) {
                 run.record("rounds: " + stopped);
             }
-            capacities(servers, partial, seed);
+            if (!halted) {
+                capacities(servers, partial, seed);
+            }
         } finally {
             servers.forEach(runner::close);
         }

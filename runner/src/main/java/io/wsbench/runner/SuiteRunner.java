@@ -55,6 +55,7 @@ public final class SuiteRunner {
     private final List<StackSession> current = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean interrupted;
     private boolean coresAwake = true;
+    boolean everyServer;
 
     /**
      * {@code residualMillis}: how long the server's CPU is watched after each point; {@code monitors}:
@@ -77,17 +78,19 @@ public final class SuiteRunner {
         return interrupted;
     }
 
+    /** A run that needs every server (a bisect's step): when one cannot start, nothing is measured. */
+    public SuiteRunner everyServer(boolean needed) {
+        this.everyServer = needed;
+        return this;
+    }
+
     /** Whether the run keeps the machine's idle cores polling ({@link AwakeCores}); yes unless told. */
     public SuiteRunner coresAwake(boolean keep) {
         this.coresAwake = keep;
         return this;
     }
 
-    /**
-     * Runs the suite into {@code dir}, a directory that exists, in a session of its own (the suite's
-     * placement, the cores held as {@link #coresAwake} says, this runner's driver); returns the finished
-     * (or partial) record.
-     */
+    /** Runs the suite into {@code dir} (it exists) in a session of its own, the cores held as {@link #coresAwake} says. */
     public RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
         try (PointSession session = PointSession.of(new PointSession.Settings(null, false, coresAwake))
                 .sharing(driver).placing(suite.cpus()).open()) {
@@ -97,10 +100,7 @@ public final class SuiteRunner {
         }
     }
 
-    /**
-     * Runs the suite into {@code dir}, a directory that exists, in {@code session} (the command's: its
-     * driver is this runner's, its placement the suite's); returns the finished (or partial) record.
-     */
+    /** Runs the suite into {@code dir} (it exists) in {@code session}, the command's; returns the finished or partial record. */
     public RunRecord run(Suite suite, Path dir, String command, PointSession session) throws InterruptedException {
         SuiteCheck.check(catalog, suite);
         SuiteRun run = new SuiteRun(suite, new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(),
@@ -185,10 +185,7 @@ public final class SuiteRunner {
     private record Repeats(int first, int last, boolean warm) {
     }
 
-    /**
-     * The server of a group of targets with its targets and how their points are measured: a stack's
-     * session, or none for targets at external URLs.
-     */
+    /** The server of a group of targets (a stack's session; none for external URLs) and how their points are measured. */
     record Server(String name, StackSession session, List<Target> targets, PointRun points) {
     }
 
