@@ -130,10 +130,8 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements TlsStart.Done
         if (!parser.closed(user)) {
             // part of an answer came, then the close: its framing promised more than was sent
             user.answerLost(RecordAs.PROTOCOL, "the answer was cut short by the connection's close");
-        } else if (user.answerLost(null, null)) {
-            lane.run.lastConnectFailure = "connection closed by the server before the response";
-            lane.run.lastConnectFailureNanos = System.nanoTime();
-            user.lost(RecordAs.CLOSED, lane.run.lastConnectFailure);
+        } else {
+            user.closedUnanswered();
         }
     }
 

@@ -118,10 +118,6 @@ final class H2Stream {
 
     /** The connection closed with this stream open. */
     void lost() {
-        if (user.answerLost(null, null)) {
-            run.lastConnectFailure = "connection closed by the server before the response";
-            run.lastConnectFailureNanos = System.nanoTime();
-            user.lost(RecordAs.CLOSED, run.lastConnectFailure);
-        }
+        user.closedUnanswered();
     }
 }

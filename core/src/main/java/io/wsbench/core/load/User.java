@@ -154,10 +154,8 @@ final class User implements ResponseParser.Sink {
         send(s, now);
     }
 
-    /**
-     * Closed loop with a profile: whether the ramp has this user running now; if not, it waits for the ramp (a single
-     * request's connection closed meanwhile, as users come and go; a flow's kept), or ends when it never comes back.
-     */
+    /** Closed loop with a profile: whether the ramp has this user running now; if not, it waits for the ramp (a single request's
+     *  connection closed meanwhile, as users come and go; a flow's kept), or ends when it never comes back. */
     private boolean running(long now) {
         long paused = run.spec.waitForRamp(index, now - run.start, run.deadline - run.start);
         if (paused < 0) {
@@ -291,10 +289,8 @@ final class User implements ResponseParser.Sink {
         failed(Verdict.VALIDATION, as);
     }
 
-    /**
-     * The current step failed. In an iteration, the iteration ends as an error of the same kind and
-     * the next one starts; a setup or teardown that fails ends the user.
-     */
+    /** The current step failed: an iteration ends as an error of the same kind and the next one starts;
+     *  a setup or teardown that fails ends the user. */
     private void failed(Verdict kind, RecordAs as) {
         long now = System.nanoTime();
         if (redirects != null) {
@@ -331,9 +327,21 @@ final class User implements ResponseParser.Sink {
 
     /** Its connection could not be made, for {@code why}. */
     void connectFailed(String why) {
+        lost(RecordAs.CONNECT, "cannot connect: " + connectFailure(why));
+    }
+
+    /** Its connection closed while its answer was awaited: the server's close. */
+    void closedUnanswered() {
+        if (answerLost(null, null)) {
+            lost(RecordAs.CLOSED, connectFailure("connection closed by the server before the response"));
+        }
+    }
+
+    /** {@code why}, kept as the point's last connect failure (a silent server's end names it). */
+    private String connectFailure(String why) {
         run.lastConnectFailure = why;
         run.lastConnectFailureNanos = System.nanoTime();
-        lost(RecordAs.CONNECT, "cannot connect: " + why);
+        return why;
     }
 
     void received(int n) {
@@ -343,10 +351,7 @@ final class User implements ResponseParser.Sink {
         }
     }
 
-    /**
-     * The answer awaited will not come: counted as {@code as} says, for {@code why} (nothing counted
-     * when {@code as} is null, the caller counting it). False when no answer was awaited.
-     */
+    /** The answer awaited will not come: counted as {@code as} says (null: by the caller); false when none was awaited. */
     boolean answerLost(RecordAs as, String why) {
         if (!inFlight) {
             return false;
@@ -358,10 +363,8 @@ final class User implements ResponseParser.Sink {
         return true;
     }
 
-    /**
-     * HTTP/2: the server never took the request's stream, or the connection took no more streams
-     * ({@code sent}: false, the request not yet sent): the same request goes again.
-     */
+    /** HTTP/2: the server never took the request's stream, or the connection took no more streams ({@code sent}: false,
+     *  the request not yet sent): the same request goes again. */
     void resend(boolean sent) {
         if (!sent || answerLost(null, null)) {
             resending = true;
@@ -418,11 +421,8 @@ final class User implements ResponseParser.Sink {
         }
     }
 
-    /**
-     * The step under way passed, its latency from {@code from}; an iteration's last step ends it at
-     * {@code now}, so that its latency holds no wait for the other answers of this read. The next step
-     * follows those answers, in one task with them.
-     */
+    /** The step under way passed, its latency from {@code from}; an iteration's last step ends it at {@code now} (no wait
+     *  for the other answers of this read in its latency); the next step follows those answers, in one task with them. */
     void passed(long from, long now) {
         if (!flow.sourced) {
             flow.recorders[phase][step].ok((now - from) / 1000);
