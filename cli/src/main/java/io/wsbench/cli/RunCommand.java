@@ -111,12 +111,36 @@ final class RunCommand implements Callable<Integer> {
             description = "the profile monitor's period: CPU time between two samples of a server thread (default 4ms; the kernel's tick bounds it)")
     String profileInterval;
 
+    @Option(names = "--jfr-period", paramLabel = "DURATION", description = "Flight Recorder's period between two execution"
+            + " samples (default 10ms, at least 1ms): shorter gives a short point more hot-frame samples")
+    String jfrPeriod;
+
     @Option(names = "--jvm-monitor", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "--no-jvm-monitor is --monitor proc: no look inside JVM stacks, to measure what that costs")
     boolean jvmMonitor;
 
     @Spec
     CommandSpec spec;
+
+    /**
+     * A monitor's sampling period given as {@code option}'s DURATION, set as {@code property} in units of
+     * {@code unitNanos}; cleared when not given, so that an earlier run in this JVM does not set this one's.
+     */
+    private static void period(String option, String value, long minNanos, long unitNanos, String property) {
+        if (value == null) {
+            System.clearProperty(property);
+            return;
+        }
+        try {
+            long nanos = io.wsbench.model.suite.Durations.parse(value).toNanos();
+            if (nanos < minNanos) {
+                throw new IllegalArgumentException("below " + java.math.BigDecimal.valueOf(minNanos, 6).stripTrailingZeros().toPlainString() + " ms");
+            }
+            System.setProperty(property, String.valueOf(nanos / unitNanos));
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(option + " " + value + ": " + e.getMessage());
+        }
+    }
 
     /** The monitors asked for: --monitor, or proc alone with --no-jvm-monitor. */
     private List<MonitorKind> monitors() {
@@ -126,17 +150,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         monitors(); // a name that is no monitor: one line before anything starts
-        if (profileInterval != null) {
-            try {
-                long nanos = io.wsbench.model.suite.Durations.parse(profileInterval).toNanos();
-                if (nanos < 100_000) {
-                    throw new IllegalArgumentException("below 0.1 ms");
-                }
-                System.setProperty(io.wsbench.monitor.AsyncProfiler.INTERVAL_PROPERTY, String.valueOf(nanos));
-            } catch (IllegalArgumentException e) {
-                throw new Main.UserError("--profile-interval " + profileInterval + ": " + e.getMessage());
-            }
-        }
+        period("--profile-interval", profileInterval, 100_000, 1, io.wsbench.monitor.AsyncProfiler.INTERVAL_PROPERTY);
+        period("--jfr-period", jfrPeriod, 1_000_000, 1_000_000, io.wsbench.monitor.FlightRecorder.PERIOD_PROPERTY);
         List<Assertion> assertions = asserts.parse();
         history.check();
         Path home = Home.find();

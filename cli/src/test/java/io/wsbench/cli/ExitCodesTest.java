@@ -119,6 +119,9 @@ class ExitCodesTest {
         CliRunner interval = CliRunner.run("run", "--quick", "--profile-interval", "10us");
         assertEquals(Main.BAD_INPUT, interval.exit(), interval.err());
         assertEquals("wsbench: --profile-interval 10us: below 0.1 ms", interval.err().strip());
+        CliRunner jfr = CliRunner.run("run", "--quick", "--jfr-period", "500us");
+        assertEquals(Main.BAD_INPUT, jfr.exit(), jfr.err());
+        assertEquals("wsbench: --jfr-period 500us: below 1 ms", jfr.err().strip());
         CliRunner otlp = CliRunner.run("run", "--quick", "--otlp", "ftp://127.0.0.1/");
         assertEquals(Main.BAD_INPUT, otlp.exit(), otlp.err());
         assertEquals("wsbench: --otlp takes an http:// or https:// URL of an OTLP/HTTP receiver, e.g. http://127.0.0.1:4318,"

@@ -27,21 +27,24 @@ class InsideTheServerTest {
      */
     private static final long MIN_SAMPLES_TO_RANK = 60;
     /**
-     * The swallowed-exception point's length. Flight Recorder's sampler on JDK 17 only samples threads
-     * running Java, and the direct stack's spend most of their time in epoll and write: 7 to 10 samples a
-     * second of a busy server here, whatever its rate (17,600 or 28,300 req/s, 4 or 16 users), 5.8 a
-     * second in a CI run whose two cores the generator shared (93 in 16 s). The samples grow with the
-     * point's time, not its load: 24 s gave 140 at CI's rate, more than twice the floor, until a CI run
-     * got 55 (2.3 a second, with the server's async-profiler sampling beside it): 36 s gives 83 at that rate.
-     * The point now runs without the profiler ({@link #JVM_WATCHED}); its length is kept.
+     * The swallowed-exception point's length and Flight Recorder's period. Its sampler on JDK 17 only samples
+     * threads running Java, and the direct stack's spend most of their time in epoll and write: at the default
+     * 10 ms, 7 to 10 samples a second of a busy server here, whatever its rate (17,600 or 28,300 req/s, 4 or
+     * 16 users), and 2.3 a second in the worst CI run seen (its two cores shared with the other test classes),
+     * which took a 36 s point to rank. The samples grow with the point's time and the sampler's rate, not
+     * the load: at a 2 ms period (run --jfr-period) a point of 10 s got 817 here (82 a second, against 7-10 at
+     * 10 ms); even at five times the worst rate, 10 s give 115, nearly twice the floor, for less than a third
+     * of the CPU the 36 s point took from the other test classes.
+     * The point runs without the profiler ({@link #JVM_WATCHED}).
      */
-    private static final String RANKED_POINT = "{ users: 4, duration: 36s }";
+    private static final String RANKED_POINT = "{ users: 4, duration: 10s }";
+    private static final String[] RANKED_PERIOD = {"--jfr-period", "2ms"};
 
     private static final String BUSY_AFTER = "server still busy after the load stopped";
 
     @Test
     void aSwallowedExceptionIsReportedWithItsRateAndTheMethodThrowingIt(@TempDir Path dir) throws Exception {
-        JsonNode p = onlyPoint(run(dir, "direct", "swallowed-exception", RANKED_POINT, JVM_WATCHED));
+        JsonNode p = onlyPoint(run(dir, "direct", "swallowed-exception", RANKED_POINT, JVM_WATCHED, RANKED_PERIOD));
         JsonNode server = p.at("/server");
         JsonNode top = server.at("/exceptions/0");
         assertEquals("io.wsbench.stacks.direct.Faults$NoCookiesException", top.at("/className").asText(), server.toString());
@@ -63,7 +66,7 @@ class InsideTheServerTest {
         // them): present as numbers, and no collection time without a collection
         assertTrue(server.at("/gcCount").isIntegralNumber() && server.at("/gcTimeMillis").isIntegralNumber(), server.toString());
         // the point's own collections, not the JVM's since its start: their pauses, one after another,
-        // fit in the point's 4 s (plus the half second the sampler may read past it), and fewer than one a request
+        // fit in the point's length (plus the half second the sampler may read past it), and fewer than one a request
         assertTrue(server.at("/gcTimeMillis").asLong() <= 1000 * p.at("/durationSeconds").asDouble() + 500, server.toString());
         assertTrue(server.at("/gcCount").asLong() < p.at("/validated").asLong(), server.toString());
         assertTrue(server.at("/gcTimeMillis").asLong() == 0 || server.at("/gcCount").asLong() > 0, server.toString());
@@ -180,7 +183,8 @@ class InsideTheServerTest {
     }
 
     /** The run of a one-target suite; {@code monitors}: {@code --monitor}'s value, null for the default (all). */
-    private static JsonNode run(Path dir, String stack, String faults, String load, String monitors) throws Exception {
+    private static JsonNode run(Path dir, String stack, String faults, String load, String monitors, String... options)
+            throws Exception {
         Files.createDirectories(dir);
         Path suite = dir.resolve("inside.yaml");
         Files.writeString(suite, """
@@ -194,8 +198,12 @@ class InsideTheServerTest {
                 stackOptions:
                   %1$s: { faults: %3$s }
                 """.formatted(stack, load, faults));
-        CliRunner r = monitors == null ? CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString())
-                : CliRunner.run("run", suite.toString(), "--monitor", monitors, "--out", dir.resolve("out").toString());
+        List<String> args = new ArrayList<>(List.of("run", suite.toString(), "--out", dir.resolve("out").toString()));
+        if (monitors != null) {
+            args.addAll(List.of("--monitor", monitors));
+        }
+        args.addAll(List.of(options));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
         assertEquals(0, r.exit(), r.out() + r.err());
         return RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
     }

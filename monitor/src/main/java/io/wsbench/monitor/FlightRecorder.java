@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A Flight Recorder recording of each point in a local server JVM, started and written next to
  * run.json through the Attach API ({@link Jcmd}), then read for hot frames and exceptions. It
  * holds four kinds of events only, to keep its cost small: execution samples every
- * {@link #SAMPLE_PERIOD}, every exception created, every collection (its pauses) and the blocking
+ * {@link #SAMPLE_PERIOD_MILLIS} ms (or {@link #PERIOD_PROPERTY}'s), every exception created, every collection (its pauses) and the blocking
  * socket reads of 1 ms or more.
  */
 public final class FlightRecorder implements Monitor {
@@ -29,7 +29,14 @@ public final class FlightRecorder implements Monitor {
         }
     }
 
-    static final String SAMPLE_PERIOD = "10 ms";
+    static final long SAMPLE_PERIOD_MILLIS = 10;
+    /**
+     * The system property that sets another period, in whole milliseconds, 1 or more (run --jfr-period).
+     * On JDK 17 the sampler only takes threads running Java at that moment: a server whose threads spend
+     * most of their time in the kernel (a small request over loopback) gets 7-10 samples a second at
+     * 10 ms, whatever its load, and a shorter period is the only way to more samples in a short point.
+     */
+    public static final String PERIOD_PROPERTY = "wsbench.jfr.periodMillis";
     /**
      * The shortest point whose hot frames are kept: a sample every 10 ms gives a thread at most 25 in a
      * quarter second, and a 33 ms point 3, which rank nothing. Exceptions and collections are events,
@@ -39,12 +46,12 @@ public final class FlightRecorder implements Monitor {
     private static final String SETTINGS = """
             <?xml version="1.0" encoding="UTF-8"?>
             <configuration version="2.0" label="wsbench" description="execution samples, exceptions and collections only">
-              <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">%s</setting></event>
+              <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">%d ms</setting></event>
               <event name="jdk.JavaExceptionThrow"><setting name="enabled">true</setting><setting name="stackTrace">true</setting></event>
               <event name="jdk.GarbageCollection"><setting name="enabled">true</setting><setting name="threshold">0 ms</setting></event>
               <event name="jdk.SocketRead"><setting name="enabled">true</setting><setting name="stackTrace">true</setting><setting name="threshold">1 ms</setting></event>
             </configuration>
-            """.formatted(SAMPLE_PERIOD);
+            """;
     private static final AtomicInteger RECORDINGS = new AtomicInteger();
 
     private final Jcmd jcmd;
@@ -69,7 +76,7 @@ public final class FlightRecorder implements Monitor {
         try {
             Path settings = Files.createTempFile("wsbench-", ".jfc");
             settings.toFile().deleteOnExit();
-            Files.writeString(settings, SETTINGS);
+            Files.writeString(settings, SETTINGS.formatted(Long.getLong(PERIOD_PROPERTY, SAMPLE_PERIOD_MILLIS)));
             // Flight Recorder's first start loads and compiles its own code in the server: done here, not
             // inside the first measured point, whose samples it would thin out
             jcmd.run("JFR.start name=wsbench-start settings=" + quoted(settings));
