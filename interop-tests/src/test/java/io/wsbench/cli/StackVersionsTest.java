@@ -53,39 +53,6 @@ class StackVersionsTest {
         assertEquals(java25 ? 4 : 2, run.path("points").size());
     }
 
-    /**
-     * The javax lines, built here from the same source renamed to javax: each starts on Tomcat 9 when
-     * the version option asks for it, serves the oracle's answers, and is named by what it loaded;
-     * WS-Security on CXF 3.6 runs with the WSS4J that CXF ships (2.4).
-     */
-    @Test
-    void theJavaxLinesServeTheSameContractOnTheirOwnStacks(@TempDir Path dir) throws Exception {
-        Path suite = Files.writeString(dir.resolve("javax.yaml"), """
-                name: javax-lines
-                warmup: none
-                operation: matchQuakes
-                targets:
-                  - { label: CXF 3.6, stack: cxf, protocol: soap11, sequence: small, stackOptions: { version: 3.6.10 } }
-                  - { label: CXF 3.6 signencr, stack: cxf, protocol: soap11, sequence: small, security: signencr, stackOptions: { version: 3.6.10 } }
-                  - { label: Metro 2.4, stack: metro, protocol: soap11, sequence: small, stackOptions: { version: 2.4.10 } }
-                  - { label: Axis2 1.8, stack: axis2, protocol: soap11, sequence: small, stackOptions: { version: 1.8.2 } }
-                load:
-                  - { users: 2, requestsPerUser: 50 }
-                """);
-        JsonNode run = completed(suite, dir.resolve("out"));
-        JsonNode stacks = run.path("environment").path("stacks");
-        assertTrue(stacks.path("cxf {version=3.6.10}").asText().startsWith("CXF 3.6.10; WSS4J 2.4.3; Tomcat 9.0."), stacks.toString());
-        assertTrue(stacks.path("metro {version=2.4.10}").asText().startsWith("Metro 2.4.10; Tomcat 9.0."), stacks.toString());
-        assertTrue(stacks.path("axis2 {version=1.8.2}").asText().startsWith("Axis2 1.8.2; Tomcat 9.0."), stacks.toString());
-        assertEquals(4, run.path("points").size(), run.toString());
-        for (JsonNode p : run.path("points")) {
-            assertEquals(100, p.path("validated").asLong(), p.toString());
-            assertEquals(100, p.path("requests").asLong(), p.toString());
-        }
-        JsonNode signencr = RunCommandTest.labelled(run.path("points"), "CXF 3.6 signencr");
-        assertTrue(signencr.path("target").path("stackOptions").path("version").asText().equals("3.6.10"), signencr.toString());
-    }
-
     @Test
     void aLineThatCannotRunHereAndAVersionThatDoesNotExistAreOneLine(@TempDir Path dir) throws Exception {
         CliRunner old = CliRunner.run("run", suite(dir, "old.yaml", "cxf", "{ version: 3.5.0 }").toString(),
@@ -142,7 +109,7 @@ class StackVersionsTest {
     }
 
     /** The run.json of SUITE run into OUT, which must have ended with exit 0. */
-    private static JsonNode completed(Path suite, Path out) throws Exception {
+    static JsonNode completed(Path suite, Path out) throws Exception {
         // the versions come from the servers' own start-up lines: /proc's monitor alone, no recording or profiler per point
         CliRunner r = CliRunner.run("run", suite.toString(), "--monitor", "proc", "--out", out.toString());
         assertEquals(0, r.exit(), r.err() + r.out());
