@@ -115,42 +115,30 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     }
 
     public PointRecord withGenerator(GeneratorRecord g) {
-        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
-                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, g, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
+        return Copies.with(this, "generator", g);
     }
 
     public PointRecord withLoad(LoadRecord l) {
-        return new PointRecord(target, l, repeat, requests, durationSeconds, throughput, latencyMicros,
-                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
+        return Copies.with(this, "load", l);
     }
 
     /** With its errors as {@code e} counts them (listing the kinds its protocol can count). */
     public PointRecord withErrors(ErrorCounts e) {
-        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
-                bytesSentPerRequest, bytesReceivedPerRequest, e, validated, server, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
+        return Copies.with(this, "errors", e);
     }
 
     public PointRecord withAborted(String why) {
-        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
-                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, why, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, round);
+        return Copies.with(this, "aborted", why);
     }
 
     /** With how the point went minute by minute, and its leaks and slowdowns. */
     public PointRecord withOverTime(OverTime seen) {
-        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
-                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, seen, round);
+        return Copies.with(this, "overTime", seen);
     }
 
     /** With where it stood in its run's rounds. */
     public PointRecord withRound(RoundRecord r) {
-        return new PointRecord(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
-                bytesSentPerRequest, bytesReceivedPerRequest, errors, validated, server, generator, series,
-                histogram, aborted, eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, r);
+        return Copies.with(this, "round", r);
     }
 
     /**

@@ -66,15 +66,11 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
 
     /** With the point under way as it stands (null: none). */
     public RunRecord withRunning(PointInProgress now) {
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, warmup, capacity, now, order);
+        return Copies.with(this, "running", now);
     }
 
     public RunRecord withWarmup(PointRecord p) {
-        List<PointRecord> more = new ArrayList<>(warmups == null ? List.of() : warmups);
-        more.add(p);
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, List.copyOf(more), warmup, capacity, running, order);
+        return Copies.with(this, "warmups", plus(warmups, p));
     }
 
     /**
@@ -86,7 +82,6 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
         return points == null || points.isEmpty() ? null : RowRecord.of(this);
     }
 
-    /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
     /** The targets whose warm-up until steady ran out of time: their figures may still hold warm-up. */
     @JsonIgnore
     public java.util.Set<String> neverSteady() {
@@ -97,47 +92,40 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
         return labels;
     }
 
+    /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
     public RunRecord withTargetWarmup(WarmupRecord w) {
-        List<WarmupRecord> more = new ArrayList<>(warmup == null ? List.of() : warmup);
-        more.add(w);
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, List.copyOf(more), capacity, running, order);
+        return Copies.with(this, "warmup", plus(warmup, w));
     }
 
     public RunRecord withPoint(PointRecord p) {
-        List<PointRecord> more = new ArrayList<>(points);
-        more.add(p);
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, List.copyOf(more), warmups, warmup, capacity, null, order);
+        return Copies.with(this, "points", plus(points, p), "running", null);
     }
 
     public RunRecord withNote(String note) {
-        List<String> more = new ArrayList<>(notes);
-        more.add(note);
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, List.copyOf(more), points, warmups, warmup, capacity, running, order);
+        return Copies.with(this, "notes", plus(notes, note));
     }
 
     public RunRecord withEnvironment(Environment env) {
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, env, notes, points, warmups, warmup, capacity, running, order);
+        return Copies.with(this, "environment", env);
     }
 
     public RunRecord finished(String at, String finalStatus, String reason) {
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, at, finalStatus, reason,
-                command, baseline, environment, notes, points, warmups, warmup, capacity, running, order);
+        return Copies.with(this, "finishedAt", at, "status", finalStatus, "partialReason", reason);
     }
 
     /** With the order its points are measured in. */
     public RunRecord withOrder(OrderRecord o) {
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, warmup, capacity, running, o);
+        return Copies.with(this, "order", o);
     }
 
     public RunRecord withCapacity(CapacityRecord c) {
-        List<CapacityRecord> more = new ArrayList<>(capacity == null ? List.of() : capacity);
-        more.add(c);
-        return new RunRecord(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status,
-                partialReason, command, baseline, environment, notes, points, warmups, warmup, List.copyOf(more), running, order);
+        return Copies.with(this, "capacity", plus(capacity, c));
+    }
+
+    /** {@code list} (null: none) with {@code more} after its elements, unmodifiable. */
+    private static <T> List<T> plus(List<T> list, T more) {
+        List<T> longer = new ArrayList<>(list == null ? List.of() : list);
+        longer.add(more);
+        return List.copyOf(longer);
     }
 }
