@@ -1,0 +1,50 @@
+package io.wsbench.model.record;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CopiesTest {
+
+    private static RunRecord run() {
+        return new RunRecord("s", "d", "0.1", "abc", "2026-11-29T08:00:00Z", null, "running", null, "run s.yaml",
+                null, null, List.of("first"), List.of());
+    }
+
+    @Test
+    void aWitherChangesWhatItNamesAndKeepsEveryOtherComponent() {
+        RunRecord before = run();
+        RunRecord after = before.withNote("second").finished("2026-11-29T08:05:00Z", "partial", "stopped");
+        assertEquals(List.of("first", "second"), after.notes());
+        assertEquals("2026-11-29T08:05:00Z", after.finishedAt());
+        assertEquals("partial", after.status());
+        assertEquals("stopped", after.partialReason());
+        // every other component as it was
+        assertEquals(before.withNote("second").withRunning(null), after.finished(null, "running", null));
+        assertEquals(List.of("first"), before.notes(), "the original unchanged");
+    }
+
+    @Test
+    void aListAddedToIsAnotherListAndTheRunningPointIsClearedByTheNextPoint() {
+        RunRecord r = run().withRunning(new RunRecord.PointInProgress("p @ 1 user", List.of()));
+        assertTrue(r.running() != null);
+        PointRecord p = new PointRecord(null, null, 1, 10, 1.0, 10.0, null, 0, 0, null, 10, null, null, null, null, null);
+        RunRecord measured = r.withPoint(p);
+        assertNull(measured.running());
+        assertEquals(List.of(p), measured.points());
+        assertEquals(List.of(), r.points(), "the original's list unchanged");
+        assertEquals("aborted", p.withAborted("aborted").aborted());
+        assertEquals(p, p.withAborted("aborted").withAborted(null));
+    }
+
+    @Test
+    void aComponentThatIsNotThereIsRefusedByName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Copies.with(run(), "nothing", 1));
+        assertEquals("no component nothing in RunRecord", e.getMessage());
+    }
+}
