@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * cost the test sets (the direct stack's {@code spin-2000us}: 2 ms of CPU a request), so its verdict
  * does not hang on the machine's noise.
  */
+@org.junit.jupiter.api.Tag("measures") // the gate's verdict is an interval over 3 repeats, which the other classes' load widens past its step (0.20 [0.03, 1.35] once): run alone
 class HistoryRunTest {
 
     private static Path suite(Path dir, String name, String faults) throws Exception {
