@@ -230,17 +230,26 @@ final class MavenCentral {
                 .build();
     }
 
-    /** Whether {@code e} says that the repository does not have an artifact (as against not being reached). */
-    static boolean notFound(Throwable e) {
+    /**
+     * The artifact Maven Central did not have, somewhere in {@code e}'s causes (the one asked for, or a
+     * dependency of it, or a parent POM); null when the failure was something else (the network, a
+     * refused download).
+     */
+    static Artifact missing(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ArtifactNotFoundException) {
-                return true;
+            if (t instanceof ArtifactNotFoundException n) {
+                return n.getArtifact();
             }
-            if (t instanceof ArtifactResolutionException r && r.getResults().stream()
-                    .flatMap(a -> a.getExceptions().stream()).anyMatch(x -> x instanceof ArtifactNotFoundException)) {
-                return true;
+            if (t instanceof ArtifactResolutionException r) {
+                for (ArtifactResult a : r.getResults()) {
+                    for (Exception x : a.getExceptions()) {
+                        if (x instanceof ArtifactNotFoundException n) {
+                            return n.getArtifact();
+                        }
+                    }
+                }
             }
         }
-        return false;
+        return null;
     }
 }

@@ -152,7 +152,12 @@ public final class StackVersions {
         } catch (RepositoryException e) {
             said.add(e.toString());
             writeQuietly(log, said);
-            String why = from.offline() ? " (Maven is offline)" : MavenCentral.notFound(e) ? " (no such version)" : "";
+            org.eclipse.aether.artifact.Artifact missing = MavenCentral.missing(e);
+            // a version that exists can still fail: a dependency of it (or its parent POM) may be missing from Central
+            String why = from.offline() ? " (Maven is offline)" : missing == null ? ""
+                    : missing.getVersion().equals(value) ? " (no such version)"
+                    : " (its dependency " + missing.getGroupId() + ":" + missing.getArtifactId() + ":" + missing.getVersion()
+                    + " was not found there)";
             throw new StackException("stack " + stack.name() + ": " + option + " " + value + " cannot be had from Maven Central" + why
                     + "; lines known to run here: " + lines(stack, option) + " (details: " + log + ")");
         } catch (IOException | UncheckedIOException e) {
