@@ -20,9 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code wsbench capacity} against a server whose capacity the test sets: bench/WorkersServer.java,
  * started in its own JVM, answers with W workers each taking S ms, so it serves at most W / S. The
  * bounds asserted follow from those delays: below the capacity nothing queues, above it the queue
- * grows by the excess every second, past any SLO of a few service times within the probe.
+ * grows by the excess every second. The SLO, p99 under 100 ms (ten service times), leaves the other
+ * test classes room to delay a request by tens of milliseconds without failing the capacity's rate,
+ * and the first rate the search tries above it (225/s, 12.5% over) queues 25 requests in the 2 s of
+ * settle and probe: a wait of 125-250 ms in the probe, past the SLO. The class runs beside the others.
  */
-@org.junit.jupiter.api.Tag("measures") // the bounds hold on a machine the test has to itself: run alone
 class CapacityCommandTest {
 
     /** Starts the server: W workers of S ms, exiting by itself after 120 s. */
@@ -49,8 +51,8 @@ class CapacityCommandTest {
         int port = freePort();
         Process p = server(port, 2, 10); // 200/s
         try {
-            CliRunner r = CliRunner.run("capacity", "http://127.0.0.1:" + port + "/", "--slo", "p99<50ms",
-                    "--slo", "errors<0.1%", "--start-rate", "50", "-d", "1s", "--settle", "1s", "-c", "20", "--json",
+            CliRunner r = CliRunner.run("capacity", "http://127.0.0.1:" + port + "/", "--slo", "p99<100ms",
+                    "--slo", "errors<0.1%", "--start-rate", "50", "-d", "1s", "--settle", "1s", "-c", "40", "--json",
                     "--precision", "15"); // what it asserts holds at 15% (the rate within 30% under 200/s): two probes fewer than at 5%
             assertEquals(0, r.exit(), r.err());
             JsonNode c = RunJson.MAPPER.readTree(r.out()).get("capacity");
@@ -60,7 +62,7 @@ class CapacityCommandTest {
             assertEquals(4, c.get("agreed").asInt(), "each side of the boundary probed twice, and agreeing: " + r.err());
             assertEquals(50.0, c.at("/probes/0/rate").asDouble());
             assertEquals(100.0, c.at("/probes/1/rate").asDouble(), "the rate doubles from the start");
-            assertTrue(c.get("verdict").asText().contains("at p99<50ms and errors<0.1%"), c.toString());
+            assertTrue(c.get("verdict").asText().contains("at p99<100ms and errors<0.1%"), c.toString());
             assertNull(c.get("limitedBy"));
             assertTrue(r.err().contains("probe 1"), "each probe is told as it ends: " + r.err());
         } finally {
@@ -78,7 +80,7 @@ class CapacityCommandTest {
                     warmup: none
                     targets:
                       - { label: workers, url: "http://127.0.0.1:%d/hello", protocol: rest-xml }
-                    capacity: { slo: ['p99<50ms', 'errors<0.1%%'], startRate: 50, probe: 1s, settle: 1s, connections: 20, precision: 15 }
+                    capacity: { slo: ['p99<100ms', 'errors<0.1%%'], startRate: 50, probe: 1s, settle: 1s, connections: 40, precision: 15 }
                     """.formatted(port));
             CliRunner r = CliRunner.run("run", suite.toString(), "--agents", "2", "--local", "--out", dir.resolve("out").toString());
             assertEquals(0, r.exit(), r.out() + r.err());

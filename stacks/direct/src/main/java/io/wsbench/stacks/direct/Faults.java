@@ -18,6 +18,9 @@ import java.util.StringJoiner;
  * <li>{@code spin-Nus}: every request burns N microseconds of its thread's CPU in
  * {@link #spinPerRequest} and allocates {@link #ALLOCATED_PER_REQUEST} bytes in
  * {@link #allocatePerRequest}: a known cost in named methods, for a profile to find.
+ * <li>{@code delay-Nus}: every answer leaves N microseconds after its request came, the event loop free
+ * meanwhile: time and no CPU, as a server waiting on its backend (a cost the machine's load cannot shrink,
+ * for tests whose verdict must not hang on how busy the machine is).
  * <li>{@code leak-NB}: every request keeps N bytes for good, in a list (a leak of a known size, for a
  * soak to find), up to {@link #LEAK_LIMIT} bytes in all, after which it keeps nothing more.
  * <li>{@code exit-at-start}: the server exits before it listens (DirectServer), as a release with an API
@@ -25,7 +28,7 @@ import java.util.StringJoiner;
  * </ul>
  */
 record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfterLoad, long exitAfterRequests,
-              long spinMicros, int leakBytes) {
+              long spinMicros, int leakBytes, long delayMicros) {
 
     /** What the leak fault keeps at most, so that a long test cannot run the server out of heap. */
     static final long LEAK_LIMIT = 256L << 20;
@@ -35,6 +38,7 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
 
     static final int ALLOCATED_PER_REQUEST = 64 * 1024;
     private static final java.util.regex.Pattern SPIN = java.util.regex.Pattern.compile("spin-(\\d+)us");
+    private static final java.util.regex.Pattern DELAY = java.util.regex.Pattern.compile("delay-(\\d+)us");
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private static volatile Object kept;
 
@@ -45,9 +49,11 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
         String spec = System.getProperty("wsbench.faults", "none").toLowerCase(Locale.ROOT);
         java.util.regex.Matcher spin = SPIN.matcher(spec);
         java.util.regex.Matcher leak = LEAK.matcher(spec);
+        java.util.regex.Matcher delay = DELAY.matcher(spec);
         return new Faults(spec.contains("wrong-answer"), spec.contains("swallowed-exception"),
                 spec.contains("spin-after-load"), Long.getLong("wsbench.exitAfterRequests", 0),
-                spin.find() ? Long.parseLong(spin.group(1)) : 0, leak.find() ? Integer.parseInt(leak.group(1)) : 0);
+                spin.find() ? Long.parseLong(spin.group(1)) : 0, leak.find() ? Integer.parseInt(leak.group(1)) : 0,
+                delay.find() ? Long.parseLong(delay.group(1)) : 0);
     }
 
     /** Burns {@code micros} of this thread's CPU time (not of the clock's: a preempted spin still costs its due). */
@@ -156,6 +162,9 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
         }
         if (spinMicros > 0) {
             on.add("spin " + spinMicros + " us a request");
+        }
+        if (delayMicros > 0) {
+            on.add("delay " + delayMicros + " us an answer");
         }
         return on.length() == 0 ? "none" : on.toString();
     }

@@ -73,7 +73,14 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             workers.execute(() -> write(ctx, keepAlive, pool.isEmpty() ? page.inline() : page.pooled(parse(pool))));
             return;
         }
-        write(ctx, keepAlive, route(req, q));
+        HelloRoutes.Answer answer = route(req, q);
+        long delay = routes.faults().delayMicros();
+        if (delay > 0) {
+            // the wait of a backend: the event loop serves others meanwhile, answers leave in the order they came
+            ctx.executor().schedule(() -> write(ctx, keepAlive, answer), delay, java.util.concurrent.TimeUnit.MICROSECONDS);
+            return;
+        }
+        write(ctx, keepAlive, answer);
     }
 
     private static int parse(String n) {
