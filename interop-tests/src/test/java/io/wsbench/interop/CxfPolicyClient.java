@@ -1,9 +1,7 @@
 package io.wsbench.interop;
 
 import io.wsbench.launch.RunningStack;
-import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.StackDescriptor;
-import io.wsbench.launch.StackLauncher;
 import io.wsbench.stacks.jaxws.seismic.Seismic;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.contract.seismic.SecurityPolicy;
@@ -11,63 +9,42 @@ import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.apache.cxf.rt.security.SecurityConstants;
 import org.apache.wss4j.common.crypto.CryptoFactory;
 import org.apache.wss4j.common.ext.WSPasswordCallback;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.function.Executable;
 
 import javax.security.auth.callback.Callback;
 import javax.security.auth.callback.CallbackHandler;
 import javax.security.auth.callback.UnsupportedCallbackException;
 import javax.xml.namespace.QName;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertAll;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Interoperability of WS-Security beyond wsbench's own client: Apache CXF's JAX-WS client, secured
- * by nothing but the shared WS-SecurityPolicy WSDL ({@link SecurityPolicy}) and its key properties,
- * calls every secured endpoint of every built stack (whatever stack.properties declares as
- * {@code endpoint.matchQuakes.soap11.<configuration>}) and gets the oracle's quakes; CXF's client
- * verifies and decrypts each response as the policy requires.
+ * Interoperability of WS-Security beyond wsbench's own client: Apache CXF's JAX-WS client, secured by
+ * nothing but the shared WS-SecurityPolicy WSDL ({@link SecurityPolicy}) and its key properties, calls
+ * a secured endpoint (whatever stack.properties declares as {@code endpoint.matchQuakes.soap11.<configuration>})
+ * and gets the oracle's quakes; CXF's client verifies and decrypts each response as the policy requires.
  */
-class CxfPolicyClientTest {
+public final class CxfPolicyClient {
 
-    private static final Path HOME = Path.of(System.getProperty("wsbench.home", ".."));
     private static final String NS = "http://wsbench.io/seismic";
     private static final String RSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256";
 
-    @TestFactory
-    Stream<DynamicTest> everySecuredEndpointAcceptsCxfsPolicyClient() throws Exception {
-        WsSecurityKeys keys = WsSecurityKeys.in(HOME.resolve("target/keys"));
-        Path wsdls = Files.createTempDirectory("wsbench-policy-");
-        List<StackDescriptor> secured = StackCatalog.in(HOME).all().stream()
-                .filter(d -> !configurations(d).isEmpty()).toList();
-        assertTrue(secured.stream().anyMatch(d -> d.name().equals("cxf")), "cxf is not built or declares no secured endpoint");
-        return secured.stream().map(d -> DynamicTest.dynamicTest(
-                d.name() + ": " + String.join(", ", configurations(d)) + " called by CXF's client with the same policy", () -> {
-                    RunningStack stack = new StackLauncher(Files.createTempDirectory("wsbench-" + d.name())).start(d, 0,
-                            Map.of("keys", keys.dir().toString()));
-                    try {
-                        assertAll(configurations(d).stream().map(c -> (Executable) () -> {
-                            Seismic port = port(SecurityPolicy.write(c, wsdls),
-                                    stack.baseUrl() + d.endpoint("matchQuakes", "soap11", null, c), c, keys);
-                            OracleCheck.assertOraclesAnswers(port, 2, d.name() + " " + c);
-                        }));
-                    } finally {
-                        stack.stop();
-                    }
-                }));
+    private CxfPolicyClient() {
     }
 
-    private static List<String> configurations(StackDescriptor d) {
+    /** The WS-Security configurations {@code d} serves matchQuakes under. */
+    public static List<String> configurations(StackDescriptor d) {
         return SecurityPolicy.CONFIGURATIONS.stream()
                 .filter(c -> d.endpoint("matchQuakes", "soap11", null, c) != null).toList();
+    }
+
+    /** CXF's policy client calls {@code stack}'s endpoint of {@code configuration} and gets the oracle's answers. */
+    public static void assertOraclesAnswers(RunningStack stack, StackDescriptor d, String configuration, WsSecurityKeys keys,
+                                            Path wsdls) throws Exception {
+        Seismic port = port(SecurityPolicy.write(configuration, wsdls),
+                stack.baseUrl() + d.endpoint("matchQuakes", "soap11", null, configuration), configuration, keys);
+        OracleCheck.assertOraclesAnswers(port, 2, d.name() + " " + configuration);
     }
 
     /** A CXF proxy whose WS-Security comes from the policy in {@code wsdl}; the properties only name keys and passwords. */

@@ -2,6 +2,7 @@ package io.wsbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wsbench.contract.hello.HelloContract;
+import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.contract.seismic.Catalog;
 import io.wsbench.contract.seismic.Query;
 import io.wsbench.contract.seismic.QuerySequence;
@@ -16,9 +17,12 @@ import io.wsbench.launch.StackLauncher;
 import io.wsbench.service.wsdl.ServiceDescription;
 import io.wsbench.service.wsdl.SoapOperation;
 import io.wsbench.service.wsdl.SoapVersion;
+import io.wsbench.interop.CxfPolicyClient;
+import io.wsbench.interop.JaxWsClient;
 import io.wsbench.runner.Home;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,14 +43,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The WSDL every SOAP endpoint serves, as a user's client would start from it: for every stack and
- * version line built here and every SOAP endpoint its descriptor declares (so a new one is covered),
- * the WSDL at ENDPOINT?wsdl names ENDPOINT itself for its port of the endpoint's SOAP version, names
- * no address the stack does not serve, and `load --wsdl` built from it reaches ENDPOINT. A plain
- * endpoint then gives the oracle's answers; a secured one refuses every request with a SOAP fault,
- * since load sends what the user's template says and signs nothing (it cannot apply a WSDL's policy).
+ * Every SOAP stack and version line built here, started once and called by every client that reads
+ * its contract from outside wsbench's own requests (each stack is started once for the three, which
+ * three classes did apart: 17 Tomcat starts where 9 do).
+ * <ul>
+ * <li>The WSDL every SOAP endpoint serves, as a user's client would start from it: for every SOAP
+ * endpoint a descriptor declares (so a new one is covered), the WSDL at ENDPOINT?wsdl names ENDPOINT
+ * itself for its port of the endpoint's SOAP version, names no address the stack does not serve, and
+ * `load --wsdl` built from it reaches ENDPOINT. A plain endpoint then gives the oracle's answers; a
+ * secured one refuses every request with a SOAP fault, since load sends what the user's template says
+ * and signs nothing (it cannot apply a WSDL's policy).
+ * <li>A JAX-WS client generated from the shared WSDL ({@link JaxWsClient}, on Metro's runtime) gets
+ * the oracle's answers from each of the reference stacks.
+ * <li>Apache CXF's client, secured by nothing but the shared WS-SecurityPolicy WSDL
+ * ({@link CxfPolicyClient}), gets them from every secured endpoint of every stack.
+ * </ul>
  */
-class ServedWsdlTest {
+class SoapStacksTest {
+
+    /** The stacks the generated JAX-WS client calls: each must be built. */
+    private static final Set<String> JAX_WS_CLIENT = Set.of("direct", "cxf", "metro", "axis2", "axis2-rampart");
 
     private static final int REQUESTS = 20;
     /** The seismic query as the contract writes it; the served WSDL gives the address, action and schema. */
@@ -79,8 +95,14 @@ class ServedWsdlTest {
         }
     }
 
+    @Test
+    void theGeneratedClientsRuntimeIsMetros() {
+        // CXF is on this classpath too (CxfPolicyClient): the generated client must stay on Metro's JAX-WS runtime
+        assertEquals("com.sun.xml.ws.spi.ProviderImpl", JaxWsClient.runtime());
+    }
+
     @TestFactory
-    Stream<DynamicTest> everyServedWsdlNamesItsOwnAddressAndLoadGetsTheOraclesAnswers() throws Exception {
+    Stream<DynamicTest> everySoapStackServesItsWsdlAndGivesTheOraclesAnswersToEveryClient() throws Exception {
         StackCatalog catalog = StackCatalog.in(Home.find());
         List<Build> builds = new ArrayList<>();
         for (StackDescriptor s : catalog.all()) {
@@ -94,23 +116,52 @@ class ServedWsdlTest {
         Set<String> labels = soap.stream().map(Build::label).collect(Collectors.toSet());
         assertTrue(labels.containsAll(Set.of("direct", "cxf", "metro", "axis2")) && soap.size() > labels.stream()
                 .map(l -> l.split(" ")[0]).distinct().count(), "the stacks and their lines are not built: " + labels);
+        assertTrue(labels.containsAll(JAX_WS_CLIENT), "the generated client's stacks are not all built: " + labels);
+        assertTrue(soap.stream().anyMatch(b -> b.label().equals("cxf") && !CxfPolicyClient.configurations(b.stack()).isEmpty()),
+                "cxf declares no secured endpoint");
         Path rows = seismicRows();
         Path template = Files.writeString(dir.resolve("query.xml"), QUERY);
-        return soap.stream().map(b -> DynamicTest.dynamicTest(b.label() + ": " + soapEndpoints(b.stack()).size() + " SOAP endpoints",
-                () -> checkEveryEndpoint(b, rows, template)));
+        WsSecurityKeys keys = WsSecurityKeys.in(Home.find().resolve("target/keys"));
+        Path policies = Files.createDirectories(dir.resolve("policies"));
+        return soap.stream().map(b -> DynamicTest.dynamicTest(b.label() + ": " + String.join(", ", clients(b)),
+                () -> checkEveryClient(b, rows, template, keys, policies)));
     }
 
-    private static void checkEveryEndpoint(Build b, Path rows, Path template) throws Exception {
+    /** What calls {@code b}: load from each served WSDL, and the two clients on the stacks (not the lines) they are for. */
+    private static List<String> clients(Build b) {
+        List<String> out = new ArrayList<>(List.of("load --wsdl on " + soapEndpoints(b.stack()).size() + " SOAP endpoints"));
+        if (b.options().isEmpty() && JAX_WS_CLIENT.contains(b.stack().name())) {
+            out.add("the generated JAX-WS client");
+        }
+        List<String> secured = b.options().isEmpty() ? CxfPolicyClient.configurations(b.stack()) : List.of();
+        if (!secured.isEmpty()) {
+            out.add("CXF's policy client on " + String.join(", ", secured));
+        }
+        return out;
+    }
+
+    private static void checkEveryClient(Build b, Path rows, Path template, WsSecurityKeys keys, Path policies) throws Exception {
+        Map<String, String> options = new java.util.HashMap<>(b.options());
+        options.put("keys", keys.dir().toString()); // the keys CXF's policy client holds the other half of
         RunningStack stack;
         try {
-            stack = new StackLauncher(Files.createTempDirectory(dir, b.stack().name())).start(b.stack(), 0, b.options());
+            stack = new StackLauncher(Files.createTempDirectory(dir, b.stack().name())).start(b.stack(), 0, options);
         } catch (StackException e) {
             Assumptions.assumeFalse(e.unavailable(), b.label() + " cannot run here: " + e.getMessage());
             throw e;
         }
         try {
             List<Endpoint> endpoints = soapEndpoints(b.stack());
-            assertAll(endpoints.stream().map(e -> (Executable) () -> checkEndpoint(b, stack, endpoints, e, rows, template)));
+            List<Executable> checks = new ArrayList<>();
+            endpoints.forEach(e -> checks.add(() -> checkEndpoint(b, stack, endpoints, e, rows, template)));
+            if (b.options().isEmpty() && JAX_WS_CLIENT.contains(b.stack().name())) {
+                checks.add(() -> JaxWsClient.assertOraclesAnswers(stack, b.stack()));
+            }
+            if (b.options().isEmpty()) {
+                CxfPolicyClient.configurations(b.stack()).forEach(c ->
+                        checks.add(() -> CxfPolicyClient.assertOraclesAnswers(stack, b.stack(), c, keys, policies)));
+            }
+            assertAll(b.label(), checks.stream());
         } finally {
             stack.stop();
         }
