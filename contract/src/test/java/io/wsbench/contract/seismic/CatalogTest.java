@@ -42,6 +42,11 @@ class CatalogTest {
         long oracleTotal = Oracle.answers(c, small).stream().mapToLong(Answer::count).sum();
         assertEquals(small.totalQuakes(), oracleTotal);
         assertEquals(small.queries(), QuerySequence.named(QuerySequence.SMALL, c).queries(), "the same sequence every time");
+        // the standard catalog's sequence is kept once generated; one generated again from an equal catalog is the same
+        Catalog again = CatalogGenerator.generate(CatalogGenerator.SEED);
+        assertTrue(again != c);
+        assertEquals(small.queries(), QuerySequence.named(QuerySequence.SMALL, again).queries(), "generated again, the same");
+        assertTrue(QuerySequence.named(QuerySequence.SMALL, c) == small, "kept: every secured target of a run asks for it");
     }
 
     @Test

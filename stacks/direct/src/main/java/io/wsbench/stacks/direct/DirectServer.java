@@ -57,14 +57,19 @@ public final class DirectServer {
             System.exit(3);
         }
         HelloRoutes routes = new HelloRoutes(Faults.fromProperty());
-        Catalog catalog = Catalog.configured();
-        SeismicRoute seismic = new SeismicRoute(catalog);
-        GraphQlRoute graphql = new GraphQlRoute(routes, catalog);
+        // made on first use: a run of SOAP's hello never pays for the catalog, GraphQL's schema or the page's database
+        Once<Catalog> catalog = Once.of(Catalog::configured);
+        Once<SeismicRoute> seismic = Once.of(() -> new SeismicRoute(catalog.get()));
+        Once<GraphQlRoute> graphql = Once.of(() -> new GraphQlRoute(routes, catalog.get()));
         if (routes.faults().spinAfterLoad()) {
             Faults.spinAfterLoad(HelloHandler.LAST_REQUEST);
         }
-        SlowDependency dependency = new SlowDependency(Long.getLong("wsbench.dependencyDelayMillis", 50));
-        PageRoute page = new PageRoute(dependency);
+        long dependencyDelay = Long.getLong("wsbench.dependencyDelayMillis", 50);
+        Once<PageRoute> page = Once.of(() -> {
+            PageRoute p = new PageRoute(new SlowDependency(dependencyDelay));
+            System.out.println(p.describe());
+            return p;
+        });
         // sized like a servlet container's request threads (Tomcat's maxThreads is 200)
         int workerThreads = Integer.getInteger("wsbench.workers", 200);
         AtomicInteger workerCount = new AtomicInteger();
@@ -87,7 +92,8 @@ public final class DirectServer {
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();
             System.out.println("direct stack listening on http://127.0.0.1:" + port + " (" + (epoll ? "epoll" : "nio")
                     + ", " + ioThreads + " threads, faults: " + routes.faults() + ")");
-            System.out.println(page.describe() + "; " + workerThreads + " worker threads");
+            System.out.println("page: its SQLite database and its dependency (answering after " + dependencyDelay
+                    + " ms) made on its first request; " + workerThreads + " worker threads");
             // what wsbench records as this server's versions (RunningStack.LOADED): the JVM is an option
             System.out.println("wsbench loaded: Netty " + Version.identify().get("netty-common").artifactVersion()
                     + "; SQLite JDBC " + SQLiteJDBCLoader.getVersion() + "; graphql-java " + JarVersion.of(graphql.GraphQL.class)
@@ -104,8 +110,9 @@ public final class DirectServer {
             boss.shutdownGracefully();
             group.shutdownGracefully();
             workers.shutdownNow();
-            page.close();
-            dependency.close();
+            if (page.made() != null) {
+                page.made().close();
+            }
         }
     }
 }

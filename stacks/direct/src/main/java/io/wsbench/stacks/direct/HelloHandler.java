@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Routes each HTTP request of the direct stack to the hello service and writes its answer. */
@@ -27,12 +28,13 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     static final AtomicLong LAST_REQUEST = new AtomicLong();
 
     private final HelloRoutes routes;
-    private final SeismicRoute seismic;
-    private final GraphQlRoute graphql;
-    private final PageRoute page;
+    private final Supplier<SeismicRoute> seismic;
+    private final Supplier<GraphQlRoute> graphql;
+    private final Supplier<PageRoute> page;
     private final Executor workers;
 
-    HelloHandler(HelloRoutes routes, SeismicRoute seismic, GraphQlRoute graphql, PageRoute page, Executor workers) {
+    HelloHandler(HelloRoutes routes, Supplier<SeismicRoute> seismic, Supplier<GraphQlRoute> graphql, Supplier<PageRoute> page,
+                 Executor workers) {
         this.routes = routes;
         this.graphql = graphql;
         this.seismic = seismic;
@@ -70,7 +72,7 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if ("/page".equals(q.path())) {
             // the page blocks on a remote call and a database: a worker thread, never the event loop
             String pool = first(q, "pool");
-            workers.execute(() -> write(ctx, keepAlive, pool.isEmpty() ? page.inline() : page.pooled(parse(pool))));
+            workers.execute(() -> write(ctx, keepAlive, pool.isEmpty() ? page.get().inline() : page.get().pooled(parse(pool))));
             return;
         }
         HelloRoutes.Answer answer = route(req, q);
@@ -121,14 +123,14 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 yield routes.soap(ByteBufUtil.getBytes(req.content()),
                         path.endsWith("12") ? HelloRoutes.SOAP12_NS : HelloRoutes.SOAP11_NS);
             }
-            case "/seismic" -> post ? seismic.matchQuakes(ByteBufUtil.getBytes(req.content()))
-                    : seismic.wsdl(req.headers().get(HttpHeaderNames.HOST, "127.0.0.1:8080"));
-            case "/graphql" -> post ? graphql.execute(ByteBufUtil.getBytes(req.content()))
+            case "/seismic" -> post ? seismic.get().matchQuakes(ByteBufUtil.getBytes(req.content()))
+                    : seismic.get().wsdl(req.headers().get(HttpHeaderNames.HOST, "127.0.0.1:8080"));
+            case "/graphql" -> post ? graphql.get().execute(ByteBufUtil.getBytes(req.content()))
                     : HelloRoutes.Answer.of(405, "text/plain", "POST a GraphQL request: {\"query\": \"{ hello }\"}");
             case "/hello/xmlservice" -> routes.restInline(method);
             case "/hello/xmlservicewithcfc" -> routes.restComponent(method);
             case "/hello/xmlservicewithcfccached" -> routes.restCached(method);
-            case "/page/dependency" -> page.dependencyStats(q.parameters().containsKey("reset"));
+            case "/page/dependency" -> page.get().dependencyStats(q.parameters().containsKey("reset"));
             case "/hello/service" -> routes.service(method, first(q, "returnformat"));
             default -> HelloRoutes.Answer.of(404, "text/plain", "no such path: " + path);
         };

@@ -191,7 +191,7 @@ final class PageRoute implements AutoCloseable {
         return HelloRoutes.Answer.of(500, "text/plain; charset=utf-8", "page failed: " + e);
     }
 
-
+    /** Closes the database, its pools and the dependency it calls. */
     @Override
     public void close() {
         pools.values().forEach(ExecutorService::shutdownNow);
@@ -212,5 +212,6 @@ final class PageRoute implements AutoCloseable {
         } catch (IOException e) {
             // a temp directory left behind is harmless
         }
+        dependency.close();
     }
 }
