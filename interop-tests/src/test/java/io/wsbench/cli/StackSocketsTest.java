@@ -60,6 +60,13 @@ class StackSocketsTest {
                                 dir.resolve("jfr/" + d.name() + ".jfr"), d.name() + ".jfr");
                     }
                 }
+                if (d.name().equals("direct")) {
+                    // its page and the page's dependency are made on the page's first request: make them, to see that socket too
+                    var http = java.net.http.HttpClient.newHttpClient();
+                    var asked = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(s.baseUrl() + "/page/dependency")).build(),
+                            java.net.http.HttpResponse.BodyHandlers.discarding());
+                    assertEquals(200, asked.statusCode(), "direct's /page/dependency");
+                }
                 List<String> sockets = new ArrayList<>(ListeningSockets.of(s.pid()));
                 s.process().descendants().forEach(c -> {
                     try {
