@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every SOAP stack and version line built here, started once and called by every client that reads
  * its contract from outside wsbench's own requests (each stack is started once for the three, which
- * three classes did apart: 17 Tomcat starts where 9 do).
+ * three classes did apart: 17 stack starts where 9 do).
  * <ul>
  * <li>The WSDL every SOAP endpoint serves, as a user's client would start from it: for every SOAP
  * endpoint a descriptor declares (so a new one is covered), the WSDL at ENDPOINT?wsdl names ENDPOINT
