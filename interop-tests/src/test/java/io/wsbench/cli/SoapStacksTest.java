@@ -130,14 +130,23 @@ class SoapStacksTest {
     /** What calls {@code b}: load from each served WSDL, and the two clients on the stacks (not the lines) they are for. */
     private static List<String> clients(Build b) {
         List<String> out = new ArrayList<>(List.of("load --wsdl on " + soapEndpoints(b.stack()).size() + " SOAP endpoints"));
-        if (b.options().isEmpty() && JAX_WS_CLIENT.contains(b.stack().name())) {
+        if (jaxWsClient(b)) {
             out.add("the generated JAX-WS client");
         }
-        List<String> secured = b.options().isEmpty() ? CxfPolicyClient.configurations(b.stack()) : List.of();
-        if (!secured.isEmpty()) {
-            out.add("CXF's policy client on " + String.join(", ", secured));
+        if (!cxfPolicies(b).isEmpty()) {
+            out.add("CXF's policy client on " + String.join(", ", cxfPolicies(b)));
         }
         return out;
+    }
+
+    /** Whether the generated JAX-WS client calls {@code b}: the reference stacks, not their lines. */
+    private static boolean jaxWsClient(Build b) {
+        return b.options().isEmpty() && JAX_WS_CLIENT.contains(b.stack().name());
+    }
+
+    /** The secured configurations CXF's policy client calls on {@code b}: every one of a stack's, none of a line's. */
+    private static List<String> cxfPolicies(Build b) {
+        return b.options().isEmpty() ? CxfPolicyClient.configurations(b.stack()) : List.of();
     }
 
     private static void checkEveryClient(Build b, Path rows, Path template, WsSecurityKeys keys, Path policies) throws Exception {
@@ -154,13 +163,10 @@ class SoapStacksTest {
             List<Endpoint> endpoints = soapEndpoints(b.stack());
             List<Executable> checks = new ArrayList<>();
             endpoints.forEach(e -> checks.add(() -> checkEndpoint(b, stack, endpoints, e, rows, template)));
-            if (b.options().isEmpty() && JAX_WS_CLIENT.contains(b.stack().name())) {
+            if (jaxWsClient(b)) {
                 checks.add(() -> JaxWsClient.assertOraclesAnswers(stack, b.stack()));
             }
-            if (b.options().isEmpty()) {
-                CxfPolicyClient.configurations(b.stack()).forEach(c ->
-                        checks.add(() -> CxfPolicyClient.assertOraclesAnswers(stack, b.stack(), c, keys, policies)));
-            }
+            cxfPolicies(b).forEach(c -> checks.add(() -> CxfPolicyClient.assertOraclesAnswers(stack, b.stack(), c, keys, policies)));
             assertAll(b.label(), checks.stream());
         } finally {
             stack.stop();

@@ -67,7 +67,7 @@ public final class Catalog {
         static final Catalog CATALOG = load();
 
         private static Catalog load() {
-            String file = System.getProperty("wsbench.catalog");
+            String file = System.getProperty(FILE_PROPERTY);
             try {
                 return file == null || file.isBlank() ? standard() : fromCsv(Path.of(file));
             } catch (IOException e) {
@@ -75,6 +75,9 @@ public final class Catalog {
             }
         }
     }
+
+    /** The system property naming a real catalog's CSV file, for {@link #configured()}. */
+    public static final String FILE_PROPERTY = "wsbench.catalog";
 
     /**
      * The catalog a server serves: the standard one, or a real one from

@@ -25,15 +25,7 @@ public record QuerySequence(String name, List<Query> queries, double fraction, l
      * the catalog (about 0.4 CPU-s): the standard catalog's are kept, as the same name always gives the same.
      */
     public static QuerySequence named(String name, Catalog catalog) {
-        if (catalog == Catalog.standard()) {
-            QuerySequence kept = STANDARD.get(name);
-            if (kept == null) {
-                kept = generated(name, catalog);
-                STANDARD.putIfAbsent(name, kept);
-            }
-            return kept;
-        }
-        return generated(name, catalog);
+        return catalog == Catalog.standard() ? STANDARD.computeIfAbsent(name, n -> generated(n, catalog)) : generated(name, catalog);
     }
 
     private static QuerySequence generated(String name, Catalog catalog) {

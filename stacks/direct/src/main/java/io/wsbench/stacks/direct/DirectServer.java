@@ -61,7 +61,7 @@ public final class DirectServer {
         Once<Catalog> catalog = Once.of(Catalog::configured);
         Once<SeismicRoute> seismic = Once.of(() -> new SeismicRoute(catalog.get()));
         Once<GraphQlRoute> graphql = Once.of(() -> new GraphQlRoute(routes, catalog.get()));
-        if (!System.getProperty("wsbench.catalog", "").isBlank()) {
+        if (!System.getProperty(Catalog.FILE_PROPERTY, "").isBlank()) {
             catalog.get(); // a user's catalog is read before listening: a file it cannot read stops the start, in one line
         }
         if (routes.faults().spinAfterLoad()) {

@@ -47,13 +47,15 @@ record Faults(boolean wrongAnswer, boolean swallowedException, boolean spinAfter
 
     static Faults fromProperty() {
         String spec = System.getProperty("wsbench.faults", "none").toLowerCase(Locale.ROOT);
-        java.util.regex.Matcher spin = SPIN.matcher(spec);
-        java.util.regex.Matcher leak = LEAK.matcher(spec);
-        java.util.regex.Matcher delay = DELAY.matcher(spec);
         return new Faults(spec.contains("wrong-answer"), spec.contains("swallowed-exception"),
                 spec.contains("spin-after-load"), Long.getLong("wsbench.exitAfterRequests", 0),
-                spin.find() ? Long.parseLong(spin.group(1)) : 0, leak.find() ? Integer.parseInt(leak.group(1)) : 0,
-                delay.find() ? Long.parseLong(delay.group(1)) : 0);
+                amount(SPIN, spec), Math.toIntExact(amount(LEAK, spec)), amount(DELAY, spec));
+    }
+
+    /** The number a sized fault of {@code spec} gives ("spin-300us": 300), 0 when {@code spec} has none. */
+    private static long amount(java.util.regex.Pattern fault, String spec) {
+        java.util.regex.Matcher m = fault.matcher(spec);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     /** Burns {@code micros} of this thread's CPU time (not of the clock's: a preempted spin still costs its due). */

@@ -17,8 +17,9 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.function.Supplier;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /** Routes each HTTP request of the direct stack to the hello service and writes its answer. */
 final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -79,7 +80,7 @@ final class HelloHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         long delay = routes.faults().delayMicros();
         if (delay > 0) {
             // the wait of a backend: the event loop serves others meanwhile, answers leave in the order they came
-            ctx.executor().schedule(() -> write(ctx, keepAlive, answer), delay, java.util.concurrent.TimeUnit.MICROSECONDS);
+            ctx.executor().schedule(() -> write(ctx, keepAlive, answer), delay, TimeUnit.MICROSECONDS);
             return;
         }
         write(ctx, keepAlive, answer);
