@@ -29,8 +29,15 @@ class AsyncProfilerTest {
             assertEquals("busy", out.readLine());
             PackageGroups groups = PackageGroups.of(List.of(), List.of("io.wsbench.monitor"));
             try (AsyncProfiler profiler = AsyncProfiler.attach(child.pid(), groups)) {
+                java.time.Duration before = child.info().totalCpuDuration().orElseThrow();
                 profiler.startPoint();
                 Thread.sleep(1500);
+                // the profiler samples CPU time: on a busy machine the child gets less of a core in 1.5 s (77 samples
+                // once), so the point lasts until the child has used 1.5 s of CPU (within 30 s)
+                long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+                while (child.info().totalCpuDuration().orElseThrow().minus(before).toMillis() < 1500 && System.nanoTime() < until) {
+                    Thread.sleep(50);
+                }
                 // as if the process monitor had measured one core busy over the 1.5 s
                 ServerRecord seen = profiler.endPoint(new ServerRecord(child.pid(), 100, 100, 0, 0, 0, 0, 0),
                         new Monitor.PointEnd(1.5, true, dir, "001-busy"));
