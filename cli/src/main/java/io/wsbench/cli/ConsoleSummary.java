@@ -125,10 +125,10 @@ final class ConsoleSummary {
         Set<String> seen = new HashSet<>();
         for (PointRecord p : points) {
             ServerRecord s = p.server();
-            if (s == null || s.hotFrames() == null || !seen.add(p.key())) {
+            if (s == null || s.jfr().hotFrames() == null || !seen.add(p.key())) {
                 continue;
             }
-            boolean sampled = !s.hotFrames().isEmpty();
+            boolean sampled = !s.jfr().hotFrames().isEmpty();
             io.wsbench.model.record.ProfileRecord profile = s.profile();
             io.wsbench.model.record.ProfileRecord.Part most = profile == null || profile.parts().isEmpty() || p.requests() == 0
                     ? null : profile.parts().stream().max(java.util.Comparator.comparingDouble(
@@ -137,11 +137,11 @@ final class ConsoleSummary {
                     most == null ? "-" : String.format(Locale.ROOT, "%,.1f", profile.cpuMicros() / p.requests()),
                     most == null ? "-" : String.format(Locale.ROOT, "%s (%.0f%%)", most.name(),
                             100 * most.cpuMicros() / profile.cpuMicros()),
-                    sampled ? s.hotFrames().get(0).frame() : "-",
-                    sampled ? String.format(Locale.ROOT, "%.0f%%", 100 * s.hotFrames().get(0).share()) : "-",
-                    String.valueOf(s.executionSamples()),
+                    sampled ? s.jfr().hotFrames().get(0).frame() : "-",
+                    sampled ? String.format(Locale.ROOT, "%.0f%%", 100 * s.jfr().hotFrames().get(0).share()) : "-",
+                    String.valueOf(s.jfr().executionSamples()),
                     String.format(Locale.ROOT, "%,.0f", s.exceptionsPerSecond()),
-                    s.exceptions().isEmpty() ? "-" : s.exceptions().get(0).className()});
+                    s.jfr().exceptions().isEmpty() ? "-" : s.jfr().exceptions().get(0).className()});
         }
         return cells.size() == 1 ? "" : "\n" + layout(cells, "llrllrrrl");
     }

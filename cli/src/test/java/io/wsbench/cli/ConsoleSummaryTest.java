@@ -79,8 +79,7 @@ class ConsoleSummaryTest {
     private static PointRecord withIoBusy(PointRecord p, double busiest) {
         return new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
                 p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), null,
-                new io.wsbench.model.record.GeneratorRecord(1, 1, busiest, busiest, null, null, null, null), null, null, null,
-                null, null, 0);
+                new io.wsbench.model.record.GeneratorRecord(1, 1, busiest, busiest, null, null, null, null), null, null, null);
     }
 
     /** The spread column: what stands between the req/s figure and the baseline ratio. */
@@ -90,7 +89,7 @@ class ConsoleSummaryTest {
         PointRecord plain = point("single", 1, 1000, 1000);
         PointRecord flow = new PointRecord(new TargetRecord("admin", null, "flow", null, null, "plain", null), ONE_USER, 1,
                 76, 1.0, 38, new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1), 100, 100, ErrorCounts.NONE,
-                38, null, null, null, null, null, null, null, 0, null, 38L, List.of(), null, null);
+                38, null, null, null, null, null).withFlowSteps(new PointRecord.FlowSteps(38L, List.of(), null, null));
         RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
                 null, List.of(), List.of(plain, flow));
         List<String> lines = ConsoleSummary.render(run).lines().toList();

@@ -1,6 +1,7 @@
 package io.wsbench.monitor;
 
 import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.ServerRecord.JfrRecord;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,12 +57,15 @@ public final class FlightRecorder implements Monitor {
 
     private final Jcmd jcmd;
     private final Path settings;
+    /** The execution samples' period, in milliseconds, written to each point's record beside its samples. */
+    private final long period;
     private String recording;
     private Instant start;
 
-    private FlightRecorder(Jcmd jcmd, Path settings) {
+    private FlightRecorder(Jcmd jcmd, Path settings, long period) {
         this.jcmd = jcmd;
         this.settings = settings;
+        this.period = period;
     }
 
     /** Records in the JVM with process id {@code pid}, which must run as the same user on this machine. */
@@ -76,12 +80,13 @@ public final class FlightRecorder implements Monitor {
         try {
             Path settings = Files.createTempFile("wsbench-", ".jfc");
             settings.toFile().deleteOnExit();
-            Files.writeString(settings, SETTINGS.formatted(Long.getLong(PERIOD_PROPERTY, SAMPLE_PERIOD_MILLIS)));
+            long period = Long.getLong(PERIOD_PROPERTY, SAMPLE_PERIOD_MILLIS);
+            Files.writeString(settings, SETTINGS.formatted(period));
             // Flight Recorder's first start loads and compiles its own code in the server: done here, not
             // inside the first measured point, whose samples it would thin out
             jcmd.run("JFR.start name=wsbench-start settings=" + quoted(settings));
             jcmd.run("JFR.stop name=wsbench-start");
-            return new FlightRecorder(jcmd, settings);
+            return new FlightRecorder(jcmd, settings, period);
         } catch (IOException | RuntimeException e) {
             jcmd.close();
             throw e;
@@ -149,10 +154,10 @@ public final class FlightRecorder implements Monitor {
             seen.socketReads().write(Path.of(stacks + io.wsbench.model.record.ProfileRecord.IO));
         }
         if (seconds < MIN_SECONDS) {
-            return server.withRecording(null, null, seen.exceptions(), name).withGcPauses(seen.pauses())
+            return server.withRecording(new JfrRecord(null, period, null, seen.exceptions(), name, seen.pauses()))
                     .withTooShort(seconds, "Flight Recorder's hot frames need " + Math.round(MIN_SECONDS * 1000) + " ms");
         }
-        return server.withRecording(seen.samples(), seen.hotFrames(), seen.exceptions(), name).withGcPauses(seen.pauses());
+        return server.withRecording(new JfrRecord(seen.samples(), period, seen.hotFrames(), seen.exceptions(), name, seen.pauses()));
     }
 
     private void dropRecording() {

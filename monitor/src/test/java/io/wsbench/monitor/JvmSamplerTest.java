@@ -29,7 +29,7 @@ class JvmSamplerTest {
                 // machine can take most of a short point: up to three points, until one has samples
                 Path jfr = null;
                 ServerRecord seen = null;
-                for (int point = 1; point <= 3 && (seen == null || seen.executionSamples() == 0); point++) {
+                for (int point = 1; point <= 3 && (seen == null || seen.jfr().executionSamples() == 0); point++) {
                     jvm.startPoint();
                     long t0 = System.nanoTime();
                     Thread.sleep(1500);
@@ -39,14 +39,14 @@ class JvmSamplerTest {
                 }
 
                 assertTrue(Files.size(jfr) > 0, "the server wrote its recording where we asked");
-                assertTrue(seen.gcCount() > 0, "64 KB arrays in a 64 MB heap for 1.5 s: collections, saw " + seen.gcCount());
-                assertTrue(seen.heapUsedMaxBytes() > 0 && seen.heapUsedMaxBytes() <= 64L << 20, "heap " + seen.heapUsedMaxBytes());
-                assertTrue(seen.executionSamples() > 0, "execution samples");
-                ServerRecord.ExceptionRate hidden = seen.exceptions().get(0);
+                assertTrue(seen.counters().gcCount() > 0, "64 KB arrays in a 64 MB heap for 1.5 s: collections, saw " + seen.counters().gcCount());
+                assertTrue(seen.counters().heapUsedMaxBytes() > 0 && seen.counters().heapUsedMaxBytes() <= 64L << 20, "heap " + seen.counters().heapUsedMaxBytes());
+                assertTrue(seen.jfr().executionSamples() > 0, "execution samples");
+                ServerRecord.ExceptionRate hidden = seen.jfr().exceptions().get(0);
                 assertEquals(BusyJvm.HiddenException.class.getName(), hidden.className());
                 assertTrue(hidden.count() > 100, "thrown and caught in a loop: " + hidden.count());
                 assertTrue(hidden.thrownAt().startsWith(BusyJvm.class.getName() + ".readCookie"), hidden.thrownAt());
-                assertEquals(dir.relativize(jfr).toString(), seen.recording());
+                assertEquals(dir.relativize(jfr).toString(), seen.jfr().recording());
                 // attaching used the JVM's Unix-domain socket: it listens on no TCP port, before or after
                 assertEquals(List.of(), ListeningSockets.of(child.pid()));
             }

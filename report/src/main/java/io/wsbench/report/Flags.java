@@ -209,7 +209,7 @@ public final class Flags {
         PointRecord most = null;
         PointRecord least = null;
         for (PointRecord p : repeats) {
-            if (p.server() == null || p.server().gcTimeMillis() == null || p.durationSeconds() <= 0) {
+            if (p.server() == null || p.server().counters().gcTimeMillis() == null || p.durationSeconds() <= 0) {
                 continue;
             }
             if (most == null || gcPerSecond(p) > gcPerSecond(most)) {
@@ -229,7 +229,7 @@ public final class Flags {
     }
 
     private static double gcPerSecond(PointRecord p) {
-        return p.server().gcTimeMillis() / p.durationSeconds();
+        return p.server().counters().gcTimeMillis() / p.durationSeconds();
     }
 
     /**
@@ -297,9 +297,9 @@ public final class Flags {
                         : ": the server slows down, {}: a longer soak shows where it ends.", Said.literal(d.describe())));
             }
         }
-        if (s != null && s.exceptions() != null && !s.exceptions().isEmpty() && p.throughput() > 0
+        if (s != null && s.jfr().exceptions() != null && !s.jfr().exceptions().isEmpty() && p.throughput() > 0
                 && s.exceptionsPerSecond() * REQUESTS_PER_EXCEPTION >= p.throughput()) {
-            ServerRecord.ExceptionRate top = s.exceptions().get(0);
+            ServerRecord.ExceptionRate top = s.jfr().exceptions().get(0);
             out.accept(new Said(": the server created {} exceptions per second ({} per request), most of them {}."
                     + " Caught or not, each one costs a stack trace.", HtmlFormat.rate(s.exceptionsPerSecond()),
                     String.format(Locale.ROOT, "%.2f", s.exceptionsPerSecond() / p.throughput()),

@@ -320,7 +320,7 @@ final class Profiles {
         double longest = 0;
         boolean seen = false;
         for (Point p : r.points()) {
-            ServerRecord.GcPauses g = p.point().server().gcPauses();
+            ServerRecord.GcPauses g = p.point().server().jfr().gcPauses();
             if (g != null) {
                 seen = true;
                 seconds += p.point().durationSeconds();

@@ -265,19 +265,19 @@ final class ReportPage {
         List<Inside> inside = new ArrayList<>();
         for (PointRecord p : points) {
             ServerRecord s = p.server();
-            if (s == null || s.hotFrames() == null) {
+            if (s == null || s.jfr().hotFrames() == null) {
                 continue;
             }
-            List<Table.Row> frames = s.hotFrames().stream().map(f -> new Table.Row(List.of(Table.Cell.code(f.frame()),
+            List<Table.Row> frames = s.jfr().hotFrames().stream().map(f -> new Table.Row(List.of(Table.Cell.code(f.frame()),
                     Table.Cell.of(HtmlFormat.fixed(100 * f.share(), 1) + "%")))).toList();
-            List<Table.Row> exceptions = s.exceptions().stream().map(e -> new Table.Row(List.of(Table.Cell.code(e.className()),
+            List<Table.Row> exceptions = s.jfr().exceptions().stream().map(e -> new Table.Row(List.of(Table.Cell.code(e.className()),
                     Table.Cell.of(HtmlFormat.rate(e.perSecond())), Table.Cell.of(HtmlFormat.count(e.count())),
                     Table.Cell.code(e.thrownAt())))).toList();
             String title = p.key() + ", repeat " + p.repeat() + " — "
-                    + (s.exceptions().isEmpty() ? "no exceptions" : HtmlFormat.rate(s.exceptionsPerSecond()) + " exceptions/s")
-                    + ", " + s.gcCount() + " GCs (" + s.gcTimeMillis() + " ms)";
-            inside.add(new Inside(title, HtmlFormat.fixed(s.heapUsedMaxBytes() / 1e6, 0), s.recording(), s.executionSamples(),
-                    new Table(List.of("hot frame", "share of " + s.executionSamples() + " samples"), frames),
+                    + (s.jfr().exceptions().isEmpty() ? "no exceptions" : HtmlFormat.rate(s.exceptionsPerSecond()) + " exceptions/s")
+                    + ", " + s.counters().gcCount() + " GCs (" + s.counters().gcTimeMillis() + " ms)";
+            inside.add(new Inside(title, HtmlFormat.fixed(s.counters().heapUsedMaxBytes() / 1e6, 0), s.jfr().recording(), s.jfr().executionSamples(),
+                    new Table(List.of("hot frame", "share of " + s.jfr().executionSamples() + " samples"), frames),
                     exceptions.isEmpty() ? null : new Table(List.of("exception", "per second", "count", "created at"), exceptions)));
         }
         return inside;

@@ -66,7 +66,7 @@ class CapacityReportTest {
                 new SecondSample(2, 240, 90_000, 0).ramped(40_000L, 250L, 250.0));
         p = new PointRecord(p.target(), ramp, 1, p.requests(), p.durationSeconds(), p.throughput(), p.latencyMicros(),
                 p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(), p.generator(),
-                series, p.histogram(), null, null, null, 0);
+                series, p.histogram(), null);
         ReportWriter.write(run(List.of(p)), dir);
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<h2>Ramps</h2>"), "the section");

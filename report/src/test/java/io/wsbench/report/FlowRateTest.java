@@ -23,7 +23,8 @@ class FlowRateTest {
             ErrorCounts.NONE, 1000, null, null, null, null, null);
     private static final PointRecord FLOW = new PointRecord(new TargetRecord("admin", null, "flow", null, null, "plain", null),
             ONE_USER, 1, 76, 1.0, 38, new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1), 100, 100,
-            ErrorCounts.NONE, 38, null, null, null, null, null, null, null, 0, null, 38L, List.of(), null, null);
+            ErrorCounts.NONE, 38, null, null, null, null, null)
+            .withFlowSteps(new PointRecord.FlowSteps(38L, List.of(), null, null));
 
     @Test
     void theReportsSummaryTableNamesEachRowsUnit() {

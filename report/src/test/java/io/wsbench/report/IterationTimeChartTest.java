@@ -42,8 +42,8 @@ class IterationTimeChartTest {
     static PointRecord flowPoint(String label, LoadRecord load, int repeat, double place, double get, double iteration) {
         List<StepRecord> steps = List.of(step("placeOrder", place), step("getOrder", get));
         return new PointRecord(new TargetRecord(label, null, "flow", null, null, null, null, "http://127.0.0.1:9000"),
-                load, repeat, 200, 2.0, 50, latency(iteration), 300, 200, ErrorCounts.NONE, 100, null, null, null, null,
-                null, null, null, 0, null, 100L, steps, List.of(step("login", 3)), List.of());
+                load, repeat, 200, 2.0, 50, latency(iteration), 300, 200, ErrorCounts.NONE, 100, null, null, null, null, null)
+                .withFlowSteps(new PointRecord.FlowSteps(100L, steps, List.of(step("login", 3)), List.of()));
     }
 
     private static StepRecord step(String name, double millis) {

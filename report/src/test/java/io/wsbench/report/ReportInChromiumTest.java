@@ -128,7 +128,7 @@ class ReportInChromiumTest {
                 new io.wsbench.model.record.SecondSample(2, 240, 90_000, 0).ramped(40_000L, 250L, 250.0));
         run = run.withPoint(new PointRecord(p.target(), ramp, 1, p.requests(), p.durationSeconds(), p.throughput(),
                 p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(),
-                p.generator(), seconds, p.histogram(), null, null, null, 0));
+                p.generator(), seconds, p.histogram(), null));
         return run.withCapacity(CapacityReportTest.search(750, 800.0))
                 .withWarmup(ReportWriterTest.point(ReportWriterTest.REST, "direct", ReportWriterTest.ONE_USER, 1, 500, 1000));
     }

@@ -112,10 +112,9 @@ class ReportWriterTest {
         RunRecord run = run(REST, evil, "complete", null).withNote("a note " + evil);
         PointRecord first = run.points().get(0);
         ServerRecord s = first.server();
-        ServerRecord seen = new ServerRecord(s.pid(), s.cpuPercent(), s.cpuUserPercent(), s.cpuSystemPercent(), s.rssMaxBytes(),
-                s.threadsMax(), s.residualCpuPercent(), s.machineCpuPercent(), 1L, 2L, 3_000_000L, 100L,
+        ServerRecord seen = s.withGc(1L, 2L, 3_000_000L).withRecording(new ServerRecord.JfrRecord(100L, 10L,
                 List.of(new ServerRecord.HotFrame("Evil." + evil + ":1", 1.0)),
-                List.of(new ServerRecord.ExceptionRate("Evil" + evil, 1.0, 1, "at " + evil)), "/tmp/" + evil + ".jfr", null, null);
+                List.of(new ServerRecord.ExceptionRate("Evil" + evil, 1.0, 1, "at " + evil)), "/tmp/" + evil + ".jfr", null));
         List<PointRecord> points = new ArrayList<>(run.points());
         points.set(0, withServer(first, seen));
         ReportWriter.write(new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(),
@@ -217,10 +216,10 @@ class ReportWriterTest {
     @Test
     void whatTheJvmShowedIsListedPerPoint() throws IOException {
         PointRecord p = run(REST, SOAP, "complete", null).points().get(0);
-        ServerRecord inside = p.server().withJvm(3, 45, 80_000_000, 200,
+        ServerRecord inside = p.server().withGc(3, 45, 80_000_000).withRecording(new ServerRecord.JfrRecord(200L, 10L,
                 List.of(new ServerRecord.HotFrame("com.example.Cookies.read:42", 0.6)),
                 List.of(new ServerRecord.ExceptionRate("java.lang.NullPointerException", 1000, 2500, "com.example.Cookies.read:42")),
-                "jfr/001-x.jfr");
+                "jfr/001-x.jfr", null));
         RunRecord run = run(REST, SOAP, "complete", null);
         run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null, null,
                 List.of(), List.of(withServer(p, inside)));
@@ -242,7 +241,8 @@ class ReportWriterTest {
         for (PointRecord p : run.points()) {
             // 10 MB of heap and 3 KB per request on the client; 0.2 s of WS-Security in a point
             GeneratorRecord g = new GeneratorRecord(2, 1.1, 44, 30.0, 90_000_000L, 10_000_000L, 3072L, p.repeat() == 1 ? 0.2 : 0.4);
-            points.add(withServer(p.withGenerator(g), p.server().withJvm(1, 2, 50_000_000, 10, List.of(), List.of(), "x.jfr")));
+            points.add(withServer(p.withGenerator(g), p.server().withGc(1, 2, 50_000_000)
+                    .withRecording(new ServerRecord.JfrRecord(10L, 10L, List.of(), List.of(), "x.jfr", null))));
         }
         ReportWriter.write(new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x",
                 null, null, List.of(), points), dir);
@@ -272,7 +272,7 @@ class ReportWriterTest {
         List<PointRecord> points = new ArrayList<>(run.points());
         points.set(0, new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
                 p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(),
-                p.generator(), p.series(), p.histogram(), null, null, null, 0, agents));
+                p.generator(), p.series(), p.histogram(), null).withTransport(null, 0, agents));
         RunRecord withAgents = new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(), run.startedAt(),
                 run.finishedAt(), run.status(), run.partialReason(), run.command(), run.baseline(), run.environment(), run.notes(), points);
 

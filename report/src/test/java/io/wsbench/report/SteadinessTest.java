@@ -49,7 +49,7 @@ class SteadinessTest {
             points.add(!p.target().label().equals("steady") ? p : new PointRecord(p.target(), p.load(), p.repeat(), p.requests(),
                     p.durationSeconds(), p.throughput(), p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(),
                     p.errors(), p.validated(), p.server(), new io.wsbench.model.record.GeneratorRecord(1, 2, 95, 95.0, null, null,
-                    null, null), p.series(), p.histogram(), null, null, null, 0));
+                    null, null), p.series(), p.histogram(), null));
         }
         run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null,
                 run.environment(), List.of(), points);

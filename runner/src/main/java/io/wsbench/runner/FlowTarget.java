@@ -25,8 +25,8 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
      */
     public static FlowTarget of(TargetSpec t, Function<String, Path> files, String base, Path keys) {
         try {
-            ApiDescription api = t.openapi() == null ? null : ApiDescription.read(described(t.openapi(), files, base));
-            ServiceDescription wsdl = t.wsdl() == null ? null : ServiceDescription.read(described(t.wsdl(), files, base));
+            ApiDescription api = t.service().openapi() == null ? null : ApiDescription.read(described(t.service().openapi(), files, base));
+            ServiceDescription wsdl = t.service().wsdl() == null ? null : ServiceDescription.read(described(t.service().wsdl(), files, base));
             URI endpoint = endpoint(t, base, api, wsdl);
             return new FlowTarget(OwnFlow.of(t.flow(), api, wsdl, endpoint, files, t.security(), new SecuredSteps(keys)), endpoint);
         } catch (OwnServiceException e) {

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.wsbench.core.load.ClientTls;
+import io.wsbench.model.suite.ServiceSpec;
 import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.TargetSpec;
 
@@ -79,30 +80,31 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
      * description and address against the stack's {@code base} address (null before it starts).
      */
     public static Spec spec(Suite suite, TargetSpec t, String base) {
-        if (t.proto() != null) {
+        ServiceSpec d = t.service();
+        if (d.proto() != null) {
             // a gRPC server is named by its address: the target's url, or the stack's base
             String url = t.url() != null ? t.url() : base;
-            boolean reflection = GrpcReflection.asks(t.proto());
-            return new Spec(null, null, t.operation(), null, t.template() == null ? null : suite.resolve(t.template()),
-                    t.data() == null ? null : suite.resolve(t.data()), t.dataMode(), t.checks() == null ? List.of() : t.checks(),
-                    url, t.dataMaxMb(), null, reflection ? t.proto() : suite.resolve(t.proto()).toString(),
-                    reflection && url != null ? TlsClients.forTarget(suite, t, reflectionServerOf(t.proto(), url)) : null);
+            boolean reflection = GrpcReflection.asks(d.proto());
+            return new Spec(null, null, t.operation(), null, d.template() == null ? null : suite.resolve(d.template()),
+                    d.data() == null ? null : suite.resolve(d.data()), d.dataMode(), d.checks() == null ? List.of() : d.checks(),
+                    url, d.dataMaxMb(), null, reflection ? d.proto() : suite.resolve(d.proto()).toString(),
+                    reflection && url != null ? TlsClients.forTarget(suite, t, reflectionServerOf(d.proto(), url)) : null);
         }
-        if (t.graphql() != null) {
+        if (d.graphql() != null) {
             // a GraphQL server is named by its address: the target's url, or its path on the stack
             String url = t.url() != null ? t.url() : base != null ? base + (t.path() == null ? "/graphql" : t.path()) : null;
-            return new Spec(null, null, t.operation(), null, null, t.data() == null ? null : suite.resolve(t.data()),
-                    t.dataMode(), t.checks() == null ? List.of() : t.checks(), url, t.dataMaxMb(), suite.resolve(t.graphql()));
+            return new Spec(null, null, t.operation(), null, null, d.data() == null ? null : suite.resolve(d.data()),
+                    d.dataMode(), d.checks() == null ? List.of() : d.checks(), url, d.dataMaxMb(), suite.resolve(d.graphql()));
         }
-        String described = t.wsdl() != null ? t.wsdl() : t.openapi();
+        String described = d.wsdl() != null ? d.wsdl() : d.openapi();
         String where = described.regionMatches(true, 0, "http://", 0, 7) || described.regionMatches(true, 0, "https://", 0, 8)
                 ? described
                 : described.startsWith("/") && base != null ? base + described : suite.resolve(described).toString();
         String url = t.url() != null ? t.url() : t.path() != null && base != null ? base + t.path() : null;
-        return new Spec(t.wsdl() != null ? where : null, t.openapi() != null ? where : null, t.operation(),
-                t.port(), t.template() == null ? null : suite.resolve(t.template()),
-                t.data() == null ? null : suite.resolve(t.data()), t.dataMode(), t.checks() == null ? List.of() : t.checks(),
-                url, t.dataMaxMb()).withHeaders(t.request() == null ? Map.of() : t.request().headers());
+        return new Spec(d.wsdl() != null ? where : null, d.openapi() != null ? where : null, t.operation(),
+                d.port(), d.template() == null ? null : suite.resolve(d.template()),
+                d.data() == null ? null : suite.resolve(d.data()), d.dataMode(), d.checks() == null ? List.of() : d.checks(),
+                url, d.dataMaxMb()).withHeaders(t.request() == null ? Map.of() : t.request().headers());
     }
 
     /** The client's checking time per answer checked since {@code nanosBefore} and {@code answersBefore}; null when none was. */

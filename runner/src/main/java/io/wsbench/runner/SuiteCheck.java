@@ -4,6 +4,7 @@ import io.wsbench.launch.StackCatalog;
 import io.wsbench.launch.StackDescriptor;
 import io.wsbench.launch.StackException;
 import io.wsbench.launch.StackLauncher;
+import io.wsbench.model.suite.ServiceSpec;
 import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.model.suite.TargetSpec;
@@ -169,20 +170,21 @@ public final class SuiteCheck {
             }
             return;
         }
-        String kind = t.wsdl() != null ? "wsdl" : t.openapi() != null ? "openapi" : "graphql";
-        if (t.graphql() != null && !Files.isRegularFile(suite.resolve(t.graphql()))) {
-            throw SuiteReader.at(suite, at + "/graphql", "no such file: " + suite.resolve(t.graphql()));
+        ServiceSpec d = t.service();
+        String kind = d.wsdl() != null ? "wsdl" : d.openapi() != null ? "openapi" : "graphql";
+        if (d.graphql() != null && !Files.isRegularFile(suite.resolve(d.graphql()))) {
+            throw SuiteReader.at(suite, at + "/graphql", "no such file: " + suite.resolve(d.graphql()));
         }
-        if (t.operation() == null && t.graphql() == null) {
+        if (t.operation() == null && d.graphql() == null) {
             throw SuiteReader.at(suite, at, "a target with a '" + kind + "' needs the 'operation' to load (wsbench " + kind
-                    + " " + (t.wsdl() != null ? t.wsdl() : t.openapi()) + " lists them)");
+                    + " " + (d.wsdl() != null ? d.wsdl() : d.openapi()) + " lists them)");
         }
         if (t.stack() != null && !suite.stacks().containsKey(t.stack()) && catalog.find(t.stack()).isEmpty()) {
             throw SuiteReader.at(suite, at + "/stack", "unknown stack '" + t.stack() + "'");
         }
-        for (String file : java.util.Arrays.asList(t.template(), t.data())) {
+        for (String file : java.util.Arrays.asList(d.template(), d.data())) {
             if (file != null && !Files.isRegularFile(suite.resolve(file))) {
-                throw SuiteReader.at(suite, at + (file.equals(t.template()) ? "/template" : "/data"),
+                throw SuiteReader.at(suite, at + (file.equals(d.template()) ? "/template" : "/data"),
                         "no such file: " + suite.resolve(file));
             }
         }

@@ -29,8 +29,7 @@ class CapacitySearchTest {
     private static PointRecord point(double rate, long p99, double busy) {
         return new PointRecord(TARGET, new LoadRecord("open", 10, null, 3.0, rate, null, true), 1, (long) (rate * 3), 3,
                 rate, new LatencyRecord(p99 / 2.0, p99 / 2, p99, p99, p99, p99, 1), 100, 100, ErrorCounts.NONE,
-                (long) (rate * 3), null, new GeneratorRecord(1, 1, 30, busy, null, null, null, null), null, null, null,
-                null, null, 0);
+                (long) (rate * 3), null, new GeneratorRecord(1, 1, 30, busy, null, null, null, null), null, null, null);
     }
 
     /** p99 under 10 ms up to {@code capacity}, far above it past that. */

@@ -297,21 +297,17 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     }
 
     public PointRecord toPoint(TargetRecord target, LoadRecord load, int repeat, ServerRecord server) {
-        PointRecord p = new PointRecord(target, load, repeat, requests, round(durationSeconds), round(throughput()),
+        // a flow's point is its iterations'; its requests are its steps'
+        List<StepRecord> steps = flow == null ? null : steps(flow.steps());
+        long answered = steps == null ? requests : steps.stream().mapToLong(StepRecord::requests).sum();
+        PointRecord p = new PointRecord(target, load, repeat, answered, round(durationSeconds), round(throughput()),
                 latency(),
                 requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
                 requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.connect() - errors.timeout())),
-                errors, ok, server, generator, SecondSample.edgesBesideSilence(series), encode(latencies), aborted,
-                eachRequestMicros, tls, unfinished, agents);
-        if (flow == null) {
-            return p;
-        }
-        // a flow's point is its iterations'; its requests are its steps'
-        List<StepRecord> steps = steps(flow.steps());
-        return new PointRecord(target, load, repeat, steps.stream().mapToLong(StepRecord::requests).sum(),
-                p.durationSeconds(), p.throughput(), p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(),
-                errors, ok, server, generator, p.series(), p.histogram(), aborted, null, tls, unfinished, agents,
-                requests, steps, steps(flow.setup()), steps(flow.teardown()));
+                errors, ok, server, generator, SecondSample.edgesBesideSilence(series), encode(latencies), aborted)
+                .withTransport(tls, unfinished, agents);
+        return flow == null ? p.withEachRequest(eachRequestMicros)
+                : p.withFlowSteps(new PointRecord.FlowSteps(requests, steps, steps(flow.setup()), steps(flow.teardown())));
     }
 
     private List<StepRecord> steps(List<StepFigures> figures) {

@@ -3,6 +3,7 @@ package io.wsbench.model.record;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,88 +31,86 @@ import java.util.Map;
 @JsonPropertyOrder({"target", "load", "repeat", "requests", "unfinished"})
 public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           long requests, double durationSeconds, double throughput,
-                          LatencyRecord latencyMicros,
-                          double bytesSentPerRequest, double bytesReceivedPerRequest,
+                          LatencyRecord latencyMicros, @JsonUnwrapped Traffic traffic,
                           ErrorCounts errors, long validated,
                           ServerRecord server, GeneratorRecord generator,
-                          List<SecondSample> series, String histogram, String aborted,
-                          List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
-                          Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown,
-                          OverTime overTime, RoundRecord round) {
+                          @JsonUnwrapped Detail detail, String aborted,
+                          TlsRecord tls, long unfinished, List<AgentRecord> agents,
+                          @JsonUnwrapped FlowSteps flowSteps, OverTime overTime, RoundRecord round) {
+
+    /** The bytes a request sent and an answer brought, on average over the point. */
+    public record Traffic(double bytesSentPerRequest, double bytesReceivedPerRequest) {
+    }
+
+    /**
+     * What was kept of the point's answers beside its figures: its {@code series} of seconds, its latency
+     * {@code histogram} and, when the load asked for it, {@code eachRequestMicros}. {@link #NONE}: nothing.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Detail(List<SecondSample> series, String histogram, List<Long> eachRequestMicros) {
+        public static final Detail NONE = new Detail(null, null, null);
+    }
+
+    /**
+     * A flow's point's {@code iterations} and the records of its {@code steps}, and of its users'
+     * {@code setup} and {@code teardown} steps. {@link #NONE} for a point of single requests.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record FlowSteps(Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown) {
+        public static final FlowSteps NONE = new FlowSteps(null, null, null, null);
+    }
 
     public PointRecord {
+        traffic = traffic == null ? new Traffic(0, 0) : traffic;
+        detail = detail == null ? Detail.NONE : detail;
+        flowSteps = flowSteps == null ? FlowSteps.NONE : flowSteps;
         overTime = overTime == null || overTime.isEmpty() ? null : overTime;
     }
 
-    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
-                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
-                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
-                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
-                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
-                       Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown,
-                       OverTime overTime) {
-        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
-                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
-                eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, overTime, null);
-    }
-
-    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
-                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
-                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
-                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
-                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents,
-                       Long iterations, List<StepRecord> steps, List<StepRecord> setup, List<StepRecord> teardown) {
-        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
-                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
-                eachRequestMicros, tls, unfinished, agents, iterations, steps, setup, teardown, null);
-    }
-
-    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
-                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
-                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
-                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
-                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished, List<AgentRecord> agents) {
-        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
-                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
-                eachRequestMicros, tls, unfinished, agents, null, null, null, null);
-    }
-
-    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
-                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
-                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
-                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
-                       List<Long> eachRequestMicros, TlsRecord tls, long unfinished) {
-        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
-                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
-                eachRequestMicros, tls, unfinished, null);
-    }
-
-    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
-                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
-                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
-                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
-                       List<Long> eachRequestMicros, TlsRecord tls) {
-        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
-                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
-                eachRequestMicros, tls, 0);
-    }
-
-    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
-                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
-                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
-                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted,
-                       List<Long> eachRequestMicros) {
-        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
-                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted,
-                eachRequestMicros, null);
-    }
-
+    /** A point of single requests from this process alone, as measured: the rest is added by its withers. */
     public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
                        double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
                        double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
                        GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted) {
-        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros, bytesSentPerRequest,
-                bytesReceivedPerRequest, errors, validated, server, generator, series, histogram, aborted, null);
+        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
+                new Traffic(bytesSentPerRequest, bytesReceivedPerRequest), errors, validated, server, generator,
+                new Detail(series, histogram, null), aborted, null, 0, null, null, null, null);
+    }
+
+    public double bytesSentPerRequest() {
+        return traffic.bytesSentPerRequest();
+    }
+
+    public double bytesReceivedPerRequest() {
+        return traffic.bytesReceivedPerRequest();
+    }
+
+    public List<SecondSample> series() {
+        return detail.series();
+    }
+
+    public String histogram() {
+        return detail.histogram();
+    }
+
+    public List<Long> eachRequestMicros() {
+        return detail.eachRequestMicros();
+    }
+
+    public Long iterations() {
+        return flowSteps.iterations();
+    }
+
+    public List<StepRecord> steps() {
+        return flowSteps.steps();
+    }
+
+    public List<StepRecord> setup() {
+        return flowSteps.setup();
+    }
+
+    public List<StepRecord> teardown() {
+        return flowSteps.teardown();
     }
 
     public PointRecord withGenerator(GeneratorRecord g) {
@@ -125,6 +124,21 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     /** With its errors as {@code e} counts them (listing the kinds its protocol can count). */
     public PointRecord withErrors(ErrorCounts e) {
         return Copies.with(this, "errors", e);
+    }
+
+    /** With the latencies of its answers one by one, in the order they came. */
+    public PointRecord withEachRequest(List<Long> micros) {
+        return Copies.with(this, "detail", new Detail(detail.series(), detail.histogram(), micros));
+    }
+
+    /** With how its connections spoke TLS, the requests never answered, and each agent's share. */
+    public PointRecord withTransport(TlsRecord t, long notAnswered, List<AgentRecord> shares) {
+        return Copies.with(this, "tls", t, "unfinished", notAnswered, "agents", shares);
+    }
+
+    /** With a flow's iterations and its steps' records. */
+    public PointRecord withFlowSteps(FlowSteps f) {
+        return Copies.with(this, "flowSteps", f);
     }
 
     public PointRecord withAborted(String why) {
@@ -147,7 +161,7 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
      */
     @JsonProperty("trend")
     public Trend trend() {
-        return Trend.of(series, durationSeconds);
+        return Trend.of(series(), durationSeconds);
     }
 
     /**
@@ -156,7 +170,7 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
      */
     @JsonProperty("stalls")
     public List<Stall> stalls() {
-        List<Stall> s = Stall.of(series, durationSeconds, load);
+        List<Stall> s = Stall.of(series(), durationSeconds, load);
         return s.isEmpty() ? null : s;
     }
 
@@ -172,7 +186,7 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
 
     /** Whether this is a flow's point, whose {@code throughput} counts iterations, not requests. */
     public boolean flow() {
-        return iterations != null || steps != null;
+        return flowSteps.iterations() != null || flowSteps.steps() != null;
     }
 
     /** Requests answered or failed per second: a flow's steps' requests, else {@code throughput}'s own count. */

@@ -1,35 +1,54 @@
 package io.wsbench.model.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;
 
 /**
  * What the server process did during a point: CPU (100 = one core busy), peak resident memory,
- * threads, and the CPU it still burned after the load stopped. For a JVM server, also what its performance counters and
- * a Flight Recorder recording of the point saw inside it: garbage collections, the peak of heap
- * used, the hottest frames of its {@code executionSamples}, and the exceptions thrown (caught or not);
- * {@code recording} is the .jfr file, relative to the run directory; the collector's pauses; and a
- * sampling {@code profile} of where its CPU went. Those are null for other servers.
+ * threads, and the CPU it still burned after the load stopped. For a JVM server, also what its performance
+ * {@code counters} and a Flight Recorder recording of the point ({@code jfr}) saw inside it; and a sampling
+ * {@code profile} of where its CPU went. Those are null for other servers; in run.json the counters' and the
+ * recording's figures stand among the server's own, as they always have.
  * <p>A point shorter than a monitor can measure has that monitor's figures null and says why, once,
  * in {@code tooShort} ("point too short: 33 ms, /proc's CPU times need 250 ms; the profiler needs 250 ms").
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, Double cpuSystemPercent,
-                           long rssMaxBytes, int threadsMax, double residualCpuPercent,
-                           Double machineCpuPercent,
-                           Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes, Long executionSamples,
-                           List<HotFrame> hotFrames, List<ExceptionRate> exceptions, String recording,
-                           GcPauses gcPauses, ProfileRecord profile, String tooShort) {
+                           long rssMaxBytes, int threadsMax, double residualCpuPercent, Double machineCpuPercent,
+                           @JsonUnwrapped CountersRecord counters, @JsonUnwrapped JfrRecord jfr,
+                           ProfileRecord profile, String tooShort) {
 
-    public ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, Double cpuSystemPercent,
-                        long rssMaxBytes, int threadsMax, double residualCpuPercent, Double machineCpuPercent,
-                        Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes, Long executionSamples,
-                        List<HotFrame> hotFrames, List<ExceptionRate> exceptions, String recording,
-                        GcPauses gcPauses, ProfileRecord profile) {
-        this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
-                machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples, hotFrames, exceptions,
-                recording, gcPauses, profile, null);
+    public ServerRecord {
+        counters = counters == null ? CountersRecord.NONE : counters;
+        jfr = jfr == null ? JfrRecord.NONE : jfr;
+    }
+
+    /**
+     * What a JVM's performance counters said over the point: its collections, their time and the peak of
+     * heap used. Written to run.json among the server's own figures; {@link #NONE} for another server.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CountersRecord(Long gcCount, Long gcTimeMillis, Long heapUsedMaxBytes) {
+        public static final CountersRecord NONE = new CountersRecord(null, null, null);
+    }
+
+    /**
+     * What a Flight Recorder recording of the point showed: its {@code executionSamples}, taken every
+     * {@code samplePeriodMillis} (run --jfr-period), the hottest frames among them, the exceptions thrown
+     * (caught or not), the collector's pauses, and the .jfr file ({@code recording}, relative to the run
+     * directory). Written to run.json among the server's own figures; {@link #NONE} when none was made.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record JfrRecord(Long executionSamples, Long samplePeriodMillis, List<HotFrame> hotFrames,
+                            List<ExceptionRate> exceptions, String recording, GcPauses gcPauses) {
+        public static final JfrRecord NONE = new JfrRecord(null, null, null, null, null, null);
+
+        public JfrRecord {
+            hotFrames = hotFrames == null ? null : List.copyOf(hotFrames);
+            exceptions = exceptions == null ? null : List.copyOf(exceptions);
+        }
     }
 
     /**
@@ -54,7 +73,7 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
     public ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                         long rssMaxBytes, int threadsMax, double residualCpuPercent, double machineCpuPercent) {
         this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
-                machineCpuPercent, null, null, null, null, null, null, null, null, null, null);
+                machineCpuPercent, null, null, null, null);
     }
 
     /**
@@ -63,7 +82,7 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
      */
     public static ServerRecord withoutCpu(Long pid, long rssMaxBytes, int threadsMax, double residualCpuPercent) {
         return new ServerRecord(pid, null, null, null, rssMaxBytes, threadsMax, residualCpuPercent, null,
-                null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null);
     }
 
     /**
@@ -71,47 +90,27 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
      * {@code needs} says ("the profiler needs 250 ms"); the point's length is said once, before the first.
      */
     public ServerRecord withTooShort(double seconds, String needs) {
-        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
-                residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples,
-                hotFrames, exceptions, recording, gcPauses, profile,
+        return Copies.with(this, "tooShort",
                 (tooShort == null ? "point too short: " + Math.round(seconds * 1000) + " ms, " : tooShort + "; ") + needs);
-    }
-
-    public ServerRecord withJvm(long gcs, long gcMillis, long heapMax, long samples, List<HotFrame> hot,
-                                List<ExceptionRate> thrown, String jfr) {
-        return withGc(gcs, gcMillis, heapMax).withRecording(samples, hot, thrown, jfr);
     }
 
     /** With what a JVM's counters said over the point: collections, their time, the heap's peak. */
     public ServerRecord withGc(long gcs, long gcMillis, long heapMax) {
-        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
-                residualCpuPercent, machineCpuPercent, gcs, gcMillis, heapMax, executionSamples, hotFrames,
-                exceptions, recording, gcPauses, profile, tooShort);
+        return Copies.with(this, "counters", new CountersRecord(gcs, gcMillis, heapMax));
     }
 
-    /** With what a Flight Recorder recording of the point showed, and where it is ({@code jfr}, relative to run.json). */
-    public ServerRecord withRecording(Long samples, List<HotFrame> hot, List<ExceptionRate> thrown, String jfr) {
-        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
-                residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, samples,
-                hot == null ? null : List.copyOf(hot), List.copyOf(thrown), jfr, gcPauses, profile, tooShort);
-    }
-
-    /** With the collector's pauses over the point. */
-    public ServerRecord withGcPauses(GcPauses pauses) {
-        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
-                residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples,
-                hotFrames, exceptions, recording, pauses, profile, tooShort);
+    /** With what a Flight Recorder recording of the point showed. */
+    public ServerRecord withRecording(JfrRecord seen) {
+        return Copies.with(this, "jfr", seen);
     }
 
     /** With what a sampling profiler saw over the point. */
     public ServerRecord withProfile(ProfileRecord seen) {
-        return new ServerRecord(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax,
-                residualCpuPercent, machineCpuPercent, gcCount, gcTimeMillis, heapUsedMaxBytes, executionSamples,
-                hotFrames, exceptions, recording, gcPauses, seen, tooShort);
+        return Copies.with(this, "profile", seen);
     }
 
     /** Exceptions of every class per second; 0 when none were seen or none could be counted. */
     public double exceptionsPerSecond() {
-        return exceptions == null ? 0 : exceptions.stream().mapToDouble(ExceptionRate::perSecond).sum();
+        return jfr.exceptions() == null ? 0 : jfr.exceptions().stream().mapToDouble(ExceptionRate::perSecond).sum();
     }
 }

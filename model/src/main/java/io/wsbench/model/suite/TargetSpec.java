@@ -1,7 +1,9 @@
 package io.wsbench.model.suite;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.wsbench.model.load.Http2;
 import io.wsbench.model.record.TargetRecord;
 
 import java.util.List;
@@ -25,103 +27,111 @@ import java.util.TreeMap;
  * {@code tls} is how to speak TLS to an https:// {@code url} ({@link TlsSpec}).
  * <p>A target on the user's own service names its description instead of a protocol: {@code wsdl}
  * (a URL, a file relative to the suite, or a path on its {@code stack}'s address such as
- * {@code /calc?wsdl}) or {@code openapi}, with its {@code operation}, the WSDL {@code port} when
- * several have it, the request {@code template} and {@code data} rows (files relative to the
- * suite), {@code dataMode} ({@code cycle} or {@code unique}), the {@code checks} of every answer
- * and {@code dataMaxMb}, the most its encoded requests may take. Its address is the {@code url}
- * when given, else {@code path} on its {@code stack}, else the one the description names.
+ * {@code /calc?wsdl}), {@code openapi}, {@code graphql} or {@code proto}, with its {@code operation}
+ * and the keys that fill its requests from rows and check its answers: the suite writes them on the
+ * target, and they are kept together as its {@link #service()} ({@link ServiceSpec}). Its address is
+ * the {@code url} when given, else {@code path} on its {@code stack}, else the one the description names.
+ * {@code http: 2} (with its {@code streams}) is kept as its {@link #http2()}, null for HTTP/1.1.
  * <p>{@code request} ({@link RequestSpec}) is what a {@code url} without a {@code protocol} sends
  * (its method, body, headers, SOAPAction and the text every answer must hold), as {@code wsbench
  * load URL}'s options write it; an {@code openapi} target takes its {@code headers} alone.
  */
-public record TargetSpec(@JsonProperty("label") String label,
-                         @JsonProperty("stack") String stack,
-                         @JsonProperty("protocol") String protocol,
-                         @JsonProperty("variant") String variant,
-                         @JsonProperty("operation") String operation,
-                         @JsonProperty("security") Security security,
-                         @JsonProperty("sequence") String sequence,
-                         @JsonProperty("url") String url,
-                         @JsonProperty("client") String client,
-                         @JsonProperty("coldStart") Boolean coldStart,
-                         @JsonProperty("stackOptions") @JsonDeserialize(using = StackOptionsReader.class)
-                         Map<String, String> stackOptions,
-                         @JsonProperty("path") String path,
-                         @JsonProperty("tls") TlsSpec tls,
-                         @JsonProperty("wsdl") String wsdl,
-                         @JsonProperty("openapi") String openapi,
-                         @JsonProperty("port") String port,
-                         @JsonProperty("template") String template,
-                         @JsonProperty("data") String data,
-                         @JsonProperty("dataMode") String dataMode,
-                         @JsonProperty("checks") List<String> checks,
-                         @JsonProperty("dataMaxMb") Long dataMaxMb,
-                         @JsonProperty("flow") FlowSpec flow,
-                         @JsonProperty("graphql") String graphql,
-                         @JsonProperty("http") Integer http,
-                         @JsonProperty("streams") Integer streams,
-                         @JsonProperty("proto") String proto,
-                         @JsonProperty("request") RequestSpec request) {
+public record TargetSpec(String label, String stack, String protocol, String variant, String operation,
+                         Security security, String sequence, String url, String client, Boolean coldStart,
+                         Map<String, String> stackOptions, String path, TlsSpec tls, ServiceSpec service,
+                         FlowSpec flow, Http2 http2, RequestSpec request) {
 
-    /** How the target asks for HTTP/2 ({@code http: 2}, with its {@code streams}, 1 by default); null for HTTP/1.1. */
-    public io.wsbench.model.load.Http2 http2() {
-        return http != null && http == 2 ? new io.wsbench.model.load.Http2(streams == null ? 1 : streams) : null;
-    }
-
-    /** Whether the target is loaded over HTTP/2: asked ({@code http: 2}), or gRPC, which is HTTP/2 whether asked or not. */
-    public boolean overHttp2() {
-        return http2() != null || proto() != null || "grpc".equals(protocol());
-    }
-
-    public TargetSpec {
+    /**
+     * A target as a suite writes it, every key on the target itself (and as {@code load URL}'s and
+     * {@code capacity URL}'s options give it): the keys of its own service become its {@link ServiceSpec},
+     * {@code http: 2} and its {@code streams} its {@link Http2}.
+     */
+    @JsonCreator
+    public static TargetSpec of(@JsonProperty("label") String label,
+                                @JsonProperty("stack") String stack,
+                                @JsonProperty("protocol") String protocol,
+                                @JsonProperty("variant") String variant,
+                                @JsonProperty("operation") String operation,
+                                @JsonProperty("security") Security security,
+                                @JsonProperty("sequence") String sequence,
+                                @JsonProperty("url") String url,
+                                @JsonProperty("client") String client,
+                                @JsonProperty("coldStart") Boolean coldStart,
+                                @JsonProperty("stackOptions") @JsonDeserialize(using = StackOptionsReader.class)
+                                Map<String, String> stackOptions,
+                                @JsonProperty("path") String path,
+                                @JsonProperty("tls") TlsSpec tls,
+                                @JsonProperty("wsdl") String wsdl,
+                                @JsonProperty("openapi") String openapi,
+                                @JsonProperty("port") String port,
+                                @JsonProperty("template") String template,
+                                @JsonProperty("data") String data,
+                                @JsonProperty("dataMode") String dataMode,
+                                @JsonProperty("checks") List<String> checks,
+                                @JsonProperty("dataMaxMb") Long dataMaxMb,
+                                @JsonProperty("flow") FlowSpec flow,
+                                @JsonProperty("graphql") String graphql,
+                                @JsonProperty("http") Integer http,
+                                @JsonProperty("streams") Integer streams,
+                                @JsonProperty("proto") String proto,
+                                @JsonProperty("request") RequestSpec request) {
         if (http != null && http != 1 && http != 2) {
             throw new IllegalArgumentException("'http' is 1 or 2, got " + http);
         }
         if (streams != null && (http == null || http != 2)) {
             throw new IllegalArgumentException("'streams' is for HTTP/2: add 'http: 2'");
         }
-        if (http != null && http == 2 && flow != null) {
-            throw new IllegalArgumentException("a flow does not run over HTTP/2 yet: leave 'http: 2' out of a flow target");
-        }
-        if (flow != null && (operation != null || template != null || data != null || dataMode != null || checks != null
-                || protocol != null || sequence != null || client != null || variant != null)) {
-            throw new IllegalArgumentException("a target with a 'flow' takes its requests from its steps: no 'operation',"
-                    + " 'template', 'data', 'dataMode', 'checks', 'protocol', 'variant', 'sequence' or 'client' beside it");
-        }
-        if (flow != null && wsdl == null && openapi == null && (stack == null) == (url == null)) {
-            throw new IllegalArgumentException("a flow's target needs a 'url' or a 'stack' (or a 'wsdl' or an 'openapi' that names its address)");
-        }
-        boolean own = wsdl != null || openapi != null || flow != null || graphql != null || proto != null;
-        if ((wsdl != null ? 1 : 0) + (openapi != null ? 1 : 0) + (graphql != null ? 1 : 0) + (proto != null ? 1 : 0) > 1) {
-            throw new IllegalArgumentException("a target names one of a 'wsdl', an 'openapi', a 'graphql' query or a 'proto', not several");
-        }
-        if (proto != null && (flow != null || port != null || operation == null)) {
-            throw new IllegalArgumentException("a 'proto' target calls its 'operation' (package.Service/Method) with each row's message:"
-                    + " name the operation; no 'flow' or 'port'");
-        }
         if (proto != null && http != null && http == 1) {
             throw new IllegalArgumentException("gRPC goes over HTTP/2 only: leave 'http: 1' out of a 'proto' target");
         }
-        if (graphql != null && (flow != null || template != null || port != null)) {
+        return new TargetSpec(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart,
+                stackOptions, path, tls, new ServiceSpec(wsdl, openapi, graphql, proto, port, template, data, dataMode, checks,
+                dataMaxMb), flow, http != null && http == 2 ? new Http2(streams == null ? 1 : streams) : null, request);
+    }
+
+    /** Whether the target is loaded over HTTP/2: asked ({@code http: 2}), or gRPC, which is HTTP/2 whether asked or not. */
+    public boolean overHttp2() {
+        return http2 != null || service.proto() != null || "grpc".equals(protocol);
+    }
+
+    public TargetSpec {
+        service = service == null ? ServiceSpec.NONE : service;
+        if (http2 != null && flow != null) {
+            throw new IllegalArgumentException("a flow does not run over HTTP/2 yet: leave 'http: 2' out of a flow target");
+        }
+        if (flow != null && (operation != null || service.fillsRequests() || protocol != null || sequence != null
+                || client != null || variant != null)) {
+            throw new IllegalArgumentException("a target with a 'flow' takes its requests from its steps: no 'operation',"
+                    + " 'template', 'data', 'dataMode', 'checks', 'protocol', 'variant', 'sequence' or 'client' beside it");
+        }
+        if (flow != null && service.wsdl() == null && service.openapi() == null && (stack == null) == (url == null)) {
+            throw new IllegalArgumentException("a flow's target needs a 'url' or a 'stack' (or a 'wsdl' or an 'openapi' that names its address)");
+        }
+        boolean own = service.described() || flow != null;
+        if (service.proto() != null && (flow != null || service.port() != null || operation == null)) {
+            throw new IllegalArgumentException("a 'proto' target calls its 'operation' (package.Service/Method) with each row's message:"
+                    + " name the operation; no 'flow' or 'port'");
+        }
+        if (service.graphql() != null && (flow != null || service.template() != null || service.port() != null)) {
             throw new IllegalArgumentException("a 'graphql' target sends its query with each row's variables: no 'flow',"
                     + " 'template' or 'port' beside it");
         }
-        if (graphql != null && (stack == null) == (url == null)) {
+        if (service.graphql() != null && (stack == null) == (url == null)) {
             throw new IllegalArgumentException("a 'graphql' target needs the server's 'url', or a 'stack' (with the 'path' it answers on)");
         }
-        if (!own && (template != null || data != null || dataMode != null || checks != null || port != null || dataMaxMb != null)) {
+        if (!own && service.any()) {
             throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl', an 'openapi', a 'graphql' query or a 'proto'");
         }
         if (own) {
-            if (protocol != null || sequence != null || client != null || variant != null) {
-                throw new IllegalArgumentException("a target with a '" + (wsdl != null ? "wsdl" : openapi != null ? "openapi" : proto != null ? "proto" : "graphql")
+            if (protocol != null && !protocol.equals(flow != null ? "flow" : service.protocol())
+                    || sequence != null || client != null || variant != null) {
+                throw new IllegalArgumentException("a target with a '" + service.key()
                         + "' takes its requests from it: no 'protocol', 'variant', 'sequence' or 'client'");
             }
             if (stack != null && url != null) {
                 throw new IllegalArgumentException("a target is on a 'stack' or at a 'url', not both");
             }
-            protocol = flow != null ? "flow" : wsdl != null ? "wsdl" : openapi != null ? "openapi" : proto != null ? "grpc" : "graphql";
-            checks = checks == null ? null : List.copyOf(checks);
+            protocol = flow != null ? "flow" : service.protocol();
         } else if ((stack == null) == (url == null)) {
             throw new IllegalArgumentException("a target needs either 'stack' or 'url' (or a 'wsdl' or an 'openapi' that names its address)");
         } else if (url != null && protocol == null) {
@@ -136,7 +146,7 @@ public record TargetSpec(@JsonProperty("label") String label,
                     + " 2xx valid): its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'");
         }
         if (request != null && !(url != null && TargetRecord.HTTP.equals(protocol) && !own)
-                && !(openapi != null && request.headersOnly())) {
+                && !(service.openapi() != null && request.headersOnly())) {
             throw new IllegalArgumentException("a 'request' (method, body, headers, soapAction, expect) is for a 'url' without a"
                     + " 'protocol'; an 'openapi' target takes its 'headers' alone (they fill its header parameters)");
         }
@@ -157,7 +167,7 @@ public record TargetSpec(@JsonProperty("label") String label,
         }
         if (label == null && own) {
             label = (stack != null ? stack + " " : "") + protocol + (flow != null ? ""
-                    : " " + (graphql != null && operation == null ? graphql : operation));
+                    : " " + (service.graphql() != null && operation == null ? service.graphql() : operation));
         }
         if (label == null && url != null && TargetRecord.HTTP.equals(protocol)) {
             label = url; // as `wsbench load URL` names it
@@ -167,7 +177,7 @@ public record TargetSpec(@JsonProperty("label") String label,
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
                     + (security.secured() ? " " + security : "")
                     + (stackOptions == null ? "" : " " + new TreeMap<>(stackOptions))
-                    + (http != null && http == 2 ? " h2" + (streams != null ? " " + streams + " streams" : "") : "");
+                    + (http2 == null ? "" : " h2" + (http2.streams() == 1 ? "" : " " + http2.streams() + " streams"));
         }
     }
 
@@ -179,15 +189,13 @@ public record TargetSpec(@JsonProperty("label") String label,
     /** The same target under another label, with {@code options} as its own stack options (a side of {@code wsbench ab}). */
     public TargetSpec as(String newLabel, Map<String, String> options) {
         return new TargetSpec(newLabel, stack, protocol, variant, operation, security, sequence, url, client, coldStart,
-                options.isEmpty() ? null : Map.copyOf(options), path, tls, wsdl, openapi, port, template, data, dataMode, checks,
-                dataMaxMb, flow, graphql, http, streams, proto, request);
+                options.isEmpty() ? null : Map.copyOf(options), path, tls, service, flow, http2, request);
     }
 
     TargetSpec withOperation(String suiteOperation) {
         return operation != null || own() || asIs() ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
-                        stackOptions, path, tls, wsdl, openapi, port, template, data, dataMode, checks, dataMaxMb, flow, graphql,
-                        http, streams, proto, request);
+                        stackOptions, path, tls, service, flow, http2, request);
     }
 
     /**
@@ -200,7 +208,7 @@ public record TargetSpec(@JsonProperty("label") String label,
 
     /** Whether this target is the user's own service, described by a WSDL or an OpenAPI spec. */
     public boolean own() {
-        return wsdl != null || openapi != null || flow != null || graphql != null || proto != null;
+        return service.described() || flow != null;
     }
 
     /** This target's own stack options (none: an empty map). */
