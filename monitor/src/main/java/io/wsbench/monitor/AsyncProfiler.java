@@ -30,12 +30,8 @@ public final class AsyncProfiler implements Monitor {
     public static final class Kind extends MonitorKind {
         public Kind() {
             super("profile", "a JVM server's CPU, allocation and lock-wait stacks per point, by async-profiler:"
-                    + " flame graphs and where its CPU went (profiles/ and jfr/ beside run.json)");
-        }
-
-        @Override
-        public Monitor attach(ServerProcess server) throws IOException {
-            return server.jvmPid() > 0 ? AsyncProfiler.attach(server.jvmPid(), server.groups()) : null;
+                    + " flame graphs and where its CPU went (profiles/ and jfr/ beside run.json)",
+                    s -> s.jvmPid() > 0 ? AsyncProfiler.attach(s.jvmPid(), s.groups()) : null);
         }
     }
 

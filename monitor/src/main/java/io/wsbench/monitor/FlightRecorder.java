@@ -21,12 +21,8 @@ public final class FlightRecorder implements Monitor {
     /** "jfr": a recording per point, its hot frames and exceptions. */
     public static final class Kind extends MonitorKind {
         public Kind() {
-            super("jfr", "a JVM server's Flight Recorder recording per point: hot frames, exceptions (jfr/ beside run.json)");
-        }
-
-        @Override
-        public Monitor attach(ServerProcess server) throws IOException {
-            return server.jvmPid() > 0 ? FlightRecorder.attach(server.jvmPid()) : null;
+            super("jfr", "a JVM server's Flight Recorder recording per point: hot frames, exceptions (jfr/ beside run.json)",
+                    s -> s.jvmPid() > 0 ? FlightRecorder.attach(s.jvmPid()) : null);
         }
     }
 

@@ -18,12 +18,8 @@ public final class JvmCounters implements Monitor {
     /** "jvm": GC, heap and JIT counters of a JVM server. */
     public static final class Kind extends MonitorKind {
         public Kind() {
-            super("jvm", "a JVM server's collections, GC time and heap peak, from its performance counters");
-        }
-
-        @Override
-        public Monitor attach(ServerProcess server) throws IOException {
-            return server.jvmPid() > 0 ? JvmCounters.attach(server.jvmPid()) : null;
+            super("jvm", "a JVM server's collections, GC time and heap peak, from its performance counters",
+                    s -> s.jvmPid() > 0 ? JvmCounters.attach(s.jvmPid()) : null);
         }
     }
 

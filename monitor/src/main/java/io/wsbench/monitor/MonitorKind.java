@@ -9,16 +9,24 @@ import java.util.List;
  * A kind of monitor a user chooses by name ({@code --monitor proc,jvm,jfr}), as JMH's profilers are
  * chosen with {@code -prof}: found through {@link java.util.ServiceLoader}
  * (META-INF/services/io.wsbench.monitor.MonitorKind), so the next one is one class and one line:
- * a subclass that gives its name and line of help to this constructor and says how it attaches.
+ * a subclass that gives this constructor its name, its line of help and how it attaches.
  */
 public abstract class MonitorKind {
 
+    /** How a kind of monitor starts watching a server: null when it does not apply to it. */
+    @FunctionalInterface
+    protected interface Attach {
+        Monitor to(ServerProcess server) throws IOException;
+    }
+
     private final String name;
     private final String description;
+    private final Attach attach;
 
-    protected MonitorKind(String name, String description) {
+    protected MonitorKind(String name, String description, Attach attach) {
         this.name = name;
         this.description = description;
+        this.attach = attach;
     }
 
     public final String name() {
@@ -34,7 +42,9 @@ public abstract class MonitorKind {
      * Starts watching {@code server}; null when this kind does not apply to it (a JVM monitor on a
      * process that is no JVM). An IOException says why it cannot watch one it applies to.
      */
-    public abstract Monitor attach(ServerProcess server) throws IOException;
+    public final Monitor attach(ServerProcess server) throws IOException {
+        return attach.to(server);
+    }
 
     /**
      * The server to watch: its process ({@code pid}), the JVM in it or behind it ({@code jvmPid}, or

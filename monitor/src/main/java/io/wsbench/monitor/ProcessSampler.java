@@ -19,12 +19,8 @@ public final class ProcessSampler implements Monitor {
     /** "proc": CPU, memory and threads of any server process, from /proc. */
     public static final class Kind extends MonitorKind {
         public Kind() {
-            super("proc", "the server process's CPU (and after the load), peak memory and threads, from /proc");
-        }
-
-        @Override
-        public Monitor attach(ServerProcess server) {
-            return new ProcessSampler(server.jvmPid() > 0 ? server.jvmPid() : server.pid(), server.residualMillis());
+            super("proc", "the server process's CPU (and after the load), peak memory and threads, from /proc",
+                    s -> new ProcessSampler(s.jvmPid() > 0 ? s.jvmPid() : s.pid(), s.residualMillis()));
         }
     }
 

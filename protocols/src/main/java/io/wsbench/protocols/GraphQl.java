@@ -42,13 +42,9 @@ public final class GraphQl extends NamedProtocol {
         return new HttpRequest("POST", endpoint, Map.of("Content-Type", "application/json"), body, keepAlive);
     }
 
-    /** Hello, and seed 001's matchQuakes with its request sequences and their oracle. */
     @Override
-    public Workload workload(String operation, String sequence) {
-        if (io.wsbench.contract.seismic.SeismicContract.OPERATION.equals(operation)) {
-            return GraphQlSeismicWorkload.of(sequence == null ? "small" : sequence);
-        }
-        return super.workload(operation, sequence);
+    public Workload seismic(String sequence) {
+        return GraphQlSeismicWorkload.of(sequence);
     }
 
     @Override

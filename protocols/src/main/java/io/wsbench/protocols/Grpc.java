@@ -47,13 +47,9 @@ public final class Grpc extends NamedProtocol {
         return true;
     }
 
-    /** Hello, and seed 001's matchQuakes with its request sequences and their oracle. */
     @Override
-    public Workload workload(String operation, String sequence) {
-        if (io.wsbench.contract.seismic.SeismicContract.OPERATION.equals(operation)) {
-            return GrpcSeismicWorkload.of(sequence == null ? "small" : sequence);
-        }
-        return super.workload(operation, sequence);
+    public Workload seismic(String sequence) {
+        return GrpcSeismicWorkload.of(sequence);
     }
 
     @Override

@@ -38,13 +38,22 @@ public interface Protocol {
     /** A fresh validator; each I/O thread gets its own. */
     Validator validator(Operation op);
 
+    /** Seed 001's matchQuakes over this protocol, its request {@code sequence} and their oracle; null where it is not served. */
+    default Workload seismic(String sequence) {
+        return null;
+    }
+
     /**
      * What {@code operation} asks over this protocol, {@code sequence} naming one of its request
      * sequences; an operation it does not serve is an IllegalArgumentException saying where it is served.
      */
     default Workload workload(String operation, String sequence) {
         if (SeismicContract.OPERATION.equals(operation)) {
-            throw new IllegalArgumentException("matchQuakes is served over soap11 only, not " + name());
+            Workload seismic = seismic(sequence == null ? "small" : sequence);
+            if (seismic == null) {
+                throw new IllegalArgumentException("matchQuakes is served over soap11 only, not " + name());
+            }
+            return seismic;
         }
         if (PageContract.OPERATION.equals(operation)) {
             throw new IllegalArgumentException("page is served over rest-xml only, with no request sequence");

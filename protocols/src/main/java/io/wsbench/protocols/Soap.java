@@ -56,13 +56,10 @@ public class Soap extends NamedProtocol {
         this.mediaType = mediaType;
     }
 
-    /** matchQuakes and its request sequences over SOAP 1.1; the single-request operations over both. */
+    /** matchQuakes and its request sequences over SOAP 1.1 only. */
     @Override
-    public Workload workload(String operation, String sequence) {
-        if (v11 && io.wsbench.contract.seismic.SeismicContract.OPERATION.equals(operation)) {
-            return SeismicWorkload.of(sequence == null ? "small" : sequence);
-        }
-        return super.workload(operation, sequence);
+    public Workload seismic(String sequence) {
+        return v11 ? SeismicWorkload.of(sequence) : null;
     }
 
     public String envelope(String bodyElement) {
