@@ -73,7 +73,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--previews", description = "keep milestones and release candidates in Central's list")
     boolean previews;
 
-    @Option(names = "--metric", paramLabel = "NAME", defaultValue = "throughput", description = "throughput (the default), p99 or mean")
+    @Option(names = "--metric", paramLabel = "NAME", defaultValue = "throughput", description = "throughput (the default), p99, mean or cpu (the server's µs per valid answer)")
     String metric;
 
     @Option(names = "--threshold", paramLabel = "P%", defaultValue = "5%",
@@ -94,8 +94,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
     public Integer call() {
         PrintStream o = System.out;
         double limit = threshold();
-        if (!List.of("throughput", "p99", "mean").contains(metric)) {
-            throw new Main.UserError("--metric " + metric + ": throughput, p99 or mean");
+        if (!List.of("throughput", "p99", "mean", "cpu").contains(metric)) {
+            throw new Main.UserError("--metric " + metric + ": throughput, p99, mean or cpu");
         }
         Suite suite;
         try {
@@ -370,12 +370,15 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         SortedMap<Integer, Double> rounds = new TreeMap<>();
         for (PointRecord p : run.points()) {
             if (p.target().label().equals(label) && p.validated() > 0) {
-                double v = switch (metric) {
-                    case "p99" -> p.latencyMicros().p99();
+                Double v = switch (metric) {
+                    case "p99" -> (double) p.latencyMicros().p99();
                     case "mean" -> p.latencyMicros().mean();
+                    case "cpu" -> p.serverCpuMicrosPerRequest();
                     default -> p.throughput();
                 };
-                rounds.put(p.repeat(), v);
+                if (v != null) {
+                    rounds.put(p.repeat(), v);
+                }
             }
         }
         return rounds;

@@ -98,10 +98,8 @@ public record StoredRow(String runId, String row, String target, String load, bo
 
     /** The server's CPU per valid answer (µs), the median over the points that measured it; null when none did. */
     private static Double serverCpuPerRequest(List<PointRecord> ps) {
-        double[] each = ps.stream()
-                .filter(p -> p.server() != null && p.server().cpuPercent() != null && p.validated() > 0)
-                .mapToDouble(p -> p.server().cpuPercent() / 100 * p.durationSeconds() * 1e6 / p.validated())
-                .toArray();
+        double[] each = ps.stream().map(PointRecord::serverCpuMicrosPerRequest).filter(java.util.Objects::nonNull)
+                .mapToDouble(Double::doubleValue).toArray();
         return each.length == 0 ? null : Summary.Spread.of(each).median();
     }
 

@@ -189,6 +189,12 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
         return flowSteps.iterations() != null || flowSteps.steps() != null;
     }
 
+    /** The server's CPU per valid answer, in µs; null when its CPU was not measured or nothing was valid. */
+    public Double serverCpuMicrosPerRequest() {
+        return server == null || server.cpuPercent() == null || validated <= 0 ? null
+                : server.cpuPercent() / 100 * durationSeconds * 1e6 / validated;
+    }
+
     /** Requests answered or failed per second: a flow's steps' requests, else {@code throughput}'s own count. */
     public double requestsPerSecond() {
         return durationSeconds <= 0 ? 0 : requests / durationSeconds;
