@@ -72,12 +72,17 @@ class LoadEngineScheduleTest {
                     get(server.address(), true), GREETING, ProgressListener.NONE);
             assertEquals(300, m.ok() + m.unfinished(), "rate x duration");
             List<SecondSample> series = m.series();
-            assertEquals(List.of(0, 1, 2), series.stream().map(SecondSample::second).toList(), series.toString());
+            // an answer to a request due in the last milliseconds may come after the 3 s, in a fourth second of its own
+            // on a busy machine (a clean clone's parallel build saw one at 3.001 s)
+            assertEquals(List.of(0, 1, 2), series.stream().map(SecondSample::second).filter(s -> s < 3).toList(), series.toString());
+            assertTrue(series.size() <= 4, series.toString());
             assertEquals(m.ok(), series.stream().mapToLong(SecondSample::requests).sum(), "the seconds add up to the total");
             for (SecondSample s : series) {
                 // how near 100 each second's count comes is a figure of the machine (bench/engine-timings.sh)
                 assertEquals(0, s.errors());
                 assertTrue(s.requests() == 0 || s.p99Micros() > 0, s.toString());
+                assertTrue(s.requests() == 0 || s.firstMicros() >= s.second() * 1_000_000L
+                        && s.lastMicros() < (s.second() + 1) * 1_000_000L, "each answer in the second it came in: " + s);
             }
         }
     }
