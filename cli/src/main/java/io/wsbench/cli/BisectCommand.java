@@ -293,10 +293,10 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             targets.add(t.as(label(r), options));
         }
         LoadPointSpec l = suite.load().get(load - 1);
+        Suite.Rounds r = suite.rounds();
         return new Suite(suite.name(), "bisect of " + stack + " " + option + " on " + target, suite.operation(), label(releases.get(0)),
-                suite.repeat(), suite.warmupRequests(), suite.warmup(), suite.warmupMax(), suite.warmupWindow(), targets, List.of(l),
-                suite.quick(), Map.of(), suite.stacks(), suite.cpus(), null, suite.busyPoll(), Suite.ROUNDS, suite.seed(), suite.until(),
-                suite.budget(), suite.source());
+                targets, List.of(l), suite.warming(), new Suite.Rounds(r.repeat(), Suite.ROUNDS, r.seed(), r.until(), r.budget()),
+                suite.quick(), Map.of(), suite.stacks(), suite.cpus(), null, suite.busyPoll(), suite.source());
     }
 
     private Path out(Suite suite) {

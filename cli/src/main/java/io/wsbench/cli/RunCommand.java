@@ -194,8 +194,8 @@ final class RunCommand implements Callable<Integer> {
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
-                    + suite.repeat() + (Suite.ROUNDS.equals(suite.order()) ? " rounds" : " repeats")
-                    + (suite.until() == null ? "" : " (more until " + suite.until() + ")")
+                    + suite.rounds().repeat() + (!suite.rounds().grouped() ? " rounds" : " repeats")
+                    + (suite.rounds().until() == null ? "" : " (more until " + suite.rounds().until() + ")")
                     + " -> " + home.relativize(dir.toAbsolutePath()));
             RunRecord run = runner.run(suite, dir, givenBy != null ? givenBy : commandLine(file), session);
             if (session.interrupted()) {

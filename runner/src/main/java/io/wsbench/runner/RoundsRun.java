@@ -54,9 +54,9 @@ final class RoundsRun {
 
     RunRecord run(StackLauncher launcher, Path dir, Map<String, List<TargetSpec>> groups) throws InterruptedException {
         Suite suite = run.suite;
-        long seed = suite.seed() != null ? suite.seed() : ThreadLocalRandom.current().nextLong(1L << 40);
-        String budget = suite.until() == null ? null : suite.budget() != null ? suite.budget() : DEFAULT_BUDGET;
-        OrderRecord order = new OrderRecord(Suite.ROUNDS, seed, 0, suite.until(), budget, null, null,
+        long seed = suite.rounds().seed() != null ? suite.rounds().seed() : ThreadLocalRandom.current().nextLong(1L << 40);
+        String budget = suite.rounds().until() == null ? null : suite.rounds().budget() != null ? suite.rounds().budget() : DEFAULT_BUDGET;
+        OrderRecord order = new OrderRecord(Suite.ROUNDS, seed, 0, suite.rounds().until(), budget, null, null,
                 suite.targets().stream().map(TargetSpec::label).toList());
         run.file.update(r -> r.withOrder(order));
         List<String> partial = new ArrayList<>();
@@ -117,8 +117,8 @@ final class RoundsRun {
             }
         }
         Rounds<Slot> rounds = new Rounds<>(slots, order.seed());
-        Warmup rewarm = "auto".equals(suite.warmup()) ? Warmup.windows(suite, REWARM, 1) : Warmup.NONE;
-        double share = suite.until() == null ? 0 : Suite.untilShare(suite.until());
+        Warmup rewarm = suite.warming().auto() ? Warmup.windows(suite, REWARM, 1) : Warmup.NONE;
+        double share = suite.rounds().until() == null ? 0 : Suite.untilShare(suite.rounds().until());
         long budgetNanos = order.budget() == null ? Long.MAX_VALUE : Durations.parse(order.budget()).toNanos();
         long started = System.nanoTime();
         Target previous = null;
@@ -126,7 +126,7 @@ final class RoundsRun {
         for (int round = 1; ; round++) {
             long roundStarted = System.nanoTime();
             List<Slot> next = rounds.next();
-            int total = Math.max(suite.repeat(), round) * next.size();
+            int total = Math.max(suite.rounds().repeat(), round) * next.size();
             for (int i = 0; i < next.size(); i++) {
                 Slot slot = next.get(i);
                 String gone = gone(rounds, slot, round, partial);
@@ -177,10 +177,10 @@ final class RoundsRun {
         if (rounds.isEmpty()) {
             return "no server left to measure";
         }
-        if (round < suite.repeat()) {
+        if (round < suite.rounds().repeat()) {
             return null;
         }
-        if (suite.until() == null) {
+        if (suite.rounds().until() == null) {
             return round + (round == 1 ? " round" : " rounds") + ", as asked";
         }
         String width = "±" + java.math.BigDecimal.valueOf(100 * share).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() + "%";
@@ -266,7 +266,7 @@ final class RoundsRun {
         }
         Rounds<Search> steps = new Rounds<>(searches, seed);
         // as between two points of a round: a quick re-warm when the server served another target last; the probe's settle follows it
-        Warmup rewarm = "auto".equals(run.suite.warmup()) ? Warmup.windows(run.suite, REWARM, 1) : Warmup.NONE;
+        Warmup rewarm = run.suite.warming().auto() ? Warmup.windows(run.suite, REWARM, 1) : Warmup.NONE;
         Target previous = null;
         while (!steps.isEmpty()) {
             for (Search s : steps.next()) {

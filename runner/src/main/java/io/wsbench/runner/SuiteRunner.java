@@ -131,8 +131,8 @@ public final class SuiteRunner {
         if (grouped == null) {
             return new RoundsRun(this, run).run(launcher, dir, groups);
         }
-        boolean asked = Suite.GROUPED.equals(suite.order());
-        run.file.update(r -> r.withOrder(new OrderRecord(Suite.GROUPED, null, suite.repeat(), null, null, null,
+        boolean asked = suite.rounds().grouped();
+        run.file.update(r -> r.withOrder(new OrderRecord(Suite.GROUPED, null, suite.rounds().repeat(), null, null, null,
                 asked ? null : grouped, suite.targets().stream().map(TargetSpec::label).toList())));
         if (!asked) {
             run.note("grouped: " + grouped + ": ratios between servers compare different minutes");
@@ -145,11 +145,11 @@ public final class SuiteRunner {
             String why = null;
             if (group.get(0).cold()) {
                 // a fresh server for each repeat, and no warm-up: the first requests are the server's first
-                for (int r = 1; r <= suite.repeat() && why == null; r++) {
+                for (int r = 1; r <= suite.rounds().repeat() && why == null; r++) {
                     why = runGroup(run, launcher, dir, group, new Repeats(r, r, false));
                 }
             } else {
-                why = runGroup(run, launcher, dir, group, new Repeats(1, suite.repeat(), true));
+                why = runGroup(run, launcher, dir, group, new Repeats(1, suite.rounds().repeat(), true));
             }
             if (why != null) {
                 // keep going with the other stacks: one dead server should not cost the rest
@@ -364,7 +364,7 @@ public final class SuiteRunner {
         run.file.update(r -> (w.kept() == null ? r : r.withWarmup(w.kept())).withTargetWarmup(w.how()));
         if (Boolean.FALSE.equals(w.how().steady())) {
             events.problem("target '" + t.label() + "' did not reach steady state within its warm-up of "
-                    + run.suite.warmupMax() + ": its figures may still include warm-up");
+                    + run.suite.warming().max() + ": its figures may still include warm-up");
         }
     }
 
@@ -418,7 +418,7 @@ public final class SuiteRunner {
      * the machine's free memory holds.
      */
     private String groupedBecause(Suite suite, Map<String, List<TargetSpec>> groups) {
-        if (Suite.GROUPED.equals(suite.order())) {
+        if (suite.rounds().grouped()) {
             return "asked (order: grouped)";
         }
         if (groups.keySet().stream().anyMatch(k -> k.contains("#cold"))) {

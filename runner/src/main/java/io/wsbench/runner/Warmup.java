@@ -36,9 +36,9 @@ public sealed interface Warmup {
      */
     static Warmup of(Suite suite) {
         int users = users(suite);
-        return switch (suite.warmup()) {
+        return switch (suite.warming().mode()) {
             case "none" -> NONE;
-            case "requests" -> new Requests(users, Math.max(1, suite.warmupRequests() / users));
+            case "requests" -> new Requests(users, Math.max(1, suite.warming().requests() / users));
             default -> windows(suite, 0);
         };
     }
@@ -48,18 +48,18 @@ public sealed interface Warmup {
      * with {@code warmup: auto} only (a request count or none asks for no more than the first).
      */
     static Warmup rewarm(Suite suite) {
-        return "auto".equals(suite.warmup()) ? windows(suite, REWARM_WINDOWS) : NONE;
+        return suite.warming().auto() ? windows(suite, REWARM_WINDOWS) : NONE;
     }
 
     /** The suite's windows at its largest user count: until steady ({@code count} 0), or {@code count} of them. */
     private static Warmup windows(Suite suite, int count) {
-        return new Windows(new SteadyWarmup.Plan(users(suite), Durations.parse(suite.warmupWindow()),
-                Durations.parse(suite.warmupMax()), count));
+        return new Windows(new SteadyWarmup.Plan(users(suite), Durations.parse(suite.warming().window()),
+                Durations.parse(suite.warming().max()), count));
     }
 
     /** {@code count} windows of {@code window} at the suite's largest user count. */
     static Warmup windows(Suite suite, Duration window, int count) {
-        return new Windows(new SteadyWarmup.Plan(users(suite), window, Durations.parse(suite.warmupMax()), count));
+        return new Windows(new SteadyWarmup.Plan(users(suite), window, Durations.parse(suite.warming().max()), count));
     }
 
     /** {@code wsbench load}'s: windows of {@code window} for at most {@code max} with {@code users} users. */

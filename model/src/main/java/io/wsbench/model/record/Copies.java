@@ -7,11 +7,11 @@ import java.util.Arrays;
 
 /**
  * A record with some of its components replaced: its canonical constructor called with every other
- * component as it is. The withers of run.json's wide records (a point, a run) go through it, so that a
+ * component as it is. The withers of the wide records (a point, a run, a suite) go through it, so that a
  * component added to one of them is carried by every wither without any being written again, and a
  * wither says only what it changes.
  */
-final class Copies {
+public final class Copies {
 
     private record Shape(RecordComponent[] components, Constructor<?> canonical) {
     }
@@ -37,7 +37,7 @@ final class Copies {
      * {@code record} with the components named in {@code changes} (name, value, name, value, ...) set to
      * their values.
      */
-    static <R extends Record> R with(R record, Object... changes) {
+    public static <R extends Record> R with(R record, Object... changes) {
         Shape shape = SHAPES.get(record.getClass());
         Object[] values = new Object[shape.components().length];
         try {

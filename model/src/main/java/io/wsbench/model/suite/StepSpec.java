@@ -1,5 +1,7 @@
 package io.wsbench.model.suite;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
@@ -28,57 +30,67 @@ import java.util.Map;
  * message, must pass ({@code any} for none; {@code extract:} reads it too); {@code expect:} alone, the next
  * message; {@code close: true}. {@code timeout}: how long its answer may take (the point's timeout otherwise).
  */
-public record StepSpec(@JsonProperty("name") String name,
-                       @JsonProperty("operation") String operation,
-                       @JsonProperty("method") String method,
-                       @JsonProperty("path") String path,
-                       @JsonProperty("headers") Map<String, String> headers,
-                       @JsonProperty("body") String body,
-                       @JsonProperty("params") Map<String, String> params,
-                       @JsonProperty("data") String data,
-                       @JsonProperty("dataMode") String dataMode,
-                       @JsonProperty("extract") Map<String, String> extract,
-                       @JsonProperty("checks") List<String> checks,
-                       @JsonProperty("think") Map<String, String> think,
-                       @JsonProperty("basicAuth") String basicAuth,
-                       @JsonProperty("security") Security security,
-                       @JsonProperty("form") Map<String, String> form,
-                       @JsonProperty("multipart") Map<String, String> multipart,
-                       @JsonProperty("follow") Boolean follow,
-                       @JsonProperty("ws") String ws,
-                       @JsonProperty("send") String send,
-                       @JsonProperty("expect") @com.fasterxml.jackson.annotation.JsonFormat(with =
-                               com.fasterxml.jackson.annotation.JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<String> expect,
-                       @JsonProperty("close") Boolean close,
-                       @JsonProperty("timeout") String timeout) {
+public record StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
+                       Map<String, String> params, String data, String dataMode, Map<String, String> extract,
+                       List<String> checks, Map<String, String> think, String basicAuth, Security security,
+                       Map<String, String> form, Map<String, String> multipart, Boolean follow, WebSocket webSocket) {
 
+    /** A step as a flow file writes it, every key on the step: a WebSocket step's keys become its {@link WebSocket}. */
+    @JsonCreator
+    public static StepSpec fromKeys(@JsonProperty("name") String name,
+                                    @JsonProperty("operation") String operation,
+                                    @JsonProperty("method") String method,
+                                    @JsonProperty("path") String path,
+                                    @JsonProperty("headers") Map<String, String> headers,
+                                    @JsonProperty("body") String body,
+                                    @JsonProperty("params") Map<String, String> params,
+                                    @JsonProperty("data") String data,
+                                    @JsonProperty("dataMode") String dataMode,
+                                    @JsonProperty("extract") Map<String, String> extract,
+                                    @JsonProperty("checks") List<String> checks,
+                                    @JsonProperty("think") Map<String, String> think,
+                                    @JsonProperty("basicAuth") String basicAuth,
+                                    @JsonProperty("security") Security security,
+                                    @JsonProperty("form") Map<String, String> form,
+                                    @JsonProperty("multipart") Map<String, String> multipart,
+                                    @JsonProperty("follow") Boolean follow,
+                                    @JsonProperty("ws") String ws,
+                                    @JsonProperty("send") String send,
+                                    @JsonProperty("expect") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+                                    List<String> expect,
+                                    @JsonProperty("close") Boolean close,
+                                    @JsonProperty("timeout") String timeout) {
+        boolean socket = ws != null || send != null || expect != null || Boolean.TRUE.equals(close);
+        if (!socket && (timeout != null || close != null)) {
+            throw new IllegalArgumentException("'" + (timeout != null ? "timeout" : "close") + "' goes on a WebSocket step"
+                    + " ('ws', 'send', 'expect' or 'close')");
+        }
+        return new StepSpec(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think,
+                basicAuth, security, form, multipart, follow, socket ? new WebSocket(ws, send, expect, close, timeout) : null);
+    }
+
+    /**
+     * A WebSocket step: {@code ws} opens the user's WebSocket at that path, {@code send} sends a text message,
+     * {@code expect} checks the next message, {@code close: true} closes it; {@code timeout}, how long its answer
+     * may take.
+     */
+    public record WebSocket(String ws, String send, List<String> expect, Boolean close, String timeout) {
+        public WebSocket {
+            if ((ws != null ? 1 : 0) + (send != null ? 1 : 0) + (Boolean.TRUE.equals(close) ? 1 : 0) > 1
+                    || expect != null && (ws != null || close != null)) {
+                throw new IllegalArgumentException("a WebSocket step is one of 'ws: /path' (open), 'send' (with its 'expect'),"
+                        + " 'expect' alone or 'close: true'");
+            }
+        }
+    }
+
+    /** A request step (or a think), as tests and the HAR recorder write one: no WebSocket. */
     public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
                     Map<String, String> params, String data, String dataMode, Map<String, String> extract,
                     List<String> checks, Map<String, String> think, String basicAuth, Security security,
                     Map<String, String> form, Map<String, String> multipart, Boolean follow) {
         this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, basicAuth, security,
-                form, multipart, follow, null, null, null, null, null);
-    }
-
-    public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
-                    Map<String, String> params, String data, String dataMode, Map<String, String> extract,
-                    List<String> checks, Map<String, String> think, String basicAuth, Security security,
-                    Map<String, String> form, Map<String, String> multipart) {
-        this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, basicAuth, security,
-                form, multipart, null);
-    }
-
-    public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
-                    Map<String, String> params, String data, String dataMode, Map<String, String> extract,
-                    List<String> checks, Map<String, String> think) {
-        this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, null, null);
-    }
-
-    public StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
-                    Map<String, String> params, String data, String dataMode, Map<String, String> extract,
-                    List<String> checks, Map<String, String> think, String basicAuth, Security security) {
-        this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, basicAuth, security,
-                null, null);
+                form, multipart, follow, null);
     }
 
     public StepSpec {
@@ -87,23 +99,25 @@ public record StepSpec(@JsonProperty("name") String name,
         extract = extract == null ? Map.of() : extract;
         checks = checks == null ? List.of() : List.copyOf(checks);
         boolean request = operation != null || method != null || path != null;
-        boolean socket = ws != null || send != null || expect != null || Boolean.TRUE.equals(close);
-        if (socket) {
-            socket(request || think != null, body != null || form != null || multipart != null || !params.isEmpty()
-                    || basicAuth != null || security != null || follow != null || !checks.isEmpty() || ws == null && !headers.isEmpty(),
-                    ws, send, expect, close);
-            name = name != null ? name : ws != null ? "ws " + ws : send != null ? "send " + shortened(send)
-                    : expect != null ? "expect" : "close";
-        } else if (timeout != null || close != null) {
-            throw new IllegalArgumentException("'" + (timeout != null ? "timeout" : "close") + "' goes on a WebSocket step"
-                    + " ('ws', 'send', 'expect' or 'close')");
+        if (webSocket != null) {
+            if (request || think != null) {
+                throw new IllegalArgumentException("a WebSocket step ('ws', 'send', 'expect', 'close') is not also a request or a"
+                        + " think: make it a step of its own");
+            }
+            if (body != null || form != null || multipart != null || !params.isEmpty() || basicAuth != null || security != null
+                    || follow != null || !checks.isEmpty() || webSocket.ws() == null && !headers.isEmpty()) {
+                throw new IllegalArgumentException("a WebSocket step takes 'headers' (with 'ws'), 'data', 'extract' and 'timeout';"
+                        + " its checks are its 'expect'");
+            }
+            name = name != null ? name : webSocket.ws() != null ? "ws " + webSocket.ws()
+                    : webSocket.send() != null ? "send " + shortened(webSocket.send()) : webSocket.expect() != null ? "expect" : "close";
         }
         if (think != null && (request || !extract.isEmpty() || data != null || basicAuth != null || security != null
                 || follow != null)) {
             throw new IllegalArgumentException("a 'think' step is a pause alone: no request, data, extract, basicAuth, security"
                     + " or follow");
         }
-        if (think == null && !request && !socket) {
+        if (think == null && !request && webSocket == null) {
             throw new IllegalArgumentException("a step is an 'operation', a plain request ('method' and 'path'), a 'think'"
                     + " or a WebSocket step ('ws', 'send', 'expect', 'close')");
         }
@@ -128,23 +142,6 @@ public record StepSpec(@JsonProperty("name") String name,
         }
     }
 
-    /** Why these keys cannot make one WebSocket step, thrown; nothing when they can. */
-    private static void socket(boolean alsoAnother, boolean requestKeys, String ws, String send, List<String> expect, Boolean close) {
-        if (alsoAnother) {
-            throw new IllegalArgumentException("a WebSocket step ('ws', 'send', 'expect', 'close') is not also a request or a"
-                    + " think: make it a step of its own");
-        }
-        if ((ws != null ? 1 : 0) + (send != null ? 1 : 0) + (Boolean.TRUE.equals(close) ? 1 : 0) > 1
-                || expect != null && (ws != null || close != null)) {
-            throw new IllegalArgumentException("a WebSocket step is one of 'ws: /path' (open), 'send' (with its 'expect'),"
-                    + " 'expect' alone or 'close: true'");
-        }
-        if (requestKeys) {
-            throw new IllegalArgumentException("a WebSocket step takes 'headers' (with 'ws'), 'data', 'extract' and 'timeout';"
-                    + " its checks are its 'expect'");
-        }
-    }
-
     private static String shortened(String text) {
         String line = text.strip().replaceAll("\\s+", " ");
         return line.length() <= 40 ? line : line.substring(0, 39) + "…";
@@ -152,7 +149,7 @@ public record StepSpec(@JsonProperty("name") String name,
 
     /** Whether it is a WebSocket step. */
     public boolean socket() {
-        return ws != null || send != null || expect != null || Boolean.TRUE.equals(close);
+        return webSocket != null;
     }
 
     /** Whether it is a pause rather than a request. */

@@ -1,8 +1,9 @@
 package io.wsbench.model.suite;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.wsbench.model.record.Copies;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -26,29 +27,49 @@ import java.util.Map;
  * another). {@code repeat} is the number of rounds; {@code until} (e.g. "±3%") adds rounds until every
  * ratio's 95% interval is that narrow, or {@code budget} (e.g. "30m") runs out.
  */
-public record Suite(@JsonProperty("name") String name,
-                    @JsonProperty("description") String description,
-                    @JsonProperty("operation") String operation,
-                    @JsonProperty("baseline") String baseline,
-                    @JsonProperty("repeat") Integer repeat,
-                    @JsonProperty("warmupRequests") Long warmupRequests,
-                    @JsonProperty("warmup") String warmup,
-                    @JsonProperty("warmupMax") String warmupMax,
-                    @JsonProperty("warmupWindow") String warmupWindow,
-                    @JsonProperty("targets") List<TargetSpec> targets,
-                    @JsonProperty("load") List<LoadPointSpec> load,
-                    @JsonProperty("quick") Quick quick,
-                    @JsonProperty("stackOptions") @JsonDeserialize(contentUsing = StackOptionsReader.class)
-                    Map<String, Map<String, String>> stackOptions,
-                    @JsonProperty("stacks") Map<String, UserStack> stacks,
-                    @JsonProperty("cpus") Placement cpus,
-                    @JsonProperty("capacity") CapacitySpec capacity,
-                    @JsonProperty("busyPoll") Boolean busyPoll,
-                    @JsonProperty("order") String order,
-                    @JsonProperty("seed") Long seed,
-                    @JsonProperty("until") String until,
-                    @JsonProperty("budget") String budget,
-                    @JsonIgnore Path source) {
+public record Suite(String name, String description, String operation, String baseline, List<TargetSpec> targets,
+                    List<LoadPointSpec> load, Warming warming, Rounds rounds, Quick quick,
+                    Map<String, Map<String, String>> stackOptions, Map<String, UserStack> stacks, Placement cpus,
+                    CapacitySpec capacity, Boolean busyPoll, Path source) {
+
+    /**
+     * A suite as its file writes it, every key at the top: the warm-up's keys become its {@link Warming},
+     * the rounds' its {@link Rounds}.
+     */
+    @JsonCreator
+    public static Suite fromKeys(@JsonProperty("name") String name,
+                                 @JsonProperty("description") String description,
+                                 @JsonProperty("operation") String operation,
+                                 @JsonProperty("baseline") String baseline,
+                                 @JsonProperty("repeat") Integer repeat,
+                                 @JsonProperty("warmupRequests") Long warmupRequests,
+                                 @JsonProperty("warmup") String warmup,
+                                 @JsonProperty("warmupMax") String warmupMax,
+                                 @JsonProperty("warmupWindow") String warmupWindow,
+                                 @JsonProperty("targets") List<TargetSpec> targets,
+                                 @JsonProperty("load") List<LoadPointSpec> load,
+                                 @JsonProperty("quick") Quick quick,
+                                 @JsonProperty("stackOptions") @JsonDeserialize(contentUsing = StackOptionsReader.class)
+                                 Map<String, Map<String, String>> stackOptions,
+                                 @JsonProperty("stacks") Map<String, UserStack> stacks,
+                                 @JsonProperty("cpus") Placement cpus,
+                                 @JsonProperty("capacity") CapacitySpec capacity,
+                                 @JsonProperty("busyPoll") Boolean busyPoll,
+                                 @JsonProperty("order") String order,
+                                 @JsonProperty("seed") Long seed,
+                                 @JsonProperty("until") String until,
+                                 @JsonProperty("budget") String budget) {
+        checkName(name);
+        if (targets == null || targets.isEmpty()) {
+            throw new IllegalArgumentException("a suite needs at least one entry under 'targets'");
+        }
+        if ((load == null || load.isEmpty()) && capacity == null) {
+            throw new IllegalArgumentException("a suite needs at least one entry under 'load' (or a 'capacity' search)");
+        }
+        return new Suite(name, description, operation, baseline, targets, load,
+                new Warming(warmup, warmupRequests, warmupMax, warmupWindow), new Rounds(repeat, order, seed, until, budget),
+                quick, stackOptions, stacks, cpus, capacity, busyPoll, null);
+    }
 
     /** How {@code --quick} shrinks a suite so it finishes in seconds. */
     public record Quick(@JsonProperty("requestsPerUser") Long requestsPerUser,
@@ -64,41 +85,74 @@ public record Suite(@JsonProperty("name") String name,
         }
     }
 
+    /**
+     * How each target is warmed before it is measured, unrecorded ({@code warmup}, {@code warmupRequests},
+     * {@code warmupMax} and {@code warmupWindow} in the file): {@code mode} "auto" (the default) in windows
+     * until steady, at most {@code max}, in windows of {@code window} (1 s; 0.2 s with --quick); "requests":
+     * {@code requests} in all (the default when they are given); "none".
+     */
+    public record Warming(String mode, Long requests, String max, String window) {
+        public Warming {
+            requests = requests == null ? 0 : requests;
+            // warm until steady unless a fixed count is asked for
+            mode = mode != null ? mode : requests > 0 ? "requests" : "auto";
+            if (!List.of("auto", "requests", "none").contains(mode)) {
+                throw new IllegalArgumentException("warmup is 'auto' (until steady), 'requests' (warmupRequests) or 'none', not '" + mode + "'");
+            }
+            if ("requests".equals(mode) && requests <= 0) {
+                throw new IllegalArgumentException("warmup: requests needs warmupRequests");
+            }
+            max = max == null ? "60s" : max;
+            Durations.parse(max);
+            window = window == null ? "1s" : window;
+            Durations.parse(window);
+        }
+
+        /** Whether it warms until steady. */
+        public boolean auto() {
+            return "auto".equals(mode);
+        }
+    }
+
+    /**
+     * How the suite is measured ({@code repeat}, {@code order}, {@code seed}, {@code until} and {@code budget}
+     * in the file): {@code order} "rounds" (the default: every server up at once, each round measures every
+     * target and load once, in a random order drawn from {@code seed}) or "grouped" (one server after
+     * another); {@code repeat} rounds; {@code until} (e.g. "±3%") adds rounds until every ratio's 95%
+     * interval is that narrow, or {@code budget} (e.g. "30m") runs out.
+     */
+    public record Rounds(Integer repeat, String order, Long seed, String until, String budget) {
+        public Rounds {
+            repeat = repeat == null ? 1 : repeat;
+            if (repeat < 1) {
+                throw new IllegalArgumentException("repeat must be at least 1");
+            }
+            order = order == null ? ROUNDS : order;
+            if (!List.of(ROUNDS, GROUPED).contains(order)) {
+                throw new IllegalArgumentException("order is 'rounds' (every server up, rounds in random order) or 'grouped', not '" + order + "'");
+            }
+            if (until != null) {
+                untilShare(until);
+            }
+            if (budget != null) {
+                Durations.parse(budget);
+            }
+        }
+
+        /** Whether one server is measured after another, not all in rounds. */
+        public boolean grouped() {
+            return GROUPED.equals(order);
+        }
+    }
+
     public Suite {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("a suite needs a 'name'");
-        }
-        if (!name.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("a suite name may hold letters, digits, '.', '_' and '-' only: '" + name + "'");
-        }
-        if (targets == null || targets.isEmpty()) {
-            throw new IllegalArgumentException("a suite needs at least one entry under 'targets'");
-        }
-        if ((load == null || load.isEmpty()) && capacity == null) {
-            throw new IllegalArgumentException("a suite needs at least one entry under 'load' (or a 'capacity' search)");
-        }
-        load = load == null ? List.of() : load;
+        checkName(name);
+        load = load == null ? List.of() : List.copyOf(load);
         operation = operation == null ? "hello" : operation;
         String op = operation;
         targets = targets.stream().map(t -> t.withOperation(op)).toList();
-        load = List.copyOf(load);
-        repeat = repeat == null ? 1 : repeat;
-        if (repeat < 1) {
-            throw new IllegalArgumentException("repeat must be at least 1");
-        }
-        warmupRequests = warmupRequests == null ? 0 : warmupRequests;
-        // warm until steady unless a fixed count is asked for
-        warmup = warmup != null ? warmup : warmupRequests > 0 ? "requests" : "auto";
-        if (!List.of("auto", "requests", "none").contains(warmup)) {
-            throw new IllegalArgumentException("warmup is 'auto' (until steady), 'requests' (warmupRequests) or 'none', not '" + warmup + "'");
-        }
-        if ("requests".equals(warmup) && warmupRequests <= 0) {
-            throw new IllegalArgumentException("warmup: requests needs warmupRequests");
-        }
-        warmupMax = warmupMax == null ? "60s" : warmupMax;
-        Durations.parse(warmupMax);
-        warmupWindow = warmupWindow == null ? "1s" : warmupWindow;
-        Durations.parse(warmupWindow);
+        warming = warming == null ? new Warming(null, null, null, null) : warming;
+        rounds = rounds == null ? new Rounds(null, null, null, null, null) : rounds;
         quick = quick == null ? new Quick(null, null, null, null) : quick;
         stackOptions = stackOptions == null ? Map.of() : Map.copyOf(stackOptions);
         stacks = stacks == null ? Map.of() : Map.copyOf(stacks);
@@ -107,18 +161,17 @@ public record Suite(@JsonProperty("name") String name,
                 throw new IllegalArgumentException("a stack name may hold letters, digits, '.', '_' and '-' only: '" + own + "'");
             }
         }
-        order = order == null ? ROUNDS : order;
-        if (!List.of(ROUNDS, GROUPED).contains(order)) {
-            throw new IllegalArgumentException("order is 'rounds' (every server up, rounds in random order) or 'grouped', not '" + order + "'");
-        }
-        if (until != null) {
-            untilShare(until);
-        }
-        if (budget != null) {
-            Durations.parse(budget);
-        }
         if (baseline != null && targets.stream().noneMatch(t -> t.label().equals(baseline))) {
             throw new IllegalArgumentException("baseline '" + baseline + "' is not the label of a target");
+        }
+    }
+
+    private static void checkName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a suite needs a 'name'");
+        }
+        if (!name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("a suite name may hold letters, digits, '.', '_' and '-' only: '" + name + "'");
         }
     }
 
@@ -128,8 +181,8 @@ public record Suite(@JsonProperty("name") String name,
      * command warms it as asked), its files relative to the working directory.
      */
     public static Suite of(String name, TargetSpec target, LoadPointSpec load, CapacitySpec capacity) {
-        return new Suite(name, null, null, null, null, null, "none", null, null, List.of(target),
-                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null, null);
+        return fromKeys(name, null, null, null, null, null, "none", null, null, List.of(target),
+                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null);
     }
 
     public static final String ROUNDS = "rounds";
@@ -159,18 +212,18 @@ public record Suite(@JsonProperty("name") String name,
         List<LoadPointSpec> small = load.stream()
                 .map(l -> l.shrunk(quick.requestsPerUser(), Durations.parse(quick.duration()))).toList();
         // an auto warm-up in --quick: at most 5 s a target
-        String max = Durations.parse(warmupMax).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warmupMax;
-        return new Suite(name, description, operation, baseline, quick.repeat(),
-                Math.min(warmupRequests, quick.warmupRequests()), warmup, max, QUICK_WARMUP_WINDOW, targets, small, quick, stackOptions, stacks, cpus,
-                capacity == null ? null : capacity.quickened(), busyPoll, order, seed, null, null, source);
+        String max = Durations.parse(warming.max()).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warming.max();
+        return Copies.with(this, "load", small, "capacity", capacity == null ? null : capacity.quickened(),
+                "warming", new Warming(warming.mode(), Math.min(warming.requests(), quick.warmupRequests()), max, QUICK_WARMUP_WINDOW),
+                "rounds", new Rounds(quick.repeat(), rounds.order(), rounds.seed(), null, null));
     }
 
     public Suite withRepeat(int n) {
-        return new Suite(name, description, operation, baseline, n, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, order, seed, until, budget, source);
+        return Copies.with(this, "rounds", new Rounds(n, rounds.order(), rounds.seed(), rounds.until(), rounds.budget()));
     }
 
     Suite from(Path file) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick, stackOptions, stacks, cpus, capacity, busyPoll, order, seed, until, budget, file);
+        return Copies.with(this, "source", file);
     }
 
     /** The label of side {@code side} ("A" or "B") of {@link #against}'s target {@code label}. */
@@ -208,23 +261,22 @@ public record Suite(@JsonProperty("name") String name,
         for (TargetSpec t : b.targets()) {
             targets.add(t.as(side("B", t.label()), b.optionsFor(t)));
         }
+        Rounds r = a.rounds();
         return new Suite("ab-" + a.name() + "-" + b.name(), "B (" + b.name() + ") against A (" + a.name()
-                + "), measured in the same rounds", a.operation(), null, Math.max(a.repeat(), b.repeat()), a.warmupRequests(),
-                a.warmup(), a.warmupMax(), a.warmupWindow(), targets, a.load(), a.quick(), Map.of(), stacks, a.cpus(), null,
-                a.busyPoll(), ROUNDS, a.seed(), a.until(), a.budget(), a.source());
+                + "), measured in the same rounds", a.operation(), null, targets, a.load(), a.warming(),
+                new Rounds(Math.max(r.repeat(), b.rounds().repeat()), ROUNDS, r.seed(), r.until(), r.budget()), a.quick(), Map.of(),
+                stacks, a.cpus(), null, a.busyPoll(), a.source());
     }
 
     /** The suite measured in {@code order}, its rounds drawn from {@code seed} (null: each run its own), until and within the budget given (null: as the suite says). */
     public Suite withRounds(String order, Long seed, String until, String budget) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
-                stackOptions, stacks, cpus, capacity, busyPoll, order == null ? this.order : order, seed == null ? this.seed : seed,
-                until == null ? this.until : until, budget == null ? this.budget : budget, source);
+        return Copies.with(this, "rounds", new Rounds(rounds.repeat(), order == null ? rounds.order() : order,
+                seed == null ? rounds.seed() : seed, until == null ? rounds.until() : until, budget == null ? rounds.budget() : budget));
     }
 
     /** The suite with the processes placed on {@code cpus} (null: wherever the OS puts them). */
     public Suite withCpus(Placement placement) {
-        return new Suite(name, description, operation, baseline, repeat, warmupRequests, warmup, warmupMax, warmupWindow, targets, load, quick,
-                stackOptions, stacks, placement, capacity, busyPoll, order, seed, until, budget, source);
+        return Copies.with(this, "cpus", placement);
     }
 
     /**

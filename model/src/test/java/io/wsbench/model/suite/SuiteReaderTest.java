@@ -33,7 +33,7 @@ class SuiteReaderTest {
         assertEquals("direct soap11", s.targets().get(0).label());
         assertEquals("open", s.load().get(1).model());
         assertEquals(500.0, s.load().get(1).toLoadSpec().rate());
-        assertEquals(1, s.repeat());
+        assertEquals(1, s.rounds().repeat());
         Suite q = s.quickened();
         assertEquals(100, q.load().get(0).requestsPerUser());
         assertEquals(java.time.Duration.ofSeconds(1), q.load().get(1).duration(), "read once, as a duration");
@@ -51,6 +51,19 @@ class SuiteReaderTest {
         String m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11, colour: red }\nload:\n  - { users: 1, requestsPerUser: 1 }\n");
         assertTrue(m.startsWith("suites/x.yaml:3:"), m);
         assertTrue(m.contains("unknown key 'colour'"), m);
+        // the parts a target and a suite are kept in are no keys of the file: they are refused, and never offered
+        for (String part : List.of("service: x", "http2: x", "flowSteps: x")) {
+            m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11, " + part + " }\nload:\n  - { users: 1, requestsPerUser: 1 }\n");
+            assertTrue(m.contains("unknown key '" + part.substring(0, part.indexOf(':')) + "'"), m);
+            String known = m.substring(m.indexOf("(known:"));
+            assertTrue(known.contains("wsdl") && !known.contains("service") && !known.contains("http2") && !known.contains("flowSteps"), m);
+        }
+        for (String part : List.of("rounds: 3", "warming: auto", "source: x")) {
+            m = error("name: demo\n" + part + "\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { users: 1, requestsPerUser: 1 }\n");
+            assertTrue(m.contains("unknown key '" + part.substring(0, part.indexOf(':')) + "'"), m);
+            String known = m.substring(m.indexOf("(known:"));
+            assertTrue(known.contains("warmupMax") && !known.contains("rounds") && !known.contains("warming") && !known.contains("source"), m);
+        }
         m = error("name: demo\ntargets:\n  - { stack: direct, protocol: soap11 }\nload:\n  - { users: 1, duration: 10 parsecs }\n");
         assertTrue(m.startsWith("suites/x.yaml:5:"), m);
         assertTrue(m.contains("not a duration: '10 parsecs'"), m);

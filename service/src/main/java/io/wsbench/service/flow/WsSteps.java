@@ -29,20 +29,21 @@ final class WsSteps {
     }
 
     FlowStep step(StepSpec s, String name) throws OwnServiceException {
+        StepSpec.WebSocket w = s.webSocket();
         long timeout;
         try {
-            timeout = s.timeout() == null ? 0 : Durations.parse(s.timeout()).toNanos();
+            timeout = w.timeout() == null ? 0 : Durations.parse(w.timeout()).toNanos();
         } catch (IllegalArgumentException e) {
             throw new OwnServiceException("timeout: " + e.getMessage());
         }
         io.wsbench.core.load.StepData data = flow.data(s); // its columns are known to its message
-        if (s.ws() == null && !opened) {
+        if (w.ws() == null && !opened) {
             throw new OwnServiceException("no WebSocket is open here: a 'ws: /path' step before it opens one");
         }
         WsStep ws;
-        if (s.ws() != null) {
-            if (!s.ws().startsWith("/")) {
-                throw new OwnServiceException("ws: " + s.ws() + " is a path on the flow's target, from '/' (its scheme and"
+        if (w.ws() != null) {
+            if (!w.ws().startsWith("/")) {
+                throw new OwnServiceException("ws: " + w.ws() + " is a path on the flow's target, from '/' (its scheme and"
                         + " host are the target's)");
             }
             Map<String, RequestTemplate.Text> headers = new LinkedHashMap<>();
@@ -50,13 +51,13 @@ final class WsSteps {
                 headers.put(h.getKey(), RequestTemplate.text(flow.marked(h.getValue(), "header " + h.getKey()),
                         RequestTemplate.Escape.HEADER));
             }
-            ws = WsStep.open(RequestTemplate.text(flow.marked(s.ws(), "ws"), RequestTemplate.Escape.URL), headers, timeout);
+            ws = WsStep.open(RequestTemplate.text(flow.marked(w.ws(), "ws"), RequestTemplate.Escape.URL), headers, timeout);
             opened = true;
-        } else if (s.send() != null) {
-            String text = s.send().strip();
-            ws = WsStep.send(RequestTemplate.text(flow.marked(s.send(), "send"), text.startsWith("{") || text.startsWith("[")
-                    ? RequestTemplate.Escape.JSON : RequestTemplate.Escape.RAW), s.expect() != null, timeout);
-        } else if (s.expect() != null) {
+        } else if (w.send() != null) {
+            String text = w.send().strip();
+            ws = WsStep.send(RequestTemplate.text(flow.marked(w.send(), "send"), text.startsWith("{") || text.startsWith("[")
+                    ? RequestTemplate.Escape.JSON : RequestTemplate.Escape.RAW), w.expect() != null, timeout);
+        } else if (w.expect() != null) {
             ws = WsStep.expect(timeout);
         } else {
             ws = WsStep.close(timeout);
@@ -68,7 +69,7 @@ final class WsSteps {
             }
             return FlowStep.webSocket(name, ws, null, data, Set.of());
         }
-        List<String> checks = s.expect().stream().filter(c -> !c.strip().equals("any")).toList();
+        List<String> checks = w.expect().stream().filter(c -> !c.strip().equals("any")).toList();
         OwnFlow.Rules rules = flow.rules(s.extract(), checks, Map.of(), null, false);
         return FlowStep.webSocket(name, ws, rules.answers(), data, rules.checksRead());
     }

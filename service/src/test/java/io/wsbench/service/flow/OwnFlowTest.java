@@ -30,7 +30,7 @@ class OwnFlowTest {
 
     private static StepSpec request(String name, String method, String path, Map<String, String> headers, String body,
                                     Map<String, String> extract, List<String> checks) {
-        return new StepSpec(name, null, method, path, headers, body, null, null, null, extract, checks, null);
+        return new StepSpec(name, null, method, path, headers, body, null, null, null, extract, checks, null, null, null, null, null, null);
     }
 
     private static FlowPlan plan(List<StepSpec> setup, List<StepSpec> steps) throws OwnServiceException {
@@ -86,11 +86,11 @@ class OwnFlowTest {
         form.put("username", "${user}");
         form.put("next", "/admin/?q=a b&x=1");
         StepSpec login = new StepSpec("login", null, null, "/login/", Map.of(), null, null, null, null, Map.of(), List.of(),
-                null, null, null, form, null);
+                null, null, null, form, null, null);
         assertEquals("POST", login.method(), "a form is a POST unless its method says otherwise");
         FlowPlan plan = OwnFlow.of(new FlowSpec(List.of(), List.of(
                         new StepSpec("csrf", null, "GET", "/login/", Map.of(), null, null, null, null,
-                                Map.of("csrf", "css:input[name=csrfmiddlewaretoken]@value", "user", "regex:user=(.*)"), List.of(), null),
+                                Map.of("csrf", "css:input[name=csrfmiddlewaretoken]@value", "user", "regex:user=(.*)"), List.of(), null, null, null, null, null, null),
                         login), null, null, null), null, null, URI.create("http://127.0.0.1:8080/"), Path::of).plan();
         String[] vars = new String[plan.variables().size()];
         vars[plan.variables().indexOf("csrf")] = "a+b/c=d&e";
@@ -116,9 +116,9 @@ class OwnFlowTest {
         parts.put("title", "${title}");
         parts.put("attachment", "@note.txt");
         StepSpec upload = new StepSpec("upload", null, "PUT", "/files", Map.of(), null, null, null, null, Map.of(), List.of(),
-                null, null, null, null, parts);
+                null, null, null, null, parts, null);
         FlowPlan plan = OwnFlow.of(new FlowSpec(List.of(), List.of(
-                        new StepSpec("t", null, "GET", "/t", Map.of(), null, null, null, null, Map.of("title", "regex:(.*)"), List.of(), null),
+                        new StepSpec("t", null, "GET", "/t", Map.of(), null, null, null, null, Map.of("title", "regex:(.*)"), List.of(), null, null, null, null, null, null),
                         upload), null, null, null), null, null, URI.create("http://127.0.0.1:8080/"), dir::resolve).plan();
         String[] vars = new String[plan.variables().size()];
         vars[plan.variables().indexOf("title")] = "Q3 & more";
@@ -131,7 +131,7 @@ class OwnFlowTest {
                 + "--" + b + "\r\nContent-Disposition: form-data; name=\"attachment\"; filename=\"note.txt\"\r\nContent-Type: text/plain"
                 + "\r\n\r\na file's text\n\r\n--" + b + "--\r\n"), wire);
         assertThrows(IllegalArgumentException.class, () -> new StepSpec("x", null, "POST", "/x", Map.of(), "{}", null, null, null,
-                Map.of(), List.of(), null, null, null, Map.of("a", "b"), null), "a body and a form at once");
+                Map.of(), List.of(), null, null, null, Map.of("a", "b"), null, null), "a body and a form at once");
     }
 
     @Test
@@ -153,7 +153,7 @@ class OwnFlowTest {
 
     private static StepSpec basic(String name, String path, Map<String, String> headers, String basicAuth, Security security) {
         return new StepSpec(name, null, "GET", path, headers, null, null, null, null, Map.of("user", "jsonpath:$.user"),
-                List.of(), null, basicAuth, security);
+                List.of(), null, basicAuth, security, null, null, null);
     }
 
     @Test
@@ -170,7 +170,7 @@ class OwnFlowTest {
 
         FlowSpec fixed = new FlowSpec(List.of(), flow.steps().stream().map(s -> s.name().equals("login")
                 ? new StepSpec("login", null, "POST", "/login", Map.of(), "{}", null, null, null, Map.of("password", "jsonpath:$.pw"),
-                List.of(), null, "", null) : s).toList(), null, null, null, flow.basicAuth());
+                List.of(), null, "", null, null, null, null) : s).toList(), null, null, null, flow.basicAuth());
         FlowPlan plan = OwnFlow.of(fixed, null, null, URI.create("http://127.0.0.1:8080/"), Path::of).plan();
         String[] vars = new String[plan.variables().size()];
         vars[0] = "3";
@@ -215,14 +215,14 @@ class OwnFlowTest {
     }
 
     private static StepSpec getOrder(Map<String, String> headers, Map<String, String> params) {
-        return new StepSpec("getOrder", "getOrder", null, null, headers, null, params, null, null, Map.of(), List.of(), null);
+        return new StepSpec("getOrder", "getOrder", null, null, headers, null, params, null, null, Map.of(), List.of(), null, null, null, null, null, null);
     }
 
     @Test
     void aStepsHeaderOrParamFillsTheSpecsHeaderParameterAndNeitherIsOneLine(@TempDir Path dir) throws Exception {
         ApiDescription api = authorizationSpec(dir);
         StepSpec login = new StepSpec("login", "login", null, null, Map.of(), null, Map.of(), null, null,
-                Map.of("token", "jsonpath:$.token"), List.of(), null);
+                Map.of("token", "jsonpath:$.token"), List.of(), null, null, null, null, null, null);
         URI endpoint = URI.create("http://127.0.0.1:8080");
         String[] vars = {"0", "0", null, "t-1"};
         for (StepSpec read : List.of(getOrder(Map.of("authorization", "Bearer ${token}"), Map.of("id", "${iteration}")),
