@@ -127,7 +127,7 @@ final class TargetOptions {
         RequestSpec request = own ? (openapi != null && !headers.isEmpty() ? new RequestSpec(null, null, headerMap(), null, null) : null)
                 : new RequestSpec(method, body == null ? null : body.toString(), headerMap(), soapAction, expect);
         try {
-            return TargetSpec.of(address, null, own ? null : protocol, null,
+            return TargetSpec.fromKeys(address, null, own ? null : protocol, null,
                     proto != null ? (method != null ? method : operation) : own || protocol != null ? operation : null,
                     null, own ? null : sequence, address, null, null, null, null, tls.spec(), wsdl, openapi, port,
                     path(template), path(data), dataMode, checks.isEmpty() ? null : checks, dataMaxMb, null, path(query),

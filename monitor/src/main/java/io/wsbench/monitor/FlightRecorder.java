@@ -52,16 +52,17 @@ public final class FlightRecorder implements Monitor {
     private static final AtomicInteger RECORDINGS = new AtomicInteger();
 
     private final Jcmd jcmd;
-    private final Path settings;
-    /** The execution samples' period, in milliseconds, written to each point's record beside its samples. */
-    private final long period;
+    private final Settings settings;
     private String recording;
     private Instant start;
 
-    private FlightRecorder(Jcmd jcmd, Path settings, long period) {
+    /** The recordings' settings file, and the execution samples' period it asks for (ms), written to each point's record. */
+    private record Settings(Path file, long period) {
+    }
+
+    private FlightRecorder(Jcmd jcmd, Settings settings) {
         this.jcmd = jcmd;
         this.settings = settings;
-        this.period = period;
     }
 
     /** Records in the JVM with process id {@code pid}, which must run as the same user on this machine. */
@@ -82,7 +83,7 @@ public final class FlightRecorder implements Monitor {
             // inside the first measured point, whose samples it would thin out
             jcmd.run("JFR.start name=wsbench-start settings=" + quoted(settings));
             jcmd.run("JFR.stop name=wsbench-start");
-            return new FlightRecorder(jcmd, settings, period);
+            return new FlightRecorder(jcmd, new Settings(settings, period));
         } catch (IOException | RuntimeException e) {
             jcmd.close();
             throw e;
@@ -97,7 +98,7 @@ public final class FlightRecorder implements Monitor {
     @Override
     public synchronized void startPoint() throws IOException {
         String name = "wsbench-" + RECORDINGS.incrementAndGet();
-        String answer = jcmd.run("JFR.start name=" + name + " settings=" + quoted(settings));
+        String answer = jcmd.run("JFR.start name=" + name + " settings=" + quoted(settings.file()));
         if (!answer.contains("Started recording")) {
             throw new IOException("Flight Recorder did not start in process " + jcmd.pid() + ": " + firstLine(answer));
         }
@@ -150,10 +151,10 @@ public final class FlightRecorder implements Monitor {
             seen.socketReads().write(Path.of(stacks + io.wsbench.model.record.ProfileRecord.IO));
         }
         if (seconds < MIN_SECONDS) {
-            return server.withRecording(new JfrRecord(null, period, null, seen.exceptions(), name, seen.pauses()))
+            return server.withRecording(new JfrRecord(null, settings.period(), null, seen.exceptions(), name, seen.pauses()))
                     .withTooShort(seconds, "Flight Recorder's hot frames need " + Math.round(MIN_SECONDS * 1000) + " ms");
         }
-        return server.withRecording(new JfrRecord(seen.samples(), period, seen.hotFrames(), seen.exceptions(), name, seen.pauses()));
+        return server.withRecording(new JfrRecord(seen.samples(), settings.period(), seen.hotFrames(), seen.exceptions(), name, seen.pauses()));
     }
 
     private void dropRecording() {
@@ -182,7 +183,7 @@ public final class FlightRecorder implements Monitor {
         dropRecording();
         jcmd.close();
         try {
-            Files.deleteIfExists(settings);
+            Files.deleteIfExists(settings.file());
         } catch (IOException e) {
             // a temporary file: deleteOnExit has it
         }
