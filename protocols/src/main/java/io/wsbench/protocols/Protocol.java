@@ -7,6 +7,7 @@ import io.wsbench.contract.page.PageContract;
 import io.wsbench.contract.seismic.SeismicContract;
 
 import java.net.URI;
+import java.util.List;
 
 /**
  * A wire format: how to ask an endpoint for an operation and how to tell a right answer. Each is
@@ -26,8 +27,8 @@ public interface Protocol {
     }
 
     /** The kinds of error its answers can have beyond the transport's (a SOAP Fault). */
-    default java.util.List<io.wsbench.model.record.ErrorKind> errorKinds() {
-        return java.util.List.of();
+    default List<io.wsbench.model.record.ErrorKind> errorKinds() {
+        return List.of();
     }
 
     /** Whether it speaks over HTTP/2 only (gRPC): its targets then speak h2 even when not asked to. */
@@ -51,7 +52,9 @@ public interface Protocol {
         if (SeismicContract.OPERATION.equals(operation)) {
             Workload seismic = seismic(sequence == null ? "small" : sequence);
             if (seismic == null) {
-                throw new IllegalArgumentException("matchQuakes is served over soap11 only, not " + name());
+                List<String> over = Protocols.all().stream().filter(p -> p.seismic("small") != null).map(Protocol::name).toList();
+                throw new IllegalArgumentException("matchQuakes is served over " + (over.size() == 1 ? over.get(0) + " only"
+                        : String.join(", ", over.subList(0, over.size() - 1)) + " and " + over.get(over.size() - 1)) + ", not " + name());
             }
             return seismic;
         }

@@ -33,7 +33,7 @@ class ProtocolsTest {
     void eachProtocolSaysWhichOperationsItServes() {
         assertInstanceOf(SeismicWorkload.class, Workload.of("soap11", "matchQuakes", "large"));
         assertInstanceOf(PageWorkload.class, Workload.of("rest-xml", "page", null));
-        assertEquals("matchQuakes is served over soap11 only, not soap12",
+        assertEquals("matchQuakes is served over soap11, graphql and grpc, not soap12",
                 assertThrows(IllegalArgumentException.class, () -> Workload.of("soap12", "matchQuakes", null)).getMessage());
         assertEquals("page is served over rest-xml only, with no request sequence",
                 assertThrows(IllegalArgumentException.class, () -> Workload.of("json", "page", null)).getMessage());
