@@ -77,6 +77,8 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                 new Detail(series, histogram, null), aborted, null, 0, null, null, null, null);
     }
 
+    // the parts' figures read from the point itself, as its readers (report, compare, history) always have
+
     public double bytesSentPerRequest() {
         return traffic.bytesSentPerRequest();
     }
