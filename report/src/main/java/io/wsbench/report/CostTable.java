@@ -27,8 +27,7 @@ final class CostTable {
             new Column("client checks µs/answer", p -> p.generator().checkMicrosPerRequest(), 1),
             new Column("client allocated KB/req", p -> kilobytes(p.generator().allocatedBytesPerRequest()), 1),
             new Column("client live heap MB", p -> megabytes(p.generator().heapLiveBytes()), 0),
-            new Column("server CPU ms/req", p -> p.server() == null || p.server().cpuPercent() == null ? null
-                    : perRequest(p, p.server().cpuPercent() / 100 * p.durationSeconds() * 1000), 3),
+            new Column("server CPU ms/req", p -> p.serverCpuMicrosPerRequest() == null ? null : p.serverCpuMicrosPerRequest() / 1000, 3),
             new Column("server heap max MB", p -> p.server() == null ? null : megabytes(p.server().counters().heapUsedMaxBytes()), 0));
 
     private CostTable() {
