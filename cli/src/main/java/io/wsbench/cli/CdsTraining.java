@@ -48,6 +48,7 @@ public final class CdsTraining {
             // HTTP/2's client classes too: a user's first load --http2 maps them instead of reading Netty's codec from its jar
             int h2 = Main.execute("load", "http://127.0.0.1:" + h2c.port() + "/hello.xml", "--http2", "--streams", "4", "-c", "8",
                     "-n", "4000", "--expect", "Hello World", "--json");
+            Main.commandLine(); // every command's classes: a command builds only its own, and each is archived here
             return Math.max(Math.max(load, h2), Main.execute("stacks"));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

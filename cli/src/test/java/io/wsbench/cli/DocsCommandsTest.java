@@ -96,7 +96,7 @@ class DocsCommandsTest {
 
     private static void parseAndRun(Shown c) throws IOException {
         try {
-            ParseResult parsed = new CommandLine(new Main()).parseArgs(c.args().toArray(String[]::new));
+            ParseResult parsed = Main.commandLine().parseArgs(c.args().toArray(String[]::new));
             assertTrue(parsed.hasSubcommand() || parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested(),
                     c.where() + ": no command in " + c.text());
         } catch (CommandLine.ParameterException e) {
@@ -158,7 +158,7 @@ class DocsCommandsTest {
         }
         String command = args.get(0);
         if (command.equals("help")) {
-            return args.size() == 1 || new CommandLine(new Main()).getSubcommands().containsKey(args.get(1));
+            return args.size() == 1 || Main.commandLine().getSubcommands().containsKey(args.get(1));
         }
         if (HELP.contains(command) || args.contains("--help")) {
             return true;

@@ -33,7 +33,7 @@ class ExitCodesTest {
 
     /** wsbench's own command line and handlers, with one more command that crashes. */
     private static Ran runWithCrash(String... args) {
-        CommandLine cl = new CommandLine(new Main()).addSubcommand("crash", new Crash());
+        CommandLine cl = Main.commandLine().addSubcommand("crash", new Crash());
         StringWriter err = new StringWriter();
         cl.setErr(new PrintWriter(err, true));
         cl.setOut(new PrintWriter(new StringWriter(), true));
