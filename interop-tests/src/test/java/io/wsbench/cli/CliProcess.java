@@ -76,12 +76,30 @@ final class CliProcess implements AutoCloseable {
         return Files.readString(output).replaceAll("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\\R", "");
     }
 
-    /** Ctrl-C: SIGINT, as a terminal sends it. */
+    /**
+     * Ctrl-C: SIGINT, as a terminal sends it. A process that inherited SIGINT ignored (the build started as a
+     * shell's background job without job control, or under nohup) gets no handler for it from the JVM: then
+     * this fails at once and says so, instead of the process running on until the test's limit.
+     */
     void interrupt() throws IOException, InterruptedException {
+        if (ignoresSigint(process.pid())) {
+            fail("the wsbench process ignores SIGINT, inherited from the build that started it (a background job"
+                    + " or nohup): Ctrl-C cannot reach it; run the build in the foreground");
+        }
         Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
         if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
             fail("kill -INT " + process.pid() + " failed");
         }
+    }
+
+    /** Whether process {@code pid} ignores SIGINT (signal 2), from its SigIgn mask in /proc; false where there is no /proc. */
+    private static boolean ignoresSigint(long pid) throws IOException {
+        Path status = Path.of("/proc", Long.toString(pid), "status");
+        if (!Files.isReadable(status)) {
+            return false;
+        }
+        return Files.readAllLines(status).stream().filter(l -> l.startsWith("SigIgn:"))
+                .anyMatch(l -> (Long.parseUnsignedLong(l.substring("SigIgn:".length()).trim(), 16) & (1L << 1)) != 0);
     }
 
     /** Its exit code; fails the test if it is still running after {@code limit}. */
