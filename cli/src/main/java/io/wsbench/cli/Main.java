@@ -88,13 +88,46 @@ public final class Main {
      */
     private static int badOption(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
-        List<String> close = e instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+        List<String> close = e instanceof CommandLine.UnmatchedArgumentException u
+                ? u.getSuggestions().isEmpty() && cmd.getParent() == null ? closeCommands(cmd, u.getUnmatched()) : u.getSuggestions()
+                : List.of();
         PrintWriter err = cmd.getErr();
         err.println("wsbench: " + OneLine.of(e)
                 + (close.isEmpty() ? "" : "; did you mean " + String.join(" or ", close.subList(0, Math.min(3, close.size()))) + "?")
                 + " (see '" + help(cmd) + "')");
         err.flush();
         return BAD_INPUT;
+    }
+
+    /**
+     * The commands whose names are closest to a first word that names none ({@code rnu}: run), within two
+     * edits; picocli suggests options, not a mistyped command.
+     */
+    private static List<String> closeCommands(CommandLine root, List<String> unmatched) {
+        if (unmatched.isEmpty() || unmatched.get(0).startsWith("-")) {
+            return List.of();
+        }
+        String word = unmatched.get(0);
+        int best = root.getSubcommands().keySet().stream().mapToInt(n -> edits(word, n)).min().orElse(Integer.MAX_VALUE);
+        return best > 2 ? List.of() : root.getSubcommands().keySet().stream().filter(n -> edits(word, n) == best).toList();
+    }
+
+    /** Levenshtein's distance: the fewest insertions, deletions and substitutions that make {@code a} into {@code b}. */
+    static int edits(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
     }
 
     /** How to ask for {@code cmd}'s help: {@code wsbench help run} for a command of wsbench's. */

@@ -92,6 +92,14 @@ class ExitCodesTest {
         assertEquals(Main.BAD_INPUT, value.exit(), value.err());
         assertEquals(1, value.err().strip().lines().count(), "a bad value is one line too: " + value.err());
         assertTrue(value.err().contains("'twice'") && value.err().strip().endsWith("(see 'wsbench help run')"), value.err());
+        CliRunner command = CliRunner.run("rnu", "--quick");
+        assertEquals(Main.BAD_INPUT, command.exit(), command.err());
+        assertEquals("wsbench: Unmatched arguments from index 0: 'rnu', '--quick'; did you mean run? (see 'wsbench --help')",
+                command.err().strip(), "a mistyped command: the closest names");
+        CliRunner far = CliRunner.run("zzz");
+        assertEquals("wsbench: Unmatched argument at index 0: 'zzz' (see 'wsbench --help')", far.err().strip(), "none close");
+        assertEquals(2, Main.edits("rnu", "run"));
+        assertEquals(1, Main.edits("lod", "load"));
         CliRunner top = CliRunner.run("--bogus");
         assertEquals(Main.BAD_INPUT, top.exit(), top.err());
         assertTrue(top.err().strip().endsWith("(see 'wsbench --help')"), top.err());
