@@ -33,12 +33,16 @@ class BisectTest {
                   - { users: 2, duration: 500ms }
                 """);
         // four releases: the first step measures the ends and the one between (which does not start), the second
-        // the half that moved; two steps of 4 rounds show all it asserts, where five releases took three
+        // the half that moved, the third the pair again; steps of 4 rounds show all it asserts, where five releases took more
         String releases = "delay-1us,exit-at-start,delay-20000us,delay-20001us";
         CliRunner r = CliRunner.run("bisect", suite.toString(), "--stack", "direct", "--target", "SOAP", "--option", "faults",
                 "--values", releases, "--threshold", "30%", "--monitor", "proc", "--out", dir.resolve("steps").toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("bisect: direct faults delay-1us -> delay-20000us: throughput x 0."), r.out());
+        // the pair is measured again, in a step of its own with fresh servers, and the step held
+        assertTrue(r.out().contains("delay-20000us / delay-1us again: confirmed with fresh servers: x 0."), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("bisect: direct faults delay-1us -> delay-20000us")
+                && l.contains("(confirmed with fresh servers: x 0.")), r.out());
         Matcher steps = Pattern.compile("bisect: (\\d+) measured steps?(?: \\(\\d+ runs in all\\))? over 4 releases").matcher(r.out());
         assertTrue(steps.find(), r.out());
         int n = Integer.parseInt(steps.group(1));
