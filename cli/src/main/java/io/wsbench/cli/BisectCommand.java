@@ -238,8 +238,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         Estimate e = ratio(perRound(run, label(a)), perRound(run, label(b)));
         String verdict = e == null ? "could not be measured again with fresh servers"
                 : moved(e, limit) && (e.median() > 1) == (found.median() > 1) ? "confirmed with fresh servers: x " + show(e)
-                : "did not hold with fresh servers: x " + show(e) + "; two JVMs of one build can differ that much here:"
-                + " a lead to measure again, not a verdict";
+                : "did not hold with fresh servers: x " + show(e) + "; fresh JVMs of the same two releases"
+                + " read them otherwise: a lead to measure again, not a verdict";
         steps.add(tell(o, steps.size() + 1, List.of(a, b), List.of(b + " / " + a + " again: " + verdict), t0, true));
         return " (" + verdict + ")";
     }
