@@ -101,7 +101,7 @@ public final class Main {
 
     /**
      * The commands whose names are closest to a first word that names none ({@code rnu}: run), within two
-     * edits; picocli suggests options, not a mistyped command.
+     * edits: asked only when picocli's own suggestions, by shared pairs of letters, have none for it.
      */
     private static List<String> closeCommands(CommandLine root, List<String> unmatched) {
         if (unmatched.isEmpty() || unmatched.get(0).startsWith("-")) {
