@@ -211,12 +211,13 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             }
             steps.add(tell(o, steps.size() + 1, measured, said, t0, true));
         }
-        String again = confirm && moved(foundRatio, limit)
+        boolean pairMoved = moved(foundRatio, limit);
+        String again = confirm && pairMoved
                 ? confirm(o, suite, t, left.get(lo), left.get(hi), foundRatio, limit, base.resolve("step-" + (steps.size() + 1)), steps)
                 : "";
         o.println();
         o.println("bisect: " + stack + " " + option + " " + found + ": " + metric + " x " + show(foundRatio)
-                + (moved(foundRatio, limit) ? again : " (not beyond " + threshold + " and the noise: the change is spread over the"
+                + (pairMoved ? again : " (not beyond " + threshold + " and the noise: the change is spread over the"
                 + " releases, or the noise's: more rounds (--repeat, --until) narrow the intervals)"));
         long counted = steps.stream().filter(Step::measured).count();
         o.println("bisect: " + counted + " measured step" + (counted == 1 ? "" : "s") + (counted == steps.size() ? "" : " (" + steps.size() + " runs in all)")

@@ -107,9 +107,10 @@ public final class Main {
         if (unmatched.isEmpty() || unmatched.get(0).startsWith("-")) {
             return List.of();
         }
-        String word = unmatched.get(0);
-        int best = root.getSubcommands().keySet().stream().mapToInt(n -> edits(word, n)).min().orElse(Integer.MAX_VALUE);
-        return best > 2 ? List.of() : root.getSubcommands().keySet().stream().filter(n -> edits(word, n) == best).toList();
+        Map<String, Integer> away = new LinkedHashMap<>();
+        root.getSubcommands().keySet().forEach(n -> away.put(n, edits(unmatched.get(0), n)));
+        int best = away.values().stream().mapToInt(Integer::intValue).min().orElse(Integer.MAX_VALUE);
+        return best > 2 ? List.of() : away.keySet().stream().filter(n -> away.get(n) == best).toList();
     }
 
     /** Levenshtein's distance: the fewest insertions, deletions and substitutions that make {@code a} into {@code b}. */

@@ -27,7 +27,7 @@ final class CostTable {
             new Column("client checks µs/answer", p -> p.generator().checkMicrosPerRequest(), 1),
             new Column("client allocated KB/req", p -> kilobytes(p.generator().allocatedBytesPerRequest()), 1),
             new Column("client live heap MB", p -> megabytes(p.generator().heapLiveBytes()), 0),
-            new Column("server CPU ms/req", p -> p.serverCpuMicrosPerRequest() == null ? null : p.serverCpuMicrosPerRequest() / 1000, 3),
+            new Column("server CPU ms/req", p -> millis(p.serverCpuMicrosPerRequest()), 3),
             new Column("server heap max MB", p -> p.server() == null ? null : megabytes(p.server().counters().heapUsedMaxBytes()), 0));
 
     private CostTable() {
@@ -64,6 +64,10 @@ final class CostTable {
     // per valid answer: errors cost too, but a point's cost is read against what it delivered
     private static Double perRequest(PointRecord p, double total) {
         return p.validated() > 0 ? total / p.validated() : null;
+    }
+
+    private static Double millis(Double micros) {
+        return micros == null ? null : micros / 1000;
     }
 
     private static Double kilobytes(Long bytes) {
