@@ -9,7 +9,9 @@ import io.wsbench.model.suite.SuiteException;
 import io.wsbench.model.suite.SuiteReader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 import java.nio.file.Path;
@@ -37,6 +39,9 @@ final class AbCommand implements Callable<Integer> {
     @Unmatched
     List<String> runOptions = new ArrayList<>();
 
+    @Spec
+    CommandSpec spec;
+
     /** Said when B/A's interval holds 1. */
     static final String SAME = "~ no significant difference";
 
@@ -61,7 +66,7 @@ final class AbCommand implements Callable<Integer> {
             throw new Main.UserError("ab takes two suites and run's options, not a third suite: " + run.suiteFile);
         }
         run.given = both;
-        run.givenBy = "./wsbench ab " + a + " " + b + (runOptions.isEmpty() ? "" : " " + String.join(" ", runOptions));
+        run.givenBy = GivenCommand.of(spec);
         int code = run.call();
         if (run.done != null) {
             System.out.print(render(run.done));

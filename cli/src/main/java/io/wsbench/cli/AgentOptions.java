@@ -90,16 +90,6 @@ final class AgentOptions {
         }
     }
 
-    /** The options as the run's command line records them: "" for a run without agents. */
-    String describe() {
-        if (count == null) {
-            return "";
-        }
-        return " --agents " + count + (local ? " --local" : " --join " + String.join(",", join))
-                + (Cluster.DEFAULT_NAME.equals(cluster) ? "" : " --cluster " + cluster) + (bind == null ? "" : " --bind " + bind)
-                + ("500ms".equals(agentsLead) ? "" : " --agents-lead " + agentsLead);
-    }
-
     private static Duration duration(String option, String value) {
         try {
             return Durations.parse(value);

@@ -172,22 +172,4 @@ final class HistoryOptions {
             out.println("wsbench: " + e.getMessage());
         }
     }
-
-    /** The options as the run's command line shows them. */
-    String describe() {
-        StringBuilder sb = new StringBuilder();
-        if (where != null) {
-            sb.append(" --history ").append(HistoryLocation.redact(where));
-        }
-        if (off) {
-            sb.append(" --no-history");
-        }
-        if (baseline != null) {
-            sb.append(" --baseline ").append(baseline);
-        }
-        if (maxRegression != null) {
-            sb.append(" --max-regression ").append(maxRegression);
-        }
-        return sb.toString();
-    }
 }

@@ -197,7 +197,7 @@ final class RunCommand implements Callable<Integer> {
                     + suite.rounds().repeat() + (!suite.rounds().grouped() ? " rounds" : " repeats")
                     + (suite.rounds().until() == null ? "" : " (more until " + suite.rounds().until() + ")")
                     + " -> " + home.relativize(dir.toAbsolutePath()));
-            RunRecord run = runner.run(suite, dir, givenBy != null ? givenBy : commandLine(file), session);
+            RunRecord run = runner.run(suite, dir, givenBy != null ? givenBy : GivenCommand.of(spec), session);
             if (session.interrupted()) {
                 return Main.PROBLEM; // the hook ends the process: no summary or report of a run cut short
             }
@@ -353,44 +353,6 @@ final class RunCommand implements Callable<Integer> {
             stdout.println("wrote " + relative(home, p));
         }
         stdout.println("wrote " + relative(home, dir.resolve("run.json")));
-    }
-
-    private String commandLine(Path file) {
-        StringBuilder sb = new StringBuilder("./wsbench run ").append(file);
-        if (quick) {
-            sb.append(" --quick");
-        }
-        if (repeat != null) {
-            sb.append(" --repeat ").append(repeat);
-        }
-        if (order != null) {
-            sb.append(" --order ").append(order);
-        }
-        if (seed != null) {
-            sb.append(" --seed ").append(seed);
-        }
-        if (until != null) {
-            sb.append(" --until ").append(until);
-        }
-        if (budget != null) {
-            sb.append(" --budget ").append(budget);
-        }
-        if (generatorOptions.threads != null) {
-            sb.append(" --threads ").append(generatorOptions.threads);
-        }
-        if (generatorOptions.busyPoll) {
-            sb.append(" --busy-poll");
-        }
-        String monitors = Monitors.describe(monitors());
-        if (!monitors.equals(DEFAULT_MONITORS)) {
-            sb.append(" --monitor ").append(monitors);
-        }
-        sb.append(agents.describe());
-        sb.append(history.describe());
-        for (String a : asserts.expressions) {
-            sb.append(" --assert '").append(a).append('\'');
-        }
-        return sb.toString();
     }
 
     private static String relative(Path home, Path p) {

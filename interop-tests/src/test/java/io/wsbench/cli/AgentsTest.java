@@ -61,7 +61,7 @@ class AgentsTest {
             assertEquals(200, closed.at("/agents/0/requests").asLong(), "2 users × 100 each");
             assertEquals(200, closed.at("/agents/1/requests").asLong());
             assertTrue(closed.has("startSkewMillis"));
-            assertTrue(run.get("command").asText().endsWith(" --agents 2 --local"), run.get("command").asText());
+            assertTrue(run.get("command").asText().contains(" --agents 2 --local --out "), run.get("command").asText());
             JsonNode open = run.at("/points/1");
             assertEquals(200, open.get("requests").asLong() + open.get("unfinished").asLong(), "200/s for 1 s from both");
             assertTrue(Files.isRegularFile(dir.resolve("out/logs/agent-1.log")), "each agent's output kept");

@@ -136,7 +136,7 @@ class HistoryRunTest {
                         "no password in " + f);
             }
         }
-        assertTrue(Files.readString(dir.resolve("out/run.json")).contains("--history jdbc:postgresql://127.0.0.1:1/history?user=ci&password=***"),
+        assertTrue(Files.readString(dir.resolve("out/run.json")).contains("--history 'jdbc:postgresql://127.0.0.1:1/history?user=ci&password=***'"),
                 "the command line in run.json says where, without the password");
     }
 }

@@ -67,14 +67,7 @@ final class GraphQlSeismicWorkload extends SeismicOracleWorkload {
 
     @Override
     public Validator validator() {
-        return (SequenceValidator) (request, status, contentType, body, length) -> {
-            Verdict head = Answers.head(status, contentType == null ? "" : contentType, "application/json");
-            if (head == Verdict.HTTP_STATUS) {
-                return head;
-            }
-            Verdict judged = judge(body, length, answers.get(request));
-            return judged == GraphQl.ERRORS ? judged : head != Verdict.OK ? head : judged;
-        };
+        return validator("application/json", GraphQlSeismicWorkload::judge, GraphQl.ERRORS);
     }
 
     /** Reads {@code count} and each quake's {@code millis} and {@code region}, and nothing else, as the SOAP oracle does. */

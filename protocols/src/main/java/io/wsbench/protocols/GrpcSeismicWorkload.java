@@ -54,14 +54,7 @@ final class GrpcSeismicWorkload extends SeismicOracleWorkload {
 
     @Override
     public Validator validator() {
-        return (SequenceValidator) (request, status, contentType, body, length) -> {
-            Verdict head = Answers.head(status, contentType == null ? "" : contentType, "application/grpc");
-            if (head == Verdict.HTTP_STATUS) {
-                return head;
-            }
-            Verdict judged = judge(body, length, answers.get(request));
-            return head != Verdict.OK ? head : judged;
-        };
+        return validator("application/grpc", GrpcSeismicWorkload::judge, null);
     }
 
     /** Reads {@code count} and each quake's {@code millis} and {@code region}, and nothing else, as the SOAP oracle does. */

@@ -60,11 +60,6 @@ public record HttpWorkload(String method, Map<String, String> headers, byte[] bo
         };
     }
 
-    @Override
-    public int sequenceLength() {
-        return 1;
-    }
-
     static boolean contains(byte[] hay, int length, byte[] needle) {
         outer:
         for (int i = 0; i <= length - needle.length; i++) {

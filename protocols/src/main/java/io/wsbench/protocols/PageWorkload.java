@@ -35,11 +35,6 @@ final class PageWorkload implements Workload {
     }
 
     @Override
-    public int sequenceLength() {
-        return 1;
-    }
-
-    @Override
     public Validator validator() {
         return Answers.expecting("text/xml", XmlAnswers.reading(this::judge));
     }

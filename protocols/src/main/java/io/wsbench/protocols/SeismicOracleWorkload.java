@@ -7,6 +7,8 @@ import io.wsbench.contract.seismic.Query;
 import io.wsbench.contract.seismic.QuerySequence;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestSource;
+import io.wsbench.core.load.Validator;
+import io.wsbench.core.load.Verdict;
 
 import java.net.URI;
 import java.time.Instant;
@@ -51,38 +53,53 @@ abstract class SeismicOracleWorkload implements Workload {
         return RequestSource.of(all.length, false, (index, alloc) -> all[index].next(alloc));
     }
 
+    /** How a format reads an answer's body against the oracle's {@code expected}. */
+    @FunctionalInterface
+    interface BodyJudge {
+        Verdict judge(byte[] body, int length, Answer expected);
+    }
+
+    /**
+     * The validator of this format's answers: the status and the content type ({@code mediaType}) first,
+     * a wrong status final; then the body as {@code judge} reads it against the oracle. A wrong content
+     * type outranks what the body says, unless the body says {@code failure} (a verdict the format's own
+     * answer gives, such as GraphQL's errors; null for none).
+     */
+    final Validator validator(String mediaType, BodyJudge judge, Verdict failure) {
+        return (SequenceValidator) (request, status, contentType, body, length) -> {
+            Verdict head = Answers.head(status, contentType == null ? "" : contentType, mediaType);
+            if (head == Verdict.HTTP_STATUS) {
+                return head;
+            }
+            Verdict judged = judge.judge(body, length, answers.get(request));
+            return head == Verdict.OK || judged == failure ? judged : head;
+        };
+    }
+
     /**
      * The bounds {@code q} sets, by their names (those the SOAP query leaves out left out too); dates as
      * ISO-8601 instants ({@code isoDates}) or as epoch millis.
      */
     static ObjectNode bounds(Query q, boolean isoDates) {
         ObjectNode v = JsonNodeFactory.instance.objectNode();
-        date(v, "minDate", q.minDate(), isoDates);
-        date(v, "maxDate", q.maxDate(), isoDates);
-        num(v, "minLong", q.minLong());
-        num(v, "maxLong", q.maxLong());
-        num(v, "minLat", q.minLat());
-        num(v, "maxLat", q.maxLat());
-        num(v, "minMag", q.minMag());
-        num(v, "maxMag", q.maxMag());
-        num(v, "minDepth", q.minDepth());
-        num(v, "maxDepth", q.maxDepth());
+        q.bounds().forEach((xmlName, bound) -> {
+            String name = camelCase(xmlName);
+            if (bound instanceof Long millis) {
+                if (isoDates) {
+                    v.put(name, DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(millis)));
+                } else {
+                    v.put(name, millis);
+                }
+            } else {
+                v.put(name, (Float) bound);
+            }
+        });
         return v;
     }
 
-    private static void date(ObjectNode v, String name, Long millis, boolean iso) {
-        if (millis != null) {
-            if (iso) {
-                v.put(name, DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(millis)));
-            } else {
-                v.put(name, millis);
-            }
-        }
-    }
-
-    private static void num(ObjectNode v, String name, Float f) {
-        if (f != null) {
-            v.put(name, f);
-        }
+    /** {@code min-long} as {@code minLong}. */
+    private static String camelCase(String xmlName) {
+        int dash = xmlName.indexOf('-');
+        return xmlName.substring(0, dash) + Character.toUpperCase(xmlName.charAt(dash + 1)) + xmlName.substring(dash + 2);
     }
 }

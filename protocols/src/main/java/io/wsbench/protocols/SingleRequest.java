@@ -27,9 +27,4 @@ record SingleRequest(Protocol protocol, Operation operation) implements Workload
     public boolean http2Only() {
         return protocol.http2Only();
     }
-
-    @Override
-    public int sequenceLength() {
-        return 1;
-    }
 }

@@ -29,8 +29,10 @@ public interface Workload {
         return false;
     }
 
-    /** Requests in one pass of the sequence; 1 for a single request. */
-    int sequenceLength();
+    /** Requests in one pass of the sequence: 1 unless the workload is a sequence of requests. */
+    default int sequenceLength() {
+        return 1;
+    }
 
     /**
      * The workload of {@code operation} over {@code protocol}; {@code sequence} names a request

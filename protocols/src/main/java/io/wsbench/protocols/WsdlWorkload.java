@@ -68,9 +68,4 @@ final class WsdlWorkload implements Workload {
     public Validator validator() {
         return Soap.V11.validator(operation);
     }
-
-    @Override
-    public int sequenceLength() {
-        return 1;
-    }
 }

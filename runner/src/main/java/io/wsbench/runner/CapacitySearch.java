@@ -2,6 +2,7 @@ package io.wsbench.runner;
 
 import io.wsbench.model.record.Assertion;
 import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.record.TargetRecord;
@@ -208,7 +209,7 @@ public final class CapacitySearch {
     }
 
     private boolean probe(double rate, PointRecord p) {
-        if (p.aborted() != null || (p.requests() > 0 && p.errors().connect() == p.requests())) {
+        if (p.aborted() != null || (p.requests() > 0 && p.errors().count(ErrorKind.CONNECT) == p.requests())) {
             // the target, not the rate, failed: no verdict on the rate, and no more probes
             aborted = String.format(Locale.ROOT, "the probe at %s/s stopped: %s", rate(rate), p.aborted() != null
                     ? p.aborted() : "every request failed to connect");

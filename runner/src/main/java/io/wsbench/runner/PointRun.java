@@ -1,6 +1,7 @@
 package io.wsbench.runner;
 
 import io.wsbench.model.load.LoadSpec;
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.LoadRecord;
@@ -77,7 +78,7 @@ public final class PointRun {
         }
         if (m.clientFailure() != null) {
             // wsbench's own side failed: the count is in the point, the reason in the notes
-            notes.accept(label + ": " + m.errors().client() + " client errors (a request that could not be built, or a"
+            notes.accept(label + ": " + m.errors().count(ErrorKind.CLIENT) + " client errors (a request that could not be built, or a"
                     + " check that threw), the first: " + m.clientFailure());
         }
         ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);

@@ -3,6 +3,7 @@ package io.wsbench.runner;
 import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.RunRecord;
@@ -166,7 +167,7 @@ class SuiteRunnerTest {
         assertEquals(0, hello.errors().total());
         PointRecord teapot = run.points().stream().filter(p -> p != hello).findFirst().orElseThrow();
         assertEquals("http://127.0.0.1:" + port + "/teapot", teapot.target().label(), "named by its URL, as load names it");
-        assertEquals(30, teapot.errors().httpStatus(), "a 418 is no 2xx");
+        assertEquals(30, teapot.errors().count(ErrorKind.HTTP_STATUS), "a 418 is no 2xx");
         assertEquals(0, teapot.validated());
 
         assertEquals(2, run.capacity().size());

@@ -19,30 +19,10 @@ public final class SeismicXml {
     public static String query(Query q) {
         StringBuilder sb = new StringBuilder(400);
         sb.append("<s:query xmlns:s=\"").append(SeismicContract.NAMESPACE).append("\">");
-        date(sb, "min-date", q.minDate());
-        date(sb, "max-date", q.maxDate());
-        num(sb, "min-long", q.minLong());
-        num(sb, "max-long", q.maxLong());
-        num(sb, "min-lat", q.minLat());
-        num(sb, "max-lat", q.maxLat());
-        num(sb, "min-mag", q.minMag());
-        num(sb, "max-mag", q.maxMag());
-        num(sb, "min-depth", q.minDepth());
-        num(sb, "max-depth", q.maxDepth());
+        q.bounds().forEach((name, v) -> sb.append("<s:").append(name).append('>')
+                .append(v instanceof Long millis ? DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(millis)) : v)
+                .append("</s:").append(name).append('>'));
         return sb.append("</s:query>").toString();
-    }
-
-    private static void date(StringBuilder sb, String name, Long millis) {
-        if (millis != null) {
-            sb.append("<s:").append(name).append('>').append(DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(millis)))
-                    .append("</s:").append(name).append('>');
-        }
-    }
-
-    private static void num(StringBuilder sb, String name, Float v) {
-        if (v != null) {
-            sb.append("<s:").append(name).append('>').append(v).append("</s:").append(name).append('>');
-        }
     }
 
     /** The {@code results} element for what a query matched, namespace declared on it. */

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.wsbench.model.record.AgentRecord;
 import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
@@ -303,7 +304,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         PointRecord p = new PointRecord(target, load, repeat, answered, round(durationSeconds), round(throughput()),
                 latency(),
                 requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
-                requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.connect() - errors.timeout())),
+                requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.count(ErrorKind.CONNECT) - errors.count(ErrorKind.TIMEOUT))),
                 errors, ok, server, generator, SecondSample.edgesBesideSilence(series), encode(latencies), aborted)
                 .withTransport(tls, unfinished, agents);
         return flow == null ? p.withEachRequest(eachRequestMicros)
@@ -314,7 +315,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         return figures.stream().map(f -> new StepRecord(f.name(), f.requests(), f.ok(), f.errors(), latency(f.latencies()),
                 durationSeconds > 0 ? round(f.ok() / durationSeconds) : 0,
                 f.requestsSent() == 0 ? 0 : round((double) f.bytesSent() / f.requestsSent()),
-                f.requests() == 0 ? 0 : round((double) f.bytesReceived() / Math.max(1, f.requests() - f.errors().connect() - f.errors().timeout())),
+                f.requests() == 0 ? 0 : round((double) f.bytesReceived() / Math.max(1, f.requests() - f.errors().count(ErrorKind.CONNECT) - f.errors().count(ErrorKind.TIMEOUT))),
                 encode(f.latencies()), f.firstFailure(), f.redirects())).toList();
     }
 

@@ -1,6 +1,7 @@
 package io.wsbench.core.load;
 
 import io.wsbench.model.load.LoadSpec;
+import io.wsbench.model.record.ErrorKind;
 
 import io.wsbench.model.record.SecondSample;
 import org.junit.jupiter.api.AutoClose;
@@ -81,13 +82,13 @@ class LoadEngineTest {
                     GREETING, ProgressListener.NONE);
             assertEquals(200, m.requests());
             assertEquals(0, m.ok());
-            assertEquals(200, m.errors().validation());
+            assertEquals(200, m.errors().count(ErrorKind.VALIDATION));
             assertEquals(0.0, m.throughput());
         }
         try (TestServer server = new TestServer(500, "Hello World", -1, 0)) {
             Measurement m = engine.run(server.address(), LoadSpec.closed(1, 10), get(server.address(), true),
                     () -> Validator.ANY_2XX, ProgressListener.NONE);
-            assertEquals(10, m.errors().httpStatus());
+            assertEquals(10, m.errors().count(ErrorKind.HTTP_STATUS));
         }
     }
 
@@ -111,7 +112,7 @@ class LoadEngineTest {
         try (TestServer server = TestServer.answeringAfter("Hello World", 2000)) {
             LoadSpec spec = LoadSpec.closed(2, 3).withTimeout(Duration.ofMillis(100));
             Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
-            assertEquals(6, m.errors().timeout(), m.errors().toString());
+            assertEquals(6, m.errors().count(ErrorKind.TIMEOUT), m.errors().toString());
             assertEquals(6, m.errors().total(), m.errors().toString());
             assertEquals(6, m.requests());
             assertEquals(0, m.ok());
@@ -176,8 +177,8 @@ class LoadEngineTest {
             Measurement m = engine.run(a, LoadSpec.closed(1, 20), get(a, true), GREETING, ProgressListener.NONE);
             assertEquals(20, m.requests());
             assertEquals(0, m.ok());
-            assertEquals(20, m.errors().protocol() + m.errors().connect(), m.errors().toString());
-            assertTrue(m.errors().protocol() >= 10, m.errors().toString());
+            assertEquals(20, m.errors().count(ErrorKind.PROTOCOL) + m.errors().count(ErrorKind.CONNECT), m.errors().toString());
+            assertTrue(m.errors().count(ErrorKind.PROTOCOL) >= 10, m.errors().toString());
         }
     }
 
@@ -194,7 +195,7 @@ class LoadEngineTest {
                 Measurement m = engine.run(a, LoadSpec.closed(1, 10), get(a, true), GREETING, ProgressListener.NONE);
                 assertEquals(10, m.requests(), reply);
                 assertEquals(0, m.ok(), reply);
-                assertEquals(10, m.errors().protocol(), reply + " " + m.errors());
+                assertEquals(10, m.errors().count(ErrorKind.PROTOCOL), reply + " " + m.errors());
             }
         }
     }
@@ -248,7 +249,7 @@ class LoadEngineTest {
             nowhere = new InetSocketAddress("127.0.0.1", s.getLocalPort());
         }
         Measurement m = engine.run(nowhere, LoadSpec.closed(2, 5), get(nowhere, true), GREETING, ProgressListener.NONE);
-        assertEquals(10, m.errors().connect());
+        assertEquals(10, m.errors().count(ErrorKind.CONNECT));
         assertEquals(0, m.ok());
         long t0 = System.nanoTime();
         Measurement d = engine.run(nowhere, LoadSpec.closedFor(2, Duration.ofSeconds(20)), get(nowhere, true),
@@ -303,10 +304,10 @@ class LoadEngineTest {
                 }
             };
             Measurement m = engine.run(server.address(), LoadSpec.closed(1, 30), third, GREETING, ProgressListener.NONE);
-            assertEquals(10, m.errors().client(), m.errors().toString());
+            assertEquals(10, m.errors().count(ErrorKind.CLIENT), m.errors().toString());
             assertEquals(20, m.ok());
             assertEquals(20, server.served.get(), "a request that could not be built is never sent");
-            assertEquals(0, m.errors().timeout());
+            assertEquals(0, m.errors().count(ErrorKind.TIMEOUT));
             assertEquals("request 2 could not be built: IllegalArgumentException: row 3 has no column 'sum'", m.clientFailure());
 
             // a check that throws on every fourth answer: the answer came, but wsbench could not judge it
@@ -318,8 +319,8 @@ class LoadEngineTest {
                 return Verdict.OK;
             };
             Measurement v = engine.run(server.address(), LoadSpec.closed(1, 20), hello, throwing, ProgressListener.NONE);
-            assertEquals(5, v.errors().client(), v.errors().toString());
-            assertEquals(0, v.errors().protocol(), "the server's answer was well formed");
+            assertEquals(5, v.errors().count(ErrorKind.CLIENT), v.errors().toString());
+            assertEquals(0, v.errors().count(ErrorKind.PROTOCOL), "the server's answer was well formed");
             assertEquals(15, v.ok());
             assertTrue(v.clientFailure().contains("XPath engine broke"), v.clientFailure());
         }

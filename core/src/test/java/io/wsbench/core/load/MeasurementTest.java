@@ -1,6 +1,7 @@
 package io.wsbench.core.load;
 
 import io.wsbench.model.record.ErrorCounts;
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.SecondSample;
@@ -179,7 +180,7 @@ class MeasurementTest {
         assertEquals("placeOrder", place.name());
         assertEquals(5, place.ok(), "3 valid answers from one agent, 2 from the other");
         assertEquals(7, place.requests(), "and one 401 each");
-        assertEquals(2, place.errors().httpStatus());
+        assertEquals(2, place.errors().count(ErrorKind.HTTP_STATUS));
         assertEquals(90_000, place.latencies().getMaxValue(), 90);
         assertEquals(500, place.bytesSent());
         assertEquals("row 2, user 4, iteration 0: status 401", place.firstFailure(), "the first agent's first failure");

@@ -49,7 +49,7 @@ public record Assertion(String text, String metric, String operator, double limi
         // errors<0.1%: the share of the requests that failed, read as its own metric
         METRICS.put("errors%", new Metric(p -> p.requests() == 0 ? Double.NaN : 100.0 * p.errors().total() / p.requests(),
                 false, false));
-        METRICS.put("validation", new Metric(p -> p.errors().validation(), false, true));
+        METRICS.put("validation", new Metric(p -> p.errors().count(ErrorKind.VALIDATION), false, true));
         METRICS.put("unfinished", new Metric(PointRecord::unfinished, false, true));
         METRICS.put("cpu", new Metric(p -> p.server() == null || p.server().cpuPercent() == null ? Double.NaN : p.server().cpuPercent(), false, false));
     }

@@ -72,28 +72,4 @@ public record ErrorCounts(Map<ErrorKind, Long> byKind) {
     public long total() {
         return byKind.values().stream().mapToLong(Long::longValue).sum();
     }
-
-    public long connect() {
-        return count(ErrorKind.CONNECT);
-    }
-
-    public long timeout() {
-        return count(ErrorKind.TIMEOUT);
-    }
-
-    public long httpStatus() {
-        return count(ErrorKind.HTTP_STATUS);
-    }
-
-    public long validation() {
-        return count(ErrorKind.VALIDATION);
-    }
-
-    public long protocol() {
-        return count(ErrorKind.PROTOCOL);
-    }
-
-    public long client() {
-        return count(ErrorKind.CLIENT);
-    }
 }

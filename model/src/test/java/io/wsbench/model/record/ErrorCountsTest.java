@@ -36,7 +36,7 @@ class ErrorCountsTest {
         assertSame(quic, ErrorKind.named("quicReset"));
         ErrorCounts twice = read.plus(read);
         assertEquals(8, twice.count(quic));
-        assertEquals(2, twice.validation());
+        assertEquals(2, twice.count(ErrorKind.VALIDATION));
     }
 
     @Test
@@ -45,6 +45,6 @@ class ErrorCountsTest {
         ErrorCounts old = RunJson.MAPPER.readValue("{\"connect\":0,\"timeout\":2,\"httpStatus\":0,\"soapFault\":0,"
                 + "\"validation\":7,\"protocol\":0,\"client\":0}", ErrorCounts.class);
         assertEquals(9, old.total());
-        assertEquals(2, old.timeout());
+        assertEquals(2, old.count(ErrorKind.TIMEOUT));
     }
 }

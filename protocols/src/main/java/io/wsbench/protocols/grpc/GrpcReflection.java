@@ -136,7 +136,8 @@ public final class GrpcReflection {
     }
 
     private ProtoSchema schema() {
-        ProtoSchema reflection = ProtoSchema.bundled("io/wsbench/protocols/grpc/", "reflection.proto");
+        ProtoSchema reflection = ProtoSchema.bundled("grpc/reflection/v1/reflection.proto", // as grpc-services ships it
+                "io/wsbench/protocols/grpc/descriptors.proto");
         List<String> services = new ArrayList<>();
         ask(reflection, "list_services", "").path("list_services_response").path("service")
                 .forEach(s -> services.add(s.path("name").asText()));

@@ -86,19 +86,27 @@ public final class ProtoSchema {
 
     /** wsbench's own contract (hello and matchQuakes), as the grpc stack serves it. */
     public static ProtoSchema wsbench() {
-        return bundled("io/wsbench/contract/grpc/", "wsbench.proto");
+        return bundled("io/wsbench/contract/grpc/wsbench.proto");
     }
 
-    /** The .proto resource {@code folder + name} (read once). */
-    static ProtoSchema bundled(String folder, String name) {
-        return BUNDLED.computeIfAbsent(folder + name, resource -> {
-            try (InputStream in = ProtoSchema.class.getResourceAsStream("/" + resource)) {
+    /** The .proto files at these class-path {@code resources}, each at its own path for imports, read once. */
+    static ProtoSchema bundled(String... resources) {
+        return BUNDLED.computeIfAbsent(String.join(" ", resources), key -> {
+            try {
                 Path dir = Files.createTempDirectory("wsbench-proto");
-                Path file = dir.resolve(name);
-                Files.copy(in, file);
-                file.toFile().deleteOnExit();
                 dir.toFile().deleteOnExit();
-                return read(file);
+                for (String resource : resources) {
+                    Path file = dir.resolve(resource);
+                    for (Path d = file.getParent(); !d.equals(dir) && Files.notExists(d); d = d.getParent()) {
+                        Files.createDirectories(d);
+                        d.toFile().deleteOnExit();
+                    }
+                    try (InputStream in = ProtoSchema.class.getResourceAsStream("/" + resource)) {
+                        Files.copy(in, file);
+                    }
+                    file.toFile().deleteOnExit();
+                }
+                return read(dir, key);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

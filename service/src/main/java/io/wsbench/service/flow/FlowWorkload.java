@@ -40,11 +40,6 @@ public record FlowWorkload(FlowPlan plan, int perUserRows, String perUserSteps, 
         return Validator.ANY_2XX;
     }
 
-    @Override
-    public int sequenceLength() {
-        return 1;
-    }
-
     /** Why {@code users} virtual users cannot run this flow (one line), or null when they can. */
     public String refusal(int users) {
         if (perUserRows > 0 && users > perUserRows) {

@@ -35,7 +35,6 @@ public final class OwnWorkload implements Workload {
     /** How much the encoded requests of one data set may take unless the user raises it. */
     public static final long DEFAULT_MAX_BYTES = 256L << 20;
 
-
     private final OwnRequest request;
     private final DataRows data;
     private final boolean unique;
@@ -288,10 +287,5 @@ public final class OwnWorkload implements Workload {
     @Override
     public boolean http2Only() {
         return request.http2Only();
-    }
-
-    @Override
-    public int sequenceLength() {
-        return 1;
     }
 }

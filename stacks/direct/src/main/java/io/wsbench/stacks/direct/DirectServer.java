@@ -17,6 +17,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.Version;
 
 import io.wsbench.contract.JarVersion;
+import io.wsbench.contract.StackArgs;
 import io.wsbench.contract.page.SlowDependency;
 import io.wsbench.contract.seismic.Catalog;
 
@@ -39,12 +40,7 @@ public final class DirectServer {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        int port = 8080;
-        for (int i = 0; i < args.length - 1; i++) {
-            if ("--port".equals(args[i])) {
-                port = Integer.parseInt(args[i + 1]);
-            }
-        }
+        int port = StackArgs.port(args);
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         int ioThreads = Integer.getInteger("wsbench.threads", Runtime.getRuntime().availableProcessors());

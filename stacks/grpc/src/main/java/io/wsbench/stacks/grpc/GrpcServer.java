@@ -13,6 +13,7 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.Version;
+import io.wsbench.contract.StackArgs;
 import io.wsbench.contract.hello.HelloContract;
 import io.wsbench.contract.seismic.Catalog;
 import io.wsbench.contract.seismic.Quake;
@@ -52,12 +53,7 @@ public final class GrpcServer {
     }
 
     public static void main(String[] args) throws Exception {
-        int port = 8080;
-        for (int i = 0; i < args.length - 1; i++) {
-            if ("--port".equals(args[i])) {
-                port = Integer.parseInt(args[i + 1]);
-            }
-        }
+        int port = StackArgs.port(args);
         String faults = System.getProperty("wsbench.faults", "none").toLowerCase(Locale.ROOT);
         java.util.regex.Matcher every = java.util.regex.Pattern.compile("unavailable-every-(\\d+)").matcher(faults);
         int unavailableEvery = every.find() ? Integer.parseInt(every.group(1)) : 0;

@@ -1,5 +1,6 @@
 package io.wsbench.stacks.lucee;
 
+import io.wsbench.contract.StackArgs;
 import io.wsbench.contract.page.PageContract;
 import io.wsbench.contract.page.SlowDependency;
 import io.wsbench.stacks.tomcathost.ServletHost;
@@ -52,7 +53,7 @@ public final class LuceeServer {
             ServletHost.fail(e.getMessage(), 2);
         }
         Path cache = cacheDir().resolve(version);
-        int port = ServletHost.port(args);
+        int port = StackArgs.port(args);
         Path work = workDir(cache, port);
         // Lucee's and Tomcat's temporary files go under the work directory, before anything made one
         Path tmp = Files.createDirectories(work.resolve("tmp"));

@@ -1,5 +1,6 @@
 package io.wsbench.stacks.tomcathost;
 
+import io.wsbench.contract.StackArgs;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
@@ -56,7 +57,7 @@ public final class ServletHost {
     }
 
     private ServletHost(String[] args, Path tempRoot, Path war) {
-        this.port = port(args);
+        this.port = StackArgs.port(args);
         try {
             Path base = tempRoot == null ? Files.createTempDirectory("wsbench-tomcat")
                     : Files.createTempDirectory(tempRoot, "wsbench-tomcat");
@@ -210,16 +211,6 @@ public final class ServletHost {
         System.out.println(message);
         System.out.flush();
         Runtime.getRuntime().halt(status);
-    }
-
-    /** The port given as {@code --port P} in {@code args}, 8080 when absent. */
-    public static int port(String[] args) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if ("--port".equals(args[i])) {
-                return Integer.parseInt(args[i + 1]);
-            }
-        }
-        return 8080;
     }
 
     /** The stack's directory (target/stack), found from {@code server}'s jar in its lib/ or, in a build, its classes. */

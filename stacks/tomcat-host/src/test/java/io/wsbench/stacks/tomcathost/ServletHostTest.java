@@ -25,13 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ServletHostTest {
 
     @Test
-    void portComesFromTheArguments() {
-        assertEquals(9123, ServletHost.port(new String[]{"--threads", "4", "--port", "9123"}));
-        assertEquals(8080, ServletHost.port(new String[]{"--threads", "4"}));
-        assertEquals(8080, ServletHost.port(new String[]{"--port"}));
-    }
-
-    @Test
     void hostsAJakartaServletOnLoopback(@TempDir Path tmp) throws Exception {
         ServletHost host = new ServletHost(new String[]{"--port", "0"}, tmp);
         assertTrue(host.webapp().startsWith(tmp));

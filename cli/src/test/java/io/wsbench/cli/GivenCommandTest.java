@@ -1,0 +1,26 @@
+package io.wsbench.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class GivenCommandTest {
+
+    @Test
+    void theCommandAsGivenEveryOptionInOrder() {
+        String[] args = {"run", "suites/hello.yaml", "--cpus", "0:1", "--quick", "--assert", "p99 < 20ms", "--seed", "7"};
+        CommandLine cl = Main.commandLine(args);
+        cl.parseArgs(args);
+        RunCommand run = cl.getSubcommands().get("run").getCommand();
+        assertEquals("./wsbench run suites/hello.yaml --cpus 0:1 --quick --assert 'p99 < 20ms' --seed 7", GivenCommand.of(run.spec));
+    }
+
+    @Test
+    void aWordIsQuotedAsAShellReadsItBackAndAPasswordLeftOut() {
+        assertEquals("./wsbench run x.yaml --assert 'it'\\''s' --history 'jdbc:postgresql://h/db?user=me&password=***'",
+                GivenCommand.of(List.of("run", "x.yaml", "--assert", "it's", "--history", "jdbc:postgresql://h/db?user=me&password=s3cret")));
+    }
+}
