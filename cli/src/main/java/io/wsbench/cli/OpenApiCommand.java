@@ -7,7 +7,6 @@ import io.wsbench.service.own.OwnServiceException;
 import io.wsbench.runner.OwnService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
@@ -24,23 +23,20 @@ final class OpenApiCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SPEC", description = "an http(s):// URL or a file, YAML or JSON, OpenAPI 3.0 or 3.1")
     String spec;
 
-    @Option(names = "--operation", paramLabel = "ID", description = "print a request of this operation (its operationId)")
-    String operation;
-
     @Mixin
-    TemplateOption template;
+    SampleOptions sample;
 
     @Override
     public Integer call() {
         PrintStream out = System.out;
         ApiDescription api = OwnService.readSpec(spec);
-        if (operation == null) {
+        if (sample.operation == null) {
             list(out, api);
             return 0;
         }
         try {
-            RestOperation op = api.operation(operation);
-            if (!template.template) {
+            RestOperation op = api.operation(sample.operation);
+            if (!sample.template) {
                 out.print(RestRequest.of(api, op, null, null, null).describe(op.server()));
                 return 0;
             }

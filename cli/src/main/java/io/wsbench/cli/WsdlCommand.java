@@ -23,23 +23,20 @@ final class WsdlCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WSDL", description = "an http(s):// URL or a file")
     String wsdl;
 
-    @Option(names = "--operation", paramLabel = "NAME", description = "print a request of this operation")
-    String operation;
-
     @Option(names = "--port", paramLabel = "P", description = "the port of the operation (default: its SOAP 1.1 port)")
     String port;
 
     @Mixin
-    TemplateOption template;
+    SampleOptions sample;
 
     @Override
     public Integer call() {
         PrintStream out = System.out;
         ServiceDescription d = OwnService.read(wsdl);
         try {
-            if (operation != null) {
-                SoapOperation op = d.operation(operation, port);
-                out.print(template.template ? SampleRequest.template(d, op) : SampleRequest.sample(d, op));
+            if (sample.operation != null) {
+                SoapOperation op = d.operation(sample.operation, port);
+                out.print(sample.template ? SampleRequest.template(d, op) : SampleRequest.sample(d, op));
                 return 0;
             }
         } catch (WsdlException e) {
