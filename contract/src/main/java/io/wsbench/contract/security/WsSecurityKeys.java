@@ -26,8 +26,12 @@ import java.util.stream.Stream;
  * {@code <wsbench home>/target/keys} (never committed); both the stacks and wsbench's client load
  * them from there. Passwords are random per generation and only ever read from that directory:
  * {@link #toString()} redacts them, so they cannot reach a log by accident.
+ *
+ * @param dir           the directory of the keystores and their secrets
+ * @param storePassword the password of both keystores and of the private keys in them
+ * @param userPassword  the UsernameToken password of {@value #USERNAME}
  */
-public final class WsSecurityKeys {
+public record WsSecurityKeys(Path dir, String storePassword, String userPassword) {
 
     public static final String CLIENT_ALIAS = "client";
     public static final String SERVER_ALIAS = "server";
@@ -36,16 +40,6 @@ public final class WsSecurityKeys {
     public static final String DIR_PROPERTY = "wsbench.keys";
 
     static final String SECRETS = "secrets.properties";
-
-    private final Path dir;
-    private final String storePassword;
-    private final String userPassword;
-
-    private WsSecurityKeys(Path dir, String storePassword, String userPassword) {
-        this.dir = dir;
-        this.storePassword = storePassword;
-        this.userPassword = userPassword;
-    }
 
     /** The keys in {@link #defaultDir()}, generated if missing. */
     public static WsSecurityKeys load() {
@@ -87,10 +81,6 @@ public final class WsSecurityKeys {
         return new WsSecurityKeys(dir, p.getProperty("store.password"), p.getProperty("user.password"));
     }
 
-    public Path dir() {
-        return dir;
-    }
-
     /** PKCS12: the client's private key ({@value #CLIENT_ALIAS}) and the server's certificate ({@value #SERVER_ALIAS}). */
     public Path clientStore() {
         return dir.resolve("client.p12");
@@ -99,16 +89,6 @@ public final class WsSecurityKeys {
     /** PKCS12: the server's private key ({@value #SERVER_ALIAS}) and the client's certificate ({@value #CLIENT_ALIAS}). */
     public Path serverStore() {
         return dir.resolve("server.p12");
-    }
-
-    /** The password of both keystores and of the private keys in them. */
-    public String storePassword() {
-        return storePassword;
-    }
-
-    /** The UsernameToken password of {@value #USERNAME}. */
-    public String userPassword() {
-        return userPassword;
     }
 
     /**

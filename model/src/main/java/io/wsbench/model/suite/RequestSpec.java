@@ -1,6 +1,5 @@
 package io.wsbench.model.suite;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -12,11 +11,7 @@ import java.util.Map;
  * relative to the suite), its {@code headers}, a {@code soapAction} (which makes the body
  * {@code text/xml}) and {@code expect}, a text every answer's body must hold to count as valid.
  */
-public record RequestSpec(@JsonProperty("method") String method,
-                          @JsonProperty("body") String body,
-                          @JsonProperty("headers") Map<String, String> headers,
-                          @JsonProperty("soapAction") String soapAction,
-                          @JsonProperty("expect") String expect) {
+public record RequestSpec(String method, String body, Map<String, String> headers, String soapAction, String expect) {
 
     public RequestSpec {
         if (method != null && !method.matches("[A-Za-z]+")) {

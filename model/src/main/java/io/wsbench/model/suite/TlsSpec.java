@@ -1,6 +1,5 @@
 package io.wsbench.model.suite;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.wsbench.model.load.TlsSettings;
 
 import java.util.function.Function;
@@ -12,13 +11,8 @@ import java.nio.file.Path;
  * The same as {@code load}'s --cacert, --insecure, --cert, --key, --pkcs12, --pkcs12-password-env
  * and --tls-provider.
  */
-public record TlsSpec(@JsonProperty("cacert") String cacert,
-                      @JsonProperty("insecure") Boolean insecure,
-                      @JsonProperty("cert") String cert,
-                      @JsonProperty("key") String key,
-                      @JsonProperty("pkcs12") String pkcs12,
-                      @JsonProperty("passwordEnv") String passwordEnv,
-                      @JsonProperty("provider") String provider) {
+public record TlsSpec(String cacert, Boolean insecure, String cert, String key, String pkcs12, String passwordEnv,
+                      String provider) {
 
     public TlsSpec {
         settings(Path::of); // the same rules as load's options, found when the suite is read

@@ -1,6 +1,5 @@
 package io.wsbench.model.suite;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
 import java.util.Map;
@@ -19,16 +18,9 @@ import java.util.Set;
  * (e.g. {@code [org.springframework]}, {@code [com.example.orders]}), for the profile's table of where
  * its CPU went.
  */
-public record UserStack(@JsonProperty("command") List<String> command,
-                        @JsonProperty("war") String war,
-                        @JsonProperty("tomcat") String tomcat,
-                        @JsonProperty("ready") String ready,
-                        @JsonProperty("readyTimeout") String readyTimeout,
-                        @JsonProperty("directory") String directory,
-                        @JsonProperty("environment") Map<String, String> environment,
-                        @JsonProperty("jvmOptions") List<String> jvmOptions,
-                        @JsonProperty("framework") List<String> framework,
-                        @JsonProperty("application") List<String> application) {
+public record UserStack(List<String> command, String war, String tomcat, String ready, String readyTimeout,
+                        String directory, Map<String, String> environment, List<String> jvmOptions,
+                        List<String> framework, List<String> application) {
 
     /** The Tomcat lines wsbench embeds for a WAR. */
     public static final Set<String> TOMCAT_LINES = Set.of("9", "10.1", "11");
