@@ -5,6 +5,7 @@ import io.wsbench.agent.Controller;
 import io.wsbench.agent.LocalAgents;
 import io.wsbench.model.suite.Durations;
 import io.wsbench.runner.LoadDriver;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -21,26 +22,18 @@ final class AgentOptions {
             + " part of it (wsbench agent; with --join, or --local)")
     Integer count;
 
-    @Option(names = "--join", split = ",", paramLabel = "HOST[:PORT]", description = "the cluster of the agents: the"
-            + " address of one agent or more (default port " + Cluster.DEFAULT_PORT + ")")
-    List<String> join;
+    @Mixin
+    ClusterOptions cluster;
 
     @Option(names = "--local", description = "start the N agents on this machine, as processes, and stop them at the end")
     boolean local;
 
-    @Option(names = "--cluster", paramLabel = "NAME", defaultValue = Cluster.DEFAULT_NAME,
-            description = "the agents' cluster name (default: $${DEFAULT-VALUE})")
-    String cluster;
-
-    @Option(names = "--bind", paramLabel = "ADDR", description = "the address the controller listens on and is reached at")
-    String bind;
-
     @Option(names = "--agents-wait", paramLabel = "DURATION", defaultValue = "60s",
-            description = "how long to wait for the agents to join (default: $${DEFAULT-VALUE})")
+            description = "how long to wait for the agents to join (default: ${DEFAULT-VALUE})")
     String agentsWait;
 
     @Option(names = "--agents-lead", paramLabel = "DURATION", defaultValue = "500ms",
-            description = "how far ahead each point's start instant is announced to the agents (default: $${DEFAULT-VALUE})")
+            description = "how far ahead each point's start instant is announced to the agents (default: ${DEFAULT-VALUE})")
     String agentsLead;
 
     /**
@@ -50,7 +43,7 @@ final class AgentOptions {
     LoadDriver driver(GeneratorOptions generator, Path suite, Path keys, Path logs, PrintStream out) throws IOException, InterruptedException {
         Integer threads = generator.threads;
         if (count == null) {
-            if (join != null || local) {
+            if (cluster.join != null || local) {
                 throw new Main.UserError("--join and --local go with --agents N");
             }
             return generator.settings().generator();
@@ -58,7 +51,7 @@ final class AgentOptions {
         if (count < 1) {
             throw new Main.UserError("--agents must be at least 1, got " + count);
         }
-        if (local == (join != null)) {
+        if (local == (cluster.join != null)) {
             throw new Main.UserError("--agents " + count + " needs either --join HOST[:PORT],... (agents started with"
                     + " wsbench agent) or --local (agents started here)");
         }
@@ -66,11 +59,11 @@ final class AgentOptions {
         Duration lead = duration("--agents-lead", agentsLead);
         // local agents: a cluster of this run alone (a leftover member of an earlier run, even of this same process,
         // has another name and is never joined), on the loopback, at a port that is free
-        String name = local ? cluster + "-" + ProcessHandle.current().pid() + "-" + java.util.UUID.randomUUID().toString().substring(0, 8)
-                : cluster;
-        String address = local ? "127.0.0.1" : bind;
+        String name = local ? cluster.name + "-" + ProcessHandle.current().pid() + "-" + java.util.UUID.randomUUID().toString().substring(0, 8)
+                : cluster.name;
+        String address = local ? "127.0.0.1" : cluster.bind;
         int port = local ? freePort() : Cluster.DEFAULT_PORT;
-        Cluster c = new Cluster(name, local ? List.of("127.0.0.1:" + port) : join, address, port, null);
+        Cluster c = new Cluster(name, local ? List.of("127.0.0.1:" + port) : cluster.join, address, port, null);
         Controller controller = Controller.join(c, Files.readString(suite), suite.toAbsolutePath(), keys);
         controller.lead(lead);
         try {

@@ -1,0 +1,26 @@
+package io.wsbench.cli;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+class HelpTextTest {
+
+    /** A default shown with a dollar before it: picocli's {@code $${DEFAULT-VALUE}} escape where its variable was meant. */
+    private static final Pattern ESCAPED_DEFAULT = Pattern.compile("\\(default:\\s+\\$[a-z0-9]");
+
+    @Test
+    void everyCommandShowsItsDefaultsAsValues() {
+        Main.commandLine().getSubcommands().forEach(HelpTextTest::check);
+    }
+
+    private static void check(String name, CommandLine command) {
+        Matcher m = ESCAPED_DEFAULT.matcher(command.getUsageMessage(CommandLine.Help.Ansi.OFF));
+        assertFalse(m.find(), () -> "wsbench help " + name + " shows a default as " + m.group());
+        command.getSubcommands().forEach((sub, c) -> check(name + " " + sub, c));
+    }
+}
