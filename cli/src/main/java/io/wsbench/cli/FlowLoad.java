@@ -39,7 +39,7 @@ final class FlowLoad {
 
     static int run(LoadCommand c) throws Exception {
         if (c.target.url != null || c.target.wsdl != null || c.target.openapi != null || c.target.template != null || c.target.data != null || !c.target.checks.isEmpty()
-                || c.target.body != null || c.target.protocol != null || c.target.soapAction != null || c.target.expect != null || !c.target.headers.isEmpty()) {
+                || c.target.request.written() || c.target.protocol != null || !c.target.request.headers.isEmpty()) {
             throw new Main.UserError("--flow takes its address, description, data and checks from the flow file:"
                     + " drop the URL, --wsdl, --openapi, --template, --data, --check, --body, --protocol, --header and --expect");
         }

@@ -53,23 +53,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "directory to write results into")
     Path out;
 
-    @Option(names = "--repeat", paramLabel = "N", description = "repeat every point N times (overrides the suite)")
-    Integer repeat;
-
-    @Option(names = "--seed", paramLabel = "N", description = "the seed of the rounds' random order (default: a new one,"
-            + " recorded in run.json): the same seed replays the same order")
-    Long seed;
-
-    @Option(names = "--until", paramLabel = "±P%", description = "add rounds until every ratio's 95%% interval is within"
-            + " ±P%% of its median (over the suite's until:), or --budget runs out")
-    String until;
-
-    @Option(names = "--budget", paramLabel = "DURATION", description = "how long --until may add rounds (default 30m)")
-    String budget;
-
-    @Option(names = "--order", paramLabel = "rounds|grouped", description = "rounds (the default: every server up at once,"
-            + " every point once a round, in a random order) or grouped (one server's points after another's)")
-    String order;
+    @Mixin
+    RoundsOptions rounds;
 
     @Option(names = "--cpus", paramLabel = "GEN:SERVERS", description = "pin the load generator and the servers to"
             + " disjoint cores, as CPU lists (e.g. 1:0 or 3:0-2; over the suite's cpus:), 'auto' (the generator on the last"
@@ -298,21 +283,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new Main.UserError(e.getMessage());
             }
         }
-        if (repeat != null) {
-            if (repeat < 1) {
-                throw new Main.UserError("--repeat must be at least 1");
-            }
-            suite = suite.withRepeat(repeat);
-        }
-        if (seed != null || until != null || budget != null || order != null) {
-            try {
-                suite = suite.withRounds(order, seed, until, budget);
-            } catch (IllegalArgumentException e) {
-                throw new Main.UserError("--" + (e.getMessage().startsWith("order") ? "order"
-                        : e.getMessage().startsWith("until") ? "until" : "budget") + ": " + e.getMessage());
-            }
-        }
-        return suite;
+        return rounds.over(suite);
     }
 
     /**

@@ -9,14 +9,13 @@ import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.TlsClients;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What is loaded, as {@code load} and {@code capacity} both take it: a URL with the request the
@@ -63,17 +62,8 @@ final class TargetOptions {
             "  jsonpath:PATH [== != < <= > >= VALUE]   status: 201 (or 2xx, or 200,201)   schema"})
     List<String> checks = List.of();
 
-    @Option(names = "--body", paramLabel = "FILE", description = "request body (makes the request a POST)")
-    Path body;
-
-    @Option(names = {"-H", "--header"}, paramLabel = "'K: V'", description = "extra request header (repeatable)")
-    List<String> headers = List.of();
-
-    @Option(names = "--soap-action", paramLabel = "A", description = "SOAPAction header; sets Content-Type text/xml")
-    String soapAction;
-
-    @Option(names = "--method", description = "HTTP method (default GET, or POST with --body); with --proto, the gRPC method (package.Service/Method)")
-    String method;
+    @Mixin
+    RequestOptions request;
 
     @Option(names = "--protocol", paramLabel = "P", description = "speak and validate a wsbench protocol for --operation: ${COMPLETION-CANDIDATES}",
             completionCandidates = ProtocolNames.class)
@@ -84,9 +74,6 @@ final class TargetOptions {
 
     @Option(names = "--sequence", paramLabel = "NAME", description = "request sequence of the operation (matchQuakes: small or large)")
     String sequence;
-
-    @Option(names = "--expect", paramLabel = "TEXT", description = "a response counts only if its body contains TEXT")
-    String expect;
 
     @Option(names = "--proto", paramLabel = "FILE.proto", description = {"a gRPC server at the URL: call --method (package.Service/Method) of this .proto",
             "(or of a directory of them; 'reflection': as the server's reflection service describes it),",
@@ -124,14 +111,13 @@ final class TargetOptions {
         if (address != null) {
             parse(address);
         }
-        RequestSpec request = own ? (openapi != null && !headers.isEmpty() ? new RequestSpec(null, null, headerMap(), null, null) : null)
-                : new RequestSpec(method, body == null ? null : body.toString(), headerMap(), soapAction, expect);
+        RequestSpec asked = own ? (openapi != null && !request.headers.isEmpty() ? request.spec(true) : null) : request.spec(false);
         try {
             return TargetSpec.fromKeys(address, null, own ? null : protocol, null,
-                    proto != null ? (method != null ? method : operation) : own || protocol != null ? operation : null,
+                    proto != null ? (request.method != null ? request.method : operation) : own || protocol != null ? operation : null,
                     null, own ? null : sequence, address, null, null, null, null, tls.spec(), wsdl, openapi, port,
                     path(template), path(data), dataMode, checks.isEmpty() ? null : checks, dataMaxMb, null, path(query),
-                    http, streams, proto, request == null || request.plainGet() ? null : request);
+                    http, streams, proto, asked == null || asked.plainGet() ? null : asked);
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
@@ -168,8 +154,8 @@ final class TargetOptions {
     /** The flags that do not go together, each refused in one line. */
     private void checkFlags() {
         if (proto != null) {
-            if (wsdl != null || openapi != null || graphql != null || protocol != null || body != null || soapAction != null
-                    || expect != null || port != null || query != null) {
+            if (wsdl != null || openapi != null || graphql != null || protocol != null || request.written() || port != null
+                    || query != null) {
                 throw new Main.UserError("--proto builds the requests from the .proto, --template and --data itself: drop --wsdl,"
                         + " --openapi, --graphql, --protocol, --body, --soap-action, --expect, --port and --query");
             }
@@ -180,8 +166,8 @@ final class TargetOptions {
             return;
         }
         if (graphql != null) {
-            if (wsdl != null || openapi != null || protocol != null || body != null || soapAction != null || expect != null
-                    || template != null || port != null || url != null) {
+            if (wsdl != null || openapi != null || protocol != null || request.written() || template != null || port != null
+                    || url != null) {
                 throw new Main.UserError("--graphql URL builds the requests from --query and --variables-from itself: drop the URL"
                         + " before it, --wsdl, --openapi, --protocol, --body, --template, --port, --soap-action and --expect");
             }
@@ -206,13 +192,13 @@ final class TargetOptions {
         if (wsdl != null && openapi != null) {
             throw new Main.UserError("give either --wsdl or --openapi, not both");
         }
-        if (protocol != null || body != null || soapAction != null || expect != null) {
+        if (protocol != null || request.written()) {
             throw new Main.UserError(flag + " builds the requests and checks the answers itself: drop --protocol, --body, --soap-action and --expect");
         }
         if (openapi != null && port != null) {
             throw new Main.UserError("--port names a WSDL port: it goes with --wsdl, not --openapi");
         }
-        if (wsdl != null && !headers.isEmpty()) {
+        if (wsdl != null && !request.headers.isEmpty()) {
             throw new Main.UserError("--header goes with --openapi (whose header parameters it fills) or a URL, not --wsdl");
         }
     }
@@ -236,18 +222,5 @@ final class TargetOptions {
             throw new Main.UserError("the port of " + url + " is over 65535");
         }
         return uri;
-    }
-
-    /** The {@code --header}s, name to value, in their order. */
-    private Map<String, String> headerMap() {
-        Map<String, String> h = new LinkedHashMap<>();
-        for (String header : headers) {
-            int colon = header.indexOf(':');
-            if (colon <= 0) {
-                throw new Main.UserError("a header is written 'Name: value', not '" + header + "'");
-            }
-            h.put(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
-        }
-        return h;
     }
 }
