@@ -9,15 +9,14 @@ import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.SuiteException;
 import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.model.suite.TargetSpec;
-import io.wsbench.launch.StackCatalog;
-import io.wsbench.launch.StackDescriptor;
-import io.wsbench.launch.StackException;
-import io.wsbench.launch.StackVersions;
 import io.wsbench.runner.Home;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 import java.io.PrintStream;
@@ -50,28 +49,14 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SUITE", description = "the suite that holds the target")
     Path suiteFile;
 
-    @Option(names = "--stack", required = true, paramLabel = "STACK", description = "the stack whose releases are bisected")
-    String stack;
-
     @Option(names = "--target", required = true, paramLabel = "LABEL", description = "the suite's target to measure (on that stack)")
     String target;
 
-    @Option(names = "--from", paramLabel = "RELEASE", description = "the older end (with --values: the first value by default)")
-    String from;
+    @Mixin
+    ReleaseOptions range;
 
-    @Option(names = "--to", paramLabel = "RELEASE", description = "the newer end (with --values: the last value by default)")
-    String to;
-
-    @Option(names = "--option", paramLabel = "NAME", defaultValue = "version",
-            description = "the stack option the releases are values of (default: version; java for JDKs with --values 17,25)")
-    String option;
-
-    @Option(names = "--values", split = ",", paramLabel = "V1,V2,...",
-            description = "the releases in order, instead of Maven Central's list (any stack option: JDKs, a fault's size, ...)")
-    List<String> values;
-
-    @Option(names = "--previews", description = "keep milestones and release candidates in Central's list")
-    boolean previews;
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--metric", paramLabel = "NAME", defaultValue = "throughput", description = "throughput (the default), p99, mean or cpu (the server's µs per valid answer)")
     String metric;
@@ -111,16 +96,16 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         TargetSpec t = suite.targets().stream().filter(x -> x.label().equals(target)).findFirst()
                 .orElseThrow(() -> new Main.UserError("bisect: suite " + suite.name() + " has no target '" + target + "' (it has "
                         + String.join(", ", suite.targets().stream().map(x -> "'" + x.label() + "'").toList()) + ")"));
-        if (!stack.equals(t.stack())) {
+        if (!range.stack.equals(t.stack())) {
             throw new Main.UserError("bisect: target '" + target + "' runs on " + (t.stack() == null ? "no stack of wsbench's" : "stack " + t.stack())
-                    + ", not " + stack);
+                    + ", not " + range.stack);
         }
         if (load < 1 || load > suite.load().size()) {
             throw new Main.UserError("--load " + load + ": the suite has " + suite.load().size() + " load" + (suite.load().size() == 1 ? "" : "s"));
         }
-        List<String> releases = releases(suite, t);
+        List<String> releases = range.releases(suite, t);
         long started = System.nanoTime();
-        o.println("bisect: " + stack + " " + option + " over " + releases.size() + " releases, " + releases.get(0) + " .. "
+        o.println("bisect: " + range.stack + " " + range.option + " over " + releases.size() + " releases, " + releases.get(0) + " .. "
                 + releases.get(releases.size() - 1) + ", on '" + target + "' (" + metric + ", threshold " + threshold + ")");
         List<String> left = new ArrayList<>(releases);
         List<String> skipped = new ArrayList<>();
@@ -155,7 +140,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             List<String> said = new ArrayList<>();
             if (!dead.isEmpty()) {
                 for (String r : dead) {
-                    said.add(option + " " + r + " did not start or answer: left out");
+                    said.add(range.option + " " + r + " did not start or answer: left out");
                     skipped.add(r);
                     int i = left.indexOf(r);
                     left.remove(i);
@@ -216,7 +201,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
                 ? confirm(o, suite, t, left.get(lo), left.get(hi), foundRatio, limit, base.resolve("step-" + (steps.size() + 1)), steps)
                 : "";
         o.println();
-        o.println("bisect: " + stack + " " + option + " " + found + ": " + metric + " x " + show(foundRatio)
+        o.println("bisect: " + range.stack + " " + range.option + " " + found + ": " + metric + " x " + show(foundRatio)
                 + (pairMoved ? again : " (not beyond " + threshold + " and the noise: the change is spread over the"
                 + " releases, or the noise's: more rounds (--repeat, --until) narrow the intervals)"));
         long counted = steps.stream().filter(Step::measured).count();
@@ -260,56 +245,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         return HistoryOptions.percent("--threshold", threshold);
     }
 
-    /** The releases in order: --values (from --from to --to within them), or Central's between --from and --to. */
-    private List<String> releases(Suite suite, TargetSpec t) {
-        StackCatalog catalog = StackCatalog.in(Home.find());
-        StackDescriptor desc = catalog.find(stack).orElseThrow(() -> new Main.UserError("bisect: no stack '" + stack + "' here"));
-        if (values != null) {
-            List<String> all = values.stream().map(String::strip).filter(v -> !v.isEmpty()).toList();
-            int a = from == null ? 0 : all.indexOf(from);
-            int b = to == null ? all.size() - 1 : all.indexOf(to);
-            if (a < 0 || b < 0) {
-                throw new Main.UserError("bisect: --from and --to must be among --values");
-            }
-            if (b - a < 1) {
-                throw new Main.UserError("bisect: give at least two releases, the older first");
-            }
-            return List.copyOf(all.subList(a, b + 1));
-        }
-        if (from == null || to == null) {
-            throw new Main.UserError("bisect: give --from and --to (or --values)");
-        }
-        Map<String, String> options = new LinkedHashMap<>(suite.optionsFor(t));
-        options.put(option, from);
-        StackDescriptor older = catalog.serving(desc, options);
-        options.put(option, to);
-        StackDescriptor newer = catalog.serving(desc, options);
-        if (!older.name().equals(newer.name())) {
-            throw new Main.UserError("bisect: " + stack + " " + from + " is on its " + line(older) + " and " + to + " on its " + line(newer)
-                    + ": two builds, not one line of releases; bisect within one (" + StackVersions.lines(desc, option) + ")");
-        }
-        try {
-            for (String end : List.of(from, to)) {
-                Map<String, String> one = new LinkedHashMap<>(suite.optionsFor(t));
-                one.put(option, end);
-                StackVersions.check(older, one);
-            }
-            List<String> all = StackVersions.releases(older, option, from, to, previews);
-            if (all.size() < 2) {
-                throw new Main.UserError("bisect: " + from + " and " + to + " are one release");
-            }
-            return all;
-        } catch (StackException e) {
-            throw new Main.UserError(e.getMessage());
-        }
-    }
-
-    private static String line(StackDescriptor d) {
-        return d.lineOf() == null ? "main line (" + d.name() + ")" : "line " + d.name();
-    }
-
     private String label(String release) {
-        return target + " " + option + "=" + release;
+        return target + " " + range.option + "=" + release;
     }
 
     /** The step's suite: the target once per release, with that release as its option, under the chosen load, in rounds. */
@@ -317,12 +254,12 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         List<TargetSpec> targets = new ArrayList<>();
         for (String r : releases) {
             Map<String, String> options = new LinkedHashMap<>(suite.optionsFor(t));
-            options.put(option, r);
+            options.put(range.option, r);
             targets.add(t.as(label(r), options));
         }
         LoadPointSpec l = suite.load().get(load - 1);
         Suite.Rounds r = suite.rounds();
-        return new Suite(suite.name(), "bisect of " + stack + " " + option + " on " + target, suite.operation(), label(releases.get(0)),
+        return new Suite(suite.name(), "bisect of " + range.stack + " " + range.option + " on " + target, suite.operation(), label(releases.get(0)),
                 targets, List.of(l), suite.warming(), new Suite.Rounds(r.repeat(), Suite.ROUNDS, r.seed(), r.until(), r.budget()),
                 suite.quick(), Map.of(), suite.stacks(), suite.cpus(), null, suite.busyPoll(), suite.source());
     }
@@ -355,7 +292,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             throw new Main.UserError("bisect takes one suite and run's options, not a second suite: " + run.suiteFile);
         }
         run.given = run.over(stepSuite(suite, t, releases));
-        run.givenBy = "./wsbench bisect " + suiteFile + " --stack " + stack + " --target '" + target + "' (step " + dir.getFileName() + ")";
+        run.givenBy = GivenCommand.of(spec) + " (step " + dir.getFileName() + ")";
         try {
             run.call();
         } catch (Main.UserError e) {
@@ -382,13 +319,13 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         java.util.Set<String> started = run.environment() == null || run.environment().stacks() == null ? java.util.Set.of()
                 : run.environment().stacks().keySet();
         List<String> unstarted = silent.stream().filter(r -> started.stream().noneMatch(k -> java.util.regex.Pattern.compile(
-                "[{ ,]" + java.util.regex.Pattern.quote(option + "=" + r) + "[,}]").matcher(k).find())).toList();
+                "[{ ,]" + java.util.regex.Pattern.quote(range.option + "=" + r) + "[,}]").matcher(k).find())).toList();
         if (!unstarted.isEmpty() && unstarted.size() < silent.size()) {
             return unstarted;
         }
         String said = (run.partialReason() == null ? "" : run.partialReason()) + "\n" + String.join("\n", run.notes() == null ? List.of() : run.notes());
         List<String> named = silent.stream()
-                .filter(r -> java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(option + " " + r) + "(?![\\w.-])").matcher(said).find())
+                .filter(r -> java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(range.option + " " + r) + "(?![\\w.-])").matcher(said).find())
                 .toList();
         return named.isEmpty() ? silent : named;
     }

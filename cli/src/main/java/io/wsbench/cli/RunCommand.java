@@ -31,7 +31,6 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.monitor.Monitors;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;

@@ -23,4 +23,11 @@ class GivenCommandTest {
         assertEquals("./wsbench run x.yaml --assert 'it'\\''s' --history 'jdbc:postgresql://h/db?user=me&password=***'",
                 GivenCommand.of(List.of("run", "x.yaml", "--assert", "it's", "--history", "jdbc:postgresql://h/db?user=me&password=s3cret")));
     }
+
+    @Test
+    void aTokenInAnExportersUrlIsLeftOut() {
+        assertEquals("./wsbench run x.yaml --otlp 'http://collector:4318/v1/metrics?api-key=***&tenant=a' --history 'jdbc:postgresql://ci:***@h/db'",
+                GivenCommand.of(List.of("run", "x.yaml", "--otlp", "http://collector:4318/v1/metrics?api-key=k3y&tenant=a",
+                        "--history", "jdbc:postgresql://ci:s3cret@h/db")));
+    }
 }

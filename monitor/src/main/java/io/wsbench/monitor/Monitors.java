@@ -83,9 +83,4 @@ public final class Monitors {
                     .findFirst().orElse(null);
         }
     }
-
-    /** The names of {@code kinds}, comma-separated, as {@code --monitor} takes them. */
-    public static String describe(List<MonitorKind> kinds) {
-        return kinds.isEmpty() ? "none" : String.join(",", kinds.stream().map(MonitorKind::name).toList());
-    }
 }

@@ -1,9 +1,9 @@
 package io.wsbench.runner;
 
 import io.wsbench.model.load.LoadSpec;
-import io.wsbench.model.record.ErrorKind;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.MinuteSample;
 import io.wsbench.model.record.OverTime;

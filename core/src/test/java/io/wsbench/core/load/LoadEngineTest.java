@@ -1,8 +1,8 @@
 package io.wsbench.core.load;
 
 import io.wsbench.model.load.LoadSpec;
-import io.wsbench.model.record.ErrorKind;
 
+import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.SecondSample;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,5 @@
 package io.wsbench.model.suite;
 
-
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

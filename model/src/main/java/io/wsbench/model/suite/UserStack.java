@@ -1,6 +1,5 @@
 package io.wsbench.model.suite;
 
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -32,12 +32,7 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.wsbench.core.load.ClientTls;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -136,7 +131,7 @@ public final class GrpcReflection {
     }
 
     private ProtoSchema schema() {
-        ProtoSchema reflection = ProtoSchema.bundled("grpc/reflection/v1/reflection.proto", // as grpc-services ships it
+        ProtoSchema reflection = ProtoSchema.bundled("gRPC's reflection.proto", "grpc/reflection/v1/reflection.proto",
                 "io/wsbench/protocols/grpc/descriptors.proto");
         List<String> services = new ArrayList<>();
         ask(reflection, "list_services", "").path("list_services_response").path("service")
@@ -163,37 +158,13 @@ public final class GrpcReflection {
                 }
             }
         }
-        Path dir = null;
-        try {
-            dir = Files.createTempDirectory("wsbench-reflection");
-            for (Map.Entry<String, JsonNode> f : files.entrySet()) {
-                if (f.getKey().startsWith("google/protobuf/")) {
-                    continue; // Wire has the well-known types
-                }
-                Path file = dir.resolve(f.getKey()).normalize();
-                if (!file.startsWith(dir)) {
-                    throw new IllegalArgumentException(server + " names a file outside its own tree: " + f.getKey());
-                }
-                Files.createDirectories(file.getParent());
-                Files.writeString(file, ProtoText.of(f.getValue()), StandardCharsets.UTF_8);
+        Map<String, String> texts = new LinkedHashMap<>();
+        files.forEach((name, fd) -> {
+            if (!name.startsWith("google/protobuf/")) { // Wire has the well-known types
+                texts.put(name, ProtoText.of(fd));
             }
-            return ProtoSchema.read(dir, "the reflection service of " + server);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            delete(dir); // Wire holds what it read
-        }
-    }
-
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
-            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary directory left behind
-        }
+        });
+        return ProtoSchema.read(texts, "the reflection service of " + server);
     }
 
     private void addFiles(ProtoSchema reflection, Map<String, JsonNode> files, JsonNode response) {

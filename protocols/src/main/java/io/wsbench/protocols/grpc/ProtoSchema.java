@@ -15,13 +15,17 @@ import okio.ByteString;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * A service described by a {@code .proto} file, read in this process by Square's Wire (its schema
@@ -86,31 +90,60 @@ public final class ProtoSchema {
 
     /** wsbench's own contract (hello and matchQuakes), as the grpc stack serves it. */
     public static ProtoSchema wsbench() {
-        return bundled("io/wsbench/contract/grpc/wsbench.proto");
+        return bundled("wsbench.proto", "io/wsbench/contract/grpc/wsbench.proto");
     }
 
-    /** The .proto files at these class-path {@code resources}, each at its own path for imports, read once. */
-    static ProtoSchema bundled(String... resources) {
-        return BUNDLED.computeIfAbsent(String.join(" ", resources), key -> {
-            try {
-                Path dir = Files.createTempDirectory("wsbench-proto");
-                dir.toFile().deleteOnExit();
-                for (String resource : resources) {
-                    Path file = dir.resolve(resource);
-                    for (Path d = file.getParent(); !d.equals(dir) && Files.notExists(d); d = d.getParent()) {
-                        Files.createDirectories(d);
-                        d.toFile().deleteOnExit();
+    /** The .proto files at these class-path {@code resources}, each at its path for imports, read once as {@code source}. */
+    static ProtoSchema bundled(String source, String... resources) {
+        return BUNDLED.computeIfAbsent(source, key -> {
+            Map<String, String> files = new LinkedHashMap<>();
+            for (String resource : resources) {
+                try (InputStream in = ProtoSchema.class.getResourceAsStream("/" + resource)) {
+                    if (in == null) {
+                        throw new IllegalStateException("no " + resource + " on the class path");
                     }
-                    try (InputStream in = ProtoSchema.class.getResourceAsStream("/" + resource)) {
-                        Files.copy(in, file);
-                    }
-                    file.toFile().deleteOnExit();
+                    files.put(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
-                return read(dir, key);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
+            return read(files, source);
         });
+    }
+
+    /**
+     * The .proto {@code files} (each its path in the tree, as imports name it, to its text) read as one schema,
+     * named {@code source} in messages: written to a temporary tree, which is deleted once Wire has read it.
+     */
+    static ProtoSchema read(Map<String, String> files, String source) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("wsbench-proto");
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                Path file = dir.resolve(f.getKey()).normalize();
+                if (!file.startsWith(dir)) {
+                    throw new IllegalArgumentException(source + " names a file outside its own tree: " + f.getKey());
+                }
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, f.getValue(), StandardCharsets.UTF_8);
+            }
+            return read(dir, source);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            delete(dir);
+        }
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind
+        }
     }
 
     /** Every .proto file under {@code dir} (and their imports from it), named {@code source} in messages. */
