@@ -30,8 +30,12 @@ import java.util.Set;
  * A call of a WSDL operation: the envelope (the user's template, or one written from the schema
  * with a {@code ${name}} placeholder per leaf when the user brings data, or a sample when not),
  * its SOAPAction and media type from the binding, and the schema its answer must match.
+ *
+ * @param wsdl      the description the operation is of
+ * @param operation the operation called
+ * @param envelope  the envelope, its placeholders filled from each row
  */
-public final class SoapRequest implements OwnRequest {
+public record SoapRequest(ServiceDescription wsdl, SoapOperation operation, Placeholders envelope) implements OwnRequest {
 
     private static final ThreadLocal<DocumentBuilder> BUILDER = ThreadLocal.withInitial(() -> {
         try {
@@ -40,16 +44,6 @@ public final class SoapRequest implements OwnRequest {
             throw new IllegalStateException(e);
         }
     });
-
-    private final ServiceDescription wsdl;
-    private final SoapOperation op;
-    private final Placeholders envelope;
-
-    private SoapRequest(ServiceDescription wsdl, SoapOperation op, Placeholders envelope) {
-        this.wsdl = wsdl;
-        this.op = op;
-        this.envelope = envelope;
-    }
 
     /**
      * {@code template}: the user's envelope and the file it came from (every placeholder in it the
@@ -66,10 +60,6 @@ public final class SoapRequest implements OwnRequest {
             wellFormed(text, templateSource);
         }
         return new SoapRequest(wsdl, op, Placeholders.of(text));
-    }
-
-    public SoapOperation operation() {
-        return op;
     }
 
     /** Placeholders may stand anywhere text may: checked as they are written, before any value is put in. */
@@ -93,7 +83,7 @@ public final class SoapRequest implements OwnRequest {
 
     @Override
     public URI endpoint() {
-        return op.address() == null ? null : URI.create(op.address());
+        return operation.address() == null ? null : URI.create(operation.address());
     }
 
     @Override
@@ -113,7 +103,7 @@ public final class SoapRequest implements OwnRequest {
 
     @Override
     public byte[] wire(URI endpoint, byte[] body, boolean keepAlive) {
-        return HttpRequest.wire("POST", endpoint, op.version().headers(op.soapAction()), body, keepAlive);
+        return HttpRequest.wire("POST", endpoint, operation.version().headers(operation.soapAction()), body, keepAlive);
     }
 
     @Override
@@ -133,7 +123,7 @@ public final class SoapRequest implements OwnRequest {
      */
     @Override
     public AnswerSchema answerSchema() {
-        if (op.encoded() || op.output().isEmpty()) {
+        if (operation.encoded() || operation.output().isEmpty()) {
             return null;
         }
         return (status, contentType, body, length) -> {
@@ -148,7 +138,7 @@ public final class SoapRequest implements OwnRequest {
                 return "no element in the SOAP Body";
             }
             try {
-                return op.rpc() ? validateParts(first) : validate(first, null);
+                return operation.rpc() ? validateParts(first) : validate(first, null);
             } catch (Exception e) {
                 return "cannot be validated: " + e.getMessage();
             }
@@ -157,7 +147,7 @@ public final class SoapRequest implements OwnRequest {
 
     private String validateParts(Element first) throws Exception {
         List<Element> parts = children(first);
-        for (SoapOperation.Part part : op.output()) {
+        for (SoapOperation.Part part : operation.output()) {
             Element e = parts.stream().filter(p -> part.element() != null
                     ? p.getLocalName().equals(part.element().getLocalPart()) : p.getLocalName().equals(part.name()))
                     .findFirst().orElse(null);
