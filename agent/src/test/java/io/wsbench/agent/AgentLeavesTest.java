@@ -5,7 +5,9 @@ import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.launch.StackCatalog;
+import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.SuiteReader;
+import io.wsbench.runner.PointSession;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.SuiteRunner;
 import org.junit.jupiter.api.Test;
@@ -64,7 +66,12 @@ class AgentLeavesTest {
                 }
             };
             SuiteRunner runner = new SuiteRunner(StackCatalog.in(dir), controller, events, 0, io.wsbench.monitor.Monitors.named("proc"));
-            RunRecord run = runner.run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
+            Suite suite = SuiteReader.read(file);
+            RunRecord run;
+            try (PointSession session = PointSession.of(new PointSession.Settings(null, false, true)).sharing(controller)
+                    .placing(suite.cpus()).open()) {
+                run = runner.run(suite, Files.createDirectories(dir.resolve("out")), "test", session);
+            }
 
             assertEquals("partial", run.status(), run.partialReason());
             assertEquals(2, run.points().size(), "the first point kept, the second aborted, no third");

@@ -54,7 +54,6 @@ public final class SuiteRunner {
     private volatile SuiteRun active;
     private final List<StackSession> current = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean interrupted;
-    private boolean coresAwake = true;
     boolean everyServer;
 
     /**
@@ -82,22 +81,6 @@ public final class SuiteRunner {
     public SuiteRunner everyServer(boolean needed) {
         this.everyServer = needed;
         return this;
-    }
-
-    /** Whether the run keeps the machine's idle cores polling ({@link AwakeCores}); yes unless told. */
-    public SuiteRunner coresAwake(boolean keep) {
-        this.coresAwake = keep;
-        return this;
-    }
-
-    /** Runs the suite into {@code dir} (it exists) in a session of its own, the cores held as {@link #coresAwake} says. */
-    public RunRecord run(Suite suite, Path dir, String command) throws InterruptedException {
-        try (PointSession session = PointSession.of(new PointSession.Settings(null, false, coresAwake))
-                .sharing(driver).placing(suite.cpus()).open()) {
-            return run(suite, dir, command, session);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e); // a shared driver is made by its maker: nothing here reads or writes
-        }
     }
 
     /** Runs the suite into {@code dir} (it exists) in {@code session}, the command's; returns the finished or partial record. */

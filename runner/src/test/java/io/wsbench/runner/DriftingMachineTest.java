@@ -151,8 +151,11 @@ class DriftingMachineTest {
                 """.formatted(order, seed, more));
         Suite suite = SuiteReader.read(file);
         try (DriftingMachine machine = new DriftingMachine(seed, millisA, millisB)) {
-            return new SuiteRunner(StackCatalog.in(dir), machine, new Quiet(), 0, List.of())
-                    .coresAwake(false).run(suite, Files.createDirectories(dir.resolve("out")), "test");
+            try (PointSession session = PointSession.of(new PointSession.Settings(null, false, false)).sharing(machine)
+                    .placing(suite.cpus()).open()) {
+                return new SuiteRunner(StackCatalog.in(dir), machine, new Quiet(), 0, List.of())
+                        .run(suite, Files.createDirectories(dir.resolve("out")), "test", session);
+            }
         }
     }
 

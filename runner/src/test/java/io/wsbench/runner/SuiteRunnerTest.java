@@ -110,8 +110,7 @@ class SuiteRunnerTest {
         List<String> heard = new ArrayList<>();
         RunRecord run;
         try (Generator generator = new Generator(1)) {
-            run = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, p -> { }), 0,
-                    io.wsbench.monitor.Monitors.named("proc")).run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
+            run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
         }
         assertEquals("complete", run.status());
         assertEquals(2, run.points().size(), "the timing of the asked pass is no point: " + heard);
@@ -152,8 +151,7 @@ class SuiteRunnerTest {
         List<String> heard = new ArrayList<>();
         RunRecord run;
         try (Generator generator = new Generator(1)) {
-            run = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, p -> { }), 0,
-                    io.wsbench.monitor.Monitors.named("proc")).run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
+            run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
         }
         assertEquals("complete", run.status(), heard.toString());
         assertEquals(2, run.points().size());
@@ -207,8 +205,7 @@ class SuiteRunnerTest {
         List<String> heard = new ArrayList<>();
         RunRecord run;
         try (Generator generator = new Generator(1)) {
-            run = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, p -> { }), 0,
-                    io.wsbench.monitor.Monitors.named("proc")).run(SuiteReader.read(file), Files.createDirectories(dir.resolve("out")), "test");
+            run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
         }
         assertEquals("complete", run.status(), heard.toString());
         assertEquals(4, run.points().size());
@@ -245,8 +242,23 @@ class SuiteRunnerTest {
                 """.formatted(server.getAddress().getPort()));
         Suite suite = SuiteReader.read(file);
         try (Generator generator = new Generator(1)) {
-            runner[0] = new SuiteRunner(StackCatalog.in(dir), generator, new Listener(heard, afterPoint), 0, io.wsbench.monitor.Monitors.named("proc"));
-            return runner[0].run(suite, Files.createDirectories(dir.resolve("out")), "test");
+            return measured(dir, suite, generator, new Listener(heard, afterPoint), runner);
+        }
+    }
+
+    /**
+     * {@code suite} run into dir/out by a runner of {@code generator}, in a session of its own as a command opens
+     * one; the runner is put in {@code runner[0]} when given, for a test to interrupt it.
+     */
+    private static RunRecord measured(Path dir, Suite suite, Generator generator, RunEvents events, SuiteRunner[] runner)
+            throws Exception {
+        SuiteRunner r = new SuiteRunner(StackCatalog.in(dir), generator, events, 0, io.wsbench.monitor.Monitors.named("proc"));
+        if (runner != null) {
+            runner[0] = r;
+        }
+        try (PointSession session = PointSession.of(new PointSession.Settings(null, false, true)).sharing(generator)
+                .placing(suite.cpus()).open()) {
+            return r.run(suite, Files.createDirectories(dir.resolve("out")), "test", session);
         }
     }
 
