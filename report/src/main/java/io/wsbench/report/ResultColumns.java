@@ -2,8 +2,11 @@ package io.wsbench.report;
 
 import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.LatencyRecord;
+import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.TargetRecord;
 
 import java.util.List;
 import java.util.function.Function;
@@ -42,20 +45,20 @@ final class ResultColumns {
     private static final Column ERRORS = col("errors", p -> null);
 
     private static final List<Column> FIXED = List.of(
-            col("target.label", p -> p.target().label()),
-            col("target.stack", p -> p.target().stack()),
-            col("target.protocol", p -> p.target().protocol()),
-            col("target.variant", p -> p.target().variant()),
-            col("target.operation", p -> p.target().operation()),
-            col("target.security", p -> p.target().security()),
-            col("target.url", p -> p.target().url()),
-            col("load.model", p -> p.load().model()),
-            col("load.users", p -> p.load().users()),
-            col("load.requestsPerUser", p -> p.load().requestsPerUser()),
-            col("load.durationSeconds", p -> p.load().durationSeconds()),
-            col("load.rate", p -> p.load().rate()),
-            col("load.thinkTimeMillis", p -> p.load().thinkTimeMillis()),
-            col("load.keepAlive", p -> p.load().keepAlive()),
+            target("target.label", TargetRecord::label),
+            target("target.stack", TargetRecord::stack),
+            target("target.protocol", TargetRecord::protocol),
+            target("target.variant", TargetRecord::variant),
+            target("target.operation", TargetRecord::operation),
+            target("target.security", TargetRecord::security),
+            target("target.url", TargetRecord::url),
+            load("load.model", LoadRecord::model),
+            load("load.users", LoadRecord::users),
+            load("load.requestsPerUser", LoadRecord::requestsPerUser),
+            load("load.durationSeconds", LoadRecord::durationSeconds),
+            load("load.rate", LoadRecord::rate),
+            load("load.thinkTimeMillis", LoadRecord::thinkTimeMillis),
+            load("load.keepAlive", LoadRecord::keepAlive),
             col("repeat", PointRecord::repeat),
             col("round.position", p -> p.round() == null ? null : p.round().position()),
             col("round.idleServersCpuPercent", p -> p.round() == null || p.round().idleServersCpuPercent() == null ? null
@@ -66,13 +69,13 @@ final class ResultColumns {
             col("throughput", PointRecord::throughput),
             // a flow's throughput counts iterations: its requests per second stand beside it
             col("requestsPerSecond", p -> p.flow() ? p.requestsPerSecond() : null),
-            col("latencyMicros.mean", p -> p.latencyMicros().mean()),
-            col("latencyMicros.p50", p -> p.latencyMicros().p50()),
-            col("latencyMicros.p90", p -> p.latencyMicros().p90()),
-            col("latencyMicros.p99", p -> p.latencyMicros().p99()),
-            col("latencyMicros.p999", p -> p.latencyMicros().p999()),
-            col("latencyMicros.max", p -> p.latencyMicros().max()),
-            col("latencyMicros.stdev", p -> p.latencyMicros().stdev()),
+            latency("latencyMicros.mean", LatencyRecord::mean),
+            latency("latencyMicros.p50", LatencyRecord::p50),
+            latency("latencyMicros.p90", LatencyRecord::p90),
+            latency("latencyMicros.p99", LatencyRecord::p99),
+            latency("latencyMicros.p999", LatencyRecord::p999),
+            latency("latencyMicros.max", LatencyRecord::max),
+            latency("latencyMicros.stdev", LatencyRecord::stdev),
             col("bytesSentPerRequest", PointRecord::bytesSentPerRequest),
             col("bytesReceivedPerRequest", PointRecord::bytesReceivedPerRequest),
             ERRORS,
@@ -101,6 +104,18 @@ final class ResultColumns {
 
     private static Column col(String name, Function<PointRecord, Object> value) {
         return new Column(name, value);
+    }
+
+    private static Column target(String name, Function<TargetRecord, Object> value) {
+        return new Column(name, p -> value.apply(p.target()));
+    }
+
+    private static Column load(String name, Function<LoadRecord, Object> value) {
+        return new Column(name, p -> value.apply(p.load()));
+    }
+
+    private static Column latency(String name, Function<LatencyRecord, Object> value) {
+        return new Column(name, p -> value.apply(p.latencyMicros()));
     }
 
     // A point measured without a monitor (an external URL) has no server record: leave the cells empty.
