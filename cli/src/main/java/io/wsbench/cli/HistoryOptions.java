@@ -146,10 +146,10 @@ final class HistoryOptions {
 
     /**
      * {@code load --history}: the point recorded as a run of its own, of suite "load URL", so that the
-     * loads of one URL form a series; {@code where} is --history's value ("" for the default). A
-     * history that cannot be used is one line on {@code out}.
+     * loads of one URL form a series; {@code where} is --history's value ("" for the default), {@code command}
+     * the command line as given ({@link GivenCommand}). A history that cannot be used is one line on {@code out}.
      */
-    static void recordLoad(String where, io.wsbench.model.record.PointRecord p, String loaded, PrintStream out) {
+    static void recordLoad(String where, io.wsbench.model.record.PointRecord p, String loaded, String command, PrintStream out) {
         String url = HistoryLocation.redact(loaded);
         HistoryLocation at;
         try {
@@ -162,7 +162,7 @@ final class HistoryOptions {
         String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
         RunRecord run = new RunRecord("load " + url, null, io.wsbench.runner.Home.version(),
                 io.wsbench.runner.Home.gitCommit(io.wsbench.runner.Home.find()), now, now,
-                p.aborted() == null ? "complete" : "partial", p.aborted(), "./wsbench load " + url, null,
+                p.aborted() == null ? "complete" : "partial", p.aborted(), command, null,
                 io.wsbench.model.record.Environment.detect(java.util.Map.of()), List.of(), List.of(p));
         String id = "load-" + now.replace(":", "").replace("-", "") + "-" + ProcessHandle.current().pid();
         try (HistoryStore store = HistoryStore.open(at)) {

@@ -15,7 +15,9 @@ import io.wsbench.runner.Warmup;
 import io.wsbench.service.own.OwnWorkload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.net.URI;
@@ -31,6 +33,9 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--flow", paramLabel = "FLOW.yaml", description = {"a multi-step flow: each user runs the file's steps in order,",
             "carrying variables from answer to request; -n counts iterations"})
     Path flow;
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     TargetOptions target;
@@ -139,7 +144,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         session.notes().forEach(n -> aside.println("  note          " + n));
         if (history != null) {
-            HistoryOptions.recordLoad(history, p, uri.toString(), aside);
+            HistoryOptions.recordLoad(history, p, uri.toString(), GivenCommand.of(spec), aside);
         }
         if (loaded.workload() instanceof OwnWorkload o && o.firstFailure() != null) {
             aside.println("  first failure " + o.firstFailure());
