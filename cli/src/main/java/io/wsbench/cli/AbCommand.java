@@ -96,17 +96,37 @@ final class AbCommand implements Callable<Integer> {
         StringBuilder out = new StringBuilder("\nB against A, paired round by round (95% interval; verdicts on intervals at "
                 + Ratios.percent(together) + " each, so that the " + pairs.size() + " rows' hold together at 95%):\n");
         List<String[]> cells = new ArrayList<>();
-        cells.add(new String[]{"target", "load", "A req/s", "B req/s", "B/A [95% CI]", "rounds", "verdict"});
+        cells.add(new String[]{"target", "load", "A req/s", "B req/s", "B/A [95% CI]", "points", "verdict",
+                "server CPU/answer B/A", "CPU verdict"});
         for (Summary[] p : pairs) {
             Summary ra = p[0];
             Summary rb = p[1];
-            Estimate e = Ratios.pairedByRound(ra.throughputByRound(), rb.throughputByRound(), Estimate.CONFIDENCE);
+            Estimate e = Summary.ratio(ra, rb, Estimate.CONFIDENCE);
             cells.add(new String[]{ra.target().label().substring(3), ra.load().describe(),
                     String.format(Locale.ROOT, "%,.0f", ra.throughput().median()),
                     String.format(Locale.ROOT, "%,.0f", rb.throughput().median()),
-                    ConsoleSummary.ratio(e), String.valueOf(e.n()), verdict(Ratios.pairedByRound(ra.throughputByRound(), rb.throughputByRound(), together))});
+                    ConsoleSummary.ratio(e), String.valueOf(ra.repeats()), verdict(Summary.ratio(ra, rb, together)),
+                    ConsoleSummary.ratio(cpu(ra, rb, Estimate.CONFIDENCE)), cpuVerdict(cpu(ra, rb, together))});
         }
-        return out.append(ConsoleSummary.layout(cells, "llrrrrl")).toString();
+        return out.append(ConsoleSummary.layout(cells, "llrrrrlrl")).toString();
+    }
+
+    /**
+     * B's server CPU per answer over A's, paired as throughput is: on 2 cores a saturated server shares
+     * the machine with the generator, and its CPU per answer is the figure that is its own; null unmeasured.
+     */
+    private static Estimate cpu(Summary a, Summary b, double confidence) {
+        return a.cpuPerAnswer().instances() == 0 || b.cpuPerAnswer().instances() == 0 ? null
+                : io.wsbench.model.stats.Levels.ratio(a.cpuPerAnswer(), b.cpuPerAnswer(), confidence);
+    }
+
+    /** "B costs less", "B costs more", {@link #SAME}, or why there is none. */
+    static String cpuVerdict(Estimate e) {
+        if (e == null) {
+            return "-";
+        }
+        String v = verdict(e);
+        return v.equals("B faster") ? "B costs more" : v.equals("B slower") ? "B costs less" : v;
     }
 
     /** "B faster", "B slower", {@link #SAME}, or why there is none. */

@@ -3,6 +3,8 @@ package io.wsbench.cli;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.stats.Estimate;
+import io.wsbench.model.stats.ByInstance;
+import io.wsbench.model.stats.Levels;
 import io.wsbench.model.stats.Ratios;
 import io.wsbench.model.suite.LoadPointSpec;
 import io.wsbench.model.suite.Suite;
@@ -131,11 +133,11 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             List<String> measured = mid < 0 ? List.of(left.get(lo), left.get(hi)) : List.of(left.get(lo), left.get(mid), left.get(hi));
             long t0 = System.nanoTime();
             RunRecord run = measure(suite, t, measured, base.resolve("step-" + (steps.size() + 1)));
-            Map<String, SortedMap<Integer, Double>> byRelease = new LinkedHashMap<>();
+            Map<String, ByInstance> byRelease = new LinkedHashMap<>();
             for (String r : measured) {
                 byRelease.put(r, perRound(run, label(r)));
             }
-            List<String> silent = measured.stream().filter(r -> byRelease.get(r).isEmpty()).toList();
+            List<String> silent = measured.stream().filter(r -> byRelease.get(r).instances() == 0).toList();
             List<String> dead = culprits(run, silent);
             List<String> said = new ArrayList<>();
             if (!dead.isEmpty()) {
@@ -260,7 +262,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         LoadPointSpec l = suite.load().get(load - 1);
         Suite.Rounds r = suite.rounds();
         return new Suite(suite.name(), "bisect of " + range.stack + " " + range.option + " on " + target, suite.operation(), label(releases.get(0)),
-                targets, List.of(l), suite.warming(), new Suite.Rounds(r.repeat(), Suite.ROUNDS, r.seed(), r.until(), r.budget()),
+                targets, List.of(l), suite.warming(), new Suite.Rounds(r.repeat(), Suite.ROUNDS, r.seed(), r.until(), r.budget(), r.instances()),
                 suite.quick(), Map.of(), suite.stacks(), suite.cpus(), null, suite.busyPoll(), suite.source());
     }
 
@@ -330,9 +332,9 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         return named.isEmpty() ? silent : named;
     }
 
-    /** The figure of the target at {@code label}, round by round (empty when it never answered). */
-    private SortedMap<Integer, Double> perRound(RunRecord run, String label) {
-        SortedMap<Integer, Double> rounds = new TreeMap<>();
+    /** The figure of the target at {@code label}, by instance and round (none when it never answered). */
+    private ByInstance perRound(RunRecord run, String label) {
+        List<ByInstance.Value> rounds = new java.util.ArrayList<>();
         for (PointRecord p : run.points()) {
             if (p.target().label().equals(label) && p.validated() > 0) {
                 Double v = switch (metric) {
@@ -342,16 +344,16 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
                     default -> p.throughput();
                 };
                 if (v != null) {
-                    rounds.put(p.repeat(), v);
+                    rounds.add(new ByInstance.Value(p.instance(), p.repeat(), v));
                 }
             }
         }
-        return rounds;
+        return ByInstance.of(rounds);
     }
 
-    /** B/A paired round by round, with its 95% interval. */
-    private static Estimate ratio(SortedMap<Integer, Double> a, SortedMap<Integer, Double> b) {
-        return Ratios.pairedByRound(a, b, Estimate.CONFIDENCE);
+    /** B/A paired round by round, its 95% interval over the processes too when each release ran as several ({@link Levels#ratio}). */
+    private static Estimate ratio(ByInstance a, ByInstance b) {
+        return Levels.ratio(a, b, Estimate.CONFIDENCE);
     }
 
     /** Moved beyond {@code limit}: its median by more than the limit, and its 95% interval clear of 1 (beyond the noise). */

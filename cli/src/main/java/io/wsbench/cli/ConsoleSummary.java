@@ -30,11 +30,13 @@ final class ConsoleSummary {
         boolean passes = rows.stream().anyMatch(r -> !Double.isNaN(r.secondsPerPass().median()));
         // a flow's throughput is iterations: with one among the rows, each rate says its unit
         boolean flows = rows.stream().anyMatch(Summary::flow);
+        String base = baseline == null ? rows.get(0).target().label() : baseline;
         cells.add(new String[]{"target", "load", flows ? "rate" : "req/s", "95% CI", "spread", "x " + (baseline == null ? "first" : baseline)
-                + " [95% CI]", passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU", "errors", "n"});
+                + " [95% CI]", passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU/answer",
+                "CPU x " + (baseline == null ? "first" : baseline), "errors", "n"});
         for (Summary s : rows) {
-            io.wsbench.model.stats.Estimate ratio = Summary.pairedRatio(rows, s,
-                    baseline == null ? rows.get(0).target().label() : baseline);
+            io.wsbench.model.stats.Estimate ratio = Summary.pairedRatio(rows, s, base);
+            io.wsbench.model.stats.Estimate cpu = s.cpuPerAnswerInterval();
             cells.add(new String[]{
                     s.target().label(), s.load().describe(),
                     rate(s, flows),
@@ -45,20 +47,39 @@ final class ConsoleSummary {
                     millis(s.meanMicros().median()), millis(s.p99Micros().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesSent().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesReceived().median()),
-                    Double.isNaN(s.serverCpuPercent().median()) ? "-"
-                            : String.format(Locale.ROOT, "%.0f%%", s.serverCpuPercent().median()),
-                    String.valueOf(s.errors()), String.valueOf(s.repeats())});
+                    cpu == null ? "-" : String.format(Locale.ROOT, "%.1fus %s", cpu.median(), halfWidth(cpu)),
+                    ratio(Summary.pairedCpuRatio(rows, s, base)),
+                    String.valueOf(s.errors()), s.instances() > 1 ? s.instances() + "x" + (s.repeats() / s.instances()) : String.valueOf(s.repeats())});
         }
         String table;
         if (!passes) {
             // no request sequences here: drop the empty time/pass column
             cells.replaceAll(row -> java.util.stream.IntStream.range(0, row.length).filter(i -> i != 6)
                     .mapToObj(i -> row[i]).toArray(String[]::new));
-            table = layout(cells, "llrrrrrrrrrrr");
-        } else {
             table = layout(cells, "llrrrrrrrrrrrr");
+        } else {
+            table = layout(cells, "llrrrrrrrrrrrrr");
         }
-        return table + generatorPaced(rows);
+        return table + generatorPaced(rows) + levels(rows);
+    }
+
+    /**
+     * What the intervals hold: with servers run as several processes, both levels (n is processes x
+     * rounds); with one, the noise between the rounds of that process only.
+     */
+    static String levels(List<Summary> rows) {
+        int most = rows.stream().mapToInt(Summary::instances).max().orElse(0);
+        if (rows.isEmpty() || rows.stream().allMatch(r -> r.repeats() < 2)) {
+            return "";
+        }
+        if (most < 2) {
+            return "intervals: one process a server, so they hold the noise between its rounds, not what another process"
+                    + " of the same build would read (run with --instances 3 or more)\n";
+        }
+        double widest = rows.stream().mapToDouble(r -> r.throughputs().instanceSpread()).filter(Double::isFinite).max().orElse(Double.NaN);
+        return String.format(Locale.ROOT, "intervals: %d processes of each server (n: processes x rounds), Student's t over"
+                + " the processes' means, so they hold what two processes of one build differ by%s%n", most,
+                Double.isNaN(widest) ? "" : String.format(Locale.ROOT, "; the processes of one row lay up to ±%.1f%% apart", 100 * widest));
     }
 
     /** A row's throughput: "38 it/s (76 req/s)" for a flow, the bare figure in a table of no flow. */

@@ -27,8 +27,19 @@ final class RoundsOptions {
             + " every point once a round, in a random order) or grouped (one server's points after another's)")
     String order;
 
+    @Option(names = "--instances", paramLabel = "K", description = "run every server the suite starts as K processes"
+            + " (over the suite's instances:; default " + Suite.DEFAULT_INSTANCES + ", 1 with --quick), so that each interval"
+            + " holds what two processes of one build differ by")
+    Integer instances;
+
     /** {@code suite} with these options over its own keys; a bad value is one line naming its option. */
     Suite over(Suite suite) {
+        if (instances != null) {
+            if (instances < 1 || instances > Suite.MAX_INSTANCES) {
+                throw new Main.UserError("--instances is 1 to " + Suite.MAX_INSTANCES + ", not " + instances);
+            }
+            suite = suite.withInstances(instances);
+        }
         if (repeat != null) {
             if (repeat < 1) {
                 throw new Main.UserError("--repeat must be at least 1");

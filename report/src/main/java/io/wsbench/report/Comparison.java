@@ -232,13 +232,14 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         double[] b = pointsB.stream().mapToDouble(m.value()).toArray();
         java.util.function.DoubleFunction<Estimate> interval;
         if (paired) {
-            Map<Integer, Double> byRoundA = new java.util.HashMap<>();
-            Map<Integer, Double> byRoundB = new java.util.HashMap<>();
-            pointsA.forEach(p -> byRoundA.put(p.repeat(), m.value().applyAsDouble(p)));
-            pointsB.forEach(p -> byRoundB.put(p.repeat(), m.value().applyAsDouble(p)));
-            interval = confidence -> Ratios.pairedByRound(byRoundA, byRoundB, confidence);
+            io.wsbench.model.stats.ByInstance byA = Summary.byInstance(pointsA, m.value());
+            io.wsbench.model.stats.ByInstance byB = Summary.byInstance(pointsB, m.value());
+            interval = confidence -> io.wsbench.model.stats.Levels.ratio(byA, byB, confidence);
         } else {
-            interval = confidence -> Ratios.unpaired(a, b, confidence);
+            // two runs made apart: each run's processes (or, of one process, its repeats) are its units
+            double[] unitsA = io.wsbench.model.stats.Levels.units(Summary.byInstance(pointsA, m.value()));
+            double[] unitsB = io.wsbench.model.stats.Levels.units(Summary.byInstance(pointsB, m.value()));
+            interval = confidence -> Ratios.unpaired(unitsA, unitsB, confidence);
         }
         return ratio(m.name(), m.higherIsBetter(), a, b, interval, together, coldA, coldB);
     }
@@ -305,8 +306,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         if (baseline == null || !baseline.equals(b.baseline()) || baseline.equals(row.target().label())) {
             return row;
         }
-        double[] ra = roundRatios(a, row, baseline);
-        double[] rb = roundRatios(b, row, baseline);
+        double[] ra = unitRatios(a, row, baseline);
+        double[] rb = unitRatios(b, row, baseline);
         if (ra == null || rb == null) {
             return row;
         }
@@ -316,12 +317,15 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         return new Row(row.target(), row.load(), row.repeatsA(), row.repeatsB(), List.copyOf(ratios));
     }
 
-    /** Each round's throughput of {@code row}'s target and load over its baseline's in {@code run}; null without a baseline row. */
-    private static double[] roundRatios(RunRecord run, Row row, String baseline) {
+    /**
+     * The throughput of {@code row}'s target and load over its baseline's in {@code run}, each process's
+     * (or, of servers run as one process, each round's); null without a baseline row.
+     */
+    private static double[] unitRatios(RunRecord run, Row row, String baseline) {
         List<Summary> rows = Summary.of(run);
         Summary mine = rows.stream().filter(r -> r.target().label().equals(row.target().label())
                 && r.load().shape().equals(row.load().shape())).findFirst().orElse(null);
-        return mine == null ? null : Summary.roundRatios(rows, mine, baseline);
+        return mine == null ? null : Summary.unitRatios(rows, mine, baseline);
     }
 
     private static Double finite(double v) {

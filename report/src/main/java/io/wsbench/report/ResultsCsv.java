@@ -43,7 +43,9 @@ final class ResultsCsv {
     static void writeRows(io.wsbench.model.record.RunRecord run, Path file) throws IOException {
         try (Table t = new Table(file, List.of("row", "repeats", "throughput", "throughput.ci95Low", "throughput.ci95High",
                 "throughput.method", "baseline", "ratio", "ratio.ci95Low", "ratio.ci95High", "ratio.method",
-                "meanMicros", "meanMicros.ci95Low", "meanMicros.ci95High", "p99Micros", "p99Micros.ci95Low", "p99Micros.ci95High"))) {
+                "meanMicros", "meanMicros.ci95Low", "meanMicros.ci95High", "p99Micros", "p99Micros.ci95Low", "p99Micros.ci95High",
+                "instances", "serverCpuMicrosPerAnswer", "serverCpuMicrosPerAnswer.ci95Low", "serverCpuMicrosPerAnswer.ci95High",
+                "cpuRatio", "cpuRatio.ci95Low", "cpuRatio.ci95High"))) {
             List<io.wsbench.model.record.RowRecord> rows = run.rows();
             for (io.wsbench.model.record.RowRecord r : rows == null ? List.<io.wsbench.model.record.RowRecord>of() : rows) {
                 var x = r.ratio();
@@ -52,9 +54,23 @@ final class ResultsCsv {
                         x == null ? null : x.low(), x == null ? null : x.high(), x == null ? null : x.method(),
                         r.meanMicros() == null ? null : finite(r.meanMicros().median()), r.meanMicros() == null ? null : r.meanMicros().low(),
                         r.meanMicros() == null ? null : r.meanMicros().high(), r.p99Micros() == null ? null : finite(r.p99Micros().median()),
-                        r.p99Micros() == null ? null : r.p99Micros().low(), r.p99Micros() == null ? null : r.p99Micros().high());
+                        r.p99Micros() == null ? null : r.p99Micros().low(), r.p99Micros() == null ? null : r.p99Micros().high(),
+                        r.instances(), median(r.serverCpuMicrosPerAnswer()), low(r.serverCpuMicrosPerAnswer()),
+                        high(r.serverCpuMicrosPerAnswer()), median(r.cpuRatio()), low(r.cpuRatio()), high(r.cpuRatio()));
             }
         }
+    }
+
+    private static Double median(io.wsbench.model.stats.Estimate e) {
+        return e == null ? null : finite(e.median());
+    }
+
+    private static Double low(io.wsbench.model.stats.Estimate e) {
+        return e == null ? null : e.low();
+    }
+
+    private static Double high(io.wsbench.model.stats.Estimate e) {
+        return e == null ? null : e.high();
     }
 
     private static Double finite(double v) {

@@ -24,8 +24,16 @@ final class SummaryTable {
         if (baseline != null) {
             headers.add("vs " + baseline + " [95% CI, paired by round]");
         }
-        headers.addAll(List.of("mean ms", "95% CI", "p50 ms", "p99 ms", "95% CI", "sent B/req", "received B/req", "server CPU %", "errors",
-                "validated"));
+        boolean several = rows.stream().anyMatch(r -> r.instances() > 1);
+        if (several) {
+            headers.add("processes apart");
+        }
+        headers.addAll(List.of("mean ms", "95% CI", "p50 ms", "p99 ms", "95% CI", "sent B/req", "received B/req", "server CPU %",
+                "server CPU µs/answer [95% CI]"));
+        if (baseline != null) {
+            headers.add("CPU/answer vs " + baseline + " [95% CI]");
+        }
+        headers.addAll(List.of("errors", "validated"));
         List<Table.Row> table = new ArrayList<>();
         for (Summary row : rows) {
             String why = unsteady(row, neverSteady);
@@ -45,6 +53,11 @@ final class SummaryTable {
             if (baseline != null) {
                 cells.add(Table.Cell.of(HtmlFormat.ratio(Summary.pairedRatio(rows, row, baseline))));
             }
+            if (several) {
+                // how far the row's server processes lay apart: the level a run of one process cannot see
+                double apart = row.throughputs().instanceSpread();
+                cells.add(Table.Cell.of(Double.isNaN(apart) ? "one process" : row.instances() + " × ±" + HtmlFormat.fixed(100 * apart, 1) + "%"));
+            }
             cells.add(Table.Cell.spread(row.meanMicros(), n, HtmlFormat::millis));
             cells.add(Table.Cell.of(HtmlFormat.interval(row.meanInterval())));
             cells.add(Table.Cell.spread(row.p50Micros(), n, HtmlFormat::millis));
@@ -53,6 +66,11 @@ final class SummaryTable {
             cells.add(Table.Cell.of(HtmlFormat.fixed(row.bytesSent().median(), 0)));
             cells.add(Table.Cell.of(HtmlFormat.fixed(row.bytesReceived().median(), 0)));
             cells.add(Table.Cell.spread(row.serverCpuPercent(), n, v -> HtmlFormat.fixed(v, 0)));
+            io.wsbench.model.stats.Estimate cpu = row.cpuPerAnswerInterval();
+            cells.add(Table.Cell.of(cpu == null ? "–" : HtmlFormat.fixed(cpu.median(), 1) + " " + HtmlFormat.interval(cpu)));
+            if (baseline != null) {
+                cells.add(Table.Cell.of(HtmlFormat.ratio(Summary.pairedCpuRatio(rows, row, baseline))));
+            }
             cells.add(Table.Cell.bad(HtmlFormat.count(row.errors()), row.errors() > 0));
             cells.add(Table.Cell.of(HtmlFormat.count(row.validated())));
             String paced = generatorPaced(row);

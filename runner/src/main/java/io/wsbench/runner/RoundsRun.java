@@ -52,12 +52,16 @@ final class RoundsRun {
         this.run = run;
     }
 
-    RunRecord run(StackLauncher launcher, Path dir, Map<String, List<TargetSpec>> groups) throws InterruptedException {
+    /**
+     * Starts every server of {@code groups} as {@code instances} processes (a URL's, and a server of the
+     * user's own that chooses its own port, as one), warms and measures them in rounds.
+     */
+    RunRecord run(StackLauncher launcher, Path dir, Map<String, List<TargetSpec>> groups, int instances) throws InterruptedException {
         Suite suite = run.suite;
         long seed = suite.rounds().seed() != null ? suite.rounds().seed() : ThreadLocalRandom.current().nextLong(1L << 40);
         String budget = suite.rounds().until() == null ? null : suite.rounds().budget() != null ? suite.rounds().budget() : DEFAULT_BUDGET;
         OrderRecord order = new OrderRecord(Suite.ROUNDS, seed, 0, suite.rounds().until(), budget, null, null,
-                suite.targets().stream().map(TargetSpec::label).toList());
+                suite.targets().stream().map(TargetSpec::label).toList(), instances > 1 ? instances : null);
         run.file.update(r -> r.withOrder(order));
         List<String> partial = new ArrayList<>();
         List<SuiteRunner.Server> servers = new ArrayList<>();
@@ -66,17 +70,21 @@ final class RoundsRun {
                 if (runner.interrupted()) {
                     break;
                 }
-                try {
-                    servers.add(runner.open(run, launcher, dir, group));
-                } catch (StackException e) {
-                    // the other servers are measured: one that cannot start costs its own rows only
-                    run.note(e.getMessage());
-                    partial.add(e.getMessage());
+                int copies = copies(group, instances);
+                for (int i = 1; i <= copies && !runner.interrupted(); i++) {
+                    try {
+                        servers.add(runner.open(run, launcher, dir, group, copies > 1 ? i : 0));
+                    } catch (StackException e) {
+                        // the other servers are measured: one that cannot start costs its own rows only
+                        run.note(e.getMessage());
+                        partial.add(e.getMessage());
+                    }
                 }
             }
             servers.forEach(s -> loaded(s, false));
             run.record("rounds: every server up at once (" + String.join(", ", servers.stream().map(SuiteRunner.Server::name).toList())
-                    + "); each round measures every target and load once, in a random order drawn from seed " + seed
+                    + "); each round measures every target and load once" + (instances > 1 ? " on each process" : "")
+                    + ", in a random order drawn from seed " + seed
                     + " (--seed " + seed + " replays it)");
             boolean halted = !partial.isEmpty() && runner.everyServer;
             String stopped = halted ? "a server did not start: nothing measured" : measure(servers, order, partial);
@@ -93,6 +101,30 @@ final class RoundsRun {
         return run.finish(SuiteRunner.now(), reason == null ? "complete" : "partial", reason);
     }
 
+    /**
+     * How many processes of a group's server to start: {@code instances} for a server wsbench starts on
+     * a port of its choosing; one for a URL's (it is not wsbench's to start) and for a server of the
+     * user's own that chooses its own port (a second copy would want the same), said in a note.
+     */
+    private int copies(List<TargetSpec> group, int instances) {
+        TargetSpec first = group.get(0);
+        if (instances <= 1 || first.cold()) {
+            return 1;
+        }
+        if (first.stack() == null) {
+            run.note("target '" + first.label() + "' is a URL wsbench did not start: one process, so its intervals hold"
+                    + " the noise between rounds of that process only, not what another process of it would read");
+            return 1;
+        }
+        var own = run.suite.stacks().get(first.stack());
+        if (own != null && own.command() != null && !SuiteRunner.takesPort(own)) {
+            run.note("server " + first.stack() + " chooses its own port (no {port} in its command or environment): one"
+                    + " process, so its intervals hold the noise between rounds of that process only");
+            return 1;
+        }
+        return instances;
+    }
+
     /** Warms each target, then measures the rounds; returns why they ended. */
     private String measure(List<SuiteRunner.Server> servers, OrderRecord order, List<String> partial)
             throws InterruptedException {
@@ -106,7 +138,7 @@ final class RoundsRun {
                 }
                 loaded(s, true);
                 try {
-                    runner.warmUp(run, s.points(), t, Warmup.of(suite), true);
+                    runner.warmUp(run, s.points(), t, Warmup.of(suite), true, s);
                 } finally {
                     loaded(s, false);
                 }
@@ -184,7 +216,8 @@ final class RoundsRun {
             return round + (round == 1 ? " round" : " rounds") + ", as asked";
         }
         String width = "±" + java.math.BigDecimal.valueOf(100 * share).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() + "%";
-        List<String> wide = round < SignedRank.FEWEST ? List.of("(fewer than " + SignedRank.FEWEST + " rounds)")
+        boolean oneProcess = run.file.get().order().instances() == null;
+        List<String> wide = oneProcess && round < SignedRank.FEWEST ? List.of("(fewer than " + SignedRank.FEWEST + " rounds)")
                 : Widths.over(run.file.get().points(), suite.baseline(), share);
         if (wide.isEmpty()) {
             return "every interval within " + width + " after " + round + " rounds";
@@ -236,7 +269,8 @@ final class RoundsRun {
             }
         }
         p = apart ? p.withLoad(p.load().withLengthInName()) : p;
-        return p.withRound(new RoundRecord(round, position, points, idle.isEmpty() ? null : idle));
+        int instance = slot.server().instance();
+        return p.withRound(new RoundRecord(round, position, points, instance > 0 ? instance : null, idle.isEmpty() ? null : idle));
     }
 
     /** One target's capacity search, taken a step at a time. */

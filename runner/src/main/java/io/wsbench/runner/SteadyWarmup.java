@@ -72,8 +72,10 @@ public final class SteadyWarmup {
                 break;
             }
         }
-        return new WarmupRecord(label, "auto", Math.round((System.nanoTime() - t0) / 1e7) / 100.0, steady,
+        WarmupRecord w = new WarmupRecord(label, "auto", Math.round((System.nanoTime() - t0) / 1e7) / 100.0, steady,
                 List.copyOf(seen));
+        // a fixed number of windows (a re-warm) is not judged, so not classified
+        return plan.windows() > 0 ? w : w.classified();
     }
 
     /** Whether the last windows agree with one another and the JIT compiler has gone quiet. */

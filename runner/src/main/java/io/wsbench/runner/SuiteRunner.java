@@ -112,11 +112,12 @@ public final class SuiteRunner {
         Map<String, List<TargetSpec>> groups = byStack(suite);
         String grouped = groupedBecause(suite, groups);
         if (grouped == null) {
-            return new RoundsRun(this, run).run(launcher, dir, groups);
+            return new RoundsRun(this, run).run(launcher, dir, groups, instancesThatFit(run, groups));
         }
         boolean asked = suite.rounds().grouped();
         run.file.update(r -> r.withOrder(new OrderRecord(Suite.GROUPED, null, suite.rounds().repeat(), null, null, null,
-                asked ? null : grouped, suite.targets().stream().map(TargetSpec::label).toList())));
+                asked ? null : grouped, suite.targets().stream().map(TargetSpec::label).toList(), null)));
+        // grouped, each server is one process (a cold-start target's is a fresh one each repeat): the summary says what its intervals hold
         if (!asked) {
             run.note("grouped: " + grouped + ": ratios between servers compare different minutes");
         }
@@ -168,8 +169,11 @@ public final class SuiteRunner {
     private record Repeats(int first, int last, boolean warm) {
     }
 
-    /** The server of a group of targets (a stack's session; none for external URLs) and how their points are measured. */
-    record Server(String name, StackSession session, List<Target> targets, PointRun points) {
+    /**
+     * The server of a group of targets (a stack's session; none for external URLs) and how their points
+     * are measured; {@code instance}: which of the server's processes it is, from 1 (0: its only one).
+     */
+    record Server(String name, StackSession session, List<Target> targets, PointRun points, int instance) {
     }
 
     /** Measures the targets of one stack in a session of its server, or those of external URLs; returns why it stopped early, or null. */
@@ -191,6 +195,11 @@ public final class SuiteRunner {
 
     /** Starts the server of {@code specs} (none for external URLs) and makes their targets. */
     Server open(SuiteRun run, StackLauncher launcher, Path dir, List<TargetSpec> specs) throws StackException {
+        return open(run, launcher, dir, specs, 0);
+    }
+
+    /** {@link #open(SuiteRun, StackLauncher, Path, List)} as process {@code instance} of the server, from 1 (0: its only one). */
+    Server open(SuiteRun run, StackLauncher launcher, Path dir, List<TargetSpec> specs, int instance) throws StackException {
         Suite suite = run.suite;
         String stackName = specs.get(0).stack();
         if (stackName == null) {
@@ -199,7 +208,8 @@ public final class SuiteRunner {
                 targets.add(Target.at(suite, t, keysDir()));
             }
             String url = specs.get(0).url();
-            return new Server(url == null ? Target.EXTERNAL : URI.create(url).getAuthority(), null, targets, run.watched(new PointRun(driver, WatchedServer.UNSEEN, dir, run::note)));
+            return new Server(url == null ? Target.EXTERNAL : URI.create(url).getAuthority(), null, targets,
+                    run.watched(new PointRun(driver, WatchedServer.UNSEEN, dir, run::note)), 0);
         }
         Map<String, String> options = options(suite, specs.get(0));
         StackDescriptor d = descriptor(catalog, suite, stackName, options);
@@ -208,13 +218,16 @@ public final class SuiteRunner {
             d.options().forEach(options::putIfAbsent);
         }
         // a stack started with a target's own options (another version) is named with them
-        String name = specs.get(0).ownOptions().isEmpty() ? d.name() : d.name() + " " + new TreeMap<>(specs.get(0).ownOptions());
+        String server = specs.get(0).ownOptions().isEmpty() ? d.name() : d.name() + " " + new TreeMap<>(specs.get(0).ownOptions());
+        String name = instance > 0 ? server + " #" + instance : server;
         StackSession session = StackSession.start(launcher, d, options, name, watch, driver, events, run::note);
         current.add(session);
         try {
-            run.stackLoaded(name, session.version());
-            List<String> jvmOptions = StackLauncher.jvmOptions(options);
-            run.file.update(r -> r.withEnvironment(r.environment().withJvmOptions(name, jvmOptions)));
+            if (instance <= 1) {
+                run.stackLoaded(server, session.version());
+                List<String> jvmOptions = StackLauncher.jvmOptions(options);
+                run.file.update(r -> r.withEnvironment(r.environment().withJvmOptions(server, jvmOptions)));
+            }
             List<Target> targets = new ArrayList<>();
             for (TargetSpec t : specs) {
                 targets.add(t.own() ? Target.own(suite, t, session.baseUrl(), session.version(), keysDir())
@@ -222,7 +235,7 @@ public final class SuiteRunner {
                         : d.endpoint(t.operation(), t.protocol(), t.variant(), t.secured() ? t.security().word() : null))),
                         session.version(), keysDir(), null));
             }
-            return new Server(name, session, targets, run.watched(new PointRun(driver, session, dir, run::note)));
+            return new Server(name, session, targets, run.watched(new PointRun(driver, session, dir, run::note)), instance);
         } catch (RuntimeException e) {
             current.remove(session);
             session.close();
@@ -334,6 +347,15 @@ public final class SuiteRunner {
 
     /** Warms one target as {@code warmup} says; the first warm-up of a target is recorded, a re-warm is not. */
     void warmUp(SuiteRun run, PointRun points, Target t, Warmup warmup, boolean first) throws InterruptedException {
+        warmUp(run, points, t, warmup, first, null);
+    }
+
+    /**
+     * {@link #warmUp(SuiteRun, PointRun, Target, Warmup, boolean)} on {@code server}, one of several
+     * processes of its server (null: its only one): its warm-up recorded as that process's, and a process
+     * that never settled or slowed down named.
+     */
+    void warmUp(SuiteRun run, PointRun points, Target t, Warmup warmup, boolean first, Server server) throws InterruptedException {
         if (warmup instanceof Warmup.None) {
             return;
         }
@@ -344,10 +366,15 @@ public final class SuiteRunner {
             return;
         }
         // a request-count warm-up's load is kept, not measured: its series shows a server speeding up
-        run.file.update(r -> (w.kept() == null ? r : r.withWarmup(w.kept())).withTargetWarmup(w.how()));
-        if (Boolean.FALSE.equals(w.how().steady())) {
-            events.problem("target '" + t.label() + "' did not reach steady state within its warm-up of "
+        io.wsbench.model.record.WarmupRecord how = server == null ? w.how() : w.how().onInstance(server.instance());
+        run.file.update(r -> (w.kept() == null ? r : r.withWarmup(w.kept())).withTargetWarmup(how));
+        String on = server == null || server.instance() == 0 ? "" : " on " + server.name();
+        if (Boolean.FALSE.equals(how.steady())) {
+            events.problem("target '" + t.label() + "'" + on + " did not reach steady state within its warm-up of "
                     + run.suite.warming().max() + ": its figures may still include warm-up");
+        } else if (io.wsbench.model.stats.WarmupShape.Kind.SLOWDOWN.word().equals(how.shape())) {
+            run.note("target '" + t.label() + "'" + on + " slowed down during its warm-up (from second " + how.steadyFromSecond()
+                    + " it was slower than before, and stayed so): a slowdown in Barrett et al.'s sense, measured as it settled");
         }
     }
 
@@ -413,7 +440,7 @@ public final class SuiteRunner {
         if (ownPorts > 1) {
             return ownPorts + " servers of your own choose their own ports (no ${port} in their command or environment)";
         }
-        long servers = groups.keySet().stream().filter(k -> !k.startsWith("url ")).count();
+        long servers = started(groups);
         long available = MachineMemory.availableBytes();
         if (servers > 1 && available > 0 && servers * SERVER_BYTES > available) {
             return String.format(Locale.ROOT, "%d servers at %d MB each need more than the %d MB of memory available",
@@ -422,10 +449,31 @@ public final class SuiteRunner {
         return null;
     }
 
+    private static long started(Map<String, List<TargetSpec>> groups) {
+        return groups.keySet().stream().filter(k -> !k.startsWith("url ")).count();
+    }
+
+    /**
+     * How many processes of each server the rounds start: the suite's {@code instances}, or as many as
+     * the machine's free memory holds at {@link #SERVER_BYTES} each (then said in a note).
+     */
+    private int instancesThatFit(SuiteRun run, Map<String, List<TargetSpec>> groups) {
+        int k = run.suite.rounds().instances();
+        long servers = started(groups);
+        long available = MachineMemory.availableBytes();
+        if (k <= 1 || servers == 0 || available <= 0 || servers * k * SERVER_BYTES <= available) {
+            return k;
+        }
+        int fit = (int) Math.max(1, available / (servers * SERVER_BYTES));
+        run.note(String.format(Locale.ROOT, "instances: %d processes of each of %d servers at %d MB each need more than the"
+                + " %d MB of memory available: %d each", k, servers, SERVER_BYTES >> 20, available >> 20, fit));
+        return fit;
+    }
+
     /** What one idle server is counted to need, when a run asks whether all its servers fit in memory at once. */
     static final long SERVER_BYTES = 768L << 20;
 
-    private static boolean takesPort(UserStack own) {
+    static boolean takesPort(UserStack own) {
         return own.command().stream().anyMatch(w -> w.contains("{port}"))
                 || (own.environment() != null && own.environment().values().stream().anyMatch(v -> v.contains("{port}")));
     }

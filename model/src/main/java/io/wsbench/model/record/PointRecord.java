@@ -152,6 +152,11 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
         return Copies.with(this, "overTime", seen);
     }
 
+    /** The server process that measured it, from 1: 1 where the server ran as one process. */
+    public int instance() {
+        return round == null || round.instance() == null ? 1 : round.instance();
+    }
+
     /** With where it stood in its run's rounds. */
     public PointRecord withRound(RoundRecord r) {
         return Copies.with(this, "round", r);

@@ -1,6 +1,8 @@
 package io.wsbench.model.record;
 
+import io.wsbench.model.stats.ByInstance;
 import io.wsbench.model.stats.Estimate;
+import io.wsbench.model.stats.Levels;
 import io.wsbench.model.stats.Ratios;
 
 import java.util.ArrayList;
@@ -14,8 +16,9 @@ import java.util.function.ToDoubleFunction;
  * Every table wsbench prints is made of these rows, so no figure goes out without its spread.
  * {@code generatorPaced} counts the repeats in which the load generator may have set the pace
  * ({@link GeneratorRecord#setThePace}): the row then measures wsbench as much as the server.
- * {@code throughputByRound}: each measured repeat's throughput by its round (its repeat number), so
- * that a ratio to the baseline pairs points measured in the same round. A {@code flow}'s row counts
+ * {@code throughputs}: each measured repeat's throughput by its instance (server process) and round, so
+ * that a ratio to the baseline pairs points measured in the same round and its interval holds the
+ * processes' noise ({@link Levels}); {@code cpuPerAnswer} the server's CPU per valid answer (µs) alike. A {@code flow}'s row counts
  * iterations in {@code throughput} (it/s); its {@code requestsPerSecond} are its steps' requests.
  * {@code meanMicrosByRepeat} and {@code p99MicrosByRepeat}: each measured repeat's latencies, for their intervals.
  */
@@ -23,10 +26,11 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                       Spread throughput, Spread meanMicros, Spread p50Micros, Spread p99Micros,
                       Spread bytesSent, Spread bytesReceived, Spread serverCpuPercent, Spread secondsPerPass,
                       long requests, long errors, long validated, List<String> aborted, int generatorPaced,
-                      @com.fasterxml.jackson.annotation.JsonIgnore java.util.SortedMap<Integer, Double> throughputByRound,
+                      @com.fasterxml.jackson.annotation.JsonIgnore ByInstance throughputs,
                       boolean flow, Spread requestsPerSecond,
                       @com.fasterxml.jackson.annotation.JsonIgnore double[] meanMicrosByRepeat,
-                      @com.fasterxml.jackson.annotation.JsonIgnore double[] p99MicrosByRepeat) {
+                      @com.fasterxml.jackson.annotation.JsonIgnore double[] p99MicrosByRepeat,
+                      @com.fasterxml.jackson.annotation.JsonIgnore ByInstance cpuPerAnswer) {
 
     /** A median with the smallest and largest value seen. */
     public record Spread(double median, double min, double max) {
@@ -88,9 +92,11 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     ps.stream().mapToLong(PointRecord::validated).sum(),
                     ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList(),
                     (int) measured.stream().filter(p -> p.generator() != null && p.generator().setThePace()).count(),
-                    byRound(measured), first.flow(), spread(measured, PointRecord::requestsPerSecond),
+                    byInstance(measured, PointRecord::throughput), first.flow(), spread(measured, PointRecord::requestsPerSecond),
                     measured.stream().mapToDouble(p -> p.latencyMicros().mean()).toArray(),
-                    measured.stream().mapToDouble(p -> p.latencyMicros().p99()).toArray()));
+                    measured.stream().mapToDouble(p -> p.latencyMicros().p99()).toArray(),
+                    byInstance(measured.stream().filter(p -> p.serverCpuMicrosPerRequest() != null).toList(),
+                            PointRecord::serverCpuMicrosPerRequest)));
         }
         return rows;
     }
@@ -113,15 +119,27 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         return List.copyOf(sorted);
     }
 
-    private static java.util.SortedMap<Integer, Double> byRound(List<PointRecord> measured) {
-        java.util.SortedMap<Integer, Double> rounds = new java.util.TreeMap<>();
-        measured.forEach(p -> rounds.put(p.repeat(), p.throughput()));
-        return java.util.Collections.unmodifiableSortedMap(rounds);
+    /** {@code f} of each point by its instance and round. */
+    public static ByInstance byInstance(List<PointRecord> points, ToDoubleFunction<PointRecord> f) {
+        return ByInstance.of(points.stream().map(p -> new ByInstance.Value(p.instance(), p.repeat(), f.applyAsDouble(p))).toList());
     }
 
-    /** The row's median throughput with its 95% interval over its repeats ({@link Ratios#median}). */
+    /**
+     * The row's throughput with its 95% interval: over its instances when it has several (both levels,
+     * {@link Levels#centre}), else the median of its repeats ({@link Ratios#median}).
+     */
     public Estimate throughputInterval() {
-        return Ratios.median(throughputByRound.values().stream().mapToDouble(Double::doubleValue).toArray());
+        return Levels.centre(throughputs);
+    }
+
+    /** The server's CPU per valid answer (µs) with its 95% interval, as {@link #throughputInterval()}; null when not measured. */
+    public Estimate cpuPerAnswerInterval() {
+        return cpuPerAnswer.instances() == 0 ? null : Levels.centre(cpuPerAnswer);
+    }
+
+    /** How many server processes measured the row. */
+    public int instances() {
+        return throughputs.instances();
     }
 
     /** The row's median mean latency (µs) with its 95% interval over its repeats. */
@@ -141,21 +159,32 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
      */
     public static Estimate pairedRatio(List<Summary> rows, Summary row, String baseline) {
         Summary base = baselineRow(rows, row, baseline);
-        if (base == null) {
-            return null;
-        }
-        return Ratios.pairedByRound(base.throughputByRound, row.throughputByRound, io.wsbench.model.stats.Estimate.CONFIDENCE);
+        return base == null ? null : ratio(base, row, Estimate.CONFIDENCE);
     }
 
-    /** Each round's throughput of {@code row} over its baseline's in that round; null when there is no baseline row. */
-    public static double[] roundRatios(List<Summary> rows, Summary row, String baseline) {
+    /**
+     * The server's CPU per answer of {@code row} over its baseline's, paired as {@link #pairedRatio};
+     * null without a baseline row or without the CPU of both.
+     */
+    public static Estimate pairedCpuRatio(List<Summary> rows, Summary row, String baseline) {
         Summary base = baselineRow(rows, row, baseline);
-        if (base == null) {
-            return null;
-        }
-        return row.throughputByRound.entrySet().stream().filter(e -> base.throughputByRound.containsKey(e.getKey())
-                        && base.throughputByRound.get(e.getKey()) > 0)
-                .mapToDouble(e -> e.getValue() / base.throughputByRound.get(e.getKey())).toArray();
+        return base == null || base.cpuPerAnswer.instances() == 0 || row.cpuPerAnswer.instances() == 0 ? null
+                : Levels.ratio(base.cpuPerAnswer, row.cpuPerAnswer, Estimate.CONFIDENCE);
+    }
+
+    /** Throughput of {@code b} over {@code a}, measured in the same run: paired by round, its interval at {@code confidence} over both levels ({@link Levels#ratio}). */
+    public static Estimate ratio(Summary a, Summary b, double confidence) {
+        return Levels.ratio(a.throughputs, b.throughputs, confidence);
+    }
+
+    /**
+     * The throughput of {@code row} over its baseline's as units a comparison of two runs holds apart:
+     * each instance's ratio, or each round's for servers of one process ({@link Levels#unitRatios});
+     * null when there is no baseline row.
+     */
+    public static double[] unitRatios(List<Summary> rows, Summary row, String baseline) {
+        Summary base = baselineRow(rows, row, baseline);
+        return base == null ? null : Levels.unitRatios(base.throughputs, row.throughputs);
     }
 
     /**

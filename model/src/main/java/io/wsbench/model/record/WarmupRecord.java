@@ -9,10 +9,36 @@ import java.util.List;
  * fixed length until the last three agreed within ±5% in throughput and mean latency and, for a
  * JVM server, its JIT compiler had stopped (or until {@code warmupMax}); "requests": a fixed
  * count, the suite's {@code warmupRequests}. {@code steady} says whether auto found steady state,
- * after {@code seconds}.
+ * after {@code seconds}. {@code instance}: the server process it warmed, from 1 (absent: the server's only
+ * one); {@code shape}: what its windows looked like, read by change points ({@link io.wsbench.model.stats.WarmupShape}:
+ * "flat", "warm-up", "slowdown" or "no steady state"), and {@code steadyFromSecond}: where its last
+ * segment began.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record WarmupRecord(String target, String mode, double seconds, Boolean steady, List<Window> windows) {
+public record WarmupRecord(String target, String mode, double seconds, Boolean steady, List<Window> windows,
+                           Integer instance, String shape, Double steadyFromSecond) {
+
+    /** A warm-up not yet classified, of a server's only process. */
+    public WarmupRecord(String target, String mode, double seconds, Boolean steady, List<Window> windows) {
+        this(target, mode, seconds, steady, windows, null, null, null);
+    }
+
+    /** Classified by its windows' throughputs ({@link io.wsbench.model.stats.WarmupShape}); as it is without windows to read. */
+    public WarmupRecord classified() {
+        if (windows == null || windows.isEmpty() || steady == null) {
+            return this;
+        }
+        var shape = io.wsbench.model.stats.WarmupShape.classify(
+                windows.stream().mapToDouble(Window::throughput).toArray(), steady);
+        int from = shape.steadyFrom();
+        Double at = from == 0 ? 0.0 : windows.get(from - 1).atSecond();
+        return new WarmupRecord(target, mode, seconds, steady, windows, instance, shape.kind().word(), at);
+    }
+
+    /** As warmed on process {@code instance} of its server (0: its only one). */
+    public WarmupRecord onInstance(int instance) {
+        return new WarmupRecord(target, mode, seconds, steady, windows, instance > 0 ? instance : null, shape, steadyFromSecond);
+    }
 
     /**
      * One window of an auto warm-up: when it ended (seconds from the warm-up's start), its valid

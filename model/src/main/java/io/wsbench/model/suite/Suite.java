@@ -58,7 +58,8 @@ public record Suite(String name, String description, String operation, String ba
                                  @JsonProperty("order") String order,
                                  @JsonProperty("seed") Long seed,
                                  @JsonProperty("until") String until,
-                                 @JsonProperty("budget") String budget) {
+                                 @JsonProperty("budget") String budget,
+                                 @JsonProperty("instances") Integer instances) {
         checkName(name);
         if (targets == null || targets.isEmpty()) {
             throw new IllegalArgumentException("a suite needs at least one entry under 'targets'");
@@ -67,7 +68,7 @@ public record Suite(String name, String description, String operation, String ba
             throw new IllegalArgumentException("a suite needs at least one entry under 'load' (or a 'capacity' search)");
         }
         return new Suite(name, description, operation, baseline, targets, load,
-                new Warming(warmup, warmupRequests, warmupMax, warmupWindow), new Rounds(repeat, order, seed, until, budget),
+                new Warming(warmup, warmupRequests, warmupMax, warmupWindow), new Rounds(repeat, order, seed, until, budget, instances),
                 quick, stackOptions, stacks, cpus, capacity, busyPoll, null);
     }
 
@@ -121,8 +122,13 @@ public record Suite(String name, String description, String operation, String ba
      * another); {@code repeat} rounds; {@code until} (e.g. "±3%") adds rounds until every ratio's 95%
      * interval is that narrow, or {@code budget} (e.g. "30m") runs out.
      */
-    public record Rounds(Integer repeat, String order, Long seed, String until, String budget) {
+    public record Rounds(Integer repeat, String order, Long seed, String until, String budget, Integer instances) {
         public Rounds {
+            instances = instances == null ? DEFAULT_INSTANCES : instances;
+            if (instances < 1 || instances > MAX_INSTANCES) {
+                throw new IllegalArgumentException("instances is how many processes of each server run, 1 to " + MAX_INSTANCES
+                        + ", not " + instances);
+            }
             repeat = repeat == null ? 1 : repeat;
             if (repeat < 1) {
                 throw new IllegalArgumentException("repeat must be at least 1");
@@ -139,6 +145,11 @@ public record Suite(String name, String description, String operation, String ba
             }
         }
 
+        /** These rounds with every server run as {@code k} processes. */
+        public Rounds withInstances(int k) {
+            return new Rounds(repeat, order, seed, until, budget, k);
+        }
+
         /** Whether one server is measured after another, not all in rounds. */
         public boolean grouped() {
             return GROUPED.equals(order);
@@ -152,7 +163,7 @@ public record Suite(String name, String description, String operation, String ba
         String op = operation;
         targets = targets.stream().map(t -> t.withOperation(op)).toList();
         warming = warming == null ? new Warming(null, null, null, null) : warming;
-        rounds = rounds == null ? new Rounds(null, null, null, null, null) : rounds;
+        rounds = rounds == null ? new Rounds(null, null, null, null, null, null) : rounds;
         quick = quick == null ? new Quick(null, null, null, null) : quick;
         stackOptions = stackOptions == null ? Map.of() : Map.copyOf(stackOptions);
         stacks = stacks == null ? Map.of() : Map.copyOf(stacks);
@@ -182,11 +193,18 @@ public record Suite(String name, String description, String operation, String ba
      */
     public static Suite of(String name, TargetSpec target, LoadPointSpec load, CapacitySpec capacity) {
         return fromKeys(name, null, null, null, null, null, "none", null, null, List.of(target),
-                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null);
+                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null, 1);
     }
 
     public static final String ROUNDS = "rounds";
     public static final String GROUPED = "grouped";
+    /**
+     * How many processes of each server a run starts unless told (docs/numbers.md, "Two levels"):
+     * two processes of one build differ by a few percent, and only several of them can tell by how much.
+     */
+    public static final int DEFAULT_INSTANCES = 3;
+    /** The most processes of one server a run starts. */
+    public static final int MAX_INSTANCES = 16;
 
     /** "±3%", "3%" or "0.03" as the share 0.03; anything else is refused in one line. */
     public static double untilShare(String until) {
@@ -215,11 +233,11 @@ public record Suite(String name, String description, String operation, String ba
         String max = Durations.parse(warming.max()).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warming.max();
         return Copies.with(this, "load", small, "capacity", capacity == null ? null : capacity.quickened(),
                 "warming", new Warming(warming.mode(), Math.min(warming.requests(), quick.warmupRequests()), max, QUICK_WARMUP_WINDOW),
-                "rounds", new Rounds(quick.repeat(), rounds.order(), rounds.seed(), null, null));
+                "rounds", new Rounds(quick.repeat(), rounds.order(), rounds.seed(), null, null, 1));
     }
 
     public Suite withRepeat(int n) {
-        return Copies.with(this, "rounds", new Rounds(n, rounds.order(), rounds.seed(), rounds.until(), rounds.budget()));
+        return Copies.with(this, "rounds", new Rounds(n, rounds.order(), rounds.seed(), rounds.until(), rounds.budget(), rounds.instances()));
     }
 
     Suite from(Path file) {
@@ -264,14 +282,21 @@ public record Suite(String name, String description, String operation, String ba
         Rounds r = a.rounds();
         return new Suite("ab-" + a.name() + "-" + b.name(), "B (" + b.name() + ") against A (" + a.name()
                 + "), measured in the same rounds", a.operation(), null, targets, a.load(), a.warming(),
-                new Rounds(Math.max(r.repeat(), b.rounds().repeat()), ROUNDS, r.seed(), r.until(), r.budget()), a.quick(), Map.of(),
+                new Rounds(Math.max(r.repeat(), b.rounds().repeat()), ROUNDS, r.seed(), r.until(), r.budget(),
+                        Math.max(r.instances(), b.rounds().instances())), a.quick(), Map.of(),
                 stacks, a.cpus(), null, a.busyPoll(), a.source());
     }
 
     /** The suite measured in {@code order}, its rounds drawn from {@code seed} (null: each run its own), until and within the budget given (null: as the suite says). */
     public Suite withRounds(String order, Long seed, String until, String budget) {
         return Copies.with(this, "rounds", new Rounds(rounds.repeat(), order == null ? rounds.order() : order,
-                seed == null ? rounds.seed() : seed, until == null ? rounds.until() : until, budget == null ? rounds.budget() : budget));
+                seed == null ? rounds.seed() : seed, until == null ? rounds.until() : until, budget == null ? rounds.budget() : budget,
+                rounds.instances()));
+    }
+
+    /** The suite with every server it starts run as {@code k} processes. */
+    public Suite withInstances(int k) {
+        return Copies.with(this, "rounds", rounds.withInstances(k));
     }
 
     /** The suite with the processes placed on {@code cpus} (null: wherever the OS puts them). */
