@@ -49,6 +49,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "shrink every load point so the suite finishes in seconds")
     boolean quick;
 
+    @Option(names = "--keep-recordings", description = "keep every point's Flight Recorder recording (jfr/),"
+            + " not only the first point's of each row, the one the report names")
+    boolean keepRecordings;
+
     @Option(names = "--out", paramLabel = "DIR", description = "directory to write results into")
     Path out;
 
@@ -173,7 +177,7 @@ final class RunCommand implements Callable<Integer> {
             Console console = new Console(stdout, Console.interactive());
             SuiteRunner runner = new SuiteRunner(catalog, session.driver(),
                     page == null && metrics == null ? console : new LiveEvents(console, page, metrics),
-                    quick ? 200 : 500, monitors()).everyServer(everyServer);
+                    quick ? 200 : 500, monitors()).everyServer(everyServer).keepRecordings(keepRecordings);
             running.set(runner);
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")

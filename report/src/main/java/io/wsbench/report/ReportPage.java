@@ -275,8 +275,10 @@ final class ReportPage {
                     Table.Cell.code(e.thrownAt())))).toList();
             String title = p.key() + ", repeat " + p.repeat() + " — "
                     + (s.jfr().exceptions().isEmpty() ? "no exceptions" : HtmlFormat.rate(s.exceptionsPerSecond()) + " exceptions/s")
-                    + ", " + s.counters().gcCount() + " GCs (" + s.counters().gcTimeMillis() + " ms)";
-            inside.add(new Inside(title, HtmlFormat.fixed(s.counters().heapUsedMaxBytes() / 1e6, 0), s.jfr().recording(), s.jfr().executionSamples(),
+                    // without the jvm monitor (--monitor proc,jfr) there are no counters: said as unknown, not a crash
+                    + (s.counters().gcCount() == null ? "" : ", " + s.counters().gcCount() + " GCs (" + s.counters().gcTimeMillis() + " ms)");
+            Long heap = s.counters().heapUsedMaxBytes();
+            inside.add(new Inside(title, heap == null ? "—" : HtmlFormat.fixed(heap / 1e6, 0), s.jfr().recording(), s.jfr().executionSamples(),
                     new Table(List.of("hot frame", "share of " + s.jfr().executionSamples() + " samples"), frames),
                     exceptions.isEmpty() ? null : new Table(List.of("exception", "per second", "count", "created at"), exceptions)));
         }

@@ -252,9 +252,10 @@ final class RoundsRun {
         }
         long t0 = System.nanoTime();
         loaded(slot.server(), true);
+        String file = run.nextFile(label);
         PointRecord p;
         try {
-            p = slot.server().points().measure(slot.target(), point, round, label, run.nextFile(label),
+            p = slot.server().points().measure(slot.target(), point, round, label, file,
                     runner.events().pointStarting(slot.target().label(), describe, round, label, index, total));
         } finally {
             loaded(slot.server(), false);
@@ -269,6 +270,7 @@ final class RoundsRun {
             }
         }
         p = apart ? p.withLoad(p.load().withLengthInName()) : p;
+        p = runner.recordings().keep(p, run.file.path().getParent(), file);
         int instance = slot.server().instance();
         return p.withRound(new RoundRecord(round, position, points, instance > 0 ? instance : null, idle.isEmpty() ? null : idle));
     }

@@ -55,6 +55,8 @@ public final class SuiteRunner {
     private final List<StackSession> current = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean interrupted;
     boolean everyServer;
+    private boolean keepRecordings;
+    private Recordings recordings = new Recordings(false);
 
     /**
      * {@code residualMillis}: how long the server's CPU is watched after each point; {@code monitors}:
@@ -77,6 +79,19 @@ public final class SuiteRunner {
         return interrupted;
     }
 
+    /**
+     * Whether every point's Flight Recorder recording and profile files are kept ({@code --keep-recordings}),
+     * not only the first point's of each row, what the report draws ({@link Recordings}).
+     */
+    public SuiteRunner keepRecordings(boolean all) {
+        this.keepRecordings = all;
+        return this;
+    }
+
+    Recordings recordings() {
+        return recordings;
+    }
+
     /** A run that needs every server (a bisect's step): when one cannot start, nothing is measured. */
     public SuiteRunner everyServer(boolean needed) {
         this.everyServer = needed;
@@ -92,6 +107,7 @@ public final class SuiteRunner {
                 .withNote("load generator: " + driver.describe() + "; "
                         + "closed-loop points measure latency from the actual send time")), events);
         active = run;
+        recordings = new Recordings(keepRecordings);
         run.measuredIn(session);
         return runPlaced(run, new StackLauncher(dir.resolve("logs"), session.placed().servers()), dir);
     }
@@ -304,9 +320,11 @@ public final class SuiteRunner {
                     LoadPointSpec point = passes(run, points, t, l, level++).forSequence(t.workload().sequenceLength());
                     LoadRecord load = apart ? point.toRecord().withLengthInName() : point.toRecord();
                     String label = t.label() + " @ " + load.describe() + (total > 1 ? " #" + r : "");
-                    PointRecord p = points.measure(t, point, r, label, run.nextFile(label),
+                    String file = run.nextFile(label);
+                    PointRecord p = points.measure(t, point, r, label, file,
                             events.pointStarting(t.label(), load.describe(), r, label, index, total));
                     p = apart ? p.withLoad(p.load().withLengthInName()) : p;
+                    p = recordings.keep(p, run.file.path().getParent(), file);
                     run.pointDone(p);
                     if (p.aborted() != null) {
                         return p.aborted();

@@ -124,7 +124,7 @@ public record Suite(String name, String description, String operation, String ba
      */
     public record Rounds(Integer repeat, String order, Long seed, String until, String budget, Integer instances) {
         public Rounds {
-            instances = instances == null ? DEFAULT_INSTANCES : instances;
+            instances = instances == null ? defaultInstances() : instances;
             if (instances < 1 || instances > MAX_INSTANCES) {
                 throw new IllegalArgumentException("instances is how many processes of each server run, 1 to " + MAX_INSTANCES
                         + ", not " + instances);
@@ -202,7 +202,28 @@ public record Suite(String name, String description, String operation, String ba
      * How many processes of each server a run starts unless told (docs/numbers.md, "Two levels"):
      * two processes of one build differ by a few percent, and only several of them can tell by how much.
      */
-    public static final int DEFAULT_INSTANCES = 3;
+    public static final int DEFAULT_INSTANCES = 4;
+    /**
+     * The processes of each server when neither the suite nor the command line says: the environment's
+     * {@code WSBENCH_INSTANCES} (the project's own tests set 1), else {@link #DEFAULT_INSTANCES}.
+     */
+    public static int defaultInstances() {
+        String v = System.getenv("WSBENCH_INSTANCES");
+        if (v == null || v.isBlank()) {
+            return DEFAULT_INSTANCES;
+        }
+        try {
+            int k = Integer.parseInt(v.trim());
+            if (k >= 1 && k <= MAX_INSTANCES) {
+                return k;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("WSBENCH_INSTANCES is how many processes of each server run, 1 to "
+                + MAX_INSTANCES + ", not '" + v + "'");
+    }
+
     /** The most processes of one server a run starts. */
     public static final int MAX_INSTANCES = 16;
 
