@@ -15,7 +15,8 @@ pts = collections.defaultdict(dict)
 for p in run["points"]:
     if p.get("throughput", 0) <= 0:
         continue
-    key = (p["target"]["label"], json.dumps(p["load"], sort_keys=True))
+    # a load's passes are timed per target: the users and the shape name the row
+    key = (p["target"]["label"], json.dumps({"users": p["load"].get("users"), "rate": p["load"].get("rate")}))
     inst = (p.get("round") or {}).get("instance") or 1
     pts[key][(inst, p["repeat"])] = p["throughput"]
 loads = sorted({k[1] for k in pts})
@@ -23,9 +24,13 @@ point_seconds = statistics.median(p["durationSeconds"] for p in run["points"]) +
 print(f"{'row':32} {'k':>2} {'R':>3} {'ratio':>7} {'sigma_R':>8} {'sigma_I':>8} {'procs apart':>11} {'r*':>5}")
 for key, values in pts.items():
     label, load = key
-    if label == base:
+    # a row of another sequence ("Metro large") is held against the baseline's stack in it ("CXF large")
+    mine = base
+    if base and len(base.split()) == 2 and len(label.split()) == 2:
+        mine = base.split()[0] + " " + label.split()[1]
+    if label == mine:
         continue
-    b = pts.get((base, load))
+    b = pts.get((mine, load))
     if not b:
         continue
     by_inst = collections.defaultdict(list)

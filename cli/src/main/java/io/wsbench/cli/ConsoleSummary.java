@@ -63,23 +63,10 @@ final class ConsoleSummary {
         return table + generatorPaced(rows) + levels(rows);
     }
 
-    /**
-     * What the intervals hold: with servers run as several processes, both levels (n is processes x
-     * rounds); with one, the noise between the rounds of that process only.
-     */
+    /** What the intervals hold ({@link Summary#levels}), a line; empty when there is nothing to say. */
     static String levels(List<Summary> rows) {
-        int most = rows.stream().mapToInt(Summary::instances).max().orElse(0);
-        if (rows.isEmpty() || rows.stream().allMatch(r -> r.repeats() < 2)) {
-            return "";
-        }
-        if (most < 2) {
-            return "intervals: one process a server, so they hold the noise between its rounds, not what another process"
-                    + " of the same build would read (run with --instances 3 or more)\n";
-        }
-        double widest = rows.stream().mapToDouble(r -> r.throughputs().instanceSpread()).filter(Double::isFinite).max().orElse(Double.NaN);
-        return String.format(Locale.ROOT, "intervals: %d processes of each server (n: processes x rounds), Student's t over"
-                + " the processes' means, so they hold what two processes of one build differ by%s%n", most,
-                Double.isNaN(widest) ? "" : String.format(Locale.ROOT, "; the processes of one row lay up to ±%.1f%% apart", 100 * widest));
+        String said = Summary.levels(rows);
+        return said == null ? "" : "intervals: " + said + "\n";
     }
 
     /** A row's throughput: "38 it/s (76 req/s)" for a flow, the bare figure in a table of no flow. */

@@ -124,6 +124,8 @@ final class ReportPage {
         m.put("measured", true);
         m.put("repeated", rows.stream().anyMatch(r -> r.repeats() > 1));
         m.put("summary", SummaryTable.of(rows, run.baseline(), run.neverSteady()));
+        String levels = Summary.levels(rows);
+        m.put("levels", levels == null ? null : "The 95% intervals: " + levels + ".");
         m.put("versions", VersionsTable.of(run));
         List<SweepView> sweeps = Sweep.of(rows).stream().map(s -> new SweepView(s.describeKnee(), Charts.sweep(s))).toList();
         if (!sweeps.isEmpty()) {

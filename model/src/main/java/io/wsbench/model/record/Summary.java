@@ -137,6 +137,29 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         return cpuPerAnswer.instances() == 0 ? null : Levels.centre(cpuPerAnswer);
     }
 
+    /**
+     * What the intervals of {@code rows} hold, said once under every table of them: with servers run
+     * as several processes, both levels (n is processes x rounds), and how far a row's processes lay
+     * apart; with one, the noise between the rounds of that process only. Null for rows of one repeat.
+     */
+    public static String levels(List<Summary> rows) {
+        if (rows.isEmpty() || rows.stream().allMatch(r -> r.repeats() < 2)) {
+            return null;
+        }
+        int most = rows.stream().mapToInt(Summary::instances).max().orElse(0);
+        if (most < 2) {
+            return "one process a server, so they hold the noise between its rounds, not what another process"
+                    + " of the same build would read (run with --instances 3 or more)";
+        }
+        double widest = rows.stream().mapToDouble(r -> r.throughputs().instanceSpread()).filter(Double::isFinite).max().orElse(Double.NaN);
+        long single = rows.stream().filter(r -> r.instances() == 1).count();
+        return String.format(java.util.Locale.ROOT, "%d processes of each server (n: processes x rounds), Student's t over"
+                + " the processes' means, so they hold what two processes of one build differ by%s%s", most,
+                Double.isNaN(widest) ? "" : String.format(java.util.Locale.ROOT, "; the processes of one row lay up to ±%.1f%% apart", 100 * widest),
+                single == 0 ? "" : "; " + single + (single == 1 ? " row" : " rows") + " of one process (a URL wsbench did not start,"
+                        + " or a server that chooses its own port) hold that process's noise only");
+    }
+
     /** How many server processes measured the row. */
     public int instances() {
         return throughputs.instances();
