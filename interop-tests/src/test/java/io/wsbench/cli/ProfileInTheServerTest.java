@@ -45,7 +45,7 @@ class ProfileInTheServerTest {
             assertTrue(profile.at("/coverage").asDouble() > 0.5, "the samples saw too little of the CPU: " + profile);
             // enough samples to place 300 µs a request within ±30% (a busy machine thins them: 254 in one CI run)
             assertTrue(profile.at("/cpuSamples").asLong() > 150, profile.toString());
-            assertTrue(Files.isRegularFile(a.resolve(profile.at("/files").asText() + ".cpu.folded")));
+            assertTrue(Files.isRegularFile(a.resolve(profile.at("/files").asText() + io.wsbench.model.record.ProfileRecord.CPU)));
         }
         double spin = frameMicros(CliRunner.run("flame", a.toString(), "--folded").out(), SPIN) / requests;
         assertEquals(300, spin, 90, "µs a request in the spin's frame");

@@ -134,7 +134,7 @@ public final class FlightRecorder implements Monitor {
 
     /**
      * As {@link #endPoint(ServerRecord, double, Path, String)}, and the blocking socket reads of a
-     * millisecond or more, with their stacks, into {@code stacks + ".io.folded"} (microseconds) when
+     * millisecond or more, with their stacks, into {@code stacks + ProfileRecord.IO} (microseconds) when
      * there were any: the waits a profile's lock waits do not see.
      */
     private ServerRecord endPoint(ServerRecord server, double seconds, Path jfrFile, String name, Path stacks)

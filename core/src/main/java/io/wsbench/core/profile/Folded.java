@@ -66,29 +66,54 @@ public final class Folded {
         return sum;
     }
 
-    /** Reads a collapsed-stacks file; a missing file is an empty profile. */
+    /**
+     * Reads a collapsed-stacks file, gzip-compressed or plain (a run before 2026-12-04 wrote them plain,
+     * without the ".gz"); a missing file is an empty profile.
+     */
     public static Folded read(Path file) throws IOException {
         Folded f = new Folded();
+        String name = file.getFileName().toString();
+        if (!Files.isRegularFile(file) && name.endsWith(".gz")) {
+            file = file.resolveSibling(name.substring(0, name.length() - 3));
+        }
         if (!Files.isRegularFile(file)) {
             return f;
         }
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            int space = line.lastIndexOf(' ');
-            if (space > 0) {
-                try {
-                    f.stacks.merge(line.substring(0, space), Long.parseLong(line.substring(space + 1).trim()), Long::sum);
-                } catch (NumberFormatException e) {
-                    throw new IOException(file + ": not a collapsed-stacks line: " + line);
+        try (java.io.InputStream raw = new java.io.BufferedInputStream(Files.newInputStream(file));
+             java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(gunzipped(raw), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                int space = line.lastIndexOf(' ');
+                if (space > 0) {
+                    try {
+                        f.stacks.merge(line.substring(0, space), Long.parseLong(line.substring(space + 1).trim()), Long::sum);
+                    } catch (NumberFormatException e) {
+                        throw new IOException(file + ": not a collapsed-stacks line: " + line);
+                    }
                 }
             }
         }
         return f;
     }
 
-    /** Writes the heaviest stacks first. */
+    /** {@code in} itself, or its gzip stream's content when it starts with gzip's magic bytes. */
+    private static java.io.InputStream gunzipped(java.io.InputStream in) throws IOException {
+        in.mark(2);
+        int a = in.read();
+        int b = in.read();
+        in.reset();
+        return a == 0x1f && b == 0x8b ? new java.util.zip.GZIPInputStream(in) : in;
+    }
+
+    /**
+     * Writes the heaviest stacks first, gzip-compressed when the name ends with ".gz": a run keeps a
+     * point's stacks of each kind, and as text a default run's took 28 MB (zcat them for flamegraph.pl).
+     */
     public void write(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        boolean gzip = file.getFileName().toString().endsWith(".gz");
+        try (java.io.OutputStream raw = Files.newOutputStream(file);
+             java.io.OutputStream out = gzip ? new java.util.zip.GZIPOutputStream(raw, 1 << 16) : raw;
+             BufferedWriter w = new BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8))) {
             write(w);
         }
     }

@@ -11,8 +11,9 @@ import java.util.List;
  * {@code parts} split the process's measured CPU (in microseconds over the point, not per request) by
  * the kind of code that spent it, in proportion to the samples. {@code allocBytes} were allocated
  * and {@code waitMicros} waited on locks, as sampled. The stacks themselves are collapsed-stack files
- * {@code files + ".cpu.folded"}, {@code ".alloc.folded"} (bytes) and {@code ".wait.folded"}
- * (microseconds), relative to run.json, for flame graphs and for other tools.
+ * {@code files + ".cpu.folded.gz"}, {@code ".alloc.folded.gz"} (bytes) and {@code ".wait.folded.gz"}
+ * (microseconds), gzip-compressed, relative to run.json, for flame graphs and for other tools (zcat
+ * them for flamegraph.pl); runs before 2026-12-04 wrote them plain, without ".gz", and are read as well.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProfileRecord(String profiler, double periodMicros, long cpuSamples, double coverage,
@@ -22,11 +23,11 @@ public record ProfileRecord(String profiler, double periodMicros, long cpuSample
     public record Part(String name, double cpuMicros) {
     }
 
-    public static final String CPU = ".cpu.folded";
-    public static final String ALLOC = ".alloc.folded";
-    public static final String WAIT = ".wait.folded";
+    public static final String CPU = ".cpu.folded.gz";
+    public static final String ALLOC = ".alloc.folded.gz";
+    public static final String WAIT = ".wait.folded.gz";
     /** Blocking socket reads of 1 ms or more, from Flight Recorder, in microseconds: waits too. */
-    public static final String IO = ".io.folded";
+    public static final String IO = ".io.folded.gz";
 
     /** The microseconds of a part, 0 when none was sampled in it. */
     public double micros(String part) {
