@@ -38,6 +38,44 @@ class ValidatorsTest {
     }
 
     @Test
+    void anAnswerTheSameAsTheLastAcceptedIsStillJudgedByItsHeadAndEveryOtherIsReadInFull() {
+        // one validator for many answers, as an I/O thread uses it: the answer it accepted is remembered
+        String ok = soap11("<ns2:helloResponse xmlns:ns2=\"http://wsbench.io/hello\"><return>Hello World</return></ns2:helloResponse>");
+        String mars = ok.replace("Hello World", "Hello Mars");
+        String fault = soap11("<S:Fault><faultcode>S:Server</faultcode><faultstring>boom</faultstring></S:Fault>");
+        Validator soap = Protocols.byName("soap11").validator(HELLO);
+        assertEquals(Verdict.OK, judge(soap, 200, "text/xml", ok));
+        assertEquals(Verdict.OK, judge(soap, 200, "text/xml", ok));
+        assertEquals(Verdict.VALIDATION, judge(soap, 200, "application/json", ok), "the head is judged every time");
+        assertEquals(Verdict.HTTP_STATUS, judge(soap, 500, "text/xml", ok), "a right answer under a 500 is no right answer");
+        assertEquals(Verdict.VALIDATION, judge(soap, 200, "text/xml", mars), "one word changed: read in full");
+        assertEquals(Soap.FAULT, judge(soap, 200, "text/xml", fault));
+        assertEquals(Verdict.OK, judge(soap, 200, "text/xml", ok));
+        for (String protocol : new String[]{"rest-xml", "json", "plain"}) {
+            Validator v = Protocols.byName(protocol).validator(HELLO);
+            String right = switch (protocol) {
+                case "rest-xml" -> "<?xml version=\"1.0\"?><str>Hello World</str>";
+                case "json" -> "\"Hello World\"";
+                default -> "Hello World";
+            };
+            String type = protocol.equals("json") ? "application/json" : protocol.equals("plain") ? "text/plain" : "text/xml";
+            assertEquals(Verdict.OK, judge(v, 200, type, right), protocol);
+            assertEquals(Verdict.OK, judge(v, 200, type, right), protocol);
+            assertEquals(Verdict.HTTP_STATUS, judge(v, 404, type, right), protocol);
+            assertEquals(Verdict.VALIDATION, judge(v, 200, "image/png", right), protocol);
+            // the same length, one byte changed: no shortcut
+            assertEquals(Verdict.VALIDATION, judge(v, 200, type, right.replace("World", "Worle")), protocol);
+            assertEquals(Verdict.OK, judge(v, 200, type, right), protocol);
+        }
+    }
+
+    private static Verdict judge(Validator v, int status, String type, String body) {
+        // the bytes in a larger buffer, as an I/O thread's are, with stale bytes after them
+        byte[] b = (body + "STALE").getBytes(StandardCharsets.UTF_8);
+        return v.check(status, type, b, b.length - 5);
+    }
+
+    @Test
     void soapFaultsAreFaultsEvenWith200() {
         String fault = soap11("<S:Fault><faultcode>S:Server</faultcode><faultstring>boom</faultstring></S:Fault>");
         assertEquals(Soap.FAULT, check("soap11", 500, "text/xml", fault));
