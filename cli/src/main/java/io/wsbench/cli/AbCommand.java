@@ -106,27 +106,20 @@ final class AbCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%,.0f", ra.throughput().median()),
                     String.format(Locale.ROOT, "%,.0f", rb.throughput().median()),
                     ConsoleSummary.ratio(e), String.valueOf(ra.repeats()), verdict(Summary.ratio(ra, rb, together)),
-                    ConsoleSummary.ratio(cpu(ra, rb, Estimate.CONFIDENCE)), cpuVerdict(cpu(ra, rb, together))});
+                    ConsoleSummary.ratio(Summary.cpuRatio(ra, rb, Estimate.CONFIDENCE)), cpuVerdict(Summary.cpuRatio(ra, rb, together))});
         }
         return out.append(ConsoleSummary.layout(cells, "llrrrrlrl")).toString();
     }
 
-    /**
-     * B's server CPU per answer over A's, paired as throughput is: on 2 cores a saturated server shares
-     * the machine with the generator, and its CPU per answer is the figure that is its own; null unmeasured.
-     */
-    private static Estimate cpu(Summary a, Summary b, double confidence) {
-        return a.cpuPerAnswer().instances() == 0 || b.cpuPerAnswer().instances() == 0 ? null
-                : io.wsbench.model.stats.Levels.ratio(a.cpuPerAnswer(), b.cpuPerAnswer(), confidence);
-    }
-
-    /** "B costs less", "B costs more", {@link #SAME}, or why there is none. */
+    /** "B costs more", "B costs less", {@link #SAME}, or why there is none; "-" where the CPU was not measured. */
     static String cpuVerdict(Estimate e) {
         if (e == null) {
             return "-";
         }
-        String v = verdict(e);
-        return v.equals("B faster") ? "B costs more" : v.equals("B slower") ? "B costs less" : v;
+        if (!e.bounded()) {
+            return verdict(e);
+        }
+        return e.low() > 1 ? "B costs more" : e.high() < 1 ? "B costs less" : SAME;
     }
 
     /** "B faster", "B slower", {@link #SAME}, or why there is none. */

@@ -5,7 +5,6 @@ import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.stats.Estimate;
 import io.wsbench.model.stats.ByInstance;
 import io.wsbench.model.stats.Levels;
-import io.wsbench.model.stats.Ratios;
 import io.wsbench.model.suite.LoadPointSpec;
 import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.SuiteException;
@@ -31,8 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * {@code wsbench bisect SUITE --stack cxf --from 4.0.0 --to 4.2.3 --target 'CXF small'}: which release

@@ -191,8 +191,16 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
      */
     public static Estimate pairedCpuRatio(List<Summary> rows, Summary row, String baseline) {
         Summary base = baselineRow(rows, row, baseline);
-        return base == null || base.cpuPerAnswer.instances() == 0 || row.cpuPerAnswer.instances() == 0 ? null
-                : Levels.ratio(base.cpuPerAnswer, row.cpuPerAnswer, Estimate.CONFIDENCE);
+        return base == null ? null : cpuRatio(base, row, Estimate.CONFIDENCE);
+    }
+
+    /**
+     * The server's CPU per answer of {@code b} over {@code a}'s, measured in the same run, paired as
+     * {@link #ratio} is; null when either has no CPU measured.
+     */
+    public static Estimate cpuRatio(Summary a, Summary b, double confidence) {
+        return a.cpuPerAnswer.instances() == 0 || b.cpuPerAnswer.instances() == 0 ? null
+                : Levels.ratio(a.cpuPerAnswer, b.cpuPerAnswer, confidence);
     }
 
     /** Throughput of {@code b} over {@code a}, measured in the same run: paired by round, its interval at {@code confidence} over both levels ({@link Levels#ratio}). */

@@ -25,9 +25,6 @@ public record ByInstance(SortedMap<Integer, SortedMap<Integer, Double>> values) 
         values = Collections.unmodifiableSortedMap(copy);
     }
 
-    /** Nothing measured. */
-    public static final ByInstance NONE = new ByInstance(new TreeMap<>());
-
     /** A value of {@code instance} in {@code round}; the instances and rounds in any order. */
     public record Value(int instance, int round, double value) {
     }
