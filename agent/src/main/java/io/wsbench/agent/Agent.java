@@ -1,6 +1,5 @@
 package io.wsbench.agent;
 
-import com.hazelcast.core.HazelcastInstance;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
@@ -20,12 +19,17 @@ import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
- * A load agent: a member of the wsbench cluster that runs the parts of load points the controller
- * sends it, with the same engines a local run uses, and answers with what it measured. It keeps the
+ * A load agent: a member of the wsbench cluster that runs the parts of load points a controller sends
+ * it, with the same engines a local run uses, and answers with what it measured. It listens on its
+ * cluster port (the loopback address unless {@code --bind} says otherwise) and dials the members of its
+ * {@code --join}; only a controller that holds the cluster's secret is heard ({@link Link}). It keeps the
  * targets it has made (their requests are encoded once) and its engines from point to point.
  */
 public final class Agent implements AutoCloseable {
@@ -33,23 +37,28 @@ public final class Agent implements AutoCloseable {
     private final Generator generator;
     private final Map<String, Target> targets = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private final HazelcastInstance member;
+    private final ExecutorService parts = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "wsbench-agent-part");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Node node;
     private final String host;
     /** Where the agent says what it does with each part (the agent command's output, its log with --local). */
     private final Consumer<String> says;
-    /** Whether a part runs now, and why it was stopped early: an abort that comes before its start still stops it. */
-    private volatile boolean running;
+    /** The link of the controller whose part runs now, and why it was stopped early: an abort that comes before its start still stops it. */
+    private final AtomicReference<Link> running = new AtomicReference<>();
     private volatile String aborted;
 
     private Agent(Cluster cluster, Generator generator, Consumer<String> says) {
         this.says = says;
         this.generator = generator;
         this.host = hostName();
-        // last: once its member has joined, a part may come before this constructor returns
-        this.member = cluster.start(Cluster.AGENT, Map.of(Cluster.SELF, this));
+        this.node = Node.start(cluster, Cluster.AGENT, new Peers(), says);
+        node.dial(cluster.join());
     }
 
-    /** Starts an agent and joins it to {@code cluster}; {@code threads}: its generator's I/O threads, or null for the default. */
+    /** Starts an agent in {@code cluster}; {@code threads}: its generator's I/O threads, or null for the default. */
     public static Agent start(Cluster cluster, Integer threads) {
         return start(cluster, threads, line -> { });
     }
@@ -67,13 +76,9 @@ public final class Agent implements AutoCloseable {
         return new Agent(cluster, generator, says);
     }
 
-    static Agent on(HazelcastInstance instance) {
-        return (Agent) instance.getUserContext().get(Cluster.SELF);
-    }
-
-    /** host:port at which the cluster reaches this agent. */
+    /** host:port at which this agent listens for its controller. */
     public String address() {
-        return Cluster.address(member.getCluster().getLocalMember());
+        return node.address();
     }
 
     /** Blocks until the agent is closed (or its JVM stops). */
@@ -81,53 +86,102 @@ public final class Agent implements AutoCloseable {
         stopped.await();
     }
 
-    /**
-     * Runs {@code task}'s part on {@code instance}, the member it came to: a part may come before this
-     * agent's constructor has returned (and set {@link #member}), so it publishes through its own.
-     */
-    AgentResult run(PointTask task, HazelcastInstance instance) throws InterruptedException {
-        aborted = null;
-        running = true;
-        try {
-            return runPart(task, instance);
-        } finally {
-            running = false;
+    /** What the agent does with its links' news: parts and aborts from a controller, one line for every refusal. */
+    private final class Peers implements Link.Peers {
+        @Override
+        public void up(Link link) {
+            if (!Cluster.CONTROLLER.equals(link.role())) {
+                link.close(); // another agent: agents take points from a controller only
+                return;
+            }
+            node.sayOnce(link.peerAddress(), "controller " + link.peerAddress() + " linked");
+        }
+
+        @Override
+        public void message(Link link, Wire.Message m) {
+            if (m instanceof Wire.Start start) {
+                if (!running.compareAndSet(null, link)) {
+                    link.send(Wire.Result.refusing(start.task(), host, "this agent is busy with a part of another point"));
+                    return;
+                }
+                aborted = null;
+                parts.execute(() -> {
+                    Wire.Result result;
+                    try {
+                        result = runPart(start, link);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    } catch (RuntimeException e) {
+                        result = Wire.Result.refusing(start.task(), host, "its part failed: " + Controller.oneLine(e));
+                    } finally {
+                        running.set(null); // free before the result goes: the controller's next part may follow it at once
+                    }
+                    if (link.isUp()) {
+                        link.send(result);
+                    }
+                });
+            } else if (m instanceof Wire.Abort abort && running.get() == link) {
+                abort(abort.why());
+            } else if (!(m instanceof Wire.Abort)) {
+                link.refuse("not a wsbench message: a " + Wire.typeOf(m) + " is not for an agent");
+            }
+        }
+
+        @Override
+        public void down(Link link) {
+            String refusal = link.refusal();
+            if (refusal != null && !refusal.equals("this member's own address")) {
+                node.sayOnce(link.peerAddress(), link.refusedByPeer() ? Link.clean(refusal)
+                        : "refused a member at " + link.peerAddress() + ": " + refusal);
+            } else if (Cluster.CONTROLLER.equals(link.role())) {
+                node.sayOnce(link.peerAddress(), "controller " + link.peerAddress() + " left");
+            }
+            if (running.get() == link) {
+                abort("the controller " + link.peerAddress() + " left");
+            }
         }
     }
 
-    private AgentResult runPart(PointTask task, HazelcastInstance instance) throws InterruptedException {
-        Target target = targets.computeIfAbsent(task.suitePath + "#" + task.target + "@" + task.uri + "|" + task.suiteText.hashCode(),
-                k -> rebuild(task));
-        LoadSpec spec = task.part.spec();
-        String part = "part " + (task.partIndex + 1) + "/" + task.parts + " of a point";
-        long waitMillis = task.startMillis - System.currentTimeMillis();
-        says.accept(part + " received: " + spec.connections() + " users (numbers " + task.firstUser + " to "
-                + (task.firstUser + spec.connections() - 1) + " of the point), starting at " + Instant.ofEpochMilli(task.startMillis)
+    private Wire.Result runPart(Wire.Start task, Link link) throws InterruptedException {
+        Target target;
+        try {
+            target = targets.computeIfAbsent(task.suitePath() + "#" + task.target() + "@" + task.uri() + "|" + task.keys() + "|"
+                    + task.suiteText().hashCode(), k -> rebuild(task));
+        } catch (RuntimeException e) {
+            String why = "cannot make target " + task.target() + " of " + task.suitePath() + " here: " + Controller.oneLine(e);
+            says.accept("part " + (task.partIndex() + 1) + "/" + task.parts() + " of a point refused: " + why);
+            return Wire.Result.refusing(task.task(), host, why);
+        }
+        LoadSpec spec = task.part().spec();
+        String part = "part " + (task.partIndex() + 1) + "/" + task.parts() + " of a point";
+        long waitMillis = task.startMillis() - System.currentTimeMillis();
+        says.accept(part + " received: " + spec.connections() + " users (numbers " + task.firstUser() + " to "
+                + (task.firstUser() + spec.connections() - 1) + " of the point), starting at " + Instant.ofEpochMilli(task.startMillis())
                 + " (in " + waitMillis + " ms)");
         if (waitMillis > 0) {
             TimeUnit.MILLISECONDS.sleep(waitMillis);
         }
         Instant now = Instant.now();
         if (aborted != null) { // stopped before it began: another agent left while this one waited
-            return new AgentResult(host, 0, Measurement.nothing(aborted).toBytes());
+            return new Wire.Result(task.task(), host, 0, Measurement.nothing(aborted).toBytes(), null);
         }
-        long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis), now);
+        long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis()), now);
         says.accept(part + " started");
         // through the generator as this process's own points go: its refusals (a flow over HTTP/2) hold here too
-        Measurement m = generator.runPart(target, spec, task.firstUser, task.partIndex, task.parts, requests(target, spec, task),
-                publishing(task, instance));
+        Measurement m = generator.runPart(target, spec, task.firstUser(), task.partIndex(), task.parts(), requests(target, spec, task),
+                sending(task, link));
         says.accept(part + " done: " + (m.flow() == null ? m.requests() + " requests"
                 : m.flow().iterations() + " iterations, " + m.flow().requests() + " requests") + (m.aborted() == null ? "" : ", aborted: " + m.aborted())
                 + "; sending the result");
-        return new AgentResult(host, skewMicros, m.toBytes());
+        return new Wire.Result(task.task(), host, skewMicros, m.toBytes(), null);
     }
 
     /**
-     * Publishes each second of the part as it closes ({@link SecondNews}), for the controller to show
-     * the point while it runs. A second that cannot be published costs the live view only, never the part.
+     * Sends each second of the part as it closes ({@link SecondNews}), for the controller to show
+     * the point while it runs. A second that cannot be sent costs the live view only, never the part.
      */
-    private ProgressListener publishing(PointTask task, HazelcastInstance instance) {
-        com.hazelcast.topic.ITopic<SecondNews> topic = instance.getTopic(SecondNews.TOPIC);
+    private static ProgressListener sending(Wire.Start task, Link link) {
         return new ProgressListener() {
             @Override
             public void progress(long done, long expected, double elapsed, double total, double currentRate) {
@@ -135,11 +189,9 @@ public final class Agent implements AutoCloseable {
 
             @Override
             public void second(io.wsbench.model.record.SecondSample s, org.HdrHistogram.Histogram latencies) {
-                try {
-                    topic.publish(new SecondNews(task.startMillis, task.partIndex, s.second(), s.requests(), s.errors(),
+                if (link.isUp()) {
+                    link.send(new SecondNews(task.startMillis(), task.partIndex(), s.second(), s.requests(), s.errors(),
                             latencies == null || latencies.getTotalCount() == 0 ? "" : Measurement.encode(latencies)));
-                } catch (RuntimeException e) {
-                    // the controller is going away: its result, not this second, is what counts
                 }
             }
         };
@@ -151,22 +203,25 @@ public final class Agent implements AutoCloseable {
      * a sequence (the seismic queries) stays whole on every agent, since its order is its meaning.
      * A flow's rows are shared out by {@link io.wsbench.core.load.FlowPlan#part}.
      */
-    private static RequestSource requests(Target target, LoadSpec spec, PointTask task) {
+    private static RequestSource requests(Target target, LoadSpec spec, Wire.Start task) {
         if (target.workload() instanceof FlowWorkload) {
             return null;
         }
         RequestSource all = target.requests(spec.keepAlive());
-        return target.spec().own() && task.parts > 1 && all.size() >= task.parts ? all.share(task.partIndex, task.parts) : all;
+        return target.spec().own() && task.parts() > 1 && all.size() >= task.parts() ? all.share(task.partIndex(), task.parts()) : all;
     }
 
-    private static Target rebuild(PointTask task) {
-        Path path = Path.of(task.suitePath);
-        Suite suite = SuiteReader.parse(task.suiteText, path);
-        return Target.rebuild(suite, task.target, URI.create(task.uri), task.base, task.version, Path.of(task.keys));
+    private static Target rebuild(Wire.Start task) {
+        Path path = Path.of(task.suitePath());
+        Suite suite = SuiteReader.parse(task.suiteText(), path);
+        if (task.target() < 0 || task.target() >= suite.targets().size()) {
+            throw new IllegalArgumentException("the suite has " + suite.targets().size() + " targets");
+        }
+        return Target.rebuild(suite, task.target(), URI.create(task.uri()), task.base(), task.version(), Path.of(task.keys()));
     }
 
     void abort(String why) {
-        if (running) {
+        if (running.get() != null) {
             aborted = why;
             generator.abort(why);
         }
@@ -175,8 +230,9 @@ public final class Agent implements AutoCloseable {
     @Override
     public void close() {
         try {
-            member.shutdown();
+            node.close();
         } finally {
+            parts.shutdownNow();
             generator.close();
             stopped.countDown();
         }
@@ -184,8 +240,9 @@ public final class Agent implements AutoCloseable {
 
     /** Leaves the cluster as a crash would: no goodbye, for tests of an agent that dies mid-point. */
     void crash() {
-        member.getLifecycleService().terminate();
+        node.crash();
         generator.abort("this agent was stopped");
+        parts.shutdownNow();
         generator.close();
         stopped.countDown();
     }

@@ -1,10 +1,5 @@
 package io.wsbench.agent;
 
-import com.hazelcast.cluster.Member;
-import com.hazelcast.cluster.MembershipEvent;
-import com.hazelcast.cluster.MembershipListener;
-import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.core.IExecutorService;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
@@ -23,71 +18,66 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The controller of a distributed run: a lite member of the cluster that splits every point among
- * the agents ({@link LoadSpec#split}), announces one start instant to all of them, and merges what
- * they measured into the point ({@link Measurement#merge}: histograms added, never percentiles
- * averaged). An agent that leaves mid-point aborts the point, and the others are stopped with it.
+ * The controller of a distributed run: a member of the cluster that splits every point among the
+ * agents ({@link LoadSpec#split}), announces one start instant to all of them, and merges what they
+ * measured into the point ({@link Measurement#merge}: histograms added, never percentiles averaged). An
+ * agent that leaves mid-point aborts the point, and the others are stopped with it. It hears only agents
+ * that hold the cluster's secret; one that refuses it, or that it refuses, before the run begins, ends
+ * the wait in one line ({@link AgentRefused}).
  */
 public final class Controller implements LoadDriver {
 
     /** How far ahead the start instant is announced: time for the parts to reach the agents and their targets to be made. */
     static final Duration LEAD = Duration.ofMillis(500);
-    private static final String EXECUTOR = "wsbench-points";
 
     private final Cluster cluster;
-    private final HazelcastInstance member;
+    private final Node node;
+    /** Every agent that is linked, by its identity (an agent linked twice, dialed and dialing, counts once). */
+    private final Map<String, Link> joined = new ConcurrentHashMap<>();
     /** The agents of the run, fixed once they have joined ({@link #await}). */
-    private final List<Member> agents = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Link> agents = new CopyOnWriteArrayList<>();
     private final List<String> labels;
-    private final IExecutorService executor;
     private final String suiteText;
     private final Path suitePath;
     private final Path keys;
+    private final AtomicLong tasks = new AtomicLong();
+    /** The parts under way, by task number, with the agent each went to. */
+    private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
     /** The agents of the point running now, and when it started: an agent leaving among them aborts it. */
-    private final Set<UUID> running = ConcurrentHashMap.newKeySet();
+    private final Set<Link> running = ConcurrentHashMap.newKeySet();
     private volatile long pointStartMillis;
     /** How far ahead this run announces each point's start instant. */
     private volatile Duration lead = LEAD;
     /** What the controller stops when it closes: the agents it started here (--local). */
     private volatile AutoCloseable started;
     private volatile String lost;
+    /** The first refusal between this controller and a member, while it waits for its agents. */
+    private volatile String refused;
     /** The running point's seconds as the agents send them; null between points. */
     private volatile SecondsMerge merging;
     /** What each agent measured in the last point, before the merge: for tests, which check the merge against them. */
     volatile List<Measurement> lastParts = List.of();
 
-    private Controller(Cluster cluster, HazelcastInstance member, String suiteText, Path suitePath, Path keys) {
+    private record Pending(Link agent, CompletableFuture<Wire.Result> result) {
+    }
+
+    private Controller(Cluster cluster, String suiteText, Path suitePath, Path keys) {
         this.cluster = cluster;
-        this.member = member;
         // the suite as the agents read it: the runner's copy may be changed (--quick, --repeat), its targets not
         this.labels = SuiteReader.parse(suiteText, suitePath).targets().stream().map(TargetSpec::label).toList();
-        this.executor = member.getExecutorService(EXECUTOR);
         this.suiteText = suiteText;
         this.suitePath = suitePath;
         this.keys = keys;
-        member.<SecondNews>getTopic(SecondNews.TOPIC).addMessageListener(m -> {
-            SecondsMerge now = merging;
-            if (now != null) {
-                now.add(m.getMessageObject());
-            }
-        });
-        member.getCluster().addMembershipListener(new MembershipListener() {
-            @Override
-            public void memberAdded(MembershipEvent e) {
-            }
-
-            @Override
-            public void memberRemoved(MembershipEvent e) {
-                left(e.getMember());
-            }
-        });
+        this.node = Node.start(cluster, Cluster.CONTROLLER, new Peers(), line -> { });
+        node.dial(cluster.join());
     }
 
     /**
@@ -95,43 +85,103 @@ public final class Controller implements LoadDriver {
      * point, so that they make its targets as the runner does; {@code keys}: the WS-Security keys.
      */
     public static Controller join(Cluster cluster, String suiteText, Path suitePath, Path keys) {
-        return new Controller(cluster, cluster.start(Cluster.CONTROLLER, Map.of()), suiteText, suitePath, keys);
+        return new Controller(cluster, suiteText, suitePath, keys);
     }
 
     /** host:port at which agents reach the controller. */
     public String address() {
-        return Cluster.address(member.getCluster().getLocalMember());
+        return node.address();
+    }
+
+    /** What the controller does with its links' news, on the cluster's thread. */
+    private final class Peers implements Link.Peers {
+        @Override
+        public void up(Link link) {
+            if (Cluster.AGENT.equals(link.role())) {
+                joined.putIfAbsent(link.peerId(), link);
+            } else {
+                link.refuse("a controller takes agents only, and " + link.peerAddress() + " is a " + link.role());
+            }
+        }
+
+        @Override
+        public void message(Link link, Wire.Message m) {
+            if (m instanceof Wire.Result r) {
+                Pending p = pending.remove(r.task());
+                if (p != null && p.agent() == link) {
+                    p.result().complete(r);
+                }
+            } else if (m instanceof SecondNews second) {
+                SecondsMerge now = merging;
+                if (now != null) {
+                    now.add(second);
+                }
+            } else {
+                link.refuse("not a wsbench message: a " + Wire.typeOf(m) + " is not for a controller");
+            }
+        }
+
+        @Override
+        public void down(Link link) {
+            String why = link.refusal();
+            if (why != null && !why.equals("this member's own address") && refused == null && agents.isEmpty()) {
+                // another secret is refused by whichever side reads the other's hello first: said alike either way
+                refused = link.refusedByPeer() || why.equals(Link.WRONG_SECRET)
+                        ? "agent " + link.peerAddress() + " refused the point: " + peerWords(why)
+                        : "a member at " + link.peerAddress() + " was refused: " + why;
+            }
+            joined.remove(link.peerId(), link);
+            if (agents.contains(link)) {
+                left(link); // first: the parts that fail below name the agent as having left
+            }
+            pending.values().removeIf(p -> {
+                if (p.agent() == link) {
+                    p.result().completeExceptionally(new AgentGone(link.peerAddress(), why));
+                    return true;
+                }
+                return false;
+            });
+        }
+    }
+
+    /** What a peer's refusal ("refused by host:port: why") says, without who said it. */
+    private static String peerWords(String refusal) {
+        int colon = refusal.startsWith("refused by ") ? refusal.indexOf(": ") : -1;
+        return Link.clean(colon < 0 ? refusal : refusal.substring(colon + 2));
     }
 
     /**
      * Waits up to {@code wait} for {@code count} agents; the run uses the first {@code count} to join.
      *
      * @throws AgentsMissing when fewer joined in time: the message says how many came, and which
+     * @throws AgentRefused  as soon as a member refuses this controller, or is refused by it: another secret or cluster
      */
     public void await(int count, Duration wait) throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
-        List<Member> joined = agents(member);
-        while (joined.size() < count && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(100);
-            joined = agents(member);
+        while (joined.size() < count && System.nanoTime() < deadline && refused == null) {
+            TimeUnit.MILLISECONDS.sleep(50);
         }
-        if (joined.size() < count) {
-            List<String> came = joined.stream().map(Cluster::address).toList();
+        if (refused != null && joined.size() < count) {
+            node.stopDialing();
+            throw new AgentRefused(refused);
+        }
+        List<Link> came = new ArrayList<>(joined.values());
+        if (came.size() < count) {
+            node.stopDialing();
+            List<String> names = came.stream().map(Link::peerAddress).toList();
             throw new AgentsMissing("waited " + wait.toSeconds() + " s for " + count + " agents in cluster '" + cluster.name()
-                    + "': " + (came.isEmpty() ? "none joined" : came.size() + " joined (" + String.join(", ", came) + ")")
-                    + ", " + (count - came.size()) + " missing; the controller is at " + address()
-                    + " (start an agent with: wsbench agent --cluster " + cluster.name() + " --join " + address() + ")");
+                    + "': " + (names.isEmpty() ? "none joined" : names.size() + " joined (" + String.join(", ", names) + ")")
+                    + ", " + (count - names.size()) + " missing; the controller is at " + address()
+                    + " (start an agent with: wsbench agent --cluster " + cluster.name() + " --join " + address()
+                    + ", with the same cluster secret)");
         }
-        agents.addAll(joined.subList(0, count));
-    }
-
-    private static List<Member> agents(HazelcastInstance member) {
-        return member.getCluster().getMembers().stream().filter(Cluster::isAgent).toList();
+        node.stopDialing();
+        agents.addAll(came.subList(0, count));
     }
 
     /** host:port of each agent of the run, in the order their parts are numbered. */
     public List<String> agents() {
-        return agents.stream().map(Cluster::address).toList();
+        return agents.stream().map(Link::peerAddress).toList();
     }
 
     @Override
@@ -140,41 +190,46 @@ public final class Controller implements LoadDriver {
             return Measurement.nothing(lost);
         }
         // a point of fewer users (connections) than agents runs on as many agents as it has users
-        List<Member> agents = this.agents.subList(0, Math.min(this.agents.size(), spec.connections()));
+        List<Link> agents = this.agents.subList(0, Math.min(this.agents.size(), spec.connections()));
         if (target.workload() instanceof FlowWorkload flow && flow.refusal(spec.connections()) != null) {
             return Measurement.nothing(flow.refusal(spec.connections())); // the whole point's users against its rows, as one generator's
         }
         List<LoadSpec> parts = spec.split(agents.size());
         int index = indexOf(target);
         long start = System.currentTimeMillis() + lead.toMillis();
-        Map<Member, Future<AgentResult>> futures = new LinkedHashMap<>();
+        Map<Link, CompletableFuture<Wire.Result>> futures = new LinkedHashMap<>();
         pointStartMillis = start;
         merging = new SecondsMerge(start, agents.size(), spec, progress);
-        agents.forEach(a -> running.add(a.getUuid()));
+        running.addAll(agents);
         try {
             int firstUser = 0;
             for (int i = 0; i < agents.size(); i++) {
-                PointTask task = new PointTask(suiteText, suitePath.toString(), index, target.uri().toString(), target.base(),
-                        target.version(), keys.toString(), Part.of(parts.get(i)), i, parts.size(), firstUser, start);
+                Wire.Start task = new Wire.Start(tasks.incrementAndGet(), suiteText, suitePath.toString(), index, target.uri().toString(),
+                        target.base(), target.version(), keys.toString(), Part.of(parts.get(i)), i, parts.size(), firstUser, start);
                 futures.put(agents.get(i), submit(task, agents.get(i)));
                 firstUser += parts.get(i).connections();
             }
             List<Measurement> measured = new ArrayList<>();
             List<AgentRecord> shares = new ArrayList<>();
             String failure = null;
-            for (Map.Entry<Member, Future<AgentResult>> f : futures.entrySet()) {
+            for (Map.Entry<Link, CompletableFuture<Wire.Result>> f : futures.entrySet()) {
+                String agent = f.getKey().peerAddress();
                 try {
-                    AgentResult r = f.getValue().get();
+                    Wire.Result r = f.getValue().get();
+                    if (r.refused() != null) {
+                        throw new AgentGone(agent, "refused the point: " + Link.clean(r.refused()));
+                    }
                     Measurement m = Measurement.fromBytes(r.measurement());
                     measured.add(m);
                     // a flow's share counts its steps' requests, as the point's requests do; its errors are its iterations', as the point's
                     long requests = m.flow() == null ? m.requests() : m.flow().requests();
-                    shares.add(new AgentRecord(Cluster.address(f.getKey()), r.host(), requests, m.errors().total(), m.unfinished(),
+                    shares.add(new AgentRecord(agent, Link.clean(r.host()), requests, m.errors().total(), m.unfinished(),
                             Math.round(r.skewMicros() / 100.0) / 10.0, m.generator()));
                 } catch (ExecutionException | RuntimeException e) {
-                    // whatever way an agent's part failed (its member gone, its task thrown, the future cancelled),
-                    // the point ends aborted in one line naming the agent: never the run
-                    String why = failed(f.getKey(), e);
+                    // whatever way an agent's part failed (its link gone, its part refused), the point ends
+                    // aborted in one line naming the agent: never the run
+                    String why = lost != null ? lost : e.getCause() instanceof AgentGone g ? g.getMessage()
+                            : e instanceof AgentGone g ? g.getMessage() : "agent " + agent + " failed its part: " + oneLine(e);
                     failure = failure == null ? why : failure;
                     abortAll(why);
                 }
@@ -199,62 +254,40 @@ public final class Controller implements LoadDriver {
         return i;
     }
 
-    /** The part's future; a member that is already gone gives a future that failed, as one that dies later does. */
-    private Future<AgentResult> submit(PointTask task, Member agent) {
-        try {
-            return executor.submitToMember(task, agent);
-        } catch (RuntimeException e) {
-            return java.util.concurrent.CompletableFuture.failedFuture(e);
+    /** The part's future; an agent whose link is gone gives a future that failed, as one that goes later does. */
+    private CompletableFuture<Wire.Result> submit(Wire.Start task, Link agent) {
+        CompletableFuture<Wire.Result> result = new CompletableFuture<>();
+        pending.put(task.task(), new Pending(agent, result));
+        if (!agent.isUp()) {
+            pending.remove(task.task());
+            result.completeExceptionally(new AgentGone(agent.peerAddress(), agent.refusal()));
+        } else {
+            agent.send(task);
         }
-    }
-
-    /**
-     * Why an agent's part failed, in one line. An agent whose member is gone (killed, or its connection lost) is
-     * named as having left, whether Hazelcast's news of it came first as the failed part or as the member's removal.
-     */
-    private String failed(Member agent, Throwable e) {
-        if (memberGone(e) || !member.getCluster().getMembers().contains(agent)) {
-            left(agent);
-        }
-        String reason = lost;
-        return reason != null ? reason : "agent " + Cluster.address(agent) + " failed its part: " + oneLine(e);
-    }
-
-    /** Hazelcast's ways of saying that the member a task ran on is no longer there. */
-    private static boolean memberGone(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof com.hazelcast.core.MemberLeftException || t instanceof com.hazelcast.spi.exception.TargetNotMemberException
-                    || t instanceof com.hazelcast.spi.exception.TargetDisconnectedException) {
-                return true;
-            }
-        }
-        return false;
+        return result;
     }
 
     /** An agent left the cluster: if it had a part of the running point, the point is aborted and the others stopped. */
-    private synchronized void left(Member m) {
+    private synchronized void left(Link agent) {
         // the first agent lost is the reason; a second one's news (or the same one's, twice) changes nothing
-        if (!Cluster.isAgent(m) || !agents.contains(m) || lost != null) {
+        if (lost != null) {
             return;
         }
         double second = (System.currentTimeMillis() - pointStartMillis) / 1000.0;
-        String at = !running.contains(m.getUuid()) ? " between points" : second < 0 ? " before the start of a point"
+        String at = !running.contains(agent) ? " between points" : second < 0 ? " before the start of a point"
                 : String.format(Locale.ROOT, " at second %.1f of a point", second);
-        lost = "agent " + Cluster.address(m) + " left the cluster" + at + ": the run cannot go on with "
+        String why = agent.refusal() == null ? "" : " (" + Link.clean(agent.refusal()) + ")";
+        lost = "agent " + agent.peerAddress() + " left the cluster" + at + why + ": the run cannot go on with "
                 + (agents.size() - 1) + " of its " + agents.size() + " agents";
-        if (running.contains(m.getUuid())) {
+        if (running.contains(agent)) {
             abortAll(lost);
         }
     }
 
     private void abortAll(String why) {
-        for (Member a : agents) {
-            if (member.getCluster().getMembers().contains(a)) {
-                try {
-                    executor.executeOnMember(new AbortTask(why), a);
-                } catch (RuntimeException e) {
-                    // it left between the check and the send: its own part has failed already, nothing to stop there
-                }
+        for (Link a : agents) {
+            if (a.isUp()) {
+                a.send(new Wire.Abort(why));
             }
         }
     }
@@ -268,8 +301,8 @@ public final class Controller implements LoadDriver {
 
     @Override
     public String describe() {
-        return agents.size() + " agents on a Hazelcast cluster (" + String.join(", ", agents()) + "), each point split"
-                + " among them and their histograms merged";
+        return agents.size() + " agents (" + String.join(", ", agents()) + "), linked to the controller with every message sealed"
+                + " by the cluster secret, each point split among them and their histograms merged";
     }
 
     /**
@@ -288,7 +321,7 @@ public final class Controller implements LoadDriver {
     @Override
     public void close() {
         try {
-            member.shutdown();
+            node.close();
         } finally {
             if (started != null) {
                 try {
@@ -311,6 +344,20 @@ public final class Controller implements LoadDriver {
         }
         String m = t.getMessage();
         return t.getClass().getSimpleName() + (m == null ? "" : ": " + m.lines().findFirst().orElse(""));
+    }
+
+    /** An agent's part that cannot end: its link closed (the agent gone, or refused) before its result came. */
+    static final class AgentGone extends RuntimeException {
+        AgentGone(String agent, String why) {
+            super("agent " + agent + (why == null ? " left" : why.startsWith("refused the point") ? " " + why : " left: " + why));
+        }
+    }
+
+    /** A member refused this controller, or was refused by it, before the run began: another secret, or another cluster. */
+    public static final class AgentRefused extends IllegalStateException {
+        AgentRefused(String message) {
+            super(message);
+        }
     }
 
     /** Fewer agents joined than the run asked for. */

@@ -3,7 +3,6 @@ package io.wsbench.agent;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.model.load.Profile;
 
-import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +12,7 @@ import java.util.List;
  * point's stages travel as their lengths and targets (both null for a constant load).
  */
 record Part(boolean open, int connections, long requestsPerUser, Long durationNanos, double rate, long thinkNanos,
-            boolean keepAlive, long timeoutNanos, long phaseNanos, long[] stageNanos, double[] stageTargets)
-        implements Serializable {
+            boolean keepAlive, long timeoutNanos, long phaseNanos, long[] stageNanos, double[] stageTargets) {
 
     static Part of(LoadSpec s) {
         long[] nanos = null;

@@ -47,7 +47,7 @@ class AgentLeavesTest {
         String name = "wsbench-leaves-" + ProcessHandle.current().pid();
         List<Agent> agents = new ArrayList<>();
         ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
-        try (Controller controller = Controller.join(DistributedLoadTest.cluster(name, "127.0.0.1"), Files.readString(file),
+        try (Controller controller = Controller.join(DistributedLoadTest.cluster(name, null), Files.readString(file),
                 file, dir.resolve("keys"))) {
             for (int i = 0; i < 3; i++) {
                 agents.add(Agent.start(DistributedLoadTest.cluster(name, controller.address()), 1));

@@ -85,7 +85,7 @@ class DistributedLoadTest {
                 """.formatted(hello.getAddress().getPort(), freezing.getAddress().getPort(), hello.getAddress().getPort()));
         suite = SuiteReader.read(file);
         String name = "wsbench-test-" + ProcessHandle.current().pid();
-        controller = Controller.join(cluster(name, "127.0.0.1"), Files.readString(file), file, dir.resolve("keys"));
+        controller = Controller.join(cluster(name, null), Files.readString(file), file, dir.resolve("keys"));
         for (int i = 0; i < 3; i++) {
             agents.add(Agent.start(cluster(name, controller.address()), 1));
         }
@@ -232,9 +232,12 @@ class DistributedLoadTest {
         return Target.rebuild(suite, index, URI.create(suite.targets().get(index).url()), null, "test", dir.resolve("keys"));
     }
 
-    /** A member of cluster {@code name} on 127.0.0.1 that joins the member at {@code join}. */
+    /** The tests' cluster secret: made at random, never written anywhere. */
+    static final Secret SECRET = Secret.generate();
+
+    /** A member of cluster {@code name} on 127.0.0.1 that dials {@code join} (null: none, as a controller the agents dial). */
     static Cluster cluster(String name, String join) {
-        return new Cluster(name, List.of(join), "127.0.0.1", Cluster.DEFAULT_PORT, null);
+        return new Cluster(name, join == null ? List.of() : List.of(join), "127.0.0.1", Cluster.DEFAULT_PORT, SECRET);
     }
 
     /** A server on 127.0.0.1 that answers "Hello World" at {@code path}, after {@code beforeAnswer}, on {@code threads} (null: one). */

@@ -3,6 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.agent.Cluster;
 import io.wsbench.agent.Controller;
 import io.wsbench.agent.LocalAgents;
+import io.wsbench.agent.Secret;
 import io.wsbench.model.suite.Durations;
 import io.wsbench.runner.LoadDriver;
 import picocli.CommandLine.Mixin;
@@ -41,7 +42,6 @@ final class AgentOptions {
      * joined (started here first with --local).
      */
     LoadDriver driver(GeneratorOptions generator, Path suite, Path keys, Path logs, PrintStream out) throws IOException, InterruptedException {
-        Integer threads = generator.threads;
         if (count == null) {
             if (cluster.join != null || local) {
                 throw new Main.UserError("--join and --local go with --agents N");
@@ -57,24 +57,30 @@ final class AgentOptions {
         }
         Duration wait = duration("--agents-wait", agentsWait);
         Duration lead = duration("--agents-lead", agentsLead);
-        // local agents: a cluster of this run alone (a leftover member of an earlier run, even of this same process,
-        // has another name and is never joined), on the loopback, at a port that is free
+        // local agents: a cluster of this run alone, with a secret of its own (a leftover agent of an earlier run, even
+        // of this same process, holds another and is never heard), on the loopback, at a port that is free
         String name = local ? cluster.name + "-" + ProcessHandle.current().pid() + "-" + java.util.UUID.randomUUID().toString().substring(0, 8)
                 : cluster.name;
-        String address = local ? "127.0.0.1" : cluster.bind;
+        Secret secret = local ? Secret.generate() : cluster.secret();
         int port = local ? freePort() : Cluster.DEFAULT_PORT;
-        Cluster c = new Cluster(name, local ? List.of("127.0.0.1:" + port) : cluster.join, address, port, null);
+        Cluster c;
+        try {
+            c = new Cluster(name, local ? List.of() : cluster.join, local ? Cluster.LOOPBACK : cluster.bind, port, secret);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
         Controller controller = Controller.join(c, Files.readString(suite), suite.toAbsolutePath(), keys);
         controller.lead(lead);
         try {
             if (local) {
-                controller.closing(LocalAgents.start(count, Main.class.getName(), name, controller.address(), freePort(), logs));
+                controller.closing(LocalAgents.start(count, Main.class.getName(), name, secret, controller.address(), freePort(),
+                        generator.asArguments(), logs));
             }
             out.println("waiting for " + count + " agents in cluster '" + name + "' at " + controller.address() + " ...");
             controller.await(count, wait);
             out.println("agents: " + String.join(", ", controller.agents()));
             return controller;
-        } catch (Controller.AgentsMissing e) {
+        } catch (Controller.AgentsMissing | Controller.AgentRefused e) {
             controller.close();
             throw new Main.UserError(e.getMessage());
         } catch (IOException | InterruptedException | RuntimeException e) {

@@ -39,6 +39,21 @@ final class GeneratorOptions {
                 .stoppingOnCtrlC(Main.PROBLEM);
     }
 
+    /** These options as an agent command takes them: the local agents of a run generate as the run would. */
+    java.util.List<String> asArguments() {
+        java.util.List<String> args = new java.util.ArrayList<>();
+        if (threads != null) {
+            args.addAll(java.util.List.of("--threads", String.valueOf(threads)));
+        }
+        if (busyPoll) {
+            args.add("--busy-poll");
+        }
+        if (!coresAwake) {
+            args.add("--no-cores-awake");
+        }
+        return args;
+    }
+
     io.wsbench.runner.PointSession.Settings settings() {
         return new io.wsbench.runner.PointSession.Settings(threads, busyPoll, coresAwake);
     }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
@@ -309,9 +310,27 @@ class ExitCodesTest {
         CliRunner neither = CliRunner.run("run", "--agents", "2");
         assertEquals(2, neither.exit());
         assertTrue(neither.err().contains("needs either --join HOST[:PORT],... (agents started with wsbench agent) or --local"));
+    }
+
+    /** No secret, no agent and no controller: one line saying how to set one, before anything listens or dials. */
+    @Test
+    void aClusterWithoutItsSecretIsOneLineSayingHowToSetIt(@TempDir Path dir) throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("WSBENCH_CLUSTER_SECRET") == null, "a secret in this environment");
+        String how = "no cluster secret: set WSBENCH_CLUSTER_SECRET or give --secret-file FILE, the same on the controller and every"
+                + " agent (make one with: openssl rand -base64 32)";
         CliRunner agent = CliRunner.run("agent");
         assertEquals(2, agent.exit());
-        assertTrue(agent.err().contains("a cluster member needs --join HOST[:PORT],..."), agent.err());
+        assertEquals("wsbench: " + how, agent.err().strip());
+        CliRunner controller = CliRunner.run("run", "--agents", "2", "--join", "127.0.0.1:9");
+        assertEquals(2, controller.exit());
+        assertEquals("wsbench: " + how, controller.err().strip());
+        Path weak = Files.writeString(dir.resolve("weak"), "hunter2\n");
+        CliRunner shortOne = CliRunner.run("agent", "--secret-file", weak.toString());
+        assertEquals(2, shortOne.exit());
+        assertEquals("wsbench: the cluster secret in --secret-file " + weak + " has 7 characters: give at least 16"
+                + " (make one with: openssl rand -base64 32)", shortOne.err().strip());
+        CliRunner missing = CliRunner.run("agent", "--secret-file", dir.resolve("nope").toString());
+        assertEquals("wsbench: --secret-file " + dir.resolve("nope") + ": no such file", missing.err().strip());
     }
 
     @Test

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.wsbench.agent.Cluster;
 import io.wsbench.agent.LocalAgents;
+import io.wsbench.agent.Secret;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.SuiteReader;
@@ -70,7 +71,7 @@ class AgentsTest {
     }
 
     /**
-     * What earlier runs may leave on this machine, a Hazelcast member's port held and an agent process of a cluster
+     * What earlier runs may leave on this machine, a cluster port (5701) held and an agent process of a cluster
      * named as the local ones were (this process's pid), with nobody to join: local agents of a new run start anyway.
      */
     @Test
@@ -78,7 +79,7 @@ class AgentsTest {
         try (WarmupTest.TestHttp server = new WarmupTest.TestHttp(n -> 0);
              ServerSocket held = heldOrNull(Cluster.DEFAULT_PORT);
              LocalAgents leftover = LocalAgents.start(1, Main.class.getName(), Cluster.DEFAULT_NAME + "-" + ProcessHandle.current().pid(),
-                     "127.0.0.1:9", Cluster.DEFAULT_PORT, dir.resolve("leftover"))) {
+                     Secret.generate(), "127.0.0.1:9", Cluster.DEFAULT_PORT, List.of(), dir.resolve("leftover"))) {
             Path suite = dir.resolve("hello.yaml");
             Files.writeString(suite, """
                     name: hello
@@ -112,8 +113,9 @@ class AgentsTest {
     }
 
     @Test
-    void agentsThatNeverComeAreOneLineNamingWhatWasAwaited() {
-        CliRunner r = CliRunner.run("run", "--agents", "2", "--join", "127.0.0.1:9", "--bind", "127.0.0.1",
+    void agentsThatNeverComeAreOneLineNamingWhatWasAwaited(@TempDir Path dir) throws IOException {
+        Path secret = Files.writeString(dir.resolve("secret"), Secret.generate().forEnvironment());
+        CliRunner r = CliRunner.run("run", "--agents", "2", "--join", "127.0.0.1:9", "--bind", "127.0.0.1", "--secret-file", secret.toString(),
                 "--cluster", "nobody-" + ProcessHandle.current().pid(), "--agents-wait", "2s");
 
         assertEquals(2, r.exit(), r.out() + r.err());
@@ -135,7 +137,7 @@ class AgentsTest {
         String name = service.at("/metadata/name").asText();
         int port = service.at("/spec/ports/0/port").asInt();
         assertEquals("None", service.at("/spec/clusterIP").asText(), "headless: its DNS name lists every agent");
-        assertTrue(service.at("/spec/publishNotReadyAddresses").asBoolean(), "agents find each other while they start");
+        assertTrue(service.at("/spec/publishNotReadyAddresses").asBoolean(), "the controller finds the agents while they start");
         assertEquals(name, agents.at("/spec/serviceName").asText());
         assertEquals(agents.at("/spec/selector/matchLabels"), service.at("/spec/selector"));
         assertEquals(agents.at("/spec/template/metadata/labels"), service.at("/spec/selector"));
@@ -143,7 +145,13 @@ class AgentsTest {
         JsonNode container = agents.at("/spec/template/spec/containers/0");
         List<String> args = strings(container.get("args"));
         assertEquals("agent", args.get(0));
-        assertTrue(option(args, "--kubernetes-service").startsWith(name + ".$(POD_NAMESPACE).svc."), args.toString());
+        assertEquals("$(POD_IP)", option(args, "--bind"), "beyond loopback only when told: on the pod's address");
+        assertEquals("status.podIP", env(container, "POD_IP").at("/valueFrom/fieldRef/fieldPath").asText());
+        // the secret from a Secret, the same on both sides, never written in the manifests
+        JsonNode secret = env(container, Secret.ENVIRONMENT).at("/valueFrom/secretKeyRef");
+        assertEquals(secret, env(job.at("/spec/template/spec/containers/0"), Secret.ENVIRONMENT).at("/valueFrom/secretKeyRef"));
+        assertTrue(secret.has("name") && secret.has("key"), secret.toString());
+        assertTrue(docs.stream().noneMatch(d -> "Secret".equals(d.path("kind").asText())), "no secret committed");
         assertEquals(String.valueOf(port), option(args, "--port"));
         assertEquals(port, container.at("/ports/0/containerPort").asInt());
         assertEquals(port, service.at("/spec/ports/0/targetPort").asInt());
@@ -169,6 +177,15 @@ class AgentsTest {
     private static JsonNode kind(List<JsonNode> docs, String kind) {
         return docs.stream().filter(d -> kind.equals(d.path("kind").asText())).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + kind + " in " + DEPLOY));
+    }
+
+    private static JsonNode env(JsonNode container, String name) {
+        for (JsonNode e : container.path("env")) {
+            if (name.equals(e.path("name").asText())) {
+                return e;
+            }
+        }
+        throw new AssertionError("no " + name + " in " + container.path("env"));
     }
 
     private static List<String> strings(JsonNode array) {
