@@ -124,6 +124,20 @@ final class CliProcess implements AutoCloseable {
         }
     }
 
+    /** SIGTERM, as a service manager or {@code kill PID} sends it; {@code forcibly}: SIGKILL, which no process can catch. */
+    void signal(boolean forcibly) {
+        if (forcibly) {
+            process.destroyForcibly();
+        } else {
+            process.destroy();
+        }
+    }
+
+    /** The processes it has started and that still run. */
+    java.util.List<ProcessHandle> children() {
+        return process.descendants().filter(ProcessHandle::isAlive).toList();
+    }
+
     static boolean alive(long pid) {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
