@@ -23,10 +23,10 @@ import java.util.concurrent.Callable;
 /**
  * {@code wsbench ab A.yaml B.yaml}: is B faster than A? Both suites' targets are measured in the
  * same run, in the same rounds ({@link Suite#against}), so that each of B's points meets the machine
- * in the same minutes as its A; each B/A is paired round by round, with its 95% interval and a verdict.
+ * in the same minutes as its A; each B/A is paired round by round, with its 95%% interval and a verdict.
  */
 @Command(name = "ab", description = {"B against A, interleaved in one run: A's and B's targets in the same rounds, in"
-        + " random order, and each B/A paired round by round with its 95% interval and a verdict.",
+        + " random order, and each B/A paired round by round with its 95%% interval and a verdict.",
         "Any option of 'run' may follow (--quick, --repeat, --until, --seed, --cpus, ...)."})
 final class AbCommand implements Callable<Integer> {
 

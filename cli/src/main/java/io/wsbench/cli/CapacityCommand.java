@@ -37,7 +37,7 @@ final class CapacityCommand implements Callable<Integer> {
     WatchOptions watch;
 
     @Option(names = "--slo", paramLabel = "EXPR",
-            description = {"an SLO every probe must meet (repeatable), as --assert writes it: 'p99<50ms', 'errors<0.1%',",
+            description = {"an SLO every probe must meet (repeatable), as --assert writes it: 'p99<50ms', 'errors<0.1%%',",
                     "'p999<200ms', 'cpu<150' (with --server-pid)"})
     List<String> slo = List.of();
 

@@ -67,6 +67,7 @@ public final class Main {
      */
     static int execute(CommandLine cl, String... args) {
         documentExitCodes(cl);
+        helpOnEveryCommand(cl);
         cl.setParameterExceptionHandler(Main::badOption);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             PrintWriter err = cmd.getErr();
@@ -80,6 +81,23 @@ public final class Main {
             return e instanceof UserError u ? u.exitCode : users ? BAD_INPUT : INTERNAL_ERROR;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * {@code -h} and {@code --help} on every command and subcommand, as git, docker and kubectl users type by habit
+     * ({@code wsbench help CMD} says the same): picocli gives them to the commands that ask for its standard options
+     * only, and those would also take {@code -V}, which means nothing on a command.
+     */
+    private static void helpOnEveryCommand(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
+            if (spec.findOption("--help") == null && spec.findOption("-h") == null
+                    && !(spec.userObject() instanceof CommandLine.HelpCommand)) {
+                spec.addOption(CommandLine.Model.OptionSpec.builder("-h", "--help").usageHelp(true)
+                        .description("show this command's help and exit").build());
+            }
+            helpOnEveryCommand(sub);
+        }
     }
 
     /**

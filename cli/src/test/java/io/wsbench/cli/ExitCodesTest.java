@@ -190,6 +190,52 @@ class ExitCodesTest {
         }
     }
 
+    /** A target whose every warm-up answer is an error stops after the first window, in one line naming the errors: not after --warmup-max. */
+    @Test
+    void aTargetThatOnlyFailsStopsAtItsFirstWarmupWindow() throws IOException {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 50);
+        java.util.concurrent.atomic.AtomicLong asked = new java.util.concurrent.atomic.AtomicLong();
+        server.createContext("/", exchange -> {
+            asked.incrementAndGet();
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/missing";
+            CliRunner r = CliRunner.run("load", url, "-c", "1", "-n", "10", "--warmup", "auto", "--warmup-window", "300ms",
+                    "--warmup-max", "60s");
+            assertEquals(2, r.exit(), r.out() + r.err());
+            String line = r.err().strip();
+            assertTrue(line.matches("wsbench: " + java.util.regex.Pattern.quote(url) + ": every one of the [0-9,]+ requests of the first"
+                    + " warm-up window \\(300ms\\) failed \\([0-9,]+ httpStatus\\); nothing was measured"), line);
+            assertEquals(1, line.lines().count());
+            long sent = Long.parseLong(line.replaceAll(".*every one of the ([0-9,]+) requests.*", "$1").replace(",", ""));
+            assertEquals(sent, asked.get(), "the first window's requests, and no more");
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    /** {@code CMD --help} and {@code CMD -h} on every command, as {@code help CMD}: exit 0, the command's usage on stdout. */
+    @Test
+    void everyCommandAnswersHelpAndH() {
+        for (String command : Main.commandLine().getSubcommands().keySet()) {
+            if (command.equals("help")) {
+                continue;
+            }
+            String usage = CliRunner.run("help", command).out();
+            for (String flag : new String[]{"--help", "-h"}) {
+                CliRunner r = CliRunner.run(command, flag);
+                assertEquals(0, r.exit(), command + " " + flag + ": " + r.err());
+                assertTrue(r.out().startsWith("Usage: wsbench " + command), command + " " + flag + ": " + r.out());
+                assertEquals(usage, r.out(), command + " " + flag);
+                assertEquals("", r.err(), command + " " + flag);
+            }
+        }
+    }
+
     @Test
     void everyCommandsHelpFormatsWithoutAWarning() {
         // a bare % in a description makes picocli print its raw text after a warning on stderr

@@ -103,8 +103,14 @@ public final class PointRun {
                 .durationSeconds();
     }
 
-    /** A warm-up's outcome: how it went, and for a request-count warm-up, its load kept as a point (else null). */
-    public record Warmed(WarmupRecord how, PointRecord kept) {
+    /**
+     * A warm-up's outcome: how it went, for a request-count warm-up its load kept as a point (else null), and
+     * when the first window's every request failed, one line saying so (else null): it stopped there.
+     */
+    public record Warmed(WarmupRecord how, PointRecord kept, String failed) {
+        public Warmed(WarmupRecord how, PointRecord kept) {
+            this(how, kept, null);
+        }
     }
 
     /** Warms {@code target} as {@code warmup} says; null for no warm-up. Nothing is monitored. */
@@ -118,8 +124,16 @@ public final class PointRun {
                     Math.round((System.nanoTime() - t0) / 1e7) / 100.0, null, null), kept);
         }
         if (warmup instanceof Warmup.Windows w) {
-            return new Warmed(SteadyWarmup.run(target.label(), spec -> driver.run(target, spec, ProgressListener.NONE),
-                    w.plan(), server::compileMillis), null);
+            Measurement[] first = new Measurement[1];
+            WarmupRecord how = SteadyWarmup.run(target.label(), spec -> {
+                Measurement m = driver.run(target, spec, ProgressListener.NONE);
+                first[0] = first[0] == null ? m : first[0];
+                return m;
+            }, w.plan(), server::compileMillis);
+            boolean failed = w.plan().windows() == 0 && first[0] != null && SteadyWarmup.failedWhole(first[0]);
+            String line = !failed ? null : SteadyWarmup.failedWhole(target.label(), w.plan().window(), first[0])
+                    + (target.workload() instanceof OwnWorkload o && o.firstFailure() != null ? "; the first: " + o.firstFailure() : "");
+            return new Warmed(how, null, line);
         }
         return null;
     }

@@ -281,6 +281,9 @@ public final class PointSession implements AutoCloseable {
     /** Warms {@code target} as {@code warmup} says, unrecorded, and tells how a warm-up until steady went; null for none. */
     public PointRun.Warmed warmUp(Target target, Warmup warmup) throws InterruptedException {
         PointRun.Warmed warmed = run.warmUp(target, warmup, ProgressListener.NONE);
+        if (warmed != null && warmed.failed() != null) {
+            throw new TargetException(warmed.failed()); // a command's one point: no use measuring errors only
+        }
         if (warmed != null && warmed.how().steady() != null) {
             warmupTold.warmedUp(warmed.how(), watched != null && watched.jit() != null);
         }

@@ -4,6 +4,8 @@ import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.model.record.WarmupRecord;
 
+import io.wsbench.model.suite.Durations;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,7 +70,8 @@ public final class SteadyWarmup {
                 continue;
             }
             steady = steady(seen, plan.window());
-            if (steady || at >= max || m.aborted() != null) {
+            // a first window of errors only: the target is wrong, not cold, and more of it would only repeat them
+            if (steady || at >= max || m.aborted() != null || (seen.size() == 1 && failedWhole(m))) {
                 break;
             }
         }
@@ -76,6 +79,21 @@ public final class SteadyWarmup {
                 List.copyOf(seen));
         // a fixed number of windows (a re-warm) is not judged, so not classified
         return plan.windows() > 0 ? w : w.classified();
+    }
+
+    /** Whether every request of {@code m} failed (and there was at least one). */
+    static boolean failedWhole(Measurement m) {
+        return m.requests() > 0 && m.ok() == 0 && m.errors().total() > 0;
+    }
+
+    /** One line on a warm-up window whose every request failed: how many, and of which kinds. */
+    static String failedWhole(String label, Duration window, Measurement m) {
+        String kinds = m.errors().written().entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> String.format(java.util.Locale.ROOT, "%,d %s", e.getValue(), e.getKey()))
+                .collect(java.util.stream.Collectors.joining(", "));
+        return String.format(java.util.Locale.ROOT, "%s: every one of the %,d requests of the first warm-up window (%s) failed (%s)%s;"
+                        + " nothing was measured", label, m.requests(), Durations.format(window), kinds,
+                m.clientFailure() == null ? "" : ": " + m.clientFailure());
     }
 
     /** Whether the last windows agree with one another and the JIT compiler has gone quiet. */
