@@ -2,11 +2,9 @@ package io.wsbench.cli;
 
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.core.load.ClientTls;
-import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.PointRecord;
-import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.StepRecord;
 import io.wsbench.model.record.TargetRecord;
 import io.wsbench.model.suite.LoadPointSpec;
@@ -15,7 +13,6 @@ import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.model.record.Assertion;
 import io.wsbench.runner.FlowTarget;
-import io.wsbench.runner.PointSession;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.TargetException;
 import io.wsbench.runner.TlsClients;
@@ -67,30 +64,9 @@ final class FlowLoad {
         Target target = Target.of(new TargetRecord(label, null, "flow", null, null,
                 t.secured() ? t.security().word() : null, null, flow.endpoint().toString()),
                 flow.endpoint(), flow.workload(), tls);
-        PrintStream out = System.out;
-        PrintStream aside = c.json ? System.err : out;
-        // a flow speaks HTTP/1.1 (its target asks for no HTTP/2)
-        try (PointSession session = c.generatorOptions.session(c.watch, c.watch.monitors(), aside).connections(c.connections)
-                .reaching(target).open()) {
-            TlsOptions.warnIfInsecure(tls, flow.endpoint(), aside);
-            // whole iterations, unrecorded, as a suite's flow target warms up
-            session.warmUp(target, warmup);
-            PointRecord p = session.measure(target, point, 1, label, ProgressListener.NONE);
-            if (c.json) {
-                out.println(RunJson.toJson(p));
-            } else {
-                print(out, p, label);
-            }
-            session.notes().forEach(n -> aside.println("  note          " + n));
-            boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load --flow " + c.flow, c.junit, aside);
-            if (PointSession.INTERRUPTED.equals(p.aborted())) {
-                aside.println("wsbench: " + PointSession.INTERRUPTED + ": the point above is what was measured until then");
-            }
-            if (p.aborted() != null) {
-                throw new Main.UserError(p.aborted(), Main.PROBLEM);
-            }
-            return passed ? 0 : Main.PROBLEM;
-        }
+        // a flow speaks HTTP/1.1 (its target asks for no HTTP/2); warmed by whole iterations, unrecorded, as a suite's flow target
+        return c.measureAndTell(target, point, warmup, c.watch.monitors(), label, "--flow " + c.flow, assertions,
+                (p, transport) -> print(System.out, p, label));
     }
 
     /**

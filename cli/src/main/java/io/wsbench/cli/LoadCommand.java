@@ -20,7 +20,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -108,58 +107,63 @@ final class LoadCommand implements Callable<Integer> {
         List<MonitorKind> monitors = watch.monitors();
         LoadPointSpec point = loadPoint(think);
         Target loaded = target.target("load", tlsOptions, point, null);
-        URI uri = loaded.uri();
+        return measureAndTell(loaded, point, warmupAsked, monitors, loaded.uri().toString(), loaded.uri().toString(), assertions,
+                (p, transport) -> printSummary(System.out, p, point.toLoadSpec(), transport));
+    }
+
+    /**
+     * The one way {@code load} measures, whether of a URL or of a flow: the session opened, {@code loaded} warmed up,
+     * its point measured with progress on the console, then told on the console (by {@code summary}, given the point and
+     * the generator's transport) or as JSON, to
+     * the metrics (--prometheus, --otlp), to the history (--history) and against the assertions. {@code label} names
+     * the point; {@code loadedAs}: what was loaded, as the command names it (a URL, or {@code --flow FILE}): the history's
+     * suite is "load " and it, the assertions' report names "wsbench load " and it.
+     */
+    int measureAndTell(Target loaded, LoadPointSpec point, Warmup warmupAsked, List<MonitorKind> monitors, String label,
+                       String loadedAs, List<Assertion> assertions, java.util.function.BiConsumer<PointRecord, String> summary)
+            throws InterruptedException, java.io.IOException {
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
         try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
                 .reaching(loaded).open();
              MetricsOut metrics = metricsOptions.start(aside)) {
-            TlsOptions.warnIfInsecure(loaded.tls(), uri, aside);
+            TlsOptions.warnIfInsecure(loaded.tls(), loaded.uri(), aside);
             session.warmUp(loaded, warmupAsked);
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
             RunEvents events = metrics == null ? console : new LiveEvents(console, null, metrics);
-            return measureAndTell(session, loaded, point, uri, events, console, interactive, metrics,
-                    assertions, out, aside);
+            PointRecord p = session.measure(loaded, point, 1, label,
+                    events.pointStarting(label, point.toRecord().describe(), 1, label, 0, 0));
+            if (interactive) {
+                console.pointDone(p);
+            }
+            if (metrics != null) {
+                metrics.pointDone(p);
+            }
+            if (json) {
+                out.println(RunJson.toJson(p));
+            } else {
+                summary.accept(p, session.generator().forConnections(connections).transport());
+            }
+            session.notes().forEach(n -> aside.println("  note          " + n));
+            if (history != null) {
+                HistoryOptions.recordLoad(history, p, loadedAs, GivenCommand.of(spec), aside);
+            }
+            if (loaded.workload() instanceof OwnWorkload o && o.firstFailure() != null) {
+                aside.println("  first failure " + o.firstFailure());
+            }
+            boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + loadedAs, junit, aside);
+            if (metrics != null && !assertions.isEmpty()) {
+                metrics.assertions(Assertion.checkAll(assertions, List.of(p)));
+            }
+            if (PointSession.INTERRUPTED.equals(p.aborted())) {
+                aside.println("wsbench: " + PointSession.INTERRUPTED + ": the point above is what was measured until then");
+            }
+            if (p.aborted() != null) {
+                throw new Main.UserError(p.aborted(), Main.PROBLEM);
+            }
+            return passed ? 0 : Main.PROBLEM;
         }
-    }
-
-    /** The point measured, then told: on the console or as JSON, to the metrics, against the assertions. */
-    private int measureAndTell(PointSession session, Target loaded, LoadPointSpec point, URI uri, RunEvents events,
-                               Console console, boolean interactive, MetricsOut metrics,
-                               List<Assertion> assertions, PrintStream out, PrintStream aside)
-            throws InterruptedException, java.io.IOException {
-        PointRecord p = session.measure(loaded, point, 1, uri.toString(),
-                events.pointStarting(uri.toString(), point.toRecord().describe(), 1, uri.toString(), 0, 0));
-        if (interactive) {
-            console.pointDone(p);
-        }
-        if (metrics != null) {
-            metrics.pointDone(p);
-        }
-        if (json) {
-            out.println(RunJson.toJson(p));
-        } else {
-            printSummary(out, p, point.toLoadSpec(), session.generator().forConnections(connections).transport());
-        }
-        session.notes().forEach(n -> aside.println("  note          " + n));
-        if (history != null) {
-            HistoryOptions.recordLoad(history, p, uri.toString(), GivenCommand.of(spec), aside);
-        }
-        if (loaded.workload() instanceof OwnWorkload o && o.firstFailure() != null) {
-            aside.println("  first failure " + o.firstFailure());
-        }
-        boolean passed = AssertOptions.check(assertions, List.of(p), "wsbench load " + target.url, junit, aside);
-        if (metrics != null && !assertions.isEmpty()) {
-            metrics.assertions(Assertion.checkAll(assertions, List.of(p)));
-        }
-        if (PointSession.INTERRUPTED.equals(p.aborted())) {
-            aside.println("wsbench: " + PointSession.INTERRUPTED + ": the point above is what was measured until then");
-        }
-        if (p.aborted() != null) {
-            throw new Main.UserError(p.aborted(), Main.PROBLEM);
-        }
-        return passed ? 0 : Main.PROBLEM;
     }
 
     /**

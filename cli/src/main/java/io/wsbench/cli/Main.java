@@ -43,6 +43,7 @@ public final class Main {
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         COMMANDS.forEach(cl::addSubcommand);
+        helpOnEveryCommand(cl);
         return cl;
     }
 
@@ -55,7 +56,9 @@ public final class Main {
     static CommandLine commandLine(String... args) {
         for (Class<?> c : COMMANDS) {
             if (args.length > 0 && c != CommandLine.HelpCommand.class && c.getAnnotation(Command.class).name().equals(args[0])) {
-                return new CommandLine(new Main()).addSubcommand(c);
+                CommandLine one = new CommandLine(new Main()).addSubcommand(c);
+                helpOnEveryCommand(one);
+                return one;
             }
         }
         return commandLine();
@@ -67,7 +70,6 @@ public final class Main {
      */
     static int execute(CommandLine cl, String... args) {
         documentExitCodes(cl);
-        helpOnEveryCommand(cl);
         cl.setParameterExceptionHandler(Main::badOption);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             PrintWriter err = cmd.getErr();

@@ -162,8 +162,10 @@ class PointSessionTest {
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
         }
-        try (CliProcess agent = CliProcess.start(dir.resolve("agent.out"), "agent", "--join", "127.0.0.1:" + port, "--bind", "127.0.0.1",
-                "--port", Integer.toString(port), "--cluster", "session-" + ProcessHandle.current().pid(), "--busy-poll")) {
+        Path secret = java.nio.file.Files.writeString(dir.resolve("cluster.secret"), io.wsbench.agent.Secret.generate().forEnvironment());
+        try (CliProcess agent = CliProcess.start(dir.resolve("agent.out"), "agent", "--bind", "127.0.0.1",
+                "--port", Integer.toString(port), "--cluster", "session-" + ProcessHandle.current().pid(), "--busy-poll",
+                "--secret-file", secret.toString())) {
             agent.awaitTrue(Duration.ofSeconds(60), "the agent in its cluster", () -> {
                 try {
                     return agent.output().contains("waiting for points");
