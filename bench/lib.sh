@@ -75,7 +75,8 @@ bench_build() {
 # Every tool a script times is measured with the machine's idle cores polling, as wsbench's run and
 # load keep them (--cores-awake): Linux's PM QoS held at 0 µs through /dev/cpu_dma_latency for the
 # script's life ("0" is read as hex). Without root, or off Linux, the cores idle as the OS chooses.
-if { exec 9>/dev/cpu_dma_latency; } 2>/dev/null; then
+# A script that measures the hold itself sets BENCH_HOLD=0 before sourcing this file.
+if [ "${BENCH_HOLD:-1}" = 1 ] && { exec 9>/dev/cpu_dma_latency; } 2>/dev/null; then
   printf 0 >&9
 fi
 

@@ -6,6 +6,7 @@ import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.SuiteReader;
+import io.wsbench.runner.AwakeCores;
 import io.wsbench.runner.Generator;
 import io.wsbench.runner.Target;
 import io.wsbench.service.flow.FlowWorkload;
@@ -35,6 +36,8 @@ import java.util.function.Consumer;
 public final class Agent implements AutoCloseable {
 
     private final Generator generator;
+    /** The hold of this machine's idle cores, taken for the parts that leave them idle and let go between parts; null for none. */
+    private final AwakeCores cores;
     private final Map<String, Target> targets = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ExecutorService parts = Executors.newSingleThreadExecutor(r -> {
@@ -50,9 +53,10 @@ public final class Agent implements AutoCloseable {
     private final AtomicReference<Link> running = new AtomicReference<>();
     private volatile String aborted;
 
-    private Agent(Cluster cluster, Generator generator, Consumer<String> says) {
+    private Agent(Cluster cluster, Generator generator, AwakeCores cores, Consumer<String> says) {
         this.says = says;
         this.generator = generator;
+        this.cores = cores;
         this.host = hostName();
         this.node = Node.start(cluster, Cluster.AGENT, new Peers(), says);
         node.dial(cluster.join());
@@ -73,7 +77,12 @@ public final class Agent implements AutoCloseable {
      * command's, with its threads and busy-poll), which the agent closes when it leaves.
      */
     public static Agent start(Cluster cluster, Generator generator, Consumer<String> says) {
-        return new Agent(cluster, generator, says);
+        return new Agent(cluster, generator, null, says);
+    }
+
+    /** As {@link #start(Cluster, Generator, Consumer)}, holding the idle cores through {@code cores} while a part that idles runs. */
+    public static Agent start(Cluster cluster, Generator generator, AwakeCores cores, Consumer<String> says) {
+        return new Agent(cluster, generator, cores, says);
     }
 
     /** host:port at which this agent listens for its controller. */
@@ -169,8 +178,19 @@ public final class Agent implements AutoCloseable {
         long skewMicros = ChronoUnit.MICROS.between(Instant.ofEpochMilli(task.startMillis()), now);
         says.accept(part + " started");
         // through the generator as this process's own points go: its refusals (a flow over HTTP/2) hold here too
-        Measurement m = generator.runPart(target, spec, task.firstUser(), task.partIndex(), task.parts(), requests(target, spec, task),
-                sending(task, link));
+        String row = task.suitePath() + "#" + task.target() + " | " + (spec.open() ? "open " + spec.rate() : "closed") + " | " + spec.connections();
+        if (cores != null) {
+            cores.forPoint(row, spec);
+        }
+        Measurement m;
+        try {
+            m = generator.runPart(target, spec, task.firstUser(), task.partIndex(), task.parts(), requests(target, spec, task),
+                    sending(task, link));
+        } finally {
+            if (cores != null) {
+                cores.letGo(); // held while it measures, not for the agent's whole life
+            }
+        }
         says.accept(part + " done: " + (m.flow() == null ? m.requests() + " requests"
                 : m.flow().iterations() + " iterations, " + m.flow().requests() + " requests") + (m.aborted() == null ? "" : ", aborted: " + m.aborted())
                 + "; sending the result");

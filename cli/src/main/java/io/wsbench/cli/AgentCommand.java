@@ -38,7 +38,7 @@ final class AgentCommand implements Callable<Integer> {
             throw new Main.UserError(e.getMessage());
         }
         try (io.wsbench.runner.PointSession session = generatorOptions.session().open();
-             Agent agent = Agent.start(c, session.generator(), AgentCommand::say)) {
+             Agent agent = Agent.start(c, session.generator(), session.awake(), AgentCommand::say)) {
             session.notes().forEach(AgentCommand::say);
             // Ctrl-C: the agent leaves its cluster (a part under way is stopped and told to the controller as aborted)
             Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "wsbench-agent-stop"));

@@ -17,10 +17,11 @@ final class GeneratorOptions {
     boolean busyPoll;
 
     @Option(names = "--cores-awake", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = {"keep this machine's idle cores polling while load is measured, as tuned's latency-performance"
-                    + " profile does (/dev/cpu_dma_latency held at 0, root): a core that halts between requests is woken by"
-                    + " each one, and in a virtual machine how long that takes is the host's (default: on;"
-                    + " --no-cores-awake lets them halt)"})
+            description = {"keep this machine's idle cores polling during the points that leave them idle, as tuned's"
+                    + " latency-performance profile does (/dev/cpu_dma_latency held at 0, root): a core that halts between"
+                    + " requests is woken by each one, and in a virtual machine how long that takes is the host's; let go"
+                    + " for the points that keep the cores busy, where holding costs throughput (default: on;"
+                    + " --no-cores-awake lets them halt always)"})
     boolean coresAwake = true;
 
     /** A session of points with this process's own generator and the cores held (or not) as these options ask. */

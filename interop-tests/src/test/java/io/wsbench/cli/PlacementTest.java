@@ -55,13 +55,25 @@ class PlacementTest {
         assertEquals(200, run.at("/points/0/validated").asLong());
         assertTrue(Files.readString(dir.resolve("out/report.html")).contains("load generator on cores 1, servers on cores 0"));
         assertEquals(before, Cores.of(ProcessHandle.current().pid()), "the generator's cores given back");
-        // the idle cores polled while it measured, when this machine lets wsbench ask (root, Linux's PM QoS)
+        // the idle cores held per point, when this machine lets wsbench ask (root, Linux's PM QoS) and has a cpuidle driver to ask
         boolean canHold = Files.isWritable(io.wsbench.runner.AwakeCores.DEVICE);
-        assertEquals(canHold ? "poll" : "halt", run.at("/environment/idle").asText());
-        assertTrue(run.at("/notes").toString().contains(canHold ? "idle cores polled instead of halting"
-                : "idle cores may halt between requests"), run.at("/notes").toString());
-        assertTrue(Files.readString(dir.resolve("out/report.html")).contains(canHold ? "polled instead of halting while measuring"
-                : "may halt between requests"));
+        boolean driver = !io.wsbench.runner.AwakeCores.driverOf(io.wsbench.runner.AwakeCores.CPUIDLE).equals("none");
+        String idle = !canHold ? "halt" : driver ? "per point" : "none";
+        assertEquals(idle, run.at("/environment/idle").asText());
+        String note = switch (idle) {
+            case "per point" -> "idle cores polled instead of halting during the points that leave them idle";
+            case "none" -> "nothing to hold: this machine's cpuidle driver is none";
+            default -> "idle cores may halt between requests";
+        };
+        assertTrue(run.at("/notes").toString().contains(note), run.at("/notes").toString());
+        assertTrue(Files.readString(dir.resolve("out/report.html")).contains(switch (idle) {
+            case "per point" -> "polled instead of halting during the points that leave them idle";
+            case "none" -> "nothing to hold";
+            default -> "may halt between requests";
+        }));
+        // 1 user: a point whose cores idle between requests, held where a hold is had
+        assertEquals(idle.equals("per point") ? "poll" : idle.equals("none") ? "none" : "halt",
+                run.at("/points/0/generator/idleCores").asText(), run.at("/points/0/generator").toString());
 
         // auto, in the suite as the default suite has it: on two cores the same placement
         Path auto = Files.writeString(dir.resolve("auto.yaml"), Files.readString(suite)

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -157,7 +158,7 @@ class PointSessionTest {
     }
 
     @Test
-    void anAgentHoldsTheCoresAndLeavesOnCtrlC(@TempDir Path dir) throws Exception {
+    void anIdleAgentLetsTheCoresHaltAndLeavesOnCtrlC(@TempDir Path dir) throws Exception {
         int port;
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
@@ -173,7 +174,9 @@ class PointSessionTest {
                     return false;
                 }
             });
-            interrupt(agent);
+            Thread.sleep(1000);
+            assertFalse(holds(agent.pid()), "an agent holds the cores while it measures a part, not while it waits");
+            agent.interrupt();
             int code = agent.exitCode(Duration.ofSeconds(30));
             assertTrue(code != 0, "stopped by Ctrl-C: " + code + "\n" + agent.output());
         }

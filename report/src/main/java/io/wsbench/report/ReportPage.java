@@ -185,9 +185,13 @@ final class ReportPage {
                         : "load generator on cores " + env.cpus().get("generator") + ", servers on cores " + env.cpus().get("servers")),
                 new Fact("memory", HtmlFormat.gibibytes(env.memoryBytes()))));
         if (env.idle() != null) {
-            facts.add(new Fact("idle cores", "poll".equals(env.idle())
-                    ? "polled instead of halting while measuring (/dev/cpu_dma_latency held at 0)"
-                    : "may halt between requests: a halted core's wake-up is in every latency"));
+            facts.add(new Fact("idle cores", switch (env.idle()) {
+                case "poll" -> "polled instead of halting while measuring (/dev/cpu_dma_latency held at 0)";
+                case "per point" -> "polled instead of halting during the points that leave them idle (/dev/cpu_dma_latency held"
+                        + " at 0), let halt during the points that keep them busy: each point's generator record says which";
+                case "none" -> "nothing to hold: the cpuidle driver is none, so an idle core halts whatever PM QoS asks";
+                default -> "may halt between requests: a halted core's wake-up is in every latency";
+            }));
         }
         if (env.stacks() != null) {
             new TreeMap<>(env.stacks()).forEach((stack, version) -> facts.add(new Fact("stack " + stack,

@@ -35,6 +35,8 @@ public final class PointRun {
     private final Path files;
     private final Consumer<String> notes;
     private final java.util.function.BiConsumer<String, List<MinuteSample>> running;
+    /** The hold of the machine's idle cores, taken or let go for each point; null for none (the cores left as they are). */
+    private final AwakeCores cores;
 
     /**
      * {@code files}: where a monitor may write a point's files (the run's directory), or null to
@@ -42,21 +44,44 @@ public final class PointRun {
      * figures kept.
      */
     public PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes) {
-        this(driver, server, files, notes, (label, minutes) -> { });
+        this(driver, server, files, notes, (label, minutes) -> { }, null);
     }
 
     private PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes,
-                     java.util.function.BiConsumer<String, List<MinuteSample>> running) {
+                     java.util.function.BiConsumer<String, List<MinuteSample>> running, AwakeCores cores) {
         this.driver = driver;
         this.server = server;
         this.files = files;
         this.notes = notes;
         this.running = running;
+        this.cores = cores;
     }
 
     /** This, telling {@code running} each point's minutes so far as each minute closes (a run writes them to run.json). */
     PointRun tellingMinutes(java.util.function.BiConsumer<String, List<MinuteSample>> running) {
-        return new PointRun(driver, server, files, notes, running);
+        return new PointRun(driver, server, files, notes, running, cores);
+    }
+
+    /** This, holding the machine's idle cores awake through {@code cores} for the points that leave them idle. */
+    PointRun holding(AwakeCores cores) {
+        return new PointRun(driver, server, files, notes, running, cores);
+    }
+
+    /** A target at a load, as the cores' hold remembers how idle it left the machine. */
+    private static String row(Target target, LoadSpec spec) {
+        return target.label() + " | " + (spec.open() ? "open " + spec.rate() : "closed") + " | " + spec.connections();
+    }
+
+    /** Holds or lets go the cores for a load of {@code target}; what they do, or null with no hold to manage. */
+    private String holdFor(Target target, LoadSpec spec) {
+        return cores == null ? null : cores.forPoint(row(target, spec), spec);
+    }
+
+    /** Tells the hold how idle the load left this machine (when it ran here). */
+    private void idleWas(Target target, LoadSpec spec, MachineIdle idle) {
+        if (cores != null && idle != null) {
+            cores.measured(row(target, spec), idle.share());
+        }
     }
 
     /**
@@ -72,10 +97,14 @@ public final class PointRun {
         ClientCosts before = ClientCosts.of(target);
         Measurement m;
         OverTime over;
+        LoadSpec spec = point.toLoadSpec();
+        String coresDid = holdFor(target, spec);
+        MachineIdle idle = driver.local() ? MachineIdle.start() : null;
         try (PointWatch watch = PointWatch.start(progress, minutes -> running.accept(label, minutes), server)) {
-            m = driver.run(target, point.toLoadSpec(), watch);
+            m = driver.run(target, spec, watch);
             over = watch.finish(m.throughput());
         }
+        idleWas(target, spec, idle);
         if (m.clientFailure() != null) {
             // wsbench's own side failed: the count is in the point, the reason in the notes
             notes.accept(label + ": " + m.errors().count(ErrorKind.CLIENT) + " client errors (a request that could not be built, or a"
@@ -87,6 +116,9 @@ public final class PointRun {
         p = p.withErrors(p.errors().listing(target.workload().errorKinds())); // its protocol's kinds, at 0 too
         if (probedBefore != null && probedAfter != null && p.generator() != null) {
             p = p.withGenerator(p.generator().withMachineProbeMicros(Math.round((probedBefore + probedAfter) * 5) / 10.0));
+        }
+        if (coresDid != null && p.generator() != null) {
+            p = p.withGenerator(p.generator().withIdleCores(coresDid));
         }
         if (!server.alive() && p.aborted() == null) {
             p = p.withAborted(server.deathNotice());
@@ -126,7 +158,10 @@ public final class PointRun {
         if (warmup instanceof Warmup.Windows w) {
             Measurement[] first = new Measurement[1];
             WarmupRecord how = SteadyWarmup.run(target.label(), spec -> {
+                holdFor(target, spec);
+                MachineIdle idle = driver.local() ? MachineIdle.start() : null;
                 Measurement m = driver.run(target, spec, ProgressListener.NONE);
+                idleWas(target, spec, idle);
                 first[0] = first[0] == null ? m : first[0];
                 return m;
             }, w.plan(), server::compileMillis);

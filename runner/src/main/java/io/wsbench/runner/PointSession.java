@@ -190,13 +190,13 @@ public final class PointSession implements AutoCloseable {
 
     private PointSession(Builder b, LoadDriver driver, boolean ownsDriver) {
         this.placed = PlacedGenerator.place(b.placement, notes::add);
-        this.awake = AwakeCores.hold(b.settings.coresAwake());
+        this.awake = AwakeCores.of(b.settings.coresAwake());
         this.driver = driver;
         this.ownsDriver = ownsDriver;
         this.watched = b.watched;
         this.warmupTold = b.warmupTold;
         notes.addAll(awake.refused());
-        this.run = new PointRun(driver, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add);
+        this.run = new PointRun(driver, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add).holding(awake);
         Runnable onInterrupt = b.onInterrupt;
         this.hook = b.exitOnInterrupt != null ? new Thread(() -> stopAndExit(b.exitOnInterrupt), "wsbench-interrupted")
                 : onInterrupt != null ? new Thread(() -> {
@@ -258,8 +258,8 @@ public final class PointSession implements AutoCloseable {
         return placed;
     }
 
-    /** The idle cores' hold: held, not asked, or refused. */
-    AwakeCores awake() {
+    /** The idle cores' hold: per point, not asked, refused, or nothing to hold. */
+    public AwakeCores awake() {
         return awake;
     }
 

@@ -18,6 +18,8 @@ final class SuiteRun {
     final RunFile file;
     private final RunEvents events;
     private final Map<String, String> versions = new TreeMap<>();
+    /** The hold of the idle cores of the session the run is measured in, taken per point; null before it is known. */
+    private AwakeCores cores;
     /** The passes of each target at each load level with a minDuration, timed once and kept for every repeat. */
     final Map<String, Integer> passes = new java.util.HashMap<>();
 
@@ -49,6 +51,7 @@ final class SuiteRun {
             note(placed.note());
         }
         AwakeCores awake = session.awake();
+        this.cores = awake;
         file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));
         if (awake.refused().isEmpty()) {
             record(awake.note());
@@ -71,8 +74,9 @@ final class SuiteRun {
 
     /** {@code points}, writing each point's minutes into run.json as they close: a long point's are kept if the run dies. */
     PointRun watched(PointRun points) {
-        return points.tellingMinutes((label, minutes) ->
+        PointRun watched = points.tellingMinutes((label, minutes) ->
                 file.update(r -> r.withRunning(new RunRecord.PointInProgress(label, minutes))));
+        return cores == null ? watched : watched.holding(cores);
     }
 
     /** A capacity search ended: into run.json at once, then told. */

@@ -1,10 +1,13 @@
 package io.wsbench.runner;
 
+import io.wsbench.model.load.LoadSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -14,54 +17,102 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The PM QoS request that keeps idle cores polling, written to a file standing in for
- * /dev/cpu_dma_latency: what is written, when it is let go, and what a run or a point says when it
- * could not be made.
+ * The idle cores' hold, per point, against a fake machine: a sysfs tree in a temporary folder names the cpuidle
+ * driver ({@code cpuidle/current_driver}) and a plain file stands for {@code /dev/cpu_dma_latency}, since the
+ * machines that run these tests may have either driver, and may not let the test hold the real device.
  */
 class AwakeCoresTest {
 
-    @Test
-    void writesALatencyOfZeroAsOneBinaryWordAndHoldsItUntilClosed(@TempDir Path dir) throws Exception {
-        Path device = dir.resolve("cpu_dma_latency");
-        Files.createFile(device);
-        AwakeCores awake = AwakeCores.hold(true, device);
-        try {
-            assertTrue(awake.held());
-            assertEquals("poll", awake.state());
-            assertNull(awake.why());
-            assertEquals(List.of(), awake.refused(), "a point says nothing when the cores were kept awake");
-            assertTrue(awake.note().startsWith("idle cores polled instead of halting"), awake.note());
-            // the kernel reads a 4-byte write as a binary s32: 0 µs, never halt
-            assertArrayEquals(new byte[4], Files.readAllBytes(device));
-        } finally {
-            awake.close();
+    private static Path machine(Path dir, String driver) throws IOException {
+        Path cpuidle = Files.createDirectories(dir.resolve("sys/devices/system/cpu/cpuidle"));
+        if (driver != null) {
+            Files.writeString(cpuidle.resolve("current_driver"), driver + "\n");
         }
-        awake.close(); // twice is harmless: a run's end and its Ctrl-C may both close it
+        return cpuidle;
+    }
+
+    private static final LoadSpec ONE_USER = LoadSpec.closedFor(1, Duration.ofSeconds(2));
+    private static final LoadSpec FIVE_USERS = LoadSpec.closedFor(5, Duration.ofSeconds(2));
+
+    @Test
+    void onAHaltpollMachineThePointsThatIdleHoldAndTheSaturatedOnesLetGo(@TempDir Path dir) throws Exception {
+        Path device = Files.createFile(dir.resolve("cpu_dma_latency"));
+        try (AwakeCores cores = AwakeCores.of(true, device, machine(dir, "haltpoll"), 2)) {
+            assertEquals("per point", cores.state());
+            assertNull(cores.why());
+            assertEquals(List.of(), cores.refused());
+            assertTrue(cores.note().contains("cpuidle driver haltpoll"), cores.note());
+            assertFalse(cores.held(), "nothing held before a point");
+
+            // before any measure: a closed loop of at most as many users as cores idles, one of more does not
+            assertEquals("poll", cores.forPoint("a | closed | 1", ONE_USER));
+            assertTrue(cores.held());
+            assertArrayEquals(new byte[4], Files.readAllBytes(device), "0 µs, as the kernel reads it: one binary s32");
+            assertEquals("halt", cores.forPoint("a | closed | 5", FIVE_USERS));
+            assertFalse(cores.held(), "let go for a point that keeps the cores busy");
+
+            // once measured, the row's own idle share decides: a 1-user point that saturated, a 5-user one that idled
+            cores.measured("a | closed | 1", 0.05);
+            cores.measured("a | closed | 5", 0.60);
+            assertEquals("halt", cores.forPoint("a | closed | 1", ONE_USER));
+            assertFalse(cores.held());
+            assertEquals("poll", cores.forPoint("a | closed | 5", FIVE_USERS));
+            assertTrue(cores.held());
+            cores.letGo();
+            assertFalse(cores.held(), "an agent between its parts");
+            // an open loop idles unless measured otherwise
+            assertEquals("poll", cores.forPoint("a | open 100.0 | 10", LoadSpec.openFor(10, 100, Duration.ofSeconds(2))));
+        }
     }
 
     @Test
-    void aDeviceThatCannotBeOpenedIsANoteAndTheRunGoesOn(@TempDir Path dir) {
+    void whereTheDriverIsNoneThereIsNothingToHoldAndEachPointSaysSo(@TempDir Path dir) throws Exception {
+        Path device = Files.createFile(dir.resolve("cpu_dma_latency"));
+        for (String driver : new String[]{"none", null}) {
+            try (AwakeCores cores = AwakeCores.of(true, device, machine(dir.resolve(String.valueOf(driver)), driver), 2)) {
+                assertEquals("none", cores.state());
+                assertTrue(cores.note().startsWith("nothing to hold: this machine's cpuidle driver is none"), cores.note());
+                assertEquals("none", cores.forPoint("a | closed | 1", ONE_USER));
+                assertFalse(cores.held());
+                assertEquals(0, Files.size(device), "never written");
+                assertEquals(List.of(), cores.refused(), "not a refusal: nothing to say on every point");
+            }
+        }
+    }
+
+    @Test
+    void aDeviceThatCannotBeOpenedIsOneNoteAndThePointsHalt(@TempDir Path dir) throws Exception {
         Path device = dir.resolve("no-such-dir").resolve("cpu_dma_latency");
-        try (AwakeCores awake = AwakeCores.hold(true, device)) {
-            assertFalse(awake.held());
-            assertEquals("halt", awake.state());
-            assertTrue(awake.why().startsWith("cannot hold " + device + ": No such file or directory"), awake.why());
-            assertFalse(awake.why().contains("(No such"), "the reason alone, not Java's \"PATH (reason)\": " + awake.why());
-            assertEquals(1, awake.refused().size());
-            assertTrue(awake.refused().get(0).startsWith("idle cores may halt between requests"), awake.refused().get(0));
+        try (AwakeCores cores = AwakeCores.of(true, device, machine(dir, "haltpoll"), 2)) {
+            assertEquals("halt", cores.state());
+            assertTrue(cores.why().startsWith("cannot hold " + device + ": No such file or directory"), cores.why());
+            assertFalse(cores.why().contains("(No such"), "the reason alone, not Java's \"PATH (reason)\": " + cores.why());
+            assertEquals(1, cores.refused().size());
+            assertTrue(cores.refused().get(0).startsWith("idle cores may halt between requests"), cores.refused().get(0));
+            assertEquals("halt", cores.forPoint("a | closed | 1", ONE_USER));
         }
     }
 
     @Test
-    void notAskedLeavesTheCoresAsTheyAreAndSaysNothingOnAPoint(@TempDir Path dir) throws Exception {
-        Path device = dir.resolve("cpu_dma_latency");
-        Files.createFile(device);
-        try (AwakeCores awake = AwakeCores.hold(false, device)) {
-            assertFalse(awake.held());
-            assertEquals("halt", awake.state());
-            assertEquals(List.of(), awake.refused());
-            assertTrue(awake.note().endsWith("not asked (--no-cores-awake)"), awake.note());
+    void notAskedLeavesTheCoresAsTheyAre(@TempDir Path dir) throws Exception {
+        Path device = Files.createFile(dir.resolve("cpu_dma_latency"));
+        try (AwakeCores cores = AwakeCores.of(false, device, machine(dir, "haltpoll"), 2)) {
+            assertEquals("halt", cores.state());
+            assertEquals(List.of(), cores.refused());
+            assertTrue(cores.note().endsWith("not asked (--no-cores-awake)"), cores.note());
+            assertEquals("halt", cores.forPoint("a | closed | 1", ONE_USER));
             assertEquals(0, Files.size(device), "nothing written when not asked");
         }
+    }
+
+    @Test
+    void theMachinesIdleShareIsReadFromProcStat(@TempDir Path dir) throws Exception {
+        Path stat = dir.resolve("stat");
+        Files.writeString(stat, "cpu  100 0 100 700 100 0 0 0 0 0\ncpu0 50 0 50 350 50 0 0 0 0 0\n");
+        MachineIdle idle = MachineIdle.start(stat);
+        // 400 more jiffies: 100 user, 300 idle (idle 250 + iowait 50)
+        Files.writeString(stat, "cpu  200 0 100 950 150 0 0 0 0 0\n");
+        assertEquals(0.75, idle.share(), 1e-9);
+        assertNull(MachineIdle.start(dir.resolve("missing")));
     }
 }

@@ -11,12 +11,22 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code machineProbeMicros}: how long a fixed piece of CPU work took on the generator's cores just
  * before and after the point (the mean of the two medians): where it moves between repeats, the
  * machine itself varied. Null for a point sent by agents. {@code http2}: how it spoke HTTP/2; null over HTTP/1.1.
+ * {@code idleCores}: what the machine's idle cores did during the point: "poll" (held out of their halt, as the
+ * points that leave them idle are), "halt" (let go: a point that keeps them busy, or no hold asked or allowed) or
+ * "none" (nothing to hold: the cpuidle driver is none); null in a record that did not say.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                               Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest,
                               Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
-                              Http2Record http2) {
+                              Http2Record http2, String idleCores) {
+
+    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
+                           Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
+                           Double checkMicrosPerRequest, Double machineProbeMicros, Http2Record http2) {
+        this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
+                securitySeconds, checkMicrosPerRequest, machineProbeMicros, http2, null);
+    }
 
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                            Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
@@ -60,18 +70,24 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
     /** This record with the client's time checking each answer, in microseconds. */
     public GeneratorRecord withCheckMicrosPerRequest(Double micros) {
         return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, securitySeconds, micros, machineProbeMicros, http2);
+                allocatedBytesPerRequest, securitySeconds, micros, machineProbeMicros, http2, idleCores);
     }
 
     /** This record with the machine probe's time around the point. */
     public GeneratorRecord withMachineProbeMicros(Double micros) {
         return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, securitySeconds, checkMicrosPerRequest, micros, http2);
+                allocatedBytesPerRequest, securitySeconds, checkMicrosPerRequest, micros, http2, idleCores);
     }
 
     /** This record with the client's WS-Security time for the point. */
     public GeneratorRecord withSecuritySeconds(double seconds) {
         return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, seconds, checkMicrosPerRequest, machineProbeMicros, http2);
+                allocatedBytesPerRequest, seconds, checkMicrosPerRequest, machineProbeMicros, http2, idleCores);
+    }
+
+    /** This record with what the idle cores did during the point ("poll", "halt" or "none"). */
+    public GeneratorRecord withIdleCores(String what) {
+        return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
+                allocatedBytesPerRequest, securitySeconds, checkMicrosPerRequest, machineProbeMicros, http2, what);
     }
 }
