@@ -1,6 +1,7 @@
 package io.wsbench.agent;
 
 import io.wsbench.model.load.LoadSpec;
+import io.wsbench.core.load.FileLimit;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.core.load.RequestSource;
@@ -164,6 +165,11 @@ public final class Agent implements AutoCloseable {
         }
         LoadSpec spec = task.part().spec();
         String part = "part " + (task.partIndex() + 1) + "/" + task.parts() + " of a point";
+        String tooMany = FileLimit.tooMany(spec.connections(), FileLimit.max()); // as this process's own points are checked
+        if (tooMany != null) {
+            says.accept(part + " refused: " + tooMany);
+            return Wire.Result.refusing(task.task(), host, tooMany);
+        }
         long waitMillis = task.startMillis() - System.currentTimeMillis();
         says.accept(part + " received: " + spec.connections() + " users (numbers " + task.firstUser() + " to "
                 + (task.firstUser() + spec.connections() - 1) + " of the point), starting at " + Instant.ofEpochMilli(task.startMillis())

@@ -51,19 +51,19 @@ final class AbCommand implements Callable<Integer> {
         try {
             both = Suite.against(SuiteReader.read(a), SuiteReader.read(b));
         } catch (SuiteException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError("ab " + a + " " + b + ": " + e.getMessage());
+            throw new UserError("ab " + a + " " + b + ": " + e.getMessage());
         }
         RunCommand run = new RunCommand();
         CommandLine cl = new CommandLine(run);
         try {
             cl.parseArgs(runOptions.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
-            throw new Main.UserError(e.getMessage() + " (see 'wsbench help ab')");
+            throw new UserError(e.getMessage() + " (see 'wsbench help ab')");
         }
         if (run.suiteFile != null) {
-            throw new Main.UserError("ab takes two suites and run's options, not a third suite: " + run.suiteFile);
+            throw new UserError("ab takes two suites and run's options, not a third suite: " + run.suiteFile);
         }
         run.given = both;
         run.givenBy = GivenCommand.of(spec);

@@ -35,13 +35,20 @@ final class AgentCommand implements Callable<Integer> {
         try {
             c = new Cluster(cluster.name, cluster.join, cluster.bind, port, cluster.secret());
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
-        try (io.wsbench.runner.PointSession session = generatorOptions.session().open();
+        // Ctrl-C: the agent leaves its cluster (a part under way is stopped and told to the controller as aborted),
+        // through the session's one Ctrl-C path as every measuring command's
+        java.util.concurrent.atomic.AtomicReference<Agent> started = new java.util.concurrent.atomic.AtomicReference<>();
+        try (io.wsbench.runner.PointSession session = generatorOptions.session().onCtrlC(() -> {
+                    Agent a = started.get();
+                    if (a != null) {
+                        a.close();
+                    }
+                }).open();
              Agent agent = Agent.start(c, session.generator(), session.awake(), AgentCommand::say)) {
+            started.set(agent);
             session.notes().forEach(AgentCommand::say);
-            // Ctrl-C: the agent leaves its cluster (a part under way is stopped and told to the controller as aborted)
-            Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "wsbench-agent-stop"));
             ScheduledExecutorService watch = watchingParent(agent);
             System.out.println("wsbench agent " + agent.address() + " (pid " + ProcessHandle.current().pid() + ") in cluster '"
                     + cluster.name + "'" + (c.join().isEmpty() ? "" : ", dialing " + String.join(", ", c.join()))

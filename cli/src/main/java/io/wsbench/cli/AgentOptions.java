@@ -44,15 +44,15 @@ final class AgentOptions {
     LoadDriver driver(GeneratorOptions generator, Path suite, Path keys, Path logs, PrintStream out) throws IOException, InterruptedException {
         if (count == null) {
             if (cluster.join != null || local) {
-                throw new Main.UserError("--join and --local go with --agents N");
+                throw new UserError("--join and --local go with --agents N");
             }
             return generator.settings().generator();
         }
         if (count < 1) {
-            throw new Main.UserError("--agents must be at least 1, got " + count);
+            throw new UserError("--agents must be at least 1, got " + count);
         }
         if (local == (cluster.join != null)) {
-            throw new Main.UserError("--agents " + count + " needs either --join HOST[:PORT],... (agents started with"
+            throw new UserError("--agents " + count + " needs either --join HOST[:PORT],... (agents started with"
                     + " wsbench agent) or --local (agents started here)");
         }
         Duration wait = duration("--agents-wait", agentsWait);
@@ -67,7 +67,7 @@ final class AgentOptions {
         try {
             c = new Cluster(name, local ? List.of() : cluster.join, local ? Cluster.LOOPBACK : cluster.bind, port, secret);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         Controller controller = Controller.join(c, Files.readString(suite), suite.toAbsolutePath(), keys);
         controller.lead(lead);
@@ -82,7 +82,7 @@ final class AgentOptions {
             return controller;
         } catch (Controller.AgentsMissing | Controller.AgentRefused e) {
             controller.close();
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         } catch (IOException | InterruptedException | RuntimeException e) {
             controller.close();
             throw e;
@@ -93,7 +93,7 @@ final class AgentOptions {
         try {
             return Durations.parse(value);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(option + ": " + e.getMessage());
+            throw new UserError(option + ": " + e.getMessage());
         }
     }
 

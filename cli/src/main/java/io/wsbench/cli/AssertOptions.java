@@ -25,7 +25,7 @@ final class AssertOptions {
             try {
                 assertions.add(Assertion.parse(e));
             } catch (IllegalArgumentException bad) {
-                throw new Main.UserError(bad.getMessage());
+                throw new UserError(bad.getMessage());
             }
         }
         return assertions;

@@ -84,23 +84,23 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         PrintStream o = System.out;
         double limit = threshold();
         if (!List.of("throughput", "p99", "mean", "cpu").contains(metric)) {
-            throw new Main.UserError("--metric " + metric + ": throughput, p99, mean or cpu");
+            throw new UserError("--metric " + metric + ": throughput, p99, mean or cpu");
         }
         Suite suite;
         try {
             suite = SuiteReader.read(suiteFile);
         } catch (SuiteException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         TargetSpec t = suite.targets().stream().filter(x -> x.label().equals(target)).findFirst()
-                .orElseThrow(() -> new Main.UserError("bisect: suite " + suite.name() + " has no target '" + target + "' (it has "
+                .orElseThrow(() -> new UserError("bisect: suite " + suite.name() + " has no target '" + target + "' (it has "
                         + String.join(", ", suite.targets().stream().map(x -> "'" + x.label() + "'").toList()) + ")"));
         if (!range.stack.equals(t.stack())) {
-            throw new Main.UserError("bisect: target '" + target + "' runs on " + (t.stack() == null ? "no stack of wsbench's" : "stack " + t.stack())
+            throw new UserError("bisect: target '" + target + "' runs on " + (t.stack() == null ? "no stack of wsbench's" : "stack " + t.stack())
                     + ", not " + range.stack);
         }
         if (load < 1 || load > suite.load().size()) {
-            throw new Main.UserError("--load " + load + ": the suite has " + suite.load().size() + " load" + (suite.load().size() == 1 ? "" : "s"));
+            throw new UserError("--load " + load + ": the suite has " + suite.load().size() + " load" + (suite.load().size() == 1 ? "" : "s"));
         }
         List<String> releases = range.releases(suite, t);
         long started = System.nanoTime();
@@ -124,7 +124,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         while (true) {
             if (hi - lo < 1) {
                 o.println("bisect: fewer than two releases start: nothing to compare (left out: " + String.join(", ", skipped) + ")");
-                return Main.PROBLEM;
+                return ExitCode.PROBLEM;
             }
             int mid = hi - lo >= 2 ? (lo + hi) / 2 : -1;
             List<String> measured = mid < 0 ? List.of(left.get(lo), left.get(hi)) : List.of(left.get(lo), left.get(mid), left.get(hi));
@@ -285,22 +285,22 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         try {
             new CommandLine(run).parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
-            throw new Main.UserError(e.getMessage() + " (see 'wsbench help bisect')");
+            throw new UserError(e.getMessage() + " (see 'wsbench help bisect')");
         }
         if (run.suiteFile != null) {
-            throw new Main.UserError("bisect takes one suite and run's options, not a second suite: " + run.suiteFile);
+            throw new UserError("bisect takes one suite and run's options, not a second suite: " + run.suiteFile);
         }
         run.given = run.over(stepSuite(suite, t, releases));
         run.givenBy = GivenCommand.of(spec) + " (step " + dir.getFileName() + ")";
         try {
             run.call();
-        } catch (Main.UserError e) {
+        } catch (UserError e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
         if (run.done == null) {
-            throw new Main.UserError("bisect: the step's run in " + dir + " ended before measuring");
+            throw new UserError("bisect: the step's run in " + dir + " ended before measuring");
         }
         return run.done;
     }

@@ -84,7 +84,7 @@ final class CapacityCommand implements Callable<Integer> {
             spec = new CapacitySpec(slo, startRate, maxRate, precision, duration, settle, connections, maxProbes, timeout);
             CapacitySearch.Settings.of(spec); // its rates and precision hold together
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         List<MonitorKind> monitors = watch.monitors();
         var warmup = watch.warmupAsked(connections);
@@ -107,27 +107,27 @@ final class CapacityCommand implements Callable<Integer> {
                 out.println("capacity: " + c.verdict());
             }
             if (c.aborted() != null) {
-                throw new Main.UserError(c.aborted(), Main.PROBLEM);
+                throw new UserError(c.aborted(), ExitCode.PROBLEM);
             }
-            return c.rate() == null || c.limitedBy() != null ? Main.PROBLEM : 0;
+            return c.rate() == null || c.limitedBy() != null ? ExitCode.PROBLEM : 0;
         }
     }
 
     /** The SLOs, read before any load: one that does not parse, or needs a server not sampled, is one line. */
     private List<Assertion> slos() {
         if (slo.isEmpty()) {
-            throw new Main.UserError("give at least one --slo, e.g. --slo 'p99<50ms' --slo 'errors<0.1%'");
+            throw new UserError("give at least one --slo, e.g. --slo 'p99<50ms' --slo 'errors<0.1%'");
         }
         List<Assertion> out = new ArrayList<>();
         for (String s : slo) {
             try {
                 out.add(Assertion.parse(s));
             } catch (IllegalArgumentException e) {
-                throw new Main.UserError("--slo: " + e.getMessage());
+                throw new UserError("--slo: " + e.getMessage());
             }
         }
         if (watch.serverPid == null && out.stream().anyMatch(Assertion::needsServer)) {
-            throw new Main.UserError("an SLO on cpu needs --server-pid PID, the server process to sample");
+            throw new UserError("an SLO on cpu needs --server-pid PID, the server process to sample");
         }
         return out;
     }
@@ -140,7 +140,7 @@ final class CapacityCommand implements Callable<Integer> {
             }
             return d;
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(option + " takes a duration such as 500ms or 5s, not '" + value + "'");
+            throw new UserError(option + " takes a duration such as 500ms or 5s, not '" + value + "'");
         }
     }
 }

@@ -35,7 +35,7 @@ final class ClusterOptions {
         try {
             return Secret.of(secretFile);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
     }
 }

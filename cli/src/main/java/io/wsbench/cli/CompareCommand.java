@@ -74,10 +74,10 @@ final class CompareCommand implements Callable<Integer> {
     static RunRecord read(Path run) {
         Path json = Files.isDirectory(run) ? run.resolve("run.json") : run;
         if (!Files.exists(run)) {
-            throw new Main.UserError("no such run directory: " + run);
+            throw new UserError("no such run directory: " + run);
         }
         if (!Files.isRegularFile(json)) {
-            throw new Main.UserError("no run.json in " + run);
+            throw new UserError("no run.json in " + run);
         }
         try {
             RunRecord r = RunJson.read(json);
@@ -86,7 +86,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             return r;
         } catch (IOException e) {
-            throw new Main.UserError(json + ": not a readable run: " + OneLine.of(e));
+            throw new UserError(json + ": not a readable run: " + OneLine.of(e));
         }
     }
 

@@ -38,7 +38,7 @@ final class FlameCommand implements Callable<Integer> {
         try {
             System.out.print(folded ? FlamePage.folded(r, dir, point, kind) : FlamePage.html(r, dir, point, kind));
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError("flame: " + e.getMessage());
+            throw new UserError("flame: " + e.getMessage());
         }
         System.out.flush();
         return 0;

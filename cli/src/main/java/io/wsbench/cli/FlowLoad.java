@@ -37,7 +37,7 @@ final class FlowLoad {
     static int run(LoadCommand c) throws Exception {
         if (c.target.url != null || c.target.wsdl != null || c.target.openapi != null || c.target.template != null || c.target.data != null || !c.target.checks.isEmpty()
                 || c.target.request.written() || c.target.protocol != null || !c.target.request.headers.isEmpty()) {
-            throw new Main.UserError("--flow takes its address, description, data and checks from the flow file:"
+            throw new UserError("--flow takes its address, description, data and checks from the flow file:"
                     + " drop the URL, --wsdl, --openapi, --template, --data, --check, --body, --protocol, --header and --expect");
         }
         List<Assertion> assertions = c.asserts.parse();
@@ -45,17 +45,17 @@ final class FlowLoad {
         try {
             t = SuiteReader.readFlow(c.flow);
         } catch (SuiteException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         if (t.stack() != null) {
-            throw new Main.UserError(c.flow + ": a flow file's target is at a 'url' (or the address its description"
+            throw new UserError(c.flow + ": a flow file's target is at a 'url' (or the address its description"
                     + " names); a 'stack' is for a suite");
         }
         Path dir = c.flow.toAbsolutePath().getParent();
         FlowTarget flow = FlowTarget.of(t, dir::resolve, null, WsSecurityKeys.defaultDir());
         String refused = flow.workload().refusal(c.connections);
         if (refused != null) {
-            throw new Main.UserError(c.flow + ": " + refused);
+            throw new UserError(c.flow + ": " + refused);
         }
         LoadPointSpec point = c.loadPoint(null); // a flow's pauses are its think steps
         Warmup warmup = c.watch.warmupAsked(c.connections);
@@ -78,16 +78,16 @@ final class FlowLoad {
             return c.tlsOptions.client(endpoint);
         }
         if (c.tlsOptions.given()) {
-            throw new Main.UserError(c.flow + " has its own 'tls:': give the TLS settings there or as --cacert, --insecure,"
+            throw new UserError(c.flow + " has its own 'tls:': give the TLS settings there or as --cacert, --insecure,"
                     + " --cert, --key, --pkcs12 and --tls-provider, not both");
         }
         if (!TlsClients.https(endpoint)) {
-            throw new Main.UserError(c.flow + ": 'tls' is for an https:// address, not " + endpoint);
+            throw new UserError(c.flow + ": 'tls' is for an https:// address, not " + endpoint);
         }
         try {
             return TlsClients.of(t.tls().settings(dir::resolve), endpoint);
         } catch (TargetException e) {
-            throw new Main.UserError(c.flow + ": " + e.getMessage());
+            throw new UserError(c.flow + ": " + e.getMessage());
         }
     }
 

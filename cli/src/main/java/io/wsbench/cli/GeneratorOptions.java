@@ -37,7 +37,7 @@ final class GeneratorOptions {
     io.wsbench.runner.PointSession.Builder session(WatchOptions watch, java.util.List<io.wsbench.monitor.MonitorKind> monitors,
                                                    java.io.PrintStream aside) {
         return session().watching(watch.serverPid, monitors).tellingWarmups((how, jit) -> watch.printWarmup(aside, how, jit))
-                .stoppingOnCtrlC(Main.PROBLEM);
+                .stoppingOnCtrlC(ExitCode.PROBLEM);
     }
 
     /** These options as an agent command takes them: the local agents of a run generate as the run would. */

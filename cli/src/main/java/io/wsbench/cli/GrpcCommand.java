@@ -52,7 +52,7 @@ final class GrpcCommand implements Callable<Integer> {
                 return 0;
             }
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         out.println("gRPC  " + schema.source());
         if (schema.methods().isEmpty()) {

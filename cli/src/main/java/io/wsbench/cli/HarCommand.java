@@ -44,7 +44,7 @@ final class HarCommand implements Callable<Integer> {
         try {
             r = HarFlow.of(HarFile.read(har), new HarFlow.Options(host, assets, !noThink), csv.getFileName().toString());
         } catch (OwnServiceException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         try {
             Files.writeString(flow, r.yaml(), StandardCharsets.UTF_8);
@@ -52,7 +52,7 @@ final class HarCommand implements Callable<Integer> {
                 Files.writeString(csv, r.csv(), StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
-            throw new Main.UserError("cannot write " + flow + ": " + e.getMessage());
+            throw new UserError("cannot write " + flow + ": " + e.getMessage());
         }
         PrintStream o = System.out;
         o.println("wrote " + flow + ": " + r.steps() + " steps to " + r.origin() + (r.leftOut() == 0 ? ""

@@ -65,7 +65,7 @@ final class HistoryCommand implements Callable<Integer> {
         try {
             m = Metric.named(metric);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         PrintStream o = System.out;
         try (HistoryStore store = open(history, false)) {
@@ -77,14 +77,14 @@ final class HistoryCommand implements Callable<Integer> {
             }
             List<StoredRun> runs = store.runs(suite);
             if (runs.isEmpty()) {
-                throw new Main.UserError("history " + store.location().shown() + " has no run of suite '" + suite + "'"
+                throw new UserError("history " + store.location().shown() + " has no run of suite '" + suite + "'"
                         + suitesHeld(store));
             }
             Predicate<StoredRow> chosen = r -> (target == null || r.target().equals(target))
                     && (load == null || r.load().equals(load));
             List<Trend.Series> series = Trend.of(runs, store.rows(suite), chosen, m);
             if (series.isEmpty()) {
-                throw new Main.UserError("suite '" + suite + "' has no row" + (target == null ? "" : " of target '" + target + "'")
+                throw new UserError("suite '" + suite + "' has no row" + (target == null ? "" : " of target '" + target + "'")
                         + (load == null ? "" : " at load '" + load + "'") + " with a " + m.word + " figure in the history");
             }
             if (json) {
@@ -95,7 +95,7 @@ final class HistoryCommand implements Callable<Integer> {
             try {
                 Files.writeString(out, TrendPage.html(suite, m.word + " (" + m.unit + ")", series.stream().map(HistoryCommand::chart).toList()));
             } catch (IOException e) {
-                throw new Main.UserError("cannot write " + out + ": " + e.getMessage());
+                throw new UserError("cannot write " + out + ": " + e.getMessage());
             }
             if (!json) {
                 o.println("wrote " + out);
@@ -115,16 +115,16 @@ final class HistoryCommand implements Callable<Integer> {
         try {
             where = HistoryLocation.of(given, System.getenv(), Home.find().resolve("results/history.db"));
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         if (!create && where.sqlite() && !Files.exists(where.sqliteFile())) {
-            throw new Main.UserError("no history at " + where.shown() + ": every run records itself there, or 'wsbench history import"
+            throw new UserError("no history at " + where.shown() + ": every run records itself there, or 'wsbench history import"
                     + " results/' builds it from run directories");
         }
         try {
             return HistoryStore.open(where);
         } catch (HistoryException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
     }
 
@@ -231,14 +231,14 @@ final class HistoryCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             if (!Files.isDirectory(dir)) {
-                throw new Main.UserError("history import: no such directory: " + dir);
+                throw new UserError("history import: no such directory: " + dir);
             }
             try (HistoryStore store = open(history)) {
                 HistoryStore.Imported done;
                 try {
                     done = store.importRuns(dir);
                 } catch (HistoryException e) {
-                    throw new Main.UserError(e.getMessage());
+                    throw new UserError(e.getMessage());
                 }
                 done.skipped().forEach(s -> System.out.println("skipped " + s));
                 System.out.println("recorded " + done.recorded().size() + " run" + (done.recorded().size() == 1 ? "" : "s")

@@ -56,7 +56,7 @@ final class HistoryOptions {
                 // below
             }
         }
-        throw new Main.UserError("--baseline " + baseline + ": history or history:N (N the number of earlier runs, 1 or more)");
+        throw new UserError("--baseline " + baseline + ": history or history:N (N the number of earlier runs, 1 or more)");
     }
 
     double maxRegression() {
@@ -74,7 +74,7 @@ final class HistoryOptions {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new Main.UserError(option + " " + value + ": a percentage between 0 and 100, e.g. 5%");
+        throw new UserError(option + " " + value + ": a percentage between 0 and 100, e.g. 5%");
     }
 
     /** Refuses a bad --baseline or --max-regression before the run starts. */
@@ -82,13 +82,13 @@ final class HistoryOptions {
         baselineRuns();
         maxRegression();
         if (off && baseline != null) {
-            throw new Main.UserError("--baseline history needs the history: leave out --no-history");
+            throw new UserError("--baseline history needs the history: leave out --no-history");
         }
         if (where != null) {
             try {
                 location(Path.of("."));
             } catch (IllegalArgumentException e) {
-                throw new Main.UserError(e.getMessage());
+                throw new UserError(e.getMessage());
             }
         }
     }

@@ -98,10 +98,10 @@ final class LoadCommand implements Callable<Integer> {
         }
         List<Assertion> assertions = asserts.parse();
         if (junit != null && assertions.isEmpty()) {
-            throw new Main.UserError("--junit needs at least one --assert");
+            throw new UserError("--junit needs at least one --assert");
         }
         if (watch.serverPid == null && assertions.stream().anyMatch(Assertion::needsServer)) {
-            throw new Main.UserError("an assertion on cpu needs --server-pid PID, the server process to sample");
+            throw new UserError("an assertion on cpu needs --server-pid PID, the server process to sample");
         }
         Warmup warmupAsked = watch.warmupAsked(connections);
         List<MonitorKind> monitors = watch.monitors();
@@ -160,9 +160,9 @@ final class LoadCommand implements Callable<Integer> {
                 aside.println("wsbench: " + PointSession.INTERRUPTED + ": the point above is what was measured until then");
             }
             if (p.aborted() != null) {
-                throw new Main.UserError(p.aborted(), Main.PROBLEM);
+                throw new UserError(p.aborted(), ExitCode.PROBLEM);
             }
-            return passed ? 0 : Main.PROBLEM;
+            return passed ? 0 : ExitCode.PROBLEM;
         }
     }
 
@@ -191,7 +191,7 @@ final class LoadCommand implements Callable<Integer> {
             return new LoadPointSpec(rate != null ? "open" : "closed", connections, perUser > 0 ? perUser : null, d, rate,
                     duration("--think", think), keepAlive, duration("--timeout", timeout), null, null);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(stages != null && !e.getMessage().startsWith("--stages")
+            throw new UserError(stages != null && !e.getMessage().startsWith("--stages")
                     ? "--stages " + stages + ": " + e.getMessage() : e.getMessage());
         }
     }
@@ -204,7 +204,7 @@ final class LoadCommand implements Callable<Integer> {
         try {
             return Durations.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(option + ": " + e.getMessage());
+            throw new UserError(option + ": " + e.getMessage());
         }
     }
 

@@ -23,10 +23,6 @@ public final class Main {
             StacksCommand.class, ReportCommand.class, AgentCommand.class, CompareCommand.class, HistoryCommand.class,
             BisectCommand.class, FlameCommand.class, WhyCommand.class, HarCommand.class, CommandLine.HelpCommand.class);
 
-    /** Exit codes, as {@code wsbench --help} lists them. */
-    static final int PROBLEM = 1;
-    static final int BAD_INPUT = 2;
-    static final int INTERNAL_ERROR = 3;
 
     private static final Map<String, String> EXIT_CODES = exitCodes();
 
@@ -80,7 +76,7 @@ public final class Main {
                 e.printStackTrace(err);
             }
             err.flush();
-            return e instanceof UserError u ? u.exitCode : users ? BAD_INPUT : INTERNAL_ERROR;
+            return e instanceof UserError u ? u.exitCode : users ? ExitCode.BAD_INPUT : ExitCode.INTERNAL_ERROR;
         });
         return cl.execute(args);
     }
@@ -116,7 +112,7 @@ public final class Main {
                 + (close.isEmpty() ? "" : "; did you mean " + String.join(" or ", close.subList(0, Math.min(3, close.size()))) + "?")
                 + " (see '" + help(cmd) + "')");
         err.flush();
-        return BAD_INPUT;
+        return ExitCode.BAD_INPUT;
     }
 
     /**
@@ -169,24 +165,10 @@ public final class Main {
     private static Map<String, String> exitCodes() {
         Map<String, String> codes = new LinkedHashMap<>();
         codes.put("0", "done");
-        codes.put(String.valueOf(PROBLEM), "measured but incomplete (a server died, Ctrl-C, a point aborted), or an --assert failed");
-        codes.put(String.valueOf(BAD_INPUT), "bad input (options, suite, assertion) or an unreachable target, before any load is sent");
-        codes.put(String.valueOf(INTERNAL_ERROR), "internal error: a bug in wsbench; WSBENCH_DEBUG=1 prints its stack trace");
+        codes.put(String.valueOf(ExitCode.PROBLEM), "measured but incomplete (a server died, Ctrl-C, a point aborted), or an --assert failed");
+        codes.put(String.valueOf(ExitCode.BAD_INPUT), "bad input (options, suite, assertion) or an unreachable target, before any load is sent");
+        codes.put(String.valueOf(ExitCode.INTERNAL_ERROR), "internal error: a bug in wsbench; WSBENCH_DEBUG=1 prints its stack trace");
         return Collections.unmodifiableMap(codes);
-    }
-
-    /** A mistake of the user's, reported as one line and an exit code. */
-    static final class UserError extends RuntimeException {
-        final int exitCode;
-
-        UserError(String message) {
-            this(message, BAD_INPUT);
-        }
-
-        UserError(String message, int exitCode) {
-            super(message);
-            this.exitCode = exitCode;
-        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

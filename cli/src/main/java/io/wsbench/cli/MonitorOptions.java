@@ -18,7 +18,7 @@ final class MonitorOptions {
         try {
             return Monitors.named(list);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError("--monitor: " + e.getMessage());
+            throw new UserError("--monitor: " + e.getMessage());
         }
     }
 }

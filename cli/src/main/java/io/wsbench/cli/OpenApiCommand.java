@@ -51,7 +51,7 @@ final class OpenApiCommand implements Callable<Integer> {
             System.err.println(op.method() + " " + op.path() + ": the data's columns: " + String.join(", ", required)
                     + (r.optional().isEmpty() ? "" : "; optional (left out where the data has no column): " + String.join(", ", r.optional())));
         } catch (OwnServiceException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         return 0;
     }

@@ -96,10 +96,10 @@ final class OtlpExport implements MetricsOut {
         try {
             u = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError("--otlp: not a URL: " + url);
+            throw new UserError("--otlp: not a URL: " + url);
         }
         if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
-            throw new Main.UserError("--otlp takes an http:// or https:// URL of an OTLP/HTTP receiver, e.g."
+            throw new UserError("--otlp takes an http:// or https:// URL of an OTLP/HTTP receiver, e.g."
                     + " http://127.0.0.1:4318, not " + url);
         }
         String path = u.getPath() == null || u.getPath().isEmpty() || "/".equals(u.getPath()) ? "/v1/metrics" : u.getPath();

@@ -43,21 +43,21 @@ final class ReleaseOptions {
     /** The releases in order: --values (from --from to --to within them), or Central's between --from and --to. */
     List<String> releases(Suite suite, TargetSpec t) {
         StackCatalog catalog = StackCatalog.in(Home.find());
-        StackDescriptor desc = catalog.find(stack).orElseThrow(() -> new Main.UserError("bisect: no stack '" + stack + "' here"));
+        StackDescriptor desc = catalog.find(stack).orElseThrow(() -> new UserError("bisect: no stack '" + stack + "' here"));
         if (values != null) {
             List<String> all = values.stream().map(String::strip).filter(v -> !v.isEmpty()).toList();
             int a = from == null ? 0 : all.indexOf(from);
             int b = to == null ? all.size() - 1 : all.indexOf(to);
             if (a < 0 || b < 0) {
-                throw new Main.UserError("bisect: --from and --to must be among --values");
+                throw new UserError("bisect: --from and --to must be among --values");
             }
             if (b - a < 1) {
-                throw new Main.UserError("bisect: give at least two releases, the older first");
+                throw new UserError("bisect: give at least two releases, the older first");
             }
             return List.copyOf(all.subList(a, b + 1));
         }
         if (from == null || to == null) {
-            throw new Main.UserError("bisect: give --from and --to (or --values)");
+            throw new UserError("bisect: give --from and --to (or --values)");
         }
         Map<String, String> options = new LinkedHashMap<>(suite.optionsFor(t));
         options.put(option, from);
@@ -65,7 +65,7 @@ final class ReleaseOptions {
         options.put(option, to);
         StackDescriptor newer = catalog.serving(desc, options);
         if (!older.name().equals(newer.name())) {
-            throw new Main.UserError("bisect: " + stack + " " + from + " is on its " + line(older) + " and " + to + " on its " + line(newer)
+            throw new UserError("bisect: " + stack + " " + from + " is on its " + line(older) + " and " + to + " on its " + line(newer)
                     + ": two builds, not one line of releases; bisect within one (" + StackVersions.lines(desc, option) + ")");
         }
         try {
@@ -76,11 +76,11 @@ final class ReleaseOptions {
             }
             List<String> all = StackVersions.releases(older, option, from, to, previews);
             if (all.size() < 2) {
-                throw new Main.UserError("bisect: " + from + " and " + to + " are one release");
+                throw new UserError("bisect: " + from + " and " + to + " are one release");
             }
             return all;
         } catch (StackException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
     }
 

@@ -22,13 +22,13 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Path json = dir.resolve("run.json");
         if (!Files.isRegularFile(json)) {
-            throw new Main.UserError("no run.json in " + dir);
+            throw new UserError("no run.json in " + dir);
         }
         RunRecord run;
         try {
             run = RunJson.read(json);
         } catch (IOException e) {
-            throw new Main.UserError(json + ": not a readable run: " + OneLine.of(e));
+            throw new UserError(json + ": not a readable run: " + OneLine.of(e));
         }
         System.out.print(ConsoleSummary.render(run));
         for (Path p : ReportWriter.write(run, dir)) {

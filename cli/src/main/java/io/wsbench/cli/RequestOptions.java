@@ -46,7 +46,7 @@ final class RequestOptions {
         for (String header : headers) {
             int colon = header.indexOf(':');
             if (colon <= 0) {
-                throw new Main.UserError("a header is written 'Name: value', not '" + header + "'");
+                throw new UserError("a header is written 'Name: value', not '" + header + "'");
             }
             h.put(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
         }

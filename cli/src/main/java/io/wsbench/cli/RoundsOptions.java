@@ -36,13 +36,13 @@ final class RoundsOptions {
     Suite over(Suite suite) {
         if (instances != null) {
             if (instances < 1 || instances > Suite.MAX_INSTANCES) {
-                throw new Main.UserError("--instances is 1 to " + Suite.MAX_INSTANCES + ", not " + instances);
+                throw new UserError("--instances is 1 to " + Suite.MAX_INSTANCES + ", not " + instances);
             }
             suite = suite.withInstances(instances);
         }
         if (repeat != null) {
             if (repeat < 1) {
-                throw new Main.UserError("--repeat must be at least 1");
+                throw new UserError("--repeat must be at least 1");
             }
             suite = suite.withRepeat(repeat);
         }
@@ -50,7 +50,7 @@ final class RoundsOptions {
             try {
                 suite = suite.withRounds(order, seed, until, budget);
             } catch (IllegalArgumentException e) {
-                throw new Main.UserError("--" + (e.getMessage().startsWith("order") ? "order"
+                throw new UserError("--" + (e.getMessage().startsWith("order") ? "order"
                         : e.getMessage().startsWith("until") ? "until" : "budget") + ": " + e.getMessage());
             }
         }

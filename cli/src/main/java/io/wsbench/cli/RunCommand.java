@@ -126,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
             }
             System.setProperty(property, String.valueOf(nanos / unitNanos));
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(option + " " + value + ": " + e.getMessage());
+            throw new UserError(option + " " + value + ": " + e.getMessage());
         }
     }
 
@@ -155,7 +155,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             SuiteCheck.check(catalog, suite);
         } catch (SuiteException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         // Ctrl-C: the runner stops and keeps the run partial; then exit with 1, "measured but
         // incomplete" (the JVM alone would exit with 130 once the hooks are done)
@@ -167,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
                     if (r != null) {
                         r.interrupt();
                     }
-                    Runtime.getRuntime().halt(Main.PROBLEM);
+                    Runtime.getRuntime().halt(ExitCode.PROBLEM);
                 });
         Map<URI, ClientTls> reached = reaching(suite, opening);
         try (PointSession session = opening.open();
@@ -187,7 +187,7 @@ final class RunCommand implements Callable<Integer> {
                     + " -> " + home.relativize(dir.toAbsolutePath()));
             RunRecord run = runner.run(suite, dir, givenBy != null ? givenBy : GivenCommand.of(spec), session);
             if (session.interrupted()) {
-                return Main.PROBLEM; // the hook ends the process: no summary or report of a run cut short
+                return ExitCode.PROBLEM; // the hook ends the process: no summary or report of a run cut short
             }
             done = run;
             printAndWrite(run, home, dir, stdout);
@@ -204,9 +204,9 @@ final class RunCommand implements Callable<Integer> {
             }
             if (!"complete".equals(run.status())) {
                 stdout.println("wsbench: run is partial: " + run.partialReason());
-                return Main.PROBLEM;
+                return ExitCode.PROBLEM;
             }
-            return passed ? 0 : Main.PROBLEM;
+            return passed ? 0 : ExitCode.PROBLEM;
         }
     }
 
@@ -245,12 +245,12 @@ final class RunCommand implements Callable<Integer> {
     /** A server that {@code option} asked for on 127.0.0.1:{@code port}; a port out of range or taken is one line. */
     private static <T> T serve(String option, int port, Server<T> start) {
         if (port < 0 || port > 65535) {
-            throw new Main.UserError(option + " " + port + ": a port is 0 to 65535 (0: any free one)");
+            throw new UserError(option + " " + port + ": a port is 0 to 65535 (0: any free one)");
         }
         try {
             return start.start();
         } catch (java.io.IOException e) {
-            throw new Main.UserError(option + " " + port + ": cannot serve on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
+            throw new UserError(option + " " + port + ": cannot serve on 127.0.0.1:" + port + " (" + e.getMessage() + ")");
         }
     }
 
@@ -270,7 +270,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             return over(SuiteReader.read(file));
         } catch (SuiteException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
     }
 
@@ -283,7 +283,7 @@ final class RunCommand implements Callable<Integer> {
             try {
                 suite = suite.withCpus("off".equals(cpus) ? null : Placement.parse(cpus));
             } catch (IllegalArgumentException e) {
-                throw new Main.UserError(e.getMessage());
+                throw new UserError(e.getMessage());
             }
         }
         return rounds.over(suite);

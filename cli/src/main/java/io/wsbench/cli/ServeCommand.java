@@ -45,7 +45,7 @@ final class ServeCommand implements Callable<Integer> {
         if (suite != null) {
             Suite s = SuiteReader.read(suite);
             if (!s.stacks().containsKey(stack)) {
-                throw new Main.UserError(suite + ": declares no stack '" + stack + "' under 'stacks:'"
+                throw new UserError(suite + ": declares no stack '" + stack + "' under 'stacks:'"
                         + (s.stacks().isEmpty() ? "" : " (it declares: " + String.join(", ", s.stacks().keySet()) + ")"));
             }
             SuiteCheck.check(catalog, s);
@@ -54,7 +54,7 @@ final class ServeCommand implements Callable<Integer> {
                 d.options().forEach(options::putIfAbsent);
             }
         } else {
-            d = catalog.serving(catalog.find(stack).orElseThrow(() -> new Main.UserError("unknown stack '" + stack
+            d = catalog.serving(catalog.find(stack).orElseThrow(() -> new UserError("unknown stack '" + stack
                     + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")")),
                     options);
         }
@@ -64,7 +64,7 @@ final class ServeCommand implements Callable<Integer> {
             all.putIfAbsent("keys", home.resolve("target/keys").toString());
             s = new StackLauncher(Files.createTempDirectory("wsbench-serve")).start(d, port, all);
         } catch (StackException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
         System.out.println("stack " + d.name() + " " + (d.usersOwn() ? d.description() : d.version(options))
@@ -81,6 +81,6 @@ final class ServeCommand implements Callable<Integer> {
         System.out.println("Ctrl-C stops it.");
         int code = s.process().waitFor();
         System.out.println("stack " + d.name() + " exited with code " + code);
-        return code == 0 ? 0 : Main.PROBLEM;
+        return code == 0 ? 0 : ExitCode.PROBLEM;
     }
 }

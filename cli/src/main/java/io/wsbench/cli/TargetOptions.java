@@ -103,7 +103,7 @@ final class TargetOptions {
         checkFlags();
         boolean grpc = proto != null || "grpc".equals(protocol); // gRPC is HTTP/2 whether asked or not
         if (streams != null && !http2 && !grpc) {
-            throw new Main.UserError("--streams is for HTTP/2: add --http2");
+            throw new UserError("--streams is for HTTP/2: add --http2");
         }
         Integer http = http2 || grpc && streams != null ? Integer.valueOf(2) : null;
         boolean own = proto != null || graphql != null || wsdl != null || openapi != null;
@@ -119,7 +119,7 @@ final class TargetOptions {
                     path(template), path(data), dataMode, checks.isEmpty() ? null : checks, dataMaxMb, null, path(query),
                     http, streams, proto, asked == null || asked.plainGet() ? null : asked);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
     }
 
@@ -133,16 +133,16 @@ final class TargetOptions {
         try {
             suite = Suite.of(command, spec(tls), load, capacity);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         Target t;
         try {
             t = Target.at(suite, suite.targets().get(0), WsSecurityKeys.defaultDir());
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage()); // e.g. an operation the protocol does not have
+            throw new UserError(e.getMessage()); // e.g. an operation the protocol does not have
         }
         if (t.tls() == null && tls.given()) {
-            throw new Main.UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + t.uri());
+            throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + t.uri());
         }
         return t;
     }
@@ -156,11 +156,11 @@ final class TargetOptions {
         if (proto != null) {
             if (wsdl != null || openapi != null || graphql != null || protocol != null || request.written() || port != null
                     || query != null) {
-                throw new Main.UserError("--proto builds the requests from the .proto, --template and --data itself: drop --wsdl,"
+                throw new UserError("--proto builds the requests from the .proto, --template and --data itself: drop --wsdl,"
                         + " --openapi, --graphql, --protocol, --body, --soap-action, --expect, --port and --query");
             }
             if (url == null) {
-                throw new Main.UserError("--proto needs the gRPC server's URL: wsbench load http://127.0.0.1:PORT --proto "
+                throw new UserError("--proto needs the gRPC server's URL: wsbench load http://127.0.0.1:PORT --proto "
                         + proto + " --method package.Service/Method");
             }
             return;
@@ -168,38 +168,38 @@ final class TargetOptions {
         if (graphql != null) {
             if (wsdl != null || openapi != null || protocol != null || request.written() || template != null || port != null
                     || url != null) {
-                throw new Main.UserError("--graphql URL builds the requests from --query and --variables-from itself: drop the URL"
+                throw new UserError("--graphql URL builds the requests from --query and --variables-from itself: drop the URL"
                         + " before it, --wsdl, --openapi, --protocol, --body, --template, --port, --soap-action and --expect");
             }
             if (query == null) {
-                throw new Main.UserError("--graphql needs --query FILE: the query (or mutation) to send");
+                throw new UserError("--graphql needs --query FILE: the query (or mutation) to send");
             }
             return;
         }
         if (query != null) {
-            throw new Main.UserError("--query goes with --graphql URL");
+            throw new UserError("--query goes with --graphql URL");
         }
         if (wsdl == null && openapi == null) {
             if (template != null || data != null || dataMode != null || !checks.isEmpty() || port != null) {
-                throw new Main.UserError("--template, --data, --data-mode, --check and --port go with --wsdl, --openapi or --graphql");
+                throw new UserError("--template, --data, --data-mode, --check and --port go with --wsdl, --openapi or --graphql");
             }
             if (url == null) {
-                throw new Main.UserError("give the URL to load (or --wsdl FILE --operation NAME, or --openapi SPEC --operation ID)");
+                throw new UserError("give the URL to load (or --wsdl FILE --operation NAME, or --openapi SPEC --operation ID)");
             }
             return;
         }
         String flag = wsdl != null ? "--wsdl" : "--openapi";
         if (wsdl != null && openapi != null) {
-            throw new Main.UserError("give either --wsdl or --openapi, not both");
+            throw new UserError("give either --wsdl or --openapi, not both");
         }
         if (protocol != null || request.written()) {
-            throw new Main.UserError(flag + " builds the requests and checks the answers itself: drop --protocol, --body, --soap-action and --expect");
+            throw new UserError(flag + " builds the requests and checks the answers itself: drop --protocol, --body, --soap-action and --expect");
         }
         if (openapi != null && port != null) {
-            throw new Main.UserError("--port names a WSDL port: it goes with --wsdl, not --openapi");
+            throw new UserError("--port names a WSDL port: it goes with --wsdl, not --openapi");
         }
         if (wsdl != null && !request.headers.isEmpty()) {
-            throw new Main.UserError("--header goes with --openapi (whose header parameters it fills) or a URL, not --wsdl");
+            throw new UserError("--header goes with --openapi (whose header parameters it fills) or a URL, not --wsdl");
         }
     }
 
@@ -213,13 +213,13 @@ final class TargetOptions {
         try {
             uri = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError("not a URL: " + url);
+            throw new UserError("not a URL: " + url);
         }
         if (!("http".equalsIgnoreCase(uri.getScheme()) || TlsClients.https(uri)) || uri.getHost() == null) {
-            throw new Main.UserError("only http:// and https:// URLs with a host can be loaded: " + url);
+            throw new UserError("only http:// and https:// URLs with a host can be loaded: " + url);
         }
         if (uri.getPort() > 65535) {
-            throw new Main.UserError("the port of " + url + " is over 65535");
+            throw new UserError("the port of " + url + " is over 65535");
         }
         return uri;
     }

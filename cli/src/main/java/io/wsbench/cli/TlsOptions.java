@@ -50,7 +50,7 @@ final class TlsOptions {
             return new TlsSpec(absolute(cacert), insecure ? Boolean.TRUE : null, absolute(cert), absolute(key), absolute(pkcs12),
                     passwordEnv, provider);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
     }
 
@@ -62,7 +62,7 @@ final class TlsOptions {
     ClientTls client(URI url) {
         if (!TlsClients.https(url)) {
             if (given()) {
-                throw new Main.UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + url);
+                throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + url);
             }
             return null;
         }
@@ -70,7 +70,7 @@ final class TlsOptions {
         try {
             settings = new TlsSettings(cacert, insecure, cert, key, pkcs12, passwordEnv, provider);
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         return TlsClients.of(settings, url);
     }

@@ -38,7 +38,7 @@ final class WatchOptions {
         List<MonitorKind> kinds = MonitorOptions.parse(monitor);
         for (MonitorKind k : kinds) {
             if (k.name().equals("jfr") || k.name().equals("profile")) {
-                throw new Main.UserError("--monitor " + k.name() + " keeps files per point beside a run's run.json:"
+                throw new UserError("--monitor " + k.name() + " keeps files per point beside a run's run.json:"
                         + " it goes with wsbench run");
             }
         }
@@ -63,7 +63,7 @@ final class WatchOptions {
             }
             return d;
         } catch (IllegalArgumentException e) {
-            throw new Main.UserError(option + " takes a duration such as 500ms or 30s, not '" + value + "'");
+            throw new UserError(option + " takes a duration such as 500ms or 30s, not '" + value + "'");
         }
     }
 
@@ -85,7 +85,7 @@ final class WatchOptions {
             requests = -1;
         }
         if (requests < 0) {
-            throw new Main.UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
+            throw new UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
         }
         return requests == 0 ? Warmup.NONE : new Warmup.Requests(connections, requests);
     }

@@ -27,7 +27,7 @@ final class WhyCommand implements Callable<Integer> {
         Comparison c = runs.compare();
         PrintStream o = System.out;
         if (c.why() == null) {
-            throw new Main.UserError("why: no point was profiled in both runs (their servers ran without --monitor profile,"
+            throw new UserError("why: no point was profiled in both runs (their servers ran without --monitor profile,"
                     + " were not JVMs, or the two runs measured no point in common)");
         }
         for (ProfileDiff d : c.why()) {

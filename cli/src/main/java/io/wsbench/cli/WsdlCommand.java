@@ -40,7 +40,7 @@ final class WsdlCommand implements Callable<Integer> {
                 return 0;
             }
         } catch (WsdlException e) {
-            throw new Main.UserError(e.getMessage());
+            throw new UserError(e.getMessage());
         }
         list(out, d);
         return 0;

@@ -117,7 +117,7 @@ class CompareCommandTest {
         assertBad("wsbench: no such run directory: " + dir.resolve("missing"), good, dir.resolve("missing"));
         assertBad("wsbench: no run.json in " + empty, empty, good);
         CliRunner r = CliRunner.run("compare", good.toString(), broken.toString(), "--out", dir.toString());
-        assertEquals(Main.BAD_INPUT, r.exit());
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
         assertTrue(r.err().startsWith("wsbench: " + broken.resolve("run.json") + ": not a readable run: "), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertFalse(Files.exists(dir.resolve("compare.json")), "nothing is written from bad input");
@@ -125,7 +125,7 @@ class CompareCommandTest {
 
     private static void assertBad(String message, Path a, Path b) {
         CliRunner r = CliRunner.run("compare", a.toString(), b.toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out());
         assertEquals(message + System.lineSeparator(), r.err());
     }
 

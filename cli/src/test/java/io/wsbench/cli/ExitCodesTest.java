@@ -45,8 +45,8 @@ class ExitCodesTest {
     @Test
     void anUnexpectedExceptionIsAnInternalErrorInOneLine() {
         Ran r = runWithCrash("crash");
-        assertEquals(Main.INTERNAL_ERROR, r.exit());
-        assertEquals(3, Main.INTERNAL_ERROR);
+        assertEquals(ExitCode.INTERNAL_ERROR, r.exit());
+        assertEquals(3, ExitCode.INTERNAL_ERROR);
         assertEquals("wsbench: internal error: java.lang.IllegalStateException: the point list is gone",
                 r.err().strip(), "one line, no stack trace");
     }
@@ -56,7 +56,7 @@ class ExitCodesTest {
         System.setProperty("wsbench.debug", "true");
         try {
             Ran r = runWithCrash("crash");
-            assertEquals(Main.INTERNAL_ERROR, r.exit());
+            assertEquals(ExitCode.INTERNAL_ERROR, r.exit());
             assertTrue(r.err().startsWith("wsbench: internal error: java.lang.IllegalStateException: the point list is gone"),
                     r.err());
             assertTrue(r.err().contains("\tat io.wsbench.cli.ExitCodesTest$Crash.call("), r.err());
@@ -67,34 +67,34 @@ class ExitCodesTest {
 
     @Test
     void picocliParameterErrorsAreBadInput() {
-        assertEquals(Main.BAD_INPUT, runWithCrash("load").exit(), "no URL");
-        assertEquals(Main.BAD_INPUT, runWithCrash("run", "--repeat", "twice").exit(), "not a number");
-        assertEquals(Main.BAD_INPUT, runWithCrash("crash", "--no-such-option").exit());
+        assertEquals(ExitCode.BAD_INPUT, runWithCrash("load").exit(), "no URL");
+        assertEquals(ExitCode.BAD_INPUT, runWithCrash("run", "--repeat", "twice").exit(), "not a number");
+        assertEquals(ExitCode.BAD_INPUT, runWithCrash("crash", "--no-such-option").exit());
         CliRunner r = CliRunner.run("load", "http://127.0.0.1:1/", "--no-such-option");
-        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.err());
         assertTrue(r.err().contains("Unknown option: '--no-such-option'"), r.err());
     }
 
     @Test
     void aMistypedOptionIsOneLineWithTheClosestKnownAndWhereTheHelpIs() {
         CliRunner r = CliRunner.run("run", "--repat", "3");
-        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.err());
         assertEquals("wsbench: Unknown option: '--repat'; did you mean --repeat? (see 'wsbench help run')", r.err().strip());
         assertEquals("", r.out(), "no help printed");
         CliRunner bogus = CliRunner.run("run", "--bogus");
-        assertEquals(Main.BAD_INPUT, bogus.exit(), bogus.err());
+        assertEquals(ExitCode.BAD_INPUT, bogus.exit(), bogus.err());
         assertEquals("wsbench: Unknown option: '--bogus' (see 'wsbench help run')", bogus.err().strip(), "nothing close to it");
         CliRunner load = CliRunner.run("load", "http://127.0.0.1:1/", "--concurrency", "2");
-        assertEquals(Main.BAD_INPUT, load.exit(), load.err());
+        assertEquals(ExitCode.BAD_INPUT, load.exit(), load.err());
         assertEquals(1, load.err().strip().lines().count(), load.err());
         assertTrue(load.err().endsWith(" (see 'wsbench help load')\n") || load.err().strip().endsWith(" (see 'wsbench help load')"),
                 load.err());
         CliRunner value = CliRunner.run("run", "--repeat", "twice");
-        assertEquals(Main.BAD_INPUT, value.exit(), value.err());
+        assertEquals(ExitCode.BAD_INPUT, value.exit(), value.err());
         assertEquals(1, value.err().strip().lines().count(), "a bad value is one line too: " + value.err());
         assertTrue(value.err().contains("'twice'") && value.err().strip().endsWith("(see 'wsbench help run')"), value.err());
         CliRunner command = CliRunner.run("rnu", "--quick");
-        assertEquals(Main.BAD_INPUT, command.exit(), command.err());
+        assertEquals(ExitCode.BAD_INPUT, command.exit(), command.err());
         assertEquals("wsbench: Unmatched arguments from index 0: 'rnu', '--quick'; did you mean run? (see 'wsbench --help')",
                 command.err().strip(), "a mistyped command: the closest names");
         CliRunner far = CliRunner.run("zzz");
@@ -102,37 +102,37 @@ class ExitCodesTest {
         assertEquals(2, Main.edits("rnu", "run"));
         assertEquals(1, Main.edits("lod", "load"));
         CliRunner top = CliRunner.run("--bogus");
-        assertEquals(Main.BAD_INPUT, top.exit(), top.err());
+        assertEquals(ExitCode.BAD_INPUT, top.exit(), top.err());
         assertTrue(top.err().strip().endsWith("(see 'wsbench --help')"), top.err());
     }
 
     @Test
     void aMonitorThatIsNoneOfTheKnownIsOneLineBeforeAnyLoad() {
         CliRunner run = CliRunner.run("run", "--quick", "--monitor", "proc,perf");
-        assertEquals(Main.BAD_INPUT, run.exit(), run.err());
+        assertEquals(ExitCode.BAD_INPUT, run.exit(), run.err());
         assertEquals("wsbench: --monitor: unknown monitor 'perf' (known: proc, jvm, jfr, profile, or none)", run.err().strip());
         assertEquals("", run.out(), "nothing started");
         CliRunner load = CliRunner.run("load", "http://127.0.0.1:1/", "--server-pid",
                 String.valueOf(ProcessHandle.current().pid()), "--monitor", "jfr");
-        assertEquals(Main.BAD_INPUT, load.exit(), load.err());
+        assertEquals(ExitCode.BAD_INPUT, load.exit(), load.err());
         assertEquals("wsbench: --monitor jfr keeps files per point beside a run's run.json: it goes with wsbench run",
                 load.err().strip());
         CliRunner profile = CliRunner.run("load", "http://127.0.0.1:1/", "--server-pid",
                 String.valueOf(ProcessHandle.current().pid()), "--monitor", "proc,profile");
-        assertEquals(Main.BAD_INPUT, profile.exit(), profile.err());
+        assertEquals(ExitCode.BAD_INPUT, profile.exit(), profile.err());
         assertEquals("wsbench: --monitor profile keeps files per point beside a run's run.json: it goes with wsbench run",
                 profile.err().strip());
         CliRunner port = CliRunner.run("load", "http://127.0.0.1:180911/", "-d", "1s");
-        assertEquals(Main.BAD_INPUT, port.exit(), port.err());
+        assertEquals(ExitCode.BAD_INPUT, port.exit(), port.err());
         assertEquals("wsbench: the port of http://127.0.0.1:180911/ is over 65535", port.err().strip());
         CliRunner interval = CliRunner.run("run", "--quick", "--profile-interval", "10us");
-        assertEquals(Main.BAD_INPUT, interval.exit(), interval.err());
+        assertEquals(ExitCode.BAD_INPUT, interval.exit(), interval.err());
         assertEquals("wsbench: --profile-interval 10us: below 0.1 ms", interval.err().strip());
         CliRunner jfr = CliRunner.run("run", "--quick", "--jfr-period", "500us");
-        assertEquals(Main.BAD_INPUT, jfr.exit(), jfr.err());
+        assertEquals(ExitCode.BAD_INPUT, jfr.exit(), jfr.err());
         assertEquals("wsbench: --jfr-period 500us: below 1 ms", jfr.err().strip());
         CliRunner otlp = CliRunner.run("run", "--quick", "--otlp", "ftp://127.0.0.1/");
-        assertEquals(Main.BAD_INPUT, otlp.exit(), otlp.err());
+        assertEquals(ExitCode.BAD_INPUT, otlp.exit(), otlp.err());
         assertEquals("wsbench: --otlp takes an http:// or https:// URL of an OTLP/HTTP receiver, e.g. http://127.0.0.1:4318,"
                 + " not ftp://127.0.0.1/", otlp.err().strip());
     }
@@ -145,7 +145,7 @@ class ExitCodesTest {
         String users = String.valueOf(limit + 1);
         // nothing listens on port 1: had it tried to connect, the error would name the URL instead
         CliRunner r = CliRunner.run("load", "http://127.0.0.1:1/", "-c", users, "-n", users);
-        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.err());
         assertTrue(r.err().contains("(ulimit -n)") && r.err().contains(String.format(java.util.Locale.ROOT, "%,d", limit)), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         java.nio.file.Path suite = java.nio.file.Files.writeString(dir.resolve("wide.yaml"), """
@@ -157,7 +157,7 @@ class ExitCodesTest {
                   - { users: %s, requestsPerUser: 1 }
                 """.formatted(users));
         r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.err());
         assertTrue(r.err().contains("wide.yaml:6:") && r.err().contains("(ulimit -n)"), r.err());
 
         // every command that measures checks it, through its point session: a flow and a capacity search too
@@ -171,7 +171,7 @@ class ExitCodesTest {
         for (String[] args : new String[][]{{"load", "--flow", flow.toString(), "-c", users, "-n", users},
                 {"capacity", "http://127.0.0.1:1/", "--slo", "p99<1s", "-c", users}}) {
             r = CliRunner.run(args);
-            assertEquals(Main.BAD_INPUT, r.exit(), args[0] + " " + args[1] + ": " + r.err());
+            assertEquals(ExitCode.BAD_INPUT, r.exit(), args[0] + " " + args[1] + ": " + r.err());
             assertTrue(r.err().contains("(ulimit -n)"), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
         }
@@ -264,7 +264,7 @@ class ExitCodesTest {
                 """.formatted(url));
         Path out = dir.resolve("out");
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", out.toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out() + r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("wsbench: cannot connect to " + url + ": "), r.err());
         assertEquals("", r.out(), "no run announced, no stack started");
@@ -281,7 +281,7 @@ class ExitCodesTest {
                   - { users: 1, requestsPerUser: 10 }
                 """);
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out() + r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("wsbench: " + suite + ":3:") && r.err().contains("not a URL"), r.err());
     }
@@ -294,7 +294,7 @@ class ExitCodesTest {
         }
         String url = "http://127.0.0.1:" + closed + "/hello";
         CliRunner r = CliRunner.run("load", url, "-n", "10");
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out() + r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("wsbench: cannot connect to " + url + ": "), r.err());
     }
@@ -304,7 +304,7 @@ class ExitCodesTest {
         Path suite = dir.resolve("bad.yaml");
         Files.writeString(suite, "name: bad\ntargets:\n  - { stack: direct, protocol: soap11\nload: []\n");
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, r.exit());
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
         assertTrue(r.err().matches("wsbench: " + java.util.regex.Pattern.quote(suite.toString()) + ":\\d+:\\d+: .+\\R"), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
     }
@@ -321,7 +321,7 @@ class ExitCodesTest {
                   - { users: 1, requestsPerUser: 10 }
                 """);
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, r.exit());
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
         assertTrue(r.err().startsWith("wsbench: " + suite + ":4:"), r.err());
         assertTrue(r.err().contains("unknown stack 'weblogic' (built here: "), r.err());
         assertTrue(r.err().contains("direct"), r.err());
@@ -341,7 +341,7 @@ class ExitCodesTest {
     @Test
     void anUnknownStackIsOneLineAndExitTwo() {
         CliRunner r = CliRunner.run("serve", "weblogic", "--port", "1");
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("wsbench: unknown stack 'weblogic' (built here: "), r.err());
         assertTrue(r.err().contains("direct"), r.err());
@@ -400,7 +400,7 @@ class ExitCodesTest {
                 "precision is a percentage above 0 and below 100", "--duration takes a duration", "--slo"};
         for (int i = 0; i < cases.length; i++) {
             CliRunner r = CliRunner.run(cases[i]);
-            assertEquals(Main.BAD_INPUT, r.exit(), String.join(" ", cases[i]) + ": " + r.err());
+            assertEquals(ExitCode.BAD_INPUT, r.exit(), String.join(" ", cases[i]) + ": " + r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertTrue(r.err().contains(said[i]), String.join(" ", cases[i]) + ": " + r.err());
             assertEquals("", r.out(), "nothing measured");

@@ -80,13 +80,13 @@ class ReportCommandTest {
     void aMissingOrMalformedRunJsonIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         CliRunner r = CliRunner.run("report", empty.toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out());
         assertEquals("wsbench: no run.json in " + empty + System.lineSeparator(), r.err());
 
         Path broken = Files.createDirectories(dir.resolve("broken"));
         Files.writeString(broken.resolve("run.json"), "{ \"suite\": \"x\", \"points\": [ {");
         r = CliRunner.run("report", broken.toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("wsbench: " + broken.resolve("run.json") + ": not a readable run: "), r.err());
         assertEquals("", r.out());

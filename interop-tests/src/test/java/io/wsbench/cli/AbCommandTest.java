@@ -73,7 +73,7 @@ class AbCommandTest {
         Path b = dir.resolve("b.yaml");
         Files.writeString(b, "name: b\ntargets:\n  - { label: x, stack: direct, protocol: plain }\nload:\n  - { users: 2, requestsPerUser: 10 }\n");
         CliRunner r = CliRunner.run("ab", a.toString(), b.toString());
-        assertEquals(Main.BAD_INPUT, r.exit());
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().contains("A and B need the same load points"), r.err());
     }

@@ -54,7 +54,7 @@ class AgentKilledTest {
                     String victim = killAt(out.resolve("logs/agent-2.log"), moment, run);
                     CliRunner r = run.get(120, TimeUnit.SECONDS);
 
-                    assertEquals(Main.PROBLEM, r.exit(), what + r.out() + r.err());
+                    assertEquals(ExitCode.PROBLEM, r.exit(), what + r.out() + r.err());
                     assertFalse(r.err().contains("internal error"), what + r.err());
                     JsonNode json = RunJson.MAPPER.readTree(out.resolve("run.json").toFile());
                     assertEquals("partial", json.get("status").asText(), what + json.get("partialReason"));

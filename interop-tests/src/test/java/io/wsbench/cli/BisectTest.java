@@ -58,7 +58,7 @@ class BisectTest {
         assertTrue(Files.exists(dir.resolve("history.db")), "and goes into the history");
 
         CliRunner lines = CliRunner.run("bisect", suite.toString(), "--stack", "direct", "--target", "JSON", "--from", "1", "--to", "2");
-        assertEquals(Main.BAD_INPUT, lines.exit());
+        assertEquals(ExitCode.BAD_INPUT, lines.exit());
         assertTrue(lines.err().contains("has no target 'JSON' (it has 'SOAP')"), lines.err());
     }
 }

@@ -20,7 +20,7 @@ class CapacityRefusedTest {
         try {
             CliRunner r = CliRunner.run("capacity", "http://127.0.0.1:" + port + "/", "--slo", "p99<10ms",
                     "--start-rate", "4", "-d", "1s", "--settle", "0s", "-c", "4");
-            assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+            assertEquals(ExitCode.PROBLEM, r.exit(), r.out() + r.err());
             assertTrue(r.out().contains("capacity: no rate meets p99<10ms: it failed down to 1.0/s"), r.out());
         } finally {
             p.destroyForcibly().waitFor();

@@ -129,7 +129,7 @@ class FlowTest {
             CliRunner r = PhpService.loaded("--flow", flow.toString(), "-c", "2", "-n", "10",
                     "--assert", "step:placeOrder errors==0", "--assert", "step:getOrder errors==0", "--assert", "step:nosuch p99<1s");
             JsonNode p = RunJson.MAPPER.readTree(r.out());
-            assertEquals(Main.PROBLEM, r.exit(), r.err());
+            assertEquals(ExitCode.PROBLEM, r.exit(), r.err());
             assertTrue(r.err().contains("FAIL  ") && r.err().contains("step:placeOrder errors==0  (errors = 10, wanted == 0)"), r.err());
             assertTrue(r.err().contains("PASS  ") && r.err().contains("step:getOrder errors==0  (errors = 0, wanted == 0)"), r.err());
             assertTrue(r.err().contains("step:nosuch p99<1s  (p99 = not measured (no step nosuch in these points)"), r.err());

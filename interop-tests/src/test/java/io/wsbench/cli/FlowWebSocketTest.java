@@ -93,7 +93,7 @@ class FlowWebSocketTest {
 
             Path early = Files.writeString(dir.resolve("early.yaml"), "label: early\nurl: " + base + "\nflow:\n  steps:\n    - { send: x }\n");
             CliRunner r = CliRunner.run("load", "--flow", early.toString(), "-n", "1");
-            assertEquals(Main.BAD_INPUT, r.exit(), r.err());
+            assertEquals(ExitCode.BAD_INPUT, r.exit(), r.err());
             assertTrue(r.err().contains("step send x: no WebSocket is open here: a 'ws: /path' step before it opens one"), r.err());
         }
     }

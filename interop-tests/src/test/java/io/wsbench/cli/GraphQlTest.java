@@ -92,7 +92,7 @@ class GraphQlTest {
             // a query that does not parse: one line naming its file, line and column, before any load
             Files.writeString(dir.resolve("broken.graphql"), "query {\n  greet(name: \"x\" \n");
             CliRunner broken = CliRunner.run("load", "--graphql", url, "--query", dir.resolve("broken.graphql").toString());
-            assertEquals(Main.BAD_INPUT, broken.exit(), broken.err());
+            assertEquals(ExitCode.BAD_INPUT, broken.exit(), broken.err());
             assertTrue(broken.err().strip().matches("wsbench: .*broken\\.graphql:\\d+:\\d+: not a GraphQL query: .+"), broken.err());
             assertEquals(1, broken.err().strip().lines().count(), broken.err());
         }

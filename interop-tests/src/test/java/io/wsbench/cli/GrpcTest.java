@@ -134,7 +134,7 @@ class GrpcTest {
         Files.writeString(dir.resolve("broken.proto"), "syntax = \"proto3\";\nservice S {\n  rpc M (A) returns B;\n}\n");
         CliRunner broken = CliRunner.run("load", "http://127.0.0.1:1", "--proto", dir.resolve("broken.proto").toString(),
                 "--method", "S/M");
-        assertEquals(Main.BAD_INPUT, broken.exit(), broken.err());
+        assertEquals(ExitCode.BAD_INPUT, broken.exit(), broken.err());
         assertTrue(broken.err().strip().matches("wsbench: .*broken\\.proto:3:\\d+.*"), broken.err());
         assertEquals(1, broken.err().strip().lines().count(), broken.err());
         CliRunner listed = CliRunner.run("grpc", proto.toString());
@@ -189,7 +189,7 @@ class GrpcTest {
             server.waitFor(10, TimeUnit.SECONDS);
         }
         CliRunner none = CliRunner.run("grpc", base);
-        assertEquals(Main.BAD_INPUT, none.exit(), none.err());
+        assertEquals(ExitCode.BAD_INPUT, none.exit(), none.err());
         assertEquals("wsbench: cannot connect to " + base + ": Connection refused", none.err().strip());
 
         // the same server over TLS: reflection and the calls by h2 over ALPN, its certificate checked
@@ -200,7 +200,7 @@ class GrpcTest {
             Process tlsServer = PythonProcess.started(dir, "ready", script.toString(), String.valueOf(tlsPort), pem[0].toString(), pem[1].toString());
             try {
                 CliRunner untrusted = CliRunner.run("grpc", secure);
-                assertEquals(Main.BAD_INPUT, untrusted.exit(), untrusted.err());
+                assertEquals(ExitCode.BAD_INPUT, untrusted.exit(), untrusted.err());
                 assertTrue(untrusted.err().startsWith("wsbench: TLS with " + secure + " failed"), untrusted.err());
                 CliRunner listedTls = CliRunner.run("grpc", secure, "--cacert", tls.ca.toString());
                 assertEquals(0, listedTls.exit(), listedTls.err());

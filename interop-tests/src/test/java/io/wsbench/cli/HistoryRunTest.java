@@ -51,7 +51,7 @@ class HistoryRunTest {
 
         CliRunner slower = CliRunner.run("run", suite(dir, "slower", "delay-10000us").toString(), "--monitor", "proc",
                 "--out", results.resolve("r3").toString(), "--baseline", "history:5", "--max-regression", "10%");
-        assertEquals(Main.PROBLEM, slower.exit(), "a run far slower fails the gate: " + slower.out() + slower.err());
+        assertEquals(ExitCode.PROBLEM, slower.exit(), "a run far slower fails the gate: " + slower.out() + slower.err());
         assertTrue(slower.out().contains("baseline: against the last 2 runs of gate on this kind of machine, worse by more than 10% fails:"),
                 slower.out());
         assertTrue(slower.out().contains("baseline: SOAP @ 2 users: "), slower.out());
@@ -84,12 +84,12 @@ class HistoryRunTest {
         assertEquals(trend.out(), again.out(), "the history rebuilt from the runs' run.json gives the same series");
 
         CliRunner nowhere = CliRunner.run("history", "gate", "--history", dir.resolve("nothing-here.db").toString());
-        assertEquals(Main.BAD_INPUT, nowhere.exit());
+        assertEquals(ExitCode.BAD_INPUT, nowhere.exit());
         assertTrue(nowhere.err().contains("no history at " + dir.resolve("nothing-here.db")), nowhere.err());
         assertFalse(Files.exists(dir.resolve("nothing-here.db")), "reading a history makes none");
 
         CliRunner none = CliRunner.run("history", "nosuch", "--history", results.resolve("history.db").toString());
-        assertEquals(Main.BAD_INPUT, none.exit());
+        assertEquals(ExitCode.BAD_INPUT, none.exit());
         assertTrue(none.err().contains("has no run of suite 'nosuch' (it holds gate)"), none.err());
     }
 

@@ -112,7 +112,7 @@ class LoadCommandTest {
                   - { users: 1, requestsPerUser: 1 }
                 """.formatted(url));
         CliRunner refused = CliRunner.run("run", wrong.toString());
-        assertEquals(Main.BAD_INPUT, refused.exit());
+        assertEquals(ExitCode.BAD_INPUT, refused.exit());
         assertTrue(refused.err().contains("wrong.yaml:3:") && refused.err().contains("a 'request' (method, body, headers,"
                 + " soapAction, expect) is for a 'url' without a 'protocol'"), refused.err());
     }
@@ -144,7 +144,7 @@ class LoadCommandTest {
                 "--protocol", "rest-xml", "--assert", "errors==0", "--assert", "throughput>=100000000",
                 "--junit", junit.toString());
 
-        assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.PROBLEM, r.exit(), r.out() + r.err());
         String subject = direct.baseUrl() + "/hello/xmlservice?method=hello @ 2 users";
         assertTrue(r.out().contains("PASS  " + subject + "  errors==0  (errors = 0, wanted == 0)\n"), r.out());
         assertTrue(r.out().matches("(?s).*FAIL  " + java.util.regex.Pattern.quote(subject)
@@ -165,11 +165,11 @@ class LoadCommandTest {
     @Test
     void aMalformedAssertionIsOneLineBeforeAnyLoad() throws Exception {
         CliRunner r = CliRunner.run("load", direct.baseUrl() + "/hello/soap", "-n", "10", "--assert", "p99<50");
-        assertEquals(Main.BAD_INPUT, r.exit());
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
         assertEquals("wsbench: assertion 'p99<50': a latency needs a unit, us, ms or s" + System.lineSeparator(), r.err());
         assertEquals("", r.out(), "nothing was measured");
         r = CliRunner.run("load", direct.baseUrl() + "/hello/soap", "-n", "10", "--assert", "cpu<150");
-        assertEquals(Main.BAD_INPUT, r.exit());
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
         assertTrue(r.err().contains("needs --server-pid"), r.err());
     }
 
@@ -181,7 +181,7 @@ class LoadCommandTest {
         }
         String url = "http://127.0.0.1:" + port + "/hello";
         CliRunner r = CliRunner.run("load", url, "-n", "10");
-        assertEquals(Main.BAD_INPUT, r.exit());
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
         assertTrue(r.err().startsWith("wsbench: cannot connect to " + url + ": "), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
     }

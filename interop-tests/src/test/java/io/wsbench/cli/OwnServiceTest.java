@@ -213,7 +213,7 @@ class OwnServiceTest {
         Path add = Files.writeString(dir.resolve("add.csv"), "a,b,sum\n1,2,3\n10,20,30\n5,5,10\n");
         CliRunner r = CliRunner.run("load", "--wsdl", wsdl("calc.wsdl"), "--operation", "Add", "--data", add.toString(),
                 "--data-mode", "unique", "--check", "xpath://tns:AddResult = ${sum}", "-c", "1", "-n", "50", "--json");
-        assertEquals(Main.PROBLEM, r.exit(), r.err());
+        assertEquals(ExitCode.PROBLEM, r.exit(), r.err());
         assertTrue(r.err().contains("the 3 data rows ran out"), r.err());
         JsonNode p = RunJson.MAPPER.readTree(r.out());
         assertTrue(p.path("aborted").asText().contains("data rows ran out"), p.toString());

@@ -138,7 +138,7 @@ class OwnStackTest {
         Path suite = suite(dir, "broken: { command: [sh, -c, \"echo reading config.yml; echo config.yml: no such file; exit 3\", sh, \"${port}\"] }",
                 "{ label: broken, stack: broken, path: /, protocol: plain }");
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.PROBLEM, r.exit(), r.out() + r.err());
         String said = r.out() + r.err();
         assertTrue(said.contains("wsbench: stack broken failed to start") && said.contains("(exit 3)")
                 && said.contains("reading config.yml | config.yml: no such file"), said);
@@ -152,7 +152,7 @@ class OwnStackTest {
                         + " ready: /health, readyTimeout: 2s }",
                 "{ label: sleepy, stack: sleepy, path: /, protocol: plain }");
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.PROBLEM, r.exit(), r.out() + r.err());
         String said = r.out() + r.err();
         assertTrue(said.contains("wsbench: stack sleepy did not answer http://127.0.0.1:") && said.contains("/health with a 200") && said.contains("within 2 s: warming up forever"), said);
         assertFalse(CliProcess.alive(Long.parseLong(Files.readString(pidFile).trim())), "stopped after the timeout");

@@ -78,7 +78,7 @@ final class PhpService implements AutoCloseable {
         System.arraycopy(args, 0, all, 1, args.length);
         all[args.length + 1] = "--json";
         CliRunner r = CliRunner.run(all);
-        assertTrue(r.exit() == 0 || r.exit() == Main.PROBLEM, r.err());
+        assertTrue(r.exit() == 0 || r.exit() == ExitCode.PROBLEM, r.err());
         return r;
     }
 

@@ -94,7 +94,7 @@ class RunCommandTest {
                   direct: { exitAfterRequests: "1500" }
                 """);
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.PROBLEM, r.exit(), r.out() + r.err());
         JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
         assertEquals("partial", run.at("/status").asText());
         assertTrue(run.at("/partialReason").asText().contains("exited with code 3"), run.at("/partialReason").asText());
@@ -125,7 +125,7 @@ class RunCommandTest {
             JsonNode before = points(runJson);
             run.interrupt();
             // README: "1 means measured but incomplete: ... Ctrl-C was pressed"
-            assertEquals(Main.PROBLEM, run.exitCode(Duration.ofSeconds(30)), run.output());
+            assertEquals(ExitCode.PROBLEM, run.exitCode(Duration.ofSeconds(30)), run.output());
 
             JsonNode after = RunJson.MAPPER.readTree(runJson.toFile());
             assertEquals("partial", after.at("/status").asText(), after.toString());
@@ -170,7 +170,7 @@ class RunCommandTest {
                 """);
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString(),
                 "--assert", "errors==0", "--assert", "validation==0", "--assert", "p50<1us");
-        assertEquals(Main.PROBLEM, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.PROBLEM, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("PASS  SOAP @ 2 users  errors==0  (errors = 0, wanted == 0)"), r.out());
         assertTrue(r.out().contains("PASS  JSON @ 2 users  validation==0  (validation = 0, wanted == 0)"), r.out());
         assertTrue(r.out().matches("(?s).*FAIL  JSON @ 2 users  p50<1us  \\(p50 = \\d+(\\.\\d+)?us, wanted < 1us\\).*"), r.out());

@@ -181,7 +181,7 @@ class StackJvmOptionsTest {
                   - { users: 1, requestsPerUser: 1 }
                 """);
         CliRunner r = CliRunner.run("run", php.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out() + r.err());
         assertEquals("wsbench: " + php + ":5:5: stack php-soap is started by a command, not a JVM wsbench launches: no jvmOptions",
                 r.err().strip());
         Path list = Files.writeString(dir.resolve("list.yaml"), """
@@ -194,7 +194,7 @@ class StackJvmOptionsTest {
                   - { users: 1, requestsPerUser: 1 }
                 """);
         r = CliRunner.run("run", list.toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out() + r.err());
         assertEquals("wsbench: " + list + ":3:22: only jvmOptions takes a list: give 'threads' one value", r.err().strip());
         Files.writeString(list, Files.readString(list).replace("threads: [2, 4], ", ""));
         r = CliRunner.run("run", list.toString());
@@ -214,7 +214,7 @@ class StackJvmOptionsTest {
                 stacks:
                 """ + stack);
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, r.exit(), r.out() + r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.out() + r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("wsbench: " + suite + expected), r.err());
     }

@@ -80,7 +80,7 @@ class StackVersionsTest {
                   - { users: 1, requestsPerUser: 10 }
                 """);
         CliRunner none = CliRunner.run("run", noneSuite.toString(), "--out", dir.resolve("none").toString());
-        assertEquals(Main.PROBLEM, none.exit(), none.err());
+        assertEquals(ExitCode.PROBLEM, none.exit(), none.err());
         JsonNode run = RunJson.MAPPER.readTree(dir.resolve("none/run.json").toFile());
         assertEquals("partial", run.path("status").asText());
         assertTrue(run.path("notes").toString().contains("version 4.2.999 cannot be had from Maven Central"), run.toString());

@@ -55,7 +55,7 @@ class StallTest {
         })) {
             CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--protocol", "plain",
                     "--rate", "100", "-c", "4", "-d", "3s", "--timeout", "30s");
-            assertEquals(Main.PROBLEM, r.exit(), "measured but incomplete: " + r.out() + r.err());
+            assertEquals(ExitCode.PROBLEM, r.exit(), "measured but incomplete: " + r.out() + r.err());
             assertTrue(r.err().startsWith("wsbench: the server stopped answering at second "), r.err());
             // 300 were due in 3 s: those not answered are unfinished, none vanished
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("requests +(\\d+) in 3\\.00 s = [0-9.,]+ valid req/s; (\\d+) more never answered")

@@ -114,10 +114,10 @@ class WarmupTest {
             drifting.close();
         }
         CliRunner bad = CliRunner.run("load", "http://127.0.0.1:1/hello", "--warmup", "lots");
-        assertEquals(Main.BAD_INPUT, bad.exit());
+        assertEquals(ExitCode.BAD_INPUT, bad.exit());
         assertEquals("wsbench: --warmup takes auto, none or a request count per connection, not 'lots'", bad.err().strip());
         bad = CliRunner.run("load", "http://127.0.0.1:1/hello", "--warmup", "auto", "--warmup-max", "0s");
-        assertEquals(Main.BAD_INPUT, bad.exit());
+        assertEquals(ExitCode.BAD_INPUT, bad.exit());
         assertEquals("wsbench: --warmup-max takes a duration such as 500ms or 30s, not '0s'", bad.err().strip());
     }
 

@@ -4,7 +4,7 @@ import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
-import io.wsbench.core.profile.PackageGroups;
+import io.wsbench.model.profile.PackageGroups;
 import io.wsbench.model.record.ProfileRecord;
 import io.wsbench.model.record.ServerRecord;
 

@@ -28,7 +28,7 @@ import java.util.Map;
  * classes. A sample with JDK frames only (the JDK's own threads) counts for its top frame.
  */
 record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRate> exceptions, ServerRecord.GcPauses pauses,
-                       io.wsbench.core.profile.Folded socketReads) {
+                       io.wsbench.model.profile.Folded socketReads) {
 
     static final int TOP = 10;
     private static final List<String> JDK = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
@@ -38,7 +38,7 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
         Map<String, Integer> tops = new HashMap<>();
         int samples = 0;
         Map<String, Map<String, Integer>> thrown = new HashMap<>(); // class -> creating frame -> count
-        io.wsbench.core.profile.Folded socketReads = new io.wsbench.core.profile.Folded();
+        io.wsbench.model.profile.Folded socketReads = new io.wsbench.model.profile.Folded();
         long collections = 0;
         double pausedMillis = 0;
         double longestMillis = 0;

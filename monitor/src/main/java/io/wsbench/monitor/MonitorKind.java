@@ -1,6 +1,6 @@
 package io.wsbench.monitor;
 
-import io.wsbench.core.profile.PackageGroups;
+import io.wsbench.model.profile.PackageGroups;
 
 import java.io.IOException;
 import java.util.List;

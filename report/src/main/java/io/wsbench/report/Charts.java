@@ -3,7 +3,6 @@ package io.wsbench.report;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wsbench.core.load.Measurement;
 import io.wsbench.model.record.CapacityRecord;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.SecondSample;
@@ -137,7 +136,7 @@ final class Charts {
             if (p.histogram() == null) {
                 continue;
             }
-            Histogram h = Measurement.decode(p.histogram());
+            Histogram h = io.wsbench.model.record.Histograms.decode(p.histogram());
             if (h.getTotalCount() > 0) {
                 byTarget.computeIfAbsent(p.target().label(), k -> new Histogram(3)).add(h); // auto-resizing
             }

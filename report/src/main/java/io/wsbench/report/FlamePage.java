@@ -1,7 +1,7 @@
 package io.wsbench.report;
 
 import com.samskivert.mustache.Template;
-import io.wsbench.core.profile.Folded;
+import io.wsbench.model.profile.Folded;
 import io.wsbench.model.record.RunRecord;
 
 import java.io.IOException;

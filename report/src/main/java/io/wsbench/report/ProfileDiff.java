@@ -1,7 +1,7 @@
 package io.wsbench.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.wsbench.core.profile.PackageGroups;
+import io.wsbench.model.profile.PackageGroups;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;

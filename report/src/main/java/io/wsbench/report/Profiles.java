@@ -1,7 +1,7 @@
 package io.wsbench.report;
 
-import io.wsbench.core.profile.Folded;
-import io.wsbench.core.profile.PackageGroups;
+import io.wsbench.model.profile.Folded;
+import io.wsbench.model.profile.PackageGroups;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.ProfileRecord;
 import io.wsbench.model.record.ServerRecord;

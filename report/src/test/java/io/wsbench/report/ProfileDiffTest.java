@@ -1,6 +1,6 @@
 package io.wsbench.report;
 
-import io.wsbench.core.profile.Folded;
+import io.wsbench.model.profile.Folded;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.ProfileRecord;
 import io.wsbench.model.record.ServerRecord;

@@ -1,6 +1,6 @@
 package io.wsbench.report;
 
-import io.wsbench.core.load.Measurement;
+import io.wsbench.model.record.Histograms;
 import io.wsbench.model.record.AgentRecord;
 import io.wsbench.model.record.Environment;
 import io.wsbench.model.record.ErrorCounts;
@@ -400,7 +400,7 @@ class ReportWriterTest {
         return new PointRecord(new TargetRecord(label, stack, "soap11", null, "hello", "plain", "http://127.0.0.1:8080/"),
                 load, repeat, h.getTotalCount(), 2.5, throughput, latency, 463, 512, ErrorCounts.NONE,
                 h.getTotalCount(), new ServerRecord(4242L, 180.5, 150, 30.5, 312_000_000L, 40, 0.4, 96),
-                new GeneratorRecord(2, 1.1, 44), series, Measurement.encode(h), null);
+                new GeneratorRecord(2, 1.1, 44), series, Histograms.encode(h), null);
     }
 
     private static ResultColumns.Column column(String name) {

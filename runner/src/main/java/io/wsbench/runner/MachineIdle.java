@@ -13,13 +13,20 @@ import java.nio.file.Path;
 final class MachineIdle {
 
     static final Path STAT = Path.of("/proc/stat");
+    /**
+     * A reading shorter than this says nothing of the point: a point of a few requests is mostly its start (the
+     * client's classes loaded and compiled), and read as busy it would let go the hold of the long point after it.
+     */
+    static final long SHORTEST_NANOS = 1_000_000_000L;
 
     private final Path stat;
     private final long[] start;
+    private final long startNanos;
 
     private MachineIdle(Path stat, long[] start) {
         this.stat = stat;
         this.start = start;
+        this.startNanos = System.nanoTime();
     }
 
     /** Starts a reading from {@code stat}; null where there is none (not Linux). */
@@ -32,10 +39,15 @@ final class MachineIdle {
         return start(STAT);
     }
 
-    /** The idle share since the start, from 0 to 1; -1 when it cannot be read or no time passed. */
+    /** The idle share since the start, from 0 to 1; -1 when it cannot be read or less than {@link #SHORTEST_NANOS} passed. */
     double share() {
+        return share(System.nanoTime() - startNanos);
+    }
+
+    /** As {@link #share()}, {@code elapsedNanos} after the start. */
+    double share(long elapsedNanos) {
         long[] end = read(stat);
-        if (end == null) {
+        if (end == null || elapsedNanos < SHORTEST_NANOS) {
             return -1;
         }
         long idle = end[0] - start[0];

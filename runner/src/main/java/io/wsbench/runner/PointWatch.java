@@ -5,7 +5,7 @@ import io.wsbench.model.record.Drift;
 import io.wsbench.model.record.MinuteSample;
 import io.wsbench.model.record.OverTime;
 import io.wsbench.model.record.SecondSample;
-import io.wsbench.core.soak.Growth;
+import io.wsbench.model.stats.Growth;
 import io.wsbench.monitor.ServerTrail;
 import org.HdrHistogram.Histogram;
 

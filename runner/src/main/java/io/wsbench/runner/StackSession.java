@@ -1,6 +1,6 @@
 package io.wsbench.runner;
 
-import io.wsbench.core.profile.PackageGroups;
+import io.wsbench.model.profile.PackageGroups;
 import io.wsbench.launch.RunningStack;
 import io.wsbench.launch.StackDescriptor;
 import io.wsbench.launch.StackException;

@@ -112,7 +112,8 @@ class AwakeCoresTest {
         MachineIdle idle = MachineIdle.start(stat);
         // 400 more jiffies: 100 user, 300 idle (idle 250 + iowait 50)
         Files.writeString(stat, "cpu  200 0 100 950 150 0 0 0 0 0\n");
-        assertEquals(0.75, idle.share(), 1e-9);
+        assertEquals(0.75, idle.share(2_000_000_000L), 1e-9);
+        assertEquals(-1, idle.share(200_000_000L), "0.2 s: a point too short to say how busy the machine is");
         assertNull(MachineIdle.start(dir.resolve("missing")));
     }
 }

@@ -26,8 +26,6 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -347,18 +345,14 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     }
 
     /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */
+    /** As {@link io.wsbench.model.record.Histograms#encode}. */
     public static String encode(Histogram h) {
-        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int n = h.encodeIntoCompressedByteBuffer(buf);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buf.array(), n));
+        return io.wsbench.model.record.Histograms.encode(h);
     }
 
+    /** As {@link io.wsbench.model.record.Histograms#decode}. */
     public static Histogram decode(String base64) {
-        try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-        } catch (java.util.zip.DataFormatException e) {
-            throw new IllegalArgumentException("not an encoded histogram: " + e.getMessage(), e);
-        }
+        return io.wsbench.model.record.Histograms.decode(base64);
     }
 
     static double round(double v) {

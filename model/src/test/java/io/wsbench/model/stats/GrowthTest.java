@@ -1,4 +1,4 @@
-package io.wsbench.core.soak;
+package io.wsbench.model.stats;
 
 import io.wsbench.model.record.Drift;
 import org.junit.jupiter.api.Test;

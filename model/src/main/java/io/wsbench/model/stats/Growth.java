@@ -1,4 +1,4 @@
-package io.wsbench.core.soak;
+package io.wsbench.model.stats;
 
 import io.wsbench.model.record.Drift;
 import org.apache.commons.math3.stat.regression.SimpleRegression;

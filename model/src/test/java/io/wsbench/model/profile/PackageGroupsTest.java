@@ -1,4 +1,4 @@
-package io.wsbench.core.profile;
+package io.wsbench.model.profile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

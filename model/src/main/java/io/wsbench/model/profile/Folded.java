@@ -1,4 +1,4 @@
-package io.wsbench.core.profile;
+package io.wsbench.model.profile;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.wsbench.core.profile;
+package io.wsbench.model.profile;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
