@@ -10,7 +10,7 @@ import io.wsbench.history.HistoryStore;
 import io.wsbench.history.Metric;
 import io.wsbench.history.StoredRow;
 import io.wsbench.history.StoredRun;
-import io.wsbench.history.Trend;
+import io.wsbench.history.Timeline;
 import io.wsbench.report.TrendPage;
 import io.wsbench.runner.Home;
 import picocli.CommandLine.Command;
@@ -82,7 +82,7 @@ final class HistoryCommand implements Callable<Integer> {
             }
             Predicate<StoredRow> chosen = r -> (target == null || r.target().equals(target))
                     && (load == null || r.load().equals(load));
-            List<Trend.Series> series = Trend.of(runs, store.rows(suite), chosen, m);
+            List<Timeline.Series> series = Timeline.of(runs, store.rows(suite), chosen, m);
             if (series.isEmpty()) {
                 throw new UserError("suite '" + suite + "' has no row" + (target == null ? "" : " of target '" + target + "'")
                         + (load == null ? "" : " at load '" + load + "'") + " with a " + m.word + " figure in the history");
@@ -135,12 +135,12 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     /** One series as a table: each run's figure and interval, the change points under it. */
-    static String table(Trend.Series s) {
+    static String table(Timeline.Series s) {
         StringBuilder sb = new StringBuilder();
         sb.append(s.row()).append(" — ").append(s.metric().unit).append(", on ").append(s.machine()).append('\n');
         sb.append(String.format(Locale.ROOT, "  %3s  %-28s  %-12s  %12s  %-25s%n", "#", "run", "commit", s.metric().word, "95% interval"));
         for (int i = 0; i < s.entries().size(); i++) {
-            Trend.Entry e = s.entries().get(i);
+            Timeline.Entry e = s.entries().get(i);
             StoredRow.Figure f = e.figure();
             for (ChangePoints.ChangePoint c : s.changePoints()) {
                 if (c.index() == i) {
@@ -170,16 +170,16 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     /** {"series": [...], "changePoints": [...]}: each change point names its series and the index of its first run. */
-    static String json(List<Trend.Series> series) {
+    static String json(List<Timeline.Series> series) {
         ObjectNode root = RunJson.MAPPER.createObjectNode();
         ArrayNode all = root.putArray("series");
         ArrayNode changes = root.putArray("changePoints");
         for (int n = 0; n < series.size(); n++) {
-            Trend.Series s = series.get(n);
+            Timeline.Series s = series.get(n);
             ObjectNode one = all.addObject();
             one.put("row", s.row()).put("machine", s.machine()).put("metric", s.metric().word);
             ArrayNode runs = one.putArray("runs");
-            for (Trend.Entry e : s.entries()) {
+            for (Timeline.Entry e : s.entries()) {
                 ObjectNode r = runs.addObject();
                 r.put("run", e.runId()).put("startedAt", e.startedAt()).put("commit", e.commit()).put("median", e.figure().median());
                 if (e.figure().bounded()) {
@@ -205,9 +205,9 @@ final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    private static TrendPage.Chart chart(Trend.Series s) {
+    private static TrendPage.Chart chart(Timeline.Series s) {
         List<TrendPage.Run> runs = new ArrayList<>();
-        for (Trend.Entry e : s.entries()) {
+        for (Timeline.Entry e : s.entries()) {
             String versions = (e.wsbenchVersion() == null ? "" : "wsbench " + e.wsbenchVersion())
                     + (e.stackVersion() == null ? "" : "; " + e.stackVersion());
             runs.add(new TrendPage.Run(e.runId(), e.startedAt(), e.commit(), versions, e.figure().median(), e.figure().low(), e.figure().high()));

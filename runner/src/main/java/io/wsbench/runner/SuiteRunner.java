@@ -49,10 +49,10 @@ public final class SuiteRunner {
 
     private final LoadDriver driver;
     private final RunEvents events;
-    private final StackSession.Watch watch;
+    private final StackServer.Watch watch;
     // what Ctrl-C reaches from another thread: the run under way and the server it loads
-    private volatile SuiteRun active;
-    private final List<StackSession> current = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile RunUnderWay active;
+    private final List<StackServer> current = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean interrupted;
     boolean everyServer;
     private boolean keepRecordings;
@@ -67,7 +67,7 @@ public final class SuiteRunner {
         this.catalog = catalog;
         this.driver = driver;
         this.events = events;
-        this.watch = new StackSession.Watch(residualMillis, monitors);
+        this.watch = new StackServer.Watch(residualMillis, monitors);
     }
 
     RunEvents events() {
@@ -101,7 +101,7 @@ public final class SuiteRunner {
     /** Runs the suite into {@code dir} (it exists) in {@code session}, the command's; returns the finished or partial record. */
     public RunRecord run(Suite suite, Path dir, String command, PointSession session) throws InterruptedException {
         SuiteCheck.check(catalog, suite);
-        SuiteRun run = new SuiteRun(suite, new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(),
+        RunUnderWay run = new RunUnderWay(suite, new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(),
                 suite.description(), Home.version(), Home.gitCommit(catalog.home()), now(), null, "running", null, command,
                 suite.baseline(), Environment.detect(Map.of()), List.of(), List.of())
                 .withNote("load generator: " + driver.describe() + "; "
@@ -112,7 +112,7 @@ public final class SuiteRunner {
         return runPlaced(run, new StackLauncher(dir.resolve("logs"), session.placed().servers()), dir);
     }
 
-    private RunRecord runPlaced(SuiteRun run, StackLauncher launcher, Path dir) throws InterruptedException {
+    private RunRecord runPlaced(RunUnderWay run, StackLauncher launcher, Path dir) throws InterruptedException {
         Suite suite = run.suite;
         for (TargetSpec t : suite.targets()) {
             String reason = SuiteCheck.unavailable(catalog, t);
@@ -128,7 +128,7 @@ public final class SuiteRunner {
         Map<String, List<TargetSpec>> groups = byStack(suite);
         String grouped = groupedBecause(suite, groups);
         if (grouped == null) {
-            return new RoundsRun(this, run).run(launcher, dir, groups, instancesThatFit(run, groups));
+            return new InterleavedRounds(this, run).run(launcher, dir, groups, instancesThatFit(run, groups));
         }
         boolean asked = suite.rounds().grouped();
         run.file.update(r -> r.withOrder(new OrderRecord(Suite.GROUPED, null, suite.rounds().repeat(), null, null, null,
@@ -164,7 +164,7 @@ public final class SuiteRunner {
      * stack starts: a version Maven Central does not have stops the run before any load is sent.
      * Returns why it could not, or null.
      */
-    private String resolveVersions(SuiteRun run) {
+    private String resolveVersions(RunUnderWay run) {
         for (List<TargetSpec> group : byStack(run.suite).values()) {
             TargetSpec first = group.get(0);
             if (first.stack() == null || run.suite.stacks().containsKey(first.stack())) {
@@ -189,11 +189,11 @@ public final class SuiteRunner {
      * The server of a group of targets (a stack's session; none for external URLs) and how their points
      * are measured; {@code instance}: which of the server's processes it is, from 1 (0: its only one).
      */
-    record Server(String name, StackSession session, List<Target> targets, PointRun points, int instance) {
+    record Server(String name, StackServer session, List<Target> targets, PointRun points, int instance) {
     }
 
     /** Measures the targets of one stack in a session of its server, or those of external URLs; returns why it stopped early, or null. */
-    private String runGroup(SuiteRun run, StackLauncher launcher, Path dir, List<TargetSpec> specs, Repeats repeats)
+    private String runGroup(RunUnderWay run, StackLauncher launcher, Path dir, List<TargetSpec> specs, Repeats repeats)
             throws InterruptedException {
         Server server;
         try {
@@ -210,12 +210,12 @@ public final class SuiteRunner {
     }
 
     /** Starts the server of {@code specs} (none for external URLs) and makes their targets. */
-    Server open(SuiteRun run, StackLauncher launcher, Path dir, List<TargetSpec> specs) throws StackException {
+    Server open(RunUnderWay run, StackLauncher launcher, Path dir, List<TargetSpec> specs) throws StackException {
         return open(run, launcher, dir, specs, 0);
     }
 
-    /** {@link #open(SuiteRun, StackLauncher, Path, List)} as process {@code instance} of the server, from 1 (0: its only one). */
-    Server open(SuiteRun run, StackLauncher launcher, Path dir, List<TargetSpec> specs, int instance) throws StackException {
+    /** {@link #open(RunUnderWay, StackLauncher, Path, List)} as process {@code instance} of the server, from 1 (0: its only one). */
+    Server open(RunUnderWay run, StackLauncher launcher, Path dir, List<TargetSpec> specs, int instance) throws StackException {
         Suite suite = run.suite;
         String stackName = specs.get(0).stack();
         if (stackName == null) {
@@ -236,7 +236,7 @@ public final class SuiteRunner {
         // a stack started with a target's own options (another version) is named with them
         String server = specs.get(0).ownOptions().isEmpty() ? d.name() : d.name() + " " + new TreeMap<>(specs.get(0).ownOptions());
         String name = instance > 0 ? server + " #" + instance : server;
-        StackSession session = StackSession.start(launcher, d, options, name, watch, driver, events, run::note);
+        StackServer session = StackServer.start(launcher, d, options, name, watch, driver, events, run::note);
         current.add(session);
         try {
             if (instance <= 1) {
@@ -272,7 +272,7 @@ public final class SuiteRunner {
      * many whole passes as last that long. They are timed once, the first time (after the target's
      * warm-up; the asked passes, not recorded), and kept for every repeat, so the repeats are alike.
      */
-    static LoadPointSpec passes(SuiteRun run, PointRun points, Target t, LoadPointSpec l, int level)
+    static LoadPointSpec passes(RunUnderWay run, PointRun points, Target t, LoadPointSpec l, int level)
             throws InterruptedException {
         if (l.minimum() == null) {
             return l;
@@ -295,7 +295,7 @@ public final class SuiteRunner {
      * target warmed right before its own first point and, after another target's points on the same
      * server, re-warmed shortly and not recorded. Returns why it stopped early, or null.
      */
-    private String measure(SuiteRun run, List<Target> targets, PointRun points, Repeats repeats)
+    private String measure(RunUnderWay run, List<Target> targets, PointRun points, Repeats repeats)
             throws InterruptedException {
         Suite suite = run.suite;
         int total = (repeats.last() - repeats.first() + 1) * targets.size() * suite.load().size();
@@ -356,7 +356,7 @@ public final class SuiteRunner {
      * Searches {@code t}'s capacity at the suite's SLOs, each probe a point measured as the suite's
      * are (kept in the capacity record, not among the points); returns why it stopped early, or null.
      */
-    String capacity(SuiteRun run, PointRun points, Target t) throws InterruptedException {
+    String capacity(RunUnderWay run, PointRun points, Target t) throws InterruptedException {
         CapacityRecord c = PointSession.capacity(points, t, run.suite.capacity(), t.label(),
                 label -> events.pointStarting(label, 0, 0), (index, p, broken) -> events.probeDone(p, broken));
         run.capacityDone(c);
@@ -364,16 +364,16 @@ public final class SuiteRunner {
     }
 
     /** Warms one target as {@code warmup} says; the first warm-up of a target is recorded, a re-warm is not. */
-    void warmUp(SuiteRun run, PointRun points, Target t, Warmup warmup, boolean first) throws InterruptedException {
+    void warmUp(RunUnderWay run, PointRun points, Target t, Warmup warmup, boolean first) throws InterruptedException {
         warmUp(run, points, t, warmup, first, null);
     }
 
     /**
-     * {@link #warmUp(SuiteRun, PointRun, Target, Warmup, boolean)} on {@code server}, one of several
+     * {@link #warmUp(RunUnderWay, PointRun, Target, Warmup, boolean)} on {@code server}, one of several
      * processes of its server (null: its only one): its warm-up recorded as that process's, and a process
      * that never settled or slowed down named.
      */
-    void warmUp(SuiteRun run, PointRun points, Target t, Warmup warmup, boolean first, Server server) throws InterruptedException {
+    void warmUp(RunUnderWay run, PointRun points, Target t, Warmup warmup, boolean first, Server server) throws InterruptedException {
         if (warmup instanceof Warmup.None) {
             return;
         }
@@ -475,7 +475,7 @@ public final class SuiteRunner {
      * How many processes of each server the rounds start: the suite's {@code instances}, or as many as
      * the machine's free memory holds at {@link #SERVER_BYTES} each (then said in a note).
      */
-    private int instancesThatFit(SuiteRun run, Map<String, List<TargetSpec>> groups) {
+    private int instancesThatFit(RunUnderWay run, Map<String, List<TargetSpec>> groups) {
         int k = run.suite.rounds().instances();
         long servers = started(groups);
         long available = MachineMemory.availableBytes();
@@ -522,12 +522,12 @@ public final class SuiteRunner {
     public void interrupt() {
         interrupted = true;
         driver.abort(INTERRUPTED);
-        SuiteRun run = active;
+        RunUnderWay run = active;
         RunFile r = run == null ? null : run.file;
         if (r != null) {
             markInterrupted(r); // at once: stopping the server may take seconds
         }
-        current.forEach(StackSession::stop);
+        current.forEach(StackServer::stop);
         if (r != null) {
             events.problem(INTERRUPTED + ": " + r.path() + " keeps the " + r.get().points().size() + " points measured");
         }

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The server a target's points are measured against, as the runner sees it: the monitors that
  * watch each point, whether it still lives, and its JIT compiler's clock, which a warm-up until
- * steady watches go quiet. A stack wsbench started is a {@link StackSession}; a URL's server is
+ * steady watches go quiet. A stack wsbench started is a {@link StackServer}; a URL's server is
  * watched through a process id the user names, or not at all.
  */
 public interface WatchedServer {

@@ -48,7 +48,7 @@ final class H2Link {
     /** h2load's window sizes (2^30-1 for each stream and for the connection): the client never throttles an answer. */
     private static final int WINDOW = (1 << 30) - 1;
 
-    private final LoadEngine.Run run;
+    private final LoadEngine.PointState run;
     private final LoadEngine.Lane lane;
     /** The connection new streams go to, once ready; null before, while connecting, and after its GOAWAY. */
     private Conn current;
@@ -58,7 +58,7 @@ final class H2Link {
     private final List<Conn> open = new ArrayList<>();
     private int members;
 
-    H2Link(LoadEngine.Run run, LoadEngine.Lane lane) {
+    H2Link(LoadEngine.PointState run, LoadEngine.Lane lane) {
         this.run = run;
         this.lane = lane;
     }

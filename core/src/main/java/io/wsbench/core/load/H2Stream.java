@@ -11,13 +11,13 @@ import io.netty.handler.codec.http2.Http2Headers;
 final class H2Stream {
 
     private final User user;
-    private final LoadEngine.Run run;
+    private final LoadEngine.PointState run;
     final H2Link link;
     private final H2Answer answer = new H2Answer();
     private H2Link.Conn conn;
     private int id;
 
-    H2Stream(User user, LoadEngine.Run run, H2Link link) {
+    H2Stream(User user, LoadEngine.PointState run, H2Link link) {
         this.user = user;
         this.run = run;
         this.link = link;

@@ -56,7 +56,7 @@ public final class LoadEngine implements AutoCloseable {
     private final boolean epoll;
     /** The busy-polling strategies of the I/O threads, when they busy-poll; else null. */
     private final BusyPoll busyPoll;
-    private volatile Run current;
+    private volatile PointState current;
 
     public LoadEngine(int ioThreads) {
         this(ioThreads, false);
@@ -162,7 +162,7 @@ public final class LoadEngine implements AutoCloseable {
 
     private Measurement run(InetSocketAddress address, ClientTls tls, Http2 http2, LoadSpec spec, RequestSource source,
                             Supplier<Validator> validators, FlowPlan flow, ProgressListener progress) throws InterruptedException {
-        Run run = new Run(address, tls == null ? null : tls.renewed(), spec, source, http2);
+        PointState run = new PointState(address, tls == null ? null : tls.renewed(), spec, source, http2);
         List<Lane> lanes = new ArrayList<>();
         // over HTTP/2 the users of one connection share its lane, the lanes taking connections in turn
         int units = http2 == null ? spec.connections() : http2.connections(spec.connections());
@@ -260,7 +260,7 @@ public final class LoadEngine implements AutoCloseable {
      * unanswered and no answer at all came in its last stretch, a silence longer than a second and
      * than twice its slowest answer. Null when the server kept answering.
      */
-    private static String silentEnd(Run run, List<Lane> lanes, Sampler sampler, long lastAnswer) {
+    private static String silentEnd(PointState run, List<Lane> lanes, Sampler sampler, long lastAnswer) {
         long unfinished = lanes.stream().mapToLong(l -> l.rec.unfinished).sum();
         if (run.deadline == Long.MAX_VALUE || unfinished == 0) {
             return null;
@@ -283,7 +283,7 @@ public final class LoadEngine implements AutoCloseable {
 
     /** Stops the running point early, e.g. because its server died; what was measured is kept. */
     public void abort(String why) {
-        Run r = current;
+        PointState r = current;
         if (r != null && r.abortReason == null) {
             r.abortReason = why;
         }
@@ -291,7 +291,7 @@ public final class LoadEngine implements AutoCloseable {
 
     /** Stops the running point as the user asked (Ctrl-C): aborted for {@code why}, over the time it ran. */
     public void stop(String why) {
-        Run r = current;
+        PointState r = current;
         if (r != null && r.abortReason == null) {
             r.stoppedByUser = true;
             r.abortReason = why;
@@ -320,7 +320,7 @@ public final class LoadEngine implements AutoCloseable {
     }
 
     /** The shared, read-mostly state of one point. */
-    final class Run {
+    final class PointState {
         final InetSocketAddress address;
         final ClientTls tls;
         final LoadSpec spec;
@@ -348,7 +348,7 @@ public final class LoadEngine implements AutoCloseable {
         final java.util.concurrent.atomic.LongAdder grpcMessages = new java.util.concurrent.atomic.LongAdder();
         final java.util.Map<String, java.util.concurrent.atomic.LongAdder> streamErrors = new java.util.concurrent.ConcurrentHashMap<>();
 
-        Run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source, Http2 http2) {
+        PointState(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source, Http2 http2) {
             this.http2 = http2;
             this.address = address;
             this.tls = tls;
@@ -398,7 +398,7 @@ public final class LoadEngine implements AutoCloseable {
 
     /** The users of one I/O thread, with that thread's recorder, validator and bootstrap. */
     final class Lane {
-        final Run run;
+        final PointState run;
         final EventLoop loop;
         final Validator validator;
         /** Null for plain HTTP, whose connections get no handler but the user. */
@@ -416,7 +416,7 @@ public final class LoadEngine implements AutoCloseable {
         private int answeredCount;
         private final Runnable sendAnswered = this::sendAnswered;
 
-        Lane(Run run, EventLoop loop, Validator validator, FlowLane flow) {
+        Lane(PointState run, EventLoop loop, Validator validator, FlowLane flow) {
             this.run = run;
             this.flow = flow;
             this.loop = loop;

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * seconds each I/O thread closes by its answers' completion times.
  */
 final class Sampler {
-    private final LoadEngine.Run run;
+    private final LoadEngine.PointState run;
     private final List<LoadEngine.Lane> lanes;
     private final ProgressListener progress;
     private final Histogram total = new Histogram(1, Recorder.HIGHEST_MICROS, 3);
@@ -31,7 +31,7 @@ final class Sampler {
     private long lastActivityCount;
     private final ClientMemory memory;
 
-    Sampler(LoadEngine.Run run, List<LoadEngine.Lane> lanes, ProgressListener progress, ClientMemory memory) {
+    Sampler(LoadEngine.PointState run, List<LoadEngine.Lane> lanes, ProgressListener progress, ClientMemory memory) {
         this.run = run;
         this.memory = memory;
         this.lanes = lanes;

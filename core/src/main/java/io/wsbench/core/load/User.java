@@ -23,7 +23,7 @@ final class User implements ResponseParser.Sink {
 
     private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-    private final LoadEngine.Run run;
+    private final LoadEngine.PointState run;
     private final LoadEngine.Lane lane;
     private final FlowLane flow;
     /** Its place among this generator's users (its slots of an open loop's schedule), and its number in the whole point. */
@@ -65,7 +65,7 @@ final class User implements ResponseParser.Sink {
     /** HTTP/2: the request's stream was refused (above a GOAWAY's last stream): the same request goes again. */
     private boolean resending;
 
-    User(LoadEngine.Run run, LoadEngine.Lane lane, int index, H2Link link) {
+    User(LoadEngine.PointState run, LoadEngine.Lane lane, int index, H2Link link) {
         this.run = run;
         this.lane = lane;
         this.flow = lane.flow;

@@ -46,7 +46,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
     private static final int MOST_BYTES = 16 << 20;
 
     private final User user;
-    private final LoadEngine.Run run;
+    private final LoadEngine.PointState run;
     private final LoadEngine.Lane lane;
     private final CookieJar jar;
     private final String[] variables;
@@ -71,7 +71,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
     private StepRecorder resumedRec;
     private StepAnswer resumedAnswer;
 
-    WsLink(User user, LoadEngine.Run run, LoadEngine.Lane lane, CookieJar jar, String[] variables) {
+    WsLink(User user, LoadEngine.PointState run, LoadEngine.Lane lane, CookieJar jar, String[] variables) {
         this.user = user;
         this.run = run;
         this.lane = lane;

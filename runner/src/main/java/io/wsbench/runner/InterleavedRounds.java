@@ -33,7 +33,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * machine whose speed wanders over minutes. The rounds end when the suite's rounds are done or,
  * with {@code until}, when every ratio's interval is that narrow or the budget is spent.
  */
-final class RoundsRun {
+final class InterleavedRounds {
 
     /** A re-warm before a point whose target is not the one just measured: one short window, unrecorded. */
     static final Duration REWARM = Duration.ofMillis(250);
@@ -41,13 +41,13 @@ final class RoundsRun {
     static final String DEFAULT_BUDGET = "30m";
 
     private final SuiteRunner runner;
-    private final SuiteRun run;
+    private final RunUnderWay run;
 
     /** One point of every round: a target of a server at one load level. */
     private record Slot(SuiteRunner.Server server, Target target, LoadPointSpec load, int level) {
     }
 
-    RoundsRun(SuiteRunner runner, SuiteRun run) {
+    InterleavedRounds(SuiteRunner runner, RunUnderWay run) {
         this.runner = runner;
         this.run = run;
     }

@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * One run of a suite under way, passed from step to step of {@link SuiteRunner}: the suite, its
  * run.json (written at every change), whoever watches it, and the stacks started so far.
  */
-final class SuiteRun {
+final class RunUnderWay {
 
     final Suite suite;
     final RunFile file;
@@ -23,7 +23,7 @@ final class SuiteRun {
     /** The passes of each target at each load level with a minDuration, timed once and kept for every repeat. */
     final Map<String, Integer> passes = new java.util.HashMap<>();
 
-    SuiteRun(Suite suite, RunFile file, RunEvents events) {
+    RunUnderWay(Suite suite, RunFile file, RunEvents events) {
         this.suite = suite;
         this.file = file;
         this.events = events;

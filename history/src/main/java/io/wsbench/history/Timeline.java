@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  * means with a permutation test). Runs of another kind of machine are another series: a step between
  * two machines is not a change of the code.
  */
-public final class Trend {
+public final class Timeline {
 
     /** One run's figure in a series: the run, its commit and the row's stack version, and the figure with its interval. */
     public record Entry(String runId, String startedAt, String commit, String wsbenchVersion, String stackVersion,
@@ -34,7 +34,7 @@ public final class Trend {
         }
     }
 
-    private Trend() {
+    private Timeline() {
     }
 
     /**

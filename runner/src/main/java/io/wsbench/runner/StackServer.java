@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * by what it loaded, watched (from /proc, and inside its JVM when it is one), guarded by a
  * watchdog that stops the point under way when the server dies, and stopped on close.
  */
-final class StackSession implements WatchedServer, AutoCloseable {
+final class StackServer implements WatchedServer, AutoCloseable {
 
     /** How the runner watches the servers it starts: the monitors chosen, the CPU watched after each point. */
     record Watch(long residualMillis, List<MonitorKind> monitors) {
@@ -41,7 +41,7 @@ final class StackSession implements WatchedServer, AutoCloseable {
     // every server up, and an idle server's death must not cut another server's point short)
     private final java.util.concurrent.atomic.AtomicBoolean loaded;
 
-    private StackSession(RunningStack stack, String name, String version, List<Monitor> monitors, JvmCounters jvm,
+    private StackServer(RunningStack stack, String name, String version, List<Monitor> monitors, JvmCounters jvm,
                          ScheduledExecutorService watchdog, long jvmPid, java.util.concurrent.atomic.AtomicBoolean loaded) {
         this.stack = stack;
         this.loaded = loaded;
@@ -58,7 +58,7 @@ final class StackSession implements WatchedServer, AutoCloseable {
      * it: its death aborts {@code driver}'s point under way. What it could not watch is told to
      * {@code notes}; the stack is gone again if anything after its start fails.
      */
-    static StackSession start(StackLauncher launcher, StackDescriptor d, Map<String, String> options, String name,
+    static StackServer start(StackLauncher launcher, StackDescriptor d, Map<String, String> options, String name,
                               Watch watch, LoadDriver driver, RunEvents events, Consumer<String> notes)
             throws StackException {
         events.stackStarting(name);
@@ -95,7 +95,7 @@ final class StackSession implements WatchedServer, AutoCloseable {
                     driver.abort(stack.deathNotice());
                 }
             }, 200, 200, TimeUnit.MILLISECONDS);
-            return new StackSession(stack, name, version, List.copyOf(monitors), jvm, watchdog, jvmPid, underLoad);
+            return new StackServer(stack, name, version, List.copyOf(monitors), jvm, watchdog, jvmPid, underLoad);
         } catch (RuntimeException e) {
             watchdog.shutdownNow();
             stack.stop();
