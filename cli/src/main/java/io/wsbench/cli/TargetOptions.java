@@ -3,9 +3,12 @@ package io.wsbench.cli;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.model.suite.CapacitySpec;
 import io.wsbench.model.suite.LoadPointSpec;
+import io.wsbench.model.load.Http2;
 import io.wsbench.model.suite.RequestSpec;
+import io.wsbench.model.suite.ServiceSpecBuilder;
 import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.TargetSpec;
+import io.wsbench.model.suite.TargetSpecBuilder;
 import io.wsbench.protocols.Protocols;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.TlsClients;
@@ -113,11 +116,16 @@ final class TargetOptions {
         }
         RequestSpec asked = own ? (openapi != null && !request.headers.isEmpty() ? request.spec(true) : null) : request.spec(false);
         try {
-            return TargetSpec.fromKeys(address, null, own ? null : protocol, null,
-                    proto != null ? (request.method != null ? request.method : operation) : own || protocol != null ? operation : null,
-                    null, own ? null : sequence, address, null, null, null, null, tls.spec(), wsdl, openapi, port,
-                    path(template), path(data), dataMode, checks.isEmpty() ? null : checks, dataMaxMb, null, path(query),
-                    http, streams, proto, asked == null || asked.plainGet() ? null : asked);
+            // by name, as a suite's keys are: the builders the compiler checks, not some 30 arguments by position
+            return TargetSpecBuilder.builder().label(address).url(address).protocol(own ? null : protocol)
+                    .operation(proto != null ? (request.method != null ? request.method : operation)
+                            : own || protocol != null ? operation : null)
+                    .sequence(own ? null : sequence).tls(tls.spec())
+                    .service(ServiceSpecBuilder.builder().wsdl(wsdl).openapi(openapi).graphql(path(query)).proto(proto).port(port)
+                            .template(path(template)).data(path(data)).dataMode(dataMode).checks(checks.isEmpty() ? null : checks)
+                            .dataMaxMb(dataMaxMb).build())
+                    .http2(http != null && http == 2 ? new Http2(streams == null ? 1 : streams) : null)
+                    .request(asked == null || asked.plainGet() ? null : asked).build();
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

@@ -1,6 +1,6 @@
 package io.wsbench.runner;
 
-import io.wsbench.model.record.Copies;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.ServerRecord;
 
@@ -45,7 +45,9 @@ final class Recordings {
         if (s == null || s.jfr().recording() == null) {
             return p;
         }
-        return Copies.with(p, "server", Copies.with(s, "jfr", Copies.with(s.jfr(), "recording", null)));
+        ServerRecord.JfrRecord j = s.jfr();
+        return PointRecordBuilder.builder(p).server(s.withRecording(new ServerRecord.JfrRecord(j.executionSamples(),
+                j.samplePeriodMillis(), j.hotFrames(), j.exceptions(), null, j.gcPauses()))).build();
     }
 
     private static void delete(Path f) {

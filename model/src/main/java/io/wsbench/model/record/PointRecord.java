@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -27,6 +28,7 @@ import java.util.Map;
  * {@code iterations} of them finished; {@code requests} are its steps' requests, each step has its
  * record in {@code steps}, and the users' {@code setup} and {@code teardown} steps have theirs apart.
  */
+@RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"target", "load", "repeat", "requests", "unfinished"})
 public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
@@ -116,40 +118,40 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     }
 
     public PointRecord withGenerator(GeneratorRecord g) {
-        return Copies.with(this, "generator", g);
+        return PointRecordBuilder.builder(this).generator(g).build();
     }
 
     public PointRecord withLoad(LoadRecord l) {
-        return Copies.with(this, "load", l);
+        return PointRecordBuilder.builder(this).load(l).build();
     }
 
     /** With its errors as {@code e} counts them (listing the kinds its protocol can count). */
     public PointRecord withErrors(ErrorCounts e) {
-        return Copies.with(this, "errors", e);
+        return PointRecordBuilder.builder(this).errors(e).build();
     }
 
     /** With the latencies of its answers one by one, in the order they came. */
     public PointRecord withEachRequest(List<Long> micros) {
-        return Copies.with(this, "detail", new Detail(detail.series(), detail.histogram(), micros));
+        return PointRecordBuilder.builder(this).detail(new Detail(detail.series(), detail.histogram(), micros)).build();
     }
 
     /** With how its connections spoke TLS, the requests never answered, and each agent's share. */
     public PointRecord withTransport(TlsRecord t, long notAnswered, List<AgentRecord> shares) {
-        return Copies.with(this, "tls", t, "unfinished", notAnswered, "agents", shares);
+        return PointRecordBuilder.builder(this).tls(t).unfinished(notAnswered).agents(shares).build();
     }
 
     /** With a flow's iterations and its steps' records. */
     public PointRecord withFlowSteps(FlowSteps f) {
-        return Copies.with(this, "flowSteps", f);
+        return PointRecordBuilder.builder(this).flowSteps(f).build();
     }
 
     public PointRecord withAborted(String why) {
-        return Copies.with(this, "aborted", why);
+        return PointRecordBuilder.builder(this).aborted(why).build();
     }
 
     /** With how the point went minute by minute, and its leaks and slowdowns. */
     public PointRecord withOverTime(OverTime seen) {
-        return Copies.with(this, "overTime", seen);
+        return PointRecordBuilder.builder(this).overTime(seen).build();
     }
 
     /** The server process that measured it, from 1: 1 where the server ran as one process. */
@@ -159,7 +161,7 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
 
     /** With where it stood in its run's rounds. */
     public PointRecord withRound(RoundRecord r) {
-        return Copies.with(this, "round", r);
+        return PointRecordBuilder.builder(this).round(r).build();
     }
 
     /**

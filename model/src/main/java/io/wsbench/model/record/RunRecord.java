@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -15,6 +16,7 @@ import java.util.List;
  * reached steady state. {@code capacity} holds each target's capacity search, when the suite asked
  * for one.
  */
+@RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
                         String startedAt, String finishedAt, String status, String partialReason,
@@ -66,11 +68,11 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
 
     /** With the point under way as it stands (null: none). */
     public RunRecord withRunning(PointInProgress now) {
-        return Copies.with(this, "running", now);
+        return RunRecordBuilder.builder(this).running(now).build();
     }
 
     public RunRecord withWarmup(PointRecord p) {
-        return Copies.with(this, "warmups", plus(warmups, p));
+        return RunRecordBuilder.builder(this).warmups(plus(warmups, p)).build();
     }
 
     /**
@@ -94,32 +96,32 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
 
     /** {@code w}: how one target was warmed (an auto warm-up's windows, or a fixed count). */
     public RunRecord withTargetWarmup(WarmupRecord w) {
-        return Copies.with(this, "warmup", plus(warmup, w));
+        return RunRecordBuilder.builder(this).warmup(plus(warmup, w)).build();
     }
 
     public RunRecord withPoint(PointRecord p) {
-        return Copies.with(this, "points", plus(points, p), "running", null);
+        return RunRecordBuilder.builder(this).points(plus(points, p)).running(null).build();
     }
 
     public RunRecord withNote(String note) {
-        return Copies.with(this, "notes", plus(notes, note));
+        return RunRecordBuilder.builder(this).notes(plus(notes, note)).build();
     }
 
     public RunRecord withEnvironment(Environment env) {
-        return Copies.with(this, "environment", env);
+        return RunRecordBuilder.builder(this).environment(env).build();
     }
 
     public RunRecord finished(String at, String finalStatus, String reason) {
-        return Copies.with(this, "finishedAt", at, "status", finalStatus, "partialReason", reason);
+        return RunRecordBuilder.builder(this).finishedAt(at).status(finalStatus).partialReason(reason).build();
     }
 
     /** With the order its points are measured in. */
     public RunRecord withOrder(OrderRecord o) {
-        return Copies.with(this, "order", o);
+        return RunRecordBuilder.builder(this).order(o).build();
     }
 
     public RunRecord withCapacity(CapacityRecord c) {
-        return Copies.with(this, "capacity", plus(capacity, c));
+        return RunRecordBuilder.builder(this).capacity(plus(capacity, c)).build();
     }
 
     /** {@code list} (null: none) with {@code more} after its elements, unmodifiable. */

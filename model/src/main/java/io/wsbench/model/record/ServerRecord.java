@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
@@ -14,6 +15,7 @@ import java.util.List;
  * <p>A point shorter than a monitor can measure has that monitor's figures null and says why, once,
  * in {@code tooShort} ("point too short: 33 ms, /proc's CPU times need 250 ms; the profiler needs 250 ms").
  */
+@RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, Double cpuSystemPercent,
                            long rssMaxBytes, int threadsMax, double residualCpuPercent, Double machineCpuPercent,
@@ -90,23 +92,23 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
      * {@code needs} says ("the profiler needs 250 ms"); the point's length is said once, before the first.
      */
     public ServerRecord withTooShort(double seconds, String needs) {
-        return Copies.with(this, "tooShort",
-                (tooShort == null ? "point too short: " + Math.round(seconds * 1000) + " ms, " : tooShort + "; ") + needs);
+        return ServerRecordBuilder.builder(this)
+                .tooShort((tooShort == null ? "point too short: " + Math.round(seconds * 1000) + " ms, " : tooShort + "; ") + needs).build();
     }
 
     /** With what a JVM's counters said over the point: collections, their time, the heap's peak. */
     public ServerRecord withGc(long gcs, long gcMillis, long heapMax) {
-        return Copies.with(this, "counters", new CountersRecord(gcs, gcMillis, heapMax));
+        return ServerRecordBuilder.builder(this).counters(new CountersRecord(gcs, gcMillis, heapMax)).build();
     }
 
     /** With what a Flight Recorder recording of the point showed. */
     public ServerRecord withRecording(JfrRecord seen) {
-        return Copies.with(this, "jfr", seen);
+        return ServerRecordBuilder.builder(this).jfr(seen).build();
     }
 
     /** With what a sampling profiler saw over the point. */
     public ServerRecord withProfile(ProfileRecord seen) {
-        return Copies.with(this, "profile", seen);
+        return ServerRecordBuilder.builder(this).profile(seen).build();
     }
 
     /** Exceptions of every class per second; 0 when none were seen or none could be counted. */

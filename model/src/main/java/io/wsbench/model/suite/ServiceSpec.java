@@ -1,5 +1,6 @@
 package io.wsbench.model.suite;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 
 /**
@@ -11,6 +12,7 @@ import java.util.List;
  * its encoded requests may take. A suite writes these keys on the target itself; {@link TargetSpec}
  * keeps them together here. {@link #NONE} for a target that has none of them.
  */
+@RecordBuilder
 public record ServiceSpec(String wsdl, String openapi, String graphql, String proto, String port, String template,
                           String data, String dataMode, List<String> checks, Long dataMaxMb) {
 

@@ -1,9 +1,9 @@
 package io.wsbench.model.suite;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import io.wsbench.model.record.Copies;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -27,6 +27,7 @@ import java.util.Map;
  * another). {@code repeat} is the number of rounds; {@code until} (e.g. "±3%") adds rounds until every
  * ratio's 95% interval is that narrow, or {@code budget} (e.g. "30m") runs out.
  */
+@RecordBuilder
 public record Suite(String name, String description, String operation, String baseline, List<TargetSpec> targets,
                     List<LoadPointSpec> load, Warming warming, Rounds rounds, Quick quick,
                     Map<String, Map<String, String>> stackOptions, Map<String, UserStack> stacks, Placement cpus,
@@ -252,17 +253,18 @@ public record Suite(String name, String description, String operation, String ba
                 .map(l -> l.shrunk(quick.requestsPerUser(), Durations.parse(quick.duration()))).toList();
         // an auto warm-up in --quick: at most 5 s a target
         String max = Durations.parse(warming.max()).compareTo(Durations.parse(QUICK_WARMUP_MAX)) > 0 ? QUICK_WARMUP_MAX : warming.max();
-        return Copies.with(this, "load", small, "capacity", capacity == null ? null : capacity.quickened(),
-                "warming", new Warming(warming.mode(), Math.min(warming.requests(), quick.warmupRequests()), max, QUICK_WARMUP_WINDOW),
-                "rounds", new Rounds(quick.repeat(), rounds.order(), rounds.seed(), null, null, 1));
+        return SuiteBuilder.builder(this).load(small).capacity(capacity == null ? null : capacity.quickened())
+                .warming(new Warming(warming.mode(), Math.min(warming.requests(), quick.warmupRequests()), max, QUICK_WARMUP_WINDOW))
+                .rounds(new Rounds(quick.repeat(), rounds.order(), rounds.seed(), null, null, 1)).build();
     }
 
     public Suite withRepeat(int n) {
-        return Copies.with(this, "rounds", new Rounds(n, rounds.order(), rounds.seed(), rounds.until(), rounds.budget(), rounds.instances()));
+        return SuiteBuilder.builder(this).rounds(new Rounds(n, rounds.order(), rounds.seed(), rounds.until(), rounds.budget(),
+                rounds.instances())).build();
     }
 
     Suite from(Path file) {
-        return Copies.with(this, "source", file);
+        return SuiteBuilder.builder(this).source(file).build();
     }
 
     /** The label of side {@code side} ("A" or "B") of {@link #against}'s target {@code label}. */
@@ -301,28 +303,28 @@ public record Suite(String name, String description, String operation, String ba
             targets.add(t.as(side("B", t.label()), b.optionsFor(t)));
         }
         Rounds r = a.rounds();
-        return new Suite("ab-" + a.name() + "-" + b.name(), "B (" + b.name() + ") against A (" + a.name()
-                + "), measured in the same rounds", a.operation(), null, targets, a.load(), a.warming(),
-                new Rounds(Math.max(r.repeat(), b.rounds().repeat()), ROUNDS, r.seed(), r.until(), r.budget(),
-                        Math.max(r.instances(), b.rounds().instances())), a.quick(), Map.of(),
-                stacks, a.cpus(), null, a.busyPoll(), a.source());
+        return SuiteBuilder.builder(a).name("ab-" + a.name() + "-" + b.name())
+                .description("B (" + b.name() + ") against A (" + a.name() + "), measured in the same rounds")
+                .baseline(null).targets(targets).stackOptions(Map.of()).stacks(stacks).capacity(null)
+                .rounds(new Rounds(Math.max(r.repeat(), b.rounds().repeat()), ROUNDS, r.seed(), r.until(), r.budget(),
+                        Math.max(r.instances(), b.rounds().instances()))).build();
     }
 
     /** The suite measured in {@code order}, its rounds drawn from {@code seed} (null: each run its own), until and within the budget given (null: as the suite says). */
     public Suite withRounds(String order, Long seed, String until, String budget) {
-        return Copies.with(this, "rounds", new Rounds(rounds.repeat(), order == null ? rounds.order() : order,
+        return SuiteBuilder.builder(this).rounds(new Rounds(rounds.repeat(), order == null ? rounds.order() : order,
                 seed == null ? rounds.seed() : seed, until == null ? rounds.until() : until, budget == null ? rounds.budget() : budget,
-                rounds.instances()));
+                rounds.instances())).build();
     }
 
     /** The suite with every server it starts run as {@code k} processes. */
     public Suite withInstances(int k) {
-        return Copies.with(this, "rounds", rounds.withInstances(k));
+        return SuiteBuilder.builder(this).rounds(rounds.withInstances(k)).build();
     }
 
     /** The suite with the processes placed on {@code cpus} (null: wherever the OS puts them). */
     public Suite withCpus(Placement placement) {
-        return Copies.with(this, "cpus", placement);
+        return SuiteBuilder.builder(this).cpus(placement).build();
     }
 
     /**

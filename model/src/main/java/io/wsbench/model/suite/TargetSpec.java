@@ -1,5 +1,6 @@
 package io.wsbench.model.suite;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
@@ -36,6 +37,7 @@ import java.util.TreeMap;
  * (its method, body, headers, SOAPAction and the text every answer must hold), as {@code wsbench
  * load URL}'s options write it; an {@code openapi} target takes its {@code headers} alone.
  */
+@RecordBuilder
 public record TargetSpec(String label, String stack, String protocol, String variant, String operation,
                          Security security, String sequence, String url, String client, Boolean coldStart,
                          Map<String, String> stackOptions, String path, TlsSpec tls, ServiceSpec service,

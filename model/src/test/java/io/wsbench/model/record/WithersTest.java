@@ -6,10 +6,10 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class CopiesTest {
+/** The wide records' withers, made on their generated builders: what they name changes, every other component stays. */
+class WithersTest {
 
     private static RunRecord run() {
         return new RunRecord("s", "d", "0.1", "abc", "2026-11-29T08:00:00Z", null, "running", null, "run s.yaml",
@@ -40,11 +40,5 @@ class CopiesTest {
         assertEquals(List.of(), r.points(), "the original's list unchanged");
         assertEquals("aborted", p.withAborted("aborted").aborted());
         assertEquals(p, p.withAborted("aborted").withAborted(null));
-    }
-
-    @Test
-    void aComponentThatIsNotThereIsRefusedByName() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Copies.with(run(), "nothing", 1));
-        assertEquals("no component nothing in RunRecord", e.getMessage());
     }
 }
