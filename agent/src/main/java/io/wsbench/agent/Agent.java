@@ -122,7 +122,8 @@ public final class Agent implements AutoCloseable {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         return;
-                    } catch (RuntimeException e) {
+                    } catch (RuntimeException | Error e) {
+                        // whatever ends the part, the controller hears of it: it waits for this result
                         result = Wire.Result.refusing(start.task(), host, "its part failed: " + Controller.oneLine(e));
                     } finally {
                         running.set(null); // free before the result goes: the controller's next part may follow it at once

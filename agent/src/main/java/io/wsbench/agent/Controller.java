@@ -42,6 +42,14 @@ public final class Controller implements LoadDriver {
     private final Node node;
     /** Every agent that is linked, by its identity (an agent linked twice, dialed and dialing, counts once). */
     private final Map<String, Link> joined = new ConcurrentHashMap<>();
+    /** Every agent link that is up, the second link of an agent linked twice included: it stands in if the first goes. */
+    private final Set<Link> upAgents = ConcurrentHashMap.newKeySet();
+    /** Where the agents' seconds are merged and told, off the cluster's one thread: a slow listener never stalls the links. */
+    private final java.util.concurrent.ExecutorService seconds = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "wsbench-controller-seconds");
+        t.setDaemon(true);
+        return t;
+    });
     /** The agents of the run, fixed once they have joined ({@link #await}). */
     private final List<Link> agents = new CopyOnWriteArrayList<>();
     private final List<String> labels;
@@ -98,6 +106,7 @@ public final class Controller implements LoadDriver {
         @Override
         public void up(Link link) {
             if (Cluster.AGENT.equals(link.role())) {
+                upAgents.add(link);
                 joined.putIfAbsent(link.peerId(), link);
             } else {
                 link.refuse("a controller takes agents only, and " + link.peerAddress() + " is a " + link.role());
@@ -107,14 +116,14 @@ public final class Controller implements LoadDriver {
         @Override
         public void message(Link link, Wire.Message m) {
             if (m instanceof Wire.Result r) {
-                Pending p = pending.remove(r.task());
-                if (p != null && p.agent() == link) {
+                Pending p = pending.get(r.task());
+                if (p != null && p.agent() == link && pending.remove(r.task(), p)) { // another agent's task number changes nothing
                     p.result().complete(r);
                 }
             } else if (m instanceof SecondNews second) {
                 SecondsMerge now = merging;
                 if (now != null) {
-                    now.add(second);
+                    seconds.execute(() -> now.add(second));
                 }
             } else {
                 link.refuse("not a wsbench message: a " + Wire.typeOf(m) + " is not for a controller");
@@ -124,13 +133,22 @@ public final class Controller implements LoadDriver {
         @Override
         public void down(Link link) {
             String why = link.refusal();
-            if (why != null && !why.equals("this member's own address") && refused == null && agents.isEmpty()) {
+            // the wait ends at once on a refusal that says something of this cluster: on a link this controller
+            // dialed (an agent of its --join), or on one it accepted whose hello did not open with the secret
+            // (an agent dialing it with another); a port scanner or a clear-text line on an accepted link is no reason
+            boolean tells = why != null && !why.equals("this member's own address")
+                    && (link.dialed() || (!link.refusedByPeer() && (why.equals(Link.WRONG_SECRET) || link.role() != null)));
+            if (tells && refused == null && agents.isEmpty()) {
                 // another secret is refused by whichever side reads the other's hello first: said alike either way
                 refused = link.refusedByPeer() || why.equals(Link.WRONG_SECRET)
                         ? "agent " + link.peerAddress() + " refused the point: " + peerWords(why)
                         : "a member at " + link.peerAddress() + " was refused: " + why;
             }
-            joined.remove(link.peerId(), link);
+            upAgents.remove(link);
+            if (link.peerId() != null && joined.remove(link.peerId(), link)) {
+                // an agent linked twice is still linked by the other
+                upAgents.stream().filter(l -> link.peerId().equals(l.peerId())).findFirst().ifPresent(l -> joined.putIfAbsent(l.peerId(), l));
+            }
             if (agents.contains(link)) {
                 left(link); // first: the parts that fail below name the agent as having left
             }
@@ -321,6 +339,7 @@ public final class Controller implements LoadDriver {
     @Override
     public void close() {
         try {
+            seconds.shutdownNow();
             node.close();
         } finally {
             if (started != null) {

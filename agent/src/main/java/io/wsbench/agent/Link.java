@@ -6,6 +6,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -36,6 +37,8 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
     /** A peer silent this long is gone (an idle link carries a {@link Wire.Ping} every second). */
     static final Duration SILENCE = Duration.ofSeconds(5);
     static final Duration PING = Duration.ofSeconds(1);
+    /** The longest a link may take to come up: its hello, and the peer's ready to this side's challenge. */
+    static final Duration HANDSHAKE = Duration.ofSeconds(10);
     static final String WRONG_SECRET = "wrong or missing cluster secret";
     static final byte SEALED = 'S';
     static final byte REFUSAL = 'R';
@@ -118,7 +121,7 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
         byte[] message = Wire.write(m);
         channel.eventLoop().execute(() -> {
             if (channel.isActive()) {
-                channel.writeAndFlush(frame(SEALED, node.seal().seal(message, bound(to.challenge(), sent++))));
+                channel.writeAndFlush(frame(SEALED, node.seal().seal(message, bound(challenge, to.challenge(), sent++))));
             }
         });
     }
@@ -137,11 +140,27 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
         Wire.Hello hello = new Wire.Hello(node.cluster().name(), node.role(), node.id(), port, System.currentTimeMillis(),
                 challenge.clone());
         ctx.writeAndFlush(frame(SEALED, node.seal().seal(Wire.write(hello), HELLO)));
+        // a link is up within this, or gone: silence is noticed by the idle handler, a peer that talks without ever
+        // proving it holds the secret by this
+        ctx.executor().schedule(() -> {
+            if (!up && refusal == null && channel.isActive()) {
+                refuse("no hello and ready within " + HANDSHAKE.toSeconds() + " s");
+            }
+        }, HANDSHAKE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Whether this member dialed the link (to one of its --join), rather than accepted it. */
+    boolean dialed() {
+        return channel != null && channel.parent() == null;
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
-        if (refusal != null || frame.readableBytes() == 0) {
+        if (refusal != null) {
+            return;
+        }
+        if (frame.readableBytes() == 0) {
+            refuse("not a wsbench message: an empty frame");
             return;
         }
         byte kind = frame.readByte();
@@ -156,7 +175,7 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
         } else if (peer == null) {
             hello(body);
         } else {
-            byte[] plain = node.seal().open(body, bound(challenge, received));
+            byte[] plain = node.seal().open(body, bound(peer.challenge(), challenge, received));
             if (plain == null) {
                 refuse("message " + received + " does not open with the cluster secret: altered, truncated, replayed or out of order");
                 return;
@@ -237,6 +256,8 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof TooLongFrameException || cause.getCause() instanceof TooLongFrameException) {
             refuse("a message longer than the " + (MAX_MESSAGE >> 20) + " MiB a member takes");
+        } else if (cause instanceof DecoderException) {
+            refuse("not a wsbench message: " + Link.clean(Controller.oneLine(cause)));
         } else if (refusal == null) {
             refusal = "the link failed: " + Controller.oneLine(cause);
             ctx.close();
@@ -253,12 +274,18 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
         return Unpooled.wrappedBuffer(new byte[]{kind}, body);
     }
 
-    static byte[] bound(byte[] challenge, long number) {
-        return ("wsbench cluster v1: " + Base64.getEncoder().encodeToString(challenge) + " #" + number).getBytes(StandardCharsets.US_ASCII);
+    /**
+     * What a message is bound to: the challenges of its sender and of its receiver on this link (so that it opens
+     * on this one link only, one way only) and its number on it.
+     */
+    static byte[] bound(byte[] from, byte[] to, long number) {
+        Base64.Encoder b64 = Base64.getEncoder();
+        return ("wsbench cluster v1: from " + b64.encodeToString(from) + " to " + b64.encodeToString(to) + " #" + number)
+                .getBytes(StandardCharsets.US_ASCII);
     }
 
     /** A peer's words, fit for one line of a log: no control characters, no line breaks. */
     static String clean(String s) {
-        return s == null ? "" : s.replaceAll("[\\p{Cntrl}]", "?");
+        return s == null ? "" : s.replaceAll("[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]", "?");
     }
 }

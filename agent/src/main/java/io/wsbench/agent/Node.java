@@ -128,7 +128,13 @@ final class Node implements AutoCloseable {
         if (join.isEmpty()) {
             return;
         }
-        dialing = dialer.scheduleWithFixedDelay(() -> join.forEach(this::dialAll), 0, REDIAL.toMillis(), TimeUnit.MILLISECONDS);
+        dialing = dialer.scheduleWithFixedDelay(() -> {
+            try {
+                join.forEach(this::dialAll);
+            } catch (RuntimeException e) { // said, and dialed again next time: a task that throws is never run again
+                sayOnce("dialing", "dialing " + String.join(", ", join) + " failed: " + Controller.oneLine(e));
+            }
+        }, 0, REDIAL.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Stops dialing: the links made stay. */

@@ -194,8 +194,22 @@ class ClusterSecurityTest {
         try (RawPeer peer = new RawPeer(agent.address(), DistributedLoadTest.SECRET)) {
             peer.handshake(name);
             byte[] whole = Wire.write(new Wire.Abort("x"));
-            peer.frame(Link.SEALED, java.util.Arrays.copyOf(new Seal(DistributedLoadTest.SECRET).seal(whole, Link.bound(new byte[16], 1)), 20));
+            peer.frame(Link.SEALED, java.util.Arrays.copyOf(new Seal(DistributedLoadTest.SECRET).seal(whole, Link.bound(new byte[16], new byte[16], 1)), 20));
             assertEquals(by + "message 1 does not open with the cluster secret: altered, truncated, replayed or out of order", peer.refusal());
+        }
+        // a message of another link (both links the agent's, with the secret): it opens on its own link only
+        try (RawPeer one = new RawPeer(agent.address(), DistributedLoadTest.SECRET);
+             RawPeer other = new RawPeer(agent.address(), DistributedLoadTest.SECRET)) {
+            one.handshake(name);
+            other.handshake(name);
+            other.frame(Link.SEALED, one.sealNext(Wire.write(new Wire.Abort("spliced"))));
+            assertEquals(by + "message 1 does not open with the cluster secret: altered, truncated, replayed or out of order", other.refusal());
+        }
+        // an empty frame, as one that would keep a link open for nothing
+        try (RawPeer peer = new RawPeer(agent.address(), DistributedLoadTest.SECRET)) {
+            peer.out.writeInt(0);
+            peer.out.flush();
+            assertEquals(by + "not a wsbench message: an empty frame", peer.refusal());
         }
         // 100 MB announced: refused on its length, before any of it is read
         try (RawPeer peer = new RawPeer(agent.address(), DistributedLoadTest.SECRET)) {

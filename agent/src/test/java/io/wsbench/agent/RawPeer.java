@@ -64,7 +64,12 @@ final class RawPeer implements AutoCloseable {
 
     /** Any bytes, sealed as the next message should be: the peer opens them and must then refuse what they are. */
     void sendSealed(byte[] plain) throws IOException {
-        frame(Link.SEALED, seal.seal(plain, Link.bound(peerChallenge, sent++)));
+        frame(Link.SEALED, sealNext(plain));
+    }
+
+    /** {@code plain} sealed as this link's next message, counted as sent but not sent: for a test to carry elsewhere. */
+    byte[] sealNext(byte[] plain) {
+        return seal.seal(plain, Link.bound(challenge, peerChallenge, sent++));
     }
 
     /** The next message from the peer, pings skipped; an IOException naming a refusal. */
@@ -74,7 +79,7 @@ final class RawPeer implements AutoCloseable {
             if (f[0] == Link.REFUSAL) {
                 throw new IOException(text(f));
             }
-            Wire.Message m = Wire.read(seal.open(body(f), Link.bound(challenge, received++)));
+            Wire.Message m = Wire.read(seal.open(body(f), Link.bound(peerChallenge, challenge, received++)));
             if (!(m instanceof Wire.Ping)) {
                 return m;
             }
