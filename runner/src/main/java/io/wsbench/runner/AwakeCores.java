@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Why only then: on a machine whose cpuidle driver is {@code haltpoll}, the same hold cost a saturated
  * nginx 12% of its throughput. So the hold is taken per point: for a point that leaves the machine idle
  * (at least {@link #IDLE_SHARE} of its cores' time, as the last measure of the same target and load read
- * it in {@code /proc/stat}), and, before any measure, for a closed loop of at most as many users as
+ * it in {@code /proc/stat}; {@link #HELD_IDLE_SHARE} when that measure was held), and, before any measure, for a closed loop of at most as many users as
  * cores and for an open loop; it is let go for a point that keeps the cores busy. Where the cpuidle driver
  * is {@code none} (or there is none), a core's idle is the kernel's default halt whatever PM QoS asks:
  * there is nothing to hold, and each point records {@code none}.
@@ -40,6 +40,11 @@ public final class AwakeCores implements AutoCloseable {
     public static final Path CPUIDLE = Path.of("/sys/devices/system/cpu/cpuidle");
     /** A point that left at least this share of all its cores' time idle is one whose cores halt between requests. */
     public static final double IDLE_SHARE = 0.25;
+    /**
+     * A point measured held keeps the hold down to this share: held, a point runs faster and leaves the cores less
+     * idle than it would halting, so one threshold for both would let a row near it flip from one round to the next.
+     */
+    public static final double HELD_IDLE_SHARE = 0.10;
 
     private static final String NOT_ASKED = "not asked (--no-cores-awake)";
 
@@ -47,8 +52,11 @@ public final class AwakeCores implements AutoCloseable {
     private final Path device;
     private final String driver;
     private final int cores;
-    /** The idle share each target and load left its machine at its last measure. */
-    private final Map<String, Double> idleByRow = new ConcurrentHashMap<>();
+    /** The idle share each target and load left its machine at its last measure, and whether the cores were held then. */
+    private final Map<String, Seen> idleByRow = new ConcurrentHashMap<>();
+
+    private record Seen(double share, boolean held) {
+    }
     private OutputStream held;
     private String refused;
 
@@ -112,17 +120,17 @@ public final class AwakeCores implements AutoCloseable {
 
     /** Whether a point of {@code row} at {@code spec} leaves the cores idle: as it last did, else as its load suggests. */
     boolean idles(String row, LoadSpec spec) {
-        Double share = idleByRow.get(row);
-        if (share != null) {
-            return share >= IDLE_SHARE;
+        Seen seen = idleByRow.get(row);
+        if (seen != null) {
+            return seen.share() >= (seen.held() ? HELD_IDLE_SHARE : IDLE_SHARE);
         }
         return spec.open() || spec.connections() <= cores;
     }
 
     /** What share of its cores' time a point of {@code row} left idle, for its next point. */
-    public void measured(String row, double idleShare) {
+    public synchronized void measured(String row, double idleShare) {
         if (idleShare >= 0) {
-            idleByRow.put(row, idleShare);
+            idleByRow.put(row, new Seen(idleShare, held != null));
         }
     }
 

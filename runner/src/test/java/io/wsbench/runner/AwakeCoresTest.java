@@ -60,6 +60,14 @@ class AwakeCoresTest {
             assertTrue(cores.held());
             cores.letGo();
             assertFalse(cores.held(), "an agent between its parts");
+            // measured while held, a row keeps the hold down to 10% idle (held, it runs faster and idles less): no flip
+            assertEquals("poll", cores.forPoint("b | closed | 1", ONE_USER), "unmeasured: 1 user of 2 cores is held");
+            cores.measured("b | closed | 1", 0.15);
+            assertEquals("poll", cores.forPoint("b | closed | 1", ONE_USER), "15% idle, measured held: still held");
+            cores.measured("b | closed | 1", 0.05);
+            assertEquals("halt", cores.forPoint("b | closed | 1", ONE_USER), "5% idle, measured held: let go");
+            cores.measured("b | closed | 1", 0.15);
+            assertEquals("halt", cores.forPoint("b | closed | 1", ONE_USER), "15% idle, measured halting: still let go");
             // an open loop idles unless measured otherwise
             assertEquals("poll", cores.forPoint("a | open 100.0 | 10", LoadSpec.openFor(10, 100, Duration.ofSeconds(2))));
         }
