@@ -35,6 +35,48 @@ final class Answers {
     /** The longest answer a check remembers ({@link Accepted}): a small answer's parse costs more than its compare. */
     static final int REMEMBERED_BYTES = 64 * 1024;
 
+    /** What a check remembers of the answer it last accepted, to accept the same again without reading it. */
+    interface Memory {
+        /** Whether {@code body}'s first {@code length} bytes are the answer last accepted. */
+        boolean same(byte[] body, int length);
+
+        /** Remembers {@code body} as accepted. */
+        void accept(byte[] body, int length);
+    }
+
+    /**
+     * The digest of the answer last accepted, for answers too long to keep (seed 001's, up to 1 MB): its length and
+     * two 32-bit CRCs of different polynomials (CRC-32C and CRC-32, both computed by the CPU's own instructions, a
+     * few GB/s), so a different answer passes for the accepted one with a chance of about 2^-64. Every byte is still
+     * read; none is parsed.
+     */
+    static final class Seen implements Memory {
+        private volatile long[] last; // {length, crc32c, crc32}
+
+        @Override
+        public boolean same(byte[] body, int length) {
+            long[] a = last;
+            return a != null && a[0] == length && a[1] == crc32c(body, length) && a[2] == crc32(body, length);
+        }
+
+        @Override
+        public void accept(byte[] body, int length) {
+            last = new long[]{length, crc32c(body, length), crc32(body, length)};
+        }
+
+        private static long crc32c(byte[] body, int length) {
+            java.util.zip.CRC32C c = new java.util.zip.CRC32C();
+            c.update(body, 0, length);
+            return c.getValue();
+        }
+
+        private static long crc32(byte[] body, int length) {
+            java.util.zip.CRC32 c = new java.util.zip.CRC32();
+            c.update(body, 0, length);
+            return c.getValue();
+        }
+    }
+
     /**
      * The last answer a check accepted, kept to compare the next one with: a check is a function of the
      * answer's bytes (and, for SOAP, of its head), so an answer byte for byte the same as one accepted is
@@ -44,18 +86,19 @@ final class Answers {
      * generator 1.5x what plain text's compare did); one that changes (a timestamp) costs a compare
      * more. Answers longer than {@link #REMEMBERED_BYTES} are not kept.
      */
-    static final class Accepted {
+    static final class Accepted implements Memory {
         // one I/O thread at a time uses a validator (Validator's contract); volatile, as it may be another next time
         private volatile byte[] last;
 
-        /** Whether {@code body}'s first {@code length} bytes are those of the answer last accepted. */
-        boolean same(byte[] body, int length) {
+        @Override
+        public boolean same(byte[] body, int length) {
             byte[] a = last;
             return a != null && a.length == length && java.util.Arrays.equals(a, 0, length, body, 0, length);
         }
 
         /** Remembers {@code body} as accepted, when it is short enough. */
-        void accept(byte[] body, int length) {
+        @Override
+        public void accept(byte[] body, int length) {
             if (length <= REMEMBERED_BYTES) {
                 last = java.util.Arrays.copyOf(body, length);
             }

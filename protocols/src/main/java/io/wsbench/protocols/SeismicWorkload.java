@@ -76,7 +76,8 @@ final class SeismicWorkload implements Workload {
 
     @Override
     public Validator validator() {
-        Validator soap = Soap.V11.answers((r, request, head) -> judge(r, answers.get(request), head));
+        Validator soap = Soap.V11.rememberingEach(Soap.V11.answers((r, request, head) -> judge(r, answers.get(request), head)),
+                answers.size());
         return (SequenceValidator) soap::check;
     }
 
