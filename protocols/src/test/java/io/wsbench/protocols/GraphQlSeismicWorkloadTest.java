@@ -35,6 +35,16 @@ class GraphQlSeismicWorkloadTest {
         assertEquals(Verdict.VALIDATION, judge(answer(quakes.size() + 1, quakes), oracle.get(i)));
         assertEquals(GraphQl.ERRORS, judge("{\"errors\":[{\"message\":\"no\"}],\"data\":null}", oracle.get(i)));
 
+        // through the workload's validator: the right answer accepted, again from its digest; a wrong one still judged and refused
+        io.wsbench.core.load.Validator v = GraphQlSeismicWorkload.of("small").validator();
+        byte[] ok = right.getBytes(StandardCharsets.UTF_8);
+        byte[] wrong = answer(quakes.size(), quakes.subList(1, quakes.size())).getBytes(StandardCharsets.UTF_8);
+        for (int round = 0; round < 2; round++) {
+            assertEquals(Verdict.OK, v.check(i, 200, "application/json", ok, ok.length));
+            assertEquals(Verdict.VALIDATION, v.check(i, 200, "application/json", wrong, wrong.length));
+        }
+        assertEquals(Verdict.VALIDATION, v.check(i + 1, 200, "application/json", ok, ok.length), "right for another request only");
+
         String body = new String(GraphQlSeismicWorkload.request(q), StandardCharsets.UTF_8);
         assertTrue(body.startsWith("{\"query\":\"query Match($q: QuakeQuery!)"), body);
         assertTrue(body.contains("\"variables\":{\"q\":{"), body);
