@@ -117,7 +117,7 @@ final class InterleavedRounds {
             return 1;
         }
         var own = run.suite.stacks().get(first.stack());
-        if (own != null && own.command() != null && !SuiteRunner.takesPort(own)) {
+        if (own != null && own.command() != null && !ServerGroups.takesPort(own)) {
             run.note("server " + first.stack() + " chooses its own port (no {port} in its command or environment): one"
                     + " process, so its intervals hold the noise between rounds of that process only");
             return 1;
