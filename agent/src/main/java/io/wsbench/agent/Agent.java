@@ -142,7 +142,7 @@ public final class Agent implements AutoCloseable {
         @Override
         public void down(Link link) {
             String refusal = link.refusal();
-            if (refusal != null && !refusal.equals("this member's own address")) {
+            if (refusal != null && !link.toItself()) {
                 node.sayOnce(link.peerAddress(), link.refusedByPeer() ? Link.clean(refusal)
                         : "refused a member at " + link.peerAddress() + ": " + refusal);
             } else if (Cluster.CONTROLLER.equals(link.role())) {

@@ -136,7 +136,7 @@ public final class Controller implements LoadDriver {
             // the wait ends at once on a refusal that says something of this cluster: on a link this controller
             // dialed (an agent of its --join), or on one it accepted whose hello did not open with the secret
             // (an agent dialing it with another); a port scanner or a clear-text line on an accepted link is no reason
-            boolean tells = why != null && !why.equals("this member's own address")
+            boolean tells = why != null && !link.toItself()
                     && (link.dialed() || (!link.refusedByPeer() && (why.equals(Link.WRONG_SECRET) || link.role() != null)));
             if (tells && refused == null && agents.isEmpty()) {
                 // another secret is refused by whichever side reads the other's hello first: said alike either way

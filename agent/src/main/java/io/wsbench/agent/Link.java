@@ -40,6 +40,8 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
     /** The longest a link may take to come up: its hello, and the peer's ready to this side's challenge. */
     static final Duration HANDSHAKE = Duration.ofSeconds(10);
     static final String WRONG_SECRET = "wrong or missing cluster secret";
+    /** Why a link to this member itself was closed: nothing anyone need be told. */
+    private static final String OWN_ADDRESS = "this member's own address";
     static final byte SEALED = 'S';
     static final byte REFUSAL = 'R';
     static final byte[] HELLO = "wsbench cluster v1: hello".getBytes(StandardCharsets.US_ASCII);
@@ -103,6 +105,11 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
     /** Why the link was refused, in one line, or null: by this side (the peer's message did not hold) or by the peer. */
     String refusal() {
         return refusal;
+    }
+
+    /** Whether the link was closed for leading back to this member (a --join that names it): no refusal worth a word. */
+    boolean toItself() {
+        return OWN_ADDRESS.equals(refusal);
     }
 
     boolean refusedByPeer() {
@@ -175,17 +182,10 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
         } else if (peer == null) {
             hello(body);
         } else {
-            byte[] plain = node.seal().open(body, bound(peer.challenge(), challenge, received));
-            if (plain == null) {
-                refuse("message " + received + " does not open with the cluster secret: altered, truncated, replayed or out of order");
-                return;
-            }
+            Wire.Message m = opened(body, bound(peer.challenge(), challenge, received),
+                    "message " + received + " does not open with the cluster secret: altered, truncated, replayed or out of order");
             received++;
-            Wire.Message m;
-            try {
-                m = Wire.read(plain);
-            } catch (Wire.NotAMessage e) {
-                refuse(e.getMessage());
+            if (m == null) {
                 return;
             }
             if (m instanceof Wire.Ready && !up) {
@@ -199,23 +199,33 @@ final class Link extends SimpleChannelInboundHandler<ByteBuf> {
         }
     }
 
-    private void hello(byte[] body) {
-        byte[] plain = node.seal().open(body, HELLO);
+    /**
+     * The message sealed in {@code body} bound to {@code bound}; null when there is none, the peer then refused:
+     * with {@code unopened} when it does not open, as not a wsbench message when it opens to anything else.
+     */
+    private Wire.Message opened(byte[] body, byte[] bound, String unopened) {
+        byte[] plain = node.seal().open(body, bound);
         if (plain == null) {
-            refuse(WRONG_SECRET);
-            return;
+            refuse(unopened);
+            return null;
         }
-        Wire.Message m;
         try {
-            m = Wire.read(plain);
+            return Wire.read(plain);
         } catch (Wire.NotAMessage e) {
             refuse(e.getMessage());
+            return null;
+        }
+    }
+
+    private void hello(byte[] body) {
+        Wire.Message m = opened(body, HELLO, WRONG_SECRET);
+        if (m == null) {
             return;
         }
         if (!(m instanceof Wire.Hello hello) || hello.challenge() == null || hello.challenge().length != challenge.length) {
             refuse("not a wsbench message: no hello first");
         } else if (hello.id().equals(node.id())) {
-            refusal = "this member's own address"; // a member that dialed itself: nothing to say
+            refusal = OWN_ADDRESS; // a member that dialed itself: nothing to say
             channel.close();
         } else if (!node.cluster().name().equals(hello.cluster())) {
             refuse("it is a member of cluster '" + clean(hello.cluster()) + "', not '" + node.cluster().name() + "'");

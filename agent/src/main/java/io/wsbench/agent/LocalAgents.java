@@ -58,11 +58,6 @@ public final class LocalAgents implements AutoCloseable {
         return new LocalAgents(List.copyOf(started));
     }
 
-    /** The agents' process ids, for tests that count what is left. */
-    public List<Long> pids() {
-        return processes.stream().map(Process::pid).toList();
-    }
-
     /**
      * This JVM's own options (the launcher's collector, heap, JIT and Netty settings: without them an
      * agent's generator spent twice the CPU per request), less what belongs to this process alone (its

@@ -172,7 +172,7 @@ final class Node implements AutoCloseable {
                             sayOnce(key, "nobody listens at " + key + " yet (" + Controller.oneLine(f.cause()) + ")");
                         } else {
                             f.channel().closeFuture().addListener(c -> {
-                                if (fresh.refusal() != null && !fresh.refusal().equals("this member's own address")) {
+                                if (fresh.refusal() != null && !fresh.toItself()) {
                                     notBefore.put(key, System.nanoTime() + REDIAL_REFUSED.toNanos());
                                 }
                             });

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.Arrays;
 import java.util.Base64;
 
 /**
@@ -79,16 +78,6 @@ public final class Secret {
 
     byte[] bytes() {
         return bytes.clone();
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Secret s && java.security.MessageDigest.isEqual(bytes, s.bytes);
-    }
-
-    @Override
-    public int hashCode() {
-        return Arrays.hashCode(bytes);
     }
 
     @Override

@@ -4,10 +4,12 @@ import io.wsbench.core.load.Validator;
 import io.wsbench.core.load.Verdict;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.IntFunction;
 
 /**
  * What every answer must come with before its body is read: a 200 and the protocol's content type.
- * Written once for every checker; nothing here allocates per answer.
+ * Written once for every checker; nothing here allocates per answer but a long answer's digest ({@link Seen}: two
+ * CRC objects to read it, and three longs when it is accepted).
  */
 final class Answers {
 
@@ -103,6 +105,34 @@ final class Answers {
                 last = java.util.Arrays.copyOf(body, length);
             }
         }
+    }
+
+    /** One {@link Seen} for each request of a sequence of {@code requests}; none (null) for a request outside it. */
+    static IntFunction<Memory> seenEach(int requests) {
+        Seen[] seen = new Seen[requests];
+        for (int i = 0; i < requests; i++) {
+            seen[i] = new Seen();
+        }
+        return request -> request >= 0 && request < requests ? seen[request] : null;
+    }
+
+    /**
+     * {@code full}, remembering: an answer under a 200 of {@code mediaType} that {@code memory} of its request (null:
+     * none) knows as accepted is accepted at once, and one {@code full} accepts there is remembered. Any other answer,
+     * and any under another status or type, is judged by {@code full} alone.
+     */
+    static Validator remembering(Validator full, String mediaType, IntFunction<Memory> memory) {
+        return Validator.byRequest((request, status, contentType, body, length) -> {
+            Memory known = contentType != null && head(status, contentType, mediaType) == Verdict.OK ? memory.apply(request) : null;
+            if (known != null && known.same(body, length)) {
+                return Verdict.OK;
+            }
+            Verdict v = full.check(request, status, contentType, body, length);
+            if (known != null && v == Verdict.OK) {
+                known.accept(body, length);
+            }
+            return v;
+        });
     }
 
     /** {@code body}'s check, an answer the same as the last it accepted accepted at once ({@link Accepted}). */

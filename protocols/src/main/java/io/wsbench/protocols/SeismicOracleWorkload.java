@@ -66,27 +66,16 @@ abstract class SeismicOracleWorkload implements Workload {
      * answer gives, such as GraphQL's errors; null for none).
      */
     final Validator validator(String mediaType, BodyJudge judge, Verdict failure) {
-        // each request remembers the digest of the last answer it accepted (Answers.Seen), as SOAP's do
-        Answers.Seen[] seen = new Answers.Seen[answers.size()];
-        for (int i = 0; i < seen.length; i++) {
-            seen[i] = new Answers.Seen();
-        }
-        return (SequenceValidator) (request, status, contentType, body, length) -> {
+        Validator full = Validator.byRequest((request, status, contentType, body, length) -> {
             Verdict head = Answers.head(status, contentType == null ? "" : contentType, mediaType);
             if (head == Verdict.HTTP_STATUS) {
                 return head;
             }
-            Answers.Seen known = head == Verdict.OK && status == 200 && request >= 0 && request < seen.length ? seen[request] : null;
-            if (known != null && known.same(body, length)) {
-                return Verdict.OK;
-            }
             Verdict judged = judge.judge(body, length, answers.get(request));
-            Verdict v = head == Verdict.OK || judged == failure ? judged : head;
-            if (known != null && v == Verdict.OK) {
-                known.accept(body, length);
-            }
-            return v;
-        };
+            return head == Verdict.OK || judged == failure ? judged : head;
+        });
+        // each request remembers the digest of the last answer it accepted, as SOAP's do
+        return (SequenceValidator) Answers.remembering(full, mediaType, Answers.seenEach(answers.size()))::check;
     }
 
     /**

@@ -86,7 +86,7 @@ public class Soap extends NamedProtocol {
         // one operation's answer does not depend on the request's place in a sequence: an answer the same
         // as the last accepted under a 200 of this version's type is accepted again (Answers.Accepted)
         Answers.Accepted accepted = new Answers.Accepted();
-        return remembering(answers((r, request, head) -> check(r, op.expectedText(), head)), request -> accepted);
+        return Answers.remembering(answers((r, request, head) -> check(r, op.expectedText(), head)), mediaType, request -> accepted);
     }
 
     /**
@@ -95,27 +95,7 @@ public class Soap extends NamedProtocol {
      * asked, and parsing one against the oracle cost the generator as much CPU as making it cost the server.
      */
     Validator rememberingEach(Validator full, int requests) {
-        Answers.Seen[] seen = new Answers.Seen[requests];
-        for (int i = 0; i < requests; i++) {
-            seen[i] = new Answers.Seen();
-        }
-        return remembering(full, request -> request >= 0 && request < requests ? seen[request] : null);
-    }
-
-    /** {@code full}, an answer under a 200 of this version's type that {@code memory} of its request knows accepted at once. */
-    private Validator remembering(Validator full, java.util.function.IntFunction<Answers.Memory> memory) {
-        return Validator.byRequest((request, status, contentType, body, length) -> {
-            boolean plainHead = status == 200 && Answers.head(status, contentType, mediaType) == Verdict.OK;
-            Answers.Memory known = plainHead ? memory.apply(request) : null;
-            if (known != null && known.same(body, length)) {
-                return Verdict.OK;
-            }
-            Verdict v = full.check(request, status, contentType, body, length);
-            if (known != null && v == Verdict.OK) {
-                known.accept(body, length);
-            }
-            return v;
-        });
+        return Answers.remembering(full, mediaType, Answers.seenEach(requests));
     }
 
     /**
