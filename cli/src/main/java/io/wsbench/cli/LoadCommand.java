@@ -113,11 +113,11 @@ final class LoadCommand implements Callable<Integer> {
 
     /**
      * The one way {@code load} measures, whether of a URL or of a flow: the session opened, {@code loaded} warmed up,
-     * its point measured with progress on the console, then told on the console (by {@code summary}, given the point and
-     * the generator's transport) or as JSON, to
-     * the metrics (--prometheus, --otlp), to the history (--history) and against the assertions. {@code label} names
-     * the point; {@code loadedAs}: what was loaded, as the command names it (a URL, or {@code --flow FILE}): the history's
-     * suite is "load " and it, the assertions' report names "wsbench load " and it.
+     * its point measured with progress on the console, then told on the console (by {@code summary}, given the point
+     * and the generator's transport) or as JSON, to the metrics (--prometheus, --otlp), to the history (--history) and
+     * against the assertions. {@code label} names the point; {@code loadedAs} is what was loaded, as the command names
+     * it (a URL, or {@code --flow FILE}): the history's suite is "load " and it, the assertions' report "wsbench load "
+     * and it.
      */
     int measureAndTell(Target loaded, LoadPointSpec point, Warmup warmupAsked, List<MonitorKind> monitors, String label,
                        String loadedAs, List<Assertion> assertions, java.util.function.BiConsumer<PointRecord, String> summary)

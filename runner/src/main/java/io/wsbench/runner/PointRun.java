@@ -77,11 +77,14 @@ public final class PointRun {
         return cores == null ? null : cores.forPoint(row(target, spec), spec);
     }
 
-    /** Tells the hold how idle the load left this machine (when it ran here). */
-    private void idleWas(Target target, LoadSpec spec, MachineIdle idle) {
-        if (cores != null && idle != null) {
+    /** {@code spec}'s load of {@code target} through the driver, the hold told how idle it left this machine (when it ran here). */
+    private Measurement run(Target target, LoadSpec spec, ProgressListener progress) throws InterruptedException {
+        MachineIdle idle = cores != null && driver.local() ? MachineIdle.start() : null;
+        Measurement m = driver.run(target, spec, progress);
+        if (idle != null) {
             cores.measured(row(target, spec), idle.share());
         }
+        return m;
     }
 
     /**
@@ -99,12 +102,10 @@ public final class PointRun {
         OverTime over;
         LoadSpec spec = point.toLoadSpec();
         String coresDid = holdFor(target, spec);
-        MachineIdle idle = driver.local() ? MachineIdle.start() : null;
         try (PointWatch watch = PointWatch.start(progress, minutes -> running.accept(label, minutes), server)) {
-            m = driver.run(target, spec, watch);
+            m = run(target, spec, watch);
             over = watch.finish(m.throughput());
         }
-        idleWas(target, spec, idle);
         if (m.clientFailure() != null) {
             // wsbench's own side failed: the count is in the point, the reason in the notes
             notes.accept(label + ": " + m.errors().count(ErrorKind.CLIENT) + " client errors (a request that could not be built, or a"
@@ -159,9 +160,7 @@ public final class PointRun {
             Measurement[] first = new Measurement[1];
             WarmupRecord how = SteadyWarmup.run(target.label(), spec -> {
                 holdFor(target, spec);
-                MachineIdle idle = driver.local() ? MachineIdle.start() : null;
-                Measurement m = driver.run(target, spec, ProgressListener.NONE);
-                idleWas(target, spec, idle);
+                Measurement m = run(target, spec, ProgressListener.NONE);
                 first[0] = first[0] == null ? m : first[0];
                 return m;
             }, w.plan(), server::compileMillis);

@@ -3,7 +3,6 @@ package io.wsbench.runner;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.model.record.WarmupRecord;
-
 import io.wsbench.model.suite.Durations;
 
 import java.time.Duration;
