@@ -260,7 +260,7 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
         Suite.Rounds r = suite.rounds();
         return new Suite(suite.name(), "bisect of " + range.stack + " " + range.option + " on " + target, suite.operation(), label(releases.get(0)),
                 targets, List.of(l), suite.warming(), new Suite.Rounds(r.repeat(), Suite.ROUNDS, r.seed(), r.until(), r.budget(), r.instances()),
-                suite.quick(), Map.of(), suite.stacks(), suite.cpus(), null, suite.busyPoll(), suite.source());
+                suite.quick(), Map.of(), suite.stacks(), suite.cpus(), null, suite.busyPoll(), suite.assertions(), suite.source());
     }
 
     private Path out(Suite suite) {

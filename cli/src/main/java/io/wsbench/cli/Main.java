@@ -21,7 +21,7 @@ public final class Main {
     private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, AbCommand.class, LoadCommand.class,
             CapacityCommand.class, WsdlCommand.class, OpenApiCommand.class, GrpcCommand.class, ServeCommand.class,
             StacksCommand.class, ReportCommand.class, AgentCommand.class, CompareCommand.class, HistoryCommand.class,
-            BisectCommand.class, FlameCommand.class, WhyCommand.class, HarCommand.class, CommandLine.HelpCommand.class);
+            BisectCommand.class, FlameCommand.class, WhyCommand.class, HarCommand.class, ImportCommand.class, CommandLine.HelpCommand.class);
 
 
     private static final Map<String, String> EXIT_CODES = exitCodes();

@@ -145,6 +145,7 @@ final class RunCommand implements Callable<Integer> {
         Path home = Home.find();
         Path file = suiteFile != null ? suiteFile : home.resolve("suites/default.yaml");
         Suite suite = given != null ? over(given) : suite(file);
+        assertions = withSuites(assertions, suite);
         if (Boolean.TRUE.equals(suite.busyPoll())) {
             generatorOptions.busyPoll = true; // the suite asks it of the generator, as --busy-poll does
         }
@@ -266,6 +267,20 @@ final class RunCommand implements Callable<Integer> {
     RunRecord done;
 
     /** The suite file read, with the command line's --quick, --cpus and --repeat over it. */
+    /** The suite's own {@code assert:} thresholds, then the command line's. */
+    private static List<Assertion> withSuites(List<Assertion> given, Suite suite) {
+        List<Assertion> all = new java.util.ArrayList<>();
+        for (String a : suite.assertions()) {
+            try {
+                all.add(Assertion.parse(a));
+            } catch (IllegalArgumentException e) {
+                throw new UserError(suite.source() + ": assert '" + a + "': " + e.getMessage());
+            }
+        }
+        all.addAll(given);
+        return all;
+    }
+
     private Suite suite(Path file) {
         try {
             return over(SuiteReader.read(file));

@@ -191,6 +191,20 @@ class FlowTest {
             assertEquals(6, stopped.path("unfinished").asLong(), "the iterations it left are unfinished");
             assertEquals(1, step(stopped.path("teardown"), "logout").path("requests").asLong(), "its teardown still ran");
         }
+        Files.writeString(dir.resolve("state/ttl"), "7");
+        try (PhpService shop = shop(dir)) {
+            // continue: the iteration goes on after a failed step (Postman's runner, JMeter's "Continue")
+            Path go = Files.writeString(dir.resolve("continue.yaml"), SHOP_FLOW.formatted(shop.base())
+                    .replace("flow:\n", "flow:\n  onError: continue\n"));
+            JsonNode p = PhpService.load("--flow", go.toString(), "-c", "1", "-n", "10");
+            assertEquals(10, p.path("iterations").asLong(), p.toString());
+            assertEquals(3, p.path("validated").asLong(), "the token expired in iteration 3 and was never renewed: " + p);
+            assertEquals(7, p.path("errors").path("httpStatus").asLong(), "each failed iteration once, by its first failure");
+            JsonNode read = step(p.path("steps"), "getOrder");
+            assertEquals(10, read.path("requests").asLong(), "every iteration reached its last step: " + read);
+            assertEquals(7, read.path("errors").path("httpStatus").asLong(), read.toString());
+            assertEquals(6, step(p.path("steps"), "placeOrder").path("errors").path("httpStatus").asLong());
+        }
     }
 
     @Test

@@ -33,6 +33,11 @@ final class PhpService implements AutoCloseable {
 
     /** Starts {@code script} with PHP's {@code -d} settings {@code settings}; returns once it accepts connections. */
     static PhpService start(Path script, String... settings) throws Exception {
+        return start(script, java.util.Map.of(), settings);
+    }
+
+    /** As {@link #start(Path, String...)}, with {@code environment} added to the server's environment. */
+    static PhpService start(Path script, java.util.Map<String, String> environment, String... settings) throws Exception {
         String why = Php.available();
         Assumptions.assumeTrue(why == null, why);
         int port = StackLauncher.freePort();
@@ -42,8 +47,9 @@ final class PhpService implements AutoCloseable {
             command.add(s);
         }
         command.addAll(List.of("-S", "127.0.0.1:" + port, script.toString()));
-        Process php = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().putAll(environment);
+        Process php = pb.start();
         String base = "http://127.0.0.1:" + port;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (true) {

@@ -14,7 +14,12 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
                        boolean cookies, OnError onError, int firstUser) {
 
     /** What a user does after an error ends an iteration: the next one, its setup again first, or stop. */
-    public enum OnError { NEXT, RESTART, STOP }
+    /**
+     * What a user does after a step fails: ends the iteration and starts the next ({@code NEXT}), runs its setup
+     * first ({@code RESTART}), stops ({@code STOP}), or goes on with the iteration's next step ({@code CONTINUE},
+     * as Postman's runner and JMeter's "Continue" do; the iteration then counts as an error of its first failure).
+     */
+    public enum OnError { NEXT, RESTART, STOP, CONTINUE }
 
     public FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
                     boolean cookies) {

@@ -51,6 +51,9 @@ final class User implements ResponseParser.Sink {
     private boolean inIteration;
     /** No step of this iteration has passed yet: in an open loop, a WebSocket step's latency then counts from when it was due. */
     private boolean first;
+    /** With {@code onError: continue}, the first failure of the iteration under way (null: none yet) and how it failed. */
+    private Verdict failedAs;
+    private RecordAs failedHow;
     private long iteration;
     private long iterationFrom;
     private int row = -1;
@@ -195,12 +198,20 @@ final class User implements ResponseParser.Sink {
         }
     }
 
+    /** The iteration's last step is done: it passed, or (onError: continue) failed as its first failure did. */
     private void iterationDone(long now) {
+        Verdict failedKind = failedAs;
+        RecordAs failedWay = failedHow;
         endIteration(now);
-        lane.rec.ok((now - iterationFrom) / 1000, now);
+        if (failedKind != null) {
+            lane.rec.failed(failedWay, failedKind, now);
+        } else {
+            lane.rec.ok((now - iterationFrom) / 1000, now);
+        }
     }
 
     private void endIteration(long now) {
+        failedAs = null;
         inIteration = false;
         step = 0;
         flow.iterations++;
@@ -299,6 +310,15 @@ final class User implements ResponseParser.Sink {
         resending = false; // a refused request that could not go again is lost now
         if (phase != FlowLane.STEPS) {
             finish();
+            return;
+        }
+        if (flow.plan.onError() == FlowPlan.OnError.CONTINUE && as == RecordAs.VERDICT) {
+            // an answer that failed its rules: the iteration goes on, and counts as an error when it ends
+            if (failedAs == null) {
+                failedAs = kind;
+                failedHow = as;
+            }
+            passedOn(now);
             return;
         }
         lane.rec.failed(as, kind, now);
@@ -427,6 +447,11 @@ final class User implements ResponseParser.Sink {
         if (!flow.sourced) {
             flow.recorders[phase][step].ok((now - from) / 1000);
         }
+        passedOn(now);
+    }
+
+    /** On to the next step (the step under way is done, passed or failed under onError: continue). */
+    private void passedOn(long now) {
         first = false;
         step++;
         if (phase == FlowLane.STEPS && step == flow.phases.get(phase).size()) {

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  */
 public record Assertion(String text, String metric, String operator, double limit, String unit, String step) {
 
-    private static final Pattern STEP = Pattern.compile("\\s*step:(\\S+)\\s+(.*)");
+    /** {@code step:NAME} or, for a name with spaces, {@code step:"NAME"}. */
+    private static final Pattern STEP = Pattern.compile("\\s*step:(?:\"([^\"]+)\"|(\\S+))\\s+(.*)");
     /** What a step's record can answer: no server CPU and no unfinished count of its own. */
     private static final java.util.Set<String> STEP_METRICS = java.util.Set.of("p50", "p90", "p99", "p999", "mean", "max",
             "throughput", "errors", "validation");
@@ -58,12 +59,12 @@ public record Assertion(String text, String metric, String operator, double limi
     public static Assertion parse(String text) {
         Matcher step = STEP.matcher(text == null ? "" : text);
         if (step.matches()) {
-            Assertion a = parse(step.group(2));
+            Assertion a = parse(step.group(3));
             if (!STEP_METRICS.contains(a.metric())) {
                 throw new IllegalArgumentException("assertion '" + text.trim() + "': a step has no " + a.metric()
                         + " of its own (a step's: " + String.join(", ", new java.util.TreeSet<>(STEP_METRICS)) + ")");
             }
-            return new Assertion(text.trim(), a.metric(), a.operator(), a.limit(), a.unit(), step.group(1));
+            return new Assertion(text.trim(), a.metric(), a.operator(), a.limit(), a.unit(), step.group(1) != null ? step.group(1) : step.group(2));
         }
         Matcher m = FORM.matcher(text == null ? "" : text);
         if (!m.matches()) {
@@ -114,7 +115,7 @@ public record Assertion(String text, String metric, String operator, double limi
      */
     public double measure(List<PointRecord> repeats) {
         if (step != null) {
-            if (repeats.stream().noneMatch(p -> p.steps() != null && p.steps().stream().anyMatch(x -> x.name().equals(step)))) {
+            if (!hasStep(repeats)) {
                 return Double.NaN; // no such step: not measured, never a pass
             }
             repeats = repeats.stream().map(this::stepAsPoint).toList();
@@ -126,6 +127,10 @@ public record Assertion(String text, String metric, String operator, double limi
         double[] values = repeats.stream().filter(p -> p.requests() > 0).mapToDouble(what.value())
                 .filter(v -> !Double.isNaN(v)).toArray();
         return Summary.Spread.of(values).median();
+    }
+
+    private boolean hasStep(List<PointRecord> repeats) {
+        return repeats.stream().anyMatch(p -> p.steps() != null && p.steps().stream().anyMatch(x -> x.name().equals(step)));
     }
 
     /**
@@ -194,8 +199,12 @@ public record Assertion(String text, String metric, String operator, double limi
     /** Every assertion against every target under every load, in the order the points were measured. */
     public static List<Check> checkAll(List<Assertion> assertions, List<PointRecord> points) {
         List<Check> checks = new ArrayList<>();
-        for (var g : PointRecord.byKey(points).entrySet()) {
+        var groups = PointRecord.byKey(points);
+        for (var g : groups.entrySet()) {
             for (Assertion a : assertions) {
+                if (a.step != null && !a.hasStep(g.getValue()) && groups.values().stream().anyMatch(a::hasStep)) {
+                    continue; // another target's step: a suite's targets each have their own steps
+                }
                 double measured = a.measure(g.getValue());
                 checks.add(new Check(a, g.getKey(), measured, a.holds(measured)));
             }

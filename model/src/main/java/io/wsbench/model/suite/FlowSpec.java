@@ -9,7 +9,8 @@ import java.util.List;
  * user before its first iteration, {@code steps} are one iteration, {@code teardown} runs once after
  * its last. {@code cookies}: each user keeps a cookie jar (on unless false). {@code onError}: what a
  * user does after an error ends an iteration: {@code next} (start the next one; the default),
- * {@code restart} (its setup again, then the next) or {@code stop} (its teardown, then no more).
+ * {@code restart} (its setup again, then the next), {@code stop} (its teardown, then no more) or {@code continue} (the
+ * iteration's next step: the iteration counts as an error of its first failure's kind).
  * {@code basicAuth}: {@code "user:password"} (variables allowed) sent as HTTP Basic auth by every
  * request step that names no {@code basicAuth} or Authorization header of its own. {@code follow}: every request
  * step follows redirects within the target's origin unless it says {@code follow: false} (off by default).
@@ -41,9 +42,10 @@ public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
         cookies = cookies == null || cookies;
         follow = follow != null && follow;
         onError = onError == null ? "next" : onError;
-        if (!java.util.List.of("next", "restart", "stop").contains(onError)) {
-            throw new IllegalArgumentException("onError '" + onError + "': after an error ends an iteration, a user starts"
-                    + " its next one (next), runs its setup again first (restart) or stops (stop)");
+        if (!java.util.List.of("next", "restart", "stop", "continue").contains(onError)) {
+            throw new IllegalArgumentException("onError '" + onError + "': after an error, a user starts"
+                    + " its next iteration (next), runs its setup again first (restart), stops (stop) or goes on with the"
+                    + " iteration's next step (continue)");
         }
     }
 }

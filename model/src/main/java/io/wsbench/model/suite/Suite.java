@@ -26,12 +26,14 @@ import java.util.Map;
  * target and load once, in a random order drawn from {@code seed}) or "grouped" (one server after
  * another). {@code repeat} is the number of rounds; {@code until} (e.g. "±3%") adds rounds until every
  * ratio's 95% interval is that narrow, or {@code budget} (e.g. "30m") runs out.
+ * <p>{@code assert} ({@code assertions}): thresholds the results must meet, as {@code --assert} writes them
+ * ({@code step:getQuote max<=200ms}); {@code run} checks them beside its own {@code --assert}s.
  */
 @RecordBuilder
 public record Suite(String name, String description, String operation, String baseline, List<TargetSpec> targets,
                     List<LoadPointSpec> load, Warming warming, Rounds rounds, Quick quick,
                     Map<String, Map<String, String>> stackOptions, Map<String, UserStack> stacks, Placement cpus,
-                    CapacitySpec capacity, Boolean busyPoll, Path source) {
+                    CapacitySpec capacity, Boolean busyPoll, List<String> assertions, Path source) {
 
     /**
      * A suite as its file writes it, every key at the top: the warm-up's keys become its {@link Warming},
@@ -60,7 +62,8 @@ public record Suite(String name, String description, String operation, String ba
                                  @JsonProperty("seed") Long seed,
                                  @JsonProperty("until") String until,
                                  @JsonProperty("budget") String budget,
-                                 @JsonProperty("instances") Integer instances) {
+                                 @JsonProperty("instances") Integer instances,
+                                 @JsonProperty("assert") List<String> assertions) {
         checkName(name);
         if (targets == null || targets.isEmpty()) {
             throw new IllegalArgumentException("a suite needs at least one entry under 'targets'");
@@ -70,7 +73,7 @@ public record Suite(String name, String description, String operation, String ba
         }
         return new Suite(name, description, operation, baseline, targets, load,
                 new Warming(warmup, warmupRequests, warmupMax, warmupWindow), new Rounds(repeat, order, seed, until, budget, instances),
-                quick, stackOptions, stacks, cpus, capacity, busyPoll, null);
+                quick, stackOptions, stacks, cpus, capacity, busyPoll, assertions, null);
     }
 
     /** How {@code --quick} shrinks a suite so it finishes in seconds. */
@@ -160,6 +163,7 @@ public record Suite(String name, String description, String operation, String ba
     public Suite {
         checkName(name);
         load = load == null ? List.of() : List.copyOf(load);
+        assertions = assertions == null ? List.of() : List.copyOf(assertions);
         operation = operation == null ? "hello" : operation;
         String op = operation;
         targets = targets.stream().map(t -> t.withOperation(op)).toList();
@@ -194,7 +198,7 @@ public record Suite(String name, String description, String operation, String ba
      */
     public static Suite of(String name, TargetSpec target, LoadPointSpec load, CapacitySpec capacity) {
         return fromKeys(name, null, null, null, null, null, "none", null, null, List.of(target),
-                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null, 1);
+                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null, 1, null);
     }
 
     public static final String ROUNDS = "rounds";

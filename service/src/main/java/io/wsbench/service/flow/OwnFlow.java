@@ -332,7 +332,8 @@ public final class OwnFlow {
         }
         URI uri;
         try {
-            uri = URI.create(base + (path.startsWith("/") ? "" : "/") + marked(path, "path"));
+            // "" is the target's address itself (a SOAP endpoint's own path); "?…" its query
+            uri = URI.create(base + (path.isEmpty() || path.startsWith("/") || path.startsWith("?") ? "" : "/") + marked(path, "path"));
         } catch (IllegalArgumentException e) {
             throw new OwnServiceException("path " + path + " is not a path: " + e.getMessage());
         }

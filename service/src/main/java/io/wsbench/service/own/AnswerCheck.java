@@ -119,7 +119,7 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
             return other;
         }
         throw new OwnServiceException("check '" + text + "': not a check (xpath:EXPR, jsonpath:PATH [OP VALUE], status: CODE,"
-                + " schema, regex:PATTERN, contains:TEXT, !contains:TEXT, css:SELECTOR[@attr] [== VALUE] or header:NAME [== VALUE])");
+                + " schema, regex:PATTERN, !regex:PATTERN, contains:TEXT, !contains:TEXT, css:SELECTOR[@attr] [== VALUE] or header:NAME [== VALUE])");
     }
 
     // ---- xpath
@@ -392,21 +392,23 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
 
     // ---- status
 
-    record StatusCheck(String text, List<String> accepted) implements AnswerCheck {
+    /** {@code status: 201}, {@code 2xx} or a list; {@code status: !404,500} accepts every status but those ({@code refused}). */
+    record StatusCheck(String text, List<String> accepted, boolean refused) implements AnswerCheck {
         static StatusCheck of(String text, String written) throws OwnServiceException {
+            boolean refused = written.startsWith("!");
             List<String> codes = new ArrayList<>();
-            for (String c : written.split("[,\\s]+")) {
+            for (String c : (refused ? written.substring(1) : written).trim().split("[,\\s]+")) {
                 if (!c.matches("[1-5]([0-9]{2}|xx|XX)")) {
-                    throw new OwnServiceException("check '" + text + "': not an HTTP status (201, 2xx, or a list: 200,201)");
+                    throw new OwnServiceException("check '" + text + "': not an HTTP status (201, 2xx, a list: 200,201, or all but: !404,500)");
                 }
                 codes.add(c.toLowerCase(java.util.Locale.ROOT));
             }
-            return new StatusCheck(text, List.copyOf(codes));
+            return new StatusCheck(text, List.copyOf(codes), refused);
         }
 
         boolean accepts(int status) {
             String s = String.valueOf(status);
-            return accepted.stream().anyMatch(c -> c.equals(s) || (c.endsWith("xx") && c.charAt(0) == s.charAt(0)));
+            return refused != accepted.stream().anyMatch(c -> c.equals(s) || (c.endsWith("xx") && c.charAt(0) == s.charAt(0)));
         }
 
         @Override
@@ -416,7 +418,8 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
 
         @Override
         public String problem(Answer answer) {
-            return accepts(answer.status()) ? null : "status " + answer.status() + ", not " + String.join(" or ", accepted);
+            return accepts(answer.status()) ? null : "status " + answer.status() + (refused ? ", one of " + String.join(", ", accepted)
+                    : ", not " + String.join(" or ", accepted));
         }
 
         @Override

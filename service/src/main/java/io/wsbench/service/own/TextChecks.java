@@ -14,7 +14,7 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * The checks that read an answer as text, HTML or headers, whatever its kind: {@code regex:PATTERN}
- * (passes when it matches somewhere in the body), {@code contains:TEXT} and {@code !contains:TEXT},
+ * (passes when it matches somewhere in the body; {@code !regex:PATTERN} when it matches nowhere), {@code contains:TEXT} and {@code !contains:TEXT},
  * {@code css:SELECTOR} (jsoup, on the body parsed as a browser parses HTML: passes when it selects
  * something; {@code css:SEL == VALUE} compares the first match's text, {@code css:SEL@attr == VALUE}
  * its attribute; {@code !=} too) and {@code header:NAME == VALUE} (or {@code !=}, or {@code header:NAME}
@@ -39,7 +39,10 @@ final class TextChecks {
     private static AnswerCheck parseCheck(String text) throws OwnServiceException {
         String t = text.trim();
         if (t.startsWith("regex:")) {
-            return Regex.of(text, t.substring(6).trim());
+            return Regex.of(text, t.substring(6).trim(), false);
+        }
+        if (t.startsWith("!regex:")) {
+            return Regex.of(text, t.substring(7).trim(), true);
         }
         if (t.startsWith("contains:")) {
             return new Contains(text, Placeholders.of(t.substring(9).trim()), false);
@@ -86,22 +89,25 @@ final class TextChecks {
     static final class Regex implements AnswerCheck {
         private final String text;
         private final Placeholders written;
+        /** Whether the check passes when the pattern matches nowhere ({@code !regex:}). */
+        private final boolean negated;
         /** The pattern compiled once when it has no variable; else the last one filled, and what it was filled as. */
         private Pattern pattern;
         private String filled;
 
-        private Regex(String text, Placeholders written, Pattern pattern) {
+        private Regex(String text, Placeholders written, boolean negated, Pattern pattern) {
             this.text = text;
             this.written = written;
+            this.negated = negated;
             this.pattern = pattern;
         }
 
-        static Regex of(String text, String written) throws OwnServiceException {
+        static Regex of(String text, String written, boolean negated) throws OwnServiceException {
             Placeholders p = Placeholders.of(written);
             try {
                 // a variable's value stands for itself: its syntax is checked with a plain stand-in
                 Pattern compiled = Pattern.compile(p.fill(Map.of(), v -> Pattern.quote("x")));
-                return new Regex(text, p, p.names().isEmpty() ? compiled : null);
+                return new Regex(text, p, negated, p.names().isEmpty() ? compiled : null);
             } catch (PatternSyntaxException e) {
                 throw new OwnServiceException("check '" + text + "': not a regular expression: " + e.getDescription()
                         + " near index " + e.getIndex());
@@ -130,12 +136,15 @@ final class TextChecks {
                 p = pattern;
             }
             Matcher m = p.matcher(answer.text());
+            if (negated) {
+                return m.find() ? "matches the answer at " + m.start() + ": '" + m.group() + "'" : null;
+            }
             return m.find() ? null : "no match in the answer";
         }
 
         @Override
         public AnswerCheck instance() {
-            return written.names().isEmpty() ? this : new Regex(text, written, null);
+            return written.names().isEmpty() ? this : new Regex(text, written, negated, null);
         }
     }
 

@@ -1,0 +1,73 @@
+package io.wsbench.cli;
+
+import io.wsbench.service.imports.Imports;
+import io.wsbench.service.imports.SuiteDraft;
+import io.wsbench.service.own.OwnServiceException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+@Command(name = "import", description = {"Make a suite of the tests you already have: a SoapUI project (SoapUI 5.x or ReadyAPI), a Postman",
+        "collection (v2.0, v2.1) or a JMeter plan (.jmx), told apart by its content. Requests, value transfers, checks and loads",
+        "are converted; every element that is not is named in one line. Run it with: wsbench run SUITE.yaml (docs/import.md)"})
+final class ImportCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "the project, collection or plan")
+    Path file;
+
+    @Option(names = "--out", paramLabel = "SUITE.yaml", description = "where the suite is written (default: the file's name, .yaml); its data files and WSDLs go beside it")
+    Path out;
+
+    @Option(names = "--environment", paramLabel = "ENV", description = "a Postman environment (JSON) or a .properties file: the values of the file's variables and properties")
+    Path environment;
+
+    @Option(names = "--url", paramLabel = "ORIGIN", description = "send every target to this origin (http://host:port) instead of the file's: a test copy of the service")
+    String url;
+
+    @Option(names = "--strict", description = "any element not converted is an error: nothing is written")
+    boolean strict;
+
+    @Override
+    public Integer call() {
+        Path suite = out != null ? out : file.resolveSibling(file.getFileName().toString()
+                .replaceFirst("(-soapui-project|-readyapi-project)?\\.(xml|json|jmx)$", "")
+                .replaceFirst("\\.postman_collection$", "") + ".yaml");
+        SuiteDraft.Result r;
+        try {
+            r = Imports.read(file, new Imports.Options(environment, url));
+        } catch (OwnServiceException e) {
+            throw new UserError(e.getMessage());
+        }
+        PrintStream o = System.out;
+        if (strict && !r.skipped().isEmpty()) {
+            r.skipped().forEach(s -> System.err.println("skipped: " + s));
+            throw new UserError(file + ": " + r.skipped().size() + " element" + (r.skipped().size() == 1 ? "" : "s")
+                    + " not converted (--strict): nothing written");
+        }
+        try {
+            Path dir = suite.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            for (Map.Entry<String, byte[]> f : r.files().entrySet()) {
+                Files.write(dir.resolve(f.getKey()), f.getValue());
+            }
+            Files.writeString(suite, r.yaml(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UserError("cannot write " + suite + ": " + e.getMessage());
+        }
+        o.println("wrote " + suite + ": " + r.format() + ", " + r.targets() + " target" + (r.targets() == 1 ? "" : "s") + " of "
+                + r.steps() + " steps" + (r.files().isEmpty() ? "" : "; beside it " + String.join(", ", r.files().keySet())));
+        r.skipped().forEach(s -> o.println("skipped: " + s));
+        r.notes().forEach(s -> o.println("note: " + s));
+        r.ignored().forEach(s -> o.println("ignored: " + s));
+        o.println("run it with: wsbench run " + suite);
+        return 0;
+    }
+}

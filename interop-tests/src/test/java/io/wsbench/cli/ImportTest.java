@@ -1,0 +1,399 @@
+package io.wsbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.wsbench.model.record.RunJson;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code wsbench import}, end to end: a SoapUI project, a Postman collection and a JMeter plan written for
+ * this test (every element wsbench converts, and some it names), and for each format two files written
+ * by others (others/SOURCES.md; JMeter's own templates from ApacheJMeter_config on Maven Central), each
+ * imported with no hand edit and run by {@code wsbench run --quick} against services.php under PHP's
+ * built-in server, a copy of the API the file was written for. On right answers every step whose
+ * conversion is whole has no error; on wrong ones (the same server with WSBENCH_WRONG=1) the converted
+ * checks fail. Then: importing twice writes the same suite, bad input is one line and exit 2 with
+ * nothing written, and --strict refuses a file with a skipped element.
+ */
+class ImportTest {
+
+    private static final Path HERE = Path.of("src/test/resources/imports").toAbsolutePath();
+    private static final Path OTHERS = HERE.resolve("others");
+    private static PhpService right;
+    private static PhpService wrong;
+
+    @BeforeAll
+    static void start() throws Exception {
+        right = PhpService.start(HERE.resolve("services.php"));
+        wrong = PhpService.start(HERE.resolve("services.php"), Map.of("WSBENCH_WRONG", "1"));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (right != null) {
+            right.close();
+        }
+        if (wrong != null) {
+            wrong.close();
+        }
+    }
+
+    /** What an import printed and wrote. */
+    private record Imported(CliRunner out, Path suite) {
+        String yaml() throws IOException {
+            return Files.readString(suite);
+        }
+
+        /** The suite's text with its scalars unquoted ({@code - "status: 200"} read as {@code - status: 200}), to look for a line's content. */
+        String plain() throws IOException {
+            return yaml().lines().map(l -> l.replaceFirst("^(\\s*(?:- )?(?:[^:\"']+: )?)\"(.*)\"$", "$1$2").replace("\\\"", "\"")
+                    .replaceFirst("^(\\s*(?:- )?(?:[^:\"']+: )?)'(.*)'$", "$1$2").replace("''", "'")).collect(Collectors.joining("\n"));
+        }
+
+        List<String> lines(String kind) {
+            return out.out().lines().filter(l -> l.startsWith(kind + ": ")).toList();
+        }
+
+        boolean skipped(String what) {
+            return lines("skipped").stream().anyMatch(l -> l.contains(what));
+        }
+    }
+
+    private static Imported imported(Path dir, Path file, String... options) throws IOException {
+        Files.createDirectories(dir);
+        Path suite = dir.resolve("suite.yaml");
+        List<String> args = new ArrayList<>(List.of("import", file.toString(), "--out", suite.toString()));
+        args.addAll(Arrays.asList(options));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(0, r.exit(), r.err() + r.out());
+        Suite parsed = SuiteReader.read(suite); // the suite as `run` reads it: no hand edit
+        assertFalse(parsed.targets().isEmpty());
+        return new Imported(r, suite);
+    }
+
+    /** {@code wsbench run SUITE --quick}: its points. */
+    private static JsonNode run(Imported i, Path out) throws IOException {
+        CliRunner r = CliRunner.run("run", i.suite().toString(), "--quick", "--out", out.toString());
+        assertTrue(r.exit() == 0 || r.exit() == 1, "exit " + r.exit() + ": " + r.err() + r.out());
+        return RunJson.MAPPER.readTree(out.resolve("run.json").toFile()).path("points");
+    }
+
+    /** Every step of every point: "target / step" → the step's record. */
+    private static Map<String, JsonNode> steps(JsonNode points) {
+        Map<String, JsonNode> out = new java.util.LinkedHashMap<>();
+        for (JsonNode p : points) {
+            for (String phase : List.of("setup", "steps", "teardown")) {
+                for (JsonNode s : p.path(phase)) {
+                    out.merge(p.path("target").path("label").asText() + " / " + s.path("name").asText(), s,
+                            (a, b) -> errors(a) >= errors(b) ? a : b);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A step's errors of every kind. */
+    private static long errors(JsonNode step) {
+        long n = 0;
+        for (JsonNode kind : step.path("errors")) {
+            n += kind.asLong();
+        }
+        return n;
+    }
+
+    /** On right answers: every step that sent requests and is not named in a skipped line has no error. */
+    private static void allRight(Imported i, JsonNode points) {
+        assertFalse(points.isEmpty(), "no point measured");
+        Map<String, JsonNode> steps = steps(points);
+        assertFalse(steps.isEmpty(), points.toString());
+        for (var e : steps.entrySet()) {
+            String step = e.getKey().substring(e.getKey().indexOf(" / ") + 3);
+            if (i.skipped("'" + step + "'") || i.skipped(" / " + step + "'") || e.getValue().path("requests").asLong() == 0) {
+                continue;
+            }
+            assertEquals(0, errors(e.getValue()), e.getKey() + ": " + e.getValue());
+            assertTrue(e.getValue().path("validated").asLong() > 0, e.getKey() + ": " + e.getValue());
+        }
+    }
+
+    /** On wrong answers: the named steps fail, by their checks (validation) or the status they are sent. */
+    private static void caught(JsonNode points, String... stepNames) {
+        Map<String, JsonNode> steps = steps(points);
+        for (String name : stepNames) {
+            JsonNode s = steps.entrySet().stream().filter(e -> e.getKey().endsWith(" / " + name)).map(Map.Entry::getValue)
+                    .findFirst().orElseThrow(() -> new AssertionError("no step " + name + " in " + steps.keySet()));
+            assertTrue(errors(s) > 0, name + " should have failed on a wrong answer: " + s);
+            assertEquals(0, s.path("validated").asLong(), name + ": " + s);
+        }
+    }
+
+    // ---- SoapUI
+
+    @Test
+    void soapUiProjectWrittenForTheTest(@TempDir Path dir) throws IOException {
+        Path project = HERE.resolve("calc-soapui-project.xml");
+        Imported i = imported(dir.resolve("right"), project, "--url", right.base());
+        String plain = i.plain();
+        assertTrue(Files.isRegularFile(dir.resolve("right/CalcSoap.wsdl")), "the WSDL from the definition cache");
+        assertTrue(Files.isRegularFile(dir.resolve("right/CalcSoap-1.xml")) || Files.isRegularFile(dir.resolve("right/CalcSoap-1.xsd")),
+                i.out().out());
+        assertTrue(Files.readString(dir.resolve("right/CalcSoap.wsdl")).contains("schemaLocation=\"CalcSoap-"),
+                "the WSDL's import points at its cached schema");
+        for (String expected : List.of("wsdl: CalcSoap.wsdl", "operation: Add", "schema", "xpath://*[local-name()='AddResult'] = '5'",
+                "contains:AddResult", "!contains:Fault", "status: 200", "status: !404,500", "status: 4xx,5xx",
+                "jsonpath:$.Invoice.amount == 100", "regex:(?i)test company", "- step:Add max<=5000ms", "sum: xpath:",
+                "<c:a>${sum}</c:a>", "= '${sum}'",
+                "X-Test-Run: import-test", "iterationsPerUser: 20", "duration: 2s", "uniform: 10ms-20ms", "constant: 10ms")) {
+            assertTrue(plain.contains(expected), expected + " in\n" + plain);
+        }
+        assertTrue(i.skipped("Groovy script step 'Log the sum' in test case 'Add twice' (scripts are not run)"), i.out().out());
+        assertTrue(i.skipped("Groovy script assertion 'Script Assertion' on step 'Add'"), i.out().out());
+        assertTrue(i.lines("ignored").stream().anyMatch(l -> l.contains("Step Status")), i.out().out());
+        JsonNode points = run(i, dir.resolve("right-out"));
+        allRight(i, points);
+        Map<String, JsonNode> steps = steps(points);
+        assertTrue(steps.keySet().stream().anyMatch(k -> k.endsWith("/ Add zero")), steps.keySet().toString());
+
+        Imported w = imported(dir.resolve("wrong"), project, "--url", wrong.base());
+        caught(run(w, dir.resolve("wrong-out")), "Add", "Invoice");
+    }
+
+    @Test
+    void soapUiProjectsOfOthers(@TempDir Path dir) throws IOException {
+        // SOAP from the definition cache; its test data came from Groovy and a data source, named as skipped
+        Path invoices = OTHERS.resolve("Packt_InvoiceV3LoadTest-soapui-project.xml");
+        Imported soap = imported(dir.resolve("soap"), invoices, "--url", right.base());
+        assertTrue(soap.skipped("Groovy script step 'GetNextTestDataRow'"), soap.out().out());
+        assertTrue(soap.skipped("data source step 'InvoiceTestDataDataSource'"), soap.out().out());
+        assertTrue(soap.yaml().contains("operation: createInvoice"), soap.yaml());
+        allRight(soap, run(soap, dir.resolve("soap-out")));
+        caught(run(imported(dir.resolve("soap-wrong"), invoices, "--url", wrong.base()), dir.resolve("soap-wrong-out")), "CreateInvoice");
+
+        // REST: a resource's template parameter, JsonPath Match, Simple Contains, Valid HTTP Status Codes
+        Path rest = OTHERS.resolve("Packt_invoice-rest-v1-soapui-project.xml");
+        Imported r = imported(dir.resolve("rest"), rest, "--url", right.base());
+        assertTrue(r.yaml().contains("path: /invoiceservice/v1/invoice/12345/"), r.yaml());
+        assertTrue(r.plain().contains("jsonpath:$.Invoice.companyName == 'Test Company'"), r.plain());
+        allRight(r, run(r, dir.resolve("rest-out")));
+        caught(run(imported(dir.resolve("rest-wrong"), rest, "--url", wrong.base()), dir.resolve("rest-wrong-out")), "invoice/{id}/");
+
+        // converted, not run: a REST project with Groovy steps and assertions, and an asynchronous SOAP one
+        Imported hateoas = imported(dir.resolve("hateoas"), OTHERS.resolve("Packt_HATEOAS-soapui-project.xml"));
+        assertTrue(hateoas.skipped("Groovy script step 'Get Link From XML Response'"), hateoas.out().out());
+        Imported quote = imported(dir.resolve("quote"), OTHERS.resolve("Packt_Quote-SOAP-Async-soapui-project.xml"));
+        assertTrue(quote.skipped("mock response step"), quote.out().out());
+    }
+
+    // ---- Postman
+
+    @Test
+    void postmanCollectionWrittenForTheTest(@TempDir Path dir) throws IOException {
+        Path collection = HERE.resolve("shop.postman_collection.json");
+        Path env = HERE.resolve("shop.postman_environment.json");
+        Imported i = imported(dir.resolve("right"), collection, "--environment", env.toString(), "--url", right.base());
+        String plain = i.plain();
+        for (String expected : List.of("token: jsonpath:$.json.token", "jsonpath:$.json.user == 'alice'", "status: 200",
+                "header:Content-Type", "Authorization: Bearer ${token}", "basicAuth: postman:password", "X-Api-Key: k-123",
+                "X-Shop: north", "b: alice", "note: hi alice", "${random:0-1000}", "follow: true", "step:\"Who am I\" max<5000ms")) {
+            assertTrue(plain.contains(expected), expected + " in\n" + plain);
+        }
+        assertFalse(plain.contains("X-Off"), "a disabled header is not sent, as Postman sends none");
+        assertTrue(i.skipped("test script line 'pm.sendRequest("), i.out().out());
+        allRight(i, run(i, dir.resolve("right-out")));
+        Imported w = imported(dir.resolve("wrong"), collection, "--environment", env.toString(), "--url", wrong.base());
+        caught(run(w, dir.resolve("wrong-out")), "Login"); // its iteration ends there: the steps after it are not asked
+    }
+
+    @Test
+    void postmanCollectionsOfOthers(@TempDir Path dir) throws IOException {
+        // v2.0, folders, basic auth, raw bodies, the old tests["…"] checks; digest and OAuth 1 auth named
+        Path echo = OTHERS.resolve("newman_echo-v2.postman_collection.json");
+        Imported i = imported(dir.resolve("echo"), echo, "--url", right.base());
+        assertTrue(i.skipped("digest auth"), i.out().out());
+        assertTrue(i.yaml().contains("contains:authenticated"), i.yaml());
+        allRight(i, run(i, dir.resolve("echo-out")));
+        caught(run(imported(dir.resolve("echo-wrong"), echo, "--url", wrong.base()), dir.resolve("echo-wrong-out")),
+                "Basic Auth", "Request Headers", "GET Request");
+
+        // urlencoded with {{$guid}} and {{$randomInt}}; {{$timestamp}} named
+        Path dynamic = OTHERS.resolve("newman_dynamic-var-replacement.postman_collection.json");
+        Imported d = imported(dir.resolve("dynamic"), dynamic, "--url", right.base());
+        assertTrue(d.yaml().contains("${uuid}"), d.yaml());
+        assertTrue(d.skipped("{{$timestamp}}"), d.out().out());
+        allRight(d, run(d, dir.resolve("dynamic-out")));
+
+        // converted, not run: variables from an environment; a v2.1 collection wrapped as the API serves it
+        Path conduitEnv = dir.resolve("conduit.properties");
+        Files.writeString(conduitEnv, "APIURL=http://127.0.0.1:3000/api\nEMAIL=a@example.test\nPASSWORD=pw\nUSERNAME=alice\n");
+        Imported conduit = imported(dir.resolve("conduit"), OTHERS.resolve("realworld_Conduit.postman_collection.json"),
+                "--environment", conduitEnv.toString());
+        assertTrue(conduit.yaml().contains("token: jsonpath:$.user.token"), conduit.yaml());
+        Imported crapi = imported(dir.resolve("crapi"), OTHERS.resolve("crAPI.postman_collection.json"),
+                "--environment", OTHERS.resolve("crAPI.postman_environment.json").toString());
+        assertTrue(crapi.out().out().contains("wrote "), crapi.out().out());
+    }
+
+    // ---- JMeter
+
+    @Test
+    void jmeterPlanWrittenForTheTest(@TempDir Path dir) throws IOException {
+        Path plan = HERE.resolve("shop.jmx");
+        Imported i = imported(dir.resolve("right"), plan, "--url", right.base());
+        String plain = i.plain();
+        for (String expected : List.of("data: shop-users.csv", "echoed: jsonpath:$.form.user", "contains:\"pass\":\"${pass}\"",
+                "jsonpath:$.args.who == ${user}", "step:\"find me\" max<=5000ms", "status: 200",
+                "X-Plan: shop", "name: Login / post credentials", "uniform: 5ms-15ms", "iterationsPerUser: 5", "users: 2")) {
+            assertTrue(plain.contains(expected), expected + " in\n" + plain);
+        }
+        assertTrue(Files.readString(dir.resolve("right/shop-users.csv")).startsWith("user,pass\n"), "the CSV with its header");
+        assertTrue(i.skipped("JSR223PostProcessor 'log it' (scripts are not run)"), i.out().out());
+        assertTrue(i.skipped("IfController 'only for alice' and the samplers in it"), i.out().out());
+        assertTrue(i.lines("ignored").stream().anyMatch(l -> l.contains("Summary Report")), i.out().out());
+        allRight(i, run(i, dir.resolve("right-out")));
+        caught(run(imported(dir.resolve("wrong"), plan, "--url", wrong.base()), dir.resolve("wrong-out")), "Login / post credentials");
+    }
+
+    @Test
+    void jmeterPlansOfOthers(@TempDir Path dir) throws IOException {
+        // JMeter's own template: defaults, cookies, headers, a response assertion on the body and one on the code
+        Path web = template(dir, "build-web-test-plan.jmx");
+        Imported i = imported(dir.resolve("web"), web, "--url", right.base());
+        assertTrue(i.yaml().contains("contains:<h1>Example Domain</h1>"), i.yaml());
+        assertTrue(i.yaml().contains("status: 404"), i.yaml());
+        allRight(i, run(i, dir.resolve("web-out")));
+        caught(run(imported(dir.resolve("web-wrong"), web, "--url", wrong.base()), dir.resolve("web-wrong-out")),
+                "Home Page"); // a failed step ends its iteration: the 404 page is not asked after it
+
+        // Taurus's recorded BlazeDemo plan: forms POSTed, constant timers, a DNS cache manager named
+        Path blaze = OTHERS.resolve("taurus_existing-BlazeDemo.jmx");
+        Imported b = imported(dir.resolve("blaze"), blaze, "--url", right.base());
+        assertTrue(b.yaml().contains("fromPort: Boston"), b.yaml());
+        allRight(b, run(b, dir.resolve("blaze-out")));
+        caught(run(imported(dir.resolve("blaze-wrong"), blaze, "--url", wrong.base()), dir.resolve("blaze-wrong-out")),
+                "http://blazedemo.com/reserve.php");
+
+        // converted, not run: several hosts, a random regex match, a CSV not beside the plan; logic controllers
+        Imported adv = imported(dir.resolve("adv"), template(dir, "build-adv-web-test-plan.jmx"));
+        assertTrue(adv.skipped("another server"), adv.out().out());
+        CliRunner controllers = CliRunner.run("import", OTHERS.resolve("taurus_all_controllers.jmx").toString(), "--out",
+                dir.resolve("controllers.yaml").toString());
+        assertEquals(2, controllers.exit(), controllers.out() + controllers.err());
+        assertTrue(controllers.err().contains("nothing to load: no request in it that wsbench can send"), controllers.err());
+        assertTrue(controllers.err().contains("Controller"), "names what was skipped: " + controllers.err());
+        // Taurus's converter fixtures: samplers with no server anywhere, extractors of every kind; nothing to load, said in one line
+        CliRunner extractors = CliRunner.run("import", OTHERS.resolve("taurus_extractors.jmx").toString(), "--out",
+                dir.resolve("extractors.yaml").toString());
+        assertEquals(2, extractors.exit(), extractors.out() + extractors.err());
+        assertTrue(extractors.err().contains("nothing to load"), extractors.err());
+    }
+
+    /** A template of JMeter's own, read from ApacheJMeter_config's jar on the test's class path. */
+    private static Path template(Path dir, String name) throws IOException {
+        try (InputStream in = ImportTest.class.getClassLoader().getResourceAsStream("bin/templates/" + name)) {
+            assertTrue(in != null, name + " is not in ApacheJMeter_config's jar");
+            Path to = dir.resolve("templates").resolve(name);
+            Files.createDirectories(to.getParent());
+            Files.copy(in, to);
+            return to;
+        }
+    }
+
+    // ---- the import itself
+
+    @Test
+    void importingTwiceWritesTheSameSuite(@TempDir Path dir) throws IOException {
+        for (Path f : List.of(HERE.resolve("calc-soapui-project.xml"), HERE.resolve("shop.postman_collection.json"), HERE.resolve("shop.jmx"))) {
+            String[] env = f.toString().endsWith(".json") ? new String[]{"--environment", HERE.resolve("shop.postman_environment.json").toString()}
+                    : new String[0];
+            Imported a = imported(dir.resolve("a"), f, env);
+            Imported b = imported(dir.resolve("b"), f, env);
+            assertEquals(a.yaml(), b.yaml(), f.toString());
+            assertEquals(listing(dir.resolve("a")), listing(dir.resolve("b")), f.toString());
+        }
+    }
+
+    private static String listing(Path d) throws IOException {
+        try (Stream<Path> files = Files.list(d)) {
+            return files.sorted().map(p -> {
+                try {
+                    return p.getFileName() + ":" + Arrays.hashCode(Files.readAllBytes(p));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).collect(Collectors.joining(","));
+        }
+    }
+
+    @Test
+    void badInputIsOneLineAndWritesNothing(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("out.yaml");
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "GET /index.html\n");
+        bad(text, out, "notes.txt: neither XML nor JSON: not a SoapUI project, a Postman collection or a JMeter plan");
+        Path pom = dir.resolve("pom.xml");
+        Files.writeString(pom, "<project><modelVersion>4.0.0</modelVersion></project>");
+        bad(pom, out, "pom.xml: an XML file whose root is <project>: not a SoapUI project");
+        Path json = dir.resolve("package.json");
+        Files.writeString(json, "{\"name\": \"x\", \"version\": \"1.0.0\"}");
+        bad(json, out, "package.json: JSON, but not a Postman collection");
+        String project = Files.readString(HERE.resolve("calc-soapui-project.xml"));
+        Path truncated = dir.resolve("truncated-soapui-project.xml");
+        Files.writeString(truncated, project.substring(0, project.length() / 2));
+        bad(truncated, out, "truncated-soapui-project.xml:");
+        assertTrue(bad(truncated, out, "not well-formed XML").matches("(?s).*\\.xml:\\d+:\\d+: not well-formed XML.*"));
+        String collection = Files.readString(HERE.resolve("shop.postman_collection.json"));
+        Path cut = dir.resolve("cut.postman_collection.json");
+        Files.writeString(cut, collection.substring(0, 600));
+        assertTrue(bad(cut, out, "not valid JSON").matches("(?s).*\\.json:\\d+:\\d+: not valid JSON.*"));
+        // a SoapUI project whose definition cache is empty and whose WSDL cannot be read
+        Path uncached = dir.resolve("uncached-soapui-project.xml");
+        Files.writeString(uncached, project.replaceAll("(?s)<con:definitionCache .*?</con:definitionCache>", "<con:definitionCache/>"));
+        bad(uncached, out, "interface 'CalcSoap': its definition cache is empty and its definition http://127.0.0.1:1/calc?wsdl cannot be read");
+        // a Postman variable never defined (its environment not given)
+        bad(HERE.resolve("shop.postman_collection.json"), out,
+                "request 'Session / Login': {{base}} is never defined (not in the collection's variables, the environment");
+        Path environment = dir.resolve("env.json");
+        Files.writeString(environment, "{\"values\": ");
+        bad(HERE.resolve("shop.postman_collection.json"), out, "env.json:", "--environment", environment.toString());
+        // --strict: any skipped element is an error
+        CliRunner strict = CliRunner.run("import", HERE.resolve("shop.jmx").toString(), "--out", out.toString(), "--strict");
+        assertEquals(2, strict.exit(), strict.out() + strict.err());
+        assertTrue(strict.err().contains("not converted (--strict): nothing written"), strict.err());
+        assertFalse(Files.exists(out));
+    }
+
+    /** Exit 2, one line on stderr holding {@code expected}, no stack trace, nothing written; the line. */
+    private static String bad(Path file, Path out, String expected, String... options) {
+        List<String> args = new ArrayList<>(List.of("import", file.toString(), "--out", out.toString()));
+        args.addAll(Arrays.asList(options));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(2, r.exit(), r.out() + r.err());
+        String err = r.err().strip();
+        assertFalse(err.contains("\n") || err.contains("\tat "), "one line: " + err);
+        assertTrue(err.contains(expected), err);
+        assertFalse(Files.exists(out), "nothing written");
+        assertNotEquals("", err);
+        return err;
+    }
+
+}

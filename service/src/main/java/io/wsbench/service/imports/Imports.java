@@ -1,0 +1,156 @@
+package io.wsbench.service.imports;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsbench.service.own.OwnServiceException;
+import org.w3c.dom.Document;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * {@code wsbench import}: a SoapUI project, a Postman collection or a JMeter plan, told apart by its
+ * content (not its name), made a suite ({@link SuiteDraft.Result}). A pure function of the file, the
+ * environment and {@code --url}: importing twice gives the same suite.
+ */
+public final class Imports {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Imports() {
+    }
+
+    /**
+     * {@code environment}: a Postman environment (JSON) or a {@code .properties} file whose values fill
+     * the file's variables and properties (JMeter's {@code __P}, SoapUI's {@code #Global}); null for none.
+     * {@code url}: an origin every target is sent to instead of the file's (a test copy of the service); null to keep them.
+     */
+    public record Options(Path environment, String url) {
+    }
+
+    /** What the import made: see {@link SuiteDraft.Result}. Every error is one line that names the file. */
+    public static SuiteDraft.Result read(Path file, Options options) throws OwnServiceException {
+        try {
+            return convert(file, options);
+        } catch (OwnServiceException e) {
+            String m = e.getMessage();
+            throw m.startsWith(file.toString()) || options.environment() != null && m.startsWith(options.environment().toString())
+                    ? e : new OwnServiceException(file + ": " + m);
+        }
+    }
+
+    private static SuiteDraft.Result convert(Path file, Options options) throws OwnServiceException {
+        byte[] bytes = bytes(file, "");
+        String source = file.toString();
+        Map<String, String> environment = options.environment() == null ? Map.of() : environment(options.environment());
+        URI origin = null;
+        if (options.url() != null) {
+            origin = SuiteDraft.uri(options.url());
+        }
+        int start = 0;
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
+            start = 3;
+        }
+        while (start < bytes.length && Character.isWhitespace(bytes[start])) {
+            start++;
+        }
+        if (start == bytes.length) {
+            throw new OwnServiceException(source + ": the file is empty");
+        }
+        if (bytes[start] == '<') {
+            Document doc = Dom.parse(bytes, source);
+            String root = Dom.local(doc.getDocumentElement());
+            String ns = doc.getDocumentElement().getNamespaceURI();
+            if (root.equals("soapui-project") && (ns == null || ns.contains("eviware.com/soapui/config"))) {
+                return SoapUiProject.convert(doc, source, environment, origin);
+            }
+            if (root.equals("jmeterTestPlan")) {
+                Path dir = file.toAbsolutePath().getParent();
+                return JmeterPlan.convert(doc, source, dir, environment, origin);
+            }
+            throw new OwnServiceException(source + ": an XML file whose root is <" + root + ">: not a SoapUI project"
+                    + " (<con:soapui-project>) or a JMeter plan (<jmeterTestPlan>)");
+        }
+        if (bytes[start] == '{') {
+            JsonNode json = json(bytes, source);
+            JsonNode c = json.has("collection") && !json.has("item") ? json.get("collection") : json;
+            String schema = c.path("info").path("schema").asText("");
+            if (schema.contains("schema.getpostman.com/json/collection") || c.path("info").has("_postman_id") && c.has("item")) {
+                if (!schema.isEmpty() && !schema.contains("/v2.0.") && !schema.contains("/v2.1.")) {
+                    throw new OwnServiceException(source + ": a Postman collection of schema " + schema
+                            + ": wsbench reads v2.0 and v2.1 (export it again from Postman as v2.1)");
+                }
+                return PostmanCollection.convert(json, source, environment, origin);
+            }
+            if (json.has("values") && json.path("_postman_variable_scope").asText("").equals("environment")) {
+                throw new OwnServiceException(source + ": a Postman environment, not a collection: give it with --environment,"
+                        + " after the collection");
+            }
+            if (json.has("requests") && json.has("order")) {
+                throw new OwnServiceException(source + ": a Postman collection of the v1 format: export it again from Postman as v2.1");
+            }
+            throw new OwnServiceException(source + ": JSON, but not a Postman collection (no info.schema of"
+                    + " schema.getpostman.com)");
+        }
+        throw new OwnServiceException(source + ": neither XML nor JSON: not a SoapUI project, a Postman collection or a JMeter plan");
+    }
+
+    private static byte[] bytes(Path file, String what) throws OwnServiceException {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new OwnServiceException(file + ": no such " + (what.isEmpty() ? "file" : what));
+        } catch (IOException e) {
+            throw new OwnServiceException(file + ": cannot be read: " + e.getMessage());
+        }
+    }
+
+    private static JsonNode json(byte[] bytes, String source) throws OwnServiceException {
+        try {
+            return JSON.readTree(bytes);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new OwnServiceException(source + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())
+                    + ": not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new OwnServiceException(source + ": cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** A Postman environment's enabled values, or a {@code .properties} file's. */
+    static Map<String, String> environment(Path file) throws OwnServiceException {
+        byte[] bytes = bytes(file, "environment file");
+        String text = new String(bytes, StandardCharsets.UTF_8).strip();
+        Map<String, String> out = new LinkedHashMap<>();
+        if (text.startsWith("{")) {
+            JsonNode env = json(bytes, file.toString());
+            if (!env.path("values").isArray()) {
+                throw new OwnServiceException(file + ": not a Postman environment (no 'values' list)");
+            }
+            for (JsonNode v : env.path("values")) {
+                if (v.path("enabled").asBoolean(true)) {
+                    out.put(v.path("key").asText(), v.path("value").asText(""));
+                }
+            }
+            return out;
+        }
+        Properties p = new Properties();
+        try {
+            p.load(new StringReader(text));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new OwnServiceException(file + ": not a .properties file: " + e.getMessage());
+        }
+        p.stringPropertyNames().stream().sorted().forEach(k -> out.put(k, p.getProperty(k)));
+        return out;
+    }
+}

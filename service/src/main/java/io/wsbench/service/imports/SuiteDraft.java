@@ -1,0 +1,275 @@
+package io.wsbench.service.imports;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.wsbench.service.own.OwnServiceException;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The suite an imported file becomes, as it is written: its targets (each a flow at one origin), its
+ * loads, its {@code assert:} thresholds, the files written beside it (a WSDL from a project's cache, a
+ * CSV of data rows), and, for the user, every element not converted ({@link #skip}: a script, an
+ * assertion of no equal meaning), every one converted only in part ({@link #note}) and every one that
+ * has no bearing on a load (a listener: {@link #ignore}). The YAML is a pure function of what was added,
+ * in order, so importing one file twice writes the same suite.
+ */
+public final class SuiteDraft {
+
+    /** What an import made: the suite's text, the files beside it (by name), and what it said of the file. */
+    public record Result(String format, String yaml, Map<String, byte[]> files, List<String> skipped, List<String> notes,
+                         List<String> ignored, int targets, int steps) {
+    }
+
+    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+            .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+            .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+            .disable(YAMLGenerator.Feature.SPLIT_LINES)
+            .build());
+    static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final String format;
+    private final String name;
+    private final String description;
+    private final List<Target> targets = new ArrayList<>();
+    private final Set<String> labels = new HashSet<>();
+    private final LinkedHashSet<String> loads = new LinkedHashSet<>();
+    private final List<ObjectNode> loadNodes = new ArrayList<>();
+    private final LinkedHashSet<String> asserts = new LinkedHashSet<>();
+    private final Map<String, byte[]> files = new TreeMap<>();
+    private final List<String> skipped = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private final List<String> ignored = new ArrayList<>();
+    /** Where every target is sent instead of its own origin ({@code --url}); null: each its own. */
+    private final URI origin;
+
+    SuiteDraft(String format, String name, String description, URI origin) {
+        this.format = format;
+        this.name = suiteName(name);
+        this.description = description;
+        this.origin = origin;
+    }
+
+    /** A name the suite file accepts: letters, digits, '.', '_' and '-'. */
+    static String suiteName(String written) {
+        String n = written == null ? "" : written.trim().replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^-+|-+$", "");
+        return n.isEmpty() ? "imported" : n;
+    }
+
+    /**
+     * A new target at {@code url}'s origin (or {@code --url}'s), its flow's steps in {@code steps},
+     * {@code setup} and {@code teardown} (either may stay empty); its label made unique.
+     */
+    Target target(String label, String url) throws OwnServiceException {
+        String l = label;
+        for (int n = 2; !labels.add(l); n++) {
+            l = label + " #" + n;
+        }
+        ObjectNode t = NODES.objectNode();
+        t.put("label", l);
+        t.put("url", origin(url));
+        Target target = new Target(t);
+        targets.add(target);
+        return target;
+    }
+
+    /** The origin (scheme, host and port) the target's requests go to: {@code url}'s, or the one {@code --url} gives. */
+    String origin(String url) throws OwnServiceException {
+        java.util.regex.Matcher m = ORIGIN.matcher(url.trim());
+        if (!m.lookingAt() || m.group(2).contains("$")) {
+            throw new OwnServiceException("'" + url + "' is not an address wsbench can load: an http:// or https:// address"
+                    + " whose host is known before the run");
+        }
+        return origin != null ? origin.getScheme() + "://" + origin.getRawAuthority() : m.group(1).toLowerCase(Locale.ROOT) + "://" + m.group(2);
+    }
+
+    /** Whether two origins as a file writes them are one server for a flow: the same, or any two when --url sends every request to one. */
+    boolean sameServer(String a, String b) {
+        return origin != null || a.equalsIgnoreCase(b);
+    }
+
+    private static final java.util.regex.Pattern ORIGIN = java.util.regex.Pattern.compile("(?i)(https?)://([^/?#\\s]+)");
+
+    static URI uri(String url) throws OwnServiceException {
+        try {
+            URI u = URI.create(url.trim());
+            if (u.getScheme() == null || u.getRawAuthority() == null
+                    || !List.of("http", "https").contains(u.getScheme().toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException("not an http:// or https:// address");
+            }
+            return u;
+        } catch (IllegalArgumentException e) {
+            throw new OwnServiceException("'" + url + "' is not an address wsbench can load: " + e.getMessage());
+        }
+    }
+
+    /** A target's flow as it is being written. */
+    static final class Target {
+        final ObjectNode node;
+        final ArrayNode setup = NODES.arrayNode();
+        final ArrayNode steps = NODES.arrayNode();
+        final ArrayNode teardown = NODES.arrayNode();
+        /** The flow's own keys beside its steps ({@code cookies}, {@code onError}). */
+        final ObjectNode flowOptions = NODES.objectNode();
+        private final Set<String> stepNames = new HashSet<>();
+
+        Target(ObjectNode node) {
+            this.node = node;
+        }
+
+        /** A new request step named {@code name} (made unique within the flow, as the flow would). */
+        ObjectNode step(ArrayNode phase, String name) {
+            String n = name == null || name.isBlank() ? "step " + (steps.size() + setup.size() + teardown.size() + 1) : name.trim();
+            for (int i = 2; !stepNames.add(n); i++) {
+                n = name.trim() + " #" + i;
+            }
+            ObjectNode s = phase.addObject();
+            s.put("name", n);
+            return s;
+        }
+
+        /** A pause: {@code {constant: 100ms}} or {@code {uniform: 100ms-300ms}}. */
+        void think(ArrayNode phase, long fromMillis, long toMillis) {
+            if (toMillis <= 0) {
+                return;
+            }
+            ObjectNode think = phase.addObject().putObject("think");
+            if (fromMillis == toMillis) {
+                think.put("constant", toMillis + "ms");
+            } else {
+                think.put("uniform", fromMillis + "ms-" + toMillis + "ms");
+            }
+        }
+
+        boolean sends() {
+            for (JsonNode s : steps) {
+                if (!s.has("think")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** A load point, as a suite writes it; one met before is not written twice. */
+    void load(ObjectNode load) {
+        if (loads.add(load.toString())) {
+            loadNodes.add(load);
+        }
+    }
+
+    boolean hasLoads() {
+        return !loadNodes.isEmpty();
+    }
+
+    /** A bound on every answer's latency of one step ({@code max<=200ms}): a threshold the run checks. */
+    void latency(String step, String bound) {
+        asserts.add("step:" + (step.matches("\\S+") ? step : "\"" + step.replace("\"", "'") + "\"") + " " + bound);
+    }
+
+    /** A file written beside the suite, under {@code fileName}; the name returned is the one it was given. */
+    String file(String fileName, byte[] content) {
+        String n = fileName;
+        for (int i = 2; files.containsKey(n) && !java.util.Arrays.equals(files.get(n), content); i++) {
+            int dot = fileName.lastIndexOf('.');
+            n = dot > 0 ? fileName.substring(0, dot) + "-" + i + fileName.substring(dot) : fileName + "-" + i;
+        }
+        files.put(n, content);
+        return n;
+    }
+
+    /** An element not converted: one line, {@code what} and why. */
+    void skip(String line) {
+        skipped.add(line);
+    }
+
+    /** An element converted only in part, or in a form the user should know of. */
+    void note(String line) {
+        notes.add(line);
+    }
+
+    /** An element that has no bearing on what is loaded or checked (a results listener). */
+    void ignore(String line) {
+        ignored.add(line);
+    }
+
+    Result result(String source) throws OwnServiceException {
+        List<ObjectNode> kept = new ArrayList<>();
+        int steps = 0;
+        for (Target flow : targets) {
+            ObjectNode t = flow.node;
+            if (!flow.sends()) {
+                skip("test '" + t.get("label").asText() + "': no request that wsbench can send, so no target");
+                continue;
+            }
+            ObjectNode f = t.putObject("flow");
+            if (!flow.setup.isEmpty()) {
+                f.set("setup", flow.setup);
+            }
+            f.set("steps", flow.steps);
+            if (!flow.teardown.isEmpty()) {
+                f.set("teardown", flow.teardown);
+            }
+            f.setAll(flow.flowOptions);
+            steps += flow.setup.size() + flow.steps.size() + flow.teardown.size();
+            kept.add(t);
+        }
+        if (kept.isEmpty()) {
+            throw new OwnServiceException(source + ": nothing to load: no request in it that wsbench can send"
+                    + (skipped.isEmpty() ? "" : " (" + skipped.size() + " element" + (skipped.size() == 1 ? "" : "s")
+                    + " skipped; the first: " + skipped.get(0) + ")"));
+        }
+        ObjectNode suite = NODES.objectNode();
+        suite.put("name", name);
+        if (description != null && !description.isBlank()) {
+            suite.put("description", description.trim());
+        }
+        suite.put("repeat", 1);
+        ArrayNode ts = suite.putArray("targets");
+        kept.forEach(ts::add);
+        ArrayNode ls = suite.putArray("load");
+        if (loadNodes.isEmpty()) {
+            ls.addObject().put("users", 1).put("duration", "10s");
+            note("load: the file gives none; the suite loads each flow with 1 user for 10 s (edit its 'load')");
+        } else {
+            loadNodes.forEach(ls::add);
+        }
+        if (!asserts.isEmpty()) {
+            ArrayNode as = suite.putArray("assert");
+            asserts.forEach(as::add);
+        }
+        StringBuilder out = new StringBuilder();
+        out.append("# made by wsbench import from ").append(format).append(' ').append(source).append('\n');
+        out.append("# repeat: 1, as the file runs its load once; more rounds give each figure an interval (docs/numbers.md)\n");
+        for (String s : skipped) {
+            out.append("# skipped: ").append(s.replace('\n', ' ')).append('\n');
+        }
+        for (String s : notes) {
+            out.append("# note: ").append(s.replace('\n', ' ')).append('\n');
+        }
+        try {
+            out.append(YAML.writeValueAsString(suite));
+        } catch (JsonProcessingException e) {
+            throw new OwnServiceException(source + ": the suite could not be written: " + e.getOriginalMessage());
+        }
+        return new Result(format, out.toString(), files, List.copyOf(skipped), List.copyOf(notes), List.copyOf(ignored),
+                kept.size(), steps);
+    }
+}
