@@ -1,0 +1,417 @@
+package io.wsbench.service.imports;
+
+import io.wsbench.service.imports.JmeterPlan.Pair;
+import io.wsbench.service.own.OwnServiceException;
+import org.w3c.dom.Element;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import static io.wsbench.service.imports.JmeterPlan.disabled;
+import static io.wsbench.service.imports.JmeterPlan.name;
+import static io.wsbench.service.imports.JmeterPlan.number;
+import static io.wsbench.service.imports.JmeterPlan.pairs;
+
+/**
+ * The elements of a {@link JmeterPlan} that apply to every sampler in their scope, as JMeter applies them:
+ * config elements, timers, assertions and post-processors, each read into the {@link Scope} of its level.
+ */
+final class JmeterElements {
+
+    private static final Set<String> LISTENERS = Set.of("ResultCollector", "BackendListener", "Summariser", "ResultSaver",
+            "JSR223Listener", "BeanShellListener", "MailerResultCollector");
+
+    private final JmeterPlan plan;
+    private final SuiteDraft draft;
+    private final String source;
+    private final Path dir;
+    /** The variables set before a sampler reads them: a CSV's columns go in. */
+    private final Set<String> known;
+
+    /** What applies to the samplers of one level of the tree and below it. */
+    static final class Scope {
+        final Map<String, String> defaults = new LinkedHashMap<>();
+        final Map<String, String> headers = new LinkedHashMap<>();
+        final List<String> checks = new ArrayList<>();
+        final Map<String, String> extract = new LinkedHashMap<>();
+        final List<long[]> thinks = new ArrayList<>();
+        final List<Long> durations = new ArrayList<>();
+        boolean cookies;
+        String data;
+        String dataMode;
+        double perMinute;
+        int throughputMode;
+        String prefix = "";
+
+        Scope inner() {
+            Scope s = new Scope();
+            s.defaults.putAll(defaults);
+            s.headers.putAll(headers);
+            s.checks.addAll(checks);
+            s.extract.putAll(extract);
+            s.thinks.addAll(thinks);
+            s.durations.addAll(durations);
+            s.cookies = cookies;
+            s.data = data;
+            s.dataMode = dataMode;
+            s.perMinute = perMinute;
+            s.throughputMode = throughputMode;
+            s.prefix = prefix;
+            return s;
+        }
+    }
+
+    JmeterElements(JmeterPlan plan, SuiteDraft draft, String source, Path dir, Set<String> known) {
+        this.plan = plan;
+        this.draft = draft;
+        this.source = source;
+        this.dir = dir;
+        this.known = known;
+    }
+
+    private String expand(String text, String where) throws OwnServiceException {
+        return plan.expand(text, where);
+    }
+
+    // ---- the elements of one level that apply to every sampler in it
+
+    /** Reads the config elements, timers, assertions and post-processors at this level into {@code scope}. */
+    void level(Element tree, Scope scope, boolean planLevel) throws OwnServiceException {
+        for (Pair p : pairs(tree)) {
+            Element e = p.element();
+            String kind = Dom.local(e);
+            String label = kind + " '" + name(e) + "'";
+            if (disabled(e)) {
+                if (!planLevel || !kind.endsWith("ThreadGroup")) {
+                    draft.ignore(label + ": disabled in the plan");
+                }
+                continue;
+            }
+            if (applies(e, scope, label)) {
+                continue;
+            }
+            if (LISTENERS.contains(kind) || "ViewResultsFullVisualizer".equals(Dom.attr(e, "guiclass"))) {
+                draft.ignore(label + ": a listener (wsbench writes its own results)");
+            }
+        }
+    }
+
+    /** Whether {@link #level} read the element (a config element, timer, assertion, post-processor or listener). */
+    boolean isLevelElement(Element e) {
+        String kind = Dom.local(e);
+        return LISTENERS.contains(kind) || kind.startsWith("JSR223") || kind.startsWith("BeanShell")
+                || List.of("ConfigTestElement", "Arguments", "HeaderManager", "CookieManager", "CacheManager", "DNSCacheManager",
+                "AuthManager", "KeystoreConfig", "CSVDataSet", "ConstantTimer", "UniformRandomTimer", "GaussianRandomTimer",
+                "PoissonRandomTimer", "ConstantThroughputTimer", "ResponseAssertion", "DurationAssertion", "JSONPathAssertion",
+                "XPathAssertion", "XPath2Assertion", "RegexExtractor", "JSONPostProcessor", "XPathExtractor", "XPath2Extractor",
+                "BoundaryExtractor", "HtmlExtractor").contains(kind);
+    }
+
+    /** True when {@code e} is an element that applies to the samplers in its scope (read into {@code scope}). */
+    private boolean applies(Element e, Scope scope, String label) throws OwnServiceException {
+        String kind = Dom.local(e);
+        switch (kind) {
+            case "ConfigTestElement" -> {
+                if ("HttpDefaultsGui".equals(Dom.attr(e, "guiclass"))) {
+                    for (String k : List.of("domain", "port", "protocol", "path", "contentEncoding")) {
+                        String v = prop(e, "HTTPSampler." + k);
+                        if (v != null && !v.isBlank()) {
+                            scope.defaults.put(k, expand(v, label));
+                        }
+                    }
+                } else {
+                    draft.skip(label + ": a config element wsbench does not know");
+                }
+                return true;
+            }
+            case "Arguments" -> {
+                plan.arguments(e);
+                return true;
+            }
+            case "HeaderManager" -> {
+                for (Element h : collection(e, "HeaderManager.headers")) {
+                    scope.headers.put(prop(h, "Header.name"), expand(String.valueOf(prop(h, "Header.value")), label));
+                }
+                return true;
+            }
+            case "CookieManager" -> {
+                scope.cookies = true;
+                return true;
+            }
+            case "CacheManager", "DNSCacheManager", "AuthManager", "KeystoreConfig" -> {
+                if (kind.equals("AuthManager") && !collection(e, "AuthManager.auth_list").isEmpty()) {
+                    Element a = collection(e, "AuthManager.auth_list").get(0);
+                    scope.defaults.put("basicAuth", expand(prop(a, "Authorization.username"), label) + ":"
+                            + expand(String.valueOf(prop(a, "Authorization.password")), label));
+                    return true;
+                }
+                draft.skip(label + ": its effect is the client's (wsbench's client keeps connections and resolves once)");
+                return true;
+            }
+            case "CSVDataSet" -> {
+                csv(e, scope, label);
+                return true;
+            }
+            case "ConstantTimer" -> {
+                long d = number(expand(prop(e, "ConstantTimer.delay"), label));
+                scope.thinks.add(new long[]{d, d});
+                return true;
+            }
+            case "UniformRandomTimer" -> {
+                long offset = number(expand(prop(e, "ConstantTimer.delay"), label));
+                long range = number(expand(prop(e, "RandomTimer.range"), label));
+                scope.thinks.add(new long[]{offset, offset + range});
+                return true;
+            }
+            case "GaussianRandomTimer", "PoissonRandomTimer" -> {
+                long offset = number(expand(prop(e, "ConstantTimer.delay"), label));
+                long range = number(expand(prop(e, "RandomTimer.range"), label));
+                scope.thinks.add(new long[]{offset, offset + 2 * range});
+                draft.note(label + ": its pause is drawn uniform from " + offset + " to " + (offset + 2 * range) + " ms (wsbench has no Gaussian pause)");
+                return true;
+            }
+            case "ConstantThroughputTimer" -> {
+                scope.perMinute = Double.parseDouble(expand(doubleProp(e, "throughput"), label).isBlank() ? "0" : expand(doubleProp(e, "throughput"), label));
+                scope.throughputMode = (int) number(prop(e, "calcMode"));
+                return true;
+            }
+            case "ResponseAssertion" -> {
+                responseAssertion(e, scope, label);
+                return true;
+            }
+            case "DurationAssertion" -> {
+                scope.durations.add(number(expand(prop(e, "DurationAssertion.duration"), label)));
+                return true;
+            }
+            case "JSONPathAssertion" -> {
+                String path = expand(prop(e, "JSON_PATH"), label);
+                boolean compare = "true".equals(prop(e, "JSONVALIDATION"));
+                boolean invert = "true".equals(prop(e, "INVERT"));
+                if ("true".equals(prop(e, "EXPECT_NULL"))) {
+                    draft.skip(label + ": expects null (wsbench checks a value or its presence)");
+                } else if (compare && "true".equals(prop(e, "ISREGEX"))) {
+                    draft.skip(label + ": compares with a regular expression (its path is checked to be present)");
+                    scope.checks.add("jsonpath:" + path);
+                } else if (compare) {
+                    scope.checks.add("jsonpath:" + path + (invert ? " != " : " == ") + Texts.jsonValue(expand(String.valueOf(prop(e, "EXPECTED_VALUE")), label)));
+                } else if (invert) {
+                    draft.skip(label + ": a path that must be absent (wsbench checks a path is present)");
+                } else {
+                    scope.checks.add("jsonpath:" + path);
+                }
+                return true;
+            }
+            case "XPathAssertion", "XPath2Assertion" -> {
+                String x = Texts.localNames(expand(prop(e, kind.equals("XPathAssertion") ? "XPath.xpath" : "XPath2.xpath"), label));
+                scope.checks.add("xpath:" + ("true".equals(prop(e, "XPath.negate")) ? "not(" + x + ")" : x));
+                return true;
+            }
+            case "RegexExtractor" -> {
+                String headers = prop(e, "RegexExtractor.useHeaders");
+                String template = prop(e, "RegexExtractor.template");
+                String match = prop(e, "RegexExtractor.match_number");
+                if (headers != null && !"false".equals(headers)) {
+                    draft.skip(label + ": reads the " + ("true".equals(headers) ? "headers" : headers) + " (wsbench extracts from a body by regex)");
+                } else if (template != null && !template.matches("\\$1\\$|") || match != null && !match.matches("1|")) {
+                    draft.skip(label + ": template " + template + ", match " + match + " (wsbench takes the first match's first group)");
+                } else {
+                    extract(scope, prop(e, "RegexExtractor.refname"), "regex:" + expand(prop(e, "RegexExtractor.regex"), label));
+                }
+                return true;
+            }
+            case "JSONPostProcessor" -> {
+                String[] names = String.valueOf(prop(e, "JSONPostProcessor.referenceNames")).split(";");
+                String[] paths = String.valueOf(prop(e, "JSONPostProcessor.jsonPathExprs")).split(";");
+                for (int i = 0; i < Math.min(names.length, paths.length); i++) {
+                    extract(scope, names[i].trim(), "jsonpath:" + expand(paths[i].trim(), label));
+                }
+                return true;
+            }
+            case "XPathExtractor", "XPath2Extractor" -> {
+                String p = kind.equals("XPathExtractor") ? "XPathExtractor." : "XPathExtractor2.";
+                extract(scope, prop(e, p + "refname"), "xpath:" + Texts.localNames(expand(prop(e, p + "xpathQuery"), label)));
+                return true;
+            }
+            case "BoundaryExtractor" -> {
+                extract(scope, prop(e, "BoundaryExtractor.refname"), "regex:" + Texts.regexLiteral(expand(String.valueOf(prop(e, "BoundaryExtractor.lboundary")), label))
+                        + "([\\s\\S]*?)" + Texts.regexLiteral(expand(String.valueOf(prop(e, "BoundaryExtractor.rboundary")), label)));
+                return true;
+            }
+            case "HtmlExtractor" -> {
+                String attribute = prop(e, "HtmlExtractor.attribute");
+                extract(scope, prop(e, "HtmlExtractor.refname"), "css:" + expand(prop(e, "HtmlExtractor.expr"), label)
+                        + (attribute == null || attribute.isBlank() ? "" : "@" + attribute));
+                return true;
+            }
+            default -> {
+                if (kind.startsWith("JSR223") || kind.startsWith("BeanShell")) {
+                    draft.skip(kind + " '" + name(e) + "' (scripts are not run)");
+                    return true;
+                }
+                return false;
+            }
+        }
+    }
+
+    private void extract(Scope scope, String variable, String extraction) {
+        if (variable == null || variable.isBlank()) {
+            return;
+        }
+        scope.extract.put(variable, extraction);
+    }
+
+    private void responseAssertion(Element e, Scope scope, String label) throws OwnServiceException {
+        String field = String.valueOf(prop(e, "Assertion.test_field"));
+        int type = (int) number(prop(e, "Assertion.test_type"));
+        boolean not = (type & 4) != 0;
+        boolean or = (type & 32) != 0;
+        List<String> strings = new ArrayList<>();
+        for (Element s : Dom.elements(child(e, "Asserion.test_strings"))) {
+            strings.add(expand(s.getTextContent(), label));
+        }
+        if (Dom.elements(child(e, "Asserion.test_strings")).isEmpty()) {
+            for (Element s : Dom.elements(child(e, "Assertion.test_strings"))) {
+                strings.add(expand(s.getTextContent(), label));
+            }
+        }
+        if ("true".equals(prop(e, "Assertion.assume_success"))) {
+            scope.checks.add("status: 1xx,2xx,3xx,4xx,5xx");
+        }
+        if (strings.isEmpty()) {
+            return;
+        }
+        if (field.equals("Assertion.response_code")) {
+            List<String> codes = new ArrayList<>();
+            for (String s : strings) {
+                String c = s.trim().replace("\\d", "x").replace("[0-9]", "x").replace(".", "x");
+                if (!c.matches("[1-5]([0-9]{2}|xx)")) {
+                    draft.skip(label + ": status pattern '" + s + "' (wsbench checks codes such as 200 or 2xx)");
+                    return;
+                }
+                codes.add(c);
+            }
+            scope.checks.add("status: " + (not ? "!" : "") + String.join(",", codes));
+            return;
+        }
+        if (!field.equals("Assertion.response_data") && !field.equals("Assertion.response_data_as_document")) {
+            draft.skip(label + ": tests " + field.replace("Assertion.", "") + " (wsbench checks the body and the status here)");
+            return;
+        }
+        if (or && strings.size() > 1) {
+            List<String> alternatives = new ArrayList<>();
+            for (String s : strings) {
+                alternatives.add((type & 16) != 0 || (type & 8) != 0 ? Texts.regexLiteral(s) : "(?:" + s + ")");
+            }
+            scope.checks.add((not ? "!regex:" : "regex:") + String.join("|", alternatives));
+            return;
+        }
+        for (String s : strings) {
+            if ((type & 16) != 0) {
+                scope.checks.add((not ? "!contains:" : "contains:") + s);
+            } else if ((type & 8) != 0) {
+                scope.checks.add((not ? "!regex:" : "regex:") + "\\A" + Texts.regexLiteral(s) + "\\z");
+            } else if ((type & 1) != 0) {
+                scope.checks.add((not ? "!regex:" : "regex:") + "\\A(?:" + s + ")\\z");
+            } else {
+                scope.checks.add((not ? "!regex:" : "regex:") + s);
+            }
+        }
+    }
+
+    private void csv(Element e, Scope scope, String label) throws OwnServiceException {
+        String file = expand(String.valueOf(prop(e, "filename")), label);
+        String names = prop(e, "variableNames");
+        String delimiter = prop(e, "delimiter") == null || prop(e, "delimiter").isEmpty() ? "," : prop(e, "delimiter").replace("\\t", "\t");
+        Path f = dir.resolve(file);
+        if (file.isBlank() || !Files.isRegularFile(f)) {
+            draft.skip(label + ": its file " + file + " is not beside the plan (copy it there and import again)");
+            if (names != null) {
+                for (String n : names.split(delimiter.equals("\t") ? "\t" : Pattern.quote(delimiter))) {
+                    known.add(n.trim());
+                }
+            }
+            return;
+        }
+        List<String> lines;
+        try {
+            lines = new ArrayList<>(Files.readAllLines(f, StandardCharsets.UTF_8));
+        } catch (IOException ex) {
+            throw new OwnServiceException(source + ": " + label + ": cannot read " + f + ": " + ex.getMessage());
+        }
+        boolean headerInFile = names == null || names.isBlank();
+        if (!headerInFile && "true".equals(prop(e, "ignoreFirstLine")) && !lines.isEmpty()) {
+            lines.remove(0);
+        }
+        String header = headerInFile ? (lines.isEmpty() ? "" : lines.remove(0)) : names;
+        StringBuilder out = new StringBuilder(String.join(",", header.split(delimiter.equals("\t") ? "\t" : Pattern.quote(delimiter)))).append('\n');
+        for (String l : lines) {
+            out.append(delimiter.equals(",") ? l : String.join(",", l.split(delimiter.equals("\t") ? "\t" : Pattern.quote(delimiter), -1))).append('\n');
+        }
+        for (String n : header.split(",|" + Pattern.quote(delimiter))) {
+            known.add(n.trim());
+        }
+        scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", out.toString().getBytes(StandardCharsets.UTF_8));
+        boolean recycle = !"false".equals(prop(e, "recycle"));
+        String share = String.valueOf(prop(e, "shareMode"));
+        scope.dataMode = share.contains("thread") ? "perUser" : recycle ? null : "unique";
+    }
+
+    // ---- properties of an element
+
+    /** The text of the element's {@code *Prop} child named {@code name}; null when there is none. */
+    static String prop(Element e, String name) {
+        Element c = child(e, name);
+        if (c == null) {
+            return null;
+        }
+        if ("elementProp".equals(Dom.local(c)) || "collectionProp".equals(Dom.local(c))) {
+            return null;
+        }
+        return c.getTextContent();
+    }
+
+    static Element child(Element e, String name) {
+        for (Element c : Dom.elements(e)) {
+            if (name.equals(Dom.attr(c, "name"))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** The elementProps of the element's collectionProp named {@code name} (found under an elementProp too). */
+    static List<Element> collection(Element e, String name) {
+        if (e == null) {
+            return List.of();
+        }
+        for (Element c : Dom.elements(e)) {
+            if ("collectionProp".equals(Dom.local(c)) && name.equals(Dom.attr(c, "name"))) {
+                return Dom.children(c, "elementProp");
+            }
+            if ("elementProp".equals(Dom.local(c))) {
+                List<Element> inner = collection(c, name);
+                if (!inner.isEmpty()) {
+                    return inner;
+                }
+            }
+        }
+        return List.of();
+    }
+
+    private static String doubleProp(Element e, String name) {
+        for (Element c : Dom.children(e, "doubleProp")) {
+            if (name.equals(Dom.text(c, "name"))) {
+                return Dom.text(c, "value");
+            }
+        }
+        return prop(e, name);
+    }
+}
