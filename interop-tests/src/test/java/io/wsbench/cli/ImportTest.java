@@ -221,7 +221,7 @@ class ImportTest {
         assertTrue(i.skipped("test script line 'pm.sendRequest("), i.out().out());
         allRight(i, run(i, dir.resolve("right-out")));
         Imported w = imported(dir.resolve("wrong"), collection, "--environment", env.toString(), "--url", wrong.base());
-        caught(run(w, dir.resolve("wrong-out")), "Login"); // its iteration ends there: the steps after it are not asked
+        caught(run(w, dir.resolve("wrong-out")), "Login", "Urlencoded", "Multipart", "Basic", "Api key"); // onError: continue
     }
 
     @Test
@@ -270,7 +270,7 @@ class ImportTest {
         assertTrue(i.skipped("IfController 'only for alice' and the samplers in it"), i.out().out());
         assertTrue(i.lines("ignored").stream().anyMatch(l -> l.contains("Summary Report")), i.out().out());
         allRight(i, run(i, dir.resolve("right-out")));
-        caught(run(imported(dir.resolve("wrong"), plan, "--url", wrong.base()), dir.resolve("wrong-out")), "Login / post credentials");
+        caught(run(imported(dir.resolve("wrong"), plan, "--url", wrong.base()), dir.resolve("wrong-out")), "Login / post credentials", "find me");
     }
 
     @Test
@@ -282,7 +282,7 @@ class ImportTest {
         assertTrue(i.yaml().contains("status: 404"), i.yaml());
         allRight(i, run(i, dir.resolve("web-out")));
         caught(run(imported(dir.resolve("web-wrong"), web, "--url", wrong.base()), dir.resolve("web-wrong-out")),
-                "Home Page"); // a failed step ends its iteration: the 404 page is not asked after it
+                "Home Page", "Page Returning 404"); // onError: continue, JMeter's "Continue": each step is asked
 
         // Taurus's recorded BlazeDemo plan: forms POSTed, constant timers, a DNS cache manager named
         Path blaze = OTHERS.resolve("taurus_existing-BlazeDemo.jmx");

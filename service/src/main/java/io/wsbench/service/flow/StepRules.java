@@ -31,7 +31,8 @@ final class StepRules implements StepAnswer {
 
     private final List<Extract> extracts;
     private final List<AnswerCheck> checks;
-    private final AnswerCheck.StatusCheck status;
+    /** The step's status checks (none: any 2xx); an answer must pass each, so two of them accept only what both do. */
+    private final List<AnswerCheck> statuses;
     private final XmlAnswers soap;
     private final Set<String> headers = new HashSet<>();
     private final ParsedAnswer parsed = new ParsedAnswer();
@@ -40,8 +41,7 @@ final class StepRules implements StepAnswer {
     StepRules(List<Extract> extracts, List<AnswerCheck> checks, boolean soap, Map<String, Integer> slots) {
         this.extracts = extracts.stream().map(e -> new Extract(e.variable(), e.slot(), e.from().instance())).toList();
         this.checks = checks.stream().filter(c -> !(c instanceof AnswerCheck.StatusCheck)).map(AnswerCheck::instance).toList();
-        this.status = (AnswerCheck.StatusCheck) checks.stream().filter(c -> c instanceof AnswerCheck.StatusCheck)
-                .findFirst().map(AnswerCheck::instance).orElse(null);
+        this.statuses = checks.stream().filter(c -> c instanceof AnswerCheck.StatusCheck).map(AnswerCheck::instance).toList();
         this.soap = soap ? new XmlAnswers() : null;
         this.view = new Variables(slots);
         extracts.forEach(e -> {
@@ -69,8 +69,8 @@ final class StepRules implements StepAnswer {
         if (soap != null && (code == 500 || code == 200) && OwnWorkload.fault(soap, body, length)) {
             return new Failure(io.wsbench.protocols.Soap.FAULT, "SOAP Fault (status " + code + ")");
         }
-        if (status == null ? code < 200 || code >= 300 : status.problem(parsed) != null) {
-            return new Failure(Verdict.HTTP_STATUS, "status " + code + (status == null ? "" : ", not " + status.text()));
+        if (statuses.isEmpty() ? code < 200 || code >= 300 : refusing(parsed) != null) {
+            return new Failure(Verdict.HTTP_STATUS, "status " + code + (statuses.isEmpty() ? "" : ", not " + refusing(parsed).text()));
         }
         for (Extract e : extracts) {
             String v = e.from().from(parsed, answerHeaders);
@@ -83,6 +83,16 @@ final class StepRules implements StepAnswer {
             String problem = c.problem(parsed);
             if (problem != null) {
                 return new Failure(Verdict.VALIDATION, "check '" + c.text() + "': " + problem);
+            }
+        }
+        return null;
+    }
+
+    /** The first status check the answer fails; null when it passes them all. */
+    private AnswerCheck refusing(ParsedAnswer answer) {
+        for (int i = 0; i < statuses.size(); i++) {
+            if (statuses.get(i).problem(answer) != null) {
+                return statuses.get(i);
             }
         }
         return null;
