@@ -33,7 +33,7 @@ if ($path === '/ready') {
 }
 
 // ---- calc.wsdl's Add over SOAP 1.1 (PHP's SoapServer); a wrong server adds one
-if ($path === '/calc') {
+if ($path === '/calc' || $path === '/calc12') {
     $GLOBALS['wrong'] = $wrong;
     function Add($p) {
         return ['AddResult' => $p->a + $p->b + ($GLOBALS['wrong'] ? 1 : 0)];
@@ -41,7 +41,8 @@ if ($path === '/calc') {
     function PlaceOrder($p) {
         return ['receipt' => ['orderId' => $p->order->id, 'lines' => 1, 'total' => '0.00', 'status' => 'invoiced']];
     }
-    $server = new SoapServer(realpath(__DIR__ . '/../wsdl/calc.wsdl'), ['soap_version' => SOAP_1_1, 'cache_wsdl' => WSDL_CACHE_NONE]);
+    $server = new SoapServer(realpath(__DIR__ . '/../wsdl/calc.wsdl'),
+        ['soap_version' => $path === '/calc12' ? SOAP_1_2 : SOAP_1_1, 'cache_wsdl' => WSDL_CACHE_NONE]);
     $functions = ['Add', 'PlaceOrder'];
     if ($wrong) {
         function Subtract($p) { // a wrong server answers what should have been a Fault

@@ -162,7 +162,8 @@ class ImportTest {
         for (String expected : List.of("wsdl: CalcSoap.wsdl", "operation: Add", "schema", "xpath://*[local-name()='AddResult'] = '5'",
                 "contains:AddResult", "!contains:Fault", "status: 200", "status: !404,500", "status: 4xx,5xx",
                 "jsonpath:$.Invoice.amount == 100", "regex:(?i)test company", "- step:Add max<=5000ms", "sum: xpath:",
-                "<c:a>${sum}</c:a>", "= '${sum}'",
+                "<c:a>${sum}</c:a>", "= '${sum}'", "Content-Type: application/soap+xml; charset=utf-8; action=\"urn:wsbench:calc/Add\"",
+                "path: /calc12", "onError: continue",
                 "X-Test-Run: import-test", "iterationsPerUser: 20", "duration: 2s", "uniform: 10ms-20ms", "constant: 10ms")) {
             assertTrue(plain.contains(expected), expected + " in\n" + plain);
         }
@@ -175,7 +176,7 @@ class ImportTest {
         assertTrue(steps.keySet().stream().anyMatch(k -> k.endsWith("/ Add zero")), steps.keySet().toString());
 
         Imported w = imported(dir.resolve("wrong"), project, "--url", wrong.base());
-        caught(run(w, dir.resolve("wrong-out")), "Add", "Invoice");
+        caught(run(w, dir.resolve("wrong-out")), "Add", "Invoice", "Add 1.2");
     }
 
     @Test
@@ -214,7 +215,7 @@ class ImportTest {
         String plain = i.plain();
         for (String expected : List.of("token: jsonpath:$.json.token", "jsonpath:$.json.user == 'alice'", "status: 200",
                 "header:Content-Type", "Authorization: Bearer ${token}", "basicAuth: postman:password", "X-Api-Key: k-123",
-                "X-Shop: north", "b: alice", "note: hi alice", "${random:0-1000}", "follow: true", "step:\"Who am I\" max<5000ms")) {
+                "X-Shop: north", "b: alice", "note: hi alice", "path: /get?x=1", "${random:0-1000}", "follow: true", "step:\"Who am I\" max<5000ms")) {
             assertTrue(plain.contains(expected), expected + " in\n" + plain);
         }
         assertFalse(plain.contains("X-Off"), "a disabled header is not sent, as Postman sends none");
@@ -271,6 +272,42 @@ class ImportTest {
         assertTrue(i.lines("ignored").stream().anyMatch(l -> l.contains("Summary Report")), i.out().out());
         allRight(i, run(i, dir.resolve("right-out")));
         caught(run(imported(dir.resolve("wrong"), plan, "--url", wrong.base()), dir.resolve("wrong-out")), "Login / post credentials", "find me");
+
+        // a Constant Throughput Timer: 600 samples a minute per thread over 2 samplers and 2 threads, 10 iterations a second
+        Path paced = dir.resolve("paced.jmx");
+        Files.writeString(paced, """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <jmeterTestPlan version="1.2" properties="5.0" jmeter="5.6.3"><hashTree>
+                  <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="paced"/>
+                  <hashTree>
+                    <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="Paced">
+                      <stringProp name="ThreadGroup.num_threads">2</stringProp><stringProp name="ThreadGroup.ramp_time">2</stringProp>
+                      <boolProp name="ThreadGroup.scheduler">true</boolProp><stringProp name="ThreadGroup.duration">5</stringProp>
+                      <stringProp name="ThreadGroup.on_sample_error">stopthread</stringProp>
+                    </ThreadGroup>
+                    <hashTree>
+                      <ConstantThroughputTimer guiclass="TestBeanGUI" testclass="ConstantThroughputTimer" testname="pace">
+                        <intProp name="calcMode">0</intProp><doubleProp><name>throughput</name><value>600.0</value><savedValue>0.0</savedValue></doubleProp>
+                      </ConstantThroughputTimer>
+                      <hashTree/>
+                      <HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="one">
+                        <stringProp name="HTTPSampler.domain">127.0.0.1</stringProp><stringProp name="HTTPSampler.path">/get?n=1</stringProp>
+                      </HTTPSamplerProxy>
+                      <hashTree/>
+                      <HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="two">
+                        <stringProp name="HTTPSampler.domain">127.0.0.1</stringProp><stringProp name="HTTPSampler.path">/get?n=2</stringProp>
+                      </HTTPSamplerProxy>
+                      <hashTree/>
+                    </hashTree>
+                  </hashTree>
+                </hashTree></jmeterTestPlan>
+                """.strip());
+        Imported p = imported(dir.resolve("paced"), paced, "--url", right.base());
+        for (String expected : List.of("rate: 10.0", "users: 2", "duration: 5s", "onError: stop")) {
+            assertTrue(p.plain().contains(expected), expected + " in\n" + p.plain());
+        }
+        assertTrue(p.lines("note").stream().anyMatch(l -> l.contains("ramp-up of 2 s is left out")), p.out().out());
+        allRight(p, run(p, dir.resolve("paced-out")));
     }
 
     @Test

@@ -91,6 +91,12 @@ final class PostmanCollection {
             throws OwnServiceException {
         for (JsonNode item : items) {
             String name = item.path("name").asText("request");
+            for (JsonNode v : item.path("variable")) { // a folder's or request's own variables, from there on
+                if (!v.path("disabled").asBoolean(false)) {
+                    values.put(v.path("key").asText(v.path("id").asText()), v.path("value").asText(""));
+                    dynamic.remove(v.path("key").asText());
+                }
+            }
             JsonNode ownAuth = own(item.path("request").path("auth"), own(item.path("auth"), auth));
             List<List<String>> t = new ArrayList<>(tests);
             t.add(scripts(item, "test"));
@@ -130,6 +136,13 @@ final class PostmanCollection {
         if (raw == null || raw.isBlank()) {
             draft.skip(where + ": no URL");
             return;
+        }
+        for (JsonNode v : url.path("variable")) { // path variables: /users/:id with {key: id, value: 5}
+            String key = v.path("key").asText(v.path("id").asText(""));
+            if (!key.isEmpty()) {
+                raw = raw.replaceAll("(?<=/):" + java.util.regex.Pattern.quote(key) + "(?=[/?#]|$)",
+                        java.util.regex.Matcher.quoteReplacement(v.path("value").asText("")));
+            }
         }
         String address = resolved(raw, where);
         if (!address.matches("(?i)https?://.*")) {
