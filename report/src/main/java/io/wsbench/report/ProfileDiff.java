@@ -30,12 +30,14 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
     static final double CONFIDENCE = 0.95;
 
     /**
-     * The least change called one: 1% of A's CPU per request. Repeats within a run share their JVM,
+     * The least change called one: 3% of A's CPU per request. Repeats within a run share their JVM,
      * so their spread misses what differs from one JVM to the next (the JIT inlining a method in one
      * and not in the other moves a fraction of a microsecond between frames, the same way in every
-     * repeat); such moves are this small.
+     * repeat; an allocating frame's TLAB refills and the GC they start moved 6.2 µs of about 340, 2%,
+     * between two runs of one server in CI, which a 1% floor called a change). An interval over
+     * processes would hold this level itself; until profiles are compared per process, this floor does.
      */
-    static final double LEAST_SHARE_OF_A = 0.01;
+    static final double LEAST_SHARE_OF_A = 0.03;
 
     /**
      * One frame's CPU per request in A and in B (means over the repeats), the change and its interval;
