@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 
 import static io.wsbench.service.imports.JmeterPlan.disabled;
 import static io.wsbench.service.imports.JmeterPlan.name;
-import static io.wsbench.service.imports.JmeterPlan.number;
+import static io.wsbench.service.imports.Texts.number;
 import static io.wsbench.service.imports.JmeterPlan.pairs;
 
 /**
@@ -33,6 +33,8 @@ final class JmeterElements {
     private final SuiteDraft draft;
     private final String source;
     private final Path dir;
+    /** The elements {@link #level} read, so that the walk over samplers passes them by. */
+    private final Set<Element> read = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** The variables set before a sampler reads them: a CSV's columns go in. */
     private final Set<String> known;
 
@@ -96,9 +98,9 @@ final class JmeterElements {
                 continue;
             }
             if (applies(e, scope, label)) {
-                continue;
-            }
-            if (LISTENERS.contains(kind) || "ViewResultsFullVisualizer".equals(Dom.attr(e, "guiclass"))) {
+                read.add(e);
+            } else if (LISTENERS.contains(kind) || "ViewResultsFullVisualizer".equals(Dom.attr(e, "guiclass"))) {
+                read.add(e);
                 draft.ignore(label + ": a listener (wsbench writes its own results)");
             }
         }
@@ -106,13 +108,7 @@ final class JmeterElements {
 
     /** Whether {@link #level} read the element (a config element, timer, assertion, post-processor or listener). */
     boolean isLevelElement(Element e) {
-        String kind = Dom.local(e);
-        return LISTENERS.contains(kind) || kind.startsWith("JSR223") || kind.startsWith("BeanShell")
-                || List.of("ConfigTestElement", "Arguments", "HeaderManager", "CookieManager", "CacheManager", "DNSCacheManager",
-                "AuthManager", "KeystoreConfig", "CSVDataSet", "ConstantTimer", "UniformRandomTimer", "GaussianRandomTimer",
-                "PoissonRandomTimer", "ConstantThroughputTimer", "ResponseAssertion", "DurationAssertion", "JSONPathAssertion",
-                "XPathAssertion", "XPath2Assertion", "RegexExtractor", "JSONPostProcessor", "XPathExtractor", "XPath2Extractor",
-                "BoundaryExtractor", "HtmlExtractor").contains(kind);
+        return read.contains(e);
     }
 
     /** True when {@code e} is an element that applies to the samplers in its scope (read into {@code scope}). */
@@ -179,7 +175,7 @@ final class JmeterElements {
                 return true;
             }
             case "ConstantThroughputTimer" -> {
-                scope.perMinute = Double.parseDouble(expand(doubleProp(e, "throughput"), label).isBlank() ? "0" : expand(doubleProp(e, "throughput"), label));
+                scope.perMinute = Texts.decimal(expand(doubleProp(e, "throughput"), label), 0);
                 scope.throughputMode = (int) number(prop(e, "calcMode"));
                 return true;
             }
@@ -330,11 +326,13 @@ final class JmeterElements {
         String file = expand(String.valueOf(prop(e, "filename")), label);
         String names = prop(e, "variableNames");
         String delimiter = prop(e, "delimiter") == null || prop(e, "delimiter").isEmpty() ? "," : prop(e, "delimiter").replace("\\t", "\t");
+        String split = Pattern.quote(delimiter);
+        boolean headerInFile = names == null || names.isBlank();
         Path f = dir.resolve(file);
         if (file.isBlank() || !Files.isRegularFile(f)) {
             draft.skip(label + ": its file " + file + " is not beside the plan (copy it there and import again)");
-            if (names != null) {
-                for (String n : names.split(delimiter.equals("\t") ? "\t" : Pattern.quote(delimiter))) {
+            if (!headerInFile) {
+                for (String n : names.split(",")) { // JMeter's variable names are comma-separated, whatever the file's delimiter
                     known.add(n.trim());
                 }
             }
@@ -346,18 +344,16 @@ final class JmeterElements {
         } catch (IOException ex) {
             throw new OwnServiceException(source + ": " + label + ": cannot read " + f + ": " + ex.getMessage());
         }
-        boolean headerInFile = names == null || names.isBlank();
         if (!headerInFile && "true".equals(prop(e, "ignoreFirstLine")) && !lines.isEmpty()) {
             lines.remove(0);
         }
-        String header = headerInFile ? (lines.isEmpty() ? "" : lines.remove(0)) : names;
-        StringBuilder out = new StringBuilder(String.join(",", header.split(delimiter.equals("\t") ? "\t" : Pattern.quote(delimiter)))).append('\n');
+        List<String> columns = headerInFile ? List.of(lines.isEmpty() ? new String[0] : lines.remove(0).split(split))
+                : List.of(names.split(","));
+        StringBuilder out = new StringBuilder(String.join(",", columns)).append('\n');
         for (String l : lines) {
-            out.append(delimiter.equals(",") ? l : String.join(",", l.split(delimiter.equals("\t") ? "\t" : Pattern.quote(delimiter), -1))).append('\n');
+            out.append(String.join(",", l.split(split, -1))).append('\n');
         }
-        for (String n : header.split(",|" + Pattern.quote(delimiter))) {
-            known.add(n.trim());
-        }
+        columns.forEach(n -> known.add(n.trim()));
         scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", out.toString().getBytes(StandardCharsets.UTF_8));
         boolean recycle = !"false".equals(prop(e, "recycle"));
         String share = String.valueOf(prop(e, "shareMode"));

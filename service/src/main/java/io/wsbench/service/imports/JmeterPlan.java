@@ -7,8 +7,6 @@ import io.wsbench.service.own.OwnServiceException;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +20,8 @@ import java.util.regex.Pattern;
 import static io.wsbench.service.imports.JmeterElements.child;
 import static io.wsbench.service.imports.JmeterElements.collection;
 import static io.wsbench.service.imports.JmeterElements.prop;
+import static io.wsbench.service.imports.Texts.encode;
+import static io.wsbench.service.imports.Texts.number;
 
 /**
  * A JMeter plan ({@code .jmx}) made a suite: each Thread Group a target whose flow is its HTTP samplers
@@ -270,25 +270,22 @@ final class JmeterPlan {
         String label = "HTTP Request '" + name(e) + "'";
         Scope scope = outer.inner();
         elements.level(tree, scope, false);
-        String protocol = or(prop(e, "HTTPSampler.protocol"), scope.defaults.get("protocol"), "http");
-        String domain = or(prop(e, "HTTPSampler.domain"), scope.defaults.get("domain"), null);
-        String port = or(prop(e, "HTTPSampler.port"), scope.defaults.get("port"), null);
-        String path = or(prop(e, "HTTPSampler.path"), scope.defaults.get("path"), "/");
-        path = expand(path, label);
-        if (path.matches("(?i)https?://.*")) {
-            java.net.URI u = SuiteDraft.uri(path.replace("${", "%7B").replace("}", "%7D"));
-            protocol = u.getScheme();
-            domain = u.getHost();
-            port = u.getPort() < 0 ? null : String.valueOf(u.getPort());
-            int at = path.indexOf('/', path.indexOf("://") + 3);
-            path = at < 0 ? "/" : path.substring(at);
+        String path = expand(or(prop(e, "HTTPSampler.path"), scope.defaults.get("path"), "/"), label);
+        String authority;
+        if (path.matches("(?i)https?://.*")) { // a whole address in the path: its own server
+            authority = Texts.origin(path);
+            authority = authority.substring(0, authority.indexOf("://")).toLowerCase(Locale.ROOT) + authority.substring(authority.indexOf("://"));
+            path = Texts.pathOf(path).isEmpty() ? "/" : Texts.pathOf(path);
+        } else {
+            String domain = or(prop(e, "HTTPSampler.domain"), scope.defaults.get("domain"), null);
+            if (domain == null || domain.isBlank()) {
+                draft.skip(label + ": no server name, here or in HTTP Request Defaults");
+                return;
+            }
+            String port = or(prop(e, "HTTPSampler.port"), scope.defaults.get("port"), null);
+            authority = expand(or(prop(e, "HTTPSampler.protocol"), scope.defaults.get("protocol"), "http"), label).toLowerCase(Locale.ROOT)
+                    + "://" + expand(domain, label) + (port == null || port.isBlank() ? "" : ":" + expand(port, label));
         }
-        if (domain == null || domain.isBlank()) {
-            draft.skip(label + ": no server name, here or in HTTP Request Defaults");
-            return;
-        }
-        String authority = expand(protocol, label).toLowerCase(Locale.ROOT) + "://" + expand(domain, label)
-                + (port == null || port.isBlank() ? "" : ":" + expand(port, label));
         if (authority.contains("${")) {
             throw new OwnServiceException(source + ": " + label + ": its server comes from a variable set while it runs; wsbench needs it known");
         }
@@ -441,17 +438,5 @@ final class JmeterPlan {
 
     private static String or(String a, String b, String c) {
         return a != null && !a.isBlank() ? a : b != null && !b.isBlank() ? b : c;
-    }
-
-    static long number(String text) {
-        try {
-            return text == null || text.isBlank() ? 0 : Math.round(Double.parseDouble(text.trim()));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    private static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

@@ -148,12 +148,7 @@ final class PostmanCollection {
         if (!address.matches("(?i)https?://.*")) {
             address = "http://" + address; // as Postman sends an address without a scheme
         }
-        int scheme = address.indexOf("://") + 3;
-        int end = scheme;
-        while (end < address.length() && "/?#".indexOf(address.charAt(end)) < 0) {
-            end++;
-        }
-        String authority = address.substring(0, end);
+        String authority = Texts.origin(address);
         if (authority.contains("${")) {
             throw new OwnServiceException(source + ": " + where + ": its host comes from a variable a script sets; wsbench needs it known");
         }
@@ -170,7 +165,7 @@ final class PostmanCollection {
         if (behaviour.path("followRedirects").asText("").equals("false")) {
             s.put("follow", false);
         }
-        String path = end < address.length() ? address.substring(end) : "/";
+        String path = Texts.pathOf(address).isEmpty() ? "/" : Texts.pathOf(address);
         ObjectNode headers = SuiteDraft.NODES.objectNode();
         if (!request.isTextual()) {
             for (JsonNode h : request.path("header")) {

@@ -49,6 +49,20 @@ final class PostmanScripts {
     private static final Pattern STRUCTURE = Pattern.compile("\\}?\\s*\\)?\\s*;?|\\{|//.*|/\\*.*|\\*.*|\\*/|(?:var|let|const)\\s+[\\w$]+"
             + "|\\}?\\s*catch\\s*\\(\\s*\\w+\\s*\\)\\s*\\{?.*|try\\s*\\{?|console\\.\\w+\\(.*\\)");
 
+    // the shapes read inside a test's condition or expectation
+    private static final Pattern CODE_IS = Pattern.compile("(?:responseCode\\.code|pm\\.response\\.code)\\s*===?\\s*(\\d{3})");
+    private static final Pattern BODY_HAS = Pattern.compile("responseBody\\.(?:has|includes|indexOf)\\(\\s*" + Q + "(.*)\\1\\s*\\)(?:\\s*(?:!==?|>=?)\\s*-?\\d+)?");
+    private static final Pattern HEADER_PRESENT = Pattern.compile("\\(?\\s*(?:postman\\.getResponseHeader|pm\\.response\\.headers\\.(?:get|has))\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)\\s*\\)?");
+    private static final Pattern KEY_IN = Pattern.compile(Q + "([^'\"`]+)\\1\\s+in\\s+(.+)");
+    private static final Pattern TIME_BOUND = Pattern.compile("(?:pm\\.response\\.)?responseTime\\s*(<=?)\\s*(\\d+)");
+    private static final Pattern HAS_PROPERTY = Pattern.compile("(.+?)\\.hasOwnProperty\\(\\s*" + Q + "([^'\"`]+)\\2\\s*\\)");
+    private static final Pattern EQUALS = Pattern.compile("(.+?)\\s*===?\\s*(.+)");
+    private static final Pattern HEADER_GET = Pattern.compile("pm\\.response\\.headers\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)");
+    private static final Pattern VARIABLE_GET = Pattern.compile("pm\\.(?:environment|collectionVariables|globals|variables)\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)" + "|(?:environment|globals)\\[\\s*" + Q + "([^'\"`]+)\\3\\s*]");
+    private static final Pattern QUOTED = Pattern.compile(Q + "(.*)\\1");
+    private static final Pattern JSON_READ = Pattern.compile("(" + ROOT + "|" + NAME + ")" + PATH);
+    private static final Pattern HEADER_READ = Pattern.compile("pm\\.response\\.headers\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)|postman\\.getResponseHeader\\(\\s*" + Q + "([^'\"`]+)\\3\\s*\\)");
+
     private final Map<String, String> aliases = new HashMap<>();
     private final Function<String, String> variables;
 
@@ -172,19 +186,19 @@ final class PostmanScripts {
     /** An old {@code tests[…] = CONDITION}: a status, a body that holds a text, a JSON value, a time bound. */
     private boolean condition(String c, Rules r) {
         Matcher m;
-        if ((m = Pattern.compile("(?:responseCode\\.code|pm\\.response\\.code)\\s*===?\\s*(\\d{3})").matcher(c)).matches()) {
+        if ((m = CODE_IS.matcher(c)).matches()) {
             r.checks.add("status: " + m.group(1));
             return true;
         }
-        if ((m = Pattern.compile("responseBody\\.(?:has|includes|indexOf)\\(\\s*" + Q + "(.*)\\1\\s*\\)(?:\\s*(?:!==?|>=?)\\s*-?\\d+)?").matcher(c)).matches()) {
+        if ((m = BODY_HAS.matcher(c)).matches()) {
             r.checks.add("contains:" + Texts.literal(m.group(2)));
             return true;
         }
-        if ((m = Pattern.compile("\\(?\\s*(?:postman\\.getResponseHeader|pm\\.response\\.headers\\.(?:get|has))\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)\\s*\\)?").matcher(c)).matches()) {
+        if ((m = HEADER_PRESENT.matcher(c)).matches()) {
             r.checks.add("header:" + m.group(2));
             return true;
         }
-        if ((m = Pattern.compile(Q + "([^'\"`]+)\\1\\s+in\\s+(.+)").matcher(c)).matches()) {
+        if ((m = KEY_IN.matcher(c)).matches()) {
             String base = jsonPath(m.group(3).trim());
             if (base != null) {
                 r.checks.add("jsonpath:" + base + "['" + m.group(2) + "']");
@@ -192,11 +206,11 @@ final class PostmanScripts {
             }
             return false;
         }
-        if ((m = Pattern.compile("(?:pm\\.response\\.)?responseTime\\s*(<=?)\\s*(\\d+)").matcher(c)).matches()) {
+        if ((m = TIME_BOUND.matcher(c)).matches()) {
             r.latency.add("max" + m.group(1) + m.group(2) + "ms");
             return true;
         }
-        if ((m = Pattern.compile("(.+?)\\.hasOwnProperty\\(\\s*" + Q + "([^'\"`]+)\\2\\s*\\)").matcher(c)).matches()) {
+        if ((m = HAS_PROPERTY.matcher(c)).matches()) {
             String base = jsonPath(m.group(1));
             if (base != null) {
                 r.checks.add("jsonpath:" + base + "." + m.group(3));
@@ -204,7 +218,7 @@ final class PostmanScripts {
             }
             return false;
         }
-        if ((m = Pattern.compile("(.+?)\\s*===?\\s*(.+)").matcher(c)).matches()) {
+        if ((m = EQUALS.matcher(c)).matches()) {
             String path = jsonPath(m.group(1).trim());
             String value = value(m.group(2).trim());
             if (path != null && value != null) {
@@ -245,7 +259,7 @@ final class PostmanScripts {
             r.checks.add((verb.startsWith("not") ? "!contains:" : "contains:") + text);
             return true;
         }
-        Matcher h = Pattern.compile("pm\\.response\\.headers\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)").matcher(subject);
+        Matcher h = HEADER_GET.matcher(subject);
         if (h.matches() && argument != null && List.of("eql", "equal", "equals", "eq").contains(verb)) {
             String v = unquoted(argument);
             if (v != null) {
@@ -293,8 +307,7 @@ final class PostmanScripts {
         if (text != null) {
             return "'" + text + "'";
         }
-        Matcher get = Pattern.compile("pm\\.(?:environment|collectionVariables|globals|variables)\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)"
-                + "|(?:environment|globals)\\[\\s*" + Q + "([^'\"`]+)\\3\\s*]").matcher(v);
+        Matcher get = VARIABLE_GET.matcher(v);
         if (get.matches()) {
             String name = get.group(2) != null ? get.group(2) : get.group(4);
             String value = variables.apply(name);
@@ -304,13 +317,13 @@ final class PostmanScripts {
     }
 
     private static String unquoted(String v) {
-        Matcher q = Pattern.compile(Q + "(.*)\\1").matcher(v.trim());
+        Matcher q = QUOTED.matcher(v.trim());
         return q.matches() ? Texts.literal(q.group(2)) : null;
     }
 
     /** The JSONPath of a JavaScript expression that reads the answer's JSON (through an alias or not); null when it does not. */
     String jsonPath(String expression) {
-        Matcher m = Pattern.compile("(" + ROOT + "|" + NAME + ")" + PATH).matcher(expression.trim());
+        Matcher m = JSON_READ.matcher(expression.trim());
         if (!m.matches()) {
             return null;
         }
@@ -328,8 +341,7 @@ final class PostmanScripts {
     }
 
     private static String header(String expression) {
-        Matcher m = Pattern.compile("pm\\.response\\.headers\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)|postman\\.getResponseHeader\\(\\s*"
-                + Q + "([^'\"`]+)\\3\\s*\\)").matcher(expression.trim());
+        Matcher m = HEADER_READ.matcher(expression.trim());
         return m.matches() ? (m.group(2) != null ? m.group(2) : m.group(4)) : null;
     }
 }

@@ -11,18 +11,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import static io.wsbench.service.imports.SoapUiProject.encode;
-import static io.wsbench.service.imports.SoapUiProject.number;
-import static io.wsbench.service.imports.SoapUiProject.originOf;
-import static io.wsbench.service.imports.SoapUiProject.pathOf;
+import static io.wsbench.service.imports.Texts.encode;
+import static io.wsbench.service.imports.Texts.number;
+import static io.wsbench.service.imports.Texts.origin;
+import static io.wsbench.service.imports.Texts.pathOf;
 
 /** One test case of a {@link SoapUiProject}, converted in order: its steps the flow of a target. */
 final class SoapUiCase {
 
-    private static final Pattern HEADER_ENTRY = Pattern.compile("<con:entry key=\"([^\"]*)\" value=\"([^\"]*)\"");
 
     private final SoapUiProject project;
     private final SuiteDraft draft;
@@ -163,7 +160,7 @@ final class SoapUiCase {
             }
             String address = expanded(url, "the endpoint");
             target = draft.target(label, address);
-            caseOrigin = originOf(address);
+            caseOrigin = origin(address);
             if (soapOnly) {
                 target.node.put("url", draft.origin(address) + pathOf(address));
                 target.node.put("wsdl", project.wsdl(soapInterface).file);
@@ -177,7 +174,7 @@ final class SoapUiCase {
         String any = null;
         for (Element step : steps) {
             String a = address(step);
-            if (a != null && a.matches("(?i)https?://[^$]*")) {
+            if (a != null && Texts.knownServer(a)) {
                 return a;
             }
             any = any == null ? a : any;
@@ -209,7 +206,7 @@ final class SoapUiCase {
         body = props.intoRequest(stepName, body);
         SuiteDraft.Target t = target();
         String full = expanded(Dom.text(request, "endpoint"), "the endpoint of step '" + stepName + "'");
-        if (!soapOnly && (!full.matches("(?i)https?://[^$/?#]+([/?#].*)?") || !draft.sameServer(originOf(full), caseOrigin))) {
+        if (!soapOnly && (!Texts.knownServer(full) || !draft.sameServer(origin(full), caseOrigin))) {
             draft.skip("SOAP request step '" + stepName + "' in " + where() + ": to " + full + ", not the flow's server ("
                     + caseOrigin + ")");
             return;
@@ -242,10 +239,7 @@ final class SoapUiCase {
         headers(stepName, request, s);
         s.put("body", text);
         credentials(request, s);
-        if (!checks.isEmpty()) {
-            ArrayNode c = s.putArray("checks");
-            checks.forEach(c::add);
-        }
+        checks(s, checks);
     }
 
     private void restStep(String stepName, Element config) throws OwnServiceException {
@@ -306,14 +300,14 @@ final class SoapUiCase {
                          Element request, String mediaType) throws OwnServiceException {
         String where = "the address of step '" + stepName + "'";
         String full = expanded(url, where);
-        if (!full.matches("(?i)https?://[^$/?#]+([/?#].*)?")) {
+        if (!Texts.knownServer(full)) {
             draft.skip(kind + " step '" + stepName + "' in " + where() + ": its endpoint '" + url
                     + "' is no address known before the run");
             return;
         }
         SuiteDraft.Target t = target();
-        if (!draft.sameServer(originOf(full), caseOrigin)) {
-            draft.skip(kind + " step '" + stepName + "' in " + where() + ": to " + originOf(full)
+        if (!draft.sameServer(origin(full), caseOrigin)) {
+            draft.skip(kind + " step '" + stepName + "' in " + where() + ": to " + origin(full)
                     + ", another server than the flow's (" + caseOrigin + ")");
             return;
         }
@@ -339,28 +333,33 @@ final class SoapUiCase {
             s.remove("headers");
         }
         credentials(request, s);
-        if (!checks.isEmpty()) {
-            ArrayNode c = s.putArray("checks");
-            checks.forEach(c::add);
-        }
+        checks(s, checks);
     }
 
-    /** The custom HTTP headers SoapUI keeps in a request's settings. */
+    /**
+     * The custom HTTP headers SoapUI keeps in a request's settings: an XML fragment of {@code <con:entry key value/>}
+     * elements, read as XML (a fragment that is not is named).
+     */
     private void headers(String stepName, Element request, ObjectNode step) throws OwnServiceException {
         for (Element setting : Dom.children(Dom.child(request, "settings"), "setting")) {
             String id = Dom.attr(setting, "id");
-            if (id != null && id.endsWith("@request-headers")) {
-                Matcher m = HEADER_ENTRY.matcher(setting.getTextContent());
-                while (m.find()) {
-                    ObjectNode h = step.has("headers") ? (ObjectNode) step.get("headers") : step.putObject("headers");
-                    h.put(unescape(m.group(1)), expanded(unescape(m.group(2)), "header " + m.group(1) + " of step '" + stepName + "'"));
-                }
+            if (id == null || !id.endsWith("@request-headers") || setting.getTextContent().isBlank()) {
+                continue;
+            }
+            org.w3c.dom.Document fragment;
+            try {
+                fragment = Dom.parse(setting.getTextContent().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        "the headers of step '" + stepName + "'");
+            } catch (OwnServiceException e) {
+                draft.skip("the headers of step '" + stepName + "' in " + where() + ": " + e.getMessage());
+                continue;
+            }
+            for (Element entry : Dom.children(fragment.getDocumentElement(), "entry")) {
+                String key = Dom.attr(entry, "key");
+                ObjectNode h = step.has("headers") ? (ObjectNode) step.get("headers") : step.putObject("headers");
+                h.put(key, expanded(String.valueOf(Dom.attr(entry, "value")), "header " + key + " of step '" + stepName + "'"));
             }
         }
-    }
-
-    private static String unescape(String xml) {
-        return xml.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&apos;", "'").replace("&amp;", "&");
     }
 
     private void credentials(Element request, ObjectNode step) throws OwnServiceException {
@@ -377,6 +376,13 @@ final class SoapUiCase {
         }
         String password = Dom.text(c, "password");
         step.put("basicAuth", expanded(user, "the user name") + ":" + expanded(password == null ? "" : password, "the password"));
+    }
+
+    private static void checks(ObjectNode step, List<String> checks) {
+        if (!checks.isEmpty()) {
+            ArrayNode c = step.putArray("checks");
+            checks.forEach(c::add);
+        }
     }
 
     private String expanded(String text, String where) throws OwnServiceException {

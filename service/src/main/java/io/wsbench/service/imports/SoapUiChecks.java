@@ -6,7 +6,7 @@ import org.w3c.dom.Element;
 import java.util.List;
 import java.util.regex.Matcher;
 
-import static io.wsbench.service.imports.SoapUiProject.number;
+import static io.wsbench.service.imports.Texts.number;
 
 /** The assertions of a SoapUI request step as the checks of the same meaning. */
 final class SoapUiChecks {

@@ -241,27 +241,10 @@ final class SoapUiExpansion {
             draft.skip("Groovy expansion '${" + e + "}' in " + where + " of " + where() + " (scripts are not run; left out)");
             return "";
         }
-        String scope;
-        String rest;
-        if (e.startsWith("#")) {
-            int hash = e.indexOf('#', 1);
-            if (hash < 0) {
-                scope = "#TestCase";
-                rest = e.substring(1);
-            } else {
-                scope = e.substring(0, hash);
-                rest = e.substring(hash + 1);
-            }
-        } else {
-            int hash = e.indexOf('#');
-            if (hash < 0) {
-                scope = "#TestCase";
-                rest = e;
-            } else {
-                scope = e.substring(0, hash);
-                rest = e.substring(hash + 1);
-            }
-        }
+        // #Scope#prop or Step#prop, optionally #path after it; a bare name is the test case's
+        int split = e.indexOf('#', e.startsWith("#") ? 1 : 0);
+        String scope = split < 0 ? "#TestCase" : e.substring(0, split);
+        String rest = split < 0 ? e.replaceFirst("^#", "") : e.substring(split + 1);
         int hash = rest.indexOf('#');
         String prop = hash < 0 ? rest : rest.substring(0, hash);
         String path = hash < 0 ? null : rest.substring(hash + 1);
@@ -282,17 +265,11 @@ final class SoapUiExpansion {
             draft.skip("expansion '${" + e + "}' in " + where + " of " + where() + ": a path into a property (left out)");
             return "";
         }
-        String variable = dynamic.get((scope.equals("#TestCase") ? "#TestCase" : scope) + "#" + prop);
+        String variable = dynamic.get(scope + "#" + prop);
         if (variable != null) {
             return Texts.variable(variable);
         }
-        String value = switch (scope) {
-            case "#Project" -> projectProps.get(prop);
-            case "#TestSuite" -> suiteProps.get(prop);
-            case "#TestCase" -> caseProps.get(prop);
-            case "#Global", "#System", "#Env" -> overrides.get(prop);
-            default -> property(scope, prop);
-        };
+        String value = List.of("#Global", "#System", "#Env").contains(scope) ? overrides.get(prop) : property(scope, prop);
         if (value == null) {
             value = overrides.get(prop);
         }

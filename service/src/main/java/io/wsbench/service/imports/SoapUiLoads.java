@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wsbench.service.own.OwnServiceException;
 import org.w3c.dom.Element;
 
-import static io.wsbench.service.imports.SoapUiProject.number;
+import static io.wsbench.service.imports.Texts.number;
 
 /** The LoadTests of one SoapUI test case as the suite's loads. */
 final class SoapUiLoads {
@@ -39,7 +39,7 @@ final class SoapUiLoads {
             case "Simple" -> {
                 point.put("users", threads);
                 long delay = number(Dom.text(conf, "testDelay"), 1000);
-                double random = Double.parseDouble(Dom.text(conf, "randomFactor") == null ? "0.5" : Dom.text(conf, "randomFactor"));
+                double random = Texts.decimal(Dom.text(conf, "randomFactor"), 0.5);
                 if (delay > 0 && !thought) {
                     thought = true;
                     target().think(target().steps, Math.round(delay * (1 - random)), delay);
@@ -49,7 +49,7 @@ final class SoapUiLoads {
             }
             case "Fixed-Rate" -> {
                 point.put("users", threads);
-                point.put("rate", Double.parseDouble(Dom.text(conf, "tps") == null ? "1" : Dom.text(conf, "tps")));
+                point.put("rate", Texts.decimal(Dom.text(conf, "tps"), 1));
             }
             case "Thread" -> {
                 long start = number(Dom.text(conf, "startThreadCount"), 1);

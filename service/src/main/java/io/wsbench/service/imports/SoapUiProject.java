@@ -5,7 +5,6 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -266,35 +265,6 @@ final class SoapUiProject {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OwnServiceException(source + ": interrupted while reading " + url);
-        }
-    }
-
-    // ---- small reads
-
-    /** The path and query of an address as written (its variables kept). */
-    static String pathOf(String url) {
-        return url.substring(originOf(url).length());
-    }
-
-    /** scheme://authority of an address as written. */
-    static String originOf(String url) {
-        int scheme = url.indexOf("://") + 3;
-        int end = scheme;
-        while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) {
-            end++;
-        }
-        return url.substring(0, end);
-    }
-
-    static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
-
-    static long number(String text, long otherwise) {
-        try {
-            return text == null || text.isBlank() ? otherwise : Math.round(Double.parseDouble(text.trim()));
-        } catch (NumberFormatException e) {
-            return otherwise;
         }
     }
 }

@@ -50,8 +50,8 @@ public final class SuiteDraft {
     private final String description;
     private final List<Target> targets = new ArrayList<>();
     private final Set<String> labels = new HashSet<>();
-    private final LinkedHashSet<String> loads = new LinkedHashSet<>();
-    private final List<ObjectNode> loadNodes = new ArrayList<>();
+    /** The loads by their text, in the order first met. */
+    private final Map<String, ObjectNode> loads = new java.util.LinkedHashMap<>();
     private final LinkedHashSet<String> asserts = new LinkedHashSet<>();
     private final Map<String, byte[]> files = new TreeMap<>();
     private final List<String> skipped = new ArrayList<>();
@@ -92,20 +92,19 @@ public final class SuiteDraft {
 
     /** The origin (scheme, host and port) the target's requests go to: {@code url}'s, or the one {@code --url} gives. */
     String origin(String url) throws OwnServiceException {
-        java.util.regex.Matcher m = ORIGIN.matcher(url.trim());
-        if (!m.lookingAt() || m.group(2).contains("$")) {
+        if (!Texts.knownServer(url.trim())) {
             throw new OwnServiceException("'" + url + "' is not an address wsbench can load: an http:// or https:// address"
                     + " whose host is known before the run");
         }
-        return origin != null ? origin.getScheme() + "://" + origin.getRawAuthority() : m.group(1).toLowerCase(Locale.ROOT) + "://" + m.group(2);
+        String own = Texts.origin(url.trim());
+        int colon = own.indexOf("://");
+        return origin != null ? origin.getScheme() + "://" + origin.getRawAuthority() : own.substring(0, colon).toLowerCase(Locale.ROOT) + own.substring(colon);
     }
 
     /** Whether two origins as a file writes them are one server for a flow: the same, or any two when --url sends every request to one. */
     boolean sameServer(String a, String b) {
         return origin != null || a.equalsIgnoreCase(b);
     }
-
-    private static final java.util.regex.Pattern ORIGIN = java.util.regex.Pattern.compile("(?i)(https?)://([^/?#\\s]+)");
 
     static URI uri(String url) throws OwnServiceException {
         try {
@@ -136,9 +135,10 @@ public final class SuiteDraft {
 
         /** A new request step named {@code name} (made unique within the flow, as the flow would). */
         ObjectNode step(ArrayNode phase, String name) {
-            String n = name == null || name.isBlank() ? "step " + (steps.size() + setup.size() + teardown.size() + 1) : name.trim();
+            String base = name == null || name.isBlank() ? "step " + (steps.size() + setup.size() + teardown.size() + 1) : name.trim();
+            String n = base;
             for (int i = 2; !stepNames.add(n); i++) {
-                n = name.trim() + " #" + i;
+                n = base + " #" + i;
             }
             ObjectNode s = phase.addObject();
             s.put("name", n);
@@ -170,13 +170,7 @@ public final class SuiteDraft {
 
     /** A load point, as a suite writes it; one met before is not written twice. */
     void load(ObjectNode load) {
-        if (loads.add(load.toString())) {
-            loadNodes.add(load);
-        }
-    }
-
-    boolean hasLoads() {
-        return !loadNodes.isEmpty();
+        loads.putIfAbsent(load.toString(), load);
     }
 
     /** A bound on every answer's latency of one step ({@code max<=200ms}): a threshold the run checks. */
@@ -245,11 +239,11 @@ public final class SuiteDraft {
         ArrayNode ts = suite.putArray("targets");
         kept.forEach(ts::add);
         ArrayNode ls = suite.putArray("load");
-        if (loadNodes.isEmpty()) {
+        if (loads.isEmpty()) {
             ls.addObject().put("users", 1).put("duration", "10s");
             note("load: the file gives none; the suite loads each flow with 1 user for 10 s (edit its 'load')");
         } else {
-            loadNodes.forEach(ls::add);
+            loads.values().forEach(ls::add);
         }
         if (!asserts.isEmpty()) {
             ArrayNode as = suite.putArray("assert");

@@ -100,6 +100,50 @@ final class Texts {
         return out.toString();
     }
 
+    /** scheme://authority of an address as a file writes it, its variables kept: all before its path, query or fragment. */
+    static String origin(String url) {
+        int scheme = url.indexOf("://") + 3;
+        int end = scheme;
+        while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) {
+            end++;
+        }
+        return url.substring(0, end);
+    }
+
+    /** The path and query of an address as a file writes it (after its {@link #origin}). */
+    static String pathOf(String url) {
+        return url.substring(origin(url).length());
+    }
+
+    /** Whether {@code url} is an http:// or https:// address whose server is known now (no variable in its origin). */
+    static boolean knownServer(String url) {
+        return url.matches("(?i)https?://[^$/?#\\s]+([/?#].*)?");
+    }
+
+    /** A whole number as a file writes it (a decimal rounded); {@code otherwise} when it is absent or no number. */
+    static long number(String text, long otherwise) {
+        double d = decimal(text, otherwise);
+        return Math.round(d);
+    }
+
+    /** As {@link #number(String, long)}, 0 when it is absent or no number. */
+    static long number(String text) {
+        return number(text, 0);
+    }
+
+    /** A number as a file writes it; {@code otherwise} when it is absent or no number. */
+    static double decimal(String text, double otherwise) {
+        try {
+            return text == null || text.isBlank() ? otherwise : Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            return otherwise;
+        }
+    }
+
+    static String encode(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** A JSON value as a suite's jsonpath check compares it: a number or true/false bare, any other text quoted. */
     static String jsonValue(String v) {
         String t = v.trim();
