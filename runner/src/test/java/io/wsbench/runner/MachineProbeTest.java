@@ -30,7 +30,13 @@ class MachineProbeTest {
             for (int i = 0; i < HOGS_PER_CORE * Runtime.getRuntime().availableProcessors(); i++) {
                 hogs.add(new ProcessBuilder("timeout", "20", "sh", "-c", "while :; do :; done").start());
             }
-            Thread.sleep(200); // every hog running
+            // every hog running before the probes: each shell has burnt CPU of its own (a loaded machine may take a
+            // while to start sixteen processes; a fixed 200 ms once left two of three probes before them), at most 10 s
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (!hogs.stream().allMatch(MachineProbeTest::burning) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            Thread.sleep(100);
             for (int i = 0; i < hogged.length; i++) {
                 hogged[i] = probe();
             }
@@ -44,6 +50,11 @@ class MachineProbeTest {
         double hoggedMedian = median(hogged);
         assertTrue(hoggedMedian >= 2 * fastestQuiet,
                 "without the hogs " + Arrays.toString(quiet) + " µs, with them " + Arrays.toString(hogged) + " µs");
+    }
+
+    /** Whether the hog's shell (under {@code timeout}) has run on a core for 20 ms or more. */
+    private static boolean burning(Process hog) {
+        return hog.descendants().anyMatch(d -> d.info().totalCpuDuration().map(t -> t.toMillis() >= 20).orElse(false));
     }
 
     private static double median(double[] xs) {
