@@ -4,6 +4,7 @@ import io.wsbench.model.load.LoadSpec;
 import io.wsbench.model.load.Http2;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
@@ -175,10 +176,12 @@ public final class LoadEngine implements AutoCloseable {
         for (int u = 0; u < spec.connections(); u++) {
             int unit = http2 == null ? u : u / http2.streams();
             Lane lane = lanes.get(unit % n);
-            if (http2 != null && links[unit] == null) {
-                links[unit] = new H2Link(run, lane);
+            if (http2 == null) {
+                lane.users.add(new User(run, lane, u, (user, kept) -> new H1Conn(user, lane, kept)));
+                continue;
             }
-            lane.users.add(new User(run, lane, u, http2 == null ? null : links[unit]));
+            H2Link link = links[unit] == null ? links[unit] = new H2Link(run, lane) : links[unit];
+            lane.users.add(new User(run, lane, u, (user, kept) -> new H2Stream(user, run, link)));
         }
         if (spec.eachRequest()) {
             lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));
@@ -404,6 +407,8 @@ public final class LoadEngine implements AutoCloseable {
         /** Null for plain HTTP, whose connections get no handler but the user. */
         final ClientTls tls;
         final Recorder rec = new Recorder();
+        /** Its connections' allocator, as Netty gives every channel that is given none. */
+        final ByteBufAllocator alloc = ByteBufAllocator.DEFAULT;
         /** HTTP/2: the headers of this lane's static requests, made once. */
         final H2Request.Cache h2Requests = new H2Request.Cache();
         final List<User> users = new ArrayList<>();
