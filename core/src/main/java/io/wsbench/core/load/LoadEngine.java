@@ -384,6 +384,13 @@ public final class LoadEngine implements AutoCloseable {
             return 0;
         }
 
+        /** {@code why}, kept as the point's last connect failure (a silent server's end names it). */
+        String connectFailure(String why) {
+            lastConnectFailure = why;
+            lastConnectFailureNanos = System.nanoTime();
+            return why;
+        }
+
         /** Counts an HTTP/2 event by its name and code ("RST_STREAM INTERNAL_ERROR (2)", "GOAWAY NO_ERROR (0)"). */
         void noteStreamError(String what) {
             streamErrors.computeIfAbsent(what, k -> new java.util.concurrent.atomic.LongAdder()).increment();

@@ -39,13 +39,8 @@ final class User implements Connection.Receiver {
     private final KeptHeaders kept;
     private final Map<String, String> headers;
     private final Runnable next = this::proceed;
-    private long remaining;
-    /** Open loop: this user's iterations are due from {@code anchor} (the end of its setup) on slots of the rate. */
-    private final boolean open;
-    private long anchor;
-    private long slot;
-    private long nextIntended;
-    private boolean anchored;
+    /** When its iterations are due, and how many it has left. */
+    private final Schedule schedule;
     private boolean stopped;
     private int phase = FlowLane.SETUP;
     private int step;
@@ -83,16 +78,14 @@ final class User implements Connection.Receiver {
         this.redirects = flow.follows ? new Redirects(lane.tls != null, jar) : null;
         this.ws = flow.webSockets ? new WsLink(this, run, lane, jar, variables) : null;
         flow.fresh(variables, -1, random); // the setup's, before any iteration
-        this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
-        this.open = run.spec.open();
-        this.anchor = run.start;
+        this.schedule = new Schedule(run, index);
         this.kept = jar != null || flow.wantedHeaders.length > 0 ? new KeptHeaders(jar, flow.wantedHeaders) : null;
         this.headers = kept == null ? new java.util.HashMap<>() : kept.values;
         this.http = connect.apply(this, kept);
     }
 
     void start() {
-        long wait = open ? 0 : run.spec.waitForRamp(index, 0, run.deadline - run.start);
+        long wait = schedule.open ? 0 : run.spec.waitForRamp(index, 0, run.deadline - run.start);
         if (wait == 0) {
             proceed();
         } else if (wait > 0) {
@@ -117,16 +110,17 @@ final class User implements Connection.Receiver {
         while (true) {
             steps = flow.phases.get(phase);
             if (phase == FlowLane.STEPS && !inIteration) {
-                if (remaining == 0 || stopped || now - run.deadline >= 0 || (open && nextIntended - run.deadline >= 0)) {
+                if (stopped || schedule.over(now)) {
                     phase = FlowLane.TEARDOWN;
                     step = 0;
                     continue;
                 }
-                if (open && nextIntended - now > 0) {
-                    lane.loop.schedule(next, nextIntended - now, TimeUnit.NANOSECONDS);
+                long due = schedule.dueIn(now);
+                if (due > 0) {
+                    lane.loop.schedule(next, due, TimeUnit.NANOSECONDS);
                     return;
                 }
-                if (!open && run.spec.profile() != null && !running(now)) {
+                if (!schedule.open && run.spec.profile() != null && !running(now)) {
                     return;
                 }
                 startIteration(now);
@@ -137,12 +131,7 @@ final class User implements Connection.Receiver {
             if (phase == FlowLane.SETUP) {
                 phase = FlowLane.STEPS;
                 step = 0;
-                if (open && !anchored) {
-                    // the schedule starts when the first setup is done, so its time is in no iteration's latency
-                    anchored = true;
-                    anchor = flow.phases.get(FlowLane.SETUP).isEmpty() ? run.start : now;
-                    nextIntended = anchor + run.spec.dueNanos(index, 0);
-                }
+                schedule.anchor(now, flow.phases.get(FlowLane.SETUP).isEmpty());
             } else if (phase == FlowLane.STEPS) {
                 iterationDone(now);
             } else {
@@ -183,15 +172,8 @@ final class User implements Connection.Receiver {
         inIteration = true;
         first = true;
         step = 0;
-        if (remaining > 0) {
-            remaining--;
-        }
         flow.fresh(variables, iteration++, random);
-        // open loop: from when the iteration was due, so a stall shows at its full size
-        iterationFrom = open ? nextIntended : now;
-        if (open) {
-            nextIntended = anchor + run.spec.dueNanos(index, ++slot);
-        }
+        iterationFrom = schedule.take(now);
         if (!flow.sourced) {
             lane.rec.sent(now);
         }
@@ -242,7 +224,7 @@ final class User implements Connection.Receiver {
         }
         if (s.ws() != null) {
             ws.send(new WsLink.Turn(s.ws(), flow.recorders[phase][step], flow.answers[phase][step],
-                    open && first && phase == FlowLane.STEPS ? iterationFrom : now), requestIndex);
+                    schedule.open && first && phase == FlowLane.STEPS ? iterationFrom : now), requestIndex);
             return;
         }
         ByteBuf request;
@@ -271,7 +253,7 @@ final class User implements Connection.Receiver {
             writtenAt = now; // a hop's answer is in the step's latency, from its first request
             if (!again && flow.sourced) {
                 lane.rec.sent(now); // a single request is counted as sent when it is, after its connect and handshake
-                iterationFrom = open ? iterationFrom : now;
+                iterationFrom = schedule.open ? iterationFrom : now;
             }
         }
         if (!flow.sourced) { // a single request's step figures are the point's own
@@ -332,7 +314,7 @@ final class User implements Connection.Receiver {
 
     /** A single request's think time after its answer in a closed loop (a flow's are its pauses); else 0. */
     private long think() {
-        return open || !flow.sourced ? 0 : run.thinkNanos;
+        return schedule.open || !flow.sourced ? 0 : run.thinkNanos;
     }
 
     @Override
@@ -342,21 +324,14 @@ final class User implements Connection.Receiver {
 
     @Override
     public void connectFailed(String why) {
-        lost(RecordAs.CONNECT, "cannot connect: " + connectFailure(why));
+        lost(RecordAs.CONNECT, "cannot connect: " + run.connectFailure(why));
     }
 
     @Override
     public void closedUnanswered() {
         if (answerLost(null, null)) {
-            lost(RecordAs.CLOSED, connectFailure("connection closed by the server before the response"));
+            lost(RecordAs.CLOSED, run.connectFailure("connection closed by the server before the response"));
         }
-    }
-
-    /** {@code why}, kept as the point's last connect failure (a silent server's end names it). */
-    private String connectFailure(String why) {
-        run.lastConnectFailure = why;
-        run.lastConnectFailureNanos = System.nanoTime();
-        return why;
     }
 
     @Override
@@ -501,7 +476,7 @@ final class User implements Connection.Receiver {
     private void finish() {
         if (!finished) {
             finished = true;
-            lane.rec.unfinished += run.unsent(index, remaining, slot, anchor);
+            lane.rec.unfinished += schedule.unsent();
             http.close();
             if (ws != null) {
                 ws.close();

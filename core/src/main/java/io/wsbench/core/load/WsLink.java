@@ -188,10 +188,8 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
             return;
         }
         if (!f.isSuccess()) {
-            String why = f.cause() == null ? "connect failed" : String.valueOf(f.cause().getMessage());
-            run.lastConnectFailure = why;
-            run.lastConnectFailureNanos = System.nanoTime();
-            lost(RecordAs.CONNECT, "cannot connect: " + why);
+            lost(RecordAs.CONNECT, "cannot connect: " + run.connectFailure(f.cause() == null ? "connect failed"
+                    : String.valueOf(f.cause().getMessage())));
             return;
         }
         channel = ((ChannelFuture) f).channel();
