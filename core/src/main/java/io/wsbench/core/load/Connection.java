@@ -35,7 +35,8 @@ interface Connection<R> {
      * failures it can meet, each counted as its {@link RecordAs} says: the connect or TLS handshake
      * failed (CONNECT), the server closed it before the answer (CLOSED), the answer was malformed, cut
      * short or its stream reset (PROTOCOL), the request could not be written (CLIENT), the server never
-     * took it (sent again), or the answer failed its rules (a {@link Verdict}).
+     * took it (sent again), or the answer failed its rules (a {@link Verdict}). An answer that does not come
+     * in time (TIMEOUT) is the user's to see, by its own clock, and a WebSocket step's by its link's.
      */
     interface Receiver extends ResponseParser.Sink {
 
