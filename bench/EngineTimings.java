@@ -56,43 +56,45 @@ public class EngineTimings {
             for (int r = 0; r < rounds; r++) {
                 System.err.println("round " + (r + 1) + " of " + rounds + " ...");
                 try (Server s = new Server(-1, 0, 0)) {
-                    Measurement m = engine.run(s.address(), LoadSpec.openFor(8, 2000, Duration.ofSeconds(5)),
-                            s.get(), GREETING, ProgressListener.NONE);
+                    Measurement m = engine.run(LoadEngine.Point.of(s.address(), LoadSpec.openFor(8, 2000, Duration.ofSeconds(5)),
+                            s.get(), GREETING), ProgressListener.NONE);
                     add(rows, "open loop 2,000 req/s for 5 s: valid req/s (the test asked 2,000 +-40)", m.throughput());
                 }
                 try (Server s = new Server(1000, 500, 0)) {
-                    Measurement m = engine.run(s.address(), LoadSpec.openFor(10, 1000, Duration.ofSeconds(3)),
-                            s.get(), GREETING, ProgressListener.NONE);
+                    Measurement m = engine.run(LoadEngine.Point.of(s.address(), LoadSpec.openFor(10, 1000, Duration.ofSeconds(3)),
+                            s.get(), GREETING), ProgressListener.NONE);
                     add(rows, "open loop, 500 ms stall: p90 ms (asserted >= 50)", m.latencies().getValueAtPercentile(90) / 1e3);
                     add(rows, "open loop, 500 ms stall: p99.9 ms (asserted >= 400)", m.latencies().getValueAtPercentile(99.9) / 1e3);
                 }
                 try (Server s = new Server(2000, 500, 0)) {
-                    Measurement m = engine.run(s.address(), LoadSpec.closed(10, 3000), s.get(), GREETING, ProgressListener.NONE);
+                    Measurement m = engine.run(LoadEngine.Point.of(s.address(), LoadSpec.closed(10, 3000), s.get(), GREETING), ProgressListener.NONE);
                     add(rows, "closed loop, 500 ms stall: p99 ms (the test asked < 100)", m.latencies().getValueAtPercentile(99) / 1e3);
                     add(rows, "closed loop, 500 ms stall: max ms (asserted >= 500)", m.latencies().getMaxValue() / 1e3);
                 }
                 try (Server s = new Server(-1, 0, 0)) {
                     long t0 = System.nanoTime();
-                    Measurement m = engine.run(s.address(), LoadSpec.closedFor(3, Duration.ofMillis(800)),
-                            s.get(), GREETING, ProgressListener.NONE);
+                    Measurement m = engine.run(LoadEngine.Point.of(s.address(), LoadSpec.closedFor(3, Duration.ofMillis(800)),
+                            s.get(), GREETING), ProgressListener.NONE);
                     add(rows, "800 ms point: its duration s (the test asked 0.75-1.5)", m.durationSeconds());
                     add(rows, "800 ms point: wall s of engine.run (the test asked < 3)", (System.nanoTime() - t0) / 1e9);
                 }
                 try (Server s = new Server(-1, 0, 0)) {
-                    Measurement m = engine.run(s.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
-                            s.get(), GREETING, ProgressListener.NONE);
+                    Measurement m = engine.run(LoadEngine.Point.of(s.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
+                            s.get(), GREETING), ProgressListener.NONE);
                     long[] perSecond = m.series().stream().mapToLong(SecondSample::requests).toArray();
                     add(rows, "100 req/s for 3 s: the most any second is off 100 (the test asked <= 20)",
                             Arrays.stream(perSecond).map(n -> Math.abs(n - 100)).max().orElse(100));
                 }
                 try (Server s = new Server(-1, 0, 2000)) {
-                    Measurement m = engine.run(s.address(), new LoadSpec(false, 2, 3, null, 0, null, true, Duration.ofMillis(100)),
-                            s.get(), GREETING, ProgressListener.NONE);
+                    Measurement m = engine.run(LoadEngine.Point.of(s.address(),
+                            new LoadSpec(false, 2, 3, null, 0, null, true, Duration.ofMillis(100)),
+                            s.get(), GREETING), ProgressListener.NONE);
                     add(rows, "3 timeouts of 100 ms in turn: point s (the test asked < 6)", m.durationSeconds());
                 }
                 try (Server s = new Server(-1, 0, 0)) {
-                    Measurement m = engine.run(s.address(), new LoadSpec(false, 2, 3, null, 0, Duration.ofMillis(300), true, null),
-                            s.get(), GREETING, ProgressListener.NONE);
+                    Measurement m = engine.run(LoadEngine.Point.of(s.address(),
+                            new LoadSpec(false, 2, 3, null, 0, Duration.ofMillis(300), true, null),
+                            s.get(), GREETING), ProgressListener.NONE);
                     add(rows, "300 ms think time: p50 ms (the test asked < 300)", m.latencies().getValueAtPercentile(50) / 1e3);
                 }
                 sampler(rows);

@@ -68,8 +68,8 @@ class Axis2RampartSecurityTest extends SecuredStackContract {
         Workload w = Workload.of("soap11", SeismicContract.OPERATION, "small");
         URI plain = URI.create(running.baseUrl() + descriptor.endpoint(SeismicContract.OPERATION, "soap11", null));
         try (LoadEngine engine = new LoadEngine(1)) {
-            Measurement m = engine.run(new InetSocketAddress("127.0.0.1", running.port()), LoadSpec.closed(1, 1000),
-                    w.requests(plain, true), w::validator, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(new InetSocketAddress("127.0.0.1", running.port()), LoadSpec.closed(1, 1000),
+                    w.requests(plain, true), w::validator), ProgressListener.NONE);
             assertEquals(1000, m.ok(), "every answer equals the oracle's: " + m.errors());
             assertNull(m.aborted());
         }

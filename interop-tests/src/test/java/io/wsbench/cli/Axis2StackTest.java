@@ -96,7 +96,7 @@ class Axis2StackTest {
     private static Measurement pass(String sequence, int requests) throws InterruptedException {
         Workload w = Workload.of("soap11", "matchQuakes", sequence);
         URI endpoint = URI.create(axis2.baseUrl() + descriptor.endpoint("matchQuakes", "soap11", null));
-        return engine.run(new InetSocketAddress("127.0.0.1", axis2.port()), LoadSpec.closed(1, requests),
-                w.requests(endpoint, true), w::validator, ProgressListener.NONE);
+        return engine.run(LoadEngine.Point.of(new InetSocketAddress("127.0.0.1", axis2.port()), LoadSpec.closed(1, requests),
+                w.requests(endpoint, true), w::validator), ProgressListener.NONE);
     }
 }

@@ -64,8 +64,8 @@ class BlazedsStackTest {
     void aHundredCallsAreAllAnsweredWithTheGreeting() throws Exception {
         Workload w = Workload.of("amf", HelloContract.OPERATION, null);
         var requests = w.requests(endpoint, true);
-        Measurement m = engine.run(new InetSocketAddress("127.0.0.1", blazeds.port()), LoadSpec.closed(2, 50),
-                requests, w::validator, ProgressListener.NONE);
+        Measurement m = engine.run(LoadEngine.Point.of(new InetSocketAddress("127.0.0.1", blazeds.port()), LoadSpec.closed(2, 50),
+                requests, w::validator), ProgressListener.NONE);
         assertEquals(100, m.requests());
         assertEquals(100, m.ok(), "every answer is an AcknowledgeMessage with the greeting: " + m.errors());
         assertEquals(0, m.errors().total());

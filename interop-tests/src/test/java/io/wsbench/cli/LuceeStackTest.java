@@ -101,8 +101,8 @@ class LuceeStackTest {
         for (String[] t : targets) {
             Workload w = Workload.of(t[1], t[0], null);
             URI endpoint = URI.create(lucee.baseUrl() + descriptor.endpoint(t[0], t[1], t[2]));
-            Measurement m = engine.run(new InetSocketAddress("127.0.0.1", lucee.port()), LoadSpec.closed(2, 200),
-                    w.requests(endpoint, true), w::validator, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(new InetSocketAddress("127.0.0.1", lucee.port()), LoadSpec.closed(2, 200),
+                    w.requests(endpoint, true), w::validator), ProgressListener.NONE);
             String what = String.join(" ", t[0], t[1], String.valueOf(t[2]));
             assertEquals(400, m.ok(), what + ": " + m.errors());
             assertEquals(0, m.errors().total(), what);

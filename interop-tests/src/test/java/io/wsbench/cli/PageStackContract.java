@@ -111,8 +111,8 @@ abstract class PageStackContract {
 
     Measurement load(String variant, int users, int perUser) throws InterruptedException {
         URI endpoint = URI.create(stack.baseUrl() + descriptor.endpoint("page", "rest-xml", variant));
-        Measurement m = engine.run(new InetSocketAddress("127.0.0.1", stack.port()), LoadSpec.closed(users, perUser),
-                PAGE.requests(endpoint, true), PAGE::validator, ProgressListener.NONE);
+        Measurement m = engine.run(LoadEngine.Point.of(new InetSocketAddress("127.0.0.1", stack.port()), LoadSpec.closed(users, perUser),
+                PAGE.requests(endpoint, true), PAGE::validator), ProgressListener.NONE);
         assertNull(m.aborted());
         return m;
     }

@@ -214,7 +214,7 @@ public abstract class SecuredStackContract {
 
     private Measurement run(LoadSpec spec, RequestSource source, Supplier<Validator> validators)
             throws Exception {
-        return engine.run(new InetSocketAddress("127.0.0.1", running.port()), spec, source, validators, ProgressListener.NONE);
+        return engine.run(LoadEngine.Point.of(new InetSocketAddress("127.0.0.1", running.port()), spec, source, validators), ProgressListener.NONE);
     }
 
     private String path(Security configuration) {

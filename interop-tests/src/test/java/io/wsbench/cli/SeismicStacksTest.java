@@ -57,14 +57,14 @@ class SeismicStacksTest {
             InetSocketAddress address = new InetSocketAddress("127.0.0.1", stack.port());
 
             Workload small = Workload.of("soap11", "matchQuakes", "small");
-            Measurement m = engine.run(address, LoadSpec.closed(2, 500), small.requests(endpoint, true),
-                    small::validator, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(address, LoadSpec.closed(2, 500), small.requests(endpoint, true),
+                    small::validator), ProgressListener.NONE);
             assertEquals(1000, m.requests());
             assertEquals(1000, m.ok(), name + " small sequence: " + m.errors());
             assertNull(m.aborted());
 
             Workload large = Workload.of("soap11", "matchQuakes", "large");
-            m = engine.run(address, LoadSpec.closed(1, 10), large.requests(endpoint, true), large::validator,
+            m = engine.run(LoadEngine.Point.of(address, LoadSpec.closed(1, 10), large.requests(endpoint, true), large::validator),
                     ProgressListener.NONE);
             assertEquals(10, m.ok(), name + " large sequence: " + m.errors());
             assertTrue(m.bytesReceived() / 10 > 100_000, "large answers are large: " + m.bytesReceived() / 10);

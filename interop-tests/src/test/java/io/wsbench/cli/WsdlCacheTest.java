@@ -121,8 +121,8 @@ class WsdlCacheTest {
     private Measurement load(String variant, String client, int n) throws InterruptedException {
         URI endpoint = URI.create(php.baseUrl() + descriptor.endpoint("hello", "soap11", variant));
         Workload w = Workload.of("soap11", "hello", null, client);
-        Measurement m = engine.run(new InetSocketAddress("127.0.0.1", php.port()), LoadSpec.closed(1, n),
-                w.requests(endpoint, true), w::validator, ProgressListener.NONE);
+        Measurement m = engine.run(LoadEngine.Point.of(new InetSocketAddress("127.0.0.1", php.port()), LoadSpec.closed(1, n),
+                w.requests(endpoint, true), w::validator), ProgressListener.NONE);
         assertNull(m.aborted());
         return m;
     }

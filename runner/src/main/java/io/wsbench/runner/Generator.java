@@ -65,11 +65,12 @@ public final class Generator implements LoadDriver {
             if (target.http2() != null) {
                 return Measurement.nothing("a flow does not run over HTTP/2 yet: leave http: 2 out of a flow target");
             }
-            return forConnections(spec.connections()).runFlow(target.address(), target.tls(), spec,
-                    flow.plan().part(firstUser, index, parts), progress);
+            return forConnections(spec.connections()).run(LoadEngine.Point.flow(target.address(), spec,
+                    flow.plan().part(firstUser, index, parts)).overTls(target.tls()), progress);
         }
         return forConnections(target.http2() == null ? spec.connections() : target.http2().connections(spec.connections()))
-                .run(target.address(), target.tls(), target.http2(), spec, requests, target.validators(), progress);
+                .run(LoadEngine.Point.of(target.address(), spec, requests, target.validators())
+                        .overTls(target.tls()).overHttp2(target.http2()), progress);
     }
 
     /** Stops the running point early, whichever engine runs it. */

@@ -149,6 +149,15 @@ final class PointRun {
 
     /** Warms {@code target} as {@code warmup} says; null for no warm-up. Nothing is monitored. */
     public Warmed warmUp(Target target, Warmup warmup, ProgressListener progress) throws InterruptedException {
+        return warmUp(target, warmup, progress, WarmingCores.Spread.NONE);
+    }
+
+    /**
+     * {@link #warmUp(Target, Warmup, ProgressListener)} with its server on every core until its JIT compiler
+     * goes quiet ({@code spread}; a warm-up until steady only).
+     */
+    Warmed warmUp(Target target, Warmup warmup, ProgressListener progress, WarmingCores.Spread spread)
+            throws InterruptedException {
         if (warmup instanceof Warmup.Requests r) {
             long t0 = System.nanoTime();
             Measurement m = driver.run(target, LoadSpec.closed(r.users(), r.perUser()), progress);
@@ -164,7 +173,7 @@ final class PointRun {
                 Measurement m = run(target, spec, ProgressListener.NONE);
                 first[0] = first[0] == null ? m : first[0];
                 return m;
-            }, w.plan(), server::compileMillis);
+            }, w.plan(), server::compileMillis, spread);
             boolean failed = w.plan().windows() == 0 && first[0] != null && SteadyWarmup.failedWhole(first[0]);
             String line = !failed ? null : SteadyWarmup.failedWhole(target.label(), w.plan().window(), first[0])
                     + (target.workload() instanceof OwnWorkload o && o.firstFailure() != null ? "; the first: " + o.firstFailure() : "");

@@ -22,6 +22,11 @@ final class RunUnderWay {
     private AwakeCores cores;
     /** The passes of each target at each load level with a minDuration, timed once and kept for every repeat. */
     final Map<String, Integer> passes = new java.util.HashMap<>();
+    /**
+     * Where a server's first warm-up runs and where it goes back to: every core this process had before
+     * it was placed, and the servers' own ({@link WarmingCores}); null when the run is not placed.
+     */
+    private WarmingCores warming;
 
     RunUnderWay(Suite suite, RunFile file, RunEvents events) {
         this.suite = suite;
@@ -40,6 +45,11 @@ final class RunUnderWay {
         file.update(r -> r.withNote(text));
     }
 
+    /** Where a server's first warm-up runs; {@link WarmingCores#NONE} when the run is not placed. */
+    WarmingCores warming() {
+        return warming == null ? WarmingCores.NONE : warming;
+    }
+
     /** A stack started, with what it loaded, into the run's environment. */
     /** Records where the session placed the generator and what the idle cores were; a hold asked and refused is said. */
     void measuredIn(PointSession session) {
@@ -50,6 +60,7 @@ final class RunUnderWay {
         if (placed.note() != null) {
             note(placed.note());
         }
+        warming = WarmingCores.of(placed, this);
         AwakeCores awake = session.awake();
         this.cores = awake;
         file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));

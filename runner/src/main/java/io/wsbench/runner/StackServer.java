@@ -122,6 +122,11 @@ final class StackServer implements WatchedServer, AutoCloseable {
         return jvmPid;
     }
 
+    /** Moves every thread of the server's process (its JVM, when a wrapper started it) onto {@code cores}. */
+    void pin(String cores) throws StackException {
+        io.wsbench.launch.Cores.pin(jvmPid > 0 ? jvmPid : stack.pid(), cores);
+    }
+
     /** What it runs, as the server said at start-up where it did (and the JDK of a user's own JVM). */
     String version() {
         return version;

@@ -50,25 +50,41 @@ public final class SteadyWarmup {
      */
     public static WarmupRecord run(String label, Window window, Plan plan, LongSupplier jitMillis)
             throws InterruptedException {
+        return run(label, window, plan, jitMillis, WarmingCores.Spread.NONE);
+    }
+
+    /**
+     * {@link #run(String, Window, Plan, LongSupplier)} with the server spread over every core by
+     * {@code spread} until its JIT compiler first goes quiet (at once where there is no JIT clock to read):
+     * from then on it is on its own cores, and only the windows there may say it is steady.
+     */
+    public static WarmupRecord run(String label, Window window, Plan plan, LongSupplier jitMillis,
+                                   WarmingCores.Spread spread) throws InterruptedException {
         double max = plan.max().toNanos() / 1e9;
         List<WarmupRecord.Window> seen = new ArrayList<>();
         long t0 = System.nanoTime();
         boolean steady = false;
+        int ownFrom = jitMillis.getAsLong() < 0 && spread.back() ? 0 : -1;
+        Double ownAt = null;
         while (true) {
             long jitBefore = jitMillis.getAsLong();
             Measurement m = window.load(LoadSpec.closedFor(plan.users(), plan.window()));
             long jitAfter = jitMillis.getAsLong();
             double at = (System.nanoTime() - t0) / 1e9;
+            Long jit = jitBefore < 0 || jitAfter < 0 ? null : jitAfter - jitBefore;
             seen.add(new WarmupRecord.Window(Math.round(at * 100) / 100.0, Math.round(m.throughput() * 10) / 10.0,
-                    Math.round(m.latency().mean() * 10) / 10.0,
-                    jitBefore < 0 || jitAfter < 0 ? null : jitAfter - jitBefore));
+                    Math.round(m.latency().mean() * 10) / 10.0, jit));
             if (plan.windows() > 0) {
                 if (seen.size() >= plan.windows()) {
                     break;
                 }
                 continue;
             }
-            steady = steady(seen, plan.window());
+            if (ownFrom < 0 && (jit == null || jit <= JIT_SHARE * plan.window().toMillis())) {
+                ownFrom = seen.size();
+                ownAt = spread.back() ? seen.get(seen.size() - 1).atSecond() : null;
+            }
+            steady = ownFrom >= 0 && steady(seen.subList(ownFrom, seen.size()), plan.window());
             // a first window of errors only: the target is wrong, not cold, and more of it would only repeat them
             if (steady || at >= max || m.aborted() != null || (seen.size() == 1 && failedWhole(m))) {
                 break;
@@ -77,7 +93,7 @@ public final class SteadyWarmup {
         WarmupRecord w = new WarmupRecord(label, "auto", Math.round((System.nanoTime() - t0) / 1e7) / 100.0, steady,
                 List.copyOf(seen));
         // a fixed number of windows (a re-warm) is not judged, so not classified
-        return plan.windows() > 0 ? w : w.classified();
+        return plan.windows() > 0 ? w : w.onOwnCoresFrom(ownAt).classified();
     }
 
     /** Whether every request of {@code m} failed (and there was at least one). */

@@ -391,8 +391,13 @@ public final class SuiteRunner {
             return;
         }
         events.warmup(t.label(), warmup instanceof Warmup.Requests r ? r.users() * r.perUser() : -1);
-        PointRun.Warmed w = points.warmUp(t, warmup, warmup instanceof Warmup.Requests
-                ? events.pointStarting("warm-up " + t.label(), 0, 0) : ProgressListener.NONE);
+        PointRun.Warmed w;
+        try (WarmingCores.Spread spread = run.warming().spread(
+                first && server != null && warmup instanceof Warmup.Windows ? server.session() : null,
+                server == null ? 0 : server.instance())) {
+            w = points.warmUp(t, warmup, warmup instanceof Warmup.Requests
+                    ? events.pointStarting("warm-up " + t.label(), 0, 0) : ProgressListener.NONE, spread);
+        }
         if (!first) {
             return;
         }

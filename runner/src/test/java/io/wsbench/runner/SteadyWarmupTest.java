@@ -6,7 +6,11 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** When a warm-up calls a target steady: its last three windows agree, and a JVM's compilers were quiet in each. */
@@ -37,5 +41,72 @@ class SteadyWarmupTest {
 
     private static Window w(double throughput, double meanMicros, Integer jitMillis) {
         return new Window(0, throughput, meanMicros, jitMillis == null ? null : (long) jitMillis);
+    }
+
+    @Test
+    void aServerOnEveryCoreGoesBackOnceItsCompilerIsQuietAndOnlyItsOwnWindowsCallItSteady() throws InterruptedException {
+        // a simulated JVM: its JIT busy for 5 windows; twice as fast while it is spread over every core
+        boolean[] spread = {true};
+        int[] backs = {0};
+        int[] windows = {0};
+        long[] jit = {0};
+        WarmingCores.Spread cores = () -> {
+            backs[0]++;
+            boolean was = spread[0];
+            spread[0] = false;
+            return was;
+        };
+        var how = SteadyWarmup.run("CXF small", spec -> {
+            windows[0]++;
+            jit[0] += windows[0] <= 5 ? 800 : 0;
+            Thread.sleep(20); // windows apart in time, as the record's seconds are read off the clock
+            return measured(spread[0] ? 2000 : 1000);
+        }, new SteadyWarmup.Plan(20, SECOND, Duration.ofSeconds(60), 0), () -> jit[0], cores);
+        assertTrue(how.steady());
+        // window 6 is the first quiet one: back then, and steady on the three windows after it, not on 4-6
+        assertEquals(9, how.windows().size());
+        assertEquals(1, backs[0]);
+        assertEquals(how.windows().get(5).atSecond(), how.ownCoresFromSecond());
+        assertEquals("flat", how.shape(), "the step down to its own core is no slowdown");
+    }
+
+    @Test
+    void aServerWithNoCompilerToReadIsBackBeforeItsFirstWindow() throws InterruptedException {
+        boolean[] spread = {true};
+        var how = SteadyWarmup.run("direct small", spec -> {
+            assertFalse(spread[0], "no window on every core");
+            return measured(1000);
+        }, new SteadyWarmup.Plan(20, SECOND, Duration.ofSeconds(60), 0), SteadyWarmup.NO_JIT, () -> {
+            boolean was = spread[0];
+            spread[0] = false;
+            return was;
+        });
+        assertEquals(3, how.windows().size());
+        assertNull(how.ownCoresFromSecond());
+    }
+
+    @Test
+    void whichProcessesAreWarmedOnTheirOwnCores() {
+        List<String> said = new java.util.ArrayList<>();
+        assertSame(WarmingCores.NONE, WarmingCores.of(null, null, null, said::add, said::add), "not placed");
+        assertSame(WarmingCores.NONE, WarmingCores.of("0-1", "0-1", null, said::add, said::add), "no other core");
+        assertTrue(said.isEmpty());
+        assertSame(WarmingCores.NONE, WarmingCores.of("0-1", "0", "all", said::add, said::add));
+        assertTrue(said.get(0).contains("own cores (0)"), said.get(0));
+        assertNotSame(WarmingCores.NONE, WarmingCores.of("0-1", "0", "2, 4", said::add, said::add));
+        assertTrue(said.get(1).contains("first warm-ups on every core (0-1)") && said.get(1).contains("instances 2, 4"),
+                said.get(1));
+        assertEquals(java.util.Set.of(2, 4), WarmingCores.instances("2, 4"));
+        assertEquals(java.util.Set.of(), WarmingCores.instances(null));
+        assertNull(WarmingCores.instances("ALL"));
+        assertSame(WarmingCores.Spread.NONE, WarmingCores.of("0-1", "0", null, said::add, said::add).spread(null, 1),
+                "no server of wsbench's: nothing to move");
+    }
+
+    private static io.wsbench.core.load.Measurement measured(long answered) {
+        org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(3);
+        latencies.recordValueWithCount(Math.max(1, 20_000_000 / answered), answered);
+        return new io.wsbench.core.load.Measurement(latencies, answered, answered, io.wsbench.model.record.ErrorCounts.NONE,
+                answered * 100, answered * 100, answered, 1, List.of(), null, null);
     }
 }

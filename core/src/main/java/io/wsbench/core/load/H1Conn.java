@@ -1,7 +1,6 @@
 package io.wsbench.core.load;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -15,9 +14,9 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * user ({@link ResponseParser.Sink}). Only the user's I/O thread touches it.
  */
 @ChannelHandler.Sharable // on one channel at a time; re-added after every reconnect
-final class H1Conn extends ChannelInboundHandlerAdapter implements TlsStart.Done {
+final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<ByteBuf>, TlsStart.Done {
 
-    private final User user;
+    private final Connection.Receiver user;
     private final LoadEngine.Lane lane;
     private final ResponseParser parser = new ResponseParser();
     private final TlsStart tls;
@@ -25,7 +24,7 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements TlsStart.Done
     private Channel channel;
     private boolean connecting;
 
-    H1Conn(User user, LoadEngine.Lane lane, ResponseParser.HeaderSink headers) {
+    H1Conn(Connection.Receiver user, LoadEngine.Lane lane, ResponseParser.HeaderSink headers) {
         this.user = user;
         this.lane = lane;
         this.tls = new TlsStart(lane.rec, this);
@@ -34,8 +33,8 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements TlsStart.Done
         }
     }
 
-    /** Whether a connection is up to send on; if not, one is made and the user told when it is. */
-    boolean ready() {
+    @Override
+    public boolean ready() {
         if (channel != null) {
             return true;
         }
@@ -46,18 +45,32 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements TlsStart.Done
         return false;
     }
 
-    ByteBufAllocator alloc() {
-        return channel.alloc();
-    }
-
     /** Sends {@code request}, its bytes counted. */
-    void write(ByteBuf request) {
+    @Override
+    public boolean send(ByteBuf request, int index) {
         lane.rec.bytesSent += request.readableBytes();
         channel.writeAndFlush(request, channel.voidPromise());
+        return true;
+    }
+
+    /** A late answer's connection is closed: the next request goes on a new one. */
+    @Override
+    public void cancel() {
+        drop();
+    }
+
+    @Override
+    public void release() {
+        drop();
+    }
+
+    @Override
+    public void close() {
+        drop();
     }
 
     /** Closes the connection of the moment, if any: its close is no lost answer. */
-    void drop() {
+    private void drop() {
         Channel c = channel;
         if (c != null) {
             channel = null;

@@ -8,33 +8,38 @@ import io.netty.handler.codec.http2.Http2Headers;
  * its answer as the stream's frames bring it, told to the user as its own connection's answer would
  * be. Only the user's I/O thread touches it.
  */
-final class H2Stream {
+final class H2Stream implements Connection<ByteBuf> {
 
-    private final User user;
+    private final Connection.Receiver user;
     private final LoadEngine.PointState run;
     final H2Link link;
     private final H2Answer answer = new H2Answer();
+    /** The connection {@link #ready} found to send on, and the one (and stream) the request under way went on. */
+    private H2Link.Conn next;
     private H2Link.Conn conn;
     private int id;
 
-    H2Stream(User user, LoadEngine.PointState run, H2Link link) {
+    H2Stream(Connection.Receiver user, LoadEngine.PointState run, H2Link link) {
         this.user = user;
         this.run = run;
         this.link = link;
         link.join();
     }
 
-    /** The connection to send on now, or null: then {@link #linkReady} or {@link #linkFailed} comes. */
-    H2Link.Conn ready() {
-        return link.ready(this);
+    /** Whether the shared connection is up; if not, {@link #linkReady} or {@link #linkFailed} comes. */
+    @Override
+    public boolean ready() {
+        return (next = link.ready(this)) != null;
     }
 
     /**
-     * Sends {@code request} (HTTP/1.1 bytes, the point's request {@code index}) on a new stream of {@code c};
-     * false when it is not on its way (that connection took no more streams: the same request then goes
-     * on the next one; or it could not be sent, a client error).
+     * Sends {@code request} (HTTP/1.1 bytes, the point's request {@code index}) on a new stream of the connection
+     * {@link #ready} found; false when it is not on its way (that connection took no more streams: the same
+     * request then goes on the next one; or it could not be sent, a client error).
      */
-    boolean send(H2Link.Conn c, ByteBuf request, int index) {
+    @Override
+    public boolean send(ByteBuf request, int index) {
+        H2Link.Conn c = next;
         answer.reset();
         int stream;
         try {
@@ -44,7 +49,7 @@ final class H2Stream {
             return false;
         }
         if (stream < 0) {
-            user.resend(false);
+            user.sendAgain(false);
             return false;
         }
         conn = c;
@@ -53,11 +58,18 @@ final class H2Stream {
     }
 
     /** Gives up the stream under way (its answer timed out); the connection's other streams go on. */
-    void cancel() {
+    @Override
+    public void cancel() {
         conn.cancel(id);
     }
 
-    void leave() {
+    /** The connection is shared: it stays for the other users. */
+    @Override
+    public void release() {
+    }
+
+    @Override
+    public void close() {
         link.leave(this);
     }
 
@@ -113,7 +125,7 @@ final class H2Stream {
 
     /** The server never took the stream (above its GOAWAY's last one): the same request goes again. */
     void refused() {
-        user.resend(true);
+        user.sendAgain(true);
     }
 
     /** The connection closed with this stream open. */

@@ -4,6 +4,7 @@ import io.wsbench.model.load.LoadSpec;
 import io.wsbench.model.load.Http2;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
@@ -109,60 +110,64 @@ public final class LoadEngine implements AutoCloseable {
     }
 
     /**
+     * What the engine sends in a point: where ({@code address}; over TLS when {@code tls} is not null, over
+     * HTTP/2 when {@code http2} is not null), at what load ({@code spec}), and what: the point's requests
+     * ({@code source}), each answer checked by a validator of {@code validators} (one per I/O thread), or a
+     * {@code flow}, whose users write and check their own.
+     */
+    public record Point(InetSocketAddress address, ClientTls tls, Http2 http2, LoadSpec spec, RequestSource source,
+                        Supplier<Validator> validators, FlowPlan flow) {
+
+        /** The point's requests, over plain HTTP/1.1 until {@link #overTls} or {@link #overHttp2} says otherwise. */
+        public static Point of(InetSocketAddress address, LoadSpec spec, RequestSource source, Supplier<Validator> validators) {
+            return new Point(address, null, null, spec, source, validators, null);
+        }
+
+        /**
+         * A point of {@code flow}: each of the spec's users runs its setup, then iterations (the spec's requests
+         * per user are iterations per user; in an open loop, iterations are due at the spec's rate, each user
+         * taking its slots as an open-loop connection does), then its teardown. The measurement's own figures
+         * are the iterations' (latency from when an iteration was due to its last answer, over the span of the
+         * iterations); its {@link Measurement#flow} holds each step's.
+         */
+        public static Point flow(InetSocketAddress address, LoadSpec spec, FlowPlan flow) {
+            return new Point(address, null, null, spec, null, null, flow);
+        }
+
+        /**
+         * The same over TLS when {@code tls} is not null: each connection does its handshake before its first
+         * request; the measurement holds the handshakes' time and how many resumed a session. The point gets a
+         * context of its own ({@link ClientTls#renewed}), with no session to resume yet.
+         */
+        public Point overTls(ClientTls tls) {
+            return new Point(address, tls, http2, spec, source, validators, flow);
+        }
+
+        /**
+         * The same over HTTP/2 when {@code http2} is not null: the spec's users (or open-loop schedules) share
+         * connections, {@link Http2#streams} to a connection, each with one stream open at a time; h2c with prior
+         * knowledge over plain TCP, h2 by ALPN over TLS.
+         */
+        public Point overHttp2(Http2 http2) {
+            return new Point(address, tls, http2, spec, source, validators, flow);
+        }
+    }
+
+    /**
      * Runs one point to its end (request count reached, duration over, or {@link #abort}) and
      * returns what was measured.
      */
-    public Measurement run(InetSocketAddress address, LoadSpec spec, RequestSource source,
-                           Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
-        return run(address, null, spec, source, validators, progress);
-    }
-
-    /**
-     * The same over TLS when {@code tls} is not null: each connection does its handshake before its
-     * first request; the measurement holds the handshakes' time and how many resumed a session. The
-     * point gets a context of its own ({@link ClientTls#renewed}), with no session to resume yet.
-     */
-    public Measurement run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source,
-                           Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
-        return run(address, tls, spec, source, validators, null, progress);
-    }
-
-    /**
-     * Runs one point of {@code flow}: each of the spec's users runs its setup, then iterations (the
-     * spec's requests per user are iterations per user; in an open loop, iterations are due at the
-     * spec's rate, each user taking its slots as an open-loop connection does), then its teardown.
-     * The measurement's own figures are the iterations' (latency from when an iteration was due to
-     * its last answer, over the span of the iterations); its {@link Measurement#flow} holds each step's.
-     */
-    public Measurement runFlow(InetSocketAddress address, ClientTls tls, LoadSpec spec, FlowPlan flow,
-                               ProgressListener progress) throws InterruptedException {
-        if (spec.eachRequest()) {
+    public Measurement run(Point point, ProgressListener progress) throws InterruptedException {
+        LoadSpec spec = point.spec();
+        Http2 http2 = point.http2();
+        FlowPlan flow = point.flow();
+        if (flow != null && spec.eachRequest()) {
             throw new IllegalArgumentException("a flow keeps no latency of each request");
         }
-        return run(address, tls, spec, null, null, flow, progress);
-    }
-
-    /**
-     * The same over HTTP/2 when {@code http2} is not null: the spec's users (or open-loop schedules)
-     * share connections, {@link Http2#streams} to a connection, each with one stream open at a time;
-     * h2c with prior knowledge over plain TCP, h2 by ALPN over TLS.
-     */
-    public Measurement run(InetSocketAddress address, ClientTls tls, Http2 http2, LoadSpec spec, RequestSource source,
-                           Supplier<Validator> validators, ProgressListener progress) throws InterruptedException {
-        if (http2 == null) {
-            return run(address, tls, spec, source, validators, null, progress);
-        }
-        return run(address, tls == null ? null : tls.forH2(), http2, spec, source, validators, null, progress);
-    }
-
-    private Measurement run(InetSocketAddress address, ClientTls tls, LoadSpec spec, RequestSource source,
-                            Supplier<Validator> validators, FlowPlan flow, ProgressListener progress) throws InterruptedException {
-        return run(address, tls, null, spec, source, validators, flow, progress);
-    }
-
-    private Measurement run(InetSocketAddress address, ClientTls tls, Http2 http2, LoadSpec spec, RequestSource source,
-                            Supplier<Validator> validators, FlowPlan flow, ProgressListener progress) throws InterruptedException {
-        PointState run = new PointState(address, tls == null ? null : tls.renewed(), spec, source, http2);
+        ClientTls tls = point.tls() == null ? null : http2 == null ? point.tls() : point.tls().forH2();
+        InetSocketAddress address = point.address();
+        Supplier<Validator> validators = point.validators();
+        PointState run = new PointState(address, tls == null ? null : tls.renewed(), spec, point.source(), http2);
         List<Lane> lanes = new ArrayList<>();
         // over HTTP/2 the users of one connection share its lane, the lanes taking connections in turn
         int units = http2 == null ? spec.connections() : http2.connections(spec.connections());
@@ -175,10 +180,12 @@ public final class LoadEngine implements AutoCloseable {
         for (int u = 0; u < spec.connections(); u++) {
             int unit = http2 == null ? u : u / http2.streams();
             Lane lane = lanes.get(unit % n);
-            if (http2 != null && links[unit] == null) {
-                links[unit] = new H2Link(run, lane);
+            if (http2 == null) {
+                lane.users.add(new User(run, lane, u, (user, kept) -> new H1Conn(user, lane, kept)));
+                continue;
             }
-            lane.users.add(new User(run, lane, u, http2 == null ? null : links[unit]));
+            H2Link link = links[unit] == null ? links[unit] = new H2Link(run, lane) : links[unit];
+            lane.users.add(new User(run, lane, u, (user, kept) -> new H2Stream(user, run, link)));
         }
         if (spec.eachRequest()) {
             lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));
@@ -377,6 +384,13 @@ public final class LoadEngine implements AutoCloseable {
             return 0;
         }
 
+        /** {@code why}, kept as the point's last connect failure (a silent server's end names it). */
+        String connectFailure(String why) {
+            lastConnectFailure = why;
+            lastConnectFailureNanos = System.nanoTime();
+            return why;
+        }
+
         /** Counts an HTTP/2 event by its name and code ("RST_STREAM INTERNAL_ERROR (2)", "GOAWAY NO_ERROR (0)"). */
         void noteStreamError(String what) {
             streamErrors.computeIfAbsent(what, k -> new java.util.concurrent.atomic.LongAdder()).increment();
@@ -404,6 +418,8 @@ public final class LoadEngine implements AutoCloseable {
         /** Null for plain HTTP, whose connections get no handler but the user. */
         final ClientTls tls;
         final Recorder rec = new Recorder();
+        /** Its connections' allocator, as Netty gives every channel that is given none. */
+        final ByteBufAllocator alloc = ByteBufAllocator.DEFAULT;
         /** HTTP/2: the headers of this lane's static requests, made once. */
         final H2Request.Cache h2Requests = new H2Request.Cache();
         final List<User> users = new ArrayList<>();

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 
 /**
  * One virtual user (closed loop) or one connection of an open-loop schedule: the engine's only kind
@@ -19,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * connect nor TLS handshake is in it. An error ends the iteration and is counted against its step; a
  * failed setup stops the user. Only its I/O thread touches it.
  */
-final class User implements ResponseParser.Sink {
+final class User implements Connection.Receiver {
 
     private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
@@ -38,13 +39,8 @@ final class User implements ResponseParser.Sink {
     private final KeptHeaders kept;
     private final Map<String, String> headers;
     private final Runnable next = this::proceed;
-    private long remaining;
-    /** Open loop: this user's iterations are due from {@code anchor} (the end of its setup) on slots of the rate. */
-    private final boolean open;
-    private long anchor;
-    private long slot;
-    private long nextIntended;
-    private boolean anchored;
+    /** When its iterations are due, and how many it has left. */
+    private final Schedule schedule;
     private boolean stopped;
     private int phase = FlowLane.SETUP;
     private int step;
@@ -62,13 +58,14 @@ final class User implements ResponseParser.Sink {
     private boolean inFlight;
     private long writtenAt;
     private boolean finished;
-    /** Its connection: its own over HTTP/1.1, else a stream of the one it shares ({@code link}) over HTTP/2. */
-    private final H1Conn h1;
-    private final H2Stream h2;
-    /** HTTP/2: the request's stream was refused (above a GOAWAY's last stream): the same request goes again. */
+    /** Its HTTP connection, as the point's protocol makes it (its own over HTTP/1.1, a stream of a shared one over HTTP/2). */
+    private final Connection<ByteBuf> http;
+    /** The server never took the request (an HTTP/2 stream above a GOAWAY's last one): the same request goes again. */
     private boolean resending;
 
-    User(LoadEngine.PointState run, LoadEngine.Lane lane, int index, H2Link link) {
+    /** {@code connect} makes its HTTP connection, told its answers' headers to keep (null: none). */
+    User(LoadEngine.PointState run, LoadEngine.Lane lane, int index,
+         BiFunction<Connection.Receiver, KeptHeaders, Connection<ByteBuf>> connect) {
         this.run = run;
         this.lane = lane;
         this.flow = lane.flow;
@@ -81,17 +78,14 @@ final class User implements ResponseParser.Sink {
         this.redirects = flow.follows ? new Redirects(lane.tls != null, jar) : null;
         this.ws = flow.webSockets ? new WsLink(this, run, lane, jar, variables) : null;
         flow.fresh(variables, -1, random); // the setup's, before any iteration
-        this.remaining = run.spec.requestsPerUser() > 0 ? run.spec.requestsPerUser() : -1;
-        this.open = run.spec.open();
-        this.anchor = run.start;
-        this.h2 = link == null ? null : new H2Stream(this, run, link);
+        this.schedule = new Schedule(run, index);
         this.kept = jar != null || flow.wantedHeaders.length > 0 ? new KeptHeaders(jar, flow.wantedHeaders) : null;
         this.headers = kept == null ? new java.util.HashMap<>() : kept.values;
-        this.h1 = link == null ? new H1Conn(this, lane, kept) : null;
+        this.http = connect.apply(this, kept);
     }
 
     void start() {
-        long wait = open ? 0 : run.spec.waitForRamp(index, 0, run.deadline - run.start);
+        long wait = schedule.open ? 0 : run.spec.waitForRamp(index, 0, run.deadline - run.start);
         if (wait == 0) {
             proceed();
         } else if (wait > 0) {
@@ -102,7 +96,8 @@ final class User implements ResponseParser.Sink {
     }
 
     /** Decides what comes next: the next step, a pause, the next iteration, the teardown, or the end (also when its connection is up). */
-    void proceed() {
+    @Override
+    public void proceed() {
         if (finished) {
             return;
         }
@@ -115,16 +110,17 @@ final class User implements ResponseParser.Sink {
         while (true) {
             steps = flow.phases.get(phase);
             if (phase == FlowLane.STEPS && !inIteration) {
-                if (remaining == 0 || stopped || now - run.deadline >= 0 || (open && nextIntended - run.deadline >= 0)) {
+                if (stopped || schedule.over(now)) {
                     phase = FlowLane.TEARDOWN;
                     step = 0;
                     continue;
                 }
-                if (open && nextIntended - now > 0) {
-                    lane.loop.schedule(next, nextIntended - now, TimeUnit.NANOSECONDS);
+                long due = schedule.dueIn(now);
+                if (due > 0) {
+                    lane.loop.schedule(next, due, TimeUnit.NANOSECONDS);
                     return;
                 }
-                if (!open && run.spec.profile() != null && !running(now)) {
+                if (!schedule.open && run.spec.profile() != null && !running(now)) {
                     return;
                 }
                 startIteration(now);
@@ -135,12 +131,7 @@ final class User implements ResponseParser.Sink {
             if (phase == FlowLane.SETUP) {
                 phase = FlowLane.STEPS;
                 step = 0;
-                if (open && !anchored) {
-                    // the schedule starts when the first setup is done, so its time is in no iteration's latency
-                    anchored = true;
-                    anchor = flow.phases.get(FlowLane.SETUP).isEmpty() ? run.start : now;
-                    nextIntended = anchor + run.spec.dueNanos(index, 0);
-                }
+                schedule.anchor(now, flow.phases.get(FlowLane.SETUP).isEmpty());
             } else if (phase == FlowLane.STEPS) {
                 iterationDone(now);
             } else {
@@ -168,8 +159,8 @@ final class User implements ResponseParser.Sink {
             return false;
         }
         if (paused > 0) {
-            if (h1 != null && flow.sourced) {
-                h1.drop();
+            if (flow.sourced) {
+                http.release();
             }
             lane.loop.schedule(next, paused, TimeUnit.NANOSECONDS);
             return false;
@@ -181,15 +172,8 @@ final class User implements ResponseParser.Sink {
         inIteration = true;
         first = true;
         step = 0;
-        if (remaining > 0) {
-            remaining--;
-        }
         flow.fresh(variables, iteration++, random);
-        // open loop: from when the iteration was due, so a stall shows at its full size
-        iterationFrom = open ? nextIntended : now;
-        if (open) {
-            nextIntended = anchor + run.spec.dueNanos(index, ++slot);
-        }
+        iterationFrom = schedule.take(now);
         if (!flow.sourced) {
             lane.rec.sent(now);
         }
@@ -220,15 +204,8 @@ final class User implements ResponseParser.Sink {
 
     /** {@code now} is the caller's clock reading, shared with proceed's checks: each costs ~0.1 µs. */
     private void send(FlowStep s, long now) {
-        H2Link.Conn conn = null;
-        if (s.ws() != null) {
-            // a WebSocket step is on a connection of its own
-        } else if (h2 != null) {
-            if ((conn = h2.ready()) == null) {
-                return; // linkReady or linkFailed comes
-            }
-        } else if (!h1.ready()) {
-            return; // proceed or connectFailed comes
+        if (s.ws() == null && !http.ready()) {
+            return; // proceed or connectFailed comes (a WebSocket step's link is opened by its own steps)
         }
         // the next hop of the step's redirects, the same request again on a new stream, or the step's own request
         boolean hop = redirects != null && redirects.pending();
@@ -246,11 +223,12 @@ final class User implements ResponseParser.Sink {
             }
         }
         if (s.ws() != null) {
-            ws.run(s.ws(), flow.recorders[phase][step], flow.answers[phase][step], open && first && phase == FlowLane.STEPS ? iterationFrom : now);
+            ws.send(new WsLink.Turn(s.ws(), flow.recorders[phase][step], flow.answers[phase][step],
+                    schedule.open && first && phase == FlowLane.STEPS ? iterationFrom : now), requestIndex);
             return;
         }
         ByteBuf request;
-        ByteBufAllocator alloc = conn != null ? conn.channel.alloc() : h1.alloc();
+        ByteBufAllocator alloc = lane.alloc;
         try {
             if (flow.sourced) {
                 if (!again) {
@@ -275,7 +253,7 @@ final class User implements ResponseParser.Sink {
             writtenAt = now; // a hop's answer is in the step's latency, from its first request
             if (!again && flow.sourced) {
                 lane.rec.sent(now); // a single request is counted as sent when it is, after its connect and handshake
-                iterationFrom = open ? iterationFrom : now;
+                iterationFrom = schedule.open ? iterationFrom : now;
             }
         }
         if (!flow.sourced) { // a single request's step figures are the point's own
@@ -283,16 +261,14 @@ final class User implements ResponseParser.Sink {
             rec.bytesSent += request.readableBytes();
             rec.requestsSent++;
         }
-        if (conn == null) {
-            inFlight = true;
-            h1.write(request);
-        } else {
-            inFlight = h2.send(conn, request, requestIndex); // its bytes are counted as they leave, HPACK's included
+        inFlight = true; // before the write: a close it meets is a lost answer
+        if (!http.send(request, requestIndex)) {
+            inFlight = false; // the user was told why
         }
     }
 
-    /** The step under way failed before its answer could be read, as {@code as} says, for {@code why}. */
-    void lost(RecordAs as, String why) {
+    @Override
+    public void lost(RecordAs as, String why) {
         flow.recorders[phase][step].lost(as, why);
         if (as == RecordAs.CLIENT && run.firstClientFailure == null) {
             run.firstClientFailure = why;
@@ -338,41 +314,36 @@ final class User implements ResponseParser.Sink {
 
     /** A single request's think time after its answer in a closed loop (a flow's are its pauses); else 0. */
     private long think() {
-        return open || !flow.sourced ? 0 : run.thinkNanos;
+        return schedule.open || !flow.sourced ? 0 : run.thinkNanos;
     }
 
-    boolean finished() {
+    @Override
+    public boolean finished() {
         return finished;
     }
 
-    /** Its connection could not be made, for {@code why}. */
-    void connectFailed(String why) {
-        lost(RecordAs.CONNECT, "cannot connect: " + connectFailure(why));
+    @Override
+    public void connectFailed(String why) {
+        lost(RecordAs.CONNECT, "cannot connect: " + run.connectFailure(why));
     }
 
-    /** Its connection closed while its answer was awaited: the server's close. */
-    void closedUnanswered() {
+    @Override
+    public void closedUnanswered() {
         if (answerLost(null, null)) {
-            lost(RecordAs.CLOSED, connectFailure("connection closed by the server before the response"));
+            lost(RecordAs.CLOSED, run.connectFailure("connection closed by the server before the response"));
         }
     }
 
-    /** {@code why}, kept as the point's last connect failure (a silent server's end names it). */
-    private String connectFailure(String why) {
-        run.lastConnectFailure = why;
-        run.lastConnectFailureNanos = System.nanoTime();
-        return why;
-    }
-
-    void received(int n) {
+    @Override
+    public void received(int n) {
         lane.rec.bytesReceived += n;
         if (inFlight && !flow.sourced) {
             flow.recorders[phase][step].bytesReceived += n;
         }
     }
 
-    /** The answer awaited will not come: counted as {@code as} says (null: by the caller); false when none was awaited. */
-    boolean answerLost(RecordAs as, String why) {
+    @Override
+    public boolean answerLost(RecordAs as, String why) {
         if (!inFlight) {
             return false;
         }
@@ -383,9 +354,8 @@ final class User implements ResponseParser.Sink {
         return true;
     }
 
-    /** HTTP/2: the server never took the request's stream, or the connection took no more streams ({@code sent}: false,
-     *  the request not yet sent): the same request goes again. */
-    void resend(boolean sent) {
+    @Override
+    public void sendAgain(boolean sent) {
         if (!sent || answerLost(null, null)) {
             resending = true;
             lane.sendAfterReads(next);
@@ -400,8 +370,8 @@ final class User implements ResponseParser.Sink {
         }
         inFlight = false;
         long now = System.nanoTime();
-        if ((close || !run.spec.keepAlive()) && h1 != null) {
-            h1.drop();
+        if (close || !run.spec.keepAlive()) {
+            http.release();
         }
         if (flow.sourced) {
             Verdict v;
@@ -441,9 +411,10 @@ final class User implements ResponseParser.Sink {
         }
     }
 
-    /** The step under way passed, its latency from {@code from}; an iteration's last step ends it at {@code now} (no wait
-     *  for the other answers of this read in its latency); the next step follows those answers, in one task with them. */
-    void passed(long from, long now) {
+    /** An iteration's last step ends it at {@code now} (no wait for the other answers of this read in its latency);
+     *  the next step follows those answers, in one task with them. */
+    @Override
+    public void passed(long from, long now) {
         if (!flow.sourced) {
             flow.recorders[phase][step].ok((now - from) / 1000);
         }
@@ -465,8 +436,8 @@ final class User implements ResponseParser.Sink {
         lane.sendAfterReads(next);
     }
 
-    /** The step under way got an answer that failed its rules, as an error of {@code kind}, for {@code why}. */
-    void refused(Verdict kind, String why) {
+    @Override
+    public void refused(Verdict kind, String why) {
         StepRecorder rec = flow.recorders[phase][step];
         rec.verdict(kind);
         if (rec.firstFailure == null && why != null) {
@@ -487,11 +458,7 @@ final class User implements ResponseParser.Sink {
         }
         if (inFlight && now - writtenAt > run.timeoutNanos) {
             inFlight = false;
-            if (h2 != null) {
-                h2.cancel(); // the connection's other streams go on
-            } else {
-                h1.drop();
-            }
+            http.cancel();
             lost(RecordAs.TIMEOUT, "no answer within " + run.spec.timeout().toMillis() + " ms");
         }
     }
@@ -509,14 +476,10 @@ final class User implements ResponseParser.Sink {
     private void finish() {
         if (!finished) {
             finished = true;
-            lane.rec.unfinished += run.unsent(index, remaining, slot, anchor);
-            if (h1 != null) {
-                h1.drop();
-            } else {
-                h2.leave();
-            }
+            lane.rec.unfinished += schedule.unsent();
+            http.close();
             if (ws != null) {
-                ws.stop();
+                ws.close();
             }
             run.done.countDown();
         }

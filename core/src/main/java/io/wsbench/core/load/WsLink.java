@@ -40,12 +40,16 @@ import java.util.Map;
  * touches it.
  */
 @ChannelHandler.Sharable // on one channel at a time; added again to each new connection
-final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter implements TlsStart.Done {
+final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter implements Connection<WsLink.Turn>, TlsStart.Done {
 
     static final int MOST_KEPT = 256;
     private static final int MOST_BYTES = 16 << 20;
 
-    private final User user;
+    /** A WebSocket step as it is sent: the step, counted in {@code rec}, its message read by {@code answer}, its latency from {@code from}. */
+    record Turn(WsStep step, StepRecorder rec, StepAnswer answer, long from) {
+    }
+
+    private final Connection.Receiver user;
     private final LoadEngine.PointState run;
     private final LoadEngine.Lane lane;
     private final CookieJar jar;
@@ -71,7 +75,7 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
     private StepRecorder resumedRec;
     private StepAnswer resumedAnswer;
 
-    WsLink(User user, LoadEngine.PointState run, LoadEngine.Lane lane, CookieJar jar, String[] variables) {
+    WsLink(Connection.Receiver user, LoadEngine.PointState run, LoadEngine.Lane lane, CookieJar jar, String[] variables) {
         this.user = user;
         this.run = run;
         this.lane = lane;
@@ -80,8 +84,39 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
         this.tls = new TlsStart(lane.rec, this);
     }
 
-    /** Runs {@code s}, counted in {@code rec}, its message read by {@code answer}; its latency from {@code from}. */
-    void run(WsStep s, StepRecorder rec, StepAnswer answer, long from) {
+    /** Always: a WebSocket is opened by a step of its own (and opened again by the step that finds it closed). */
+    @Override
+    public boolean ready() {
+        return true;
+    }
+
+    /** Runs the step of {@code turn}; its failures are told to the user, as its answer is. */
+    @Override
+    public boolean send(Turn turn, int index) {
+        run(turn.step(), turn.rec(), turn.answer(), turn.from());
+        return true;
+    }
+
+    /** Gives up the step under way: the connection is dropped, as its next message would be out of turn. */
+    @Override
+    public void cancel() {
+        step = null;
+        resumed = null;
+        drop();
+    }
+
+    /** A WebSocket stays open between steps until a step closes it. */
+    @Override
+    public void release() {
+    }
+
+    /** Ends the link with its user: no step waits any more, and the connection is closed. */
+    @Override
+    public void close() {
+        cancel();
+    }
+
+    private void run(WsStep s, StepRecorder rec, StepAnswer answer, long from) {
         if (s.kind() == WsStep.Kind.OPEN) {
             opening = s;
             openingRec = rec;
@@ -153,10 +188,8 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
             return;
         }
         if (!f.isSuccess()) {
-            String why = f.cause() == null ? "connect failed" : String.valueOf(f.cause().getMessage());
-            run.lastConnectFailure = why;
-            run.lastConnectFailureNanos = System.nanoTime();
-            lost(RecordAs.CONNECT, "cannot connect: " + why);
+            lost(RecordAs.CONNECT, "cannot connect: " + run.connectFailure(f.cause() == null ? "connect failed"
+                    : String.valueOf(f.cause().getMessage())));
             return;
         }
         channel = ((ChannelFuture) f).channel();
@@ -340,15 +373,8 @@ final class WsLink extends io.netty.channel.ChannelInboundHandlerAdapter impleme
         }
     }
 
-    /** Ends the link with its user: no step waits any more, and the connection is closed. */
-    void stop() {
-        step = null;
-        resumed = null;
-        drop();
-    }
-
     /** Closes the connection at once; the step under way (if any) is left to its caller. */
-    void drop() {
+    private void drop() {
         Channel c = channel;
         channel = null;
         open = false;

@@ -53,7 +53,8 @@ class FlowPartTest {
         try (TestServer server = TestServer.answering("ok"); LoadEngine engine = new LoadEngine(1)) {
             // the second of two parts of a point of 4 users: its users are 2 and 3, with rows cid and dee,
             // and they take rows 1 and 3 of the six unique ones (rows 1, 3, 5 are this part's)
-            Measurement second = engine.runFlow(server.address(), null, LoadSpec.closed(2, 1), plan.part(2, 1, 2), ProgressListener.NONE);
+            Measurement second = engine.run(LoadEngine.Point.flow(server.address(),
+                    LoadSpec.closed(2, 1), plan.part(2, 1, 2)), ProgressListener.NONE);
             assertNull(second.aborted());
             assertEquals(2, second.flow().iterations());
             assertEquals(Set.of("login 2 cid", "login 3 dee"), of(seen, "login"));
@@ -61,14 +62,14 @@ class FlowPartTest {
             assertEquals(Set.of("2", "3"), users(of(seen, "order")));
 
             seen.clear();
-            Measurement first = engine.runFlow(server.address(), null, LoadSpec.closed(2, 1), plan.part(0, 0, 2), ProgressListener.NONE);
+            Measurement first = engine.run(LoadEngine.Point.flow(server.address(), LoadSpec.closed(2, 1), plan.part(0, 0, 2)), ProgressListener.NONE);
             assertEquals(2, first.flow().iterations());
             assertEquals(Set.of("login 0 ann", "login 1 bob"), of(seen, "login"));
             assertEquals(Set.of("i0", "i2"), items(seen));
 
             // the next point's part takes its rows afresh: its 3 rows (1, 3, 5) serve 3 iterations, then run out
             seen.clear();
-            Measurement again = engine.runFlow(server.address(), null, LoadSpec.closed(1, 4), plan.part(2, 1, 2), ProgressListener.NONE);
+            Measurement again = engine.run(LoadEngine.Point.flow(server.address(), LoadSpec.closed(1, 4), plan.part(2, 1, 2)), ProgressListener.NONE);
             assertEquals(Set.of("login 2 cid"), of(seen, "login"));
             assertEquals(Set.of("i1", "i3", "i5"), items(seen));
             assertEquals(3, again.flow().steps().get(0).ok());

@@ -33,7 +33,7 @@ class LoadEngineScheduleTest {
         // 1,000 req/s for 3 s; the server freezes for 500 ms at the 1,000th request
         try (TestServer server = new TestServer(200, "Hello World", 1000, 500)) {
             LoadSpec spec = LoadSpec.openFor(10, 1000, Duration.ofSeconds(3));
-            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), spec, get(server.address(), true), GREETING), ProgressListener.NONE);
             // each connection has 300 requests due in 3 s, and every one due is sent, late or not, or
             // counted as unfinished if the point's end came first
             assertEquals(3000, m.ok() + m.unfinished(), m.errors() + ", unfinished " + m.unfinished());
@@ -51,8 +51,8 @@ class LoadEngineScheduleTest {
     @Test
     void theOpenLoopSendsEveryDueRequestAndNoneBeforeItIsDue() throws Exception {
         try (TestServer server = TestServer.answering("Hello World")) {
-            Measurement m = engine.run(server.address(), LoadSpec.openFor(8, 2000, Duration.ofSeconds(5)),
-                    get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.openFor(8, 2000, Duration.ofSeconds(5)),
+                    get(server.address(), true), GREETING), ProgressListener.NONE);
             // 8 connections, each due every 4 ms from its own offset (0, 0.5 ... 3.5 ms): 1,250 each in 5 s;
             // one still due when the point ends (a busy machine's late timer) is unfinished, never sent after
             assertEquals(10_000, m.ok() + m.unfinished(), m.errors() + ", unfinished " + m.unfinished());
@@ -68,8 +68,8 @@ class LoadEngineScheduleTest {
     void eachAnswerIsCountedInTheSecondItCameIn() throws Exception {
         // open loop at 100 req/s for 3 s: requests are due every 10 ms, 100 in each second
         try (TestServer server = TestServer.answering("Hello World")) {
-            Measurement m = engine.run(server.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
-                    get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
+                    get(server.address(), true), GREETING), ProgressListener.NONE);
             assertEquals(300, m.ok() + m.unfinished(), "rate x duration");
             List<SecondSample> series = m.series();
             // an answer to a request due in the last milliseconds may come after the 3 s, in a fourth second of its own
@@ -95,7 +95,7 @@ class LoadEngineScheduleTest {
                 new Profile.Stage(Duration.ofSeconds(1), 50)));
         try (TestServer server = TestServer.answering("Hello World")) {
             LoadSpec spec = LoadSpec.profiled(true, 4, ramp, null, true, null);
-            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), spec, get(server.address(), true), GREETING), ProgressListener.NONE);
             assertEquals(450, m.requests() + m.unfinished(), "the requests the stages sum to, answered or not");
             assertEquals(Duration.ofSeconds(4), spec.duration());
             List<SecondSample> s = m.series();
@@ -116,7 +116,7 @@ class LoadEngineScheduleTest {
         try (TestServer server = TestServer.answeringAfter("Hello World", 10)) {
             LoadSpec spec = LoadSpec.profiled(false, 1, ramp, null, true, null);
             assertEquals(4, spec.connections());
-            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), spec, get(server.address(), true), GREETING), ProgressListener.NONE);
             List<SecondSample> s = m.series();
             assertEquals(1, s.get(0).offered(), 1e-6, "the ramp has one user running at 0.5 s");
             assertEquals(4, s.get(2).offered(), 1e-6);

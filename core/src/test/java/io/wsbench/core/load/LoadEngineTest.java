@@ -51,7 +51,7 @@ class LoadEngineTest {
     void closedLoopSendsExactlyTheRequestsAskedFor() throws Exception {
         try (TestServer server = TestServer.answering("Hello World")) {
             HttpRequest req = get(server.address(), true);
-            Measurement m = engine.run(server.address(), LoadSpec.closed(4, 250), req, GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(4, 250), req, GREETING), ProgressListener.NONE);
             assertEquals(1000, m.requests());
             assertEquals(1000, m.ok());
             assertEquals(1000, server.served.get());
@@ -69,7 +69,7 @@ class LoadEngineTest {
     void oneConnectionPerRequestWhenKeepAliveIsOff() throws Exception {
         try (TestServer server = TestServer.answering("Hello World")) {
             LoadSpec spec = LoadSpec.closed(2, 50).withKeepAlive(false);
-            Measurement m = engine.run(server.address(), spec, get(server.address(), false), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), spec, get(server.address(), false), GREETING), ProgressListener.NONE);
             assertEquals(100, m.ok());
             assertEquals(100, server.served.get());
         }
@@ -78,16 +78,16 @@ class LoadEngineTest {
     @Test
     void wrongAnswersAreErrorsNotRequests() throws Exception {
         try (TestServer server = TestServer.answering("Goodbye World")) {
-            Measurement m = engine.run(server.address(), LoadSpec.closed(2, 100), get(server.address(), true),
-                    GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(2, 100), get(server.address(), true),
+                    GREETING), ProgressListener.NONE);
             assertEquals(200, m.requests());
             assertEquals(0, m.ok());
             assertEquals(200, m.errors().count(ErrorKind.VALIDATION));
             assertEquals(0.0, m.throughput());
         }
         try (TestServer server = new TestServer(500, "Hello World", -1, 0)) {
-            Measurement m = engine.run(server.address(), LoadSpec.closed(1, 10), get(server.address(), true),
-                    () -> Validator.ANY_2XX, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(1, 10), get(server.address(), true),
+                    () -> Validator.ANY_2XX), ProgressListener.NONE);
             assertEquals(10, m.errors().count(ErrorKind.HTTP_STATUS));
         }
     }
@@ -95,8 +95,8 @@ class LoadEngineTest {
     @Test
     void closedLoopShowsTheStallInItsMax() throws Exception {
         try (TestServer server = new TestServer(200, "Hello World", 2000, 500)) {
-            Measurement m = engine.run(server.address(), LoadSpec.closed(10, 3000), get(server.address(), true),
-                    GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(10, 3000), get(server.address(), true),
+                    GREETING), ProgressListener.NONE);
             assertEquals(30000, m.ok());
             assertEquals(30000, server.served.get());
             // the request the server slept on was sent before it arrived, so it waited the whole 500 ms
@@ -111,7 +111,7 @@ class LoadEngineTest {
         // the server answers after 2 s, the client gives up after 100 ms: every request times out
         try (TestServer server = TestServer.answeringAfter("Hello World", 2000)) {
             LoadSpec spec = LoadSpec.closed(2, 3).withTimeout(Duration.ofMillis(100));
-            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), spec, get(server.address(), true), GREETING), ProgressListener.NONE);
             assertEquals(6, m.errors().count(ErrorKind.TIMEOUT), m.errors().toString());
             assertEquals(6, m.errors().total(), m.errors().toString());
             assertEquals(6, m.requests());
@@ -130,7 +130,7 @@ class LoadEngineTest {
         try (TestServer server = TestServer.answering("Hello World")) {
             // every request's latency kept, so their sum is exact
             LoadSpec spec = new LoadSpec(false, 2, 3, null, 0, Duration.ofMillis(300), true, null, true);
-            Measurement m = engine.run(server.address(), spec, get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), spec, get(server.address(), true), GREETING), ProgressListener.NONE);
             assertEquals(6, m.requests());
             assertEquals(6, m.ok());
             assertEquals(6, server.served.get());
@@ -151,9 +151,9 @@ class LoadEngineTest {
         assertEquals(Duration.ofMillis(5), parts.get(1).phase());
         try (TestServer server = TestServer.answering("Hello World"); LoadEngine other = new LoadEngine(1)) {
             java.util.concurrent.FutureTask<Measurement> late = new java.util.concurrent.FutureTask<>(() ->
-                    other.run(server.address(), parts.get(1), get(server.address(), true), GREETING, ProgressListener.NONE));
+                    other.run(LoadEngine.Point.of(server.address(), parts.get(1), get(server.address(), true), GREETING), ProgressListener.NONE));
             new Thread(late, "second agent").start();
-            Measurement first = engine.run(server.address(), parts.get(0), get(server.address(), true), GREETING,
+            Measurement first = engine.run(LoadEngine.Point.of(server.address(), parts.get(0), get(server.address(), true), GREETING),
                     ProgressListener.NONE);
             Measurement second = late.get(30, java.util.concurrent.TimeUnit.SECONDS);
             for (Measurement part : List.of(first, second)) {
@@ -174,7 +174,7 @@ class LoadEngineTest {
     void aServerThatDoesNotSpeakHttpGivesProtocolErrors() throws Exception {
         try (java.net.ServerSocket garbage = replyingWith("SSH-2.0-OpenSSH_9.2\r\n")) {
             InetSocketAddress a = new InetSocketAddress("127.0.0.1", garbage.getLocalPort());
-            Measurement m = engine.run(a, LoadSpec.closed(1, 20), get(a, true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(a, LoadSpec.closed(1, 20), get(a, true), GREETING), ProgressListener.NONE);
             assertEquals(20, m.requests());
             assertEquals(0, m.ok());
             assertEquals(20, m.errors().count(ErrorKind.PROTOCOL) + m.errors().count(ErrorKind.CONNECT), m.errors().toString());
@@ -192,7 +192,7 @@ class LoadEngineTest {
         for (String reply : replies) {
             try (java.net.ServerSocket liar = replyingWith(reply)) {
                 InetSocketAddress a = new InetSocketAddress("127.0.0.1", liar.getLocalPort());
-                Measurement m = engine.run(a, LoadSpec.closed(1, 10), get(a, true), GREETING, ProgressListener.NONE);
+                Measurement m = engine.run(LoadEngine.Point.of(a, LoadSpec.closed(1, 10), get(a, true), GREETING), ProgressListener.NONE);
                 assertEquals(10, m.requests(), reply);
                 assertEquals(0, m.ok(), reply);
                 assertEquals(10, m.errors().count(ErrorKind.PROTOCOL), reply + " " + m.errors());
@@ -227,8 +227,8 @@ class LoadEngineTest {
         // each answer takes at least 100 ms: a user can start 8 requests in 800 ms (at 0, 100 ... 700 ms
         // at the earliest) and no ninth, unless it sends after the point's end
         try (TestServer server = TestServer.answeringAfter("Hello World", 100)) {
-            Measurement m = engine.run(server.address(), LoadSpec.closedFor(3, Duration.ofMillis(800)),
-                    get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closedFor(3, Duration.ofMillis(800)),
+                    get(server.address(), true), GREETING), ProgressListener.NONE);
             assertTrue(m.ok() > 0);
             assertTrue(m.requests() <= 3 * 8, m.requests() + " requests from 3 users");
             assertEquals(m.requests(), m.ok(), m.errors().toString());
@@ -248,12 +248,12 @@ class LoadEngineTest {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             nowhere = new InetSocketAddress("127.0.0.1", s.getLocalPort());
         }
-        Measurement m = engine.run(nowhere, LoadSpec.closed(2, 5), get(nowhere, true), GREETING, ProgressListener.NONE);
+        Measurement m = engine.run(LoadEngine.Point.of(nowhere, LoadSpec.closed(2, 5), get(nowhere, true), GREETING), ProgressListener.NONE);
         assertEquals(10, m.errors().count(ErrorKind.CONNECT));
         assertEquals(0, m.ok());
         long t0 = System.nanoTime();
-        Measurement d = engine.run(nowhere, LoadSpec.closedFor(2, Duration.ofSeconds(20)), get(nowhere, true),
-                GREETING, ProgressListener.NONE);
+        Measurement d = engine.run(LoadEngine.Point.of(nowhere, LoadSpec.closedFor(2, Duration.ofSeconds(20)), get(nowhere, true),
+                GREETING), ProgressListener.NONE);
         assertNotNull(d.aborted(), "a duration point against nothing gives up");
         assertTrue(d.aborted().startsWith("cannot connect to 127.0.0.1:" + nowhere.getPort()), d.aborted());
         assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(20).toNanos(), "gave up before its 20 s");
@@ -265,8 +265,8 @@ class LoadEngineTest {
         // 100 req/s for 3 s on 2 connections: 300 due. The server answers 100, then its only thread
         // sleeps 6 s on request 101, past the point's end and the 2 s it waits for answers in flight
         try (TestServer server = new TestServer(200, "Hello World", 101, 6000)) {
-            Measurement m = engine.run(server.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
-                    get(server.address(), true), GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.openFor(2, 100, Duration.ofSeconds(3)),
+                    get(server.address(), true), GREETING), ProgressListener.NONE);
             assertEquals(100, m.ok(), m.errors().toString());
             assertEquals(0, m.errors().total(), "nothing timed out (30 s) nor failed: " + m.errors());
             assertEquals(200, m.unfinished(), "2 in flight and 198 due but never sent");
@@ -303,7 +303,7 @@ class LoadEngineTest {
                     return hello.next(alloc);
                 }
             };
-            Measurement m = engine.run(server.address(), LoadSpec.closed(1, 30), third, GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(1, 30), third, GREETING), ProgressListener.NONE);
             assertEquals(10, m.errors().count(ErrorKind.CLIENT), m.errors().toString());
             assertEquals(20, m.ok());
             assertEquals(20, server.served.get(), "a request that could not be built is never sent");
@@ -318,7 +318,7 @@ class LoadEngineTest {
                 }
                 return Verdict.OK;
             };
-            Measurement v = engine.run(server.address(), LoadSpec.closed(1, 20), hello, throwing, ProgressListener.NONE);
+            Measurement v = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(1, 20), hello, throwing), ProgressListener.NONE);
             assertEquals(5, v.errors().count(ErrorKind.CLIENT), v.errors().toString());
             assertEquals(0, v.errors().count(ErrorKind.PROTOCOL), "the server's answer was well formed");
             assertEquals(15, v.ok());
@@ -339,8 +339,8 @@ class LoadEngineTest {
                 engine.abort("the test stopped it");
             });
             aborter.start();
-            Measurement m = engine.run(server.address(), LoadSpec.closed(2, 1000), get(server.address(), true),
-                    GREETING, ProgressListener.NONE);
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(2, 1000), get(server.address(), true),
+                    GREETING), ProgressListener.NONE);
             aborter.join();
             assertEquals("the test stopped it", m.aborted());
             assertEquals(2000, m.requests() + m.unfinished(), m.requests() + " answered, " + m.unfinished() + " unfinished");

@@ -12,15 +12,22 @@ import java.util.List;
  * after {@code seconds}. {@code instance}: the server process it warmed, from 1 (absent: the server's only
  * one); {@code shape}: what its windows looked like, read by change points ({@link io.wsbench.model.stats.WarmupShape}:
  * "flat", "warm-up", "slowdown" or "no steady state"), and {@code steadyFromSecond}: where its last
- * segment began.
+ * segment began. {@code ownCoresFromSecond}: where a server placed on cores of its own, warmed on every core
+ * until its JIT compiler went quiet, was put back on its own (absent: it warmed there throughout); its shape
+ * is read from the windows after it, the ones on the cores it is measured on.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WarmupRecord(String target, String mode, double seconds, Boolean steady, List<Window> windows,
-                           Integer instance, String shape, Double steadyFromSecond) {
+                           Integer instance, String shape, Double steadyFromSecond, Double ownCoresFromSecond) {
 
-    /** A warm-up not yet classified, of a server's only process. */
+    /** A warm-up not yet classified, of a server's only process, on the cores it is measured on. */
     public WarmupRecord(String target, String mode, double seconds, Boolean steady, List<Window> windows) {
-        this(target, mode, seconds, steady, windows, null, null, null);
+        this(target, mode, seconds, steady, windows, null, null, null, null);
+    }
+
+    /** As warmed on every core until second {@code at} (null: on its own cores throughout). */
+    public WarmupRecord onOwnCoresFrom(Double at) {
+        return new WarmupRecord(target, mode, seconds, steady, windows, instance, shape, steadyFromSecond, at);
     }
 
     /** Classified by its windows' throughputs ({@link io.wsbench.model.stats.WarmupShape}); as it is without windows to read. */
@@ -28,16 +35,22 @@ public record WarmupRecord(String target, String mode, double seconds, Boolean s
         if (windows == null || windows.isEmpty() || steady == null) {
             return this;
         }
+        // the windows on the server's own cores: the step down from every core to its own is no slowdown
+        int own = 0;
+        while (ownCoresFromSecond != null && own < windows.size() && windows.get(own).atSecond() <= ownCoresFromSecond) {
+            own++;
+        }
         var shape = io.wsbench.model.stats.WarmupShape.classify(
-                windows.stream().mapToDouble(Window::throughput).toArray(), steady);
-        int from = shape.steadyFrom();
+                windows.subList(own, windows.size()).stream().mapToDouble(Window::throughput).toArray(), steady);
+        int from = own + shape.steadyFrom();
         Double at = from == 0 ? 0.0 : windows.get(from - 1).atSecond();
-        return new WarmupRecord(target, mode, seconds, steady, windows, instance, shape.kind().word(), at);
+        return new WarmupRecord(target, mode, seconds, steady, windows, instance, shape.kind().word(), at, ownCoresFromSecond);
     }
 
     /** As warmed on process {@code instance} of its server (0: its only one). */
     public WarmupRecord onInstance(int instance) {
-        return new WarmupRecord(target, mode, seconds, steady, windows, instance > 0 ? instance : null, shape, steadyFromSecond);
+        return new WarmupRecord(target, mode, seconds, steady, windows, instance > 0 ? instance : null, shape, steadyFromSecond,
+                ownCoresFromSecond);
     }
 
     /**

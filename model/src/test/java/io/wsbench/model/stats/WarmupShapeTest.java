@@ -2,6 +2,7 @@ package io.wsbench.model.stats;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -58,5 +59,24 @@ class WarmupShapeTest {
         assertEquals(WarmupShape.Kind.NO_STEADY_STATE, WarmupShape.classify(series(random, 10, 5, 600, 1000), false).kind());
         // too short to read a step: flat, and never a step made up
         assertEquals(WarmupShape.Kind.FLAT, WarmupShape.classify(new double[]{100, 200, 300}, true).kind());
+    }
+
+    @Test
+    void theStepFromEveryCoreBackToItsOwnIsNoSlowdown() {
+        Random random = new Random(5);
+        // twice as fast on every core for 12 windows, then back on its own core, flat: read from there on
+        double[] x = series(random, 24, 12, 2000, 1000);
+        List<io.wsbench.model.record.WarmupRecord.Window> windows = new java.util.ArrayList<>();
+        for (int i = 0; i < x.length; i++) {
+            windows.add(new io.wsbench.model.record.WarmupRecord.Window(i + 1, x[i], 1e6 / x[i], 0L));
+        }
+        var spread = new io.wsbench.model.record.WarmupRecord("CXF small", "auto", 24, true, windows)
+                .onOwnCoresFrom(12.0).classified();
+        assertEquals("flat", spread.shape());
+        assertEquals(12.0, spread.steadyFromSecond());
+        assertEquals(12.0, spread.ownCoresFromSecond());
+        // the same series read whole, as if it had warmed on its own core throughout: a slowdown
+        assertEquals("slowdown", new io.wsbench.model.record.WarmupRecord("CXF small", "auto", 24, true, windows)
+                .classified().shape());
     }
 }

@@ -8,7 +8,7 @@ import io.wsbench.protocols.Workload;
 import java.net.URI;
 
 /**
- * A flow as a target's workload: the plan the engine runs ({@link io.wsbench.core.load.LoadEngine#runFlow}),
+ * A flow as a target's workload: the plan the engine runs ({@link io.wsbench.core.load.LoadEngine.Point#flow}),
  * not a source of single requests. {@code perUserRows}: the fewest rows of a step whose data is
  * given per user (0 for none), so a point with more users is refused before its load. {@code security}:
  * what secures its SOAP steps (null when none is).

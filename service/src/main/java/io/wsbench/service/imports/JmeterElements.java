@@ -4,8 +4,6 @@ import io.wsbench.service.imports.JmeterPlan.Pair;
 import io.wsbench.service.own.OwnServiceException;
 import org.w3c.dom.Element;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 import static io.wsbench.service.imports.JmeterPlan.disabled;
 import static io.wsbench.service.imports.JmeterPlan.name;
@@ -326,7 +323,6 @@ final class JmeterElements {
         String file = expand(String.valueOf(prop(e, "filename")), label);
         String names = prop(e, "variableNames");
         String delimiter = prop(e, "delimiter") == null || prop(e, "delimiter").isEmpty() ? "," : prop(e, "delimiter").replace("\\t", "\t");
-        String split = Pattern.quote(delimiter);
         boolean headerInFile = names == null || names.isBlank();
         Path f = dir.resolve(file);
         if (file.isBlank() || !Files.isRegularFile(f)) {
@@ -338,23 +334,21 @@ final class JmeterElements {
             }
             return;
         }
-        List<String> lines;
-        try {
-            lines = new ArrayList<>(Files.readAllLines(f, StandardCharsets.UTF_8));
-        } catch (IOException ex) {
-            throw new OwnServiceException(source + ": " + label + ": cannot read " + f + ": " + ex.getMessage());
+        if (delimiter.length() != 1) {
+            draft.skip(label + ": its delimiter '" + delimiter + "' is more than one character; wsbench's data files are CSV");
+            return;
         }
-        if (!headerInFile && "true".equals(prop(e, "ignoreFirstLine")) && !lines.isEmpty()) {
-            lines.remove(0);
+        List<String[]> rows = JmeterCsv.read(f, delimiter.charAt(0), "true".equals(prop(e, "quotedData")), source + ": " + label);
+        if (!headerInFile && "true".equals(prop(e, "ignoreFirstLine")) && !rows.isEmpty()) {
+            rows.remove(0);
         }
-        List<String> columns = headerInFile ? List.of(lines.isEmpty() ? new String[0] : lines.remove(0).split(split))
-                : List.of(names.split(","));
-        StringBuilder out = new StringBuilder(String.join(",", columns)).append('\n');
-        for (String l : lines) {
-            out.append(String.join(",", l.split(split, -1))).append('\n');
+        String[] columns = headerInFile ? rows.isEmpty() ? new String[0] : rows.remove(0) : names.split(",");
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = columns[i].trim();
+            known.add(columns[i]);
         }
-        columns.forEach(n -> known.add(n.trim()));
-        scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", out.toString().getBytes(StandardCharsets.UTF_8));
+        rows.add(0, columns);
+        scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", JmeterCsv.write(rows));
         boolean recycle = !"false".equals(prop(e, "recycle"));
         String share = String.valueOf(prop(e, "shareMode"));
         scope.dataMode = share.contains("thread") ? "perUser" : recycle ? null : "unique";
