@@ -7,6 +7,7 @@ import io.wsbench.model.stats.ByInstance;
 import io.wsbench.model.stats.Levels;
 import io.wsbench.model.suite.LoadPointSpec;
 import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteBuilder;
 import io.wsbench.model.suite.SuiteException;
 import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.model.suite.TargetSpec;
@@ -257,10 +258,10 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
             targets.add(t.as(label(r), options));
         }
         LoadPointSpec l = suite.load().get(load - 1);
-        Suite.Rounds r = suite.rounds();
-        return new Suite(suite.name(), "bisect of " + range.stack + " " + range.option + " on " + target, suite.operation(), label(releases.get(0)),
-                targets, List.of(l), suite.warming(), new Suite.Rounds(r.repeat(), Suite.ROUNDS, r.seed(), r.until(), r.budget(), r.instances()),
-                suite.quick(), Map.of(), suite.stacks(), suite.cpus(), null, suite.busyPoll(), suite.assertions(), suite.source());
+        // the suite as written, in rounds, with what a step changes named
+        return SuiteBuilder.builder(suite.withRounds(Suite.ROUNDS, null, null, null))
+                .description("bisect of " + range.stack + " " + range.option + " on " + target).baseline(label(releases.get(0)))
+                .targets(targets).load(List.of(l)).stackOptions(Map.of()).capacity(null).build();
     }
 
     private Path out(Suite suite) {

@@ -8,6 +8,9 @@ import io.wsbench.monitor.MonitorKind;
 import io.wsbench.model.record.Assertion;
 import io.wsbench.runner.CapacitySearch;
 import io.wsbench.runner.PointSession;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.runner.RunEvents;
+import io.wsbench.runner.SuiteRunner;
 import io.wsbench.runner.Target;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,8 +26,9 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code wsbench capacity URL --slo 'p99<50ms'}: the highest open-loop rate at which the target
- * meets every SLO, found by {@link CapacitySearch}, each probe a point measured as {@code load}
- * measures one.
+ * meets every SLO: the suite of its one target with that {@code capacity} search, run by the runner
+ * as {@code load}'s is ({@link SuiteRunner#measure}), each probe a point measured as {@code load}
+ * measures one ({@link CapacitySearch}).
  */
 @Command(name = "capacity", description = {"Find the highest open-loop rate that meets every --slo: the rate doubles",
         "until an SLO breaks, then bisects; the probes at the boundary are repeated."})
@@ -88,18 +92,19 @@ final class CapacityCommand implements Callable<Integer> {
         }
         List<MonitorKind> monitors = watch.monitors();
         var warmup = watch.warmupAsked(connections);
-        Target loaded = target.target("capacity", tlsOptions, null, spec);
+        Suite suite = target.suite("capacity", tlsOptions, null, spec);
+        Target loaded = TargetOptions.ready(suite, tlsOptions);
         URI uri = loaded.uri();
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
-        try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
+        try (PointSession session = generatorOptions.session(watch, monitors).connections(connections)
                 .reaching(loaded).open()) {
             TlsOptions.warnIfInsecure(loaded.tls(), uri, aside);
-            session.warmUp(loaded, warmup);
-            aside.printf(Locale.ROOT, "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",
-                    uri, String.join(" and ", slo), connections, duration, settle);
-            CapacityRecord c = session.capacity(loaded, spec, uri.toString(),
-                    (index, p, broken) -> aside.println(Console.probeLine(index, p, broken)));
+            // its probes' lines as they come, no progress bar
+            RunEvents events = new CommandEvents(aside, watch, null, p -> { }, searched -> aside.printf(Locale.ROOT,
+                    "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",
+                    uri, String.join(" and ", slo), connections, duration, settle));
+            CapacityRecord c = SuiteRunner.measure(suite, loaded, warmup, session, events).capacity();
             session.notes().forEach(n -> aside.println("  note          " + n));
             if (json) {
                 out.println(RunJson.toJson(new CapacityRecord.Printed(c)));

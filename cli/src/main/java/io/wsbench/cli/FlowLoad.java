@@ -1,46 +1,41 @@
 package io.wsbench.cli;
 
-import io.wsbench.contract.security.WsSecurityKeys;
-import io.wsbench.core.load.ClientTls;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.StepRecord;
-import io.wsbench.model.record.TargetRecord;
 import io.wsbench.model.suite.LoadPointSpec;
+import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.SuiteException;
 import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.model.suite.TargetSpec;
-import io.wsbench.model.record.Assertion;
-import io.wsbench.runner.FlowTarget;
 import io.wsbench.runner.Target;
-import io.wsbench.runner.TargetException;
-import io.wsbench.runner.TlsClients;
-import io.wsbench.runner.Warmup;
+import io.wsbench.service.flow.FlowWorkload;
 
 import java.io.PrintStream;
-import java.net.URI;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code wsbench load --flow FILE}: the flow file's target made ready, measured as one point through
- * the runner's one path, and printed a line per step (setup and teardown apart) under the
- * iterations' own figures; with {@code --json}, the point as run.json keeps it.
+ * {@code wsbench load --flow FILE}: the flow file's target made the one target of load's suite, as
+ * {@code load URL}'s options make theirs, so that it is measured and told by load's one path; and the
+ * point printed a line per step (setup and teardown apart) under the iterations' own figures.
  */
 final class FlowLoad {
 
     private FlowLoad() {
     }
 
-    static int run(LoadCommand c) throws Exception {
+    /**
+     * The suite of {@code load --flow}: the flow file's target (its files relative to the flow file, its TLS
+     * from its own {@code tls:} or from load's options, not both) at {@code point}, as {@code load URL}'s.
+     */
+    static Suite suite(LoadCommand c, LoadPointSpec point) {
         if (c.target.url != null || c.target.wsdl != null || c.target.openapi != null || c.target.template != null || c.target.data != null || !c.target.checks.isEmpty()
                 || c.target.request.written() || c.target.protocol != null || !c.target.request.headers.isEmpty()) {
             throw new UserError("--flow takes its address, description, data and checks from the flow file:"
                     + " drop the URL, --wsdl, --openapi, --template, --data, --check, --body, --protocol, --header and --expect");
         }
-        List<Assertion> assertions = c.asserts.parse();
         TargetSpec t;
         try {
             t = SuiteReader.readFlow(c.flow);
@@ -51,47 +46,30 @@ final class FlowLoad {
             throw new UserError(c.flow + ": a flow file's target is at a 'url' (or the address its description"
                     + " names); a 'stack' is for a suite");
         }
-        Path dir = c.flow.toAbsolutePath().getParent();
-        FlowTarget flow = FlowTarget.of(t, dir::resolve, null, WsSecurityKeys.defaultDir());
-        String refused = flow.workload().refusal(c.connections);
-        if (refused != null) {
-            throw new UserError(c.flow + ": " + refused);
-        }
-        LoadPointSpec point = c.loadPoint(null); // a flow's pauses are its think steps
-        Warmup warmup = c.watch.warmupAsked(c.connections);
-        ClientTls tls = tls(c, t, dir, flow.endpoint());
-        String label = t.label() != null ? t.label() : "flow " + c.flow.getFileName();
-        Target target = Target.of(new TargetRecord(label, null, "flow", null, null,
-                t.secured() ? t.security().word() : null, null, flow.endpoint().toString()),
-                flow.endpoint(), flow.workload(), tls);
-        // a flow speaks HTTP/1.1 (its target asks for no HTTP/2); warmed by whole iterations, unrecorded, as a suite's flow target
-        return c.measureAndTell(target, point, warmup, c.watch.monitors(), label, "--flow " + c.flow, assertions,
-                (p, transport) -> print(System.out, p, label));
-    }
-
-    /**
-     * The TLS client of an https:// flow: from the flow file's {@code tls:} (its files relative to the
-     * flow file), as a suite's target takes it, or from load's options; not from both.
-     */
-    private static ClientTls tls(LoadCommand c, TargetSpec t, Path dir, URI endpoint) {
-        if (t.tls() == null) {
-            return c.tlsOptions.client(endpoint);
-        }
-        if (c.tlsOptions.given()) {
+        if (t.tls() != null && c.tlsOptions.given()) {
             throw new UserError(c.flow + " has its own 'tls:': give the TLS settings there or as --cacert, --insecure,"
                     + " --cert, --key, --pkcs12 and --tls-provider, not both");
         }
-        if (!TlsClients.https(endpoint)) {
-            throw new UserError(c.flow + ": 'tls' is for an https:// address, not " + endpoint);
-        }
         try {
-            return TlsClients.of(t.tls().settings(dir::resolve), endpoint);
-        } catch (TargetException e) {
+            TargetSpec target = c.tlsOptions.given() ? t.withTls(c.tlsOptions.spec()) : t;
+            return Suite.of("load", target, point, null).from(c.flow);
+        } catch (IllegalArgumentException e) {
             throw new UserError(c.flow + ": " + e.getMessage());
         }
     }
 
-    private static void print(PrintStream out, PointRecord p, String label) {
+    /** What a flow's target, made ready as {@code loaded}, refuses: more users than a step has rows, a 'tls' for http://. */
+    static void check(LoadCommand c, TargetSpec t, Target loaded) {
+        String refused = loaded.workload() instanceof FlowWorkload f ? f.refusal(c.connections) : null;
+        if (refused != null) {
+            throw new UserError(c.flow + ": " + refused);
+        }
+        if (t.tls() != null && loaded.tls() == null) {
+            throw new UserError(c.flow + ": 'tls' is for an https:// address, not " + loaded.uri());
+        }
+    }
+
+    static void print(PrintStream out, PointRecord p, String label) {
         out.printf(Locale.ROOT, "%s  %s  %s, %d users%n", label, p.target().url(), "open".equals(p.load().model())
                 ? String.format(Locale.ROOT, "open loop, iterations due at %,.1f/s (latency from when each was due)", p.load().rate())
                 : "closed loop", p.load().users());

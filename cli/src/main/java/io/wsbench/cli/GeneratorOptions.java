@@ -31,13 +31,10 @@ final class GeneratorOptions {
 
     /**
      * The session of {@code load}, {@code load --flow} and {@code capacity}: the process {@code --server-pid}
-     * names watched by {@code monitors}, a warm-up until steady told on {@code aside}, Ctrl-C ending the
-     * process with exit code 1 once the point is told.
+     * names watched by {@code monitors}, Ctrl-C ending the process with exit code 1 once the point is told.
      */
-    io.wsbench.runner.PointSession.Builder session(WatchOptions watch, java.util.List<io.wsbench.monitor.MonitorKind> monitors,
-                                                   java.io.PrintStream aside) {
-        return session().watching(watch.serverPid, monitors).tellingWarmups((how, jit) -> watch.printWarmup(aside, how, jit))
-                .stoppingOnCtrlC(ExitCode.PROBLEM);
+    io.wsbench.runner.PointSession.Builder session(WatchOptions watch, java.util.List<io.wsbench.monitor.MonitorKind> monitors) {
+        return session().watching(watch.serverPid, monitors).stoppingOnCtrlC(ExitCode.PROBLEM);
     }
 
     /** These options as an agent command takes them: the local agents of a run generate as the run would. */

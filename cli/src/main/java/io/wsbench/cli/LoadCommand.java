@@ -9,7 +9,9 @@ import io.wsbench.model.suite.Stages;
 import io.wsbench.monitor.MonitorKind;
 import io.wsbench.model.record.Assertion;
 import io.wsbench.runner.PointSession;
+import io.wsbench.model.suite.Suite;
 import io.wsbench.runner.RunEvents;
+import io.wsbench.runner.SuiteRunner;
 import io.wsbench.runner.Target;
 import io.wsbench.runner.Warmup;
 import io.wsbench.service.own.OwnWorkload;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 
 @Command(name = "load", description = "Load-test one HTTP endpoint, like ab, wrk or siege (closed loop), or wrk2 (--rate).")
 final class LoadCommand implements Callable<Integer> {
@@ -93,9 +96,6 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (flow != null) {
-            return FlowLoad.run(this);
-        }
         List<Assertion> assertions = asserts.parse();
         if (junit != null && assertions.isEmpty()) {
             throw new UserError("--junit needs at least one --assert");
@@ -105,46 +105,54 @@ final class LoadCommand implements Callable<Integer> {
         }
         Warmup warmupAsked = watch.warmupAsked(connections);
         List<MonitorKind> monitors = watch.monitors();
-        LoadPointSpec point = loadPoint(think);
-        Target loaded = target.target("load", tlsOptions, point, null);
-        return measureAndTell(loaded, point, warmupAsked, monitors, loaded.uri().toString(), loaded.uri().toString(), assertions,
-                (p, transport) -> printSummary(System.out, p, point.toLoadSpec(), transport));
+        LoadPointSpec point = loadPoint(flow == null ? think : null); // a flow's pauses are its think steps
+        // a URL and a flow alike: the suite of one target the options (or the flow file) write, its load the options'
+        Suite suite = flow == null ? target.suite("load", tlsOptions, point, null) : FlowLoad.suite(this, point);
+        Target loaded = TargetOptions.ready(suite, tlsOptions);
+        if (flow != null) {
+            FlowLoad.check(this, suite.targets().get(0), loaded);
+        }
+        BiConsumer<PointRecord, String> summary = flow == null
+                ? (p, transport) -> printSummary(System.out, p, point.toLoadSpec(), transport)
+                : (p, transport) -> FlowLoad.print(System.out, p, loaded.label());
+        return measureAndTell(suite, loaded, warmupAsked, monitors, flow == null ? loaded.uri().toString() : "--flow " + flow,
+                assertions, summary);
     }
 
     /**
-     * The one way {@code load} measures, whether of a URL or of a flow: the session opened, {@code loaded} warmed up,
-     * its point measured with progress on the console, then told on the console (by {@code summary}, given the point
-     * and the generator's transport) or as JSON, to the metrics (--prometheus, --otlp), to the history (--history) and
-     * against the assertions. {@code label} names the point; {@code loadedAs} is what was loaded, as the command names
+     * The one way {@code load} measures, whether of a URL or of a flow: the session opened, {@code suite} (of its one
+     * target, {@code loaded}) run by the runner, its point's progress on the console, then told on the console (by
+     * {@code summary}, given the point and the generator's transport) or as JSON, to the metrics (--prometheus, --otlp),
+     * to the history (--history) and against the assertions. {@code loadedAs} is what was loaded, as the command names
      * it (a URL, or {@code --flow FILE}): the history's suite is "load " and it, the assertions' report "wsbench load "
      * and it.
      */
-    int measureAndTell(Target loaded, LoadPointSpec point, Warmup warmupAsked, List<MonitorKind> monitors, String label,
-                       String loadedAs, List<Assertion> assertions, java.util.function.BiConsumer<PointRecord, String> summary)
+    private int measureAndTell(Suite suite, Target loaded, Warmup warmupAsked, List<MonitorKind> monitors, String loadedAs,
+                               List<Assertion> assertions, BiConsumer<PointRecord, String> summary)
             throws InterruptedException, java.io.IOException {
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out; // with --json, stdout holds the JSON alone
-        try (PointSession session = generatorOptions.session(watch, monitors, aside).connections(connections)
+        try (PointSession session = generatorOptions.session(watch, monitors).connections(connections)
                 .reaching(loaded).open();
              MetricsOut metrics = metricsOptions.start(aside)) {
             TlsOptions.warnIfInsecure(loaded.tls(), loaded.uri(), aside);
-            session.warmUp(loaded, warmupAsked);
             boolean interactive = !json && Console.interactive();
             Console console = new Console(System.err, interactive);
-            RunEvents events = metrics == null ? console : new LiveEvents(console, null, metrics);
-            PointRecord p = session.measure(loaded, point, 1, label,
-                    events.pointStarting(label, point.toRecord().describe(), 1, label, 0, 0));
-            if (interactive) {
-                console.pointDone(p);
-            }
-            if (metrics != null) {
-                metrics.pointDone(p);
-            }
-            if (json) {
-                out.println(RunJson.toJson(p));
-            } else {
-                summary.accept(p, session.generator().forConnections(connections).transport());
-            }
+            RunEvents progress = metrics == null ? console : new LiveEvents(console, null, metrics);
+            RunEvents events = new CommandEvents(aside, watch, progress, p -> {
+                if (interactive) {
+                    console.pointDone(p);
+                }
+                if (metrics != null) {
+                    metrics.pointDone(p);
+                }
+                if (json) {
+                    out.println(RunJson.toJson(p));
+                } else {
+                    summary.accept(p, session.generator().forConnections(connections).transport());
+                }
+            }, target -> { });
+            PointRecord p = SuiteRunner.measure(suite, loaded, warmupAsked, session, events).points().get(0);
             session.notes().forEach(n -> aside.println("  note          " + n));
             if (history != null) {
                 HistoryOptions.recordLoad(history, p, loadedAs, GivenCommand.of(spec), aside);

@@ -132,17 +132,23 @@ final class TargetOptions {
     }
 
     /**
-     * The target these options name, made ready to load as a suite's is: the one target of the suite
-     * {@code command} ({@code load} or {@code capacity}) makes of them with its {@code load} or its
-     * {@code capacity} search, its files relative to here; TLS options for an http:// address are refused.
+     * The suite {@code command} ({@code load} or {@code capacity}) makes of these options: their one
+     * target, as a suite's is written, with its {@code load} or its {@code capacity} search, its files
+     * relative to here.
      */
-    Target target(String command, TlsOptions tls, LoadPointSpec load, CapacitySpec capacity) {
-        Suite suite;
+    Suite suite(String command, TlsOptions tls, LoadPointSpec load, CapacitySpec capacity) {
         try {
-            suite = Suite.of(command, spec(tls), load, capacity);
+            return Suite.of(command, spec(tls), load, capacity);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
+    }
+
+    /**
+     * The one target of a command's {@code suite} made ready to load, as a suite's runner makes a target
+     * at its own address ({@link Target#at}); TLS options for an http:// address are refused.
+     */
+    static Target ready(Suite suite, TlsOptions tls) {
         Target t;
         try {
             t = Target.at(suite, suite.targets().get(0), WsSecurityKeys.defaultDir());

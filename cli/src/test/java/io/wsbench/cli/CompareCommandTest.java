@@ -6,6 +6,7 @@ import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.TargetRecord;
@@ -140,10 +141,12 @@ class CompareCommandTest {
             for (String label : labels) {
                 double f = 1 + (noise.nextDouble() - 0.5) * 0.06;
                 long p50 = Math.round(p50Micros / f);
-                points.add(new PointRecord(new TargetRecord(label, "cxf", "soap11", null, "hello", "plain", null),
-                        FIVE_USERS, repeat, 50_000, 50_000 / (throughput * f), throughput * f,
-                        new LatencyRecord(p50, p50, 2 * p50, 4 * p50, 8 * p50, 16 * p50, p50 / 2.0), 463, 512,
-                        ErrorCounts.NONE, 50_000, null, null, null, null, null));
+                points.add(PointRecordBuilder.builder()
+                        .target(new TargetRecord(label, "cxf", "soap11", null, "hello", "plain", null))
+                        .load(FIVE_USERS).repeat(repeat).requests(50_000).durationSeconds(50_000 / (throughput * f))
+                        .throughput(throughput * f)
+                        .latencyMicros(new LatencyRecord(p50, p50, 2 * p50, 4 * p50, 8 * p50, 16 * p50, p50 / 2.0))
+                        .traffic(new PointRecord.Traffic(463, 512)).errors(ErrorCounts.NONE).validated(50_000).build());
             }
         }
         Environment env = new Environment("cpu", 2, "Linux", "6.1", "OpenJDK 17", 1L << 33,

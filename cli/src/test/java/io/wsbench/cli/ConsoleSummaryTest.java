@@ -4,6 +4,7 @@ import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.TargetRecord;
 import io.wsbench.model.record.WarmupRecord;
@@ -77,9 +78,11 @@ class ConsoleSummaryTest {
     }
 
     private static PointRecord withIoBusy(PointRecord p, double busiest) {
-        return new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
-                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), null,
-                new io.wsbench.model.record.GeneratorRecord(1, 1, busiest, busiest, null, null, null, null), null, null, null);
+        return PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(p.repeat()).requests(p.requests())
+                .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
+                .validated(p.validated())
+                .generator(new io.wsbench.model.record.GeneratorRecord(1, 1, busiest, busiest, null, null, null, null)).build();
     }
 
     /** The spread column: what stands between the req/s figure and the baseline ratio. */
@@ -87,9 +90,12 @@ class ConsoleSummaryTest {
     @Test
     void aFlowsRateIsIterationsPerSecondWithItsRequestsBeside() {
         PointRecord plain = point("single", 1, 1000, 1000);
-        PointRecord flow = new PointRecord(new TargetRecord("admin", null, "flow", null, null, "plain", null), ONE_USER, 1,
-                76, 1.0, 38, new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1), 100, 100, ErrorCounts.NONE,
-                38, null, null, null, null, null).withFlowSteps(new PointRecord.FlowSteps(38L, List.of(), null, null));
+        PointRecord flow = PointRecordBuilder.builder()
+                .target(new TargetRecord("admin", null, "flow", null, null, "plain", null)).load(ONE_USER)
+                .repeat(1).requests(76).durationSeconds(1.0).throughput(38)
+                .latencyMicros(new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1))
+                .traffic(new PointRecord.Traffic(100, 100)).errors(ErrorCounts.NONE).validated(38).build()
+                .withFlowSteps(new PointRecord.FlowSteps(38L, List.of(), null, null));
         RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
                 null, List.of(), List.of(plain, flow));
         List<String> lines = ConsoleSummary.render(run).lines().toList();
@@ -107,9 +113,9 @@ class ConsoleSummaryTest {
     }
 
     private static PointRecord point(String label, int repeat, double throughput, long meanMicros) {
-        return new PointRecord(new TargetRecord(label, "direct", "plain", null, "hello", "plain", null), ONE_USER, repeat,
-                100, 100 / throughput, throughput,
-                new LatencyRecord(meanMicros, meanMicros, meanMicros, meanMicros, meanMicros, meanMicros, 1),
-                100, 100, ErrorCounts.NONE, 100, null, null, null, null, null);
+        return PointRecordBuilder.builder().target(new TargetRecord(label, "direct", "plain", null, "hello", "plain", null))
+                .load(ONE_USER).repeat(repeat).requests(100).durationSeconds(100 / throughput).throughput(throughput)
+                .latencyMicros(new LatencyRecord(meanMicros, meanMicros, meanMicros, meanMicros, meanMicros, meanMicros, 1))
+                .traffic(new PointRecord.Traffic(100, 100)).errors(ErrorCounts.NONE).validated(100).build();
     }
 }

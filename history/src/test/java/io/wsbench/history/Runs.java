@@ -6,6 +6,7 @@ import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.ServerRecord;
 import io.wsbench.model.record.TargetRecord;
@@ -41,10 +42,12 @@ final class Runs {
 
     static PointRecord point(String label, String stack, int round, double throughput) {
         long requests = Math.round(throughput * 2);
-        return new PointRecord(new TargetRecord(label, stack, "soap11", null, "hello", "plain", "http://127.0.0.1:8080/"),
-                FIVE_USERS, round, requests, 2.0, throughput, new LatencyRecord(5e6 / throughput, 900, 1500, 3000, 4000, 5000, 10),
-                400, 500, ErrorCounts.of(0, 0, 2, 1, 0, 0), requests - 3,
-                new ServerRecord(4242L, 150.0, 120, 30.0, 300_000_000L, 40, 0.4, 95.0), new GeneratorRecord(2, 1.1, 44),
-                List.of(), null, null);
+        return PointRecordBuilder.builder()
+                .target(new TargetRecord(label, stack, "soap11", null, "hello", "plain", "http://127.0.0.1:8080/"))
+                .load(FIVE_USERS).repeat(round).requests(requests).durationSeconds(2.0).throughput(throughput)
+                .latencyMicros(new LatencyRecord(5e6 / throughput, 900, 1500, 3000, 4000, 5000, 10))
+                .traffic(new PointRecord.Traffic(400, 500)).errors(ErrorCounts.of(0, 0, 2, 1, 0, 0)).validated(requests - 3)
+                .server(new ServerRecord(4242L, 150.0, 120, 30.0, 300_000_000L, 40, 0.4, 95.0))
+                .generator(new GeneratorRecord(2, 1.1, 44)).detail(new PointRecord.Detail(List.of(), null, null)).build();
     }
 }

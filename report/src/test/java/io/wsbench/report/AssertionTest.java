@@ -4,6 +4,7 @@ import io.wsbench.model.record.Assertion;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.ServerRecord;
 import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
@@ -81,8 +82,9 @@ class AssertionTest {
     void everyAssertionIsCheckedOnEveryTargetAndLoad() {
         PointRecord soap = point(1, 900, 1000, 0, 120);
         TargetRecord restTarget = new TargetRecord("REST", "direct", "rest-xml", null, "hello", "plain", null);
-        PointRecord rest = new PointRecord(restTarget, soap.load(), 1, 1000, 1, 2000, soap.latencyMicros(), 0, 0,
-                ErrorCounts.NONE, 1000, null, null, null, null, null);
+        PointRecord rest = PointRecordBuilder.builder().target(restTarget).load(soap.load()).repeat(1).requests(1000)
+                .durationSeconds(1)
+                .throughput(2000).latencyMicros(soap.latencyMicros()).errors(ErrorCounts.NONE).validated(1000).build();
 
         List<Assertion.Check> checks = Assertion.checkAll(
                 List.of(Assertion.parse("throughput>=1000"), Assertion.parse("cpu<150")), List.of(soap, rest));
@@ -124,20 +126,23 @@ class AssertionTest {
 
     /** SOAP at 5 users; p99 is three times p50. */
     private static PointRecord point(int repeat, double throughput, long p50Micros, long validationErrors, double cpu) {
-        return new PointRecord(new TargetRecord("SOAP", "direct", "soap11", null, "hello", "plain", null),
-                ComparisonTest.FIVE_USERS, repeat, 1000, 1, throughput,
-                new LatencyRecord(p50Micros, p50Micros, 2 * p50Micros, 3 * p50Micros, 4 * p50Micros, 5 * p50Micros, 1),
-                400, 500, ErrorCounts.of(validationErrors / 2, 0, 0, validationErrors - validationErrors / 2, 0, 0),
-                1000 - validationErrors, new ServerRecord(1L, cpu, cpu, 0, 1 << 26, 10, 0, cpu), null, null, null, null);
+        return PointRecordBuilder.builder().target(new TargetRecord("SOAP", "direct", "soap11", null, "hello", "plain", null))
+                .load(ComparisonTest.FIVE_USERS).repeat(repeat).requests(1000).durationSeconds(1).throughput(throughput)
+                .latencyMicros(new LatencyRecord(p50Micros, p50Micros, 2 * p50Micros, 3 * p50Micros, 4 * p50Micros, 5 * p50Micros, 1))
+                .traffic(new PointRecord.Traffic(400, 500))
+                .errors(ErrorCounts.of(validationErrors / 2, 0, 0, validationErrors - validationErrors / 2, 0, 0))
+                .validated(1000 - validationErrors).server(new ServerRecord(1L, cpu, cpu, 0, 1 << 26, 10, 0, cpu)).build();
     }
 
     @Test
     void errorsWithAPercentReadTheShareOfFailedRequests() {
         Assertion share = Assertion.parse("errors<0.1%");
         assertEquals("errors%", share.metric());
-        PointRecord p = new PointRecord(new TargetRecord("t", null, "http", null, null, null, null, "http://127.0.0.1:1/"),
-                null, 1, 2000, 1, 2000, new LatencyRecord(1, 1, 1, 1, 1, 1, 0), 0, 0,
-                ErrorCounts.of(1, 0, 0, 0, 0, 0), 1999, null, null, null, null, null);
+        PointRecord p = PointRecordBuilder.builder()
+                .target(new TargetRecord("t", null, "http", null, null, null, null, "http://127.0.0.1:1/"))
+                .repeat(1).requests(2000).durationSeconds(1).throughput(2000)
+                .latencyMicros(new LatencyRecord(1, 1, 1, 1, 1, 1, 0)).errors(ErrorCounts.of(1, 0, 0, 0, 0, 0)).validated(1999)
+                .build();
         assertEquals(0.05, share.measure(List.of(p)), 1e-9, "1 error in 2,000 requests");
         assertTrue(share.holds(share.measure(List.of(p))));
         assertEquals("0.05%", share.show(0.05));

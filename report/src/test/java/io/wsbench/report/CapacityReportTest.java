@@ -3,6 +3,7 @@ package io.wsbench.report;
 import io.wsbench.model.record.CapacityRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.record.TargetRecord;
@@ -64,9 +65,11 @@ class CapacityReportTest {
         List<SecondSample> series = List.of(new SecondSample(0, 50, 1200, 0).ramped(900L, 50L, 50.0),
                 new SecondSample(1, 150, 1500, 0).ramped(1000L, 150L, 150.0),
                 new SecondSample(2, 240, 90_000, 0).ramped(40_000L, 250L, 250.0));
-        p = new PointRecord(p.target(), ramp, 1, p.requests(), p.durationSeconds(), p.throughput(), p.latencyMicros(),
-                p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(), p.generator(),
-                series, p.histogram(), null);
+        p = PointRecordBuilder.builder().target(p.target()).load(ramp).repeat(1).requests(p.requests())
+                .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
+                .validated(p.validated()).server(p.server()).generator(p.generator())
+                .detail(new PointRecord.Detail(series, p.histogram(), null)).build();
         ReportWriter.write(run(List.of(p)), dir);
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<h2>Ramps</h2>"), "the section");

@@ -6,6 +6,7 @@ import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.TargetRecord;
@@ -228,10 +229,10 @@ class ComparisonTest {
     @Test
     void theSmallAndTheLargeRequestSequenceDoNotMatch() {
         RunRecord a = run("x", 1000, 2000, NOISE_A);
-        List<PointRecord> large = a.points().stream().map(p -> new PointRecord(
-                new TargetRecord("SOAP", "cxf", "soap11", null, "matchQuakes", "plain", "large", null), p.load(),
-                p.repeat(), p.requests(), p.durationSeconds(), p.throughput(), p.latencyMicros(), 0, 0, p.errors(),
-                p.validated(), null, null, null, null, null)).toList();
+        List<PointRecord> large = a.points().stream().map(p -> PointRecordBuilder.builder()
+                .target(new TargetRecord("SOAP", "cxf", "soap11", null, "matchQuakes", "plain", "large", null)).load(p.load())
+                .repeat(p.repeat()).requests(p.requests()).durationSeconds(p.durationSeconds()).throughput(p.throughput())
+                .latencyMicros(p.latencyMicros()).errors(p.errors()).validated(p.validated()).build()).toList();
         RunRecord b = new RunRecord("s", null, "0.2.0", null, "t", null, "complete", null, null, null, null, null, large);
 
         Comparison c = Comparison.of("a", a, "b", b);
@@ -322,9 +323,10 @@ class ComparisonTest {
     }
 
     static PointRecord point(String label, LoadRecord load, int repeat, double throughput, long p50Micros) {
-        return new PointRecord(new TargetRecord(label, "cxf", "soap11", null, "hello", "plain", null), load, repeat,
-                5000, 5000 / throughput, throughput,
-                new LatencyRecord(p50Micros, p50Micros, 2 * p50Micros, 3 * p50Micros, 4 * p50Micros, 5 * p50Micros, 1),
-                400, 500, ErrorCounts.NONE, 5000, null, null, null, null, null);
+        return PointRecordBuilder.builder().target(new TargetRecord(label, "cxf", "soap11", null, "hello", "plain", null))
+                .load(load)
+                .repeat(repeat).requests(5000).durationSeconds(5000 / throughput).throughput(throughput)
+                .latencyMicros(new LatencyRecord(p50Micros, p50Micros, 2 * p50Micros, 3 * p50Micros, 4 * p50Micros, 5 * p50Micros, 1))
+                .traffic(new PointRecord.Traffic(400, 500)).errors(ErrorCounts.NONE).validated(5000).build();
     }
 }

@@ -4,8 +4,10 @@ import io.wsbench.model.record.Environment;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.GeneratorRecordBuilder;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.ServerRecord;
 import org.junit.jupiter.api.Test;
@@ -93,20 +95,27 @@ class FlagsTest {
     @Test
     void aPointTooShortForProcRaisesNoFlagAboutOtherProcesses() {
         PointRecord p = ComparisonTest.point("Metro small", FIVE_USERS, 1, 12_000, 200);
-        PointRecord tooShort = new PointRecord(p.target(), p.load(), 1, 400, 0.033, 12_000, p.latencyMicros(), 400, 500,
-                ErrorCounts.NONE, 400, ServerRecord.withoutCpu(1L, 1 << 28, 40, 0).withTooShort(0.033, "/proc's CPU times need 250 ms"),
-                null, null, null, null).withGenerator(new GeneratorRecord(1, 0.01, 30, 30.0, null, null, null, null));
+        PointRecord tooShort = PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(1).requests(400)
+                .durationSeconds(0.033)
+                .throughput(12_000).latencyMicros(p.latencyMicros()).traffic(new PointRecord.Traffic(400, 500))
+                .errors(ErrorCounts.NONE).validated(400)
+                .server(ServerRecord.withoutCpu(1L, 1 << 28, 40, 0).withTooShort(0.033, "/proc's CPU times need 250 ms"))
+                .build().withGenerator(new GeneratorRecord(1, 0.01, 30, 30.0, null, null, null, null));
         assertEquals(java.util.Optional.empty(), Flags.othersCpuPercent(tooShort, 2));
         assertEquals(List.of(), Flags.of(withCores(run(List.of(tooShort)), 2)));
         assertEquals("point too short: 33 ms, /proc's CPU times need 250 ms", tooShort.server().tooShort());
         // the figures, had /proc's been kept: 64% of a core that a 33 ms window cannot tell
-        PointRecord measured = new PointRecord(p.target(), p.load(), 1, 400, 0.033, 12_000, p.latencyMicros(), 400, 500,
-                ErrorCounts.NONE, 400, new ServerRecord(1L, 60.6, 30.3, 30.3, 1 << 28, 40, 0, 75),
-                null, null, null, null).withGenerator(new GeneratorRecord(1, 0.01, 22, 22.0, null, null, null, null));
+        PointRecord measured = PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(1).requests(400)
+                .durationSeconds(0.033)
+                .throughput(12_000).latencyMicros(p.latencyMicros()).traffic(new PointRecord.Traffic(400, 500))
+                .errors(ErrorCounts.NONE).validated(400).server(new ServerRecord(1L, 60.6, 30.3, 30.3, 1 << 28, 40, 0, 75))
+                .build().withGenerator(new GeneratorRecord(1, 0.01, 22, 22.0, null, null, null, null));
         assertEquals(java.util.Optional.empty(), Flags.othersCpuPercent(measured, 2));
         assertEquals(List.of(), Flags.of(withCores(run(List.of(measured)), 2)));
-        PointRecord second = new PointRecord(p.target(), p.load(), 1, 12_000, 1.0, 12_000, p.latencyMicros(), 400, 500,
-                ErrorCounts.NONE, 12_000, measured.server(), null, null, null, null).withGenerator(measured.generator());
+        PointRecord second = PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(1).requests(12_000)
+                .durationSeconds(1.0)
+                .throughput(12_000).latencyMicros(p.latencyMicros()).traffic(new PointRecord.Traffic(400, 500))
+                .errors(ErrorCounts.NONE).validated(12_000).server(measured.server()).build().withGenerator(measured.generator());
         assertEquals(67.4, Flags.othersCpuPercent(second, 2).orElseThrow(), 0.01, "the same figures over a second are told");
     }
 
@@ -156,11 +165,14 @@ class FlagsTest {
         List<LoadRecord> loads = LoadRecord.namedApart(List.of(new LoadRecord("closed", 2, 200L, null, null, null, true),
                 new LoadRecord("closed", 2, null, 3.0, null, null, true)));
         PointRecord byCount = ComparisonTest.point("badOrders", loads.get(0), 1, 400, 500);
-        byCount = new PointRecord(byCount.target(), byCount.load(), 1, 400, 0.033, 12_000, byCount.latencyMicros(), 400, 500,
-                ErrorCounts.of(0, 0, 0, 100, 0, 0), 300, null, null, null, null, null);
+        byCount = PointRecordBuilder.builder().target(byCount.target()).load(byCount.load()).repeat(1).requests(400)
+                .durationSeconds(0.033).throughput(12_000).latencyMicros(byCount.latencyMicros())
+                .traffic(new PointRecord.Traffic(400, 500)).errors(ErrorCounts.of(0, 0, 0, 100, 0, 0)).validated(300).build();
         PointRecord byTime = ComparisonTest.point("badOrders", loads.get(1), 1, 9786, 500);
-        byTime = new PointRecord(byTime.target(), byTime.load(), 1, 29_359, 3.0, 9786, byTime.latencyMicros(), 400, 500,
-                ErrorCounts.of(0, 0, 0, 7340, 0, 0), 29_359 - 7340, null, null, null, null, null);
+        byTime = PointRecordBuilder.builder().target(byTime.target()).load(byTime.load()).repeat(1).requests(29_359)
+                .durationSeconds(3.0)
+                .throughput(9786).latencyMicros(byTime.latencyMicros()).traffic(new PointRecord.Traffic(400, 500))
+                .errors(ErrorCounts.of(0, 0, 0, 7340, 0, 0)).validated(29_359 - 7340).build();
         List<PointRecord> points = List.of(byCount, byTime);
         assertEquals(List.of(
                 "badOrders @ 2 users, 200 requests per user, repeat 1: 100 errors (100 failed validation) out of 400 requests.",
@@ -178,8 +190,9 @@ class FlagsTest {
 
     private static PointRecord worked(int repeat, double throughput, double generatorMicrosPerRequest, double probeMicros) {
         PointRecord p = ComparisonTest.point("CXF large", FIVE_USERS, repeat, throughput, 200);
-        return p.withGenerator(new GeneratorRecord(1, generatorMicrosPerRequest * p.requests() / 1e6, 30, 30.0, null, null,
-                null, null, null, probeMicros));
+        return p.withGenerator(GeneratorRecordBuilder.builder().ioThreads(1)
+                .cpuSeconds(generatorMicrosPerRequest * p.requests() / 1e6).cpuPercent(30)
+                .ioBusiestPercent(30.0).machineProbeMicros(probeMicros).build());
     }
 
     @Test
@@ -195,20 +208,24 @@ class FlagsTest {
         PointRecord p = ComparisonTest.point("CXF small", FIVE_USERS, repeat, throughput, 200);
         ServerRecord s = new ServerRecord(1L, 150, 100, 50, 1 << 28, 40, 0, 80).withGc(10, (long) (gcMillisPerSecond
                 * p.durationSeconds()), 1 << 27);
-        return new PointRecord(p.target(), p.load(), repeat, p.requests(), p.durationSeconds(), throughput, p.latencyMicros(),
-                400, 500, ErrorCounts.NONE, p.requests(), s, null, null, null, null);
+        return PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(repeat).requests(p.requests())
+                .durationSeconds(p.durationSeconds()).throughput(throughput).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(400, 500)).errors(ErrorCounts.NONE).validated(p.requests()).server(s).build();
     }
 
     private static PointRecord probed(int repeat, double throughput, double probeMicros) {
         return ComparisonTest.point("Metro small", FIVE_USERS, repeat, throughput, 200)
-                .withGenerator(new GeneratorRecord(1, 1.0, 30, 30.0, null, null, null, null, null, probeMicros));
+                .withGenerator(GeneratorRecordBuilder.builder().ioThreads(1).cpuSeconds(1.0).cpuPercent(30).ioBusiestPercent(30.0)
+                        .machineProbeMicros(probeMicros).build());
     }
 
     private static PointRecord shared(int repeat, double throughput, double machine, double server, double generator) {
         PointRecord p = ComparisonTest.point("Metro small", FIVE_USERS, repeat, throughput, 200);
-        return new PointRecord(p.target(), p.load(), repeat, p.requests(), p.durationSeconds(), throughput, p.latencyMicros(), 400, 500,
-                ErrorCounts.NONE, p.requests(), new ServerRecord(1L, server, server / 2, server / 2, 1 << 28, 40, 0, machine),
-                null, null, null, null).withGenerator(new GeneratorRecord(1, 1.0, generator, generator, null, null, null, null));
+        return PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(repeat).requests(p.requests())
+                .durationSeconds(p.durationSeconds()).throughput(throughput).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(400, 500)).errors(ErrorCounts.NONE).validated(p.requests())
+                .server(new ServerRecord(1L, server, server / 2, server / 2, 1 << 28, 40, 0, machine)).build()
+                .withGenerator(new GeneratorRecord(1, 1.0, generator, generator, null, null, null, null));
     }
 
     private static RunRecord withCores(RunRecord r, int cores) {
@@ -224,8 +241,9 @@ class FlagsTest {
 
     private static PointRecord failing(int repeat, ErrorCounts errors, String aborted) {
         PointRecord p = ComparisonTest.point("REST inline", FIVE_USERS, repeat, 1000, 500);
-        return new PointRecord(p.target(), p.load(), repeat, 1000, 1.0, 1000, p.latencyMicros(), 400, 500,
-                errors, 1000 - errors.total(), null, null, null, null, aborted);
+        return PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(repeat).requests(1000).durationSeconds(1.0)
+                .throughput(1000).latencyMicros(p.latencyMicros()).traffic(new PointRecord.Traffic(400, 500)).errors(errors)
+                .validated(1000 - errors.total()).aborted(aborted).build();
     }
 
     private static RunRecord run(List<PointRecord> points) {

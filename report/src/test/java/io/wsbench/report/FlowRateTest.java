@@ -4,6 +4,7 @@ import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.Summary;
 import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
@@ -18,12 +19,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class FlowRateTest {
 
     private static final LoadRecord ONE_USER = new LoadRecord("closed", 1, 100L, null, null, null, true);
-    private static final PointRecord PLAIN = new PointRecord(new TargetRecord("single", "direct", "plain", null, "hello", "plain", null),
-            ONE_USER, 1, 1000, 1.0, 1000, new LatencyRecord(1000, 1000, 1000, 1000, 1000, 1000, 1), 100, 100,
-            ErrorCounts.NONE, 1000, null, null, null, null, null);
-    private static final PointRecord FLOW = new PointRecord(new TargetRecord("admin", null, "flow", null, null, "plain", null),
-            ONE_USER, 1, 76, 1.0, 38, new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1), 100, 100,
-            ErrorCounts.NONE, 38, null, null, null, null, null)
+    private static final PointRecord PLAIN = PointRecordBuilder.builder()
+            .target(new TargetRecord("single", "direct", "plain", null, "hello", "plain", null))
+            .load(ONE_USER).repeat(1).requests(1000).durationSeconds(1.0).throughput(1000)
+            .latencyMicros(new LatencyRecord(1000, 1000, 1000, 1000, 1000, 1000, 1)).traffic(new PointRecord.Traffic(100, 100))
+            .errors(ErrorCounts.NONE).validated(1000).build();
+    private static final PointRecord FLOW = PointRecordBuilder.builder()
+            .target(new TargetRecord("admin", null, "flow", null, null, "plain", null)).load(ONE_USER)
+            .repeat(1).requests(76).durationSeconds(1.0).throughput(38)
+            .latencyMicros(new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1))
+            .traffic(new PointRecord.Traffic(100, 100)).errors(ErrorCounts.NONE).validated(38).build()
             .withFlowSteps(new PointRecord.FlowSteps(38L, List.of(), null, null));
 
     @Test

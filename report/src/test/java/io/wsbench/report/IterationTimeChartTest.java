@@ -6,6 +6,7 @@ import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.StepRecord;
 import io.wsbench.model.record.TargetRecord;
@@ -41,8 +42,10 @@ class IterationTimeChartTest {
      */
     static PointRecord flowPoint(String label, LoadRecord load, int repeat, double place, double get, double iteration) {
         List<StepRecord> steps = List.of(step("placeOrder", place), step("getOrder", get));
-        return new PointRecord(new TargetRecord(label, null, "flow", null, null, null, null, "http://127.0.0.1:9000"),
-                load, repeat, 200, 2.0, 50, latency(iteration), 300, 200, ErrorCounts.NONE, 100, null, null, null, null, null)
+        return PointRecordBuilder.builder()
+                .target(new TargetRecord(label, null, "flow", null, null, null, null, "http://127.0.0.1:9000")).load(load)
+                .repeat(repeat).requests(200).durationSeconds(2.0).throughput(50).latencyMicros(latency(iteration))
+                .traffic(new PointRecord.Traffic(300, 200)).errors(ErrorCounts.NONE).validated(100).build()
                 .withFlowSteps(new PointRecord.FlowSteps(100L, steps, List.of(step("login", 3)), List.of()));
     }
 

@@ -2,6 +2,7 @@ package io.wsbench.report;
 
 import io.wsbench.model.profile.Folded;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.ProfileRecord;
 import io.wsbench.model.record.ServerRecord;
 import org.junit.jupiter.api.Test;
@@ -34,9 +35,12 @@ class ProfileDiffTest {
         ServerRecord server = new ServerRecord(1L, 100, 100, 0, 1, 1, 0, 50).withProfile(new ProfileRecord("test", 1000,
                 (long) micros / 1000, 1.0, micros, List.of(), 0, 0, "profiles/x"));
         PointRecord p = ReportWriterTest.point("x", "direct", ReportWriterTest.ONE_USER, 1, 100, 1000);
-        PointRecord withServer = new PointRecord(p.target(), p.load(), p.repeat(), requests, p.durationSeconds(), p.throughput(),
-                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), requests, server,
-                p.generator(), p.series(), p.histogram(), null);
+        PointRecord withServer = PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(p.repeat())
+                .requests(requests)
+                .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
+                .validated(requests).server(server).generator(p.generator())
+                .detail(new PointRecord.Detail(p.series(), p.histogram(), null)).build();
         return new Profiles.Point(withServer, cpu, new Folded(), new Folded(), requests);
     }
 

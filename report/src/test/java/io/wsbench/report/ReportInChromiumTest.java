@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,9 +127,11 @@ class ReportInChromiumTest {
                 new io.wsbench.model.record.SecondSample(0, 50, 1200, 0).ramped(900L, 50L, 50.0),
                 new io.wsbench.model.record.SecondSample(1, 150, 1500, 0).ramped(1000L, 150L, 150.0),
                 new io.wsbench.model.record.SecondSample(2, 240, 90_000, 0).ramped(40_000L, 250L, 250.0));
-        run = run.withPoint(new PointRecord(p.target(), ramp, 1, p.requests(), p.durationSeconds(), p.throughput(),
-                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(),
-                p.generator(), seconds, p.histogram(), null));
+        run = run.withPoint(PointRecordBuilder.builder().target(p.target()).load(ramp).repeat(1).requests(p.requests())
+                .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
+                .validated(p.validated()).server(p.server()).generator(p.generator())
+                .detail(new PointRecord.Detail(seconds, p.histogram(), null)).build());
         return run.withCapacity(CapacityReportTest.search(750, 800.0))
                 .withWarmup(ReportWriterTest.point(ReportWriterTest.REST, "direct", ReportWriterTest.ONE_USER, 1, 500, 1000));
     }

@@ -3,6 +3,7 @@ package io.wsbench.report;
 import io.wsbench.model.profile.Folded;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.ProfileRecord;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.ServerRecord;
@@ -53,9 +54,12 @@ class ReportSizeTest {
                     double micros = cpu.total() * 100.0;
                     ServerRecord s = p.server().withProfile(new ProfileRecord("async-profiler 4.2", 1000, cpu.total(), 1.0, micros,
                             List.of(new ProfileRecord.Part("application", micros / 2)), alloc.total(), 0, base));
-                    out = out.withPoint(new PointRecord(p.target(), p.load(), repeat, p.requests(), p.durationSeconds(),
-                            p.throughput(), p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(),
-                            p.validated(), s, p.generator(), p.series(), p.histogram(), null));
+                    out = out.withPoint(PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(repeat)
+                            .requests(p.requests())
+                            .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                            .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest()))
+                            .errors(p.errors()).validated(p.validated()).server(s).generator(p.generator())
+                            .detail(new PointRecord.Detail(p.series(), p.histogram(), null)).build());
                 }
             }
         }

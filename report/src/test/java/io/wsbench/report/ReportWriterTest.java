@@ -5,9 +5,11 @@ import io.wsbench.model.record.AgentRecord;
 import io.wsbench.model.record.Environment;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.GeneratorRecordBuilder;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.SecondSample;
@@ -159,9 +161,12 @@ class ReportWriterTest {
     void troubledPointsAreFlaggedInPlainWords() throws IOException {
         RunRecord run = run(REST, SOAP, "complete", null);
         PointRecord p = run.points().get(0);
-        PointRecord bad = new PointRecord(p.target(), p.load(), 3, 900, 1, 900, p.latencyMicros(), 400, 500,
-                ErrorCounts.of(0, 2, 0, 7, 0, 0), 891, new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 85, 160),
-                new GeneratorRecord(2, 1.9, 195), List.of(), null, "server stopped answering");
+        PointRecord bad = PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(3).requests(900)
+                .durationSeconds(1)
+                .throughput(900).latencyMicros(p.latencyMicros()).traffic(new PointRecord.Traffic(400, 500))
+                .errors(ErrorCounts.of(0, 2, 0, 7, 0, 0)).validated(891)
+                .server(new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 85, 160)).generator(new GeneratorRecord(2, 1.9, 195))
+                .aborted("server stopped answering").detail(new PointRecord.Detail(List.of(), null, null)).build();
         ReportWriter.write(run.withPoint(bad), dir);
         String html = Files.readString(dir.resolve("report.html"));
 
@@ -267,12 +272,16 @@ class ReportWriterTest {
         RunRecord run = run(REST, SOAP, "complete", null);
         PointRecord p = run.points().get(0);
         List<AgentRecord> agents = List.of(
-                new AgentRecord("127.0.0.2:5701", "client-a", 700, 0, 0, 0.4, new GeneratorRecord(1, 2.0, 80, 97.0, null, null, null, null, null)),
-                new AgentRecord("127.0.0.3:5701", "client-b", 301, 0, 0, 1.2, new GeneratorRecord(1, 1.0, 40, 45.0, null, null, null, null, null)));
+                new AgentRecord("127.0.0.2:5701", "client-a", 700, 0, 0, 0.4, GeneratorRecordBuilder.builder().ioThreads(1)
+                        .cpuSeconds(2.0).cpuPercent(80).ioBusiestPercent(97.0).build()),
+                new AgentRecord("127.0.0.3:5701", "client-b", 301, 0, 0, 1.2, GeneratorRecordBuilder.builder().ioThreads(1)
+                        .cpuSeconds(1.0).cpuPercent(40).ioBusiestPercent(45.0).build()));
         List<PointRecord> points = new ArrayList<>(run.points());
-        points.set(0, new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
-                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(),
-                p.generator(), p.series(), p.histogram(), null).withTransport(null, 0, agents));
+        points.set(0, PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(p.repeat()).requests(p.requests())
+                .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
+                .validated(p.validated()).server(p.server()).generator(p.generator())
+                .detail(new PointRecord.Detail(p.series(), p.histogram(), null)).build().withTransport(null, 0, agents));
         RunRecord withAgents = new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(), run.startedAt(),
                 run.finishedAt(), run.status(), run.partialReason(), run.command(), run.baseline(), run.environment(), run.notes(), points);
 
@@ -288,15 +297,19 @@ class ReportWriterTest {
     }
 
     private static PointRecord withServer(PointRecord p, ServerRecord server) {
-        return new PointRecord(p.target(), p.load(), p.repeat(), p.requests(), p.durationSeconds(), p.throughput(),
-                p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), server,
-                p.generator(), p.series(), p.histogram(), null);
+        return PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(p.repeat()).requests(p.requests())
+                .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
+                .validated(p.validated()).server(server).generator(p.generator())
+                .detail(new PointRecord.Detail(p.series(), p.histogram(), null)).build();
     }
 
     private static PointRecord withSeries(PointRecord p, List<SecondSample> series, int repeat) {
-        return new PointRecord(p.target(), p.load(), repeat, p.requests(), series.size(), p.throughput(), p.latencyMicros(),
-                p.bytesSentPerRequest(), p.bytesReceivedPerRequest(), p.errors(), p.validated(), p.server(), p.generator(),
-                series, p.histogram(), null);
+        return PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(repeat).requests(p.requests())
+                .durationSeconds(series.size()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
+                .validated(p.validated()).server(p.server()).generator(p.generator())
+                .detail(new PointRecord.Detail(series, p.histogram(), null)).build();
     }
 
     @Test
@@ -397,10 +410,13 @@ class ReportWriterTest {
                 h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), 0.5 + repeat);
         List<SecondSample> series = List.of(new SecondSample(0, (long) (throughput * 0.9), 2000, 0),
                 new SecondSample(1, (long) throughput, 1900, 0), new SecondSample(2, (long) throughput, 1900, 0));
-        return new PointRecord(new TargetRecord(label, stack, "soap11", null, "hello", "plain", "http://127.0.0.1:8080/"),
-                load, repeat, h.getTotalCount(), 2.5, throughput, latency, 463, 512, ErrorCounts.NONE,
-                h.getTotalCount(), new ServerRecord(4242L, 180.5, 150, 30.5, 312_000_000L, 40, 0.4, 96),
-                new GeneratorRecord(2, 1.1, 44), series, Histograms.encode(h), null);
+        return PointRecordBuilder.builder()
+                .target(new TargetRecord(label, stack, "soap11", null, "hello", "plain", "http://127.0.0.1:8080/")).load(load)
+                .repeat(repeat).requests(h.getTotalCount()).durationSeconds(2.5).throughput(throughput).latencyMicros(latency)
+                .traffic(new PointRecord.Traffic(463, 512)).errors(ErrorCounts.NONE).validated(h.getTotalCount())
+                .server(new ServerRecord(4242L, 180.5, 150, 30.5, 312_000_000L, 40, 0.4, 96))
+                .generator(new GeneratorRecord(2, 1.1, 44)).detail(new PointRecord.Detail(series, Histograms.encode(h), null))
+                .build();
     }
 
     private static ResultColumns.Column column(String name) {

@@ -3,6 +3,7 @@ package io.wsbench.report;
 import io.wsbench.model.record.Environment;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.Summary;
 import org.junit.jupiter.api.Test;
@@ -46,10 +47,14 @@ class SteadinessTest {
         RunRecord run = run(new double[]{1.0, 1.0}, new double[]{1.0, 1.0});
         List<PointRecord> points = new ArrayList<>();
         for (PointRecord p : run.points()) {
-            points.add(!p.target().label().equals("steady") ? p : new PointRecord(p.target(), p.load(), p.repeat(), p.requests(),
-                    p.durationSeconds(), p.throughput(), p.latencyMicros(), p.bytesSentPerRequest(), p.bytesReceivedPerRequest(),
-                    p.errors(), p.validated(), p.server(), new io.wsbench.model.record.GeneratorRecord(1, 2, 95, 95.0, null, null,
-                    null, null), p.series(), p.histogram(), null));
+            points.add(!p.target().label().equals("steady") ? p : PointRecordBuilder.builder().target(p.target())
+                    .load(p.load()).repeat(p.repeat()).requests(p.requests())
+                    .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
+                    .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
+                    .validated(p.validated()).server(p.server())
+                    .generator(new io.wsbench.model.record.GeneratorRecord(1, 2, 95, 95.0, null, null,
+                    null, null))
+                    .detail(new PointRecord.Detail(p.series(), p.histogram(), null)).build());
         }
         run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null,
                 run.environment(), List.of(), points);

@@ -4,6 +4,7 @@ import io.wsbench.model.record.Environment;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.TargetRecord;
@@ -184,9 +185,11 @@ class VersionsSectionTest {
     private static PointRecord point(String label, String protocol, Map<String, String> options, int repeat,
                                      double throughput, double p50Micros) {
         long p50 = Math.round(p50Micros);
-        return new PointRecord(new TargetRecord(label, "cxf", protocol, null, "hello", "plain", "small",
-                "http://127.0.0.1:8080/", null, null, options), ComparisonTest.FIVE_USERS, repeat, 5000, 5000 / throughput,
-                throughput, new LatencyRecord(p50, p50, 2 * p50, 3 * p50, 4 * p50, 5 * p50, 1), 400, 500, ErrorCounts.NONE,
-                5000, null, null, null, null, null);
+        return PointRecordBuilder.builder()
+                .target(new TargetRecord(label, "cxf", protocol, null, "hello", "plain", "small",
+                "http://127.0.0.1:8080/", null, null, options))
+                .load(ComparisonTest.FIVE_USERS).repeat(repeat).requests(5000).durationSeconds(5000 / throughput)
+                .throughput(throughput).latencyMicros(new LatencyRecord(p50, p50, 2 * p50, 3 * p50, 4 * p50, 5 * p50, 1))
+                .traffic(new PointRecord.Traffic(400, 500)).errors(ErrorCounts.NONE).validated(5000).build();
     }
 }

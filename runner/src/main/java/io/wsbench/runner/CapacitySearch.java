@@ -1,5 +1,6 @@
 package io.wsbench.runner;
 
+import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.Assertion;
 import io.wsbench.model.record.CapacityRecord;
 import io.wsbench.model.record.ErrorKind;
@@ -7,13 +8,16 @@ import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.record.TargetRecord;
 import io.wsbench.model.suite.CapacitySpec;
+import io.wsbench.model.suite.Durations;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Finds the highest open-loop rate at which a target meets every SLO. Each probe is a steady
@@ -89,6 +93,40 @@ public final class CapacitySearch {
         this(settings, slos, (rate, index) -> {
             throw new IllegalStateException("a stepped search is probed by its caller");
         });
+    }
+
+    /** What the search's caller hears of each probe once it is measured; {@code broken}: the SLOs it broke. */
+    public interface ProbeTold {
+        void probed(PointRecord p, List<String> broken);
+    }
+
+    /**
+     * The search of {@code target}'s capacity at {@code spec}'s SLOs, each probe a point of {@code points}
+     * ({@link #probe}); {@code label} names the target in the probes' labels, {@code starting} gives the
+     * progress of the probe it names, {@code told} hears each probe.
+     */
+    static CapacitySearch of(CapacitySpec spec, PointRun points, Target target, String label,
+                             Function<String, ProgressListener> starting, ProbeTold told) {
+        List<Assertion> slos = spec.slos();
+        return new CapacitySearch(Settings.of(spec), slos, (rate, index) -> {
+            PointRecord p = probe(points, target, spec, label, index, rate, starting);
+            told.probed(p, broken(slos, p));
+            return p;
+        });
+    }
+
+    /**
+     * One probe at {@code rate}, the {@code index}th of a search: a point of {@code points} at that rate
+     * for the spec's settle time, unrecorded, then one of its probe time, measured (its repeat the index).
+     */
+    static PointRecord probe(PointRun points, Target target, CapacitySpec spec, String label, int index, double rate,
+                             Function<String, ProgressListener> starting) throws InterruptedException {
+        String name = String.format(Locale.ROOT, "%s capacity probe %d @ %,.0f req/s", label, index, rate);
+        Duration settle = Durations.parse(spec.settle());
+        if (!settle.isZero()) {
+            points.measure(target, spec.point(rate, settle), 0, name + " (settling)", null, ProgressListener.NONE);
+        }
+        return points.measure(target, spec.point(rate, Durations.parse(spec.probe())), index, name, null, starting.apply(name));
     }
 
     /** The SLOs {@code p} broke, each as written (empty: it met them all). */

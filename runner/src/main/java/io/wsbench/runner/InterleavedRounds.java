@@ -323,7 +323,7 @@ final class InterleavedRounds {
                         }
                         previous = s.target();
                         String label = s.target().label();
-                        PointRecord p = PointSession.probe(s.server().points(), s.target(), spec, label,
+                        PointRecord p = CapacitySearch.probe(s.server().points(), s.target(), spec, label,
                                 s.search().nextIndex(), rate, name -> runner.events().pointStarting(name, 0, 0));
                         runner.events().probeDone(p, CapacitySearch.broken(spec.slos(), p));
                         s.search().accept(rate, p);

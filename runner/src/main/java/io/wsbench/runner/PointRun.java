@@ -26,9 +26,10 @@ import java.util.function.Consumer;
  * monitors started around the load, the load sent through the driver, the monitors ended, and the
  * point's record made with what the client spent on checks and WS-Security, and, when the load is
  * this process's, the {@link MachineProbe} timed just before and after. A figure added to a point
- * is added here. Warm-ups go through it too, so they load exactly as the points do.
+ * is added here. Warm-ups go through it too, so they load exactly as the points do. Only the runner
+ * ({@link SuiteRunner} and what it drives) makes one.
  */
-public final class PointRun {
+final class PointRun {
 
     private final LoadDriver driver;
     private final WatchedServer server;
@@ -43,7 +44,7 @@ public final class PointRun {
      * keep none; {@code notes}: where what went wrong on wsbench's own side is told, a point's
      * figures kept.
      */
-    public PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes) {
+    PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes) {
         this(driver, server, files, notes, (label, minutes) -> { }, null);
     }
 

@@ -2,20 +2,11 @@ package io.wsbench.runner;
 
 import io.wsbench.core.load.ClientTls;
 import io.wsbench.core.load.FileLimit;
-import io.wsbench.core.load.ProgressListener;
-import io.wsbench.model.record.CapacityRecord;
-import io.wsbench.model.record.PointRecord;
-import io.wsbench.model.record.WarmupRecord;
-import io.wsbench.model.record.Assertion;
-import io.wsbench.model.suite.CapacitySpec;
-import io.wsbench.model.suite.LoadPointSpec;
 import io.wsbench.model.suite.Placement;
-import io.wsbench.model.suite.Durations;
 import io.wsbench.monitor.MonitorKind;
 
 import java.io.IOException;
 import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -28,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * named by its address answers, then places the generator on its cores (a suite's {@code cpus}),
  * holds the machine's idle cores awake, makes the generator (its threads, busy-poll; or the agents
  * that stand in for it), watches the server process when one is named, and turns Ctrl-C into a clean
- * stop. A command asks it for warm-ups, points and capacity probes (a suite's runner, for the driver
- * and the placement of its servers) and opens none of those things itself, so none can be forgotten.
+ * stop. It measures nothing: the command hands it to {@link SuiteRunner}, which makes the points in it
+ * (through its driver, on its watched server, holding its cores), so no command opens any of those
+ * things itself and none can be forgotten.
  */
 public final class PointSession implements AutoCloseable {
 
@@ -43,11 +35,6 @@ public final class PointSession implements AutoCloseable {
         public Generator generator() {
             return new Generator(threads, busyPoll);
         }
-    }
-
-    /** How a warm-up until steady went, told when it ends ({@code jit}: whether the server's JIT was watched). */
-    public interface WarmupTold {
-        void warmedUp(WarmupRecord how, boolean jit);
     }
 
     /** How a command makes the driver of its points when it is not this process's own generator (agents). */
@@ -71,7 +58,6 @@ public final class PointSession implements AutoCloseable {
         private Long serverPid;
         private List<MonitorKind> monitors = List.of();
         private WatchedServer.Process watched;
-        private WarmupTold warmupTold = (how, jit) -> { };
         private Integer exitOnInterrupt;
         private Runnable onInterrupt;
 
@@ -118,12 +104,6 @@ public final class PointSession implements AutoCloseable {
         public Builder watching(Long pid, List<MonitorKind> monitors) {
             this.serverPid = pid;
             this.monitors = List.copyOf(monitors);
-            return this;
-        }
-
-        /** Where a warm-up until steady is told once it ends. */
-        public Builder tellingWarmups(WarmupTold told) {
-            this.warmupTold = told;
             return this;
         }
 
@@ -182,9 +162,7 @@ public final class PointSession implements AutoCloseable {
     private final boolean ownsDriver;
     private volatile boolean interrupted;
     private final WatchedServer.Process watched;
-    private final WarmupTold warmupTold;
     private final List<String> notes = new ArrayList<>();
-    private final PointRun run;
     private final CountDownLatch told = new CountDownLatch(1);
     private final Thread hook;
 
@@ -194,9 +172,7 @@ public final class PointSession implements AutoCloseable {
         this.driver = driver;
         this.ownsDriver = ownsDriver;
         this.watched = b.watched;
-        this.warmupTold = b.warmupTold;
         notes.addAll(awake.refused());
-        this.run = new PointRun(driver, watched == null ? WatchedServer.UNSEEN : watched, null, notes::add).holding(awake);
         Runnable onInterrupt = b.onInterrupt;
         this.hook = b.exitOnInterrupt != null ? new Thread(() -> stopAndExit(b.exitOnInterrupt), "wsbench-interrupted")
                 : onInterrupt != null ? new Thread(() -> {
@@ -270,72 +246,21 @@ public final class PointSession implements AutoCloseable {
 
     /** What the session has to say besides the points: a hold that was refused, a monitor that failed. */
     public List<String> notes() {
-        return List.copyOf(notes);
+        synchronized (notes) {
+            return List.copyOf(notes);
+        }
+    }
+
+    /** Something a point of the session has to say besides its figures (a monitor that failed): kept with the session's notes. */
+    void note(String text) {
+        synchronized (notes) {
+            notes.add(text);
+        }
     }
 
     /** What the idle cores were while the points ran, as run.json's environment records it. */
     public String coresState() {
         return awake.state();
-    }
-
-    /** Warms {@code target} as {@code warmup} says, unrecorded, and tells how a warm-up until steady went; null for none. */
-    public PointRun.Warmed warmUp(Target target, Warmup warmup) throws InterruptedException {
-        PointRun.Warmed warmed = run.warmUp(target, warmup, ProgressListener.NONE);
-        if (warmed != null && warmed.failed() != null) {
-            throw new TargetException(warmed.failed()); // a command's one point: no use measuring errors only
-        }
-        if (warmed != null && warmed.how().steady() != null) {
-            warmupTold.warmedUp(warmed.how(), watched != null && watched.jit() != null);
-        }
-        return warmed;
-    }
-
-    /** Measures one point of {@code target}; {@code label} names it in notes. */
-    public PointRecord measure(Target target, LoadPointSpec point, int repeat, String label, ProgressListener progress)
-            throws InterruptedException {
-        return run.measure(target, point, repeat, label, null, progress);
-    }
-
-    /** What a capacity search's caller hears of each probe once it is measured; {@code broken}: the SLOs it broke. */
-    public interface ProbeTold {
-        void probed(int index, PointRecord p, List<String> broken);
-    }
-
-    /** Searches {@code target}'s capacity at {@code spec}'s SLOs, each probe a point of this session. */
-    public CapacityRecord capacity(Target target, CapacitySpec spec, String label, ProbeTold told) throws InterruptedException {
-        return capacity(run, target, spec, label, name -> ProgressListener.NONE, told);
-    }
-
-    /**
-     * The one capacity search, of {@code run} ({@code capacity}'s session, or a suite's server): each
-     * probe at a rate is a point at that rate for the spec's settle time, unrecorded, then one of its
-     * probe time, measured; {@code label} names the target in the probes' labels, {@code starting}
-     * gives the progress of the probe it names.
-     */
-    static CapacityRecord capacity(PointRun run, Target target, CapacitySpec spec, String label,
-                                   java.util.function.Function<String, ProgressListener> starting, ProbeTold told)
-            throws InterruptedException {
-        List<Assertion> slos = spec.slos();
-        CapacitySearch.Prober prober = (rate, index) -> {
-            PointRecord p = probe(run, target, spec, label, index, rate, starting);
-            told.probed(index, p, CapacitySearch.broken(slos, p));
-            return p;
-        };
-        return new CapacitySearch(CapacitySearch.Settings.of(spec), slos, prober).run(target.record());
-    }
-
-    /**
-     * One probe of a capacity search at {@code rate}: a point at that rate for the spec's settle time,
-     * unrecorded, then one of its probe time, measured.
-     */
-    static PointRecord probe(PointRun run, Target target, CapacitySpec spec, String label, int index, double rate,
-                             java.util.function.Function<String, ProgressListener> starting) throws InterruptedException {
-        String name = String.format(java.util.Locale.ROOT, "%s capacity probe %d @ %,.0f req/s", label, index, rate);
-        Duration settle = Durations.parse(spec.settle());
-        if (!settle.isZero()) {
-            run.measure(target, spec.point(rate, settle), 0, name + " (settling)", null, ProgressListener.NONE);
-        }
-        return run.measure(target, spec.point(rate, Durations.parse(spec.probe())), index, name, null, starting.apply(name));
     }
 
     /**

@@ -11,12 +11,16 @@ import io.wsbench.model.record.PointRecord;
  */
 public interface RunEvents {
 
-    void stackStarting(String stack);
+    /** A stack's server is starting (a command's one target at its own address starts none). */
+    default void stackStarting(String stack) {
+    }
 
-    void stackReady(String stack, String version, String url, long pid);
+    default void stackReady(String stack, String version, String url, long pid) {
+    }
 
     /** A target's warm-up begins: {@code requests} of them, or -1 for a warm-up until steady. */
-    void warmup(String target, long requests);
+    default void warmup(String target, long requests) {
+    }
 
     /** Returns where the point's progress goes. */
     ProgressListener pointStarting(String label, int index, int total);
@@ -32,6 +36,17 @@ public interface RunEvents {
     void pointDone(PointRecord point);
 
     void problem(String message);
+
+    /**
+     * A warm-up until steady of a command's target ended ({@code jit}: whether the server's JIT was
+     * watched); a suite's warm-up is kept in its run.json instead.
+     */
+    default void warmedUp(String target, io.wsbench.model.record.WarmupRecord how, boolean jit) {
+    }
+
+    /** A command's capacity search of {@code target} begins, its target warmed (a suite's is told by its probes). */
+    default void capacityStarting(String target) {
+    }
 
     /** One probe of a capacity search measured, and the SLOs it broke (empty: it passed). */
     default void probeDone(PointRecord probe, java.util.List<String> broken) {

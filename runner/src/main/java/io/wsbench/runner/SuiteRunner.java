@@ -110,6 +110,21 @@ public final class SuiteRunner {
         return runPlaced(run, new StackLauncher(dir.resolve("logs"), session.placed().servers()), dir);
     }
 
+    /** What a command's suite measured: its points, in order, and its capacity search (null: none). */
+    public record Measured(List<PointRecord> points, CapacityRecord capacity) {
+    }
+
+    /**
+     * Measures a command's suite of one target at its own address ({@code load URL}, {@code load --flow},
+     * {@code capacity URL}) in {@code session}, with no run.json: {@code target}, the suite's one as
+     * {@link Target#at} made it, warmed as {@code warmup} says, then measured at each of its loads and,
+     * with its {@code capacity}, searched ({@link OneTarget}), all told to {@code events}.
+     */
+    public static Measured measure(Suite suite, Target target, Warmup warmup, PointSession session, RunEvents events)
+            throws InterruptedException {
+        return OneTarget.measure(suite, target, warmup, session, events);
+    }
+
     private RunRecord runPlaced(RunUnderWay run, StackLauncher launcher, Path dir) throws InterruptedException {
         Suite suite = run.suite;
         for (TargetSpec t : suite.targets()) {
@@ -355,8 +370,8 @@ public final class SuiteRunner {
      * are (kept in the capacity record, not among the points); returns why it stopped early, or null.
      */
     String capacity(RunUnderWay run, PointRun points, Target t) throws InterruptedException {
-        CapacityRecord c = PointSession.capacity(points, t, run.suite.capacity(), t.label(),
-                label -> events.pointStarting(label, 0, 0), (index, p, broken) -> events.probeDone(p, broken));
+        CapacityRecord c = CapacitySearch.of(run.suite.capacity(), points, t, t.label(),
+                label -> events.pointStarting(label, 0, 0), events::probeDone).run(t.record());
         run.capacityDone(c);
         return c.aborted();
     }

@@ -7,6 +7,7 @@ import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.TargetRecord;
 import org.junit.jupiter.api.Test;
 
@@ -27,9 +28,11 @@ class CapacitySearchTest {
 
     /** A point at {@code rate} whose p99 is {@code p99} µs, its generator's busiest thread {@code busy}% busy. */
     private static PointRecord point(double rate, long p99, double busy) {
-        return new PointRecord(TARGET, new LoadRecord("open", 10, null, 3.0, rate, null, true), 1, (long) (rate * 3), 3,
-                rate, new LatencyRecord(p99 / 2.0, p99 / 2, p99, p99, p99, p99, 1), 100, 100, ErrorCounts.NONE,
-                (long) (rate * 3), null, new GeneratorRecord(1, 1, 30, busy, null, null, null, null), null, null, null);
+        return PointRecordBuilder.builder().target(TARGET).load(new LoadRecord("open", 10, null, 3.0, rate, null, true)).repeat(1)
+                .requests((long) (rate * 3)).durationSeconds(3).throughput(rate)
+                .latencyMicros(new LatencyRecord(p99 / 2.0, p99 / 2, p99, p99, p99, p99, 1))
+                .traffic(new PointRecord.Traffic(100, 100)).errors(ErrorCounts.NONE).validated((long) (rate * 3))
+                .generator(new GeneratorRecord(1, 1, 30, busy, null, null, null, null)).build();
     }
 
     /** p99 under 10 ms up to {@code capacity}, far above it past that. */

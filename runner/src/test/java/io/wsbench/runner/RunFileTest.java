@@ -5,6 +5,7 @@ import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.TargetRecord;
@@ -81,9 +82,10 @@ class RunFileTest {
     }
 
     private static PointRecord point() {
-        return new PointRecord(new TargetRecord("REST", "direct", "rest-xml", null, "hello", "plain", null),
-                new LoadRecord("closed", 1, 10L, null, null, null, true), 1, 10, 1, 10,
-                new LatencyRecord(1, 1, 1, 1, 1, 1, 0), 40, 120, ErrorCounts.NONE, 10, null, null, List.of(), null, null);
+        return PointRecordBuilder.builder().target(new TargetRecord("REST", "direct", "rest-xml", null, "hello", "plain", null))
+                .load(new LoadRecord("closed", 1, 10L, null, null, null, true)).repeat(1).requests(10).durationSeconds(1)
+                .throughput(10).latencyMicros(new LatencyRecord(1, 1, 1, 1, 1, 1, 0)).traffic(new PointRecord.Traffic(40, 120))
+                .errors(ErrorCounts.NONE).validated(10).detail(new PointRecord.Detail(List.of(), null, null)).build();
     }
 
     private static void await(CountDownLatch latch) {

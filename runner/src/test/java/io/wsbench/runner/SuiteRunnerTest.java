@@ -189,6 +189,42 @@ class SuiteRunnerTest {
     }
 
     @Test
+    void aCommandsSuiteOfOneTargetIsMeasuredByTheRunnerAndToldToItsListener(@TempDir Path dir) throws Exception {
+        String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hello";
+        // as load URL and capacity URL write theirs: one target at its own address, its load and its search
+        Path file = Files.writeString(dir.resolve("one.yaml"), """
+                name: load
+                targets:
+                  - { url: "%s" }
+                load:
+                  - { users: 2, requestsPerUser: 10 }
+                capacity: { slo: ['errors<1%%'], startRate: 20, maxRate: 40, maxProbes: 3, probe: 300ms, settle: 0s, connections: 2 }
+                """.formatted(url));
+        Suite suite = SuiteReader.read(file);
+        Target target = Target.at(suite, suite.targets().get(0), dir);
+        List<String> heard = new ArrayList<>();
+        SuiteRunner.Measured measured;
+        try (Generator generator = new Generator(1);
+             PointSession session = PointSession.of(new PointSession.Settings(null, false, false)).sharing(generator).open()) {
+            measured = SuiteRunner.measure(suite, target, Warmup.NONE, session, new Listener(heard, p -> { }));
+        }
+        assertEquals(1, measured.points().size());
+        PointRecord p = measured.points().get(0);
+        assertEquals(url, p.target().label());
+        assertEquals(20, p.validated());
+        assertEquals(40.0, measured.capacity().rate(), "it met the SLO at the highest rate asked");
+        assertEquals(List.of(20.0, 40.0), measured.capacity().probes().stream().map(CapacityRecord.Probe::rate).toList());
+        assertEquals(List.of("point " + url + " 0/0", "done 20", "search " + url,
+                "point " + url + " capacity probe 1 @ 20 req/s 0/0", "probe 1", "point " + url + " capacity probe 2 @ 40 req/s 0/0",
+                "probe 2", "capacity 40.0"), heard, "the point, then the search, each told as it is measured");
+        Suite two = io.wsbench.model.suite.SuiteBuilder.builder(suite)
+                .targets(List.of(suite.targets().get(0), suite.targets().get(0).as("again", java.util.Map.of()))).build();
+        assertEquals("a command's suite is one target at its own address, made by Target.at", org.junit.jupiter.api.Assertions
+                .assertThrows(IllegalArgumentException.class, () -> SuiteRunner.measure(two, target, Warmup.NONE, null, null))
+                .getMessage());
+    }
+
+    @Test
     void twoLoadsThatDifferOnlyInLengthAreTwoRowsEachWithItsRepeats(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("lengths.yaml");
         Files.writeString(file, """
@@ -295,6 +331,21 @@ class SuiteRunnerTest {
         @Override
         public void problem(String message) {
             heard.add("problem " + message);
+        }
+
+        @Override
+        public void capacityStarting(String target) {
+            heard.add("search " + target);
+        }
+
+        @Override
+        public void probeDone(PointRecord probe, List<String> broken) {
+            heard.add("probe " + probe.repeat());
+        }
+
+        @Override
+        public void capacityDone(CapacityRecord capacity) {
+            heard.add("capacity " + capacity.rate());
         }
     }
 }

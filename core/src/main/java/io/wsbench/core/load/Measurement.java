@@ -13,9 +13,11 @@ import io.wsbench.model.record.AgentRecord;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.GeneratorRecordBuilder;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.record.PointRecordBuilder;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.record.StepRecord;
@@ -204,11 +206,14 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         Double heapLive = total(g, GeneratorRecord::heapLiveBytes);
         Double allocated = perRequest(measured, m -> m.generator().allocatedBytesPerRequest(), Measurement::requestsSent);
         Double security = total(g, GeneratorRecord::securitySeconds);
-        return new GeneratorRecord(g.stream().mapToInt(GeneratorRecord::ioThreads).sum(), cpu,
-                seconds > 0 ? round(100 * cpu / seconds) : 0, busiest,
-                heapMax == null ? null : heapMax.longValue(), heapLive == null ? null : heapLive.longValue(),
-                allocated == null ? null : Math.round(allocated), security == null ? null : round(security),
-                perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests), null, http2(g));
+        return GeneratorRecordBuilder.builder().ioThreads(g.stream().mapToInt(GeneratorRecord::ioThreads).sum()).cpuSeconds(cpu)
+                .cpuPercent(seconds > 0 ? round(100 * cpu / seconds) : 0).ioBusiestPercent(busiest)
+                .heapUsedMaxBytes(heapMax == null ? null : heapMax.longValue())
+                .heapLiveBytes(heapLive == null ? null : heapLive.longValue())
+                .allocatedBytesPerRequest(allocated == null ? null : Math.round(allocated))
+                .securitySeconds(security == null ? null : round(security))
+                .checkMicrosPerRequest(perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests))
+                .http2(http2(g)).build();
     }
 
     /** The parts' HTTP/2 figures together: their connections and events summed; null over HTTP/1.1. */
@@ -299,11 +304,13 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         // a flow's point is its iterations'; its requests are its steps'
         List<StepRecord> steps = flow == null ? null : steps(flow.steps());
         long answered = steps == null ? requests : steps.stream().mapToLong(StepRecord::requests).sum();
-        PointRecord p = new PointRecord(target, load, repeat, answered, round(durationSeconds), round(throughput()),
-                latency(),
-                requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
-                requests == 0 ? 0 : round((double) bytesReceived / Math.max(1, requests - errors.count(ErrorKind.CONNECT) - errors.count(ErrorKind.TIMEOUT))),
-                errors, ok, server, generator, SecondSample.edgesBesideSilence(series), encode(latencies), aborted)
+        PointRecord p = PointRecordBuilder.builder().target(target).load(load).repeat(repeat).requests(answered)
+                .durationSeconds(round(durationSeconds)).throughput(round(throughput())).latencyMicros(latency())
+                .traffic(new PointRecord.Traffic(requestsSent == 0 ? 0 : round((double) bytesSent / requestsSent),
+                        requests == 0 ? 0 : round((double) bytesReceived
+                                / Math.max(1, requests - errors.count(ErrorKind.CONNECT) - errors.count(ErrorKind.TIMEOUT)))))
+                .errors(errors).validated(ok).server(server).generator(generator).aborted(aborted)
+                .detail(new PointRecord.Detail(SecondSample.edgesBesideSilence(series), encode(latencies), null)).build()
                 .withTransport(tls, unfinished, agents);
         return flow == null ? p.withEachRequest(eachRequestMicros)
                 : p.withFlowSteps(new PointRecord.FlowSteps(requests, steps, steps(flow.setup()), steps(flow.teardown())));

@@ -4,6 +4,7 @@ import io.wsbench.model.load.Profile;
 
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.GeneratorRecordBuilder;
 import io.wsbench.model.record.Http2Record;
 import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.record.TlsRecord;
@@ -148,10 +149,12 @@ final class Sampler {
         ErrorCounts errors = tally.counts();
         long ok = total.getTotalCount();
         double seconds = nanos / 1e9;
-        GeneratorRecord gen = new GeneratorRecord(lanes.size(), Measurement.round(cpuNanos / 1e9),
-                seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0,
-                ioBusyPercent, memory.heapUsedMax(), ClientMemory.liveAfterCollection(),
-                memory.allocatedPerRequest(reqs), null, null, null, http2());
+        GeneratorRecord gen = GeneratorRecordBuilder.builder().ioThreads(lanes.size())
+                .cpuSeconds(Measurement.round(cpuNanos / 1e9))
+                .cpuPercent(seconds > 0 ? Measurement.round(100.0 * cpuNanos / 1e9 / seconds) : 0)
+                .ioBusiestPercent(ioBusyPercent).heapUsedMaxBytes(memory.heapUsedMax())
+                .heapLiveBytes(ClientMemory.liveAfterCollection()).allocatedBytesPerRequest(memory.allocatedPerRequest(reqs))
+                .http2(http2()).build();
         List<SecondSample> whole = withSent(series.seconds());
         List<String> latencies = series.latencies();
         series.close();

@@ -3,6 +3,7 @@ package io.wsbench.core.load;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.GeneratorRecordBuilder;
 import io.wsbench.model.record.LoadRecord;
 import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.record.Stall;
@@ -30,14 +31,18 @@ class MeasurementTest {
     private static final Measurement A = new Measurement(histogram(100, 200, 300, 40_000), 6, 4,
             ErrorCounts.of(1, 0, 1, 0, 0, 0), 600, 1200, 7, 2.0,
             List.of(new SecondSample(0, 3, 300, 1), new SecondSample(1, 1, 40_000, 1)),
-            new GeneratorRecord(2, 0.5, 25, 30.0, 1000L, 400L, 100L, 0.1, 2.0), null, null,
+            GeneratorRecordBuilder.builder().ioThreads(2).cpuSeconds(0.5).cpuPercent(25).ioBusiestPercent(30.0)
+                    .heapUsedMaxBytes(1000L).heapLiveBytes(400L).allocatedBytesPerRequest(100L).securitySeconds(0.1)
+                    .checkMicrosPerRequest(2.0).build(), null, null,
             new TlsRecord("TLSv1.3", "TLS_AES_128_GCM_SHA256", "JDK", false, false, 4, 1000, 0.25),
             1, null);
 
     private static final Measurement B = new Measurement(histogram(150, 250, 90_000), 5, 3,
             ErrorCounts.of(0, 1, 0, 0, 0, 1), 500, 900, 5, 2.5,
             List.of(new SecondSample(0, 2, 250, 0), new SecondSample(1, 0, 0, 1), new SecondSample(2, 1, 90_000, 1)),
-            new GeneratorRecord(1, 0.25, 10, 50.0, 3000L, 600L, 400L, null, 4.0), "agent b lost its server", null,
+            GeneratorRecordBuilder.builder().ioThreads(1).cpuSeconds(0.25).cpuPercent(10).ioBusiestPercent(50.0)
+                    .heapUsedMaxBytes(3000L).heapLiveBytes(600L).allocatedBytesPerRequest(400L).checkMicrosPerRequest(4.0)
+                    .build(), "agent b lost its server", null,
             new TlsRecord("TLSv1.3", "TLS_AES_128_GCM_SHA256", "JDK", false, false, 1, 2000, 1.0),
             2, "request 3 could not be built");
 
@@ -126,7 +131,9 @@ class MeasurementTest {
         Measurement m = Measurement.merge(List.of(A, B));
         // 0.75 CPU seconds over the point's 2.5 s; 700 + 2000 bytes allocated over 12 requests sent;
         // checks of 6 x 2 + 5 x 4 µs over 11 answers; WS-Security time from the one part that had it
-        assertEquals(new GeneratorRecord(3, 0.75, 30, 50.0, 4000L, 1000L, 225L, 0.1, 2.91), m.generator());
+        assertEquals(GeneratorRecordBuilder.builder().ioThreads(3).cpuSeconds(0.75).cpuPercent(30).ioBusiestPercent(50.0)
+                .heapUsedMaxBytes(4000L).heapLiveBytes(1000L).allocatedBytesPerRequest(225L).securitySeconds(0.1)
+                .checkMicrosPerRequest(2.91).build(), m.generator());
         assertEquals(new TlsRecord("TLSv1.3", "TLS_AES_128_GCM_SHA256", "JDK", false, false, 5, 1200, 0.4), m.tls());
     }
 

@@ -141,13 +141,14 @@ public record Assertion(String text, String metric, String operator, double limi
         StepRecord s = p.steps() == null ? null : p.steps().stream()
                 .filter(x -> x.name().equals(step)).findFirst().orElse(null);
         if (s == null) {
-            return new PointRecord(p.target(), p.load(), p.repeat(), 0, p.durationSeconds(), Double.NaN,
-                    new LatencyRecord(Double.NaN, 0, 0, 0, 0, 0, 0), 0, 0,
-                    ErrorCounts.NONE, 0, null, null, null, null, null);
+            return PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(p.repeat())
+                    .durationSeconds(p.durationSeconds()).throughput(Double.NaN)
+                    .latencyMicros(new LatencyRecord(Double.NaN, 0, 0, 0, 0, 0, 0)).errors(ErrorCounts.NONE).build();
         }
-        return new PointRecord(p.target(), p.load(), p.repeat(), s.requests(), p.durationSeconds(), s.throughput(),
-                s.latencyMicros(), s.bytesSentPerRequest(), s.bytesReceivedPerRequest(), s.errors(), s.validated(),
-                null, null, null, s.histogram(), null);
+        return PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(p.repeat()).requests(s.requests())
+                .durationSeconds(p.durationSeconds()).throughput(s.throughput()).latencyMicros(s.latencyMicros())
+                .traffic(new PointRecord.Traffic(s.bytesSentPerRequest(), s.bytesReceivedPerRequest())).errors(s.errors())
+                .validated(s.validated()).detail(new PointRecord.Detail(null, s.histogram(), null)).build();
     }
 
     public boolean holds(double measured) {

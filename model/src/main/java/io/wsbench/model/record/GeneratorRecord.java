@@ -1,6 +1,7 @@
 package io.wsbench.model.record;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.soabase.recordbuilder.core.RecordBuilder;
 
 /**
  * The load generator's own cost, so a report can tell whether the client was the bottleneck and
@@ -15,41 +16,22 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * points that leave them idle are), "halt" (let go: a point that keeps them busy, or no hold asked or allowed) or
  * "none" (nothing to hold: the cpuidle driver is none); null in a record that did not say.
  */
+@RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                               Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest,
                               Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
                               Http2Record http2, String idleCores) {
 
-    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
-                           Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
-                           Double checkMicrosPerRequest, Double machineProbeMicros, Http2Record http2) {
-        this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
-                securitySeconds, checkMicrosPerRequest, machineProbeMicros, http2, null);
-    }
-
-    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
-                           Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
-                           Double checkMicrosPerRequest, Double machineProbeMicros) {
-        this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
-                securitySeconds, checkMicrosPerRequest, machineProbeMicros, null);
-    }
-
-    public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
-                           Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds,
-                           Double checkMicrosPerRequest) {
-        this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
-                securitySeconds, checkMicrosPerRequest, null);
-    }
-
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent) {
-        this(ioThreads, cpuSeconds, cpuPercent, null, null, null, null, null, null);
+        this(ioThreads, cpuSeconds, cpuPercent, null, null, null, null, null);
     }
 
+    /** The figures every point's generator has, the rest null: more are added by name ({@link GeneratorRecordBuilder}, the withers). */
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                            Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds) {
         this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
-                securitySeconds, null);
+                securitySeconds, null, null, null, null);
     }
 
     /** The share of an I/O thread's time on the CPU above which the generator, not the server, set the pace. */
@@ -69,25 +51,21 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
 
     /** This record with the client's time checking each answer, in microseconds. */
     public GeneratorRecord withCheckMicrosPerRequest(Double micros) {
-        return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, securitySeconds, micros, machineProbeMicros, http2, idleCores);
+        return GeneratorRecordBuilder.builder(this).checkMicrosPerRequest(micros).build();
     }
 
     /** This record with the machine probe's time around the point. */
     public GeneratorRecord withMachineProbeMicros(Double micros) {
-        return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, securitySeconds, checkMicrosPerRequest, micros, http2, idleCores);
+        return GeneratorRecordBuilder.builder(this).machineProbeMicros(micros).build();
     }
 
     /** This record with the client's WS-Security time for the point. */
     public GeneratorRecord withSecuritySeconds(double seconds) {
-        return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, seconds, checkMicrosPerRequest, machineProbeMicros, http2, idleCores);
+        return GeneratorRecordBuilder.builder(this).securitySeconds(seconds).build();
     }
 
     /** This record with what the idle cores did during the point ("poll", "halt" or "none"). */
     public GeneratorRecord withIdleCores(String what) {
-        return new GeneratorRecord(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes,
-                allocatedBytesPerRequest, securitySeconds, checkMicrosPerRequest, machineProbeMicros, http2, what);
+        return GeneratorRecordBuilder.builder(this).idleCores(what).build();
     }
 }

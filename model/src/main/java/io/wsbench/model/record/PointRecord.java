@@ -69,16 +69,6 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
         overTime = overTime == null || overTime.isEmpty() ? null : overTime;
     }
 
-    /** A point of single requests from this process alone, as measured: the rest is added by its withers. */
-    public PointRecord(TargetRecord target, LoadRecord load, int repeat, long requests, double durationSeconds,
-                       double throughput, LatencyRecord latencyMicros, double bytesSentPerRequest,
-                       double bytesReceivedPerRequest, ErrorCounts errors, long validated, ServerRecord server,
-                       GeneratorRecord generator, List<SecondSample> series, String histogram, String aborted) {
-        this(target, load, repeat, requests, durationSeconds, throughput, latencyMicros,
-                new Traffic(bytesSentPerRequest, bytesReceivedPerRequest), errors, validated, server, generator,
-                new Detail(series, histogram, null), aborted, null, 0, null, null, null, null);
-    }
-
     // the parts' figures read from the point itself, as its readers (report, compare, history) always have
 
     public double bytesSentPerRequest() {

@@ -267,7 +267,8 @@ public record Suite(String name, String description, String operation, String ba
                 rounds.instances())).build();
     }
 
-    Suite from(Path file) {
+    /** The same suite as read from {@code file}: the paths it names are relative to that file's directory. */
+    public Suite from(Path file) {
         return SuiteBuilder.builder(this).source(file).build();
     }
 

@@ -194,6 +194,15 @@ public record TargetSpec(String label, String stack, String protocol, String var
                 options.isEmpty() ? null : Map.copyOf(options), path, tls, service, flow, http2, request);
     }
 
+    /**
+     * The same target with {@code newTls} as its TLS settings (a flow file's target, given load's TLS options):
+     * made again from what it was written with, a flow's protocol being its steps'.
+     */
+    public TargetSpec withTls(TlsSpec newTls) {
+        return new TargetSpec(label, stack, flow != null ? null : protocol, variant, operation, security, sequence, url, client,
+                coldStart, stackOptions, path, newTls, service, flow, http2, request);
+    }
+
     TargetSpec withOperation(String suiteOperation) {
         return operation != null || own() || asIs() ? this
                 : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,

@@ -25,8 +25,9 @@ class NestedPartsTest {
                         List.of(new ServerRecord.ExceptionRate("java.io.IOException", 2.0, 4, "a.B.c:1")), "jfr/001.jfr",
                         new ServerRecord.GcPauses(3, 4.5, 2.0)));
         StepRecord step = new StepRecord("login", 200, 200, ErrorCounts.NONE, LATENCY, 100, 300, 200, null, null, 0);
-        return new PointRecord(TARGET, LOAD, 1, 200, 2.0, 50, LATENCY, 300, 200, ErrorCounts.NONE, 100, server, null,
-                List.of(new SecondSample(0, 50, 1000, 0)), "HISTO", null)
+        return PointRecordBuilder.builder().target(TARGET).load(LOAD).repeat(1).requests(200).durationSeconds(2.0).throughput(50)
+                .latencyMicros(LATENCY).traffic(new PointRecord.Traffic(300, 200)).errors(ErrorCounts.NONE).validated(100)
+                .server(server).detail(new PointRecord.Detail(List.of(new SecondSample(0, 50, 1000, 0)), "HISTO", null)).build()
                 .withTransport(null, 3, null)
                 .withFlowSteps(new PointRecord.FlowSteps(100L, List.of(step), List.of(), null));
     }

@@ -57,9 +57,11 @@ class TrendAndSweepTest {
     }
 
     private static PointRecord point(String label, int users, double throughput, double cpu) {
-        return new PointRecord(new TargetRecord(label, "direct", "html", null, "now", "plain", null),
-                new LoadRecord("closed", users, 100L, null, null, null, true), 1, 100L * users, 1, throughput,
-                new LatencyRecord(1, 1, 1, 1, 1, 1, 0), 40, 120, ErrorCounts.NONE, 100L * users,
-                new ServerRecord(1L, cpu, cpu, 0, 1, 1, 0, 0), null, List.of(), null, null);
+        return PointRecordBuilder.builder().target(new TargetRecord(label, "direct", "html", null, "now", "plain", null))
+                .load(new LoadRecord("closed", users, 100L, null, null, null, true)).repeat(1).requests(100L * users)
+                .durationSeconds(1).throughput(throughput).latencyMicros(new LatencyRecord(1, 1, 1, 1, 1, 1, 0))
+                .traffic(new PointRecord.Traffic(40, 120)).errors(ErrorCounts.NONE).validated(100L * users)
+                .server(new ServerRecord(1L, cpu, cpu, 0, 1, 1, 0, 0)).detail(new PointRecord.Detail(List.of(), null, null))
+                .build();
     }
 }

@@ -33,7 +33,8 @@ class WithersTest {
     void aListAddedToIsAnotherListAndTheRunningPointIsClearedByTheNextPoint() {
         RunRecord r = run().withRunning(new RunRecord.PointInProgress("p @ 1 user", List.of()));
         assertTrue(r.running() != null);
-        PointRecord p = new PointRecord(null, null, 1, 10, 1.0, 10.0, null, 0, 0, null, 10, null, null, null, null, null);
+        PointRecord p = PointRecordBuilder.builder().repeat(1).requests(10).durationSeconds(1.0).throughput(10.0)
+                .validated(10).build();
         RunRecord measured = r.withPoint(p);
         assertNull(measured.running());
         assertEquals(List.of(p), measured.points());

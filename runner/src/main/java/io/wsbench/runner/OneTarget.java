@@ -1,0 +1,60 @@
+package io.wsbench.runner;
+
+import io.wsbench.core.load.ProgressListener;
+import io.wsbench.model.record.CapacityRecord;
+import io.wsbench.model.record.PointRecord;
+import io.wsbench.model.suite.LoadPointSpec;
+import io.wsbench.model.suite.Suite;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A command's suite of one target at its own address ({@code load URL}, {@code load --flow},
+ * {@code capacity URL}), as {@link SuiteRunner#measure(Suite, Target, Warmup, PointSession, RunEvents)}
+ * measures it in the command's session: the target warmed as the command asks (a first window whose
+ * every answer failed stops it, in one line), then each of the suite's load points measured and, with
+ * its {@code capacity}, its capacity searched, all told to the command's listeners. No run.json is
+ * written: the command tells what was measured.
+ */
+final class OneTarget {
+
+    private OneTarget() {
+    }
+
+    static SuiteRunner.Measured measure(Suite suite, Target target, Warmup warmup, PointSession session, RunEvents events)
+            throws InterruptedException {
+        if (suite.targets().size() != 1 || !suite.targets().get(0).equals(target.spec())) {
+            throw new IllegalArgumentException("a command's suite is one target at its own address, made by Target.at");
+        }
+        WatchedServer.Process watched = session.watched();
+        PointRun points = new PointRun(session.driver(), watched == null ? WatchedServer.UNSEEN : watched, null, session::note)
+                .holding(session.awake());
+        String label = target.label();
+        PointRun.Warmed warmed = points.warmUp(target, warmup, ProgressListener.NONE);
+        if (warmed != null && warmed.failed() != null) {
+            throw new TargetException(warmed.failed()); // a command's one target: no use measuring errors only
+        }
+        if (warmed != null && warmed.how().steady() != null) {
+            events.warmedUp(label, warmed.how(), watched != null && watched.jit() != null);
+        }
+        List<PointRecord> measured = new ArrayList<>();
+        for (LoadPointSpec l : suite.load()) {
+            String load = l.toRecord().describe();
+            PointRecord p = points.measure(target, l, 1, label, null, events.pointStarting(label, load, 1, label, 0, 0));
+            measured.add(p);
+            events.pointDone(p);
+            if (p.aborted() != null) {
+                return new SuiteRunner.Measured(measured, null);
+            }
+        }
+        if (suite.capacity() == null) {
+            return new SuiteRunner.Measured(measured, null);
+        }
+        events.capacityStarting(label);
+        CapacityRecord c = CapacitySearch.of(suite.capacity(), points, target, label, name -> events.pointStarting(name, 0, 0),
+                events::probeDone).run(target.record());
+        events.capacityDone(c);
+        return new SuiteRunner.Measured(measured, c);
+    }
+}
