@@ -190,7 +190,8 @@ public record TargetSpec(String label, String stack, String protocol, String var
 
     /** The same target under another label, with {@code options} as its own stack options (a side of {@code wsbench ab}). */
     public TargetSpec as(String newLabel, Map<String, String> options) {
-        return new TargetSpec(newLabel, stack, protocol, variant, operation, security, sequence, url, client, coldStart,
+        // a flow's protocol is its steps', filled in by the record: made again from what it was written with
+        return new TargetSpec(newLabel, stack, flow != null ? null : protocol, variant, operation, security, sequence, url, client, coldStart,
                 options.isEmpty() ? null : Map.copyOf(options), path, tls, service, flow, http2, request);
     }
 

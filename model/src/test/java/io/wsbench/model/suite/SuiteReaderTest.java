@@ -199,4 +199,23 @@ class SuiteReaderTest {
         m = error("name: d\ntargets:\n  - { stack: direct }\nload:\n  - { users: 1 }\n");
         assertTrue(m.contains("a target on a 'stack' needs a 'protocol'"), m);
     }
+
+    @Test
+    void aFlowTargetIsCopiedUnderAnotherLabelAsAbLabelsItsTargets() {
+        Suite s = SuiteReader.parse("""
+                name: demo
+                targets:
+                  - label: echo
+                    stack: direct
+                    flow:
+                      steps:
+                        - { name: hello, path: /hello }
+                load:
+                  - { users: 1, requestsPerUser: 1 }
+                """, FILE);
+        TargetSpec a = s.targets().get(0).as("A", java.util.Map.of("version", "1"));
+        assertEquals("A", a.label());
+        assertEquals(s.targets().get(0).protocol(), a.protocol());
+        assertEquals(s.targets().get(0).flow(), a.flow());
+    }
 }

@@ -22,7 +22,8 @@ class JmeterCsvTest {
         assertArrayEquals(new String[]{"alice", "Smith; Jr.", "1"}, rows.get(0));
         assertArrayEquals(new String[]{"bob", "say \"hi\"", "2"}, rows.get(1));
         rows.add(0, new String[]{"user", "name", "n"});
-        assertEquals("user,name,n\nalice,Smith; Jr.,1\nbob,\"say \"\"hi\"\"\",2\n",
+        // Jackson quotes a field with a space in it too: CSV all the same
+        assertEquals("user,name,n\nalice,\"Smith; Jr.\",1\nbob,\"say \"\"hi\"\"\",2\n",
                 new String(JmeterCsv.write(rows), StandardCharsets.UTF_8));
         // a comma inside a field gets quotes in the comma-separated file
         assertEquals("a,\"b,c\"\n", new String(JmeterCsv.write(List.<String[]>of(new String[]{"a", "b,c"})), StandardCharsets.UTF_8));
