@@ -64,7 +64,13 @@ public final class SteadyWarmup {
         List<WarmupRecord.Window> seen = new ArrayList<>();
         long t0 = System.nanoTime();
         boolean steady = false;
-        int ownFrom = jitMillis.getAsLong() < 0 && spread.back() ? 0 : -1;
+        // the first window that may count towards steady: from the start where there is no JIT clock to
+        // wait for; else from the first quiet window, or from the one after it when the server moved then
+        int ownFrom = -1;
+        if (jitMillis.getAsLong() < 0) {
+            spread.back();
+            ownFrom = 0;
+        }
         Double ownAt = null;
         while (true) {
             long jitBefore = jitMillis.getAsLong();
@@ -81,8 +87,9 @@ public final class SteadyWarmup {
                 continue;
             }
             if (ownFrom < 0 && (jit == null || jit <= JIT_SHARE * plan.window().toMillis())) {
-                ownFrom = seen.size();
-                ownAt = spread.back() ? seen.get(seen.size() - 1).atSecond() : null;
+                boolean moved = spread.back();
+                ownFrom = moved ? seen.size() : seen.size() - 1;
+                ownAt = moved ? seen.get(seen.size() - 1).atSecond() : null;
             }
             steady = ownFrom >= 0 && steady(seen.subList(ownFrom, seen.size()), plan.window());
             // a first window of errors only: the target is wrong, not cold, and more of it would only repeat them

@@ -103,6 +103,20 @@ class SteadyWarmupTest {
                 "no server of wsbench's: nothing to move");
     }
 
+    @Test
+    void aServerLeftWhereItIsIsSteadyOnItsFirstThreeQuietWindows() throws InterruptedException {
+        int[] windows = {0};
+        long[] jit = {0};
+        var how = SteadyWarmup.run("CXF small", spec -> {
+            windows[0]++;
+            jit[0] += windows[0] <= 5 ? 800 : 0;
+            return measured(1000);
+        }, new SteadyWarmup.Plan(20, SECOND, Duration.ofSeconds(60), 0), () -> jit[0], WarmingCores.Spread.NONE);
+        // quiet from window 6: steady on 6, 7 and 8, as before a server could be spread at all
+        assertEquals(8, how.windows().size());
+        assertNull(how.ownCoresFromSecond());
+    }
+
     private static io.wsbench.core.load.Measurement measured(long answered) {
         org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(3);
         latencies.recordValueWithCount(Math.max(1, 20_000_000 / answered), answered);
