@@ -24,9 +24,10 @@ final class RunUnderWay {
     final Map<String, Integer> passes = new java.util.HashMap<>();
     /**
      * Where a server's first warm-up runs and where it goes back to: every core this process had before
-     * it was placed, and the servers' own ({@link WarmingCores}); null when the run is not placed.
+     * it was placed, and the servers' own ({@link WarmingCores}); {@link WarmingCores#NONE} until it is
+     * known, and for a run that is not placed.
      */
-    private WarmingCores warming;
+    private WarmingCores warming = WarmingCores.NONE;
 
     RunUnderWay(Suite suite, RunFile file, RunEvents events) {
         this.suite = suite;
@@ -47,7 +48,7 @@ final class RunUnderWay {
 
     /** Where a server's first warm-up runs; {@link WarmingCores#NONE} when the run is not placed. */
     WarmingCores warming() {
-        return warming == null ? WarmingCores.NONE : warming;
+        return warming;
     }
 
     /** A stack started, with what it loaded, into the run's environment. */
