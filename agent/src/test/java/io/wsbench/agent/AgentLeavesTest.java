@@ -65,7 +65,7 @@ class AgentLeavesTest {
                     return ProgressListener.NONE;
                 }
             };
-            SuiteRunner runner = new SuiteRunner(StackCatalog.in(dir), controller, events, 0, io.wsbench.monitor.Monitors.named("proc"));
+            SuiteRunner runner = new SuiteRunner(StackCatalog.in(dir), events, 0, io.wsbench.monitor.Monitors.named("proc"));
             Suite suite = SuiteReader.read(file);
             RunRecord run;
             try (PointSession session = PointSession.of(new PointSession.Settings(null, false, true)).sharing(controller)

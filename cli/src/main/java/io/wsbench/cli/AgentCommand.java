@@ -39,15 +39,9 @@ final class AgentCommand implements Callable<Integer> {
         }
         // Ctrl-C: the agent leaves its cluster (a part under way is stopped and told to the controller as aborted),
         // through the session's one Ctrl-C path as every measuring command's
-        java.util.concurrent.atomic.AtomicReference<Agent> started = new java.util.concurrent.atomic.AtomicReference<>();
-        try (io.wsbench.runner.PointSession session = generatorOptions.session().onCtrlC(() -> {
-                    Agent a = started.get();
-                    if (a != null) {
-                        a.close();
-                    }
-                }).open();
+        try (io.wsbench.runner.PointSession session = generatorOptions.session().open();
              Agent agent = Agent.start(c, session.generator(), session.awake(), AgentCommand::say)) {
-            started.set(agent);
+            session.onInterrupt(agent::close);
             session.notes().forEach(AgentCommand::say);
             ScheduledExecutorService watch = watchingParent(agent);
             System.out.println("wsbench agent " + agent.address() + " (pid " + ProcessHandle.current().pid() + ") in cluster '"

@@ -91,8 +91,7 @@ final class CapacityCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         }
         List<MonitorKind> monitors = watch.monitors();
-        var warmup = watch.warmupAsked(connections);
-        Suite suite = target.suite("capacity", tlsOptions, null, spec);
+        Suite suite = watch.warmed(target.suite("capacity", tlsOptions, null, spec), connections);
         Target loaded = TargetOptions.ready(suite, tlsOptions);
         URI uri = loaded.uri();
         PrintStream out = System.out;
@@ -100,17 +99,13 @@ final class CapacityCommand implements Callable<Integer> {
         try (PointSession session = generatorOptions.session(watch, monitors).connections(connections)
                 .reaching(loaded).open()) {
             TlsOptions.warnIfInsecure(loaded.tls(), uri, aside);
-            // its probes' lines as they come, no progress bar
+            // its probes' lines as they come, no progress bar, then its verdict (or JSON)
             RunEvents events = new CommandEvents(aside, watch, null, p -> { }, searched -> aside.printf(Locale.ROOT,
                     "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",
-                    uri, String.join(" and ", slo), connections, duration, settle));
-            CapacityRecord c = SuiteRunner.measure(suite, loaded, warmup, session, events).capacity();
+                    uri, String.join(" and ", slo), connections, duration, settle),
+                    searched -> out.println(json ? RunJson.toJson(new CapacityRecord.Printed(searched)) : "capacity: " + searched.verdict()));
+            CapacityRecord c = SuiteRunner.measure(suite, loaded, session, events).capacity();
             session.notes().forEach(n -> aside.println("  note          " + n));
-            if (json) {
-                out.println(RunJson.toJson(new CapacityRecord.Printed(c)));
-            } else {
-                out.println("capacity: " + c.verdict());
-            }
             if (c.aborted() != null) {
                 throw new UserError(c.aborted(), ExitCode.PROBLEM);
             }

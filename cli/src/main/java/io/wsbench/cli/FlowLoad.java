@@ -36,6 +36,9 @@ final class FlowLoad {
             throw new UserError("--flow takes its address, description, data and checks from the flow file:"
                     + " drop the URL, --wsdl, --openapi, --template, --data, --check, --body, --protocol, --header and --expect");
         }
+        if (c.think != null) {
+            throw new UserError("--think does not apply to --flow: a flow pauses where its file says, in its steps' think");
+        }
         TargetSpec t;
         try {
             t = SuiteReader.readFlow(c.flow);

@@ -24,17 +24,18 @@ final class GeneratorOptions {
                     + " --no-cores-awake lets them halt always)"})
     boolean coresAwake = true;
 
-    /** A session of points with this process's own generator and the cores held (or not) as these options ask. */
+    /**
+     * The session of every measuring command ({@code run}, {@code load}, {@code capacity}, {@code agent}):
+     * this process's own generator, the cores held (or not) as these options ask, and Ctrl-C ending
+     * the process with exit code 1 ("measured, but not all of it") once what was measured is told.
+     */
     io.wsbench.runner.PointSession.Builder session() {
-        return io.wsbench.runner.PointSession.of(settings());
+        return io.wsbench.runner.PointSession.of(settings()).stoppingOnCtrlC(ExitCode.PROBLEM);
     }
 
-    /**
-     * The session of {@code load}, {@code load --flow} and {@code capacity}: the process {@code --server-pid}
-     * names watched by {@code monitors}, Ctrl-C ending the process with exit code 1 once the point is told.
-     */
+    /** The session of {@code load}, {@code load --flow} and {@code capacity}: the process {@code --server-pid} names watched by {@code monitors}. */
     io.wsbench.runner.PointSession.Builder session(WatchOptions watch, java.util.List<io.wsbench.monitor.MonitorKind> monitors) {
-        return session().watching(watch.serverPid, monitors).stoppingOnCtrlC(ExitCode.PROBLEM);
+        return session().watching(watch.serverPid, monitors);
     }
 
     /** These options as an agent command takes them: the local agents of a run generate as the run would. */

@@ -160,10 +160,12 @@ final class HistoryOptions {
             return;
         }
         String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
-        RunRecord run = new RunRecord("load " + url, null, io.wsbench.runner.Home.version(),
-                io.wsbench.runner.Home.gitCommit(io.wsbench.runner.Home.find()), now, now,
-                p.aborted() == null ? "complete" : "partial", p.aborted(), command, null,
-                io.wsbench.model.record.Environment.detect(java.util.Map.of()), List.of(), List.of(p));
+        RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("load " + url)
+                .wsbenchVersion(io.wsbench.runner.Home.version())
+                .gitCommit(io.wsbench.runner.Home.gitCommit(io.wsbench.runner.Home.find())).startedAt(now)
+                .finishedAt(now).status(p.aborted() == null ? "complete" : "partial").partialReason(p.aborted())
+                .command(command).environment(io.wsbench.model.record.Environment.detect(java.util.Map.of()))
+                .notes(List.of()).points(List.of(p)).build();
         String id = "load-" + now.replace(":", "").replace("-", "") + "-" + ProcessHandle.current().pid();
         try (HistoryStore store = HistoryStore.open(at)) {
             store.record(id, run, null);

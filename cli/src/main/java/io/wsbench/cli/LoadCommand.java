@@ -13,7 +13,6 @@ import io.wsbench.model.suite.Suite;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.SuiteRunner;
 import io.wsbench.runner.Target;
-import io.wsbench.runner.Warmup;
 import io.wsbench.service.own.OwnWorkload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -103,11 +102,11 @@ final class LoadCommand implements Callable<Integer> {
         if (watch.serverPid == null && assertions.stream().anyMatch(Assertion::needsServer)) {
             throw new UserError("an assertion on cpu needs --server-pid PID, the server process to sample");
         }
-        Warmup warmupAsked = watch.warmupAsked(connections);
         List<MonitorKind> monitors = watch.monitors();
-        LoadPointSpec point = loadPoint(flow == null ? think : null); // a flow's pauses are its think steps
+        LoadPointSpec point = loadPoint(think); // refused with --flow, whose pauses are its think steps
         // a URL and a flow alike: the suite of one target the options (or the flow file) write, its load the options'
-        Suite suite = flow == null ? target.suite("load", tlsOptions, point, null) : FlowLoad.suite(this, point);
+        Suite suite = watch.warmed(flow == null ? target.suite("load", tlsOptions, point, null) : FlowLoad.suite(this, point),
+                connections);
         Target loaded = TargetOptions.ready(suite, tlsOptions);
         if (flow != null) {
             FlowLoad.check(this, suite.targets().get(0), loaded);
@@ -115,7 +114,7 @@ final class LoadCommand implements Callable<Integer> {
         BiConsumer<PointRecord, String> summary = flow == null
                 ? (p, transport) -> printSummary(System.out, p, point.toLoadSpec(), transport)
                 : (p, transport) -> FlowLoad.print(System.out, p, loaded.label());
-        return measureAndTell(suite, loaded, warmupAsked, monitors, flow == null ? loaded.uri().toString() : "--flow " + flow,
+        return measureAndTell(suite, loaded, monitors, flow == null ? loaded.uri().toString() : "--flow " + flow,
                 assertions, summary);
     }
 
@@ -127,7 +126,7 @@ final class LoadCommand implements Callable<Integer> {
      * it (a URL, or {@code --flow FILE}): the history's suite is "load " and it, the assertions' report "wsbench load "
      * and it.
      */
-    private int measureAndTell(Suite suite, Target loaded, Warmup warmupAsked, List<MonitorKind> monitors, String loadedAs,
+    private int measureAndTell(Suite suite, Target loaded, List<MonitorKind> monitors, String loadedAs,
                                List<Assertion> assertions, BiConsumer<PointRecord, String> summary)
             throws InterruptedException, java.io.IOException {
         PrintStream out = System.out;
@@ -151,8 +150,8 @@ final class LoadCommand implements Callable<Integer> {
                 } else {
                     summary.accept(p, session.generator().forConnections(connections).transport());
                 }
-            }, target -> { });
-            PointRecord p = SuiteRunner.measure(suite, loaded, warmupAsked, session, events).points().get(0);
+            }, target -> { }, searched -> { });
+            PointRecord p = SuiteRunner.measure(suite, loaded, session, events).points().get(0);
             session.notes().forEach(n -> aside.println("  note          " + n));
             if (history != null) {
                 HistoryOptions.recordLoad(history, p, loadedAs, GivenCommand.of(spec), aside);

@@ -38,7 +38,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
 
 @Command(name = "run", description = "Run a suite (default: suites/default.yaml) and write results/<time>-<suite>/.")
 final class RunCommand implements Callable<Integer> {
@@ -158,28 +157,18 @@ final class RunCommand implements Callable<Integer> {
         } catch (SuiteException e) {
             throw new UserError(e.getMessage());
         }
-        // Ctrl-C: the runner stops and keeps the run partial; then exit with 1, "measured but
-        // incomplete" (the JVM alone would exit with 130 once the hooks are done)
-        AtomicReference<SuiteRunner> running = new AtomicReference<>();
+        // Ctrl-C (the session's): the runner stops and keeps the run partial; then exit with 1, "measured but incomplete"
         PointSession.Builder opening = generatorOptions.session().placing(suite.cpus())
-                .driving(() -> agents.driver(generatorOptions, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout))
-                .onCtrlC(() -> {
-                    SuiteRunner r = running.get();
-                    if (r != null) {
-                        r.interrupt();
-                    }
-                    Runtime.getRuntime().halt(ExitCode.PROBLEM);
-                });
+                .driving(() -> agents.driver(generatorOptions, file, SuiteRunner.keysDir(catalog), dir.resolve("logs"), stdout));
         Map<URI, ClientTls> reached = reaching(suite, opening);
         try (PointSession session = opening.open();
              MetricsOut metrics = metricsOptions.start(stdout);
              LiveServer page = live == null ? null : startLive(live, suite.name(), stdout)) {
             reached.forEach((url, tls) -> TlsOptions.warnIfInsecure(tls, url, stdout));
             Console console = new Console(stdout, Console.interactive());
-            SuiteRunner runner = new SuiteRunner(catalog, session.driver(),
+            SuiteRunner runner = new SuiteRunner(catalog,
                     page == null && metrics == null ? console : new LiveEvents(console, page, metrics),
                     quick ? 200 : 500, monitors()).everyServer(everyServer).keepRecordings(keepRecordings);
-            running.set(runner);
             Files.createDirectories(dir);
             stdout.println("wsbench " + Home.version() + ": suite " + suite.name() + (quick ? " (quick)" : "")
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
@@ -188,7 +177,7 @@ final class RunCommand implements Callable<Integer> {
                     + " -> " + home.relativize(dir.toAbsolutePath()));
             RunRecord run = runner.run(suite, dir, givenBy != null ? givenBy : GivenCommand.of(spec), session);
             if (session.interrupted()) {
-                return ExitCode.PROBLEM; // the hook ends the process: no summary or report of a run cut short
+                return ExitCode.PROBLEM; // the session's hook ends the process once closed: no summary or report of a run cut short
             }
             done = run;
             printAndWrite(run, home, dir, stdout);

@@ -3,7 +3,8 @@ package io.wsbench.cli;
 import io.wsbench.model.record.WarmupRecord;
 import io.wsbench.model.suite.Durations;
 import io.wsbench.monitor.MonitorKind;
-import io.wsbench.runner.Warmup;
+import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteBuilder;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
@@ -68,15 +69,22 @@ final class WatchOptions {
     }
 
     /**
-     * The --warmup value, read before any load: auto, none, or a request count per connection
-     * of {@code connections}.
+     * {@code suite}, a command's, warmed as --warmup asks, read before any load: auto (windows at the
+     * suite's {@code connections}), none, or a request count per connection, written into the suite as
+     * a suite file would write it.
      */
-    Warmup warmupAsked(int connections) {
+    Suite warmed(Suite suite, int connections) {
+        return SuiteBuilder.builder(suite).warming(warming(connections)).build();
+    }
+
+    private Suite.Warming warming(int connections) {
         if (warmup == null || warmup.equals("none")) {
-            return Warmup.NONE;
+            return new Suite.Warming("none", null, null, null);
         }
         if (warmup.equals("auto")) {
-            return Warmup.untilSteady(connections, duration("--warmup-window", warmupWindow), duration("--warmup-max", warmupMax));
+            duration("--warmup-window", warmupWindow);
+            duration("--warmup-max", warmupMax);
+            return new Suite.Warming("auto", null, warmupMax, warmupWindow);
         }
         long requests;
         try {
@@ -87,6 +95,7 @@ final class WatchOptions {
         if (requests < 0) {
             throw new UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
         }
-        return requests == 0 ? Warmup.NONE : new Warmup.Requests(connections, requests);
+        return requests == 0 ? new Suite.Warming("none", null, null, null)
+                : new Suite.Warming("requests", Math.multiplyExact(requests, (long) connections), null, null);
     }
 }

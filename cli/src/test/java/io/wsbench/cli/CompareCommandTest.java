@@ -97,8 +97,9 @@ class CompareCommandTest {
     void aSingleRepeatSaysTheIntervalCannotBeComputed(@TempDir Path dir) throws Exception {
         Path a = run(dir.resolve("a"), "2.1.6", "0.1.0", 1000, 2000, new Random(7), List.of("SOAP"));
         RunRecord one = RunJson.read(a.resolve("run.json"));
-        RunJson.write(new RunRecord(one.suite(), null, "0.1.0", null, one.startedAt(), null, "complete", null, null,
-                null, one.environment(), List.of(), one.points().subList(0, 1)), a.resolve("run.json"));
+        RunJson.write(io.wsbench.model.record.RunRecordBuilder.builder().suite(one.suite()).wsbenchVersion("0.1.0")
+                .startedAt(one.startedAt()).status("complete").environment(one.environment()).notes(List.of())
+                .points(one.points().subList(0, 1)).build(), a.resolve("run.json"));
         Path b = run(dir.resolve("b"), "2.1.6", "0.1.0", 2000, 1000, new Random(8), List.of("SOAP"));
 
         CliRunner r = CliRunner.run("compare", a.toString(), b.toString(), "--out", dir.toString());
@@ -152,9 +153,10 @@ class CompareCommandTest {
         Environment env = new Environment("cpu", 2, "Linux", "6.1", "OpenJDK 17", 1L << 33,
                 Map.of("cxf", cxfVersion, "direct", "0.1.0"));
         Files.createDirectories(dir);
-        RunJson.write(new RunRecord("stacks", null, wsbenchVersion, "abc1234", "2025-01-01T10:00:00Z",
-                "2025-01-01T10:01:00Z", "complete", null, "./wsbench run suites/stacks.yaml", null, env, List.of(),
-                points), dir.resolve("run.json"));
+        RunJson.write(io.wsbench.model.record.RunRecordBuilder.builder().suite("stacks").wsbenchVersion(wsbenchVersion)
+                .gitCommit("abc1234").startedAt("2025-01-01T10:00:00Z").finishedAt("2025-01-01T10:01:00Z")
+                .status("complete").command("./wsbench run suites/stacks.yaml").environment(env).notes(List.of())
+                .points(points).build(), dir.resolve("run.json"));
         return dir;
     }
 }

@@ -32,8 +32,8 @@ class ConsoleSummaryTest {
         // steady repeats, but its warm-up ran out of time
         points.add(point("cold", 1, 1000, 1000));
         points.add(point("cold", 2, 1000, 1000));
-        RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
-                null, List.of(), points).withTargetWarmup(new WarmupRecord("cold", "auto", 60, false, List.of()));
+        RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("t").wsbenchVersion("0")
+                .startedAt("2026-01-01T00:00:00Z").status("complete").notes(List.of()).points(points).build().withTargetWarmup(new WarmupRecord("cold", "auto", 60, false, List.of()));
         List<String> lines = ConsoleSummary.render(run).lines().toList();
         assertEquals(List.of("±0.5%", "±20.0% !", "±0.0% !"),
                 lines.subList(2, 5).stream().map(ConsoleSummaryTest::spreadCell).toList(), String.join("\n", lines));
@@ -46,8 +46,8 @@ class ConsoleSummaryTest {
         points.add(point("server-bound", 2, 1000, 1000));
         points.add(withIoBusy(point("wsbench-bound", 1, 50_000, 20), 96.0));
         points.add(withIoBusy(point("wsbench-bound", 2, 50_000, 20), 80.0));
-        RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
-                null, List.of(), points);
+        RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("t").wsbenchVersion("0")
+                .startedAt("2026-01-01T00:00:00Z").status("complete").notes(List.of()).points(points).build();
         List<String> lines = ConsoleSummary.render(run).lines().toList();
         assertEquals(List.of("±0.0%", "±0.0% g"), lines.subList(2, 4).stream().map(ConsoleSummaryTest::spreadCell).toList(),
                 String.join("\n", lines));
@@ -67,8 +67,8 @@ class ConsoleSummaryTest {
                 points.add(p.withLoad(l));
             }
         }
-        RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
-                null, List.of(), points);
+        RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("t").wsbenchVersion("0")
+                .startedAt("2026-01-01T00:00:00Z").status("complete").notes(List.of()).points(points).build();
         List<String> lines = ConsoleSummary.render(run).lines().toList();
         assertEquals(List.of("getItem|2 users, 200 requests per user|12,000|2", "getItem|2 users, 3 s|9,000|2"),
                 lines.subList(2, 4).stream().map(line -> {
@@ -96,14 +96,15 @@ class ConsoleSummaryTest {
                 .latencyMicros(new LatencyRecord(50_000, 50_000, 50_000, 50_000, 50_000, 50_000, 1))
                 .traffic(new PointRecord.Traffic(100, 100)).errors(ErrorCounts.NONE).validated(38).build()
                 .withFlowSteps(new PointRecord.FlowSteps(38L, List.of(), null, null));
-        RunRecord run = new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null, "complete", null, null, null,
-                null, List.of(), List.of(plain, flow));
+        RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("t").wsbenchVersion("0")
+                .startedAt("2026-01-01T00:00:00Z").status("complete").notes(List.of()).points(List.of(plain, flow)).build();
         List<String> lines = ConsoleSummary.render(run).lines().toList();
         assertEquals("rate", lines.get(0).trim().split("\\s{2,}")[2], String.join("\n", lines));
         assertEquals("1,000 req/s", lines.get(2).trim().split("\\s{2,}")[2]);
         assertEquals("38 it/s (76 req/s)", lines.get(3).trim().split("\\s{2,}")[2]);
-        assertEquals("req/s", ConsoleSummary.render(new RunRecord("t", null, "0", null, "2026-01-01T00:00:00Z", null,
-                "complete", null, null, null, null, List.of(), List.of(plain))).lines().toList().get(0).trim().split("\\s{2,}")[2],
+        assertEquals("req/s", ConsoleSummary.render(io.wsbench.model.record.RunRecordBuilder.builder().suite("t")
+                .wsbenchVersion("0").startedAt("2026-01-01T00:00:00Z").status("complete").notes(List.of())
+                .points(List.of(plain)).build()).lines().toList().get(0).trim().split("\\s{2,}")[2],
                 "a table of no flow keeps its heading");
     }
 

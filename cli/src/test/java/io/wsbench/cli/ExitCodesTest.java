@@ -178,6 +178,22 @@ class ExitCodesTest {
     }
 
     @Test
+    void anOptionAFlowDoesNotTakeIsRefusedByName(@TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path flow = java.nio.file.Files.writeString(dir.resolve("flow.yaml"), """
+                label: paused
+                url: http://127.0.0.1:1/
+                flow:
+                  steps:
+                    - { name: hello, method: GET, path: "/" }
+                """);
+        // a flow pauses where its file says: --think, which load URL takes, is refused by name, not ignored
+        CliRunner r = CliRunner.run("load", "--flow", flow.toString(), "-n", "1", "--think", "10ms");
+        assertEquals(ExitCode.BAD_INPUT, r.exit(), r.err());
+        assertEquals("wsbench: --think does not apply to --flow: a flow pauses where its file says, in its steps' think",
+                r.err().strip());
+    }
+
+    @Test
     void everyCommandsHelpListsTheExitCodes() {
         for (String[] args : new String[][]{{"--help"}, {"help", "run"}, {"help", "load"}}) {
             CliRunner r = CliRunner.run(args);

@@ -36,8 +36,9 @@ final class Runs {
             points.add(point("direct", "direct", round, 2 * cxf * (1 + noise * (2 * r.nextDouble() - 1))));
         }
         String at = String.format("2026-11-%02dT%02d:%02d:00Z", 1 + minute / 1440, minute / 60 % 24, minute % 60);
-        return new RunRecord("s", null, "0.1.0", "c0ffee" + minute, at, at, "complete", null, "./wsbench run s.yaml",
-                "CXF", MACHINE, List.of(), points);
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("s").wsbenchVersion("0.1.0")
+                .gitCommit("c0ffee" + minute).startedAt(at).finishedAt(at).status("complete")
+                .command("./wsbench run s.yaml").baseline("CXF").environment(MACHINE).notes(List.of()).points(points).build();
     }
 
     static PointRecord point(String label, String stack, int round, double throughput) {

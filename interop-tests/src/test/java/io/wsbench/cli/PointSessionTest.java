@@ -124,7 +124,10 @@ class PointSessionTest {
             JsonNode record = RunJson.MAPPER.readTree(out.resolve("run.json").toFile());
             assertEquals("partial", record.at("/status").asText(), record.toString());
             assertTrue(record.at("/partialReason").asText().contains("interrupted (Ctrl-C)"), record.at("/partialReason").asText());
-            assertEquals(1, record.at("/points").size(), "the point measured before Ctrl-C is kept: " + record + "\n" + run.output());
+            assertEquals(2, record.at("/points").size(), "the point measured before Ctrl-C is kept, and the one it cut short: "
+                    + record + "\n" + run.output());
+            assertEquals("", record.at("/points/0/aborted").asText(), record.toString());
+            assertEquals("interrupted (Ctrl-C)", record.at("/points/1/aborted").asText(), "marked as cut short: " + record);
         }
     }
 

@@ -41,8 +41,9 @@ class CapacityReportTest {
     }
 
     private static RunRecord run(List<PointRecord> points, CapacityRecord... capacity) {
-        return new RunRecord("capacity", null, "0.1.0", null, "2026-11-27T10:00:00Z", "2026-11-27T10:10:00Z", "complete",
-                null, "x", "CXF", null, List.of(), points, null, null, List.of(capacity));
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("capacity").wsbenchVersion("0.1.0")
+                .startedAt("2026-11-27T10:00:00Z").finishedAt("2026-11-27T10:10:00Z").status("complete").command("x")
+                .baseline("CXF").notes(List.of()).points(points).capacity(List.of(capacity)).build();
     }
 
     @Test

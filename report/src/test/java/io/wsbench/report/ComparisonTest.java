@@ -108,8 +108,9 @@ class ComparisonTest {
         RunRecord a = relabel(run("4.1.5", 1000, 2000, NOISE_A), label);
         List<PointRecord> more = new ArrayList<>(relabel(run("4.2.3", 2000, 1000, NOISE_B), label).points());
         more.add(point("only B", FIVE_USERS, 1, 3000, 1000));
-        RunRecord b = new RunRecord("stacks", null, "0.1.0", "def", "2025-01-02T10:00:00Z", null, "complete", null, null,
-                null, a.environment(), List.of(), more);
+        RunRecord b = io.wsbench.model.record.RunRecordBuilder.builder().suite("stacks").wsbenchVersion("0.1.0")
+                .gitCommit("def").startedAt("2025-01-02T10:00:00Z").status("complete").environment(a.environment())
+                .notes(List.of()).points(more).build();
         Comparison.of("before", a, "after", b).write(dir);
         String html = Files.readString(dir.resolve("compare.html"));
 
@@ -128,8 +129,9 @@ class ComparisonTest {
     private static RunRecord relabel(RunRecord r, String label) {
         List<PointRecord> points = r.points().stream().map(p -> point(label, p.load(), p.repeat(), p.throughput(),
                 p.latencyMicros().p50())).toList();
-        return new RunRecord(r.suite(), null, r.wsbenchVersion(), r.gitCommit(), r.startedAt(), null, r.status(), null,
-                null, null, r.environment(), List.of(), points);
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite(r.suite()).wsbenchVersion(r.wsbenchVersion())
+                .gitCommit(r.gitCommit()).startedAt(r.startedAt()).status(r.status()).environment(r.environment())
+                .notes(List.of()).points(points).build();
     }
 
     private static int count(String text, String part) {
@@ -158,8 +160,8 @@ class ComparisonTest {
         LoadRecord tenUsers = new LoadRecord("closed", 10, 1000L, null, null, null, true);
         more.add(point("SOAP", tenUsers, 1, 3000, 1000));
         more.add(point("REST", FIVE_USERS, 1, 3000, 1000));
-        b = new RunRecord(b.suite(), null, b.wsbenchVersion(), null, b.startedAt(), null, "complete", null, null,
-                null, b.environment(), List.of(), more);
+        b = io.wsbench.model.record.RunRecordBuilder.builder().suite(b.suite()).wsbenchVersion(b.wsbenchVersion())
+                .startedAt(b.startedAt()).status("complete").environment(b.environment()).notes(List.of()).points(more).build();
 
         Comparison c = Comparison.of("a", a, "b", b);
         List<Path> written = c.write(dir);
@@ -197,9 +199,11 @@ class ComparisonTest {
             b.add(point("REST", FIVE_USERS, i + 1, 0.88 * 2000 * NOISE_B[i], 500));
             b.add(point("SOAP", FIVE_USERS, i + 1, 0.88 * 1000 * NOISE_B[i] * NOISE_A[i], 900));
         }
-        Comparison c = Comparison.of("a", new RunRecord("s", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", null, "complete",
-                null, null, "REST", null, List.of(), a), "b", new RunRecord("s", null, "0.1.0", "abc", "2025-01-01T11:00:00Z",
-                null, "complete", null, null, "REST", null, List.of(), b));
+        Comparison c = Comparison.of("a", io.wsbench.model.record.RunRecordBuilder.builder().suite("s")
+                .wsbenchVersion("0.1.0").gitCommit("abc").startedAt("2025-01-01T10:00:00Z").status("complete")
+                .baseline("REST").notes(List.of()).points(a).build(), "b", io.wsbench.model.record.RunRecordBuilder.builder()
+                        .suite("s").wsbenchVersion("0.1.0").gitCommit("abc").startedAt("2025-01-01T11:00:00Z")
+                        .status("complete").baseline("REST").notes(List.of()).points(b).build());
         Comparison.Row soap = c.rows().stream().filter(r -> r.target().label().equals("SOAP")).findFirst().orElseThrow();
         assertEquals(Comparison.SLOWER, soap.ratios().get(0).verdict(), soap.ratios().get(0).toString());
         Comparison.Ratio perBaseline = soap.ratios().get(soap.ratios().size() - 1);
@@ -216,7 +220,8 @@ class ComparisonTest {
         RunRecord a = run("x", 1000, 2000, NOISE_A);
         LoadRecord open = new LoadRecord("open", 5, null, 10.0, 1000.0, null, true);
         List<PointRecord> points = a.points().stream().map(p -> point("SOAP", open, p.repeat(), 1000, 2000)).toList();
-        RunRecord b = new RunRecord("s", null, "0.2.0", null, "t", null, "complete", null, null, null, null, null, points);
+        RunRecord b = io.wsbench.model.record.RunRecordBuilder.builder().suite("s").wsbenchVersion("0.2.0")
+                .startedAt("t").status("complete").points(points).build();
 
         Comparison c = Comparison.of("a", a, "b", b);
 
@@ -233,7 +238,8 @@ class ComparisonTest {
                 .target(new TargetRecord("SOAP", "cxf", "soap11", null, "matchQuakes", "plain", "large", null)).load(p.load())
                 .repeat(p.repeat()).requests(p.requests()).durationSeconds(p.durationSeconds()).throughput(p.throughput())
                 .latencyMicros(p.latencyMicros()).errors(p.errors()).validated(p.validated()).build()).toList();
-        RunRecord b = new RunRecord("s", null, "0.2.0", null, "t", null, "complete", null, null, null, null, null, large);
+        RunRecord b = io.wsbench.model.record.RunRecordBuilder.builder().suite("s").wsbenchVersion("0.2.0")
+                .startedAt("t").status("complete").points(large).build();
 
         Comparison c = Comparison.of("a", a, "b", b);
 
@@ -261,9 +267,11 @@ class ComparisonTest {
             b.add(point("SOAP", quick.get(1), i + 1, 3000 * NOISE_B[i], 500));
         }
         Environment env = new Environment("cpu", 2, "Linux", "6.1", "OpenJDK 17", 1L << 33, Map.of());
-        Comparison c = Comparison.of("a", new RunRecord("s", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", null, "complete",
-                null, null, null, env, List.of(), a), "b", new RunRecord("s", null, "0.1.0", "abc", "2025-01-01T11:00:00Z", null,
-                "complete", null, null, null, env, List.of(), b));
+        Comparison c = Comparison.of("a", io.wsbench.model.record.RunRecordBuilder.builder().suite("s")
+                .wsbenchVersion("0.1.0").gitCommit("abc").startedAt("2025-01-01T10:00:00Z").status("complete")
+                .environment(env).notes(List.of()).points(a).build(), "b", io.wsbench.model.record.RunRecordBuilder.builder()
+                        .suite("s").wsbenchVersion("0.1.0").gitCommit("abc").startedAt("2025-01-01T11:00:00Z")
+                        .status("complete").environment(env).notes(List.of()).points(b).build());
         assertEquals(List.of(), c.onlyInA());
         assertEquals(List.of(), c.onlyInB());
         assertEquals(List.of("SOAP @ 2 users, 200 requests per user", "SOAP @ 2 users, 3 s"),
@@ -296,8 +304,9 @@ class ComparisonTest {
                         points.add(point("row " + row, FIVE_USERS, repeat, x, Math.round(1e6 / x)));
                     }
                 }
-                runs.add(new RunRecord("s", null, "0.1.0", "abc", "2025-01-01T1" + side + ":00:00Z", null, "complete", null,
-                        null, null, env, List.of(), points));
+                runs.add(io.wsbench.model.record.RunRecordBuilder.builder().suite("s").wsbenchVersion("0.1.0")
+                        .gitCommit("abc").startedAt("2025-01-01T1" + side + ":00:00Z").status("complete")
+                        .environment(env).notes(List.of()).points(points).build());
             }
             Comparison c = Comparison.of("a", runs.get(0), "b", runs.get(1));
             assertEquals(8, c.rows().size());
@@ -318,8 +327,9 @@ class ComparisonTest {
             points.add(point("SOAP", FIVE_USERS, i + 1, throughput * noise[i], Math.round(latencyMicros / noise[i])));
         }
         Environment env = new Environment("cpu", 2, "Linux", "6.1", "OpenJDK 17", 1L << 33, Map.of("cxf", cxfVersion));
-        return new RunRecord("stacks", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", null, "complete", null, null,
-                null, env, List.of(), points);
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("stacks").wsbenchVersion("0.1.0")
+                .gitCommit("abc").startedAt("2025-01-01T10:00:00Z").status("complete").environment(env).notes(List.of())
+                .points(points).build();
     }
 
     static PointRecord point(String label, LoadRecord load, int repeat, double throughput, long p50Micros) {

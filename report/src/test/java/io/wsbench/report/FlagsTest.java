@@ -229,9 +229,12 @@ class FlagsTest {
     }
 
     private static RunRecord withCores(RunRecord r, int cores) {
-        return new RunRecord(r.suite(), r.description(), r.wsbenchVersion(), r.gitCommit(), r.startedAt(), r.finishedAt(), r.status(),
-                r.partialReason(), r.command(), r.baseline(),
-                new Environment("test", cores, "Linux", "6", "JVM", 1L << 34, java.util.Map.of()), r.notes(), r.points());
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite(r.suite()).description(r.description())
+                .wsbenchVersion(r.wsbenchVersion()).gitCommit(r.gitCommit()).startedAt(r.startedAt())
+                .finishedAt(r.finishedAt()).status(r.status()).partialReason(r.partialReason()).command(r.command())
+                .baseline(r.baseline())
+                .environment(new Environment("test", cores, "Linux", "6", "JVM", 1L << 34, java.util.Map.of()))
+                .notes(r.notes()).points(r.points()).build();
     }
 
     private static PointRecord busy(String label, int repeat, double ioBusiestPercent) {
@@ -247,7 +250,8 @@ class FlagsTest {
     }
 
     private static RunRecord run(List<PointRecord> points) {
-        return new RunRecord("flags", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", "2025-01-01T10:01:00Z",
-                "complete", null, null, null, null, List.of(), points);
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("flags").wsbenchVersion("0.1.0")
+                .gitCommit("abc").startedAt("2025-01-01T10:00:00Z").finishedAt("2025-01-01T10:01:00Z")
+                .status("complete").notes(List.of()).points(points).build();
     }
 }

@@ -70,9 +70,11 @@ class FlameGraphInChromiumTest {
     /** A run of one target at one user, two repeats, whose server spent {@code spin} µs a request in app.Work.spin. */
     static RunRecord profiledRun(Path dir, double spin) throws Exception {
         RunRecord run = ReportWriterTest.run(ReportWriterTest.REST, "direct SOAP", "complete", null);
-        RunRecord out = new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(), run.startedAt(),
-                run.finishedAt(), run.status(), run.partialReason(), run.command(), run.baseline(), run.environment(),
-                run.notes(), List.of(), null, null, null);
+        RunRecord out = io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite())
+                .description(run.description()).wsbenchVersion(run.wsbenchVersion()).gitCommit(run.gitCommit())
+                .startedAt(run.startedAt()).finishedAt(run.finishedAt()).status(run.status())
+                .partialReason(run.partialReason()).command(run.command()).baseline(run.baseline())
+                .environment(run.environment()).notes(run.notes()).points(List.of()).build();
         for (int repeat = 1; repeat <= 2; repeat++) {
             PointRecord p = ReportWriterTest.point(ReportWriterTest.REST, "direct", ReportWriterTest.ONE_USER, repeat, 1000, 1000);
             Folded cpu = new Folded();

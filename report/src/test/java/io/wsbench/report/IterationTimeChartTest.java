@@ -68,8 +68,9 @@ class IterationTimeChartTest {
         // steps longer than the iteration (its mean is over fewer, valid iterations): the rest is 0, not below
         points.add(flowPoint("checkout", OPEN, 1, 5.0, 4.0, 8.0));
         points.add(ReportWriterTest.point(ReportWriterTest.REST, "direct", TWO, 1, 1000, 1000));
-        return new RunRecord("flows", null, "0.1.0", null, "2026-11-25T10:00:00Z", "2026-11-25T10:01:00Z", "complete",
-                null, "./wsbench run flows.yaml", null, null, List.of(), points);
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("flows").wsbenchVersion("0.1.0")
+                .startedAt("2026-11-25T10:00:00Z").finishedAt("2026-11-25T10:01:00Z").status("complete")
+                .command("./wsbench run flows.yaml").notes(List.of()).points(points).build();
     }
 
     /** The data of each chart of {@code html} of kind {@code kind}, as charts.js reads it. */

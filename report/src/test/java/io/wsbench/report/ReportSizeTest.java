@@ -35,9 +35,11 @@ class ReportSizeTest {
     static RunRecord manyProfiledPoints(Path dir) throws Exception {
         Files.createDirectories(dir.resolve("profiles"));
         RunRecord run = ReportWriterTest.run(ReportWriterTest.REST, "direct SOAP", "complete", null);
-        RunRecord out = new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(), run.startedAt(),
-                run.finishedAt(), run.status(), run.partialReason(), run.command(), run.baseline(), run.environment(),
-                run.notes(), List.of(), null, null, null);
+        RunRecord out = io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite())
+                .description(run.description()).wsbenchVersion(run.wsbenchVersion()).gitCommit(run.gitCommit())
+                .startedAt(run.startedAt()).finishedAt(run.finishedAt()).status(run.status())
+                .partialReason(run.partialReason()).command(run.command()).baseline(run.baseline())
+                .environment(run.environment()).notes(run.notes()).points(List.of()).build();
         int n = 0;
         for (int t = 0; t < 12; t++) {
             String stack = STACKS.get(t % STACKS.size());

@@ -119,9 +119,11 @@ class ReportWriterTest {
                 List.of(new ServerRecord.ExceptionRate("Evil" + evil, 1.0, 1, "at " + evil)), "/tmp/" + evil + ".jfr", null));
         List<PointRecord> points = new ArrayList<>(run.points());
         points.set(0, withServer(first, seen));
-        ReportWriter.write(new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(),
-                run.startedAt(), run.finishedAt(), run.status(), run.partialReason(), run.command(), run.baseline(),
-                run.environment(), run.notes(), points), dir);
+        ReportWriter.write(io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite())
+                .description(run.description()).wsbenchVersion(run.wsbenchVersion()).gitCommit(run.gitCommit())
+                .startedAt(run.startedAt()).finishedAt(run.finishedAt()).status(run.status())
+                .partialReason(run.partialReason()).command(run.command()).baseline(run.baseline())
+                .environment(run.environment()).notes(run.notes()).points(points).build(), dir);
         String html = Files.readString(dir.resolve("report.html"));
 
         String markup = outsideScripts(html);
@@ -145,8 +147,8 @@ class ReportWriterTest {
 
     @Test
     void runThatDiedBeforeItsFirstPointStillGetsAReport() throws IOException {
-        RunRecord empty = new RunRecord("crashy", null, "0.1.0", null, "2025-01-01T10:00:00Z", null, "running",
-                null, "./wsbench run", null, null, null, List.of());
+        RunRecord empty = io.wsbench.model.record.RunRecordBuilder.builder().suite("crashy").wsbenchVersion("0.1.0")
+                .startedAt("2025-01-01T10:00:00Z").status("running").command("./wsbench run").points(List.of()).build();
 
         ReportWriter.write(empty, dir);
 
@@ -202,8 +204,9 @@ class ReportWriterTest {
             flat.add(new SecondSample(s, 1000 + (s % 2) * 20, 2000, 0));
         }
         RunRecord run = run(REST, SOAP, "complete", null);
-        run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null, null,
-                List.of(), List.of(withSeries(p, falling, 1), withSeries(p, flat, 2)));
+        run = io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite()).wsbenchVersion("0.1.0")
+                .startedAt(run.startedAt()).status("complete").command("x").notes(List.of())
+                .points(List.of(withSeries(p, falling, 1), withSeries(p, flat, 2))).build();
         ReportWriter.write(run, dir);
         String html = Files.readString(dir.resolve("report.html"));
 
@@ -226,8 +229,9 @@ class ReportWriterTest {
                 List.of(new ServerRecord.ExceptionRate("java.lang.NullPointerException", 1000, 2500, "com.example.Cookies.read:42")),
                 "jfr/001-x.jfr", null));
         RunRecord run = run(REST, SOAP, "complete", null);
-        run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null, null,
-                List.of(), List.of(withServer(p, inside)));
+        run = io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite()).wsbenchVersion("0.1.0")
+                .startedAt(run.startedAt()).status("complete").command("x").notes(List.of())
+                .points(List.of(withServer(p, inside))).build();
         ReportWriter.write(run, dir);
         String html = Files.readString(dir.resolve("report.html"));
 
@@ -249,8 +253,8 @@ class ReportWriterTest {
             points.add(withServer(p.withGenerator(g), p.server().withGc(1, 2, 50_000_000)
                     .withRecording(new ServerRecord.JfrRecord(10L, 10L, List.of(), List.of(), "x.jfr", null))));
         }
-        ReportWriter.write(new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x",
-                null, null, List.of(), points), dir);
+        ReportWriter.write(io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite()).wsbenchVersion("0.1.0")
+                .startedAt(run.startedAt()).status("complete").command("x").notes(List.of()).points(points).build(), dir);
         String html = Files.readString(dir.resolve("report.html"));
 
         assertTrue(html.contains("<h2>Client and server cost</h2>"), html);
@@ -282,8 +286,11 @@ class ReportWriterTest {
                 .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
                 .validated(p.validated()).server(p.server()).generator(p.generator())
                 .detail(new PointRecord.Detail(p.series(), p.histogram(), null)).build().withTransport(null, 0, agents));
-        RunRecord withAgents = new RunRecord(run.suite(), run.description(), run.wsbenchVersion(), run.gitCommit(), run.startedAt(),
-                run.finishedAt(), run.status(), run.partialReason(), run.command(), run.baseline(), run.environment(), run.notes(), points);
+        RunRecord withAgents = io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite())
+                .description(run.description()).wsbenchVersion(run.wsbenchVersion()).gitCommit(run.gitCommit())
+                .startedAt(run.startedAt()).finishedAt(run.finishedAt()).status(run.status())
+                .partialReason(run.partialReason()).command(run.command()).baseline(run.baseline())
+                .environment(run.environment()).notes(run.notes()).points(points).build();
 
         ReportWriter.write(withAgents, dir);
 
@@ -394,9 +401,11 @@ class ReportWriterTest {
         }
         Environment env = new Environment("Intel Xeon Test CPU", 2, "Linux amd64", "6.1", "OpenJDK 17",
                 8L << 30, Map.of("cxf", "4.1.0", "direct", "0.1.0"));
-        return new RunRecord("soap-vs-rest", "What does SOAP cost?", "0.1.0-SNAPSHOT", "abc1234",
-                "2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z", status, reason, "./wsbench run suites/soap.yaml",
-                baseline, env, List.of("a note"), points);
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("soap-vs-rest")
+                .description("What does SOAP cost?").wsbenchVersion("0.1.0-SNAPSHOT").gitCommit("abc1234")
+                .startedAt("2025-01-01T10:00:00Z").finishedAt("2025-01-01T10:05:00Z").status(status)
+                .partialReason(reason).command("./wsbench run suites/soap.yaml").baseline(baseline).environment(env)
+                .notes(List.of("a note")).points(points).build();
     }
 
     /** Latencies spread evenly from {@code lowestMicros} to twice that. */

@@ -56,8 +56,9 @@ class SteadinessTest {
                     null, null))
                     .detail(new PointRecord.Detail(p.series(), p.histogram(), null)).build());
         }
-        run = new RunRecord(run.suite(), null, "0.1.0", null, run.startedAt(), null, "complete", null, "x", null,
-                run.environment(), List.of(), points);
+        run = io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite()).wsbenchVersion("0.1.0")
+                .startedAt(run.startedAt()).status("complete").command("x").environment(run.environment())
+                .notes(List.of()).points(points).build();
         assertEquals(2, Summary.of(run.points()).stream().filter(r -> r.target().label().equals("steady")).findFirst()
                 .orElseThrow().generatorPaced());
         String html = ReportPage.render(run);
@@ -91,7 +92,8 @@ class SteadinessTest {
             points.add(ComparisonTest.point("steady", ONE_USER, i + 1, 1000 * steady[i], Math.round(1000 / steady[i])));
         }
         Environment env = new Environment("cpu", 2, "Linux", "6.1", "OpenJDK 17", 1L << 33, Map.of("cxf", "4"));
-        return new RunRecord("steadiness", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", "2025-01-01T10:01:00Z",
-                "complete", null, null, null, env, List.of(), points);
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("steadiness").wsbenchVersion("0.1.0")
+                .gitCommit("abc").startedAt("2025-01-01T10:00:00Z").finishedAt("2025-01-01T10:01:00Z")
+                .status("complete").environment(env).notes(List.of()).points(points).build();
     }
 }

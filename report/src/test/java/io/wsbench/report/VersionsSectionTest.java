@@ -125,8 +125,8 @@ class VersionsSectionTest {
         // two targets on two stacks, and one target on one version: nothing to pair
         RunRecord plain = ReportWriterTest.run("direct REST", "cxf SOAP", "complete", null);
         List<PointRecord> one = run().points().stream().filter(p -> p.target().label().equals("CXF 4.2 small")).toList();
-        RunRecord single = new RunRecord("one", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", null, "complete", null, null,
-                null, null, List.of(), one);
+        RunRecord single = io.wsbench.model.record.RunRecordBuilder.builder().suite("one").wsbenchVersion("0.1.0")
+                .gitCommit("abc").startedAt("2025-01-01T10:00:00Z").status("complete").notes(List.of()).points(one).build();
 
         for (RunRecord r : List.of(plain, single)) {
             assertEquals(List.of(), VersionsTable.pairs(r));
@@ -178,8 +178,9 @@ class VersionsSectionTest {
                 "cxf {version=3.6.10}", "CXF 3.6.10; Tomcat 9.0.98; Java 17.0.15",
                 "cxf", "CXF 4.2.3; Tomcat 11.0.6; Java 17.0.15",
                 "cxf {java=25}", "CXF 4.2.3; Tomcat 11.0.6; Java 25.0.1"));
-        return new RunRecord("versions", null, "0.1.0", "abc", "2025-01-01T10:00:00Z", "2025-01-01T10:05:00Z", "complete",
-                null, null, null, env, List.of(), points);
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("versions").wsbenchVersion("0.1.0")
+                .gitCommit("abc").startedAt("2025-01-01T10:00:00Z").finishedAt("2025-01-01T10:05:00Z")
+                .status("complete").environment(env).notes(List.of()).points(points).build();
     }
 
     private static PointRecord point(String label, String protocol, Map<String, String> options, int repeat,

@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * A command's suite of one target at its own address ({@code load URL}, {@code load --flow},
- * {@code capacity URL}), as {@link SuiteRunner#measure(Suite, Target, Warmup, PointSession, RunEvents)}
- * measures it in the command's session: the target warmed as the command asks (a first window whose
+ * {@code capacity URL}), as {@link SuiteRunner#measure(Suite, Target, PointSession, RunEvents)}
+ * measures it in the command's session: the target warmed as the suite says ({@link Warmup#of}, the command's
+ * {@code --warmup} written into it) (a first window whose
  * every answer failed stops it, in one line), then each of the suite's load points measured and, with
  * its {@code capacity}, its capacity searched, all told to the command's listeners. No run.json is
  * written: the command tells what was measured.
@@ -22,7 +23,7 @@ final class OneTarget {
     private OneTarget() {
     }
 
-    static SuiteRunner.Measured measure(Suite suite, Target target, Warmup warmup, PointSession session, RunEvents events)
+    static SuiteRunner.Measured measure(Suite suite, Target target, PointSession session, RunEvents events)
             throws InterruptedException {
         if (suite.targets().size() != 1 || !suite.targets().get(0).equals(target.spec())) {
             throw new IllegalArgumentException("a command's suite is one target at its own address, made by Target.at");
@@ -31,7 +32,7 @@ final class OneTarget {
         PointRun points = new PointRun(session.driver(), watched == null ? WatchedServer.UNSEEN : watched, null, session::note)
                 .holding(session.awake());
         String label = target.label();
-        PointRun.Warmed warmed = points.warmUp(target, warmup, ProgressListener.NONE);
+        PointRun.Warmed warmed = points.warmUp(target, Warmup.of(suite), ProgressListener.NONE);
         if (warmed != null && warmed.failed() != null) {
             throw new TargetException(warmed.failed()); // a command's one target: no use measuring errors only
         }

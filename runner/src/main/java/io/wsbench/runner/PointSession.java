@@ -59,7 +59,6 @@ public final class PointSession implements AutoCloseable {
         private List<MonitorKind> monitors = List.of();
         private WatchedServer.Process watched;
         private Integer exitOnInterrupt;
-        private Runnable onInterrupt;
 
         private Builder(Settings settings) {
             this.settings = settings;
@@ -108,17 +107,13 @@ public final class PointSession implements AutoCloseable {
         }
 
         /**
-         * Ctrl-C stops the point under way (and any that would follow it) as measured so far; once the
-         * command has told it and closed the session, the process exits with {@code exitCode}.
+         * Ctrl-C, the session's one path for every command: what the session's users asked to be told
+         * ({@link PointSession#onInterrupt}: a suite's runner, an agent leaving its cluster) is told, the
+         * point under way (and any that would follow it) stops as measured so far, and once the command
+         * has told what it measured and closed the session, the process exits with {@code exitCode}.
          */
         public Builder stoppingOnCtrlC(int exitCode) {
             this.exitOnInterrupt = exitCode;
-            return this;
-        }
-
-        /** Ctrl-C runs {@code action} (an agent leaving its cluster) and the process then ends as the JVM does. */
-        public Builder onCtrlC(Runnable action) {
-            this.onInterrupt = action;
             return this;
         }
 
@@ -164,6 +159,7 @@ public final class PointSession implements AutoCloseable {
     private final WatchedServer.Process watched;
     private final List<String> notes = new ArrayList<>();
     private final CountDownLatch told = new CountDownLatch(1);
+    private final List<Runnable> onInterrupt = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Thread hook;
 
     private PointSession(Builder b, LoadDriver driver, boolean ownsDriver) {
@@ -173,12 +169,7 @@ public final class PointSession implements AutoCloseable {
         this.ownsDriver = ownsDriver;
         this.watched = b.watched;
         notes.addAll(awake.refused());
-        Runnable onInterrupt = b.onInterrupt;
-        this.hook = b.exitOnInterrupt != null ? new Thread(() -> stopAndExit(b.exitOnInterrupt), "wsbench-interrupted")
-                : onInterrupt != null ? new Thread(() -> {
-                    interrupted = true;
-                    onInterrupt.run();
-                }, "wsbench-interrupted") : null;
+        this.hook = b.exitOnInterrupt == null ? null : new Thread(() -> stopAndExit(b.exitOnInterrupt), "wsbench-interrupted");
         if (hook != null) {
             Runtime.getRuntime().addShutdownHook(hook);
         }
@@ -190,11 +181,19 @@ public final class PointSession implements AutoCloseable {
     }
 
     /**
-     * Ctrl-C: the generator is told to stop again and again (a warm-up under way ends, and the point
-     * after it must stop too) until the command has told what it measured, then the process ends.
+     * Ctrl-C: those who asked are told, then the generator is told to stop again and again (a warm-up
+     * under way ends, and the point after it must stop too) until the command has told what it
+     * measured, then the process ends.
      */
     private void stopAndExit(int exitCode) {
         interrupted = true;
+        for (Runnable r : onInterrupt) {
+            try {
+                r.run();
+            } catch (RuntimeException e) {
+                System.err.println("wsbench: " + INTERRUPTED + ": " + e.getMessage());
+            }
+        }
         try {
             for (int i = 0; i < 300 && !told.await(100, TimeUnit.MILLISECONDS); i++) {
                 if (driver instanceof Generator g) {
@@ -258,9 +257,12 @@ public final class PointSession implements AutoCloseable {
         }
     }
 
-    /** What the idle cores were while the points ran, as run.json's environment records it. */
-    public String coresState() {
-        return awake.state();
+    /**
+     * Ctrl-C tells {@code action} first, on the session's one path (a suite's runner stopping its run, an
+     * agent leaving its cluster), before the driver is stopped and the process exits as the session was opened to.
+     */
+    public void onInterrupt(Runnable action) {
+        onInterrupt.add(action);
     }
 
     /**

@@ -43,9 +43,10 @@ public final class SuiteRunner {
     public static final String WAR_HOST = "war-host";
 
     private final StackCatalog catalog;
-    static final String INTERRUPTED = "interrupted (Ctrl-C)";
+    static final String INTERRUPTED = PointSession.INTERRUPTED;
 
-    private final LoadDriver driver;
+    // the session's, once run: what drives the points, and what Ctrl-C stops
+    private volatile LoadDriver driver;
     private final RunEvents events;
     private final StackServer.Watch watch;
     // what Ctrl-C reaches from another thread: the run under way and the server it loads
@@ -60,10 +61,8 @@ public final class SuiteRunner {
      * {@code residualMillis}: how long the server's CPU is watched after each point; {@code monitors}:
      * what watches each server it starts (e.g. proc, jvm and jfr: {@link io.wsbench.monitor.Monitors}).
      */
-    public SuiteRunner(StackCatalog catalog, LoadDriver driver, RunEvents events, long residualMillis,
-                       List<MonitorKind> monitors) {
+    public SuiteRunner(StackCatalog catalog, RunEvents events, long residualMillis, List<MonitorKind> monitors) {
         this.catalog = catalog;
-        this.driver = driver;
         this.events = events;
         this.watch = new StackServer.Watch(residualMillis, monitors);
     }
@@ -96,12 +95,18 @@ public final class SuiteRunner {
         return this;
     }
 
-    /** Runs the suite into {@code dir} (it exists) in {@code session}, the command's; returns the finished or partial record. */
+    /**
+     * Runs the suite into {@code dir} (it exists) in {@code session}, the command's, through its driver;
+     * Ctrl-C in the session {@linkplain #interrupt() interrupts} it. Returns the finished or partial record.
+     */
     public RunRecord run(Suite suite, Path dir, String command, PointSession session) throws InterruptedException {
         SuiteCheck.check(catalog, suite);
-        RunUnderWay run = new RunUnderWay(suite, new RunFile(dir.resolve("run.json"), new RunRecord(suite.name(),
-                suite.description(), Home.version(), Home.gitCommit(catalog.home()), now(), null, "running", null, command,
-                suite.baseline(), Environment.detect(Map.of()), List.of(), List.of())
+        driver = session.driver();
+        session.onInterrupt(this::interrupt);
+        RunUnderWay run = new RunUnderWay(suite, new RunFile(dir.resolve("run.json"), io.wsbench.model.record.RunRecordBuilder.builder()
+                .suite(suite.name()).description(suite.description()).wsbenchVersion(Home.version())
+                .gitCommit(Home.gitCommit(catalog.home())).startedAt(now()).status("running").command(command)
+                .baseline(suite.baseline()).environment(Environment.detect(Map.of())).notes(List.of()).points(List.of()).build()
                 .withNote("load generator: " + driver.describe() + "; "
                         + "closed-loop points measure latency from the actual send time")), events);
         active = run;
@@ -117,12 +122,12 @@ public final class SuiteRunner {
     /**
      * Measures a command's suite of one target at its own address ({@code load URL}, {@code load --flow},
      * {@code capacity URL}) in {@code session}, with no run.json: {@code target}, the suite's one as
-     * {@link Target#at} made it, warmed as {@code warmup} says, then measured at each of its loads and,
+     * {@link Target#at} made it, warmed as the suite says, then measured at each of its loads and,
      * with its {@code capacity}, searched ({@link OneTarget}), all told to {@code events}.
      */
-    public static Measured measure(Suite suite, Target target, Warmup warmup, PointSession session, RunEvents events)
+    public static Measured measure(Suite suite, Target target, PointSession session, RunEvents events)
             throws InterruptedException {
-        return OneTarget.measure(suite, target, warmup, session, events);
+        return OneTarget.measure(suite, target, session, events);
     }
 
     private RunRecord runPlaced(RunUnderWay run, StackLauncher launcher, Path dir) throws InterruptedException {
@@ -465,7 +470,10 @@ public final class SuiteRunner {
      */
     public void interrupt() {
         interrupted = true;
-        driver.abort(INTERRUPTED);
+        LoadDriver d = driver;
+        if (d != null) {
+            d.abort(INTERRUPTED);
+        }
         RunUnderWay run = active;
         RunFile r = run == null ? null : run.file;
         if (r != null) {

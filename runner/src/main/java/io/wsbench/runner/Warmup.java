@@ -62,12 +62,9 @@ public sealed interface Warmup {
         return new Windows(new SteadyWarmup.Plan(users(suite), window, Durations.parse(suite.warming().max()), count));
     }
 
-    /** {@code wsbench load}'s: windows of {@code window} for at most {@code max} with {@code users} users. */
-    static Warmup untilSteady(int users, Duration window, Duration max) {
-        return new Windows(new SteadyWarmup.Plan(users, window, max, 0));
-    }
-
+    /** The suite's largest user count; a suite of a capacity search alone (capacity URL), its search's connections. */
     private static int users(Suite suite) {
-        return suite.load().stream().mapToInt(LoadPointSpec::users).max().orElse(1);
+        int searched = suite.capacity() == null || suite.capacity().connections() == null ? 1 : suite.capacity().connections();
+        return suite.load().stream().mapToInt(LoadPointSpec::users).max().orElse(searched);
     }
 }

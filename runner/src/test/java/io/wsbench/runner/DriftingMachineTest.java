@@ -153,7 +153,7 @@ class DriftingMachineTest {
         try (DriftingMachine machine = new DriftingMachine(seed, millisA, millisB)) {
             try (PointSession session = PointSession.of(new PointSession.Settings(null, false, false)).sharing(machine)
                     .placing(suite.cpus()).open()) {
-                return new SuiteRunner(StackCatalog.in(dir), machine, new Quiet(), 0, List.of())
+                return new SuiteRunner(StackCatalog.in(dir), new Quiet(), 0, List.of())
                         .run(suite, Files.createDirectories(dir.resolve("out")), "test", session);
             }
         }

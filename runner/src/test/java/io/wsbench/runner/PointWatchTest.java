@@ -57,7 +57,8 @@ class PointWatchTest {
         assertTrue(over.drifts().isEmpty(), "two whole minutes are too few for a trend: " + over.drifts());
 
         // run.json keeps the point under way with its minutes until the point's record takes its place
-        RunRecord run = new RunRecord("s", null, "v", "", "now", null, "running", null, "c", null, null, List.of(), List.of())
+        RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("s").wsbenchVersion("v").gitCommit("")
+                .startedAt("now").status("running").command("c").notes(List.of()).points(List.of()).build()
                 .withRunning(new RunRecord.PointInProgress("REST @ 4h", told.get(1)));
         String json = RunJson.toCompactJson(run);
         assertTrue(json.contains("\"running\":{\"label\":\"REST @ 4h\",\"minutes\":[{\"minute\":0,"), json);

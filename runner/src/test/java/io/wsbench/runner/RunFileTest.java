@@ -77,8 +77,10 @@ class RunFileTest {
     }
 
     private static RunRecord running() {
-        return new RunRecord("race", null, "test", "", "2026-11-23T10:15:00Z", null, "running", null, "test", null,
-                new Environment("cpu", 2, "linux", "6", "17", 1L << 30, Map.of(), null), List.of(), List.of());
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("race").wsbenchVersion("test").gitCommit("")
+                .startedAt("2026-11-23T10:15:00Z").status("running").command("test")
+                .environment(new Environment("cpu", 2, "linux", "6", "17", 1L << 30, Map.of(), null)).notes(List.of())
+                .points(List.of()).build();
     }
 
     private static PointRecord point() {

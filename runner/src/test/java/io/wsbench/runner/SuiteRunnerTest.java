@@ -194,6 +194,7 @@ class SuiteRunnerTest {
         // as load URL and capacity URL write theirs: one target at its own address, its load and its search
         Path file = Files.writeString(dir.resolve("one.yaml"), """
                 name: load
+                warmup: none
                 targets:
                   - { url: "%s" }
                 load:
@@ -206,7 +207,7 @@ class SuiteRunnerTest {
         SuiteRunner.Measured measured;
         try (Generator generator = new Generator(1);
              PointSession session = PointSession.of(new PointSession.Settings(null, false, false)).sharing(generator).open()) {
-            measured = SuiteRunner.measure(suite, target, Warmup.NONE, session, new Listener(heard, p -> { }));
+            measured = SuiteRunner.measure(suite, target, session, new Listener(heard, p -> { }));
         }
         assertEquals(1, measured.points().size());
         PointRecord p = measured.points().get(0);
@@ -220,7 +221,7 @@ class SuiteRunnerTest {
         Suite two = io.wsbench.model.suite.SuiteBuilder.builder(suite)
                 .targets(List.of(suite.targets().get(0), suite.targets().get(0).as("again", java.util.Map.of()))).build();
         assertEquals("a command's suite is one target at its own address, made by Target.at", org.junit.jupiter.api.Assertions
-                .assertThrows(IllegalArgumentException.class, () -> SuiteRunner.measure(two, target, Warmup.NONE, null, null))
+                .assertThrows(IllegalArgumentException.class, () -> SuiteRunner.measure(two, target, null, null))
                 .getMessage());
     }
 
@@ -288,7 +289,7 @@ class SuiteRunnerTest {
      */
     private static RunRecord measured(Path dir, Suite suite, Generator generator, RunEvents events, SuiteRunner[] runner)
             throws Exception {
-        SuiteRunner r = new SuiteRunner(StackCatalog.in(dir), generator, events, 0, io.wsbench.monitor.Monitors.named("proc"));
+        SuiteRunner r = new SuiteRunner(StackCatalog.in(dir), events, 0, io.wsbench.monitor.Monitors.named("proc"));
         if (runner != null) {
             runner[0] = r;
         }

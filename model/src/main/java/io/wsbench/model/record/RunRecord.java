@@ -32,40 +32,6 @@ public record RunRecord(String suite, String description, String wsbenchVersion,
     public record PointInProgress(String label, List<MinuteSample> minutes) {
     }
 
-    public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
-                     String startedAt, String finishedAt, String status, String partialReason,
-                     String command, String baseline, Environment environment,
-                     List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
-                     List<WarmupRecord> warmup, List<CapacityRecord> capacity, PointInProgress running) {
-        this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
-                baseline, environment, notes, points, warmups, warmup, capacity, running, null);
-    }
-
-    public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
-                     String startedAt, String finishedAt, String status, String partialReason,
-                     String command, String baseline, Environment environment,
-                     List<String> notes, List<PointRecord> points, List<PointRecord> warmups,
-                     List<WarmupRecord> warmup, List<CapacityRecord> capacity) {
-        this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
-                baseline, environment, notes, points, warmups, warmup, capacity, null, null);
-    }
-
-    public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
-                     String startedAt, String finishedAt, String status, String partialReason,
-                     String command, String baseline, Environment environment,
-                     List<String> notes, List<PointRecord> points, List<PointRecord> warmups, List<WarmupRecord> warmup) {
-        this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
-                baseline, environment, notes, points, warmups, warmup, null);
-    }
-
-    public RunRecord(String suite, String description, String wsbenchVersion, String gitCommit,
-                     String startedAt, String finishedAt, String status, String partialReason,
-                     String command, String baseline, Environment environment,
-                     List<String> notes, List<PointRecord> points) {
-        this(suite, description, wsbenchVersion, gitCommit, startedAt, finishedAt, status, partialReason, command,
-                baseline, environment, notes, points, null, null);
-    }
-
     /** With the point under way as it stands (null: none). */
     public RunRecord withRunning(PointInProgress now) {
         return RunRecordBuilder.builder(this).running(now).build();

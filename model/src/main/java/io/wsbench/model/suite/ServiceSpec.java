@@ -16,7 +16,7 @@ import java.util.List;
 public record ServiceSpec(String wsdl, String openapi, String graphql, String proto, String port, String template,
                           String data, String dataMode, List<String> checks, Long dataMaxMb) {
 
-    public static final ServiceSpec NONE = new ServiceSpec(null, null, null, null, null, null, null, null, null, null);
+    public static final ServiceSpec NONE = ServiceSpecBuilder.builder().build();
 
     public ServiceSpec {
         if ((wsdl != null ? 1 : 0) + (openapi != null ? 1 : 0) + (graphql != null ? 1 : 0) + (proto != null ? 1 : 0) > 1) {

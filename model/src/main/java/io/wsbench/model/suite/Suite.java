@@ -194,11 +194,15 @@ public record Suite(String name, String description, String operation, String ba
     /**
      * The suite a command's options make ({@code load URL}, {@code capacity URL}): one target at its
      * own address, measured at {@code load} or searched as {@code capacity} says, unwarmed (the
-     * command warms it as asked), its files relative to the working directory.
+     * command writes its {@code --warmup} in), one process, its files relative to the working directory.
      */
     public static Suite of(String name, TargetSpec target, LoadPointSpec load, CapacitySpec capacity) {
-        return fromKeys(name, null, null, null, null, null, "none", null, null, List.of(target),
-                load == null ? null : List.of(load), null, null, null, null, capacity, null, null, null, null, null, 1, null);
+        if (load == null && capacity == null) {
+            throw new IllegalArgumentException("a suite needs at least one entry under 'load' (or a 'capacity' search)");
+        }
+        return SuiteBuilder.builder().name(name).targets(List.of(target)).load(load == null ? null : List.of(load))
+                .capacity(capacity).warming(new Warming("none", null, null, null))
+                .rounds(new Rounds(null, null, null, null, null, 1)).build();
     }
 
     public static final String ROUNDS = "rounds";

@@ -86,9 +86,12 @@ public record TargetSpec(String label, String stack, String protocol, String var
         if (proto != null && http != null && http == 1) {
             throw new IllegalArgumentException("gRPC goes over HTTP/2 only: leave 'http: 1' out of a 'proto' target");
         }
-        return new TargetSpec(label, stack, protocol, variant, operation, security, sequence, url, client, coldStart,
-                stackOptions, path, tls, new ServiceSpec(wsdl, openapi, graphql, proto, port, template, data, dataMode, checks,
-                dataMaxMb), flow, http != null && http == 2 ? new Http2(streams == null ? 1 : streams) : null, request);
+        return TargetSpecBuilder.builder().label(label).stack(stack).protocol(protocol).variant(variant).operation(operation)
+                .security(security).sequence(sequence).url(url).client(client).coldStart(coldStart).stackOptions(stackOptions)
+                .path(path).tls(tls).service(ServiceSpecBuilder.builder().wsdl(wsdl).openapi(openapi)
+                        .graphql(graphql).proto(proto).port(port).template(template).data(data).dataMode(dataMode).checks(checks)
+                        .dataMaxMb(dataMaxMb).build()).flow(flow).http2(http != null && http == 2 ? new Http2(streams == null ? 1 : streams) : null)
+                .request(request).build();
     }
 
     /** Whether the target is loaded over HTTP/2: asked ({@code http: 2}), or gRPC, which is HTTP/2 whether asked or not. */
@@ -190,9 +193,7 @@ public record TargetSpec(String label, String stack, String protocol, String var
 
     /** The same target under another label, with {@code options} as its own stack options (a side of {@code wsbench ab}). */
     public TargetSpec as(String newLabel, Map<String, String> options) {
-        // a flow's protocol is its steps', filled in by the record: made again from what it was written with
-        return new TargetSpec(newLabel, stack, flow != null ? null : protocol, variant, operation, security, sequence, url, client, coldStart,
-                options.isEmpty() ? null : Map.copyOf(options), path, tls, service, flow, http2, request);
+        return written().label(newLabel).stackOptions(options.isEmpty() ? null : Map.copyOf(options)).build();
     }
 
     /**
@@ -200,14 +201,16 @@ public record TargetSpec(String label, String stack, String protocol, String var
      * made again from what it was written with, a flow's protocol being its steps'.
      */
     public TargetSpec withTls(TlsSpec newTls) {
-        return new TargetSpec(label, stack, flow != null ? null : protocol, variant, operation, security, sequence, url, client,
-                coldStart, stackOptions, path, newTls, service, flow, http2, request);
+        return written().tls(newTls).build();
     }
 
     TargetSpec withOperation(String suiteOperation) {
-        return operation != null || own() || asIs() ? this
-                : new TargetSpec(label, stack, protocol, variant, suiteOperation, security, sequence, url, client, coldStart,
-                        stackOptions, path, tls, service, flow, http2, request);
+        return operation != null || own() || asIs() ? this : written().operation(suiteOperation).build();
+    }
+
+    /** This target as it was written, to be made again changed: a flow's protocol is its steps', filled in by the record. */
+    private TargetSpecBuilder written() {
+        return TargetSpecBuilder.builder(this).protocol(flow != null ? null : protocol);
     }
 
     /**

@@ -12,8 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WithersTest {
 
     private static RunRecord run() {
-        return new RunRecord("s", "d", "0.1", "abc", "2026-11-29T08:00:00Z", null, "running", null, "run s.yaml",
-                null, null, List.of("first"), List.of());
+        return RunRecordBuilder.builder().suite("s").description("d").wsbenchVersion("0.1").gitCommit("abc")
+                .startedAt("2026-11-29T08:00:00Z").status("running").command("run s.yaml").notes(List.of("first"))
+                .points(List.of()).build();
     }
 
     @Test
