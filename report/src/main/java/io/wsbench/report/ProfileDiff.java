@@ -17,9 +17,11 @@ import java.util.Set;
  * What changed in a server's CPU per request from A to B, frame by frame: for each frame the CPU
  * of its samples is credited to (the server's own line that ran or called into the JDK:
  * {@link PackageGroups#ownFrame}), its microseconds per request in each repeat of A and of B, the
- * change of their means and its interval (Welch's t over the repeats, Bonferroni-corrected for the
- * {@link #TOP} frames listed, so that "its interval excludes zero" holds for them together at 95%),
- * and its share of the whole change in CPU per request. Ranked by the size of the change.
+ * change of their means and its interval (Welch's t, Bonferroni-corrected for the {@link #TOP} frames
+ * listed, so that "its interval excludes zero" holds for them together at 95%), and its share of the
+ * whole change in CPU per request. Ranked by the size of the change. The interval is over server
+ * processes when each side ran as two or more (each process's mean over its repeats one value: what one
+ * JVM differs from the next is then in the spread), else over the repeats of one process, with a floor.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA, double cpuB, double change,
@@ -35,7 +37,7 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
      * and not in the other moves a fraction of a microsecond between frames, the same way in every
      * repeat; an allocating frame's TLAB refills and the GC they start moved 6.2 µs of about 340, 2%,
      * between two runs of one server in CI, which a 1% floor called a change). An interval over
-     * processes would hold this level itself; until profiles are compared per process, this floor does.
+     * processes holds this level itself: the floor is for repeats of one process a side only.
      */
     static final double LEAST_SHARE_OF_A = 0.03;
 
@@ -50,8 +52,9 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
     }
 
     static ProfileDiff of(String point, List<Profiles.Point> a, List<Profiles.Point> b) {
-        List<Map<String, Double>> perA = a.stream().map(ProfileDiff::perRequest).toList();
-        List<Map<String, Double>> perB = b.stream().map(ProfileDiff::perRequest).toList();
+        boolean overProcesses = processes(a) >= 2 && processes(b) >= 2;
+        List<Map<String, Double>> perA = overProcesses ? byProcess(a) : a.stream().map(ProfileDiff::perRequest).toList();
+        List<Map<String, Double>> perB = overProcesses ? byProcess(b) : b.stream().map(ProfileDiff::perRequest).toList();
         Set<String> frames = new LinkedHashSet<>();
         perA.forEach(m -> frames.addAll(m.keySet()));
         perB.forEach(m -> frames.addAll(m.keySet()));
@@ -66,19 +69,39 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
                 .sorted(Comparator.comparingDouble((Map.Entry<String, Double> e) -> -Math.abs(e.getValue()))
                         .thenComparing(Map.Entry::getKey))
                 .limit(TOP).map(Map.Entry::getKey).toList();
+        double least = overProcesses ? 0 : LEAST_SHARE_OF_A * cpuA;
         List<FrameChange> top = new ArrayList<>();
         for (String f : ranked) {
             double[] x = values(perA, f);
             double[] y = values(perB, f);
             double change = changeOf.get(f);
             double[] ci = welch(x, y, ranked.size());
-            boolean significant = ci != null && (ci[0] > 0 || ci[1] < 0) && Math.abs(change) >= LEAST_SHARE_OF_A * cpuA;
+            boolean significant = ci != null && (ci[0] > 0 || ci[1] < 0) && Math.abs(change) >= least;
             top.add(new FrameChange(f, round(mean(x)), round(mean(y)), round(change),
                     ci == null ? null : round(ci[0]), ci == null ? null : round(ci[1]),
                     whole == 0 ? 0 : Math.round(1000 * change / whole) / 1000.0, significant));
         }
         return new ProfileDiff(point, a.size(), b.size(), round(cpuA), round(cpuB), round(whole), List.copyOf(top),
                 says(cpuA, cpuB, top));
+    }
+
+    private static long processes(List<Profiles.Point> points) {
+        return points.stream().mapToInt(p -> p.point().instance()).distinct().count();
+    }
+
+    /** Each server process's CPU microseconds per request by frame, the mean over its repeats (a frame absent from one: 0). */
+    static List<Map<String, Double>> byProcess(List<Profiles.Point> points) {
+        Map<Integer, List<Map<String, Double>>> of = new java.util.TreeMap<>();
+        for (Profiles.Point p : points) {
+            of.computeIfAbsent(p.point().instance(), k -> new ArrayList<>()).add(perRequest(p));
+        }
+        List<Map<String, Double>> out = new ArrayList<>();
+        for (List<Map<String, Double>> repeats : of.values()) {
+            Map<String, Double> mean = new LinkedHashMap<>();
+            repeats.forEach(m -> m.forEach((f, v) -> mean.merge(f, v / repeats.size(), Double::sum)));
+            out.add(mean);
+        }
+        return out;
     }
 
     private static double[] values(List<Map<String, Double>> repeats, String frame) {

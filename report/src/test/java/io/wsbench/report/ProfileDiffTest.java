@@ -100,4 +100,49 @@ class ProfileDiffTest {
         assertNull(d.frames().get(0).low());
         assertFalse(d.frames().get(0).significant());
     }
+
+    /** {@code k} server processes, 3 repeats each: each process's spin frame drawn once (±{@code processSd}), as one JVM differs from the next. */
+    static List<Profiles.Point> processes(int k, double spin, double processSd, long seed) {
+        Random r = new Random(seed);
+        List<Profiles.Point> out = new ArrayList<>();
+        for (int instance = 1; instance <= k; instance++) {
+            double own = spin * (1 + processSd * r.nextGaussian());
+            for (int i = 0; i < 3; i++) {
+                Profiles.Point p = repeat(own, 0.005, r);
+                out.add(new Profiles.Point(p.point().withRound(new io.wsbench.model.record.RoundRecord(i + 1, 1, 1, instance,
+                        java.util.Map.of())), p.cpu(), p.alloc(), p.waits(), p.requests()));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void overProcessesWhatOneJvmDiffersFromTheNextIsInTheIntervalAndNoFloorIsNeeded() {
+        int called = 0;
+        int calledOverRepeats = 0;
+        for (long seed = 0; seed < 100; seed++) {
+            // the same server twice, as 4 processes a side, each process's spin 4% off its build's, the same in every repeat
+            List<Profiles.Point> a = processes(4, 100, 0.04, 2 * seed);
+            List<Profiles.Point> b = processes(4, 100, 0.04, 2 * seed + 1);
+            if (ProfileDiff.of("x", a, b).frames().stream().anyMatch(ProfileDiff.FrameChange::significant)) {
+                called++;
+            }
+            // one process a side (its first), read over its repeats alone with no floor: a change, most of the time
+            double[] ci = ProfileDiff.welch(values(a.subList(0, 3)), values(b.subList(0, 3)), 3);
+            if (ci[0] > 0 || ci[1] < 0) {
+                calledOverRepeats++;
+            }
+        }
+        // at 95% for the frames together, about 5 of 100 by chance
+        assertTrue(called <= 10, "two copies of one build called different in " + called + " of 100");
+        assertTrue(calledOverRepeats >= 50, "the repeats' interval alone misses the processes' spread: " + calledOverRepeats + " of 100");
+        // a real change of a quarter stands out over the processes' spread
+        ProfileDiff d = ProfileDiff.of("x", processes(4, 100, 0.04, 1), processes(4, 125, 0.04, 2));
+        assertEquals("app.Work.spin", d.frames().get(0).frame());
+        assertTrue(d.frames().get(0).significant(), d.frames().get(0).toString());
+    }
+
+    private static double[] values(List<Profiles.Point> points) {
+        return points.stream().mapToDouble(p -> ProfileDiff.perRequest(p).getOrDefault("app.Work.spin", 0.0)).toArray();
+    }
 }

@@ -221,7 +221,7 @@ public final class SuiteRunner {
             return e.getMessage();
         }
         try {
-            return measure(run, server.targets(), server.points(), repeats);
+            return measure(run, server, repeats);
         } finally {
             close(server);
         }
@@ -311,11 +311,13 @@ public final class SuiteRunner {
     /**
      * Every (repeat, target, load) point of one group, targets interleaved within a repeat; each
      * target warmed right before its own first point and, after another target's points on the same
-     * server, re-warmed shortly and not recorded. Returns why it stopped early, or null.
+     * server, re-warmed shortly and not recorded; a target's first warm-up until steady on every core
+     * while its JIT compiles, as in rounds ({@link WarmingCores}). Returns why it stopped early, or null.
      */
-    private String measure(RunUnderWay run, List<Target> targets, PointRun points, Repeats repeats)
-            throws InterruptedException {
+    private String measure(RunUnderWay run, Server server, Repeats repeats) throws InterruptedException {
         Suite suite = run.suite;
+        List<Target> targets = server.targets();
+        PointRun points = server.points();
         int total = (repeats.last() - repeats.first() + 1) * targets.size() * suite.load().size();
         int index = 0;
         List<LoadRecord> names = LoadRecord.namedApart(suite.load().stream().map(LoadPointSpec::toRecord).toList());
@@ -325,7 +327,8 @@ public final class SuiteRunner {
             for (Target t : targets) {
                 if (repeats.warm()) {
                     boolean first = warmed.add(t);
-                    warmUp(run, points, t, first ? Warmup.of(suite) : previous != t ? Warmup.rewarm(suite) : Warmup.NONE, first);
+                    warmUp(run, points, t, first ? Warmup.of(suite) : previous != t ? Warmup.rewarm(suite) : Warmup.NONE, first,
+                            server);
                 }
                 previous = t;
                 int level = 0;
@@ -388,7 +391,8 @@ public final class SuiteRunner {
 
     /**
      * {@link #warmUp(RunUnderWay, PointRun, Target, Warmup, boolean)} on {@code server}, one of several
-     * processes of its server (null: its only one): its warm-up recorded as that process's, and a process
+     * processes of its server, or its only one (instance 0; null: none, a URL), its first warm-up on every core while its
+     * JIT compiles ({@link WarmingCores}): its warm-up recorded as that process's, and a process
      * that never settled or slowed down named.
      */
     void warmUp(RunUnderWay run, PointRun points, Target t, Warmup warmup, boolean first, Server server) throws InterruptedException {
