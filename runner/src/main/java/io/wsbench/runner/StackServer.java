@@ -40,6 +40,7 @@ final class StackServer implements WatchedServer, AutoCloseable {
     // whether a point of this server is under way: only then does its death stop the point (rounds keep
     // every server up, and an idle server's death must not cut another server's point short)
     private final java.util.concurrent.atomic.AtomicBoolean loaded;
+    private volatile boolean stopped;
 
     private StackServer(RunningStack stack, String name, String version, List<Monitor> monitors, JvmCounters jvm,
                          ScheduledExecutorService watchdog, long jvmPid, java.util.concurrent.atomic.AtomicBoolean loaded) {
@@ -105,7 +106,7 @@ final class StackServer implements WatchedServer, AutoCloseable {
 
     /** Whether a point of this server is under way (its death then stops the point); yes until told. */
     void loaded(boolean now) {
-        loaded.set(now);
+        loaded.set(now && !stopped); // a server Ctrl-C stopped is not watched again
     }
 
     String name() {
@@ -152,7 +153,7 @@ final class StackServer implements WatchedServer, AutoCloseable {
 
     @Override
     public String deathNotice() {
-        return stack.deathNotice();
+        return stopped ? SuiteRunner.INTERRUPTED : stack.deathNotice();
     }
 
     @Override
@@ -160,8 +161,14 @@ final class StackServer implements WatchedServer, AutoCloseable {
         return jvm == null ? -1 : jvm.compileMillis();
     }
 
-    /** Stops the server at once (Ctrl-C): the point under way fails fast, and close still cleans up. */
+    /**
+     * Stops the server at once (Ctrl-C): the point under way fails fast, and close still cleans up. Its
+     * death is then Ctrl-C's, not the server's: the watchdog does not abort a point for it, and a point
+     * cut short is marked as interrupted.
+     */
     void stop() {
+        stopped = true;
+        loaded.set(false);
         stack.stop();
     }
 
