@@ -35,8 +35,10 @@ record Part(boolean open, int connections, long requestsPerUser, Long durationNa
             }
             profile = new Profile(stages);
         }
-        return new LoadSpec(open, connections, requestsPerUser, durationNanos == null ? null : Duration.ofNanos(durationNanos),
-                rate, Duration.ofNanos(thinkNanos), keepAlive, Duration.ofNanos(timeoutNanos), false,
-                Duration.ofNanos(phaseNanos), profile);
+        return io.wsbench.model.load.LoadSpecBuilder.builder().open(open).connections(connections)
+                .requestsPerUser(requestsPerUser)
+                .duration(durationNanos == null ? null : Duration.ofNanos(durationNanos)).rate(rate)
+                .thinkTime(Duration.ofNanos(thinkNanos)).keepAlive(keepAlive).timeout(Duration.ofNanos(timeoutNanos))
+                .eachRequest(false).phase(Duration.ofNanos(phaseNanos)).profile(profile).build();
     }
 }

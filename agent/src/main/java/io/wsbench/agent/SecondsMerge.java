@@ -78,6 +78,7 @@ final class SecondsMerge {
         }
         done += requests + errors;
         long p99 = latencies == null || latencies.getTotalCount() == 0 ? 0 : latencies.getValueAtPercentile(99);
-        return new Told(new SecondSample(next, requests, p99, errors), latencies, done);
+        return new Told(io.wsbench.model.record.SecondSampleBuilder.builder().second(next).requests(requests)
+                .p99Micros(p99).errors(errors).build(), latencies, done);
     }
 }

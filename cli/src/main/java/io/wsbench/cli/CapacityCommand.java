@@ -85,7 +85,9 @@ final class CapacityCommand implements Callable<Integer> {
         duration("--settle", settle, true);
         CapacitySpec spec;
         try {
-            spec = new CapacitySpec(slo, startRate, maxRate, precision, duration, settle, connections, maxProbes, timeout);
+            spec = io.wsbench.model.suite.CapacitySpecBuilder.builder().slo(slo).startRate(startRate).maxRate(maxRate)
+                    .precision(precision).probe(duration).settle(settle).connections(connections).maxProbes(maxProbes)
+                    .timeout(timeout).build();
             CapacitySearch.Settings.of(spec); // its rates and precision hold together
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());

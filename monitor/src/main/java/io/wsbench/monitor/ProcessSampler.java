@@ -106,10 +106,12 @@ public final class ProcessSampler implements Monitor {
                     / (residualMillis / 1000.0);
             residual = after == null ? 0 : Math.max(0, ProcStat.cpuPercent(last, after, true, true) - compilers);
         }
-        return new ServerRecord(pid, round(ProcStat.cpuPercent(first, last, true, true)),
-                round(ProcStat.cpuPercent(first, last, true, false)),
-                round(ProcStat.cpuPercent(first, last, false, true)),
-                rssMax, threadsMax, round(residual), round(ProcStat.machinePercent(first, last)));
+        return io.wsbench.model.record.ServerRecordBuilder.builder().pid(pid)
+                .cpuPercent(round(ProcStat.cpuPercent(first, last, true, true)))
+                .cpuUserPercent(round(ProcStat.cpuPercent(first, last, true, false)))
+                .cpuSystemPercent(round(ProcStat.cpuPercent(first, last, false, true))).rssMaxBytes(rssMax)
+                .threadsMax(threadsMax).residualCpuPercent(round(residual))
+                .machineCpuPercent(round(ProcStat.machinePercent(first, last))).build();
     }
 
     private static double round(double v) {

@@ -84,8 +84,9 @@ record ProfileReading(long cpuSamples, Folded cpu, Folded alloc, Folded waits) {
             }
         }
         double coverage = cpuMicros > 0 ? Math.round(1000 * sampled / cpuMicros) / 1000.0 : 0;
-        return new ProfileRecord(profiler, periodMicros, cpuSamples, coverage, round(whole), parts, alloc.total(),
-                waits.total(), files);
+        return io.wsbench.model.record.ProfileRecordBuilder.builder().profiler(profiler).periodMicros(periodMicros)
+                .cpuSamples(cpuSamples).coverage(coverage).cpuMicros(round(whole)).parts(parts)
+                .allocBytes(alloc.total()).waitMicros(waits.total()).files(files).build();
     }
 
     private static double round(double micros) {

@@ -314,7 +314,9 @@ public final class CapacitySearch {
                     rate(good), sloText, rate(good), rate(bad), agreed);
         }
         List<Double> interval = good == null ? null : Arrays.asList(good, bad);
-        return new CapacityRecord(target, good, interval, agreed, slo, List.copyOf(probes), limitedBy, aborted, verdict);
+        return io.wsbench.model.record.CapacityRecordBuilder.builder().target(target).rate(good).interval(interval)
+                .agreed(agreed).slo(slo).probes(List.copyOf(probes)).limitedBy(limitedBy).aborted(aborted)
+                .verdict(verdict).build();
     }
 
     private static String rate(double r) {

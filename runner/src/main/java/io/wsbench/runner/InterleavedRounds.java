@@ -60,8 +60,10 @@ final class InterleavedRounds {
         Suite suite = run.suite;
         long seed = suite.rounds().seed() != null ? suite.rounds().seed() : ThreadLocalRandom.current().nextLong(1L << 40);
         String budget = suite.rounds().until() == null ? null : suite.rounds().budget() != null ? suite.rounds().budget() : DEFAULT_BUDGET;
-        OrderRecord order = new OrderRecord(Suite.ROUNDS, seed, 0, suite.rounds().until(), budget, null, null,
-                suite.targets().stream().map(TargetSpec::label).toList(), instances > 1 ? instances : null);
+        OrderRecord order = io.wsbench.model.record.OrderRecordBuilder.builder().kind(Suite.ROUNDS).seed(seed).rounds(0)
+                .until(suite.rounds().until()).budget(budget)
+                .targets(suite.targets().stream().map(TargetSpec::label).toList())
+                .instances(instances > 1 ? instances : null).build();
         run.file.update(r -> r.withOrder(order));
         List<String> partial = new ArrayList<>();
         List<SuiteRunner.Server> servers = new ArrayList<>();

@@ -162,9 +162,10 @@ final class PointRun {
             long t0 = System.nanoTime();
             Measurement m = driver.run(target, LoadSpec.closed(r.users(), r.perUser()), progress);
             PointRecord kept = m.toPoint(target.record(),
-                    new LoadRecord("closed", r.users(), r.perUser(), null, null, null, true), 0, null);
-            return new Warmed(new WarmupRecord(target.label(), "requests",
-                    Math.round((System.nanoTime() - t0) / 1e7) / 100.0, null, null), kept);
+                    io.wsbench.model.record.LoadRecordBuilder.builder().model("closed").users(r.users())
+                            .requestsPerUser(r.perUser()).keepAlive(true).build(), 0, null);
+            return new Warmed(io.wsbench.model.record.WarmupRecordBuilder.builder().target(target.label())
+                    .mode("requests").seconds(Math.round((System.nanoTime() - t0) / 1e7) / 100.0).build(), kept);
         }
         if (warmup instanceof Warmup.Windows w) {
             Measurement[] first = new Measurement[1];

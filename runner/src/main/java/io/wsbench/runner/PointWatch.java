@@ -147,11 +147,13 @@ final class PointWatch implements ProgressListener, ServerTrail.Listener, AutoCl
             return;
         }
         long n = m.latencies.getTotalCount();
-        MinuteSample s = new MinuteSample(index, m.seconds, m.requests, m.errors,
-                m.seconds == 0 ? 0 : Math.round(10.0 * m.requests / m.seconds) / 10.0,
-                n == 0 ? 0 : m.latencies.getValueAtPercentile(50), n == 0 ? 0 : m.latencies.getValueAtPercentile(99),
-                m.cpuReadings == 0 ? null : Math.round(10 * m.cpu / m.cpuReadings) / 10.0, m.rss, m.liveHeap,
-                m.threads, m.files);
+        MinuteSample s = io.wsbench.model.record.MinuteSampleBuilder.builder().minute(index).seconds(m.seconds)
+                .requests(m.requests).errors(m.errors)
+                .throughput(m.seconds == 0 ? 0 : Math.round(10.0 * m.requests / m.seconds) / 10.0)
+                .p50Micros(n == 0 ? 0 : m.latencies.getValueAtPercentile(50))
+                .p99Micros(n == 0 ? 0 : m.latencies.getValueAtPercentile(99))
+                .serverCpuPercent(m.cpuReadings == 0 ? null : Math.round(10 * m.cpu / m.cpuReadings) / 10.0)
+                .rssBytes(m.rss).liveHeapBytes(m.liveHeap).threads(m.threads).openFiles(m.files).build();
         closed.add(s);
         if (m.seconds >= 59) {
             // a whole minute: a sample of the slowdown trends, at its middle

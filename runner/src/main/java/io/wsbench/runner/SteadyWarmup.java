@@ -97,8 +97,8 @@ public final class SteadyWarmup {
                 break;
             }
         }
-        WarmupRecord w = new WarmupRecord(label, "auto", Math.round((System.nanoTime() - t0) / 1e7) / 100.0, steady,
-                List.copyOf(seen));
+        WarmupRecord w = io.wsbench.model.record.WarmupRecordBuilder.builder().target(label).mode("auto")
+                .seconds(Math.round((System.nanoTime() - t0) / 1e7) / 100.0).steady(steady).windows(List.copyOf(seen)).build();
         // a fixed number of windows (a re-warm) is not judged, so not classified
         return plan.windows() > 0 ? w : w.onOwnCoresFrom(ownAt).classified();
     }

@@ -149,8 +149,9 @@ public final class SuiteRunner {
             return new InterleavedRounds(this, run).run(launcher, dir, groups, ServerGroups.instancesThatFit(run, groups));
         }
         boolean asked = suite.rounds().grouped();
-        run.file.update(r -> r.withOrder(new OrderRecord(Suite.GROUPED, null, suite.rounds().repeat(), null, null, null,
-                asked ? null : grouped, suite.targets().stream().map(TargetSpec::label).toList(), null)));
+        run.file.update(r -> r.withOrder(io.wsbench.model.record.OrderRecordBuilder.builder().kind(Suite.GROUPED)
+                .rounds(suite.rounds().repeat()).grouped(asked ? null : grouped)
+                .targets(suite.targets().stream().map(TargetSpec::label).toList()).build()));
         // grouped, each server is one process (a cold-start target's is a fresh one each repeat): the summary says what its intervals hold
         if (!asked) {
             run.note("grouped: " + grouped + ": ratios between servers compare different minutes");

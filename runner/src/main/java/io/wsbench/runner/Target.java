@@ -167,7 +167,9 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
 
     /** What run.json says was measured; {@code suite}: the one this target is of, for its server's options. */
     private static TargetRecord record(Suite suite, TargetSpec spec, URI uri) {
-        return new TargetRecord(spec.label(), spec.stack(), spec.protocol(), spec.variant(), spec.operation(),
-                spec.security().word(), spec.sequence(), uri.toString(), spec.client(), spec.coldStart(), suite.optionsFor(spec));
+        return io.wsbench.model.record.TargetRecordBuilder.builder().label(spec.label()).stack(spec.stack())
+                .protocol(spec.protocol()).variant(spec.variant()).operation(spec.operation())
+                .security(spec.security().word()).sequence(spec.sequence()).url(uri.toString()).client(spec.client())
+                .coldStart(spec.coldStart()).stackOptions(suite.optionsFor(spec)).build();
     }
 }

@@ -164,11 +164,13 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         for (Measurement m : parts) {
             for (int i = 0; i < m.series().size(); i++) {
                 SecondSample s = m.series().get(i);
-                bySecond.merge(s.second(), s, (a, b) -> new SecondSample(a.second(), a.requests() + b.requests(),
-                        Math.max(a.p99Micros(), b.p99Micros()), a.errors() + b.errors(),
-                        edge(a.firstMicros(), b.firstMicros(), Math::min), edge(a.lastMicros(), b.lastMicros(), Math::max),
-                        edge(a.p50Micros(), b.p50Micros(), Math::max), edge(a.sent(), b.sent(), Long::sum),
-                        edge(a.offered(), b.offered(), Double::sum)));
+                bySecond.merge(s.second(), s, (a, b) -> io.wsbench.model.record.SecondSampleBuilder.builder()
+                        .second(a.second()).requests(a.requests() + b.requests())
+                        .p99Micros(Math.max(a.p99Micros(), b.p99Micros())).errors(a.errors() + b.errors())
+                        .firstMicros(edge(a.firstMicros(), b.firstMicros(), Math::min))
+                        .lastMicros(edge(a.lastMicros(), b.lastMicros(), Math::max))
+                        .p50Micros(edge(a.p50Micros(), b.p50Micros(), Math::max))
+                        .sent(edge(a.sent(), b.sent(), Long::sum)).offered(edge(a.offered(), b.offered(), Double::sum)).build());
                 String encoded = exact ? m.secondLatencies().get(i) : "";
                 if (!encoded.isEmpty()) {
                     latencies.computeIfAbsent(s.second(), k -> new Histogram(2)).add(decode(encoded));
@@ -177,8 +179,11 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         }
         if (exact) {
             latencies.forEach((second, h) -> bySecond.computeIfPresent(second, (k, s) ->
-                    new SecondSample(k, s.requests(), h.getValueAtPercentile(99), s.errors(), s.firstMicros(), s.lastMicros(),
-                            s.p50Micros() == null ? null : h.getValueAtPercentile(50), s.sent(), s.offered())));
+                    io.wsbench.model.record.SecondSampleBuilder.builder().second(k).requests(s.requests())
+                            .p99Micros(h.getValueAtPercentile(99)).errors(s.errors()).firstMicros(s.firstMicros())
+                            .lastMicros(s.lastMicros())
+                            .p50Micros(s.p50Micros() == null ? null : h.getValueAtPercentile(50)).sent(s.sent())
+                            .offered(s.offered()).build()));
         }
         return List.copyOf(bySecond.values());
     }
@@ -317,11 +322,12 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     }
 
     private List<StepRecord> steps(List<StepFigures> figures) {
-        return figures.stream().map(f -> new StepRecord(f.name(), f.requests(), f.ok(), f.errors(), latency(f.latencies()),
-                durationSeconds > 0 ? round(f.ok() / durationSeconds) : 0,
-                f.requestsSent() == 0 ? 0 : round((double) f.bytesSent() / f.requestsSent()),
-                f.requests() == 0 ? 0 : round((double) f.bytesReceived() / Math.max(1, f.requests() - f.errors().count(ErrorKind.CONNECT) - f.errors().count(ErrorKind.TIMEOUT))),
-                encode(f.latencies()), f.firstFailure(), f.redirects())).toList();
+        return figures.stream().map(f -> io.wsbench.model.record.StepRecordBuilder.builder().name(f.name())
+                .requests(f.requests()).validated(f.ok()).errors(f.errors()).latencyMicros(latency(f.latencies()))
+                .throughput(durationSeconds > 0 ? round(f.ok() / durationSeconds) : 0)
+                .bytesSentPerRequest(f.requestsSent() == 0 ? 0 : round((double) f.bytesSent() / f.requestsSent()))
+                .bytesReceivedPerRequest(f.requests() == 0 ? 0 : round((double) f.bytesReceived() / Math.max(1, f.requests() - f.errors().count(ErrorKind.CONNECT) - f.errors().count(ErrorKind.TIMEOUT))))
+                .histogram(encode(f.latencies())).firstFailure(f.firstFailure()).redirects(f.redirects()).build()).toList();
     }
 
     /** This measurement with each agent's share of it: a point that several agents ran together. */

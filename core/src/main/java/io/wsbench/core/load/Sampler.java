@@ -109,9 +109,10 @@ final class Sampler {
     private void closeSecond() {
         Recorder.SecondPart part = pending.remove(secondIndex);
         long count = part == null ? 0 : part.latencies().getTotalCount();
-        SecondSample second = new SecondSample(secondIndex, count, count == 0 ? 0 : part.latencies().getValueAtPercentile(99),
-                part == null ? 0 : part.errors(), part == null ? null : part.firstNanos() / 1000,
-                part == null ? null : part.lastNanos() / 1000);
+        SecondSample second = io.wsbench.model.record.SecondSampleBuilder.builder().second(secondIndex).requests(count)
+                .p99Micros(count == 0 ? 0 : part.latencies().getValueAtPercentile(99))
+                .errors(part == null ? 0 : part.errors()).firstMicros(part == null ? null : part.firstNanos() / 1000)
+                .lastMicros(part == null ? null : part.lastNanos() / 1000).build();
         Profile profile = run.spec.profile();
         if (profile != null) {
             long from = secondIndex * 1_000_000_000L;

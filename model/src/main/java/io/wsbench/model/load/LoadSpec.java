@@ -1,5 +1,6 @@
 package io.wsbench.model.load;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ import java.util.List;
  * @param profile         null for a constant load; else the stages the rate (open) or the users (closed) follow,
  *                        {@code rate} or {@code connections} then being the most it reaches and {@code duration} its length
  */
+@RecordBuilder
 public record LoadSpec(boolean open, int connections, long requestsPerUser, Duration duration, double rate,
                        Duration thinkTime, boolean keepAlive, Duration timeout, boolean eachRequest, Duration phase,
                        Profile profile) {

@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.List;
  * or could not be reached): the probes before it are kept.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record CapacityRecord(TargetRecord target, Double rate, List<Double> interval, int agreed, List<String> slo,
                              List<Probe> probes, String limitedBy, String aborted, String verdict) {
 

@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.math.BigDecimal;
@@ -21,6 +22,7 @@ import java.util.Objects;
  * from it only in length ({@link #length}): its length is then part of its name, so the two are two rows.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record LoadRecord(String model, int users, Long requestsPerUser, Double durationSeconds,
                          Double rate, Double thinkTimeMillis, boolean keepAlive, Integer sequences,
                          Boolean eachRequest, String stages, Double minSeconds, Boolean lengthInName) {

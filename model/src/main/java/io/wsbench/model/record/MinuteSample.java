@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * wsbench can read). {@code seconds} is how long the minute was: the last one of a point may be short.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record MinuteSample(int minute, double seconds, long requests, long errors, double throughput,
                            long p50Micros, long p99Micros, Double serverCpuPercent, Long rssBytes,
                            Long liveHeapBytes, Integer threads, Integer openFiles) {

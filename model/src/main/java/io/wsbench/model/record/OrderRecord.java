@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.List;
  * {@code instances}: how many processes of each server it started, each measured in every round (absent: one).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record OrderRecord(String kind, Long seed, Integer rounds, String until, String budget, String stopped,
                           String grouped, List<String> targets, Integer instances) {
 

@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.List;
  * them for flamegraph.pl); runs before 2026-12-04 wrote them plain, without ".gz", and are read as well.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record ProfileRecord(String profiler, double periodMicros, long cpuSamples, double coverage,
                             double cpuMicros, List<Part> parts, long allocBytes, long waitMicros, String files) {
 

@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.List;
  * the second's middle. Where offered and achieved part is where the server stopped keeping up.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record SecondSample(int second, long requests, long p99Micros, long errors, Long firstMicros, Long lastMicros,
                            Long p50Micros, Long sent, Double offered) {
 

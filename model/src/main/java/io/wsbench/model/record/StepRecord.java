@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * sent within its latency), written only when not 0.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record StepRecord(String name, long requests, long validated, ErrorCounts errors, LatencyRecord latencyMicros,
                          double throughput, double bytesSentPerRequest, double bytesReceivedPerRequest,
                          String histogram, String firstFailure,

@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.Collections;
@@ -16,6 +17,7 @@ import java.util.TreeMap;
  * that two versions of one stack measured in one run can be told apart and paired; null when none.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record TargetRecord(String label, String stack, String protocol, String variant,
                            String operation, String security, String sequence, String url,
                            String client, Boolean coldStart, Map<String, String> stackOptions) {

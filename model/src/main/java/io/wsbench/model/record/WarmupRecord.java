@@ -1,5 +1,6 @@
 package io.wsbench.model.record;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.List;
  * is read from the windows after it, the ones on the cores it is measured on.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RecordBuilder
 public record WarmupRecord(String target, String mode, double seconds, Boolean steady, List<Window> windows,
                            Integer instance, String shape, Double steadyFromSecond, Double ownCoresFromSecond) {
 

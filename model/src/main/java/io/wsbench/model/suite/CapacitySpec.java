@@ -1,5 +1,6 @@
 package io.wsbench.model.suite;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import io.wsbench.model.record.Assertion;
 
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.util.List;
  * {@code startRate}, never goes past {@code maxRate}, and stops bisecting within {@code precision}
  * percent, after at most {@code maxProbes} probes. A request unanswered after {@code timeout} is an error.
  */
+@RecordBuilder
 public record CapacitySpec(List<String> slo, Double startRate, Double maxRate, Double precision, String probe,
                            String settle, Integer connections, Integer maxProbes, String timeout) {
 

@@ -88,20 +88,26 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         if (stages != null) {
             return LoadSpec.profiled(stages.open(), users, stages.profile(), thinkTime, keepAlive, timeout);
         }
-        return new LoadSpec("open".equals(model), users, requestsPerUser == null ? 0 : requestsPerUser, duration,
-                rate == null ? 0 : rate, thinkTime, keepAlive, timeout, each);
+        return io.wsbench.model.load.LoadSpecBuilder.builder().open("open".equals(model)).connections(users)
+                .requestsPerUser(requestsPerUser == null ? 0 : requestsPerUser).duration(duration)
+                .rate(rate == null ? 0 : rate).thinkTime(thinkTime).keepAlive(keepAlive).timeout(timeout)
+                .eachRequest(each).build();
     }
 
     public LoadRecord toRecord() {
         LoadSpec s = toLoadSpec();
         if (stages != null) {
-            return new LoadRecord(model, s.connections(), null, s.duration().toMillis() / 1000.0, s.open() ? s.rate() : null,
-                    s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, null, null, stages.text());
+            return io.wsbench.model.record.LoadRecordBuilder.builder().model(model).users(s.connections())
+                    .durationSeconds(s.duration().toMillis() / 1000.0).rate(s.open() ? s.rate() : null)
+                    .thinkTimeMillis(s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6).keepAlive(keepAlive)
+                    .stages(stages.text()).build();
         }
-        return new LoadRecord(model, users, s.requestsPerUser() > 0 ? s.requestsPerUser() : null,
-                s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0,
-                rate, s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6, keepAlive, sequences, eachRequest, null,
-                minDuration == null ? null : minDuration.toMillis() / 1000.0);
+        return io.wsbench.model.record.LoadRecordBuilder.builder().model(model).users(users)
+                .requestsPerUser(s.requestsPerUser() > 0 ? s.requestsPerUser() : null)
+                .durationSeconds(s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0)
+                .rate(rate).thinkTimeMillis(s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6)
+                .keepAlive(keepAlive).sequences(sequences).eachRequest(eachRequest)
+                .minSeconds(minDuration == null ? null : minDuration.toMillis() / 1000.0).build();
     }
 
     /** The least time a point of whole passes should last (null: no such floor; its passes are {@code sequences}). */
