@@ -363,7 +363,7 @@ public final class SuiteRunner {
             }
             if (repeats.warm()) {
                 warmUp(run, points, t, warmed.add(t) ? Warmup.of(suite) : previous != t ? Warmup.rewarm(suite) : Warmup.NONE,
-                        false);
+                        false, null);
             }
             previous = t;
             String why = capacity(run, points, t);
@@ -385,16 +385,11 @@ public final class SuiteRunner {
         return c.aborted();
     }
 
-    /** Warms one target as {@code warmup} says; the first warm-up of a target is recorded, a re-warm is not. */
-    void warmUp(RunUnderWay run, PointRun points, Target t, Warmup warmup, boolean first) throws InterruptedException {
-        warmUp(run, points, t, warmup, first, null);
-    }
-
     /**
-     * {@link #warmUp(RunUnderWay, PointRun, Target, Warmup, boolean)} on {@code server}, one of several
-     * processes of its server, or its only one (instance 0; null: none, a URL), its first warm-up on every core while its
-     * JIT compiles ({@link WarmingCores}): its warm-up recorded as that process's, and a process
-     * that never settled or slowed down named.
+     * Warms one target as {@code warmup} says, on {@code server}: one of several processes of its server, or
+     * its only one (instance 0; null: none, a URL), its first warm-up on every core while its JIT compiles
+     * ({@link WarmingCores}). A first warm-up is recorded (as that process's; one that never settled or
+     * slowed down named), a re-warm is not.
      */
     void warmUp(RunUnderWay run, PointRun points, Target t, Warmup warmup, boolean first, Server server) throws InterruptedException {
         if (warmup instanceof Warmup.None) {
