@@ -42,5 +42,5 @@ echo "check-protocols: $rounds rounds x $duration at $users users, closed loop a
   "cpuidle driver $(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo none), $(nproc) cores"
 python3 "$home/bench/check-cost.py" "$work/run" plain
 python3 "$home/bench/check-cost.py" "$work/run" "JSON h2" | grep -E "h2|gRPC|row"
-grep -c "load generator set the pace" "$work/run/summary.txt" 2>/dev/null | sed 's/^/rows flagged generator-bound: /' || true
+echo "rows flagged 'the load generator set the pace': $(grep -c 'load generator set the pace' "$work/run.log" || true)"
 if [ -n "$keep" ]; then mkdir -p "$keep" && cp -r "$work/run" "$keep/"; fi
