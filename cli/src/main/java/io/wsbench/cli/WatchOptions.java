@@ -79,7 +79,7 @@ final class WatchOptions {
 
     private Suite.Warming warming(int connections) {
         if (warmup == null || warmup.equals("none")) {
-            return new Suite.Warming("none", null, null, null);
+            return Suite.Warming.NONE;
         }
         if (warmup.equals("auto")) {
             duration("--warmup-window", warmupWindow);
@@ -95,7 +95,7 @@ final class WatchOptions {
         if (requests < 0) {
             throw new UserError("--warmup takes auto, none or a request count per connection, not '" + warmup + "'");
         }
-        return requests == 0 ? new Suite.Warming("none", null, null, null)
+        return requests == 0 ? Suite.Warming.NONE
                 : new Suite.Warming("requests", Math.multiplyExact(requests, (long) connections), null, null);
     }
 }

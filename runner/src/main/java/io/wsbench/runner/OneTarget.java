@@ -12,9 +12,8 @@ import java.util.List;
 /**
  * A command's suite of one target at its own address ({@code load URL}, {@code load --flow},
  * {@code capacity URL}), as {@link SuiteRunner#measure(Suite, Target, PointSession, RunEvents)}
- * measures it in the command's session: the target warmed as the suite says ({@link Warmup#of}, the command's
- * {@code --warmup} written into it) (a first window whose
- * every answer failed stops it, in one line), then each of the suite's load points measured and, with
+ * measures it in the command's session: the target warmed as the suite says ({@link Warmup#of}: the command
+ * wrote its {@code --warmup} into it; a first window whose every answer failed stops it, in one line), then each of the suite's load points measured and, with
  * its {@code capacity}, its capacity searched, all told to the command's listeners. No run.json is
  * written: the command tells what was measured.
  */

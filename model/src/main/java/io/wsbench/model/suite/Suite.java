@@ -97,6 +97,10 @@ public record Suite(String name, String description, String operation, String ba
      * {@code requests} in all (the default when they are given); "none".
      */
     public record Warming(String mode, Long requests, String max, String window) {
+
+        /** No warm-up: a command's suite unless --warmup asks for one. */
+        public static final Warming NONE = new Warming("none", null, null, null);
+
         public Warming {
             requests = requests == null ? 0 : requests;
             // warm until steady unless a fixed count is asked for
@@ -201,7 +205,7 @@ public record Suite(String name, String description, String operation, String ba
             throw new IllegalArgumentException("a suite needs at least one entry under 'load' (or a 'capacity' search)");
         }
         return SuiteBuilder.builder().name(name).targets(List.of(target)).load(load == null ? null : List.of(load))
-                .capacity(capacity).warming(new Warming("none", null, null, null))
+                .capacity(capacity).warming(Warming.NONE)
                 .rounds(new Rounds(null, null, null, null, null, 1)).build();
     }
 
