@@ -2,6 +2,7 @@ package io.wsbench.agent;
 
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.model.load.Profile;
+import io.wsbench.model.load.LoadSpecBuilder;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ record Part(boolean open, int connections, long requestsPerUser, Long durationNa
             }
             profile = new Profile(stages);
         }
-        return io.wsbench.model.load.LoadSpecBuilder.builder().open(open).connections(connections)
+        return LoadSpecBuilder.builder().open(open).connections(connections)
                 .requestsPerUser(requestsPerUser)
                 .duration(durationNanos == null ? null : Duration.ofNanos(durationNanos)).rate(rate)
                 .thinkTime(Duration.ofNanos(thinkNanos)).keepAlive(keepAlive).timeout(Duration.ofNanos(timeoutNanos))

@@ -4,6 +4,7 @@ import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.SecondSample;
+import io.wsbench.model.record.SecondSampleBuilder;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ final class SecondsMerge {
         }
         done += requests + errors;
         long p99 = latencies == null || latencies.getTotalCount() == 0 ? 0 : latencies.getValueAtPercentile(99);
-        return new Told(io.wsbench.model.record.SecondSampleBuilder.builder().second(next).requests(requests)
+        return new Told(SecondSampleBuilder.builder().second(next).requests(requests)
                 .p99Micros(p99).errors(errors).build(), latencies, done);
     }
 }

@@ -12,6 +12,7 @@ import io.wsbench.model.suite.Suite;
 import io.wsbench.runner.RunEvents;
 import io.wsbench.runner.SuiteRunner;
 import io.wsbench.runner.Target;
+import io.wsbench.model.suite.CapacitySpecBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -85,7 +86,7 @@ final class CapacityCommand implements Callable<Integer> {
         duration("--settle", settle, true);
         CapacitySpec spec;
         try {
-            spec = io.wsbench.model.suite.CapacitySpecBuilder.builder().slo(slo).startRate(startRate).maxRate(maxRate)
+            spec = CapacitySpecBuilder.builder().slo(slo).startRate(startRate).maxRate(maxRate)
                     .precision(precision).probe(duration).settle(settle).connections(connections).maxProbes(maxProbes)
                     .timeout(timeout).build();
             CapacitySearch.Settings.of(spec); // its rates and precision hold together

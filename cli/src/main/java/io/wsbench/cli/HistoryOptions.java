@@ -8,6 +8,7 @@ import io.wsbench.history.HistoryStore;
 import io.wsbench.history.Metric;
 import io.wsbench.history.StoredRun;
 import io.wsbench.report.JUnitXml;
+import io.wsbench.model.record.RunRecordBuilder;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
@@ -160,7 +161,7 @@ final class HistoryOptions {
             return;
         }
         String now = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
-        RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("load " + url)
+        RunRecord run = RunRecordBuilder.builder().suite("load " + url)
                 .wsbenchVersion(io.wsbench.runner.Home.version())
                 .gitCommit(io.wsbench.runner.Home.gitCommit(io.wsbench.runner.Home.find())).startedAt(now)
                 .finishedAt(now).status(p.aborted() == null ? "complete" : "partial").partialReason(p.aborted())

@@ -1,6 +1,7 @@
 package io.wsbench.monitor;
 
 import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.record.ServerRecordBuilder;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -106,7 +107,7 @@ public final class ProcessSampler implements Monitor {
                     / (residualMillis / 1000.0);
             residual = after == null ? 0 : Math.max(0, ProcStat.cpuPercent(last, after, true, true) - compilers);
         }
-        return io.wsbench.model.record.ServerRecordBuilder.builder().pid(pid)
+        return ServerRecordBuilder.builder().pid(pid)
                 .cpuPercent(round(ProcStat.cpuPercent(first, last, true, true)))
                 .cpuUserPercent(round(ProcStat.cpuPercent(first, last, true, false)))
                 .cpuSystemPercent(round(ProcStat.cpuPercent(first, last, false, true))).rssMaxBytes(rssMax)

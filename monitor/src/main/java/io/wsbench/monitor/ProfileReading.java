@@ -3,6 +3,7 @@ package io.wsbench.monitor;
 import io.wsbench.model.profile.Folded;
 import io.wsbench.model.profile.PackageGroups;
 import io.wsbench.model.record.ProfileRecord;
+import io.wsbench.model.record.ProfileRecordBuilder;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -84,7 +85,7 @@ record ProfileReading(long cpuSamples, Folded cpu, Folded alloc, Folded waits) {
             }
         }
         double coverage = cpuMicros > 0 ? Math.round(1000 * sampled / cpuMicros) / 1000.0 : 0;
-        return io.wsbench.model.record.ProfileRecordBuilder.builder().profiler(profiler).periodMicros(periodMicros)
+        return ProfileRecordBuilder.builder().profiler(profiler).periodMicros(periodMicros)
                 .cpuSamples(cpuSamples).coverage(coverage).cpuMicros(round(whole)).parts(parts)
                 .allocBytes(alloc.total()).waitMicros(waits.total()).files(files).build();
     }

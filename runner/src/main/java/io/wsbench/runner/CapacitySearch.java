@@ -9,6 +9,7 @@ import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.record.TargetRecord;
 import io.wsbench.model.suite.CapacitySpec;
 import io.wsbench.model.suite.Durations;
+import io.wsbench.model.record.CapacityRecordBuilder;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -314,7 +315,7 @@ public final class CapacitySearch {
                     rate(good), sloText, rate(good), rate(bad), agreed);
         }
         List<Double> interval = good == null ? null : Arrays.asList(good, bad);
-        return io.wsbench.model.record.CapacityRecordBuilder.builder().target(target).rate(good).interval(interval)
+        return CapacityRecordBuilder.builder().target(target).rate(good).interval(interval)
                 .agreed(agreed).slo(slo).probes(List.copyOf(probes)).limitedBy(limitedBy).aborted(aborted)
                 .verdict(verdict).build();
     }

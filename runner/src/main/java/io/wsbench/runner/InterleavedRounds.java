@@ -16,6 +16,7 @@ import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.launch.StackException;
 import io.wsbench.launch.StackLauncher;
 import io.wsbench.monitor.ProcessCpu;
+import io.wsbench.model.record.OrderRecordBuilder;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,7 +61,7 @@ final class InterleavedRounds {
         Suite suite = run.suite;
         long seed = suite.rounds().seed() != null ? suite.rounds().seed() : ThreadLocalRandom.current().nextLong(1L << 40);
         String budget = suite.rounds().until() == null ? null : suite.rounds().budget() != null ? suite.rounds().budget() : DEFAULT_BUDGET;
-        OrderRecord order = io.wsbench.model.record.OrderRecordBuilder.builder().kind(Suite.ROUNDS).seed(seed).rounds(0)
+        OrderRecord order = OrderRecordBuilder.builder().kind(Suite.ROUNDS).seed(seed).rounds(0)
                 .until(suite.rounds().until()).budget(budget)
                 .targets(suite.targets().stream().map(TargetSpec::label).toList())
                 .instances(instances > 1 ? instances : null).build();

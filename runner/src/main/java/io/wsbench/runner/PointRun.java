@@ -13,6 +13,8 @@ import io.wsbench.model.record.WarmupRecord;
 import io.wsbench.model.suite.LoadPointSpec;
 import io.wsbench.monitor.Monitor;
 import io.wsbench.service.own.OwnWorkload;
+import io.wsbench.model.record.LoadRecordBuilder;
+import io.wsbench.model.record.WarmupRecordBuilder;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -162,9 +164,9 @@ final class PointRun {
             long t0 = System.nanoTime();
             Measurement m = driver.run(target, LoadSpec.closed(r.users(), r.perUser()), progress);
             PointRecord kept = m.toPoint(target.record(),
-                    io.wsbench.model.record.LoadRecordBuilder.builder().model("closed").users(r.users())
+                    LoadRecordBuilder.builder().model("closed").users(r.users())
                             .requestsPerUser(r.perUser()).keepAlive(true).build(), 0, null);
-            return new Warmed(io.wsbench.model.record.WarmupRecordBuilder.builder().target(target.label())
+            return new Warmed(WarmupRecordBuilder.builder().target(target.label())
                     .mode("requests").seconds(Math.round((System.nanoTime() - t0) / 1e7) / 100.0).build(), kept);
         }
         if (warmup instanceof Warmup.Windows w) {

@@ -7,6 +7,7 @@ import io.wsbench.model.record.OverTime;
 import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.stats.Growth;
 import io.wsbench.monitor.ServerTrail;
+import io.wsbench.model.record.MinuteSampleBuilder;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -147,7 +148,7 @@ final class PointWatch implements ProgressListener, ServerTrail.Listener, AutoCl
             return;
         }
         long n = m.latencies.getTotalCount();
-        MinuteSample s = io.wsbench.model.record.MinuteSampleBuilder.builder().minute(index).seconds(m.seconds)
+        MinuteSample s = MinuteSampleBuilder.builder().minute(index).seconds(m.seconds)
                 .requests(m.requests).errors(m.errors)
                 .throughput(m.seconds == 0 ? 0 : Math.round(10.0 * m.requests / m.seconds) / 10.0)
                 .p50Micros(n == 0 ? 0 : m.latencies.getValueAtPercentile(50))

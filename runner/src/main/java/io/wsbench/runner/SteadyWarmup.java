@@ -4,6 +4,7 @@ import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.model.record.WarmupRecord;
 import io.wsbench.model.suite.Durations;
+import io.wsbench.model.record.WarmupRecordBuilder;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ public final class SteadyWarmup {
                 break;
             }
         }
-        WarmupRecord w = io.wsbench.model.record.WarmupRecordBuilder.builder().target(label).mode("auto")
+        WarmupRecord w = WarmupRecordBuilder.builder().target(label).mode("auto")
                 .seconds(Math.round((System.nanoTime() - t0) / 1e7) / 100.0).steady(steady).windows(List.copyOf(seen)).build();
         // a fixed number of windows (a re-warm) is not judged, so not classified
         return plan.windows() > 0 ? w : w.onOwnCoresFrom(ownAt).classified();

@@ -18,6 +18,8 @@ import io.wsbench.launch.StackException;
 import io.wsbench.launch.StackLauncher;
 import io.wsbench.launch.StackVersions;
 import io.wsbench.monitor.MonitorKind;
+import io.wsbench.model.record.OrderRecordBuilder;
+import io.wsbench.model.record.RunRecordBuilder;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -103,7 +105,7 @@ public final class SuiteRunner {
         SuiteCheck.check(catalog, suite);
         driver = session.driver();
         session.onInterrupt(this::interrupt);
-        RunUnderWay run = new RunUnderWay(suite, new RunFile(dir.resolve("run.json"), io.wsbench.model.record.RunRecordBuilder.builder()
+        RunUnderWay run = new RunUnderWay(suite, new RunFile(dir.resolve("run.json"), RunRecordBuilder.builder()
                 .suite(suite.name()).description(suite.description()).wsbenchVersion(Home.version())
                 .gitCommit(Home.gitCommit(catalog.home())).startedAt(now()).status("running").command(command)
                 .baseline(suite.baseline()).environment(Environment.detect(Map.of())).notes(List.of()).points(List.of()).build()
@@ -149,7 +151,7 @@ public final class SuiteRunner {
             return new InterleavedRounds(this, run).run(launcher, dir, groups, ServerGroups.instancesThatFit(run, groups));
         }
         boolean asked = suite.rounds().grouped();
-        run.file.update(r -> r.withOrder(io.wsbench.model.record.OrderRecordBuilder.builder().kind(Suite.GROUPED)
+        run.file.update(r -> r.withOrder(OrderRecordBuilder.builder().kind(Suite.GROUPED)
                 .rounds(suite.rounds().repeat()).grouped(asked ? null : grouped)
                 .targets(suite.targets().stream().map(TargetSpec::label).toList()).build()));
         // grouped, each server is one process (a cold-start target's is a fresh one each repeat): the summary says what its intervals hold

@@ -14,6 +14,7 @@ import io.wsbench.service.flow.FlowWorkload;
 import io.wsbench.service.own.OwnWorkload;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.wssec.SecuredWorkload;
+import io.wsbench.model.record.TargetRecordBuilder;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -167,7 +168,7 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
 
     /** What run.json says was measured; {@code suite}: the one this target is of, for its server's options. */
     private static TargetRecord record(Suite suite, TargetSpec spec, URI uri) {
-        return io.wsbench.model.record.TargetRecordBuilder.builder().label(spec.label()).stack(spec.stack())
+        return TargetRecordBuilder.builder().label(spec.label()).stack(spec.stack())
                 .protocol(spec.protocol()).variant(spec.variant()).operation(spec.operation())
                 .security(spec.security().word()).sequence(spec.sequence()).url(uri.toString()).client(spec.client())
                 .coldStart(spec.coldStart()).stackOptions(suite.optionsFor(spec)).build();

@@ -24,6 +24,8 @@ import io.wsbench.model.record.StepRecord;
 import io.wsbench.model.record.ServerRecord;
 import io.wsbench.model.record.TargetRecord;
 import io.wsbench.model.record.TlsRecord;
+import io.wsbench.model.record.SecondSampleBuilder;
+import io.wsbench.model.record.StepRecordBuilder;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -164,7 +166,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         for (Measurement m : parts) {
             for (int i = 0; i < m.series().size(); i++) {
                 SecondSample s = m.series().get(i);
-                bySecond.merge(s.second(), s, (a, b) -> io.wsbench.model.record.SecondSampleBuilder.builder()
+                bySecond.merge(s.second(), s, (a, b) -> SecondSampleBuilder.builder()
                         .second(a.second()).requests(a.requests() + b.requests())
                         .p99Micros(Math.max(a.p99Micros(), b.p99Micros())).errors(a.errors() + b.errors())
                         .firstMicros(edge(a.firstMicros(), b.firstMicros(), Math::min))
@@ -179,7 +181,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         }
         if (exact) {
             latencies.forEach((second, h) -> bySecond.computeIfPresent(second, (k, s) ->
-                    io.wsbench.model.record.SecondSampleBuilder.builder().second(k).requests(s.requests())
+                    SecondSampleBuilder.builder().second(k).requests(s.requests())
                             .p99Micros(h.getValueAtPercentile(99)).errors(s.errors()).firstMicros(s.firstMicros())
                             .lastMicros(s.lastMicros())
                             .p50Micros(s.p50Micros() == null ? null : h.getValueAtPercentile(50)).sent(s.sent())
@@ -322,7 +324,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     }
 
     private List<StepRecord> steps(List<StepFigures> figures) {
-        return figures.stream().map(f -> io.wsbench.model.record.StepRecordBuilder.builder().name(f.name())
+        return figures.stream().map(f -> StepRecordBuilder.builder().name(f.name())
                 .requests(f.requests()).validated(f.ok()).errors(f.errors()).latencyMicros(latency(f.latencies()))
                 .throughput(durationSeconds > 0 ? round(f.ok() / durationSeconds) : 0)
                 .bytesSentPerRequest(f.requestsSent() == 0 ? 0 : round((double) f.bytesSent() / f.requestsSent()))

@@ -8,6 +8,7 @@ import io.wsbench.model.record.GeneratorRecordBuilder;
 import io.wsbench.model.record.Http2Record;
 import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.record.TlsRecord;
+import io.wsbench.model.record.SecondSampleBuilder;
 import org.HdrHistogram.Histogram;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,7 +110,7 @@ final class Sampler {
     private void closeSecond() {
         Recorder.SecondPart part = pending.remove(secondIndex);
         long count = part == null ? 0 : part.latencies().getTotalCount();
-        SecondSample second = io.wsbench.model.record.SecondSampleBuilder.builder().second(secondIndex).requests(count)
+        SecondSample second = SecondSampleBuilder.builder().second(secondIndex).requests(count)
                 .p99Micros(count == 0 ? 0 : part.latencies().getValueAtPercentile(99))
                 .errors(part == null ? 0 : part.errors()).firstMicros(part == null ? null : part.firstNanos() / 1000)
                 .lastMicros(part == null ? null : part.lastNanos() / 1000).build();

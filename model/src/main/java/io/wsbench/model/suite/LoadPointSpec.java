@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.model.record.LoadRecord;
+import io.wsbench.model.load.LoadSpecBuilder;
+import io.wsbench.model.record.LoadRecordBuilder;
 
 import java.time.Duration;
 
@@ -88,7 +90,7 @@ public record LoadPointSpec(@JsonProperty("model") String model,
         if (stages != null) {
             return LoadSpec.profiled(stages.open(), users, stages.profile(), thinkTime, keepAlive, timeout);
         }
-        return io.wsbench.model.load.LoadSpecBuilder.builder().open("open".equals(model)).connections(users)
+        return LoadSpecBuilder.builder().open("open".equals(model)).connections(users)
                 .requestsPerUser(requestsPerUser == null ? 0 : requestsPerUser).duration(duration)
                 .rate(rate == null ? 0 : rate).thinkTime(thinkTime).keepAlive(keepAlive).timeout(timeout)
                 .eachRequest(each).build();
@@ -97,12 +99,12 @@ public record LoadPointSpec(@JsonProperty("model") String model,
     public LoadRecord toRecord() {
         LoadSpec s = toLoadSpec();
         if (stages != null) {
-            return io.wsbench.model.record.LoadRecordBuilder.builder().model(model).users(s.connections())
+            return LoadRecordBuilder.builder().model(model).users(s.connections())
                     .durationSeconds(s.duration().toMillis() / 1000.0).rate(s.open() ? s.rate() : null)
                     .thinkTimeMillis(s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6).keepAlive(keepAlive)
                     .stages(stages.text()).build();
         }
-        return io.wsbench.model.record.LoadRecordBuilder.builder().model(model).users(users)
+        return LoadRecordBuilder.builder().model(model).users(users)
                 .requestsPerUser(s.requestsPerUser() > 0 ? s.requestsPerUser() : null)
                 .durationSeconds(s.requestsPerUser() > 0 || s.duration() == null ? null : s.duration().toMillis() / 1000.0)
                 .rate(rate).thinkTimeMillis(s.thinkTime().isZero() ? null : s.thinkTime().toNanos() / 1e6)
