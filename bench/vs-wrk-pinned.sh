@@ -6,6 +6,11 @@
 # client CPU-second, peak RSS, each as median (min-max), and every tool's ratio to wrk (medians of
 # per-round ratios). bombardier is installed with `go install` on first use.
 #   bench/vs-wrk-pinned.sh [SECONDS=10] [ROUNDS=3]
+# As shipped: the script holds no core for anyone (BENCH_HOLD=0, unlike the other bench scripts), so wrk and
+# bombardier idle as the OS lets them and wsbench as its own --cores-awake decides per point (10 connections on
+# 2 cores: it lets go). A hold costs a saturated nginx about a tenth of its rate whoever loads it
+# (bench/cores-hold.sh), so holding for every tool (BENCH_HOLD=1) measures another machine than wrk's users have.
+export BENCH_HOLD=${BENCH_HOLD:-0}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 secs=${1:-10}; rounds=${2:-3}; conns=10
@@ -17,7 +22,7 @@ fi
 url=$(bench_nginx "${PORT:-18097}")
 bench_build
 for pid in $(pgrep -f "nginx: (master|worker)"); do taskset -pc 0 "$pid" >/dev/null; done
-echo "cpuidle driver: $(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo none); nginx on core 0, clients on core 1" >&2
+echo "cpuidle driver: $(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null || echo none); nginx on core 0, clients on core 1; cores held by the script: $([ "$BENCH_HOLD" = 1 ] && echo yes || echo no)" >&2
 results="$bench_work/results.tsv"
 : > "$results"
 run() { # TOOL

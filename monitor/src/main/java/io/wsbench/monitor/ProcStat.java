@@ -57,6 +57,54 @@ record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int
         return ticks;
     }
 
+    /**
+     * How many CPUs process {@code pid} may run on that this process (the generator) may not: its own cores
+     * when wsbench placed it apart (run's cpus), null when the two share a core or either cannot be read.
+     */
+    static Integer ownCpus(long pid) {
+        java.util.BitSet server = allowedCpus(Path.of("/proc", String.valueOf(pid), "status"));
+        java.util.BitSet generator = allowedCpus(Path.of("/proc/self/status"));
+        return ownCpus(server, generator);
+    }
+
+    /** {@code server}'s CPUs when none is also {@code generator}'s; null when they share one or either is unknown. */
+    static Integer ownCpus(java.util.BitSet server, java.util.BitSet generator) {
+        if (server == null || generator == null || server.isEmpty() || server.intersects(generator)) {
+            return null;
+        }
+        return server.cardinality();
+    }
+
+    /** The CPUs a process may run on, from its status file's {@code Cpus_allowed_list}; null when unreadable. */
+    static java.util.BitSet allowedCpus(Path status) {
+        try {
+            for (String line : Files.readAllLines(status)) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return cpuList(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return null;
+    }
+
+    /** A CPU list as Linux writes it ("0-3,8,10-11"). */
+    static java.util.BitSet cpuList(String list) {
+        java.util.BitSet cpus = new java.util.BitSet();
+        for (String part : list.split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            int dash = p.indexOf('-');
+            int from = Integer.parseInt(dash < 0 ? p : p.substring(0, dash));
+            int to = dash < 0 ? from : Integer.parseInt(p.substring(dash + 1));
+            cpus.set(from, to + 1);
+        }
+        return cpus;
+    }
+
     /** Busy and total ticks of all CPUs, from the first line of /proc/stat. */
     private static long[] machine() throws IOException {
         List<String> lines = Files.readAllLines(Path.of("/proc/stat"));

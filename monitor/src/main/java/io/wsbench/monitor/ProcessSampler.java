@@ -112,7 +112,7 @@ public final class ProcessSampler implements Monitor {
                 .cpuUserPercent(round(ProcStat.cpuPercent(first, last, true, false)))
                 .cpuSystemPercent(round(ProcStat.cpuPercent(first, last, false, true))).rssMaxBytes(rssMax)
                 .threadsMax(threadsMax).residualCpuPercent(round(residual))
-                .machineCpuPercent(round(ProcStat.machinePercent(first, last))).build();
+                .machineCpuPercent(round(ProcStat.machinePercent(first, last))).ownCpus(ProcStat.ownCpus(pid)).build();
     }
 
     private static double round(double v) {

@@ -117,4 +117,33 @@ class ProcessSamplerTest {
         }
         throw new AssertionError("sleep 20 never went to sleep: " + Files.readString(stat));
     }
+
+    /**
+     * Whether the server had CPUs of its own, read from the status files' {@code Cpus_allowed_list} (here a fake /proc
+     * in a temp folder): run's placement on 2 cores (server 0, generator 1) gives it one; an unplaced server shares
+     * every core with the generator, and one on 0-3 beside a generator on 3 shares core 3: neither has any of its own; one on 0-3, 8, 10-11 beside a generator on 4-7 has 7.
+     */
+    @Test
+    void theServersOwnCpusAreThoseItMayRunOnAndTheGeneratorMayNot() throws Exception {
+        Path dir = Files.createTempDirectory("proc");
+        try {
+            Path server = Files.writeString(dir.resolve("server"), "Name:\tjava\nCpus_allowed:\t1\nCpus_allowed_list:\t0\n");
+            Path generator = Files.writeString(dir.resolve("generator"), "Name:\tjava\nCpus_allowed_list:\t1\n");
+            Path all = Files.writeString(dir.resolve("all"), "Cpus_allowed_list:\t0-1\n");
+            Path wide = Files.writeString(dir.resolve("wide"), "Cpus_allowed_list:\t0-3,8,10-11\n");
+            assertEquals(Integer.valueOf(1), ProcStat.ownCpus(ProcStat.allowedCpus(server), ProcStat.allowedCpus(generator)));
+            assertNull(ProcStat.ownCpus(ProcStat.allowedCpus(all), ProcStat.allowedCpus(all)), "unplaced: shared");
+            assertEquals(7, ProcStat.allowedCpus(wide).cardinality());
+            assertEquals(Integer.valueOf(7), ProcStat.ownCpus(ProcStat.allowedCpus(wide), ProcStat.cpuList("4-7")), "0-3, 8, 10, 11");
+            assertNull(ProcStat.ownCpus(ProcStat.cpuList("0-3"), ProcStat.cpuList("3")), "core 3 shared");
+            assertNull(ProcStat.ownCpus(ProcStat.allowedCpus(dir.resolve("gone")), ProcStat.allowedCpus(generator)), "unreadable");
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
 }

@@ -309,11 +309,11 @@ public final class Flags {
                 ": other processes took {} of a core during the point (the machine's CPU less the server's and the"
                 + " generator's): the load did not have the machine to itself.", percent(o))));
         if (p.agents() == null) {
-            generatorBusy(p.generator()).ifPresent(why -> out.accept(why.after(": the load generator may have been the bottleneck (", ").")));
+            generatorBusy(p.generator(), p.server()).ifPresent(why -> out.accept(why.after(": the load generator may have been the bottleneck (", ").")));
         } else {
             // each agent's own generator: the merged record's busiest thread does not say whose it was
             for (AgentRecord a : p.agents()) {
-                generatorBusy(a.generator()).ifPresent(why -> out.accept(why.after(": agent " + Said.literal(a.agent())
+                generatorBusy(a.generator(), p.server()).ifPresent(why -> out.accept(why.after(": agent " + Said.literal(a.agent())
                         + " (" + Said.literal(a.host()) + ") may have been the bottleneck (", "): add agents, or give them more cores.")));
             }
         }
@@ -397,19 +397,27 @@ public final class Flags {
     }
 
     /**
-     * Why the generator may have held the load back. Where its busiest I/O thread's CPU was
-     * measured, that decides: the process's CPU also counts the JIT compiler and the collector,
-     * which in a point of a fraction of a second can take more than a core on their own.
+     * Why the generator may have held the load back: it was at its limit while the server had CPU to spare
+     * ({@link GeneratorRecord#setThePaceOf}). Where its busiest I/O thread's CPU was measured, that decides: the
+     * process's CPU also counts the JIT compiler and the collector, which in a point of a fraction of a second can
+     * take more than a core on their own.
      */
-    private static Optional<Said> generatorBusy(GeneratorRecord g) {
-        if (g == null || !g.setThePace()) {
+    private static Optional<Said> generatorBusy(GeneratorRecord g, ServerRecord server) {
+        if (g == null || !g.setThePaceOf(server)) {
             return Optional.empty();
         }
-        if (g.ioBusiestPercent() != null) {
-            return Optional.of(new Said((g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads")
-                    + " was on the CPU {} of the point", percent(g.ioBusiestPercent())));
+        String busy = g.ioBusiestPercent() != null
+                ? (g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads") + " was on the CPU {} of the point"
+                : "{} CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s");
+        String figure = percent(g.ioBusiestPercent() != null ? g.ioBusiestPercent() : g.cpuPercent());
+        boolean own = server != null && server.ownCpus() != null && server.ownCpus() > 0;
+        Double spare = server == null ? null : own ? server.cpuPercent() : server.machineCpuPercent();
+        if (spare == null) {
+            return Optional.of(new Said(busy, figure));
         }
-        return Optional.of(new Said("{} CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s"), percent(g.cpuPercent())));
+        String room = own ? "the server on the CPU {} of its own " + (server.ownCpus() == 1 ? "core" : server.ownCpus() + " cores")
+                : "the machine {} busy";
+        return Optional.of(new Said(busy + ", " + room, figure, percent(spare)));
     }
 
     /**

@@ -167,7 +167,7 @@ class ReportWriterTest {
                 .durationSeconds(1)
                 .throughput(900).latencyMicros(p.latencyMicros()).traffic(new PointRecord.Traffic(400, 500))
                 .errors(ErrorCounts.of(0, 2, 0, 7, 0, 0)).validated(891)
-                .server(new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 85, 160)).generator(new GeneratorRecord(2, 1.9, 195))
+                .server(new ServerRecord(42L, 150, 100, 50, 1 << 28, 30, 85, 80)).generator(new GeneratorRecord(2, 1.9, 195))
                 .aborted("server stopped answering").detail(new PointRecord.Detail(List.of(), null, null)).build();
         ReportWriter.write(run.withPoint(bad), dir);
         String html = Files.readString(dir.resolve("report.html"));
@@ -176,7 +176,7 @@ class ReportWriterTest {
                 + " out of 900 requests."), html);
         assertTrue(html.contains("direct REST @ 1 user, repeat 3 was aborted: server stopped answering"));
         assertTrue(html.contains("server still busy after the load stopped (85% CPU afterwards)"));
-        assertTrue(html.contains("the load generator may have been the bottleneck (195% CPU on 2 I/O threads)"));
+        assertTrue(html.contains("the load generator may have been the bottleneck (195% CPU on 2 I/O threads, the machine 80% busy)"), html);
     }
 
     @Test
@@ -188,10 +188,13 @@ class ReportWriterTest {
         ReportWriter.write(run.withPoint(jit), dir);
         assertFalse(Files.readString(dir.resolve("report.html")).contains("may have been the bottleneck"));
 
-        PointRecord busy = p.withGenerator(new GeneratorRecord(2, 1.9, 120, 96.5, null, null, null, null));
+        PointRecord busy = withRoom(p).withGenerator(new GeneratorRecord(2, 1.9, 120, 96.5, null, null, null, null));
         ReportWriter.write(run.withPoint(busy), dir);
-        assertTrue(Files.readString(dir.resolve("report.html")).contains(
-                "the load generator may have been the bottleneck (its busiest of 2 I/O threads was on the CPU 97% of the point)"));
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("the load generator may have been the bottleneck"
+                + " (its busiest of 2 I/O threads was on the CPU 97% of the point, the machine 55% busy)"));
+        // the same generator beside a server that filled the machine: both were at their limit, and no flag says it
+        ReportWriter.write(run.withPoint(p.withGenerator(busy.generator())), dir);
+        assertFalse(Files.readString(dir.resolve("report.html")).contains("may have been the bottleneck"));
     }
 
     @Test
@@ -284,7 +287,7 @@ class ReportWriterTest {
         points.set(0, PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(p.repeat()).requests(p.requests())
                 .durationSeconds(p.durationSeconds()).throughput(p.throughput()).latencyMicros(p.latencyMicros())
                 .traffic(new PointRecord.Traffic(p.bytesSentPerRequest(), p.bytesReceivedPerRequest())).errors(p.errors())
-                .validated(p.validated()).server(p.server()).generator(p.generator())
+                .validated(p.validated()).server(withRoom(p).server()).generator(p.generator())
                 .detail(new PointRecord.Detail(p.series(), p.histogram(), null)).build().withTransport(null, 0, agents));
         RunRecord withAgents = io.wsbench.model.record.RunRecordBuilder.builder().suite(run.suite())
                 .description(run.description()).wsbenchVersion(run.wsbenchVersion()).gitCommit(run.gitCommit())
@@ -426,6 +429,11 @@ class ReportWriterTest {
                 .server(new ServerRecord(4242L, 180.5, 150, 30.5, 312_000_000L, 40, 0.4, 96))
                 .generator(new GeneratorRecord(2, 1.1, 44)).detail(new PointRecord.Detail(series, Histograms.encode(h), null))
                 .build();
+    }
+
+    /** {@code p} beside a server that had CPU to spare: 60% of a core on a machine 55% busy. */
+    private static PointRecord withRoom(PointRecord p) {
+        return PointRecordBuilder.builder(p).server(new ServerRecord(4242L, 60, 50, 10, 312_000_000L, 40, 0.4, 55)).build();
     }
 
     private static ResultColumns.Column column(String name) {

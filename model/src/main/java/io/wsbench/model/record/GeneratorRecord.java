@@ -38,15 +38,25 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
     public static final double BUSY_SHARE = 0.9;
 
     /**
-     * Whether the generator may have set the point's pace: its busiest I/O thread on the CPU more than
+     * Whether the generator was at its limit: its busiest I/O thread on the CPU more than
      * {@link #BUSY_SHARE} of the point or, where that was not measured, its CPU above that share of
-     * its I/O threads.
+     * its I/O threads. Whether it set the point's pace also depends on the server ({@link #setThePaceOf}).
      */
-    public boolean setThePace() {
+    public boolean atItsLimit() {
         if (ioThreads <= 0) {
             return false;
         }
         return ioBusiestPercent != null ? ioBusiestPercent > BUSY_SHARE * 100 : cpuPercent > BUSY_SHARE * ioThreads * 100;
+    }
+
+    /**
+     * Whether this generator set the pace of a point whose server did as {@code server} says (null: not watched): it
+     * was at its limit while the server had CPU to spare. A server on a core of its own that was on the CPU over
+     * {@link #BUSY_SHARE} of the point could have answered at most a tenth more had the generator been faster: both
+     * were at their limit, and the point measures the server.
+     */
+    public boolean setThePaceOf(ServerRecord server) {
+        return atItsLimit() && (server == null || server.hadCpuToSpare(BUSY_SHARE));
     }
 
     /** This record with the client's time checking each answer, in microseconds. */

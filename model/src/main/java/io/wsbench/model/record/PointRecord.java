@@ -189,6 +189,11 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     }
 
     /** The server's CPU per valid answer, in µs; null when its CPU was not measured or nothing was valid. */
+    /** Whether the load generator set this point's pace ({@link GeneratorRecord#setThePaceOf} its server). */
+    public boolean generatorSetThePace() {
+        return generator() != null && generator().setThePaceOf(server());
+    }
+
     public Double serverCpuMicrosPerRequest() {
         return server == null || server.cpuPercent() == null || validated <= 0 ? null
                 : server.cpuPercent() / 100 * durationSeconds * 1e6 / validated;

@@ -14,13 +14,16 @@ import java.util.List;
  * recording's figures stand among the server's own, as they always have.
  * <p>A point shorter than a monitor can measure has that monitor's figures null and says why, once,
  * in {@code tooShort} ("point too short: 33 ms, /proc's CPU times need 250 ms; the profiler needs 250 ms").
+ * <p>{@code ownCpus}: how many CPUs the server could run on that the generator could not (wsbench placed them
+ * apart: run's {@code cpus}); null where they shared a CPU or it was not read. It says how much CPU the server
+ * had to itself, so whether it had any to spare ({@link #hadCpuToSpare}).
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, Double cpuSystemPercent,
                            long rssMaxBytes, int threadsMax, double residualCpuPercent, Double machineCpuPercent,
                            @JsonUnwrapped CountersRecord counters, @JsonUnwrapped JfrRecord jfr,
-                           ProfileRecord profile, String tooShort) {
+                           ProfileRecord profile, String tooShort, Integer ownCpus) {
 
     public ServerRecord {
         counters = counters == null ? CountersRecord.NONE : counters;
@@ -75,7 +78,7 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
     public ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                         long rssMaxBytes, int threadsMax, double residualCpuPercent, double machineCpuPercent) {
         this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
-                machineCpuPercent, null, null, null, null);
+                machineCpuPercent, null, null, null, null, null);
     }
 
     /**
@@ -84,7 +87,7 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
      */
     public static ServerRecord withoutCpu(Long pid, long rssMaxBytes, int threadsMax, double residualCpuPercent) {
         return new ServerRecord(pid, null, null, null, rssMaxBytes, threadsMax, residualCpuPercent, null,
-                null, null, null, null);
+                null, null, null, null, null);
     }
 
     /**
@@ -109,6 +112,21 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
     /** With what a sampling profiler saw over the point. */
     public ServerRecord withProfile(ProfileRecord seen) {
         return ServerRecordBuilder.builder(this).profile(seen).build();
+    }
+
+    /**
+     * Whether the server had CPU it did not use during the point, at least {@code 1 - busyShare} of what it could
+     * have: of its own CPUs ({@link #ownCpus}) where wsbench placed it apart from the generator, else of the whole
+     * machine (which it shared). True where its CPU was not measured: nothing says it had none.
+     */
+    public boolean hadCpuToSpare(double busyShare) {
+        if (cpuPercent == null) {
+            return true;
+        }
+        if (ownCpus != null && ownCpus > 0) {
+            return cpuPercent < busyShare * 100 * ownCpus;
+        }
+        return machineCpuPercent == null || machineCpuPercent < busyShare * 100;
     }
 
     /** Exceptions of every class per second; 0 when none were seen or none could be counted. */

@@ -15,7 +15,7 @@ import java.util.function.ToDoubleFunction;
  * The repeats of one target under one load, reduced to a median and its spread (min and max).
  * Every table wsbench prints is made of these rows, so no figure goes out without its spread.
  * {@code generatorPaced} counts the repeats in which the load generator may have set the pace
- * ({@link GeneratorRecord#setThePace}): the row then measures wsbench as much as the server.
+ * ({@link PointRecord#generatorSetThePace}): the row then measures wsbench as much as the server.
  * {@code throughputs}: each measured repeat's throughput by its instance (server process) and round, so
  * that a ratio to the baseline pairs points measured in the same round and its interval holds the
  * processes' noise ({@link Levels}); {@code cpuPerAnswer} the server's CPU per valid answer (µs) alike. A {@code flow}'s row counts
@@ -91,7 +91,7 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
                     ps.stream().mapToLong(p -> p.errors().total()).sum(),
                     ps.stream().mapToLong(PointRecord::validated).sum(),
                     ps.stream().map(PointRecord::aborted).filter(a -> a != null).toList(),
-                    (int) measured.stream().filter(p -> p.generator() != null && p.generator().setThePace()).count(),
+                    (int) measured.stream().filter(PointRecord::generatorSetThePace).count(),
                     byInstance(measured, PointRecord::throughput), first.flow(), spread(measured, PointRecord::requestsPerSecond),
                     measured.stream().mapToDouble(p -> p.latencyMicros().mean()).toArray(),
                     measured.stream().mapToDouble(p -> p.latencyMicros().p99()).toArray(),
