@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -62,13 +63,13 @@ record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int
      * when wsbench placed it apart (run's cpus), null when the two share a core or either cannot be read.
      */
     static Integer ownCpus(long pid) {
-        java.util.BitSet server = allowedCpus(Path.of("/proc", String.valueOf(pid), "status"));
-        java.util.BitSet generator = allowedCpus(Path.of("/proc/self/status"));
+        BitSet server = allowedCpus(Path.of("/proc", String.valueOf(pid), "status"));
+        BitSet generator = allowedCpus(Path.of("/proc/self/status"));
         return ownCpus(server, generator);
     }
 
     /** {@code server}'s CPUs when none is also {@code generator}'s; null when they share one or either is unknown. */
-    static Integer ownCpus(java.util.BitSet server, java.util.BitSet generator) {
+    static Integer ownCpus(BitSet server, BitSet generator) {
         if (server == null || generator == null || server.isEmpty() || server.intersects(generator)) {
             return null;
         }
@@ -76,7 +77,7 @@ record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int
     }
 
     /** The CPUs a process may run on, from its status file's {@code Cpus_allowed_list}; null when unreadable. */
-    static java.util.BitSet allowedCpus(Path status) {
+    static BitSet allowedCpus(Path status) {
         try {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith("Cpus_allowed_list:")) {
@@ -90,8 +91,8 @@ record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int
     }
 
     /** A CPU list as Linux writes it ("0-3,8,10-11"). */
-    static java.util.BitSet cpuList(String list) {
-        java.util.BitSet cpus = new java.util.BitSet();
+    static BitSet cpuList(String list) {
+        BitSet cpus = new BitSet();
         for (String part : list.split(",")) {
             String p = part.trim();
             if (p.isEmpty()) {
