@@ -85,7 +85,7 @@ final class ConsoleSummary {
             return "";
         }
         return "g: the load generator set the pace: its busiest I/O thread was on the CPU over "
-                + Math.round(100 * io.wsbench.model.record.GeneratorRecord.BUSY_SHARE) + "% of the point while the server had CPU to spare, so these rows"
+                + Math.round(100 * io.wsbench.model.record.GeneratorRecord.BUSY_SHARE) + "% of the point while the server had CPU to spare (or was not watched), so these rows"
                 + " measure wsbench as much as the server: " + String.join(", ", paced)
                 + ". Give the generator more cores (--cpus, --threads) or agents.\n";
     }

@@ -59,21 +59,73 @@ record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int
     }
 
     /**
-     * How many CPUs process {@code pid} may run on that this process (the generator) may not: its own cores
-     * when wsbench placed it apart (run's cpus), null when the two share a core or either cannot be read.
+     * The CPUs process {@code pid} may run on that this process (the generator) may not: its own cores where it was
+     * placed apart (run's cpus, or a user's taskset); null when the two share a core or either cannot be read.
      */
-    static Integer ownCpus(long pid) {
+    static BitSet ownCpus(long pid) {
         BitSet server = allowedCpus(Path.of("/proc", String.valueOf(pid), "status"));
         BitSet generator = allowedCpus(Path.of("/proc/self/status"));
         return ownCpus(server, generator);
     }
 
     /** {@code server}'s CPUs when none is also {@code generator}'s; null when they share one or either is unknown. */
-    static Integer ownCpus(BitSet server, BitSet generator) {
+    static BitSet ownCpus(BitSet server, BitSet generator) {
         if (server == null || generator == null || server.isEmpty() || server.intersects(generator)) {
             return null;
         }
-        return server.cardinality();
+        return server;
+    }
+
+    /** Busy and total ticks of {@code cpus} together, from /proc/stat's per-CPU lines; null when unreadable. */
+    static long[] cpuTicks(BitSet cpus) {
+        try {
+            return cpuTicks(Files.readAllLines(Path.of("/proc/stat")), cpus);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Busy and total ticks of {@code cpus} together, read from {@code stat}'s lines ("cpu3 user nice system idle ..."). */
+    static long[] cpuTicks(List<String> stat, BitSet cpus) {
+        long busy = 0;
+        long total = 0;
+        int seen = 0;
+        for (String line : stat) {
+            if (!line.startsWith("cpu") || line.length() < 4 || !Character.isDigit(line.charAt(3))) {
+                continue;
+            }
+            String[] f = line.trim().split("\\s+");
+            if (!cpus.get(Integer.parseInt(f[0].substring(3)))) {
+                continue;
+            }
+            long[] t = ticks(f);
+            busy += t[0];
+            total += t[1];
+            seen++;
+        }
+        return seen == cpus.cardinality() ? new long[]{busy, total} : null;
+    }
+
+    /** Busy and total ticks of one line of /proc/stat's fields: idle and iowait are not busy; guests are in user already. */
+    private static long[] ticks(String[] f) {
+        long total = 0;
+        long idle = 0;
+        for (int i = 1; i < f.length && i <= 8; i++) {
+            long v = Long.parseLong(f[i]);
+            total += v;
+            if (i == 4 || i == 5) {
+                idle += v; // idle and iowait
+            }
+        }
+        return new long[]{total - idle, total};
+    }
+
+    /** The busy share of the ticks between two readings of {@link #cpuTicks}, in percent; null when either is missing. */
+    static Double busyPercent(long[] a, long[] b) {
+        if (a == null || b == null || b[1] - a[1] <= 0) {
+            return null;
+        }
+        return 100.0 * (b[0] - a[0]) / (b[1] - a[1]);
     }
 
     /** The CPUs a process may run on, from its status file's {@code Cpus_allowed_list}; null when unreadable. */
@@ -109,17 +161,7 @@ record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int
     /** Busy and total ticks of all CPUs, from the first line of /proc/stat. */
     private static long[] machine() throws IOException {
         List<String> lines = Files.readAllLines(Path.of("/proc/stat"));
-        String[] f = lines.get(0).trim().split("\\s+");
-        long total = 0;
-        long idle = 0;
-        for (int i = 1; i < f.length && i <= 8; i++) {
-            long v = Long.parseLong(f[i]);
-            total += v;
-            if (i == 4 || i == 5) {
-                idle += v; // idle and iowait
-            }
-        }
-        return new long[]{total - idle, total};
+        return ticks(lines.get(0).trim().split("\\s+"));
     }
 
     /** CPU used by the process between two readings, in percent of one core. */

@@ -3,6 +3,7 @@ package io.wsbench.monitor;
 import io.wsbench.model.record.ServerRecord;
 import io.wsbench.model.record.ServerRecordBuilder;
 
+import java.util.BitSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -40,6 +41,9 @@ public final class ProcessSampler implements Monitor {
         return t;
     });
     private ProcStat first;
+    /** The CPUs the server had to itself over the point (null: it shared them with the generator), and their ticks at its start. */
+    private BitSet ownCpus;
+    private long[] ownTicks;
     private volatile long rssMax;
     private volatile int threadsMax;
     private ScheduledFuture<?> task;
@@ -72,6 +76,8 @@ public final class ProcessSampler implements Monitor {
     @Override
     public synchronized void startPoint() {
         first = ProcStat.read(pid);
+        ownCpus = ProcStat.ownCpus(pid);
+        ownTicks = ownCpus == null ? null : ProcStat.cpuTicks(ownCpus);
         rssMax = first == null ? 0 : first.rssBytes();
         threadsMax = first == null ? 0 : first.threads();
         task = timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
@@ -97,6 +103,7 @@ public final class ProcessSampler implements Monitor {
         if (first == null || last == null) {
             return null;
         }
+        Double ownBusy = ownCpus == null ? null : ProcStat.busyPercent(ownTicks, ProcStat.cpuTicks(ownCpus));
         sample();
         double residual = 0;
         if (residualMillis > 0) {
@@ -112,7 +119,8 @@ public final class ProcessSampler implements Monitor {
                 .cpuUserPercent(round(ProcStat.cpuPercent(first, last, true, false)))
                 .cpuSystemPercent(round(ProcStat.cpuPercent(first, last, false, true))).rssMaxBytes(rssMax)
                 .threadsMax(threadsMax).residualCpuPercent(round(residual))
-                .machineCpuPercent(round(ProcStat.machinePercent(first, last))).ownCpus(ProcStat.ownCpus(pid)).build();
+                .machineCpuPercent(round(ProcStat.machinePercent(first, last)))
+                .ownCpus(ownBusy == null ? null : ownCpus.cardinality()).ownCpusBusyPercent(ownBusy == null ? null : round(ownBusy)).build();
     }
 
     private static double round(double v) {

@@ -121,22 +121,36 @@ class ProcessSamplerTest {
     /**
      * Whether the server had CPUs of its own, read from the status files' {@code Cpus_allowed_list} (here a fake /proc
      * in a temp folder): run's placement on 2 cores (server 0, generator 1) gives it one; an unplaced server shares
-     * every core with the generator, and one on 0-3 beside a generator on 3 shares core 3: neither has any of its own; one on 0-3, 8, 10-11 beside a generator on 4-7 has 7.
+     * every core with the generator, and one on 0-3 beside a generator on 3 shares core 3: neither has any of its own;
+     * one on 0-3, 8, 10-11 beside a generator on 4-7 has 7. How busy they were is read from /proc/stat's lines of those
+     * CPUs alone, idle and iowait not busy.
      */
     @Test
-    void theServersOwnCpusAreThoseItMayRunOnAndTheGeneratorMayNot() throws Exception {
+    void theServersOwnCpusAreThoseItMayRunOnAndTheGeneratorMayNotAndTheirBusyShareIsTheirsAlone() throws Exception {
         Path dir = Files.createTempDirectory("proc");
         try {
             Path server = Files.writeString(dir.resolve("server"), "Name:\tjava\nCpus_allowed:\t1\nCpus_allowed_list:\t0\n");
             Path generator = Files.writeString(dir.resolve("generator"), "Name:\tjava\nCpus_allowed_list:\t1\n");
             Path all = Files.writeString(dir.resolve("all"), "Cpus_allowed_list:\t0-1\n");
             Path wide = Files.writeString(dir.resolve("wide"), "Cpus_allowed_list:\t0-3,8,10-11\n");
-            assertEquals(Integer.valueOf(1), ProcStat.ownCpus(ProcStat.allowedCpus(server), ProcStat.allowedCpus(generator)));
+            assertEquals(ProcStat.cpuList("0"), ProcStat.ownCpus(ProcStat.allowedCpus(server), ProcStat.allowedCpus(generator)));
             assertNull(ProcStat.ownCpus(ProcStat.allowedCpus(all), ProcStat.allowedCpus(all)), "unplaced: shared");
             assertEquals(7, ProcStat.allowedCpus(wide).cardinality());
-            assertEquals(Integer.valueOf(7), ProcStat.ownCpus(ProcStat.allowedCpus(wide), ProcStat.cpuList("4-7")), "0-3, 8, 10, 11");
+            assertEquals(7, ProcStat.ownCpus(ProcStat.allowedCpus(wide), ProcStat.cpuList("4-7")).cardinality(), "0-3, 8, 10, 11");
             assertNull(ProcStat.ownCpus(ProcStat.cpuList("0-3"), ProcStat.cpuList("3")), "core 3 shared");
             assertNull(ProcStat.ownCpus(ProcStat.allowedCpus(dir.resolve("gone")), ProcStat.allowedCpus(generator)), "unreadable");
+
+            // core 0 busy 95 ticks of 100 between the readings (user, system, softirq), core 1 (the generator's) idle
+            java.util.List<String> before = java.util.List.of("cpu  300 0 100 600 0 0 0 0 0 0",
+                    "cpu0 200 0 50 100 0 0 0 0 0 0", "cpu1 100 0 50 500 0 0 0 0 0 0", "intr 1 2 3");
+            java.util.List<String> after = java.util.List.of("cpu  360 0 135 705 0 0 5 0 0 0",
+                    "cpu0 260 0 80 105 0 0 5 0 0 0", "cpu1 100 0 55 600 0 0 0 0 0 0", "intr 1 2 3");
+            java.util.BitSet zero = ProcStat.cpuList("0");
+            assertEquals(95.0, ProcStat.busyPercent(ProcStat.cpuTicks(before, zero), ProcStat.cpuTicks(after, zero)), 1e-9);
+            assertEquals(4.8, ProcStat.busyPercent(ProcStat.cpuTicks(before, ProcStat.cpuList("1")),
+                    ProcStat.cpuTicks(after, ProcStat.cpuList("1"))), 0.05);
+            assertNull(ProcStat.cpuTicks(before, ProcStat.cpuList("0-2")), "a CPU the file does not list: no figure");
+            assertNull(ProcStat.busyPercent(null, ProcStat.cpuTicks(after, zero)));
         } finally {
             try (var files = Files.list(dir)) {
                 for (Path f : files.toList()) {

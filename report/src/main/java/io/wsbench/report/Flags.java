@@ -313,7 +313,7 @@ public final class Flags {
         } else {
             // each agent's own generator: the merged record's busiest thread does not say whose it was
             for (AgentRecord a : p.agents()) {
-                generatorBusy(a.generator(), p.server()).ifPresent(why -> out.accept(why.after(": agent " + Said.literal(a.agent())
+                generatorBusy(a.generator(), ServerRecord.sharingItsCpus(p.server())).ifPresent(why -> out.accept(why.after(": agent " + Said.literal(a.agent())
                         + " (" + Said.literal(a.host()) + ") may have been the bottleneck (", "): add agents, or give them more cores.")));
             }
         }
@@ -410,13 +410,13 @@ public final class Flags {
                 ? (g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads") + " was on the CPU {} of the point"
                 : "{} CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s");
         String figure = percent(g.ioBusiestPercent() != null ? g.ioBusiestPercent() : g.cpuPercent());
-        boolean own = server != null && server.ownCpus() != null && server.ownCpus() > 0;
-        Double spare = server == null ? null : own ? server.cpuPercent() : server.machineCpuPercent();
+        boolean own = server != null && server.ownCpus() != null && server.ownCpusBusyPercent() != null;
+        Double spare = server == null ? null : own ? server.ownCpusBusyPercent() : server.machineCpuPercent();
         if (spare == null) {
             return Optional.of(new Said(busy, figure));
         }
-        String room = own ? "the server on the CPU {} of its own " + (server.ownCpus() == 1 ? "core" : server.ownCpus() + " cores")
-                : "the machine {} busy";
+        String room = own ? "the server alone on its " + (server.ownCpus() == 1 ? "core" : server.ownCpus() + " cores") + ", {} busy"
+                : "the server machine {} busy";
         return Optional.of(new Said(busy + ", " + room, figure, percent(spare)));
     }
 

@@ -88,6 +88,8 @@ final class ResultColumns {
             server("server.threadsMax", ServerRecord::threadsMax),
             server("server.residualCpuPercent", ServerRecord::residualCpuPercent),
             server("server.machineCpuPercent", ServerRecord::machineCpuPercent),
+            server("server.ownCpus", ServerRecord::ownCpus),
+            server("server.ownCpusBusyPercent", ServerRecord::ownCpusBusyPercent),
             generator("generator.ioThreads", GeneratorRecord::ioThreads),
             generator("generator.cpuSeconds", GeneratorRecord::cpuSeconds),
             generator("generator.cpuPercent", GeneratorRecord::cpuPercent),

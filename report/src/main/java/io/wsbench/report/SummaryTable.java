@@ -94,6 +94,6 @@ final class SummaryTable {
     static String generatorPaced(Summary row) {
         return row.generatorPaced() == 0 ? "" : "the load generator set the pace in " + row.generatorPaced() + " of "
                 + row.repeats() + " repeats (its busiest I/O thread over "
-                + Math.round(100 * io.wsbench.model.record.GeneratorRecord.BUSY_SHARE) + "% on the CPU while the server had CPU to spare)";
+                + Math.round(100 * io.wsbench.model.record.GeneratorRecord.BUSY_SHARE) + "% on the CPU while the server had CPU to spare or was not watched)";
     }
 }

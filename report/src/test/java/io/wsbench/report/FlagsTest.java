@@ -37,33 +37,43 @@ class FlagsTest {
 
     /**
      * The default suite's REST inline @ 5 users on 2 cores (2026-12-05, results/20261205-110300-default): the generator's
-     * I/O thread on the CPU 91-93% of the point, the direct server on its own core 93-96%. Both were at their limit: a
-     * faster generator could have had at most a tenth more answers of that server, so the point measures the server and
-     * no flag says the generator set its pace. The same generator beside a server with CPU to spare did set it, and so
-     * did it on a machine the two shared while it had CPU to spare; where the machine was full, it did not.
+     * I/O thread on the CPU 91-93% of the point, the direct server on the CPU 93-96% of its own core. Both were at their
+     * limit: a faster generator could have had at most about a ninth more answers of that server, so the point measures
+     * the server and no flag says the generator set its pace. The same generator beside a server whose core had room
+     * did set it, and so did it on a machine the two shared while the machine had room; where it was full, it did not.
+     * Agents drove the load from elsewhere: the server machine decides, whatever cores this process kept apart.
      */
     @Test
     void aBusyGeneratorSetsThePaceOnlyWhereTheServerHadCpuToSpare() {
-        PointRecord bothAtTheirLimit = withServer(busy("REST inline", 1, 92.0), 95.0, 94.0, 1);
-        PointRecord serverWithRoom = withServer(busy("REST inline", 2, 92.0), 61.0, 77.0, 1);
-        PointRecord sharedAndFull = withServer(busy("REST inline", 3, 92.0), 97.0, 96.0, null);
-        PointRecord sharedWithRoom = withServer(busy("REST inline", 4, 92.0), 60.0, 76.0, null);
+        PointRecord bothAtTheirLimit = withServer(busy("REST inline", 1, 92.0), 93.0, 94.0, 1, 95.5);
+        PointRecord serverWithRoom = withServer(busy("REST inline", 2, 92.0), 61.0, 77.0, 1, 64.0);
+        PointRecord sharedAndFull = withServer(busy("REST inline", 3, 92.0), 97.0, 96.0, null, null);
+        PointRecord sharedWithRoom = withServer(busy("REST inline", 4, 92.0), 60.0, 76.0, null, null);
         assertEquals(List.of(false, true, false, true), java.util.stream.Stream.of(bothAtTheirLimit, serverWithRoom,
                 sharedAndFull, sharedWithRoom).map(PointRecord::generatorSetThePace).toList());
         assertEquals(List.of(
                 "REST inline @ 5 users, repeat 2: the load generator may have been the bottleneck"
-                        + " (its I/O thread was on the CPU 92% of the point, the server on the CPU 61% of its own core).",
+                        + " (its I/O thread was on the CPU 92% of the point, the server alone on its core, 64% busy).",
                 "REST inline @ 5 users, repeat 4: the load generator may have been the bottleneck"
-                        + " (its I/O thread was on the CPU 92% of the point, the machine 76% busy)."),
+                        + " (its I/O thread was on the CPU 92% of the point, the server machine 76% busy)."),
                 Flags.of(run(List.of(bothAtTheirLimit, serverWithRoom, sharedAndFull, sharedWithRoom))));
         assertEquals(2, io.wsbench.model.record.Summary.of(List.of(bothAtTheirLimit, serverWithRoom, sharedAndFull,
                 sharedWithRoom)).get(0).generatorPaced());
         assertTrue(busy("REST inline", 1, 92.0).generatorSetThePace(), "a server not watched: the generator's limit decides");
+        PointRecord byAgents = bothAtTheirLimit.withTransport(null, 0, List.of(new io.wsbench.model.record.AgentRecord(
+                "127.0.0.2:5701", "client-a", 1000, 0, 0, 0.4, bothAtTheirLimit.generator())));
+        PointRecord byAgentsWithRoom = withServer(byAgents, 93.0, 60.0, 1, 95.5);
+        assertEquals(List.of(false, true), java.util.stream.Stream.of(byAgents, byAgentsWithRoom)
+                .map(PointRecord::generatorSetThePace).toList(), "agents: the server machine decides, not its own core");
+        assertEquals(List.of("REST inline @ 5 users, repeat 1: agent 127.0.0.2:5701 (client-a) may have been the bottleneck"
+                + " (its I/O thread was on the CPU 92% of the point, the server machine 60% busy): add agents, or give them"
+                + " more cores."), Flags.of(run(List.of(byAgentsWithRoom))));
     }
 
-    private static PointRecord withServer(PointRecord p, double serverCpu, double machineCpu, Integer ownCpus) {
+    private static PointRecord withServer(PointRecord p, double serverCpu, double machineCpu, Integer ownCpus, Double ownBusy) {
         ServerRecord s = io.wsbench.model.record.ServerRecordBuilder.builder(
-                new ServerRecord(1L, serverCpu, serverCpu / 3, serverCpu * 2 / 3, 1 << 28, 22, 0, machineCpu)).ownCpus(ownCpus).build();
+                new ServerRecord(1L, serverCpu, serverCpu / 3, serverCpu * 2 / 3, 1 << 28, 22, 0, machineCpu))
+                .ownCpus(ownCpus).ownCpusBusyPercent(ownBusy).build();
         return PointRecordBuilder.builder(p).server(s).build();
     }
 

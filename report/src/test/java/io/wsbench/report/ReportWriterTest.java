@@ -176,7 +176,7 @@ class ReportWriterTest {
                 + " out of 900 requests."), html);
         assertTrue(html.contains("direct REST @ 1 user, repeat 3 was aborted: server stopped answering"));
         assertTrue(html.contains("server still busy after the load stopped (85% CPU afterwards)"));
-        assertTrue(html.contains("the load generator may have been the bottleneck (195% CPU on 2 I/O threads, the machine 80% busy)"), html);
+        assertTrue(html.contains("the load generator may have been the bottleneck (195% CPU on 2 I/O threads, the server machine 80% busy)"), html);
     }
 
     @Test
@@ -191,7 +191,7 @@ class ReportWriterTest {
         PointRecord busy = withRoom(p).withGenerator(new GeneratorRecord(2, 1.9, 120, 96.5, null, null, null, null));
         ReportWriter.write(run.withPoint(busy), dir);
         assertTrue(Files.readString(dir.resolve("report.html")).contains("the load generator may have been the bottleneck"
-                + " (its busiest of 2 I/O threads was on the CPU 97% of the point, the machine 55% busy)"));
+                + " (its busiest of 2 I/O threads was on the CPU 97% of the point, the server machine 55% busy)"));
         // the same generator beside a server that filled the machine: both were at their limit, and no flag says it
         ReportWriter.write(run.withPoint(p.withGenerator(busy.generator())), dir);
         assertFalse(Files.readString(dir.resolve("report.html")).contains("may have been the bottleneck"));

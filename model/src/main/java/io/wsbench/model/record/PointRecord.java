@@ -188,12 +188,16 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
         return flowSteps.iterations() != null || flowSteps.steps() != null;
     }
 
-    /** The server's CPU per valid answer, in µs; null when its CPU was not measured or nothing was valid. */
-    /** Whether the load generator set this point's pace ({@link GeneratorRecord#setThePaceOf} its server). */
+    /**
+     * Whether the load generator set this point's pace ({@link GeneratorRecord#setThePaceOf} its server). Agents drove
+     * a point from other processes: the cores this one kept apart from the server say nothing of theirs, so the
+     * server's machine decides ({@link ServerRecord#sharingItsCpus}).
+     */
     public boolean generatorSetThePace() {
-        return generator() != null && generator().setThePaceOf(server());
+        return generator() != null && generator().setThePaceOf(agents() == null ? server() : ServerRecord.sharingItsCpus(server()));
     }
 
+    /** The server's CPU per valid answer, in µs; null when its CPU was not measured or nothing was valid. */
     public Double serverCpuMicrosPerRequest() {
         return server == null || server.cpuPercent() == null || validated <= 0 ? null
                 : server.cpuPercent() / 100 * durationSeconds * 1e6 / validated;

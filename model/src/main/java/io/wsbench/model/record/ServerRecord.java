@@ -14,16 +14,17 @@ import java.util.List;
  * recording's figures stand among the server's own, as they always have.
  * <p>A point shorter than a monitor can measure has that monitor's figures null and says why, once,
  * in {@code tooShort} ("point too short: 33 ms, /proc's CPU times need 250 ms; the profiler needs 250 ms").
- * <p>{@code ownCpus}: how many CPUs the server could run on that the generator could not (wsbench placed them
- * apart: run's {@code cpus}); null where they shared a CPU or it was not read. It says how much CPU the server
- * had to itself, so whether it had any to spare ({@link #hadCpuToSpare}).
+ * <p>{@code ownCpus}: how many CPUs the server could run on that the generator could not (run's {@code cpus} places
+ * them apart, as may a user's {@code taskset}); {@code ownCpusBusyPercent}: how busy those CPUs were over the point,
+ * whatever ran there (the server, its idle instances, the kernel's network work; 100 = all of them busy). Both null
+ * where the two shared a CPU, or it could not be read. They say whether the server had CPU to spare ({@link #hadCpuToSpare}).
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, Double cpuSystemPercent,
                            long rssMaxBytes, int threadsMax, double residualCpuPercent, Double machineCpuPercent,
                            @JsonUnwrapped CountersRecord counters, @JsonUnwrapped JfrRecord jfr,
-                           ProfileRecord profile, String tooShort, Integer ownCpus) {
+                           ProfileRecord profile, String tooShort, Integer ownCpus, Double ownCpusBusyPercent) {
 
     public ServerRecord {
         counters = counters == null ? CountersRecord.NONE : counters;
@@ -78,7 +79,7 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
     public ServerRecord(Long pid, double cpuPercent, double cpuUserPercent, double cpuSystemPercent,
                         long rssMaxBytes, int threadsMax, double residualCpuPercent, double machineCpuPercent) {
         this(pid, cpuPercent, cpuUserPercent, cpuSystemPercent, rssMaxBytes, threadsMax, residualCpuPercent,
-                machineCpuPercent, null, null, null, null, null);
+                machineCpuPercent, null, null, null, null, null, null);
     }
 
     /**
@@ -87,7 +88,7 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
      */
     public static ServerRecord withoutCpu(Long pid, long rssMaxBytes, int threadsMax, double residualCpuPercent) {
         return new ServerRecord(pid, null, null, null, rssMaxBytes, threadsMax, residualCpuPercent, null,
-                null, null, null, null, null);
+                null, null, null, null, null, null);
     }
 
     /**
@@ -116,17 +117,23 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
 
     /**
      * Whether the server had CPU it did not use during the point, at least {@code 1 - busyShare} of what it could
-     * have: of its own CPUs ({@link #ownCpus}) where wsbench placed it apart from the generator, else of the whole
-     * machine (which it shared). True where its CPU was not measured: nothing says it had none.
+     * have: its own CPUs ({@link #ownCpus}) less than {@code busyShare} busy where it had some apart from the generator,
+     * else the whole machine (which it shared). True where its CPU was not measured: nothing says it had none.
      */
     public boolean hadCpuToSpare(double busyShare) {
         if (cpuPercent == null) {
             return true;
         }
-        if (ownCpus != null && ownCpus > 0) {
-            return cpuPercent < busyShare * 100 * ownCpus;
+        if (ownCpusBusyPercent != null) {
+            return ownCpusBusyPercent < busyShare * 100;
         }
         return machineCpuPercent == null || machineCpuPercent < busyShare * 100;
+    }
+
+    /** {@code server} (null: none) as one that shared its CPUs with whatever drove its load: its own cores unknown. */
+    public static ServerRecord sharingItsCpus(ServerRecord server) {
+        return server == null || server.ownCpus == null ? server
+                : ServerRecordBuilder.builder(server).ownCpus(null).ownCpusBusyPercent(null).build();
     }
 
     /** Exceptions of every class per second; 0 when none were seen or none could be counted. */
