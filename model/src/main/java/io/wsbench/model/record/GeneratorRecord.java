@@ -51,9 +51,9 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
 
     /**
      * Whether this generator set the pace of a point whose server did as {@code server} says (null: not watched): it
-     * was at its limit while the server had CPU to spare. A server on a core of its own that was on the CPU over
-     * {@link #BUSY_SHARE} of the point could have answered at most a tenth more had the generator been faster: both
-     * were at their limit, and the point measures the server.
+     * was at its limit while the server had CPU to spare ({@link ServerRecord#hadCpuToSpare}). A server whose own cores
+     * were busy over {@link #BUSY_SHARE} of the point could have answered at most about a ninth more had the generator
+     * been faster: both were at their limit, and the point measures the server.
      */
     public boolean setThePaceOf(ServerRecord server) {
         return atItsLimit() && (server == null || server.hadCpuToSpare(BUSY_SHARE));
