@@ -410,14 +410,14 @@ public final class Flags {
                 ? (g.ioThreads() == 1 ? "its I/O thread" : "its busiest of " + g.ioThreads() + " I/O threads") + " was on the CPU {} of the point"
                 : "{} CPU on " + g.ioThreads() + " I/O thread" + (g.ioThreads() == 1 ? "" : "s");
         String figure = percent(g.ioBusiestPercent() != null ? g.ioBusiestPercent() : g.cpuPercent());
-        boolean own = server != null && server.ownCpus() != null && server.ownCpusBusyPercent() != null;
-        Double spare = server == null ? null : own ? server.ownCpusBusyPercent() : server.machineCpuPercent();
-        if (spare == null) {
+        Double itsCpus = server == null ? null : server.busyPercentOfItsCpus();
+        if (itsCpus == null) {
             return Optional.of(new Said(busy, figure));
         }
-        String room = own ? "the server alone on its " + (server.ownCpus() == 1 ? "core" : server.ownCpus() + " cores") + ", {} busy"
+        String room = server.ownCpusBusyPercent() != null && server.ownCpus() != null
+                ? "the server alone on its " + (server.ownCpus() == 1 ? "core" : server.ownCpus() + " cores") + ", {} busy"
                 : "the server machine {} busy";
-        return Optional.of(new Said(busy + ", " + room, figure, percent(spare)));
+        return Optional.of(new Said(busy + ", " + room, figure, percent(itsCpus)));
     }
 
     /**

@@ -121,13 +121,16 @@ public record ServerRecord(Long pid, Double cpuPercent, Double cpuUserPercent, D
      * else the whole machine (which it shared). True where its CPU was not measured: nothing says it had none.
      */
     public boolean hadCpuToSpare(double busyShare) {
-        if (cpuPercent == null) {
-            return true;
-        }
-        if (ownCpusBusyPercent != null) {
-            return ownCpusBusyPercent < busyShare * 100;
-        }
-        return machineCpuPercent == null || machineCpuPercent < busyShare * 100;
+        Double busy = busyPercentOfItsCpus();
+        return cpuPercent == null || busy == null || busy < busyShare * 100;
+    }
+
+    /**
+     * How busy the CPUs the server could use were over the point, in percent of them: its own where it had some
+     * apart from the generator ({@link #ownCpusBusyPercent}), else the whole machine's; null when neither was read.
+     */
+    public Double busyPercentOfItsCpus() {
+        return ownCpusBusyPercent != null ? ownCpusBusyPercent : machineCpuPercent;
     }
 
     /** {@code server} (null: none) as one that shared its CPUs with whatever drove its load: its own cores unknown. */
