@@ -1,6 +1,7 @@
 package io.wsbench.cli;
 
 import com.sun.net.httpserver.HttpServer;
+import io.wsbench.core.load.NettyLogs;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,6 +23,7 @@ public final class CdsTraining {
             "<?xml version=\"1.0\" encoding=\"utf-8\"?><str>Hello World</str>\n".getBytes(StandardCharsets.US_ASCII);
 
     public static void main(String[] args) throws Exception {
+        NettyLogs.install(); // as Main does: the archive holds the classes a start loads
         System.exit(train(new PrintStream(OutputStream.nullOutputStream())));
     }
 

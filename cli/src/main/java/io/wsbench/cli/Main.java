@@ -1,5 +1,6 @@
 package io.wsbench.cli;
 
+import io.wsbench.core.load.NettyLogs;
 import io.wsbench.runner.Home;
 import io.wsbench.runner.OneLine;
 import io.wsbench.runner.TargetException;
@@ -27,6 +28,7 @@ public final class Main {
     private static final Map<String, String> EXIT_CODES = exitCodes();
 
     public static void main(String[] args) {
+        NettyLogs.install();
         System.exit(execute(args));
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * A kind of monitor a user chooses by name ({@code --monitor proc,jvm,jfr}), as JMH's profilers are
- * chosen with {@code -prof}: found through {@link java.util.ServiceLoader}
+ * chosen with {@code -prof}: found through {@link io.wsbench.model.Plugins}, a ServiceLoader over wsbench's jars
  * (META-INF/services/io.wsbench.monitor.MonitorKind), so the next one is one class and one line:
  * a subclass that gives this constructor its name, its line of help and how it attaches.
  */

@@ -1,19 +1,20 @@
 package io.wsbench.monitor;
 
+import io.wsbench.model.Plugins;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 
-/** The kinds of monitor on the class path, by name. */
+/** The kinds of monitor in wsbench's jars ({@link Plugins}), by name. */
 public final class Monitors {
 
     private static final Map<String, MonitorKind> ALL = new LinkedHashMap<>();
 
     static {
-        for (MonitorKind k : ServiceLoader.load(MonitorKind.class, Monitors.class.getClassLoader())) {
+        for (MonitorKind k : Plugins.of(MonitorKind.class)) {
             ALL.putIfAbsent(k.name(), k);
         }
     }

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * A wire format: how to ask an endpoint for an operation and how to tell a right answer. Each is
- * found through {@link java.util.ServiceLoader} (META-INF/services/io.wsbench.protocols.Protocol):
+ * found through {@link io.wsbench.model.Plugins} (META-INF/services/io.wsbench.protocols.Protocol in a wsbench jar):
  * a new protocol is one class with a public constructor and that file's one line.
  */
 public interface Protocol {

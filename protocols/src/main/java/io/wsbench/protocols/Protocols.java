@@ -1,18 +1,19 @@
 package io.wsbench.protocols;
 
+import io.wsbench.model.Plugins;
+
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.Map;
 
-/** The protocols wsbench speaks, by the names suites use: those {@link ServiceLoader} finds. */
+/** The protocols wsbench speaks, by the names suites use: those {@link Plugins} finds. */
 public final class Protocols {
 
     private static final Map<String, Protocol> ALL = new LinkedHashMap<>();
 
     static {
-        // wsbench's own and any other on the class path, in the order their jars list them
-        for (Protocol p : ServiceLoader.load(Protocol.class, Protocols.class.getClassLoader())) {
+        // wsbench's own and any other plug-in jar's, in the order their jars come
+        for (Protocol p : Plugins.of(Protocol.class)) {
             Protocol before = ALL.putIfAbsent(p.name(), p);
             if (before != null) {
                 throw new IllegalStateException("two protocols are named " + p.name() + ": "

@@ -1,9 +1,10 @@
 package io.wsbench.model.record;
 
+import io.wsbench.model.Plugins;
+
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -12,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * faults"), {@code rank} its place in a list of kinds (the transport's first, what the answers said
  * after). The transport's kinds are declared here; every other kind by whoever can count it (a
  * protocol: a SOAP Fault, a GraphQL answer with errors) in a {@link Declared} that the
- * {@link ServiceLoader} finds, so that a new protocol's kind is listed everywhere without a line
+ * {@link Plugins} finds, so that a new protocol's kind is listed everywhere without a line
  * added to the engine, the report or the command line. A kind read from a run.json that no module
  * here declares is kept and listed under its key.
  */
@@ -39,7 +40,7 @@ public record ErrorKind(String key, String said, int rank) {
     /** In the order lists show them. */
     public static final Comparator<ErrorKind> ORDER = Comparator.comparingInt(ErrorKind::rank).thenComparing(ErrorKind::key);
 
-    /** Kinds a module declares (a protocol's), found by the {@link ServiceLoader}: {@code META-INF/services}. */
+    /** Kinds a module declares (a protocol's), found by {@link Plugins}: {@code META-INF/services}. */
     public interface Declared {
         List<ErrorKind> kinds();
     }
@@ -89,7 +90,7 @@ public record ErrorKind(String key, String said, int rank) {
         if (loaded) {
             return;
         }
-        for (Declared d : ServiceLoader.load(Declared.class, ErrorKind.class.getClassLoader())) {
+        for (Declared d : Plugins.of(Declared.class)) {
             d.kinds().forEach(k -> KNOWN.putIfAbsent(k.key(), k));
         }
         loaded = true;
