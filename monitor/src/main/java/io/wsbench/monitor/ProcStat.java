@@ -1,5 +1,7 @@
 package io.wsbench.monitor;
 
+import io.wsbench.model.suite.Placement;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -133,29 +135,13 @@ record ProcStat(long nanos, long userTicks, long systemTicks, long rssBytes, int
         try {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith("Cpus_allowed_list:")) {
-                    return cpuList(line.substring(line.indexOf(':') + 1).trim());
+                    return Placement.cores(line.substring(line.indexOf(':') + 1).trim());
                 }
             }
         } catch (IOException | RuntimeException e) {
             return null;
         }
         return null;
-    }
-
-    /** A CPU list as Linux writes it ("0-3,8,10-11"). */
-    static BitSet cpuList(String list) {
-        BitSet cpus = new BitSet();
-        for (String part : list.split(",")) {
-            String p = part.trim();
-            if (p.isEmpty()) {
-                continue;
-            }
-            int dash = p.indexOf('-');
-            int from = Integer.parseInt(dash < 0 ? p : p.substring(0, dash));
-            int to = dash < 0 ? from : Integer.parseInt(p.substring(dash + 1));
-            cpus.set(from, to + 1);
-        }
-        return cpus;
     }
 
     /** Busy and total ticks of all CPUs, from the first line of /proc/stat. */

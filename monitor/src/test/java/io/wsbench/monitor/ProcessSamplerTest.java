@@ -1,6 +1,7 @@
 package io.wsbench.monitor;
 
 import io.wsbench.model.record.ServerRecord;
+import io.wsbench.model.suite.Placement;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -133,11 +134,11 @@ class ProcessSamplerTest {
             Path generator = Files.writeString(dir.resolve("generator"), "Name:\tjava\nCpus_allowed_list:\t1\n");
             Path all = Files.writeString(dir.resolve("all"), "Cpus_allowed_list:\t0-1\n");
             Path wide = Files.writeString(dir.resolve("wide"), "Cpus_allowed_list:\t0-3,8,10-11\n");
-            assertEquals(ProcStat.cpuList("0"), ProcStat.ownCpus(ProcStat.allowedCpus(server), ProcStat.allowedCpus(generator)));
+            assertEquals(Placement.cores("0"), ProcStat.ownCpus(ProcStat.allowedCpus(server), ProcStat.allowedCpus(generator)));
             assertNull(ProcStat.ownCpus(ProcStat.allowedCpus(all), ProcStat.allowedCpus(all)), "unplaced: shared");
             assertEquals(7, ProcStat.allowedCpus(wide).cardinality());
-            assertEquals(7, ProcStat.ownCpus(ProcStat.allowedCpus(wide), ProcStat.cpuList("4-7")).cardinality(), "0-3, 8, 10, 11");
-            assertNull(ProcStat.ownCpus(ProcStat.cpuList("0-3"), ProcStat.cpuList("3")), "core 3 shared");
+            assertEquals(7, ProcStat.ownCpus(ProcStat.allowedCpus(wide), Placement.cores("4-7")).cardinality(), "0-3, 8, 10, 11");
+            assertNull(ProcStat.ownCpus(Placement.cores("0-3"), Placement.cores("3")), "core 3 shared");
             assertNull(ProcStat.ownCpus(ProcStat.allowedCpus(dir.resolve("gone")), ProcStat.allowedCpus(generator)), "unreadable");
 
             // core 0 busy 95 ticks of 100 between the readings (user, system, softirq), core 1 (the generator's) idle
@@ -145,11 +146,11 @@ class ProcessSamplerTest {
                     "cpu0 200 0 50 100 0 0 0 0 0 0", "cpu1 100 0 50 500 0 0 0 0 0 0", "intr 1 2 3");
             java.util.List<String> after = java.util.List.of("cpu  360 0 135 705 0 0 5 0 0 0",
                     "cpu0 260 0 80 105 0 0 5 0 0 0", "cpu1 100 0 55 600 0 0 0 0 0 0", "intr 1 2 3");
-            java.util.BitSet zero = ProcStat.cpuList("0");
+            java.util.BitSet zero = Placement.cores("0");
             assertEquals(95.0, ProcStat.busyPercent(ProcStat.cpuTicks(before, zero), ProcStat.cpuTicks(after, zero)), 1e-9);
-            assertEquals(4.8, ProcStat.busyPercent(ProcStat.cpuTicks(before, ProcStat.cpuList("1")),
-                    ProcStat.cpuTicks(after, ProcStat.cpuList("1"))), 0.05);
-            assertNull(ProcStat.cpuTicks(before, ProcStat.cpuList("0-2")), "a CPU the file does not list: no figure");
+            assertEquals(4.8, ProcStat.busyPercent(ProcStat.cpuTicks(before, Placement.cores("1")),
+                    ProcStat.cpuTicks(after, Placement.cores("1"))), 0.05);
+            assertNull(ProcStat.cpuTicks(before, Placement.cores("0-2")), "a CPU the file does not list: no figure");
             assertNull(ProcStat.busyPercent(null, ProcStat.cpuTicks(after, zero)));
         } finally {
             try (var files = Files.list(dir)) {

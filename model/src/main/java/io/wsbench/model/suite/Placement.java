@@ -63,8 +63,8 @@ public record Placement(@JsonProperty("generator") String generator, @JsonProper
         return new Placement(parts[0].trim(), parts[1].trim());
     }
 
-    /** The cores of a Linux CPU list ("0-2,4"). */
-    static BitSet cores(String list) {
+    /** The cores of a Linux CPU list ("0-2,4"), as {@code cpus:} and a process's {@code Cpus_allowed_list} write them. */
+    public static BitSet cores(String list) {
         if (!list.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
             throw new IllegalArgumentException("cpus: '" + list + "' is not a CPU list such as 0, 1-3 or 0,2");
         }
