@@ -16,11 +16,9 @@ h1_work="$bench_work/h1"; mkdir -p "$h1_work"; chmod 755 "$h1_work"
 h1_url=$(bench_work=$h1_work bench_nginx $((port + 2)))
 for pid in $(cat "$h1_work/nginx.pid") $(pgrep -P "$(cat "$h1_work/nginx.pid")"); do taskset -pc "$last" "$pid" >/dev/null; done
 bench_build
-old="$bench_work/base"
-git -C "$bench_home" worktree add -q --detach "$old" "$base"
-trap 'git -C "$bench_home" worktree remove --force "$old" 2>/dev/null; kill "$(cat "$h1_work/nginx.pid")" 2>/dev/null; bench_cleanup' EXIT
-echo "building $base in $old ..." >&2
-"$old/wsbench" stacks >/dev/null
+trap 'kill "$(cat "$h1_work/nginx.pid")" 2>/dev/null; bench_cleanup' EXIT
+bench_base "$base"
+old=$bench_base_dir
 url="http://127.0.0.1:$port/hello.xml"
 : > "$bench_work/rows"
 for r in $(seq 1 "$rounds"); do

@@ -6,6 +6,7 @@ bench_work=$(mktemp -d)
 chmod 755 "$bench_work"  # nginx workers run as an unprivileged user
 bench_cleanup() {
   [ -f "$bench_work/nginx.pid" ] && kill "$(cat "$bench_work/nginx.pid")" 2>/dev/null || true
+  [ -n "${bench_base_dir:-}" ] && git -C "$bench_home" worktree remove --force "$bench_base_dir" 2>/dev/null || true
   rm -rf "$bench_work"
 }
 trap bench_cleanup EXIT
@@ -65,6 +66,15 @@ CONF
 bench_timed() {
   local out=$1; shift
   /usr/bin/time -f "%U %S %M" -o "$out" "$@"
+}
+
+# bench_base COMMIT: COMMIT checked out beside this checkout (a git worktree, removed by bench_cleanup) and built,
+# outside any measurement; its launcher is "$bench_base_dir/wsbench"
+bench_base() {
+  bench_base_dir="$bench_work/base"
+  git -C "$bench_home" worktree add -q --detach "$bench_base_dir" "$1"
+  echo "building $1 in $bench_base_dir ..." >&2
+  "$bench_base_dir/wsbench" stacks >/dev/null
 }
 
 # the launcher builds on first use: do that outside any measurement

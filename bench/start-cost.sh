@@ -15,11 +15,8 @@ url=$(bench_nginx "${PORT:-18098}")
 for pid in $(pgrep -f "nginx: (master|worker) process.*$bench_work"); do taskset -pc 0 "$pid" >/dev/null; done
 for pid in $(pgrep -P "$(cat "$bench_work/nginx.pid")"); do taskset -pc 0 "$pid" >/dev/null; done
 bench_build
-old="$bench_work/base"
-git -C "$bench_home" worktree add -q --detach "$old" "$base"
-trap 'git -C "$bench_home" worktree remove --force "$old" 2>/dev/null; bench_cleanup' EXIT
-echo "building $base in $old ..." >&2
-"$old/wsbench" stacks >/dev/null
+bench_base "$base"
+old=$bench_base_dir
 : > "$bench_work/rows"
 for p in $(seq 1 "$pairs"); do
   for build in $(printf 'new\nold\n' | shuf); do
