@@ -74,6 +74,12 @@ class PlacementTest {
         // 1 user: a point whose cores idle between requests, held where a hold is had
         assertEquals(idle.equals("per point") ? "poll" : idle.equals("none") ? "none" : "halt",
                 run.at("/points/0/generator/idleCores").asText(), run.at("/points/0/generator").toString());
+        // how far apart the generator's core and the server's were, before and after the point: a cache line's round trip
+        JsonNode apart = run.at("/points/0/generator/coreDistanceNanos");
+        assertEquals(2, apart.size(), run.at("/points/0/generator").toString());
+        for (JsonNode nanos : apart) {
+            assertTrue(nanos.asDouble() > 0 && nanos.asDouble() < 1e6, apart.toString());
+        }
 
         // auto, in the suite as the default suite has it: on two cores the same placement
         Path auto = Files.writeString(dir.resolve("auto.yaml"), Files.readString(suite)
@@ -89,6 +95,7 @@ class PlacementTest {
         assertEquals(0, off.exit(), off.out() + off.err());
         JsonNode offRun = RunJson.MAPPER.readTree(dir.resolve("off/run.json").toFile());
         assertTrue(offRun.at("/environment/cpus").isMissingNode());
+        assertTrue(offRun.at("/points/0/generator/coreDistanceNanos").isMissingNode(), "not placed: no pair of cores to probe");
         assertEquals("halt", offRun.at("/environment/idle").asText());
         assertTrue(offRun.at("/notes").toString().contains("not asked (--no-cores-awake)"), offRun.at("/notes").toString());
     }

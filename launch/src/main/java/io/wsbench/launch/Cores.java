@@ -29,6 +29,11 @@ public final class Cores {
                 String.valueOf(pid));
     }
 
+    /** Pins one thread ({@code tid}, a task of this or another process) to {@code cores}, its process's other threads left as they are. */
+    public static void pinThread(long tid, String cores) throws StackException {
+        taskset("cannot pin thread " + tid + " to cores " + cores, "--cpu-list", "--pid", cores, String.valueOf(tid));
+    }
+
     /** {@code command} started on {@code cores} only (every thread it starts too); as it is for null cores. */
     public static List<String> on(String cores, List<String> command) {
         if (cores == null) {

@@ -230,6 +230,25 @@ class FlagsTest {
                 "loads told apart by their users keep their short names");
     }
 
+    @Test
+    void coresThatTheHypervisorMovedApartAreSaidToHaveMovedTheRow() {
+        // the fixed loop held (2.00-2.01 ms) but one repeat ran with the generator's and the server's cores 5 times further apart
+        List<PointRecord> points = List.of(placed(1, 1500, 98, 101), placed(2, 1140, 495, 502), placed(3, 1480, 104, 99));
+        String flag = Flags.of(run(points)).get(0);
+        assertTrue(flag.contains("; the generator's and the server's cores lay 98–502 ns apart (a cache line's round trip),"
+                + " as the hypervisor moved them: the machine, as much as the server, moved this row."), flag);
+        List<PointRecord> near = List.of(placed(1, 1500, 98, 101), placed(2, 1140, 105, 97), placed(3, 1480, 104, 99));
+        String held = Flags.of(run(near)).get(0);
+        assertTrue(held.contains("; the generator's and the server's cores lay 97–105 ns apart (a cache line's round trip):"
+                + " the machine held"), held);
+    }
+
+    private static PointRecord placed(int repeat, double throughput, double before, double after) {
+        return ComparisonTest.point("Metro small", FIVE_USERS, repeat, throughput, 200)
+                .withGenerator(GeneratorRecordBuilder.builder().ioThreads(1).cpuSeconds(1.0).cpuPercent(30).ioBusiestPercent(30.0)
+                        .machineProbeMicros(2000.0 + repeat % 2 * 10).build().withCoreDistanceNanos(before, after));
+    }
+
     private static PointRecord worked(int repeat, double throughput, double generatorMicrosPerRequest, double probeMicros) {
         PointRecord p = ComparisonTest.point("CXF large", FIVE_USERS, repeat, throughput, 200);
         return p.withGenerator(GeneratorRecordBuilder.builder().ioThreads(1)

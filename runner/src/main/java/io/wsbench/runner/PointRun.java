@@ -40,6 +40,8 @@ final class PointRun {
     private final java.util.function.BiConsumer<String, List<MinuteSample>> running;
     /** The hold of the machine's idle cores, taken or let go for each point; null for none (the cores left as they are). */
     private final AwakeCores cores;
+    /** How far apart the generator's and the servers' cores are, probed around each point; null for no probe. */
+    private final CoreDistance apart;
 
     /**
      * {@code files}: where a monitor may write a point's files (the run's directory), or null to
@@ -47,27 +49,33 @@ final class PointRun {
      * figures kept.
      */
     PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes) {
-        this(driver, server, files, notes, (label, minutes) -> { }, null);
+        this(driver, server, files, notes, (label, minutes) -> { }, null, null);
     }
 
     private PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes,
-                     java.util.function.BiConsumer<String, List<MinuteSample>> running, AwakeCores cores) {
+                     java.util.function.BiConsumer<String, List<MinuteSample>> running, AwakeCores cores, CoreDistance apart) {
         this.driver = driver;
         this.server = server;
         this.files = files;
         this.notes = notes;
         this.running = running;
         this.cores = cores;
+        this.apart = apart;
     }
 
     /** This, telling {@code running} each point's minutes so far as each minute closes (a run writes them to run.json). */
     PointRun tellingMinutes(java.util.function.BiConsumer<String, List<MinuteSample>> running) {
-        return new PointRun(driver, server, files, notes, running, cores);
+        return new PointRun(driver, server, files, notes, running, cores, apart);
+    }
+
+    /** This, probing how far apart the generator's and the servers' cores are around each point ({@code apart}, null for not). */
+    PointRun probing(CoreDistance apart) {
+        return new PointRun(driver, server, files, notes, running, cores, apart);
     }
 
     /** This, holding the machine's idle cores awake through {@code cores} for the points that leave them idle. */
     PointRun holding(AwakeCores cores) {
-        return new PointRun(driver, server, files, notes, running, cores);
+        return new PointRun(driver, server, files, notes, running, cores, apart);
     }
 
     /** A target at a load, as the cores' hold remembers how idle it left the machine. */
@@ -97,8 +105,22 @@ final class PointRun {
      */
     public PointRecord measure(Target target, LoadPointSpec asked, int repeat, String label, String file,
                                ProgressListener progress) throws InterruptedException {
+        PointRecord p = measureOnce(target, asked, repeat, label, file, progress);
+        List<Double> apartAround = p.generator() == null ? null : p.generator().coreDistanceNanos();
+        if (apartAround != null && !apart.apart(apartAround.get(0)) && apart.apart(apartAround.get(1)) && apart.mayWait()
+                && p.aborted() == null) {
+            // the hypervisor moved the cores apart during the point: it measured part of its time on another machine
+            apart.measuredAgain(p.durationSeconds());
+            p = measureOnce(target, asked, repeat, label, file, progress);
+        }
+        return p;
+    }
+
+    private PointRecord measureOnce(Target target, LoadPointSpec asked, int repeat, String label, String file,
+                                    ProgressListener progress) throws InterruptedException {
         LoadPointSpec point = asked.forSequence(target.workload().sequenceLength());
         Double probedBefore = driver.local() ? MachineProbe.micros() : null;
+        Double apartBefore = apart != null && driver.local() ? apart.near() : null;
         List<Monitor> started = start(label);
         ClientCosts before = ClientCosts.of(target);
         Measurement m;
@@ -116,10 +138,14 @@ final class PointRun {
         }
         ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);
         Double probedAfter = driver.local() ? MachineProbe.micros() : null; // once the monitors' window has closed
+        Double apartAfter = apartBefore != null ? apart.nanos() : null;
         PointRecord p = before.addTo(m.toPoint(target.record(), point.toRecord(), repeat, seen), target).withOverTime(over);
         p = p.withErrors(p.errors().listing(target.workload().errorKinds())); // its protocol's kinds, at 0 too
         if (probedBefore != null && probedAfter != null && p.generator() != null) {
             p = p.withGenerator(p.generator().withMachineProbeMicros(Math.round((probedBefore + probedAfter) * 5) / 10.0));
+        }
+        if (apartBefore != null && apartAfter != null && p.generator() != null) {
+            p = p.withGenerator(p.generator().withCoreDistanceNanos(apartBefore, apartAfter));
         }
         if (coresDid != null && p.generator() != null) {
             p = p.withGenerator(p.generator().withIdleCores(coresDid));

@@ -28,6 +28,8 @@ final class RunUnderWay {
      * known, and for a run that is not placed.
      */
     private WarmingCores warming = WarmingCores.NONE;
+    /** How far apart the generator's and the servers' cores are, probed around every point; null when the run is not placed. */
+    private CoreDistance apart;
 
     RunUnderWay(Suite suite, RunFile file, RunEvents events) {
         this.suite = suite;
@@ -62,6 +64,7 @@ final class RunUnderWay {
             note(placed.note());
         }
         warming = WarmingCores.of(placed, this);
+        apart = placed.cpus() == null ? null : CoreDistance.between(placed.cpus().get("generator"), placed.servers());
         AwakeCores awake = session.awake();
         this.cores = awake;
         file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));
@@ -88,6 +91,7 @@ final class RunUnderWay {
     PointRun watched(PointRun points) {
         PointRun watched = points.tellingMinutes((label, minutes) ->
                 file.update(r -> r.withRunning(new RunRecord.PointInProgress(label, minutes))));
+        watched = watched.probing(apart);
         return cores == null ? watched : watched.holding(cores);
     }
 
@@ -104,6 +108,13 @@ final class RunUnderWay {
     }
 
     RunRecord finish(String at, String status, String reason) {
+        if (apart != null) {
+            String said = apart.said();
+            if (said != null) {
+                record(said);
+            }
+            apart.close();
+        }
         return file.finish(at, status, reason);
     }
 }

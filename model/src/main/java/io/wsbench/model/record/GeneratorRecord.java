@@ -15,13 +15,17 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * {@code idleCores}: what the machine's idle cores did during the point: "poll" (held out of their halt, as the
  * points that leave them idle are), "halt" (let go: a point that keeps them busy, or no hold asked or allowed) or
  * "none" (nothing to hold: the cpuidle driver is none); null in a record that did not say.
+ * {@code coreDistanceNanos}: how far apart the generator's core and the server's were just before and just after the
+ * point, as the round trip of a cache line between them in nanoseconds (two figures); on a virtual machine the
+ * hypervisor moves its cores, and a point measured while they were further apart is slower. Null where the
+ * generator and the servers were not placed on cores of their own, or for agents.
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                               Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest,
                               Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
-                              Http2Record http2, String idleCores) {
+                              Http2Record http2, String idleCores, java.util.List<Double> coreDistanceNanos) {
 
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent) {
         this(ioThreads, cpuSeconds, cpuPercent, null, null, null, null, null);
@@ -31,7 +35,7 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                            Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds) {
         this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
-                securitySeconds, null, null, null, null);
+                securitySeconds, null, null, null, null, null);
     }
 
     /** The share of an I/O thread's time on the CPU above which the generator, not the server, set the pace. */
@@ -72,6 +76,11 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
     /** This record with the client's WS-Security time for the point. */
     public GeneratorRecord withSecuritySeconds(double seconds) {
         return GeneratorRecordBuilder.builder(this).securitySeconds(seconds).build();
+    }
+
+    /** This record with how far apart the generator's and the server's cores were before and after the point. */
+    public GeneratorRecord withCoreDistanceNanos(Double before, Double after) {
+        return GeneratorRecordBuilder.builder(this).coreDistanceNanos(java.util.List.of(before, after)).build();
     }
 
     /** This record with what the idle cores did during the point ("poll", "halt" or "none"). */

@@ -1,0 +1,318 @@
+package io.wsbench.runner;
+
+import io.wsbench.launch.Cores;
+import io.wsbench.launch.StackException;
+import io.wsbench.model.suite.Placement;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How far apart the generator's core and the servers' core are right now: the time a cache line takes
+ * to go from one to the other and back, between two threads of this process pinned one on each. On a
+ * machine of its own that time never changes. On a virtual machine it is set by where the hypervisor
+ * runs the two virtual CPUs, and the hypervisor moves them: on the 2-core machines wsbench is measured on,
+ * the same pair of cores read about 40 ns (two threads of one physical core), about 100 ns (two cores
+ * that share a cache) or about 500 ns (cores that do not), changing every second or few while the cores
+ * idle and every 10-40 s under load. A point of one user, whose every request crosses between the
+ * two cores several times, ran 24% slower at 500 ns than at 100 ns (wrk against nginx: 35,000-38,000
+ * against 45,000-49,600 requests a second); a saturated one 15% slower. That is most of what moves a
+ * point from one round to the next there (docs/numbers.md, "Where the cores are").
+ *
+ * <p>Two daemon threads, pinned once, park between probes; a probe wakes the far one, makes one round
+ * trip to know it is awake, then times 8 chunks of {@value #TRIPS} round trips and gives their median:
+ * about 0.1-1 ms, a thread's wake-up and a preempted chunk left out.
+ */
+final class CoreDistance implements AutoCloseable {
+
+    private static final int CHUNKS = 8;
+    static final int TRIPS = 250;
+    /**
+     * Figures within this factor of one another are one class (a figure more than its square root from the run's usual
+     * one lies apart): 40, 100 and 500 ns are three, a probe's own noise within one is not.
+     */
+    static final double APART = 2.0;
+    /** Probes taken and dropped as the probe starts, while its loops are compiled. */
+    private static final int WARM_PROBES = 20;
+    /** Probes before the run's usual distance is known. */
+    static final int KNOWN_AFTER = 5;
+    /** How often a point waiting for its cores to come back near probes, and how long one point waits at most. */
+    private static final long RETRY_MILLIS = 200;
+    private static final long WAIT_MILLIS = 10_000;
+    /** The share of the run's time that waits may take in all (after a first allowance of {@link #WAIT_MILLIS}). */
+    private static final double WAIT_SHARE = 0.15;
+
+    /**
+     * Whether points wait for their cores and are measured again ({@code -Dwsbench.coreDistance=record}: figures recorded,
+     * nothing waited for; for bench/ to measure what the waits change).
+     */
+    private static final boolean WAITS = !"record".equals(System.getProperty("wsbench.coreDistance"));
+
+    /** Every figure of the run so far, for its usual distance. */
+    private final java.util.List<Double> seen = new java.util.ArrayList<>();
+    private final long born = System.nanoTime();
+    private long waitedNanos;
+    private int waits;
+    private int again;
+
+    private final AtomicLong ping = new AtomicLong();
+    private final AtomicLong pong = new AtomicLong();
+    private volatile boolean probing;
+    private volatile boolean closed;
+    private final Thread near;
+    private final Thread far;
+    private final String cores;
+    private final java.util.concurrent.SynchronousQueue<Double> answers = new java.util.concurrent.SynchronousQueue<>();
+    private final java.util.concurrent.SynchronousQueue<Boolean> asks = new java.util.concurrent.SynchronousQueue<>();
+
+    private CoreDistance(int nearCore, int farCore) {
+        this.cores = nearCore + "," + farCore;
+        this.far = new Thread(() -> answer(farCore), "wsbench-core-distance-far");
+        this.near = new Thread(() -> ask(nearCore), "wsbench-core-distance-near");
+        far.setDaemon(true);
+        near.setDaemon(true);
+    }
+
+    /**
+     * A probe between the first of the generator's cores and the first of the servers' cores that is not
+     * the generator's; null when there is no such pair (one core, no placement) or the threads cannot be pinned.
+     */
+    static CoreDistance between(String generatorCores, String serverCores) {
+        if (generatorCores == null || serverCores == null) {
+            return null;
+        }
+        BitSet generator = Placement.cores(generatorCores);
+        BitSet servers = Placement.cores(serverCores);
+        servers.andNot(generator);
+        if (generator.isEmpty() || servers.isEmpty()) {
+            return null;
+        }
+        CoreDistance d = new CoreDistance(generator.nextSetBit(0), servers.nextSetBit(0));
+        d.far.start();
+        d.near.start();
+        for (int i = 0; i < WARM_PROBES; i++) { // compiled before its figures count: interpreted, a round trip reads 1.5-2 times longer
+            if (d.nanos() == null) { // the threads could not be pinned
+                d.close();
+                return null;
+            }
+        }
+        synchronized (d) {
+            d.seen.clear();
+        }
+        return d;
+    }
+
+    /** The two cores it probes, as a CPU list ("1,0": the generator's first). */
+    String cores() {
+        return cores;
+    }
+
+    /**
+     * The run's usual distance: the middle of the largest class of its figures so far, a class being the figures within
+     * a factor {@link #APART} of one another (null before {@link #KNOWN_AFTER} figures). A run measures in the class the
+     * hypervisor gives it most, whichever that is: one where it keeps the cores apart most of the time measures apart
+     * and seldom waits.
+     */
+    synchronized Double usual() {
+        if (seen.size() < KNOWN_AFTER) {
+            return null;
+        }
+        return usual(seen.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The middle of the largest class of {@code figures} (see {@link #usual()}). */
+    static double usual(double[] figures) {
+        double[] v = figures.clone();
+        Arrays.sort(v);
+        double half = Math.sqrt(APART);
+        int best = 0;
+        int bestFrom = 0;
+        int bestTo = 0;
+        for (int i = 0; i < v.length; i++) {
+            int from = i;
+            while (from > 0 && v[from - 1] >= v[i] / half) {
+                from--;
+            }
+            int to = i;
+            while (to < v.length - 1 && v[to + 1] <= v[i] * half) {
+                to++;
+            }
+            if (to - from + 1 > best) {
+                best = to - from + 1;
+                bestFrom = from;
+                bestTo = to;
+            }
+        }
+        int n = bestTo - bestFrom + 1;
+        return n % 2 == 1 ? v[bestFrom + n / 2] : (v[bestFrom + n / 2 - 1] + v[bestFrom + n / 2]) / 2;
+    }
+
+    /** Whether {@code nanos} (a figure of this probe) lies outside the run's usual class; false while that is not known. */
+    boolean apart(Double nanos) {
+        Double usual = usual();
+        return nanos != null && usual != null && apart(usual, nanos);
+    }
+
+    /** Whether {@code nanos} lies outside the class of {@code usual}: further than {@link #APART}'s square root from it. */
+    static boolean apart(double usual, double nanos) {
+        return nanos > Math.sqrt(APART) * usual || nanos < usual / Math.sqrt(APART);
+    }
+
+    /** Whether the run may still wait for its cores or measure a point again: its waits within their share of its time. */
+    synchronized boolean mayWait() {
+        if (!WAITS) {
+            return false;
+        }
+        long elapsed = System.nanoTime() - born;
+        return waitedNanos < WAIT_MILLIS * 1_000_000L + WAIT_SHARE * elapsed;
+    }
+
+    /**
+     * A figure taken as a point begins: while the cores are apart from the run's usual distance, probes again every
+     * {@value #RETRY_MILLIS} ms until they come back, at most {@value #WAIT_MILLIS} ms and within the run's share of
+     * waits; the last figure.
+     */
+    Double near() throws InterruptedException {
+        Double d = nanos();
+        if (!apart(d) || !mayWait()) {
+            return d;
+        }
+        long t0 = System.nanoTime();
+        long until = t0 + WAIT_MILLIS * 1_000_000L;
+        while (apart(d) && System.nanoTime() < until) {
+            Thread.sleep(RETRY_MILLIS);
+            d = nanos();
+        }
+        synchronized (this) {
+            waitedNanos += System.nanoTime() - t0;
+            waits++;
+        }
+        return d;
+    }
+
+    /** Counts a point measured again because the cores moved apart during it, its time among the waits. */
+    synchronized void measuredAgain(double seconds) {
+        again++;
+        waitedNanos += (long) (seconds * 1e9);
+    }
+
+    /** What the run's cores did, for its notes; null when they never moved apart. */
+    synchronized String said() {
+        Double usual = usual();
+        long apartCount = usual == null ? 0 : seen.stream().filter(d -> apart(usual, d)).count();
+        if (apartCount == 0) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart"
+                + " (a cache line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; %d points waited"
+                + " %.1f s in all for them to come back and %d were measured again (generator.coreDistanceNanos)",
+                cores, usual, apartCount, seen.size(), waits, waitedNanos / 1e9, again);
+    }
+
+    /** The median round trip of a cache line between the two cores, in nanoseconds; null if the probe could not run. */
+    Double nanos() {
+        if (closed) {
+            return null;
+        }
+        try {
+            asks.put(Boolean.TRUE);
+            Double d = answers.take();
+            if (d.isNaN()) {
+                return null;
+            }
+            synchronized (this) {
+                seen.add(d);
+            }
+            return d;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** The near thread: pinned, then a probe for every ask. */
+    private void ask(int core) {
+        boolean pinned = pin(core);
+        try {
+            while (!closed) {
+                asks.take();
+                answers.put(pinned && far.isAlive() ? probe() : Double.NaN);
+            }
+        } catch (InterruptedException e) {
+            // closed
+        }
+    }
+
+    private double probe() {
+        probing = true;
+        LockSupport.unpark(far);
+        long i = ping.get();
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        ping.setRelease(++i);
+        while (pong.getAcquire() != i) {
+            if (System.nanoTime() > deadline) { // the far thread never came: no figure
+                probing = false;
+                return Double.NaN;
+            }
+            Thread.onSpinWait();
+        }
+        double[] chunks = new double[CHUNKS];
+        for (int c = 0; c < CHUNKS; c++) {
+            long t0 = System.nanoTime();
+            for (int j = 0; j < TRIPS; j++) {
+                ping.setRelease(++i);
+                while (pong.getAcquire() != i) {
+                    Thread.onSpinWait();
+                }
+            }
+            chunks[c] = (System.nanoTime() - t0) / (double) TRIPS;
+        }
+        probing = false;
+        Arrays.sort(chunks);
+        return Math.round((chunks[CHUNKS / 2 - 1] + chunks[CHUNKS / 2]) / 2 * 10) / 10.0;
+    }
+
+    /** The far thread: pinned, then parked until a probe, answering every ping while it lasts. */
+    private void answer(int core) {
+        if (!pin(core)) {
+            return;
+        }
+        long seen = pong.get();
+        while (!closed) {
+            if (!probing) {
+                LockSupport.park(this);
+                continue;
+            }
+            long p = ping.getAcquire();
+            if (p != seen) {
+                seen = p;
+                pong.setRelease(p);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** Pins the calling thread (only it) to {@code core}. */
+    private static boolean pin(int core) {
+        try {
+            String self = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString(); // "pid/task/tid"
+            Cores.pinThread(Long.parseLong(self.substring(self.lastIndexOf('/') + 1)), String.valueOf(core));
+            return true;
+        } catch (IOException | RuntimeException | StackException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        near.interrupt();
+        LockSupport.unpark(far);
+    }
+}
