@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  * that share a cache) or about 500 ns (cores that do not), changing every second or few while the cores
  * idle and every 10-40 s under load. A point of one user, whose every request crosses between the
  * two cores several times, ran 24% slower at 500 ns than at 100 ns (wrk against nginx: 35,000-38,000
- * against 45,000-49,600 requests a second); a saturated one 15% slower. That is most of what moves a
+ * against 45,000-49,600 requests a second); a saturated one 15% slower. That is most of what moves a 1-user
  * point from one round to the next there (docs/numbers.md, "Where the cores are").
  *
  * <p>Two daemon threads, pinned once, park between probes; a probe wakes the far one, makes one round
