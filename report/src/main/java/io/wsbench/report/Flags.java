@@ -128,15 +128,13 @@ public final class Flags {
     }
 
     /** {@code judge}: whether to say which moved the row, the machine or the server (not when other processes shared it). */
-    /** Cores whose distance moved by more than this factor were placed apart by the hypervisor, not probed noisily. */
-    private static final double CORES_APART = Math.sqrt(2.0);
-
     private static Machine machine(List<PointRecord> repeats, Summary row, boolean judge) {
         double[] probe = repeats.stream().filter(p -> p.generator() != null && p.generator().machineProbeMicros() != null)
                 .mapToDouble(p -> p.generator().machineProbeMicros()).toArray();
         List<PointRecord> worked = repeats.stream().filter(Flags::generatorWorkKnown).toList();
-        if (probe.length < 2 && worked.size() < 2 && repeats.stream().noneMatch(p -> p.generator() != null
-                && p.generator().coreDistanceNanos() != null)) {
+        double[] apart = repeats.stream().filter(p -> p.generator() != null && p.generator().coreDistanceNanos() != null)
+                .flatMap(p -> p.generator().coreDistanceNanos().stream()).mapToDouble(Double::doubleValue).toArray();
+        if (probe.length < 2 && worked.size() < 2 && apart.length == 0) {
             return new Machine("", false);
         }
         StringBuilder said = new StringBuilder();
@@ -163,11 +161,9 @@ public final class Flags {
                     .append(inStep && varied >= 0.02 ? ", more where the server was slower)" : ")");
             moved |= inStep && varied >= row.spreadOfRepeats() / 2;
         }
-        double[] apart = repeats.stream().filter(p -> p.generator() != null && p.generator().coreDistanceNanos() != null)
-                .flatMap(p -> p.generator().coreDistanceNanos().stream()).mapToDouble(Double::doubleValue).toArray();
         if (apart.length >= 4) {
             Summary.Spread d = Summary.Spread.of(apart);
-            boolean moved2 = d.max() > CORES_APART * d.min();
+            boolean moved2 = d.max() > GeneratorRecord.CORES_MOVED * d.min();
             said.append(said.isEmpty() ? " The generator's" : "; the generator's").append(" and the server's cores lay ")
                     .append(HtmlFormat.fixed(d.min(), 0)).append("–").append(HtmlFormat.fixed(d.max(), 0))
                     .append(" ns apart (a cache line's round trip)").append(moved2 ? ", as the hypervisor moved them" : "");

@@ -2,13 +2,18 @@ package io.wsbench.runner;
 
 import io.wsbench.launch.Cores;
 import io.wsbench.launch.StackException;
+import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.suite.Placement;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -32,11 +37,6 @@ final class CoreDistance implements AutoCloseable {
 
     private static final int CHUNKS = 8;
     static final int TRIPS = 250;
-    /**
-     * Figures within this factor of one another are one class (a figure more than its square root from the run's usual
-     * one lies apart): 40, 100 and 500 ns are three, a probe's own noise within one is not.
-     */
-    static final double APART = 2.0;
     /** Probes taken and dropped as the probe starts, while its loops are compiled. */
     private static final int WARM_PROBES = 20;
     /** Probes before the run's usual distance is known. */
@@ -54,7 +54,7 @@ final class CoreDistance implements AutoCloseable {
     private static final boolean WAITS = !"record".equals(System.getProperty("wsbench.coreDistance"));
 
     /** Every figure of the run so far, for its usual distance. */
-    private final java.util.List<Double> seen = new java.util.ArrayList<>();
+    private final List<Double> seen = new ArrayList<>();
     private final long born = System.nanoTime();
     private long waitedNanos;
     private int waits;
@@ -67,8 +67,8 @@ final class CoreDistance implements AutoCloseable {
     private final Thread near;
     private final Thread far;
     private final String cores;
-    private final java.util.concurrent.SynchronousQueue<Double> answers = new java.util.concurrent.SynchronousQueue<>();
-    private final java.util.concurrent.SynchronousQueue<Boolean> asks = new java.util.concurrent.SynchronousQueue<>();
+    private final SynchronousQueue<Double> answers = new SynchronousQueue<>();
+    private final SynchronousQueue<Boolean> asks = new SynchronousQueue<>();
 
     private CoreDistance(int nearCore, int farCore) {
         this.cores = nearCore + "," + farCore;
@@ -114,7 +114,7 @@ final class CoreDistance implements AutoCloseable {
 
     /**
      * The run's usual distance: the middle of the largest class of its figures so far, a class being the figures within
-     * a factor {@link #APART} of one another (null before {@link #KNOWN_AFTER} figures). A run measures in the class the
+     * a factor {@link GeneratorRecord#CORES_MOVED} of a middle one (null before {@link #KNOWN_AFTER} figures). A run measures in the class the
      * hypervisor gives it most, whichever that is: one where it keeps the cores apart most of the time measures apart
      * and seldom waits.
      */
@@ -129,7 +129,7 @@ final class CoreDistance implements AutoCloseable {
     static double usual(double[] figures) {
         double[] v = figures.clone();
         Arrays.sort(v);
-        double half = Math.sqrt(APART);
+        double half = GeneratorRecord.CORES_MOVED;
         int best = 0;
         int bestFrom = 0;
         int bestTo = 0;
@@ -158,9 +158,9 @@ final class CoreDistance implements AutoCloseable {
         return nanos != null && usual != null && apart(usual, nanos);
     }
 
-    /** Whether {@code nanos} lies outside the class of {@code usual}: further than {@link #APART}'s square root from it. */
+    /** Whether {@code nanos} lies outside the class of {@code usual}: further than {@link GeneratorRecord#CORES_MOVED} from it. */
     static boolean apart(double usual, double nanos) {
-        return nanos > Math.sqrt(APART) * usual || nanos < usual / Math.sqrt(APART);
+        return nanos > GeneratorRecord.CORES_MOVED * usual || nanos < usual / GeneratorRecord.CORES_MOVED;
     }
 
     /** Whether the run may still wait for its cores or measure a point again: its waits within their share of its time. */
@@ -208,7 +208,7 @@ final class CoreDistance implements AutoCloseable {
         if (apartCount == 0) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart"
+        return String.format(Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart"
                 + " (a cache line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; %d points waited"
                 + " %.1f s in all for them to come back and %d were measured again (generator.coreDistanceNanos)",
                 cores, usual, apartCount, seen.size(), waits, waitedNanos / 1e9, again);
@@ -282,15 +282,15 @@ final class CoreDistance implements AutoCloseable {
         if (!pin(core)) {
             return;
         }
-        long seen = pong.get();
+        long answered = pong.get();
         while (!closed) {
             if (!probing) {
                 LockSupport.park(this);
                 continue;
             }
             long p = ping.getAcquire();
-            if (p != seen) {
-                seen = p;
+            if (p != answered) {
+                answered = p;
                 pong.setRelease(p);
             } else {
                 Thread.onSpinWait();

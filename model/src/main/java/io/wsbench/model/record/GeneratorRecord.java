@@ -38,6 +38,13 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
                 securitySeconds, null, null, null, null, null);
     }
 
+    /**
+     * Two {@code coreDistanceNanos} figures further apart than this factor were taken with the cores placed differently
+     * (about 40, 100 and 500 ns on the machines measured), not one placement probed noisily; a class of figures spans
+     * its square, 2.
+     */
+    public static final double CORES_MOVED = Math.sqrt(2.0);
+
     /** The share of an I/O thread's time on the CPU above which the generator, not the server, set the pace. */
     public static final double BUSY_SHARE = 0.9;
 
