@@ -3,7 +3,8 @@
 # generator and the server run on nearer and further apart (a cache line's round trip of about 40,
 # 100 or 500 ns on the 2-core machines measured), and a point measured apart is slower. A run probes
 # that distance around every point (generator.coreDistanceNanos), waits before a point for the run's
-# usual distance, and measures a point again when the cores moved apart during it. This runs a suite
+# usual distance, and measures a point again when the cores moved apart during it (at once) or stayed apart
+# all through it (at its round's end). This runs a suite
 # (the default one unless given) RUNS times in each of two ways, alternated A B B A ...: as shipped
 # (waits) and with the figures only recorded (-Dwsbench.coreDistance=record). For each run it prints
 # its wall time, the median and widest half width of its ratios' 95% intervals and of its rows'

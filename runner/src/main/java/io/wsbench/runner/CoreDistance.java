@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.DoubleSupplier;
 
 /**
  * How far apart the generator's core and the servers' core are right now: the time a cache line takes
@@ -43,7 +44,7 @@ final class CoreDistance implements AutoCloseable {
     static final int KNOWN_AFTER = 5;
     /** How often a point waiting for its cores to come back near probes, and how long one point waits at most. */
     private static final long RETRY_MILLIS = 200;
-    private static final long WAIT_MILLIS = 10_000;
+    private static final long WAIT_MILLIS = 5_000;
     /** The share of the run's time that waits may take in all (after a first allowance of {@link #WAIT_MILLIS}). */
     private static final double WAIT_SHARE = 0.15;
 
@@ -59,6 +60,8 @@ final class CoreDistance implements AutoCloseable {
     private long waitedNanos;
     private int waits;
     private int again;
+    private int atRoundEnd;
+    private int backAtRoundEnd;
 
     private final AtomicLong ping = new AtomicLong();
     private final AtomicLong pong = new AtomicLong();
@@ -69,8 +72,29 @@ final class CoreDistance implements AutoCloseable {
     private final String cores;
     private final SynchronousQueue<Double> answers = new SynchronousQueue<>();
     private final SynchronousQueue<Boolean> asks = new SynchronousQueue<>();
+    /** Where the figures come from in a test ({@link #faking}); null for the probe. */
+    private final Fake fake;
+    private final long waitMillis;
 
-    private CoreDistance(int nearCore, int farCore) {
+    /** Figures a test gives instead of the probe's, and how long a point waits for its cores then. */
+    record Fake(DoubleSupplier figures, long waitMillis) {
+    }
+
+    /** The stand-in {@link #between} gives while a test runs ({@link #faking}); null for the probe. */
+    private static volatile Fake faked;
+
+    /**
+     * Until the returned handle is closed, every run's probe gives {@code figures} (a hypervisor that moves the cores when
+     * a test says so, as a fake sysfs tree stands in for the machine's) and waits at most {@code waitMillis} for them.
+     */
+    static AutoCloseable faking(DoubleSupplier figures, long waitMillis) {
+        faked = new Fake(figures, waitMillis);
+        return () -> faked = null;
+    }
+
+    private CoreDistance(int nearCore, int farCore, Fake fake) {
+        this.fake = fake;
+        this.waitMillis = fake == null ? WAIT_MILLIS : fake.waitMillis();
         this.cores = nearCore + "," + farCore;
         this.far = new Thread(() -> answer(farCore), "wsbench-core-distance-far");
         this.near = new Thread(() -> ask(nearCore), "wsbench-core-distance-near");
@@ -92,7 +116,11 @@ final class CoreDistance implements AutoCloseable {
         if (generator.isEmpty() || servers.isEmpty()) {
             return null;
         }
-        CoreDistance d = new CoreDistance(generator.nextSetBit(0), servers.nextSetBit(0));
+        Fake f = faked;
+        CoreDistance d = new CoreDistance(generator.nextSetBit(0), servers.nextSetBit(0), f);
+        if (f != null) {
+            return d;
+        }
         d.far.start();
         d.near.start();
         for (int i = 0; i < WARM_PROBES; i++) { // compiled before its figures count: interpreted, a round trip reads 1.5-2 times longer
@@ -178,19 +206,23 @@ final class CoreDistance implements AutoCloseable {
      * waits; the last figure.
      */
     Double near() throws InterruptedException {
-        Double d = nanos();
-        if (!apart(d) || !mayWait()) {
-            return d;
+        Double d = figure();
+        if (apart(d) && mayWait()) {
+            long t0 = System.nanoTime();
+            long until = t0 + waitMillis * 1_000_000L;
+            while (apart(d) && System.nanoTime() < until) {
+                Thread.sleep(RETRY_MILLIS);
+                d = figure();
+            }
+            synchronized (this) {
+                waitedNanos += System.nanoTime() - t0;
+                waits++;
+            }
         }
-        long t0 = System.nanoTime();
-        long until = t0 + WAIT_MILLIS * 1_000_000L;
-        while (apart(d) && System.nanoTime() < until) {
-            Thread.sleep(RETRY_MILLIS);
-            d = nanos();
-        }
-        synchronized (this) {
-            waitedNanos += System.nanoTime() - t0;
-            waits++;
+        if (d != null) { // the figure the point starts with, alone among the run's: a long wait's many would make the class it waits out the usual one
+            synchronized (this) {
+                seen.add(d);
+            }
         }
         return d;
     }
@@ -198,6 +230,16 @@ final class CoreDistance implements AutoCloseable {
     /** Counts a point measured again because the cores moved apart during it, its time among the waits. */
     synchronized void measuredAgain(double seconds) {
         again++;
+        waitedNanos += (long) (seconds * 1e9);
+    }
+
+    /**
+     * Counts a point measured apart from start to end and measured again at its round's end, its second measure's
+     * time among the waits; {@code back}: whether the cores were back then (the second kept).
+     */
+    synchronized void measuredAtRoundEnd(double seconds, boolean back) {
+        atRoundEnd++;
+        backAtRoundEnd += back ? 1 : 0;
         waitedNanos += (long) (seconds * 1e9);
     }
 
@@ -210,25 +252,38 @@ final class CoreDistance implements AutoCloseable {
         }
         return String.format(Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart"
                 + " (a cache line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; %d points waited"
-                + " %.1f s in all for them to come back and %d were measured again (generator.coreDistanceNanos)",
-                cores, usual, apartCount, seen.size(), waits, waitedNanos / 1e9, again);
+                + " %.1f s in all for them to come back, %d were measured again as they moved apart during it and %d,"
+                + " apart throughout, again at their round's end (%d of those with the cores back, kept; the others kept"
+                + " as first measured) (generator.coreDistanceNanos)",
+                cores, usual, apartCount, seen.size(), waits, waitedNanos / 1e9, again, atRoundEnd, backAtRoundEnd);
     }
 
-    /** The median round trip of a cache line between the two cores, in nanoseconds; null if the probe could not run. */
+    /**
+     * The median round trip of a cache line between the two cores, in nanoseconds, counted among the run's figures; null
+     * if the probe could not run.
+     */
     Double nanos() {
+        Double d = figure();
+        if (d != null) {
+            synchronized (this) {
+                seen.add(d);
+            }
+        }
+        return d;
+    }
+
+    /** {@link #nanos()}, not counted among the run's figures. */
+    private Double figure() {
         if (closed) {
             return null;
+        }
+        if (fake != null) {
+            return fake.figures().getAsDouble();
         }
         try {
             asks.put(Boolean.TRUE);
             Double d = answers.take();
-            if (d.isNaN()) {
-                return null;
-            }
-            synchronized (this) {
-                seen.add(d);
-            }
-            return d;
+            return d.isNaN() ? null : d;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;

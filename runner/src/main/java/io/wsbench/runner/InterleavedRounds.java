@@ -162,12 +162,21 @@ final class InterleavedRounds {
             long roundStarted = System.nanoTime();
             List<Slot> next = rounds.next();
             int total = Math.max(suite.rounds().repeat(), round) * next.size();
-            for (int i = 0; i < next.size(); i++) {
-                Slot slot = next.get(i);
+            // points measured with the cores apart throughout, measured again once the round's other points are done
+            List<Map.Entry<Slot, Measured>> later = new ArrayList<>();
+            for (int i = 0; i < next.size() + later.size(); i++) {
+                boolean again = i >= next.size();
+                Slot slot = again ? later.get(i - next.size()).getKey() : next.get(i);
+                // measured, not yet recorded: kept whatever stops the round
+                List<Map.Entry<Slot, Measured>> waiting = later.subList(again ? i - next.size() : 0, later.size());
                 String gone = gone(rounds, slot, round, partial);
-                if (gone == LOST) {
+                if (gone == LOST && again) {
+                    recorded(waiting.get(0).getValue()); // measured before its server died
+                    continue;
+                } else if (gone == LOST) {
                     continue;
                 } else if (gone != null) {
+                    waiting.forEach(e -> recorded(e.getValue()));
                     return gone;
                 }
                 if (previous != slot.target()) {
@@ -180,17 +189,30 @@ final class InterleavedRounds {
                     }
                 }
                 previous = slot.target();
-                PointRecord p = point(servers, slot, round, i + 1, next.size(), ++index, total);
-                run.pointDone(p);
-                if (p.aborted() != null) {
+                // measured again under the first's file name: its recording replaces the first's, whichever figures are kept
+                Measured m = point(servers, slot, round, i + 1, next.size(), ++index, total,
+                        again ? waiting.get(0).getValue().file() : null);
+                if (!again && slot.server().points().measuredApart(m.point())) {
+                    later.add(Map.entry(slot, m));
+                    total++;
+                    continue;
+                }
+                String died = m.point().aborted();
+                if (again && !slot.server().points().backAtRoundEnd(m.point())) {
+                    m = waiting.get(0).getValue();
+                }
+                recorded(m);
+                if (died != null) {
                     gone = gone(rounds, slot, round, partial);
                     if (gone == LOST) {
                         continue;
-                    } else if (gone != null) {
+                    }
+                    later.subList(again ? i - next.size() + 1 : 0, later.size()).forEach(e -> recorded(e.getValue()));
+                    if (gone != null) {
                         return gone;
                     }
-                    partial.add(p.aborted());
-                    return p.aborted();
+                    partial.add(died);
+                    return died;
                 }
             }
             int done = round;
@@ -235,9 +257,21 @@ final class InterleavedRounds {
         return null;
     }
 
-    /** Measures one point of a round, with what the other, idle servers spent meanwhile. */
-    private PointRecord point(List<SuiteRunner.Server> servers, Slot slot, int round, int position, int points,
-                              int index, int total) throws InterruptedException {
+    /** A point measured, and the name of its files (its Flight Recorder recording, its profile). */
+    private record Measured(PointRecord point, String file) {
+    }
+
+    /** A point into run.json, with the files the run keeps of it. */
+    private void recorded(Measured m) {
+        run.pointDone(runner.recordings().keep(m.point(), run.file.path().getParent(), m.file()));
+    }
+
+    /**
+     * Measures one point of a round, with what the other, idle servers spent meanwhile; its files named {@code file}, or
+     * afresh when null.
+     */
+    private Measured point(List<SuiteRunner.Server> servers, Slot slot, int round, int position, int points,
+                           int index, int total, String file) throws InterruptedException {
         Suite suite = run.suite;
         LoadPointSpec point = SuiteRunner.passes(run, slot.server().points(), slot.target(), slot.load(), slot.level())
                 .forSequence(slot.target().workload().sequenceLength());
@@ -255,7 +289,7 @@ final class InterleavedRounds {
         }
         long t0 = System.nanoTime();
         loaded(slot.server(), true);
-        String file = run.nextFile(label);
+        file = file != null ? file : run.nextFile(label);
         PointRecord p;
         try {
             p = slot.server().points().measure(slot.target(), point, round, label, file,
@@ -273,9 +307,9 @@ final class InterleavedRounds {
             }
         }
         p = apart ? p.withLoad(p.load().withLengthInName()) : p;
-        p = runner.recordings().keep(p, run.file.path().getParent(), file);
         int instance = slot.server().instance();
-        return p.withRound(new RoundRecord(round, position, points, instance > 0 ? instance : null, idle.isEmpty() ? null : idle));
+        return new Measured(p.withRound(new RoundRecord(round, position, points, instance > 0 ? instance : null,
+                idle.isEmpty() ? null : idle)), file);
     }
 
     /** One target's capacity search, taken a step at a time. */

@@ -116,6 +116,27 @@ final class PointRun {
         return p;
     }
 
+    /**
+     * Whether {@code p} was measured with the cores apart from the run's usual distance from its start to its end (its
+     * wait for them ran out), and the run may still spend time on such points: its round measures it again at its end,
+     * by when the hypervisor has often moved them back ({@link #backAtRoundEnd}).
+     */
+    boolean measuredApart(PointRecord p) {
+        List<Double> around = apart == null || p.generator() == null ? null : p.generator().coreDistanceNanos();
+        return around != null && p.aborted() == null && apart.apart(around.get(0)) && apart.apart(around.get(1)) && apart.mayWait();
+    }
+
+    /**
+     * Whether a point measured with the cores apart ({@link #measuredApart}) and measured {@code again} at its round's end
+     * is kept as measured again: its cores back in their usual class and its load run to its end. Else the run keeps the first.
+     */
+    boolean backAtRoundEnd(PointRecord again) {
+        List<Double> around = again.generator() == null ? null : again.generator().coreDistanceNanos();
+        boolean back = again.aborted() == null && around != null && !apart.apart(around.get(0)) && !apart.apart(around.get(1));
+        apart.measuredAtRoundEnd(again.durationSeconds(), back);
+        return back;
+    }
+
     private PointRecord measureOnce(Target target, LoadPointSpec asked, int repeat, String label, String file,
                                     ProgressListener progress) throws InterruptedException {
         LoadPointSpec point = asked.forSequence(target.workload().sequenceLength());

@@ -260,6 +260,52 @@ class SuiteRunnerTest {
                 read.points().stream().map(PointRecord::key).toList(), "run.json keeps the two names apart");
     }
 
+    @Test
+    void aPointMeasuredWithTheCoresApartThroughoutIsMeasuredAgainAtItsRoundsEnd(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores to place");
+        Path file = Files.writeString(dir.resolve("apart.yaml"), """
+                name: apart
+                warmup: none
+                repeat: 3
+                seed: 7
+                cpus: { generator: "1", servers: "0" }
+                targets:
+                  - { label: a, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                  - { label: b, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                load:
+                  - { users: 1, requestsPerUser: 20 }
+                """.formatted(server.getAddress().getPort(), server.getAddress().getPort()));
+        List<String> heard = java.util.Collections.synchronizedList(new ArrayList<>());
+        // the hypervisor, as the test has it: the cores one cache apart (100 ns), but 480 ns apart all through b's first
+        // measure in round 2 and both of a's measures in round 3
+        java.util.function.DoubleSupplier hypervisor = () -> {
+            List<String> points = heard.stream().filter(h -> h.startsWith("point ")) // "point b @ 1 user #2 3/6": its index left out
+                    .map(h -> h.substring(0, h.lastIndexOf(' '))).toList();
+            String now = points.isEmpty() ? "" : points.get(points.size() - 1);
+            long times = points.stream().filter(now::equals).count();
+            boolean apart = now.equals("point b @ 1 user #2") && times == 1 || now.equals("point a @ 1 user #3");
+            return apart ? 480 : 100;
+        };
+        RunRecord run;
+        try (AutoCloseable fake = CoreDistance.faking(hypervisor, 300);
+             Generator generator = new Generator(1)) {
+            run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
+        }
+        assertEquals("complete", run.status(), run.notes().toString());
+        assertEquals(6, run.points().size(), "one point a target a round: a point measured again replaces its first");
+        assertEquals(8, heard.stream().filter(h -> h.startsWith("point ")).count(), "two measured again: " + heard);
+        PointRecord b2 = run.points().stream().filter(p -> p.target().label().equals("b") && p.round().index() == 2).findFirst().orElseThrow();
+        assertEquals(List.of(100.0, 100.0), b2.generator().coreDistanceNanos(), "measured again with the cores back: kept");
+        assertEquals(3, b2.round().position(), "at its round's end, past the round's 2 points");
+        assertEquals(2, b2.round().points());
+        PointRecord a3 = run.points().stream().filter(p -> p.target().label().equals("a") && p.round().index() == 3).findFirst().orElseThrow();
+        assertEquals(List.of(480.0, 480.0), a3.generator().coreDistanceNanos(), "apart both times: the first kept");
+        assertTrue(a3.round().position() <= 2, "the first, in the round's own order");
+        assertTrue(run.notes().stream().anyMatch(n -> n.contains("2, apart throughout, again at their round's end (1 of those"
+                + " with the cores back, kept")), run.notes().toString());
+        assertEquals(run, RunJson.read(dir.resolve("out/run.json")));
+    }
+
     private RunRecord run(Path dir, List<String> heard, Consumer<PointRecord> afterPoint) throws Exception {
         return run(dir, heard, new SuiteRunner[1], afterPoint);
     }
