@@ -36,13 +36,28 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class InterleavedRounds {
 
-    /** A re-warm before a point whose target is not the one just measured: one short window, unrecorded. */
+    /**
+     * A re-warm before a point whose target is not the one just measured: one short window, unrecorded, and more while
+     * the server's JIT compiler was busy in the last, {@link #REWARM_MAX} at most.
+     */
     static final Duration REWARM = Duration.ofMillis(250);
+    /**
+     * How long a re-warm goes on at most while the server's JIT compiler is busy. After its warm-up a server's other
+     * targets are warmed on it, and the code they share is compiled again for them: a first point of a round measured
+     * that instead of the server (the default suite, 2026-12-05/06: the first SOAP @ 1 user point of one process ran at
+     * 12,000-15,000 req/s against 29,000-35,000, its server's CPU 63-82 µs an answer against 24, most of it the JIT).
+     */
+    static final Duration REWARM_MAX = Duration.ofSeconds(5);
+    /** {@code -Dwsbench.rewarm=fixed}: one window whatever the JIT does, as before 2026-12-06 (for bench/ to compare). */
+    private static final boolean REWARM_UNTIL_QUIET = !"fixed".equals(System.getProperty("wsbench.rewarm"));
     /** The budget of {@code until} when the suite gives none. */
     static final String DEFAULT_BUDGET = "30m";
 
     private final SuiteRunner runner;
     private final RunUnderWay run;
+    /** Re-warms before the rounds' points that went on while the server's JIT compiler was busy, and their time. */
+    private int rewarmsLonger;
+    private double rewarmedSeconds;
 
     /** One point of every round: a target of a server at one load level. */
     private record Slot(SuiteRunner.Server server, Target target, LoadPointSpec load, int level) {
@@ -91,6 +106,11 @@ final class InterleavedRounds {
                     + " (--seed " + seed + " replays it)");
             boolean halted = !partial.isEmpty() && runner.everyServer;
             String stopped = halted ? "a server did not start: nothing measured" : measure(servers, order, partial);
+            if (rewarmsLonger > 0) {
+                run.record(String.format(java.util.Locale.ROOT, "%d re-warms before a point went on while the server's JIT compiler"
+                        + " was busy compiling again what its other targets' load had changed (%.1f s in all, at most %d s each;"
+                        + " one window of %d ms otherwise)", rewarmsLonger, rewarmedSeconds, REWARM_MAX.toSeconds(), REWARM.toMillis()));
+            }
             if (stopped != null && !SuiteRunner.INTERRUPTED.equals(stopped)) {
                 run.record("rounds: " + stopped);
             }
@@ -152,7 +172,8 @@ final class InterleavedRounds {
             }
         }
         Rounds<Slot> rounds = new Rounds<>(slots, order.seed());
-        Warmup rewarm = suite.warming().auto() ? Warmup.windows(suite, REWARM, 1) : Warmup.NONE;
+        Warmup rewarm = !suite.warming().auto() ? Warmup.NONE : REWARM_UNTIL_QUIET ? Warmup.untilQuiet(suite, REWARM, REWARM_MAX)
+                : Warmup.windows(suite, REWARM, 1);
         double share = suite.rounds().until() == null ? 0 : Suite.untilShare(suite.rounds().until());
         long budgetNanos = order.budget() == null ? Long.MAX_VALUE : Durations.parse(order.budget()).toNanos();
         long started = System.nanoTime();
@@ -182,8 +203,12 @@ final class InterleavedRounds {
                 if (previous != slot.target()) {
                     loaded(slot.server(), true);
                     try {
-                        // said nowhere: a round re-warms before nearly every point
-                        slot.server().points().warmUp(slot.target(), rewarm, ProgressListener.NONE);
+                        // said only when the server's JIT made it longer: a round re-warms before nearly every point
+                        PointRun.Warmed w = slot.server().points().warmUp(slot.target(), rewarm, ProgressListener.NONE);
+                        if (w != null && w.how().windows().size() > 1) {
+                            rewarmsLonger++;
+                            rewarmedSeconds += w.how().seconds();
+                        }
                     } finally {
                         loaded(slot.server(), false);
                     }

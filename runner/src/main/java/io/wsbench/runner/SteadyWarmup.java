@@ -31,9 +31,13 @@ public final class SteadyWarmup {
 
     /**
      * How to warm: {@code users} closed-loop users, windows of {@code window}, for at most
-     * {@code max}; {@code windows} above 0 runs exactly that many and does not judge them.
+     * {@code max}; {@code windows} above 0 runs that many and does not judge them, then, with
+     * {@code untilQuiet}, more while the server's JIT compiler was busy in the last (within {@code max}).
      */
-    public record Plan(int users, Duration window, Duration max, int windows) {
+    public record Plan(int users, Duration window, Duration max, int windows, boolean untilQuiet) {
+        public Plan(int users, Duration window, Duration max, int windows) {
+            this(users, window, max, windows, false);
+        }
     }
 
     private SteadyWarmup() {
@@ -82,7 +86,8 @@ public final class SteadyWarmup {
             seen.add(new WarmupRecord.Window(Math.round(at * 100) / 100.0, Math.round(m.throughput() * 10) / 10.0,
                     Math.round(m.latency().mean() * 10) / 10.0, jit));
             if (plan.windows() > 0) {
-                if (seen.size() >= plan.windows()) {
+                boolean compiling = plan.untilQuiet() && jit != null && jit > JIT_SHARE * plan.window().toMillis();
+                if (seen.size() >= plan.windows() && (!compiling || at >= max || m.aborted() != null)) {
                     break;
                 }
                 continue;

@@ -57,6 +57,14 @@ public sealed interface Warmup {
                 Durations.parse(suite.warming().max()), count));
     }
 
+    /**
+     * One window of {@code window} at the suite's largest user count, then more while the server's JIT compiler was busy
+     * in the last, for {@code max} at most: the re-warm before a point of a round.
+     */
+    static Warmup untilQuiet(Suite suite, Duration window, Duration max) {
+        return new Windows(new SteadyWarmup.Plan(users(suite), window, max, 1, true));
+    }
+
     /** {@code count} windows of {@code window} at the suite's largest user count. */
     static Warmup windows(Suite suite, Duration window, int count) {
         return new Windows(new SteadyWarmup.Plan(users(suite), window, Durations.parse(suite.warming().max()), count));

@@ -117,6 +117,41 @@ class SteadyWarmupTest {
         assertNull(how.ownCoresFromSecond());
     }
 
+    @Test
+    void aRewarmUntilQuietGoesOnWhileTheCompilerIsBusyAndNoLongerThanItsMost() throws InterruptedException {
+        Duration quarter = Duration.ofMillis(250);
+        long[] jit = {0};
+        int[] windows = {0};
+        // a server whose JIT compiles again in the first 3 windows of its re-warm (other targets' load changed its code)
+        var busy = SteadyWarmup.run("SOAP", spec -> {
+            windows[0]++;
+            jit[0] += windows[0] <= 3 ? 120 : 0;
+            return measured(1000);
+        }, new SteadyWarmup.Plan(5, quarter, Duration.ofSeconds(5), 1, true), () -> jit[0], WarmingCores.Spread.NONE);
+        assertEquals(4, busy.windows().size(), "three busy windows, then the first quiet one");
+        assertEquals(0L, busy.windows().get(3).jitMillis());
+        assertNull(busy.shape(), "a re-warm is not judged");
+
+        windows[0] = 0;
+        var quiet = SteadyWarmup.run("SOAP", spec -> measured(1000),
+                new SteadyWarmup.Plan(5, quarter, Duration.ofSeconds(5), 1, true), () -> jit[0], WarmingCores.Spread.NONE);
+        assertEquals(1, quiet.windows().size(), "a quiet compiler: one window, as before");
+
+        var fixed = SteadyWarmup.run("SOAP", spec -> {
+            jit[0] += 120;
+            return measured(1000);
+        }, new SteadyWarmup.Plan(5, quarter, Duration.ofSeconds(5), 1), () -> jit[0], WarmingCores.Spread.NONE);
+        assertEquals(1, fixed.windows().size(), "not until quiet: one window whatever the compiler does");
+
+        var never = SteadyWarmup.run("SOAP", spec -> {
+            jit[0] += 120;
+            Thread.sleep(30);
+            return measured(1000);
+        }, new SteadyWarmup.Plan(5, quarter, Duration.ofMillis(100), 1, true), () -> jit[0], WarmingCores.Spread.NONE);
+        assertTrue(never.windows().size() >= 2 && never.windows().size() <= 5,
+                "a compiler that never goes quiet: the re-warm ends at its most (" + never.windows().size() + " windows of 30 ms in 100 ms)");
+    }
+
     private static io.wsbench.core.load.Measurement measured(long answered) {
         org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(3);
         latencies.recordValueWithCount(Math.max(1, 20_000_000 / answered), answered);
