@@ -179,19 +179,24 @@ final class InterleavedRounds {
         long started = System.nanoTime();
         Target previous = null;
         int index = 0;
+        int again = 0; // points measured again at their round's end so far, for the progress's count
         for (int round = 1; ; round++) {
             long roundStarted = System.nanoTime();
             List<Slot> next = rounds.next();
-            int total = Math.max(suite.rounds().repeat(), round) * next.size();
+            int total = Math.max(suite.rounds().repeat(), round) * next.size() + again;
             // points measured with the cores apart throughout, measured again once the round's other points are done
             List<Map.Entry<Slot, Measured>> later = new ArrayList<>();
             for (int i = 0; i < next.size() + later.size(); i++) {
-                boolean again = i >= next.size();
-                Slot slot = again ? later.get(i - next.size()).getKey() : next.get(i);
+                boolean atEnd = i >= next.size();
+                Slot slot = atEnd ? later.get(i - next.size()).getKey() : next.get(i);
                 // measured, not yet recorded: kept whatever stops the round
-                List<Map.Entry<Slot, Measured>> waiting = later.subList(again ? i - next.size() : 0, later.size());
+                List<Map.Entry<Slot, Measured>> waiting = later.subList(atEnd ? i - next.size() : 0, later.size());
+                if (atEnd && !slot.server().points().mayMeasureAgain()) {
+                    recorded(waiting.get(0).getValue()); // the run's time for waits spent: kept as first measured
+                    continue;
+                }
                 String gone = gone(rounds, slot, round, partial);
-                if (gone == LOST && again) {
+                if (gone == LOST && atEnd) {
                     recorded(waiting.get(0).getValue()); // measured before its server died
                     continue;
                 } else if (gone == LOST) {
@@ -214,17 +219,21 @@ final class InterleavedRounds {
                     }
                 }
                 previous = slot.target();
-                // measured again under the first's file name: its recording replaces the first's, whichever figures are kept
                 Measured m = point(servers, slot, round, i + 1, next.size(), ++index, total,
-                        again ? waiting.get(0).getValue().file() : null);
-                if (!again && slot.server().points().measuredApart(m.point())) {
+                        atEnd ? waiting.get(0).getValue().file() + "-again" : null);
+                if (!atEnd && slot.server().points().measuredApart(m.point())) {
                     later.add(Map.entry(slot, m));
                     total++;
+                    again++;
                     continue;
                 }
                 String died = m.point().aborted();
-                if (again && !slot.server().points().backAtRoundEnd(m.point())) {
-                    m = waiting.get(0).getValue();
+                if (atEnd) {
+                    // of the two measures, the one not kept leaves no file behind
+                    Measured first = waiting.get(0).getValue();
+                    boolean back = slot.server().points().backAtRoundEnd(m.point());
+                    Recordings.discard(run.file.path().getParent(), back ? first.file() : m.file());
+                    m = back ? m : first;
                 }
                 recorded(m);
                 if (died != null) {
@@ -232,7 +241,7 @@ final class InterleavedRounds {
                     if (gone == LOST) {
                         continue;
                     }
-                    later.subList(again ? i - next.size() + 1 : 0, later.size()).forEach(e -> recorded(e.getValue()));
+                    later.subList(atEnd ? i - next.size() + 1 : 0, later.size()).forEach(e -> recorded(e.getValue()));
                     if (gone != null) {
                         return gone;
                     }

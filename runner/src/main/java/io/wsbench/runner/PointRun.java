@@ -126,6 +126,11 @@ final class PointRun {
         return around != null && p.aborted() == null && apart.apart(around.get(0)) && apart.apart(around.get(1)) && apart.mayWait();
     }
 
+    /** Whether the run may still spend time measuring again, at its round's end, a point measured apart. */
+    boolean mayMeasureAgain() {
+        return apart != null && apart.mayWait();
+    }
+
     /**
      * Whether a point measured with the cores apart ({@link #measuredApart}) and measured {@code again} at its round's end
      * is kept as measured again: its cores back in their usual class and its load run to its end. Else the run keeps the first.

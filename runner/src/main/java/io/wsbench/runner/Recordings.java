@@ -50,6 +50,20 @@ final class Recordings {
                 j.samplePeriodMillis(), j.hotFrames(), j.exceptions(), null, j.gcPauses()))).build();
     }
 
+    /** Deletes every file of a measure the run did not keep (named {@code file} under {@code dir}): nothing names them. */
+    static void discard(Path dir, String file) {
+        if (file == null) {
+            return;
+        }
+        delete(dir.resolve("jfr/" + file + ".jfr"));
+        delete(dir.resolve("jfr/" + file + "-profile.jfr"));
+        try (var profiles = Files.newDirectoryStream(dir.resolve("profiles"), file + ".*")) {
+            profiles.forEach(Recordings::delete);
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+            // no profiles, or one that cannot be read: kept, it costs space, never a figure
+        }
+    }
+
     private static void delete(Path f) {
         try {
             Files.deleteIfExists(f);

@@ -30,6 +30,8 @@ final class RunUnderWay {
     private WarmingCores warming = WarmingCores.NONE;
     /** How far apart the generator's and the servers' cores are, probed around every point; null when the run is not placed. */
     private CoreDistance apart;
+    /** The number of the last point's files handed out ({@link #nextFile}). */
+    private int files;
 
     RunUnderWay(Suite suite, RunFile file, RunEvents events) {
         this.suite = suite;
@@ -101,10 +103,13 @@ final class RunUnderWay {
         events.capacityDone(c);
     }
 
-    /** The name of the files of the next point (its Flight Recorder recording), e.g. "003-SOAP-5-users-1". */
+    /**
+     * The name of the files of the next point (its Flight Recorder recording), e.g. "003-SOAP-5-users-1": numbered as
+     * the points recorded, and never twice, though a point measured again at its round's end is recorded late.
+     */
     String nextFile(String label) {
-        return String.format("%03d-%s", file.get().points().size() + 1,
-                label.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", ""));
+        files = Math.max(files, file.get().points().size()) + 1;
+        return String.format("%03d-%s", files, label.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", ""));
     }
 
     RunRecord finish(String at, String status, String reason) {
