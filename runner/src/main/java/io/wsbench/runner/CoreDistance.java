@@ -126,13 +126,10 @@ final class CoreDistance implements AutoCloseable {
         d.far.start();
         d.near.start();
         for (int i = 0; i < WARM_PROBES; i++) { // compiled before its figures count: interpreted, a round trip reads 1.5-2 times longer
-            if (d.nanos() == null) { // the threads could not be pinned
+            if (d.figure() == null) { // the threads could not be pinned
                 d.close();
                 return null;
             }
-        }
-        synchronized (d) {
-            d.seen.clear();
         }
         return d;
     }

@@ -183,27 +183,22 @@ final class InterleavedRounds {
         for (int round = 1; ; round++) {
             long roundStarted = System.nanoTime();
             List<Slot> next = rounds.next();
-            int total = Math.max(suite.rounds().repeat(), round) * next.size() + again;
             // points measured with the cores apart throughout, measured again once the round's other points are done
             List<Map.Entry<Slot, Measured>> later = new ArrayList<>();
             for (int i = 0; i < next.size() + later.size(); i++) {
-                boolean atEnd = i >= next.size();
-                Slot slot = atEnd ? later.get(i - next.size()).getKey() : next.get(i);
-                // measured, not yet recorded: kept whatever stops the round
-                List<Map.Entry<Slot, Measured>> waiting = later.subList(atEnd ? i - next.size() : 0, later.size());
-                if (atEnd && !slot.server().points().mayMeasureAgain()) {
-                    recorded(waiting.get(0).getValue()); // the run's time for waits spent: kept as first measured
-                    continue;
-                }
+                int atEnd = i - next.size(); // its place among the points measured again; negative before them
+                Slot slot = atEnd >= 0 ? later.get(atEnd).getKey() : next.get(i);
+                Measured first = atEnd >= 0 ? later.get(atEnd).getValue() : null;
                 String gone = gone(rounds, slot, round, partial);
-                if (gone == LOST && atEnd) {
-                    recorded(waiting.get(0).getValue()); // measured before its server died
+                if (gone != null && gone != LOST) {
+                    recorded(later, Math.max(atEnd, 0)); // measured, not yet recorded: kept whatever stops the round
+                    return gone;
+                }
+                if (first != null && (gone == LOST || !slot.server().points().mayMeasureAgain())) {
+                    recorded(first); // measured before its server died, or the run's time for waits spent: kept as first measured
                     continue;
                 } else if (gone == LOST) {
                     continue;
-                } else if (gone != null) {
-                    waiting.forEach(e -> recorded(e.getValue()));
-                    return gone;
                 }
                 if (previous != slot.target()) {
                     loaded(slot.server(), true);
@@ -219,18 +214,16 @@ final class InterleavedRounds {
                     }
                 }
                 previous = slot.target();
-                Measured m = point(servers, slot, round, i + 1, next.size(), ++index, total,
-                        atEnd ? waiting.get(0).getValue().file() + "-again" : null);
-                if (!atEnd && slot.server().points().measuredApart(m.point())) {
+                Measured m = point(servers, slot, round, i + 1, next.size(), ++index,
+                        Math.max(suite.rounds().repeat(), round) * next.size() + again, first != null ? first.file() + "-again" : null);
+                if (first == null && slot.server().points().measuredApart(m.point())) {
                     later.add(Map.entry(slot, m));
-                    total++;
                     again++;
                     continue;
                 }
                 String died = m.point().aborted();
-                if (atEnd) {
+                if (first != null) {
                     // of the two measures, the one not kept leaves no file behind
-                    Measured first = waiting.get(0).getValue();
                     boolean back = slot.server().points().backAtRoundEnd(m.point());
                     Recordings.discard(run.file.path().getParent(), back ? first.file() : m.file());
                     m = back ? m : first;
@@ -241,7 +234,7 @@ final class InterleavedRounds {
                     if (gone == LOST) {
                         continue;
                     }
-                    later.subList(atEnd ? i - next.size() + 1 : 0, later.size()).forEach(e -> recorded(e.getValue()));
+                    recorded(later, Math.max(atEnd + 1, 0));
                     if (gone != null) {
                         return gone;
                     }
@@ -298,6 +291,11 @@ final class InterleavedRounds {
     /** A point into run.json, with the files the run keeps of it. */
     private void recorded(Measured m) {
         run.pointDone(runner.recordings().keep(m.point(), run.file.path().getParent(), m.file()));
+    }
+
+    /** The points of {@code later} from {@code from} on into run.json: measured, not yet recorded when the round stops. */
+    private void recorded(List<Map.Entry<Slot, Measured>> later, int from) {
+        later.subList(from, later.size()).forEach(e -> recorded(e.getValue()));
     }
 
     /**

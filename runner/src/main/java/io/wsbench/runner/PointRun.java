@@ -106,9 +106,8 @@ final class PointRun {
     public PointRecord measure(Target target, LoadPointSpec asked, int repeat, String label, String file,
                                ProgressListener progress) throws InterruptedException {
         PointRecord p = measureOnce(target, asked, repeat, label, file, progress);
-        List<Double> apartAround = p.generator() == null ? null : p.generator().coreDistanceNanos();
-        if (apartAround != null && !apart.apart(apartAround.get(0)) && apart.apart(apartAround.get(1)) && apart.mayWait()
-                && p.aborted() == null) {
+        List<Double> around = around(p);
+        if (around != null && !apart.apart(around.get(0)) && apart.apart(around.get(1)) && apart.mayWait() && p.aborted() == null) {
             // the hypervisor moved the cores apart during the point: it measured part of its time on another machine
             apart.measuredAgain(p.durationSeconds());
             p = measureOnce(target, asked, repeat, label, file, progress);
@@ -122,8 +121,13 @@ final class PointRun {
      * by when the hypervisor has often moved them back ({@link #backAtRoundEnd}).
      */
     boolean measuredApart(PointRecord p) {
-        List<Double> around = apart == null || p.generator() == null ? null : p.generator().coreDistanceNanos();
+        List<Double> around = around(p);
         return around != null && p.aborted() == null && apart.apart(around.get(0)) && apart.apart(around.get(1)) && apart.mayWait();
+    }
+
+    /** How far apart the cores were before and after {@code p} (two figures), or null where they were not probed. */
+    private List<Double> around(PointRecord p) {
+        return apart == null || p.generator() == null ? null : p.generator().coreDistanceNanos();
     }
 
     /** Whether the run may still spend time measuring again, at its round's end, a point measured apart. */
@@ -136,7 +140,7 @@ final class PointRun {
      * is kept as measured again: its cores back in their usual class and its load run to its end. Else the run keeps the first.
      */
     boolean backAtRoundEnd(PointRecord again) {
-        List<Double> around = again.generator() == null ? null : again.generator().coreDistanceNanos();
+        List<Double> around = around(again);
         boolean back = again.aborted() == null && around != null && !apart.apart(around.get(0)) && !apart.apart(around.get(1));
         apart.measuredAtRoundEnd(again.durationSeconds(), back);
         return back;

@@ -105,13 +105,8 @@ class SteadyWarmupTest {
 
     @Test
     void aServerLeftWhereItIsIsSteadyOnItsFirstThreeQuietWindows() throws InterruptedException {
-        int[] windows = {0};
         long[] jit = {0};
-        var how = SteadyWarmup.run("CXF small", spec -> {
-            windows[0]++;
-            jit[0] += windows[0] <= 5 ? 800 : 0;
-            return measured(1000);
-        }, new SteadyWarmup.Plan(20, SECOND, Duration.ofSeconds(60), 0), () -> jit[0], WarmingCores.Spread.NONE);
+        var how = SteadyWarmup.run("CXF small", compiling(jit, 5, 800), new SteadyWarmup.Plan(20, SECOND, Duration.ofSeconds(60), 0), () -> jit[0], WarmingCores.Spread.NONE);
         // quiet from window 6: steady on 6, 7 and 8, as before a server could be spread at all
         assertEquals(8, how.windows().size());
         assertNull(how.ownCoresFromSecond());
@@ -121,18 +116,12 @@ class SteadyWarmupTest {
     void aRewarmUntilQuietGoesOnWhileTheCompilerIsBusyAndNoLongerThanItsMost() throws InterruptedException {
         Duration quarter = Duration.ofMillis(250);
         long[] jit = {0};
-        int[] windows = {0};
         // a server whose JIT compiles again in the first 3 windows of its re-warm (other targets' load changed its code)
-        var busy = SteadyWarmup.run("SOAP", spec -> {
-            windows[0]++;
-            jit[0] += windows[0] <= 3 ? 120 : 0;
-            return measured(1000);
-        }, new SteadyWarmup.Plan(5, quarter, Duration.ofSeconds(5), 1, true), () -> jit[0], WarmingCores.Spread.NONE);
+        var busy = SteadyWarmup.run("SOAP", compiling(jit, 3, 120), new SteadyWarmup.Plan(5, quarter, Duration.ofSeconds(5), 1, true), () -> jit[0], WarmingCores.Spread.NONE);
         assertEquals(4, busy.windows().size(), "three busy windows, then the first quiet one");
         assertEquals(0L, busy.windows().get(3).jitMillis());
         assertNull(busy.shape(), "a re-warm is not judged");
 
-        windows[0] = 0;
         var quiet = SteadyWarmup.run("SOAP", spec -> measured(1000),
                 new SteadyWarmup.Plan(5, quarter, Duration.ofSeconds(5), 1, true), () -> jit[0], WarmingCores.Spread.NONE);
         assertEquals(1, quiet.windows().size(), "a quiet compiler: one window, as before");
@@ -150,6 +139,16 @@ class SteadyWarmupTest {
         }, new SteadyWarmup.Plan(5, quarter, Duration.ofMillis(100), 1, true), () -> jit[0], WarmingCores.Spread.NONE);
         assertTrue(never.seconds() >= 0.1, "a compiler that never goes quiet: the re-warm ends once its most has passed, "
                 + never.seconds() + " s");
+    }
+
+    /** A server of 1,000 answers a window whose JIT compiles {@code millis} (read on {@code jit}) in each of its first {@code busy} windows. */
+    private static SteadyWarmup.Window compiling(long[] jit, int busy, long millis) {
+        int[] windows = {0};
+        return spec -> {
+            windows[0]++;
+            jit[0] += windows[0] <= busy ? millis : 0;
+            return measured(1000);
+        };
     }
 
     private static io.wsbench.core.load.Measurement measured(long answered) {
