@@ -122,9 +122,10 @@ final class CompareCommand implements Callable<Integer> {
                     default -> null;
                 };
                 boolean rate = unit != null;
+                boolean ratio = x.metric().startsWith(Comparison.RATIO_PREFIX);
                 cells.add(new String[]{first ? r.target().label() : "", first ? r.load().describe() : "",
                         rate ? unit : x.metric().replace("Micros", ""),
-                        figure(x.a(), rate) + " (" + r.repeatsA() + ")", figure(x.b(), rate) + " (" + r.repeatsB() + ")",
+                        figure(x.a(), rate, ratio) + " (" + r.repeatsA() + ")", figure(x.b(), rate, ratio) + " (" + r.repeatsB() + ")",
                         x.ratio() == null ? "-" : String.format(Locale.ROOT, "%.3f", x.ratio()),
                         x.low() == null ? "-" : String.format(Locale.ROOT, "%.3f–%.3f", x.low(), x.high()),
                         x.verdict()});
@@ -134,12 +135,13 @@ final class CompareCommand implements Callable<Integer> {
         return ConsoleSummary.layout(cells, "lllrrrrl");
     }
 
-    /** A median with its spread over the repeats, as in the summary table. */
-    private static String figure(Summary.Spread s, boolean rate) {
+    /** A median with its spread over the repeats, as in the summary table: a rate, a ratio (x.xxx) or a latency (µs shown in ms). */
+    private static String figure(Summary.Spread s, boolean rate, boolean ratio) {
         if (s == null) {
             return "-";
         }
-        String median = rate ? String.format(Locale.ROOT, "%,.0f", s.median()) : ConsoleSummary.millis(s.median());
+        String median = rate ? String.format(Locale.ROOT, "%,.0f", s.median())
+                : ratio ? String.format(Locale.ROOT, "%.3f", s.median()) : ConsoleSummary.millis(s.median());
         return s.max() > s.min() ? median + String.format(Locale.ROOT, " ±%.1f%%", 100 * s.relativeHalfRange()) : median;
     }
 }

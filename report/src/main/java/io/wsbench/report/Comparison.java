@@ -86,6 +86,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
     /** A flow's throughput's name, and its requests' beside it. */
     public static final String ITERATIONS_PER_SECOND = "iterationsPerSecond";
     public static final String REQUESTS_PER_SECOND = "requestsPerSecond";
+    /** The start of a ratio metric's name: a row's throughput over its baseline's, the baseline's label after it. */
+    public static final String RATIO_PREFIX = "throughput x ";
 
     private static final List<Metric> METRICS = List.of(
             new Metric("throughput", true, PointRecord::throughput),
@@ -296,36 +298,40 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
     }
 
     /**
-     * The row with, when both runs have the same baseline and this row is not it, a ratio of the
-     * row's throughput over the baseline's: each run's rounds paired within the run, the two runs' ratios
-     * then held apart. A drift of the machine between the runs moves a row and its baseline alike, and
+     * The row with, when both runs have the same baseline and this row is not held against itself, a ratio of the
+     * row's throughput over its baseline's (the run's baseline, or its counterpart in the row's sequence or security
+     * configuration, which the metric's name then says): each run's rounds paired within the run, the two runs'
+     * ratios then held apart. A drift of the machine between the runs moves a row and its baseline alike, and
      * cancels here.
      */
     private static Row withBaseline(Row row, RunRecord a, RunRecord b, double together) {
         String baseline = a.baseline();
-        if (baseline == null || !baseline.equals(b.baseline()) || baseline.equals(row.target().label())) {
+        if (baseline == null || !baseline.equals(b.baseline())) {
             return row;
         }
-        double[] ra = unitRatios(a, row, baseline);
-        double[] rb = unitRatios(b, row, baseline);
+        List<Summary> rowsA = Summary.of(a);
+        List<Summary> rowsB = Summary.of(b);
+        Summary mineA = find(rowsA, row);
+        Summary mineB = find(rowsB, row);
+        String against = mineA == null ? null : Summary.baselineOf(rowsA, mineA, baseline);
+        if (against == null || mineB == null || against.equals(row.target().label())) {
+            return row;
+        }
+        double[] ra = Summary.unitRatios(rowsA, mineA, baseline);
+        double[] rb = Summary.unitRatios(rowsB, mineB, baseline);
         if (ra == null || rb == null) {
             return row;
         }
         List<Ratio> ratios = new ArrayList<>(row.ratios());
-        ratios.add(ratio("throughput x " + baseline, true, ra, rb, confidence -> Ratios.unpaired(ra, rb, confidence), together,
+        ratios.add(ratio(RATIO_PREFIX + against, true, ra, rb, confidence -> Ratios.unpaired(ra, rb, confidence), together,
                 false, false));
         return new Row(row.target(), row.load(), row.repeatsA(), row.repeatsB(), List.copyOf(ratios));
     }
 
-    /**
-     * The throughput of {@code row}'s target and load over its baseline's in {@code run}, each process's
-     * (or, of servers run as one process, each round's); null without a baseline row.
-     */
-    private static double[] unitRatios(RunRecord run, Row row, String baseline) {
-        List<Summary> rows = Summary.of(run);
-        Summary mine = rows.stream().filter(r -> r.target().label().equals(row.target().label())
+    /** {@code row}'s target and load among a run's rows; null when the run has none. */
+    private static Summary find(List<Summary> rows, Row row) {
+        return rows.stream().filter(r -> r.target().label().equals(row.target().label())
                 && r.load().shape().equals(row.load().shape())).findFirst().orElse(null);
-        return mine == null ? null : Summary.unitRatios(rows, mine, baseline);
     }
 
     private static Double finite(double v) {

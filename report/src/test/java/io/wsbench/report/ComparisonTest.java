@@ -215,6 +215,48 @@ class ComparisonTest {
         assertTrue(c.method().contains("Runs made apart cannot be paired"), c.method());
     }
 
+    /**
+     * Seed 001's suites normalize each request sequence to CXF in that sequence: a row of the large sequence is held
+     * against "CXF large", which the ratio's name says, and "CXF large" itself, held against itself, has no ratio line.
+     */
+    @Test
+    void aRowOfAnotherSequenceIsHeldAgainstTheBaselinesCounterpartAndSaysSo() {
+        List<PointRecord> a = new ArrayList<>();
+        List<PointRecord> b = new ArrayList<>();
+        for (int i = 0; i < NOISE_A.length; i++) {
+            for (String sequence : List.of("small", "large")) {
+                double scale = sequence.equals("small") ? 10 : 1;
+                a.add(seq("CXF " + sequence, "cxf", sequence, i + 1, 100 * scale * NOISE_A[i]));
+                a.add(seq("Metro " + sequence, "metro", sequence, i + 1, 120 * scale * NOISE_A[i]));
+                b.add(seq("CXF " + sequence, "cxf", sequence, i + 1, 100 * scale * NOISE_B[i]));
+                b.add(seq("Metro " + sequence, "metro", sequence, i + 1, 120 * scale * NOISE_B[i]));
+            }
+        }
+        Comparison c = Comparison.of("a", seqRun(a), "b", seqRun(b));
+
+        Comparison.Row metroLarge = c.rows().stream().filter(r -> r.target().label().equals("Metro large")).findFirst().orElseThrow();
+        Comparison.Ratio perBaseline = metroLarge.ratios().get(metroLarge.ratios().size() - 1);
+        assertEquals("throughput x CXF large", perBaseline.metric());
+        assertEquals(1.2, perBaseline.a().median(), 1e-9, "Metro large over CXF large, not over CXF small");
+        for (String baseline : List.of("CXF small", "CXF large")) {
+            Comparison.Row r = c.rows().stream().filter(x -> x.target().label().equals(baseline)).findFirst().orElseThrow();
+            assertTrue(r.ratios().stream().noneMatch(x -> x.metric().startsWith(Comparison.RATIO_PREFIX)), baseline + ": " + r);
+        }
+        List<io.wsbench.model.record.RowRecord> rows = io.wsbench.model.record.RowRecord.of(seqRun(a));
+        assertEquals("CXF large", rows.stream().filter(r -> r.row().startsWith("Metro large")).findFirst().orElseThrow().baseline());
+        assertEquals("CXF small", rows.stream().filter(r -> r.row().startsWith("Metro small")).findFirst().orElseThrow().baseline());
+    }
+
+    private static PointRecord seq(String label, String stack, String sequence, int repeat, double throughput) {
+        return PointRecordBuilder.builder(point(label, FIVE_USERS, repeat, throughput, 500))
+                .target(new TargetRecord(label, stack, "soap11", null, "query", "plain", sequence, null)).build();
+    }
+
+    private static RunRecord seqRun(List<PointRecord> points) {
+        return io.wsbench.model.record.RunRecordBuilder.builder().suite("stacks").wsbenchVersion("0.1.0").gitCommit("abc")
+                .startedAt("2025-01-01T10:00:00Z").status("complete").baseline("CXF small").notes(List.of()).points(points).build();
+    }
+
     @Test
     void openAndClosedLoopsAtTheSameUsersDoNotMatch() {
         RunRecord a = run("x", 1000, 2000, NOISE_A);

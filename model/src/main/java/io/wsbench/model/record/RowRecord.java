@@ -22,14 +22,23 @@ public record RowRecord(String row, int repeats, Estimate throughput, String bas
                         java.util.Map<Integer, Double> throughputByInstance, Estimate serverCpuMicrosPerAnswer,
                         Estimate cpuRatio) {
 
-    /** The rows of {@code run}, each against its baseline (null: none). */
+    /**
+     * The rows of {@code run}, each against its baseline (null: none): the run's baseline target, or its counterpart in
+     * the row's own sequence or security configuration, which {@code baseline} then names.
+     */
     public static List<RowRecord> of(RunRecord run) {
         List<Summary> rows = Summary.of(run);
         String baseline = run.baseline();
-        return rows.stream().map(r -> new RowRecord(r.key(), r.repeats(), r.throughputInterval(), baseline,
-                Summary.pairedRatio(rows, r, baseline), r.meanInterval(), r.p99Interval(), r.instances(),
+        return rows.stream().map(r -> new RowRecord(r.key(), r.repeats(), r.throughputInterval(),
+                heldAgainst(rows, r, baseline), Summary.pairedRatio(rows, r, baseline), r.meanInterval(), r.p99Interval(), r.instances(),
                 r.instances() < 2 ? null : rounded(r.throughputs().instanceMeans()), r.cpuPerAnswerInterval(),
                 Summary.pairedCpuRatio(rows, r, baseline))).toList();
+    }
+
+    /** The label of the row {@code row} is held against, or the run's baseline where it has none (null: no baseline). */
+    private static String heldAgainst(List<Summary> rows, Summary row, String baseline) {
+        String counterpart = Summary.baselineOf(rows, row, baseline);
+        return counterpart != null ? counterpart : baseline;
     }
 
     private static java.util.Map<Integer, Double> rounded(java.util.SortedMap<Integer, Double> m) {

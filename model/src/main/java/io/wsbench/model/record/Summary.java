@@ -229,6 +229,15 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         return r == null ? Double.NaN : row.throughput().median() / r.throughput().median();
     }
 
+    /**
+     * The label of the row {@code row} is held against, by {@link #ratioToBaseline}'s rule ("CXF large" for a row of
+     * seed 001's large sequence whose run's baseline is "CXF small"); null for none.
+     */
+    public static String baselineOf(List<Summary> rows, Summary row, String baseline) {
+        Summary b = baselineRow(rows, row, baseline);
+        return b == null ? null : b.target().label();
+    }
+
     /** The row {@code row} is held against: {@link #ratioToBaseline}'s rule; null for none. */
     private static Summary baselineRow(List<Summary> rows, Summary row, String baseline) {
         if (baseline == null) {
