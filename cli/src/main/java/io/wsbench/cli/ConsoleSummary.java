@@ -31,9 +31,10 @@ final class ConsoleSummary {
         // a flow's throughput is iterations: with one among the rows, each rate says its unit
         boolean flows = rows.stream().anyMatch(Summary::flow);
         String base = baseline == null ? rows.get(0).target().label() : baseline;
-        cells.add(new String[]{"target", "load", flows ? "rate" : "req/s", "95% CI", "spread", "x " + (baseline == null ? "first" : baseline)
+        String heading = baseline == null ? "first" : Summary.baselineHeading(rows, baseline);
+        cells.add(new String[]{"target", "load", flows ? "rate" : "req/s", "95% CI", "spread", "x " + heading
                 + " [95% CI]", passes ? "time/pass" : "", "mean", "p99", "sent B/req", "recv B/req", "server CPU/answer",
-                "CPU x " + (baseline == null ? "first" : baseline), "errors", "n"});
+                "CPU x " + heading, "errors", "n"});
         for (Summary s : rows) {
             io.wsbench.model.stats.Estimate ratio = Summary.pairedRatio(rows, s, base);
             io.wsbench.model.stats.Estimate cpu = s.cpuPerAnswerInterval();
@@ -60,7 +61,17 @@ final class ConsoleSummary {
         } else {
             table = layout(cells, "llrrrrrrrrrrrrr");
         }
-        return table + generatorPaced(rows) + levels(rows);
+        return table + counterparts(rows, baseline) + generatorPaced(rows) + levels(rows);
+    }
+
+    /** Where rows are held against the baseline's counterparts in other sequences or configurations, a line naming them. */
+    static String counterparts(List<Summary> rows, String baseline) {
+        List<String> labels = Summary.baselines(rows, baseline);
+        if (labels.size() <= 1) {
+            return "";
+        }
+        return "x " + Summary.baselineHeading(rows, baseline) + ": each row over the " + Summary.baselineHeading(rows, baseline)
+                + " row of its own request sequence or security configuration, at the same load (" + String.join(", ", labels) + ")\n";
     }
 
     /** What the intervals hold ({@link Summary#levels}), a line; empty when there is nothing to say. */

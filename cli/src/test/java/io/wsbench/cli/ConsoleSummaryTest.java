@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The terminal's summary marks every row that is not steady, whichever figure says so. */
 class ConsoleSummaryTest {
@@ -111,6 +112,41 @@ class ConsoleSummaryTest {
     private static String spreadCell(String line) {
         String[] cells = line.trim().split("\\s{2,}");
         return cells[4];
+    }
+
+    /**
+     * Seed 001's suites: the run's baseline is "CXF small", and the large sequence's rows are held against "CXF large".
+     * The column says "x CXF", a line under the table names the two, and the report's column says the same.
+     */
+    @Test
+    void rowsHeldAgainstTheBaselinesCounterpartsSaySoInTheHeadingAndALine() {
+        List<PointRecord> points = new ArrayList<>();
+        for (int r = 1; r <= 2; r++) {
+            for (String sequence : List.of("small", "large")) {
+                double scale = sequence.equals("small") ? 10 : 1;
+                points.add(sequenced("CXF " + sequence, "cxf", sequence, r, 100 * scale));
+                points.add(sequenced("Metro " + sequence, "metro", sequence, r, 120 * scale));
+            }
+        }
+        RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("stacks").wsbenchVersion("0")
+                .startedAt("2026-01-01T00:00:00Z").status("complete").baseline("CXF small").notes(List.of()).points(points).build();
+        String out = ConsoleSummary.render(run);
+        List<String> lines = out.lines().toList();
+        assertTrue(lines.get(0).contains("x CXF [95% CI]") && lines.get(0).contains("CPU x CXF "), out);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("Metro large") && l.contains("1.20")), out);
+        assertTrue(lines.contains("x CXF: each row over the CXF row of its own request sequence or security configuration,"
+                + " at the same load (CXF small, CXF large)"), out);
+
+        RunRecord one = io.wsbench.model.record.RunRecordBuilder.from(run).withPoints(points.stream()
+                .filter(p -> p.target().sequence().equals("small")).toList());
+        String single = ConsoleSummary.render(one);
+        assertTrue(single.lines().findFirst().orElseThrow().contains("x CXF small [95% CI]"), single);
+        assertTrue(single.lines().noneMatch(l -> l.startsWith("x CXF")), single);
+    }
+
+    private static PointRecord sequenced(String label, String stack, String sequence, int repeat, double throughput) {
+        return PointRecordBuilder.builder(point(label, repeat, throughput, 1000))
+                .target(new TargetRecord(label, stack, "soap11", null, "query", "plain", sequence, null)).build();
     }
 
     private static PointRecord point(String label, int repeat, double throughput, long meanMicros) {

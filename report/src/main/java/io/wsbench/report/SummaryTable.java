@@ -21,8 +21,11 @@ final class SummaryTable {
         // a flow's throughput is iterations: with one among the rows, each rate says its unit
         boolean flows = rows.stream().anyMatch(Summary::flow);
         List<String> headers = new ArrayList<>(List.of("target", "load", flows ? "rate" : "requests/s", "95% CI"));
+        // seed 001's suites hold each sequence's rows against CXF in that sequence: "vs CXF of the row's sequence"
+        String against = baseline == null ? null : Summary.baselines(rows, baseline).size() > 1
+                ? Summary.baselineHeading(rows, baseline) + " of the row's sequence or configuration" : baseline;
         if (baseline != null) {
-            headers.add("vs " + baseline + " [95% CI, paired by round]");
+            headers.add("vs " + against + " [95% CI, paired by round]");
         }
         boolean several = rows.stream().anyMatch(r -> r.instances() > 1);
         if (several) {
@@ -31,7 +34,7 @@ final class SummaryTable {
         headers.addAll(List.of("mean ms", "95% CI", "p50 ms", "p99 ms", "95% CI", "sent B/req", "received B/req", "server CPU %",
                 "server CPU µs/answer [95% CI]"));
         if (baseline != null) {
-            headers.add("CPU/answer vs " + baseline + " [95% CI]");
+            headers.add("CPU/answer vs " + against + " [95% CI]");
         }
         headers.addAll(List.of("errors", "validated"));
         List<Table.Row> table = new ArrayList<>();

@@ -245,6 +245,8 @@ class ComparisonTest {
         List<io.wsbench.model.record.RowRecord> rows = io.wsbench.model.record.RowRecord.of(seqRun(a));
         assertEquals("CXF large", rows.stream().filter(r -> r.row().startsWith("Metro large")).findFirst().orElseThrow().baseline());
         assertEquals("CXF small", rows.stream().filter(r -> r.row().startsWith("Metro small")).findFirst().orElseThrow().baseline());
+        List<String> headers = SummaryTable.of(io.wsbench.model.record.Summary.of(seqRun(a)), "CXF small", java.util.Set.of()).headers();
+        assertTrue(headers.contains("vs CXF of the row's sequence or configuration [95% CI, paired by round]"), headers.toString());
     }
 
     private static PointRecord seq(String label, String stack, String sequence, int repeat, double throughput) {

@@ -238,6 +238,34 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         return b == null ? null : b.target().label();
     }
 
+    /** The labels of the rows that {@code rows} are held against, in the order the rows first use them. */
+    public static List<String> baselines(List<Summary> rows, String baseline) {
+        return rows.stream().map(r -> baselineOf(rows, r, baseline)).filter(Objects::nonNull).distinct().toList();
+    }
+
+    /**
+     * The name a column of ratios to {@code baseline} goes by: the baseline's label where every row is held against it;
+     * where rows of other sequences or security configurations are held against its counterparts, the leading words
+     * their labels share ("CXF" for "CXF small" and "CXF large"), else "baseline". Null without a baseline.
+     */
+    public static String baselineHeading(List<Summary> rows, String baseline) {
+        List<String> labels = baselines(rows, baseline);
+        if (baseline == null || labels.size() <= 1) {
+            return baseline;
+        }
+        String[] shared = labels.get(0).split(" ");
+        int n = shared.length;
+        for (String l : labels) {
+            String[] words = l.split(" ");
+            int i = 0;
+            while (i < Math.min(n, words.length) && words[i].equals(shared[i])) {
+                i++;
+            }
+            n = i;
+        }
+        return n == 0 ? "baseline" : String.join(" ", Arrays.asList(shared).subList(0, n));
+    }
+
     /** The row {@code row} is held against: {@link #ratioToBaseline}'s rule; null for none. */
     private static Summary baselineRow(List<Summary> rows, Summary row, String baseline) {
         if (baseline == null) {
