@@ -66,12 +66,8 @@ final class ConsoleSummary {
 
     /** Where rows are held against the baseline's counterparts in other sequences or configurations, a line naming them. */
     static String counterparts(List<Summary> rows, String baseline) {
-        List<String> labels = Summary.baselines(rows, baseline);
-        if (labels.size() <= 1) {
-            return "";
-        }
-        return "x " + Summary.baselineHeading(rows, baseline) + ": each row over the " + Summary.baselineHeading(rows, baseline)
-                + " row of its own request sequence or security configuration, at the same load (" + String.join(", ", labels) + ")\n";
+        String said = Summary.counterpartsSaid(rows, baseline);
+        return said == null ? "" : "x " + Summary.baselineHeading(rows, baseline) + ": " + said + "\n";
     }
 
     /** What the intervals hold ({@link Summary#levels}), a line; empty when there is nothing to say. */

@@ -101,6 +101,7 @@ final class ReportPage {
         m.put("description", run.description());
         List<String> flags = Flags.of(run, points);
         m.put("flags", flags);
+        m.put("unsteady", UnsteadyRows.table(UnsteadyRows.of(run, points, run.environment() == null ? 0 : run.environment().cores())));
         m.put("hasFlags", !flags.isEmpty());
         m.put("facts", whatRan());
         m.put("notes", run.notes());
@@ -124,6 +125,8 @@ final class ReportPage {
         m.put("measured", true);
         m.put("repeated", rows.stream().anyMatch(r -> r.repeats() > 1));
         m.put("summary", SummaryTable.of(rows, run.baseline(), run.neverSteady()));
+        String counterparts = Summary.counterpartsSaid(rows, run.baseline());
+        m.put("counterparts", counterparts == null ? null : "vs " + Summary.baselineHeading(rows, run.baseline()) + ": " + counterparts + ".");
         String levels = Summary.levels(rows);
         m.put("levels", levels == null ? null : "The 95% intervals: " + levels + ".");
         m.put("versions", VersionsTable.of(run));

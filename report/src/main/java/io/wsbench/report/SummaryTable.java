@@ -21,9 +21,8 @@ final class SummaryTable {
         // a flow's throughput is iterations: with one among the rows, each rate says its unit
         boolean flows = rows.stream().anyMatch(Summary::flow);
         List<String> headers = new ArrayList<>(List.of("target", "load", flows ? "rate" : "requests/s", "95% CI"));
-        // seed 001's suites hold each sequence's rows against CXF in that sequence: "vs CXF of the row's sequence"
-        String against = baseline == null ? null : Summary.baselines(rows, baseline).size() > 1
-                ? Summary.baselineHeading(rows, baseline) + " of the row's sequence or configuration" : baseline;
+        // seed 001's suites hold each sequence's rows against CXF in that sequence: "vs CXF", the page's note says which
+        String against = baseline == null ? null : Summary.baselineHeading(rows, baseline);
         if (baseline != null) {
             headers.add("vs " + against + " [95% CI, paired by round]");
         }

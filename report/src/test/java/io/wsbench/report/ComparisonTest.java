@@ -246,7 +246,10 @@ class ComparisonTest {
         assertEquals("CXF large", rows.stream().filter(r -> r.row().startsWith("Metro large")).findFirst().orElseThrow().baseline());
         assertEquals("CXF small", rows.stream().filter(r -> r.row().startsWith("Metro small")).findFirst().orElseThrow().baseline());
         List<String> headers = SummaryTable.of(io.wsbench.model.record.Summary.of(seqRun(a)), "CXF small", java.util.Set.of()).headers();
-        assertTrue(headers.contains("vs CXF of the row's sequence or configuration [95% CI, paired by round]"), headers.toString());
+        assertTrue(headers.contains("vs CXF [95% CI, paired by round]"), headers.toString());
+        String page = ReportPage.render(seqRun(a));
+        assertTrue(page.contains("vs CXF: each row over the CXF row of its own request sequence or security configuration, at the"
+                + " same load (CXF small, CXF large)."), "the page says what the column means");
     }
 
     private static PointRecord seq(String label, String stack, String sequence, int repeat, double throughput) {

@@ -12,6 +12,7 @@ import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.ServerRecord;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -194,8 +195,8 @@ class FlagsTest {
         List<PointRecord> held = List.of(worked(1, 108, 2500, 2835), worked(2, 125, 2510, 2825), worked(3, 145, 2490, 2789));
         assertTrue(Flags.of(run(held)).get(0).contains("took 2,490–2,510 µs (±0.4%): the machine held, so the difference"
                 + " is the server's or the load's."), Flags.of(run(held)).get(0));
-        assertEquals(1.0, Flags.correlation(new double[] {1, 2, 3}, new double[] {2, 4, 6}), 1e-9);
-        assertEquals(0.0, Flags.correlation(new double[] {1, 1, 1}, new double[] {2, 4, 6}), 1e-9);
+        assertEquals(1.0, UnsteadyRows.correlation(new double[] {1, 2, 3}, new double[] {2, 4, 6}), 1e-9);
+        assertEquals(0.0, UnsteadyRows.correlation(new double[] {1, 1, 1}, new double[] {2, 4, 6}), 1e-9);
     }
 
     /**
@@ -241,6 +242,50 @@ class FlagsTest {
         String held = Flags.of(run(near)).get(0);
         assertTrue(held.contains("; the generator's and the server's cores lay 97–105 ns apart (a cache line's round trip):"
                 + " the machine held"), held);
+    }
+
+    /**
+     * Seed 001 on a shared machine flagged 20 of its 24 rows, a paragraph each, above the numbers and on the terminal.
+     * More than three rows not steady make one flag that counts them by what moved them, and report.html a table
+     * of them, a line each, with the same figures as a row's own flag.
+     */
+    @Test
+    void manyUnsteadyRowsMakeOneFlagAndATableOfTheirOwn() {
+        List<PointRecord> points = new ArrayList<>();
+        for (String label : List.of("CXF small", "Metro small", "Axis2 small", "direct small")) {
+            // the cores held near for the first three (the row moved while the machine held), moved for the last
+            boolean moved = label.startsWith("direct");
+            points.add(at(label, placed(1, 1500, 98, moved ? 390 : 101)));
+            points.add(at(label, placed(2, 1140, 105, 97)));
+            points.add(at(label, placed(3, label.startsWith("Axis2") ? 2000 : 1480, 104, 99)));
+        }
+        points.add(at("steady", placed(1, 1000, 98, 101)));
+        points.add(at("steady", placed(2, 1010, 98, 101)));
+        List<String> flags = Flags.of(run(points));
+        assertEquals(List.of("4 of 5 rows are not steady: their repeats spread more than ±10%, up to ±29% (Axis2 small @ 5 users)."
+                + " Of them, 1 moved with the machine itself (a fixed CPU loop on the generator's cores, the generator's CPU per"
+                + " request or the distance between the cores varied as much as the row); 3 moved while the machine held. Read their"
+                + " medians with care: add repeats, or run them on a machine of their own. Each row's figures: \"Rows not steady\""
+                + " in report.html."), flags);
+        Table t = UnsteadyRows.table(UnsteadyRows.of(run(points), points, 0));
+        assertEquals(4, t.rows().size());
+        assertEquals(List.of("direct small @ 5 users", "±12%", "1,140–1,500", "0.200–0.200", "2.00–2.01 (±0.2%)", "200–200 (±0.0%)",
+                        "97–390 (moved)", "", "the machine, as much as the server"),
+                t.rows().get(3).cells().stream().map(Table.Cell::text).toList());
+        assertEquals("the server or the load", t.rows().get(0).cells().get(8).text());
+
+        List<PointRecord> three = points.stream().filter(p -> !p.target().label().startsWith("CXF")).toList();
+        assertEquals(3, Flags.of(run(three)).size(), "three are flagged one by one");
+        assertEquals(null, UnsteadyRows.table(UnsteadyRows.of(run(three), three, 0)));
+        List<PointRecord> held = points.stream().filter(p -> !p.target().label().startsWith("direct")).toList();
+        List<PointRecord> fourHeld = new ArrayList<>(held);
+        fourHeld.addAll(held.stream().filter(p -> p.target().label().startsWith("CXF")).map(p -> at("CXF large", p)).toList());
+        assertTrue(Flags.of(run(fourHeld)).get(0).contains(" All of them moved while the machine held. "), Flags.of(run(fourHeld)).toString());
+    }
+
+    private static PointRecord at(String label, PointRecord p) {
+        return PointRecordBuilder.builder(p).target(new io.wsbench.model.record.TargetRecord(label, "cxf", "soap11", null,
+                "hello", "plain", null)).build();
     }
 
     private static PointRecord placed(int repeat, double throughput, double before, double after) {

@@ -266,6 +266,17 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
         return n == 0 ? "baseline" : String.join(" ", Arrays.asList(shared).subList(0, n));
     }
 
+    /**
+     * Where rows are held against the baseline's counterparts in other sequences or configurations, what a column headed
+     * {@link #baselineHeading} means: "each row over the CXF row of its own request sequence or security configuration, at
+     * the same load (CXF small, CXF large)"; null where every row is held against the baseline itself.
+     */
+    public static String counterpartsSaid(List<Summary> rows, String baseline) {
+        List<String> labels = baselines(rows, baseline);
+        return labels.size() <= 1 ? null : "each row over the " + baselineHeading(rows, baseline)
+                + " row of its own request sequence or security configuration, at the same load (" + String.join(", ", labels) + ")";
+    }
+
     /** The row {@code row} is held against: {@link #ratioToBaseline}'s rule; null for none. */
     private static Summary baselineRow(List<Summary> rows, Summary row, String baseline) {
         if (baseline == null) {
