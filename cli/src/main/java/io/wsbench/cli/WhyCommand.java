@@ -33,13 +33,15 @@ final class WhyCommand implements Callable<Integer> {
         for (ProfileDiff d : c.why()) {
             o.println(d.point() + ": " + d.says());
             o.printf(Locale.ROOT, "  %-70s %10s %10s %9s %21s %6s%n", "frame (µs/request)", "A", "B", "change", "interval", "share");
-            d.frames().stream().limit(top).forEach(f -> o.printf(Locale.ROOT, "  %-70s %10.1f %10.1f %+9.1f %21s %5.0f%%%s%n",
+            d.frames().stream().limit(top).forEach(f -> o.printf(Locale.ROOT, "  %-70s %10.1f %10.1f %+9.1f %21s %6s%s%n",
                     shorten(f.frame()), f.a(), f.b(), f.change(),
                     f.low() == null ? "-" : String.format(Locale.ROOT, "%+.1f to %+.1f", f.low(), f.high()),
-                    100 * f.shareOfChange(), f.significant() ? " *" : ""));
+                    f.shareOfChange() == null ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * f.shareOfChange()),
+                    f.significant() ? " *" : ""));
         }
-        o.println("* changed: the interval excludes 0 (Welch's t over the repeats, the 15 frames' intervals together at 95%,"
-                + " Bonferroni) and the change is 1% of A's CPU per request or more");
+        o.println("* changed: the interval excludes 0 (Welch's t over the server's processes where each side ran as two or more,"
+                + " else over the repeats; the 15 frames' intervals together at 95%, Bonferroni) and, over repeats, the change is"
+                + " 3% of A's CPU per request or more. share: of the whole change, where the whole changed beyond its repeats' spread");
         return 0;
     }
 

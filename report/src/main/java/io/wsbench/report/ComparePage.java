@@ -138,7 +138,8 @@ final class ComparePage {
                 "frames", d.frames().stream().map(f -> Map.of("frame", f.frame(), "a", HtmlFormat.fixed(f.a(), 1),
                         "b", HtmlFormat.fixed(f.b(), 1), "change", String.format(Locale.ROOT, "%+.1f", f.change()),
                         "interval", f.low() == null ? "-" : String.format(Locale.ROOT, "%+.1f to %+.1f", f.low(), f.high()),
-                        "share", HtmlFormat.fixed(100 * f.shareOfChange(), 0) + "%", "significant", f.significant())).toList());
+                        "share", f.shareOfChange() == null ? "-" : HtmlFormat.fixed(100 * f.shareOfChange(), 0) + "%",
+                        "significant", f.significant())).toList());
     }
 
     private static List<Field> fields(Comparison.Side a, Comparison.Side b) {

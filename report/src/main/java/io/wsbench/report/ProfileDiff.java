@@ -44,11 +44,13 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
     /**
      * One frame's CPU per request in A and in B (means over the repeats), the change and its interval;
      * {@code significant}: the interval excludes 0 and the change is at least {@link #LEAST_SHARE_OF_A}
-     * of A's CPU per request (a null interval: too few repeats to say).
+     * of A's CPU per request (a null interval: too few repeats to say). {@code shareOfChange}: the frame's change over the
+     * whole CPU per request's, null where the whole did not change beyond its repeats' spread (a frame's +54 µs of a
+     * whole's -9 µs within the noise read "-628%").
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FrameChange(String frame, double a, double b, double change, Double low, Double high,
-                              double shareOfChange, boolean significant) {
+                              Double shareOfChange, boolean significant) {
     }
 
     static ProfileDiff of(String point, List<Profiles.Point> a, List<Profiles.Point> b) {
@@ -70,19 +72,35 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
                         .thenComparing(Map.Entry::getKey))
                 .limit(TOP).map(Map.Entry::getKey).toList();
         double least = overProcesses ? 0 : LEAST_SHARE_OF_A * cpuA;
+        boolean wholeChanged = changed(welch(units(a, overProcesses), units(b, overProcesses), 1), whole, least);
         List<FrameChange> top = new ArrayList<>();
         for (String f : ranked) {
             double[] x = values(perA, f);
             double[] y = values(perB, f);
             double change = changeOf.get(f);
             double[] ci = welch(x, y, ranked.size());
-            boolean significant = ci != null && (ci[0] > 0 || ci[1] < 0) && Math.abs(change) >= least;
+            boolean significant = ci != null && changed(ci, change, least);
             top.add(new FrameChange(f, round(mean(x)), round(mean(y)), round(change),
                     ci == null ? null : round(ci[0]), ci == null ? null : round(ci[1]),
-                    whole == 0 ? 0 : Math.round(1000 * change / whole) / 1000.0, significant));
+                    !wholeChanged || whole == 0 ? null : Math.round(1000 * change / whole) / 1000.0, significant));
         }
         return new ProfileDiff(point, a.size(), b.size(), round(cpuA), round(cpuB), round(whole), List.copyOf(top),
-                says(cpuA, cpuB, top));
+                says(cpuA, cpuB, wholeChanged, top));
+    }
+
+    /** Whether a change's interval {@code ci} excludes 0 and the change is at least {@code least}; a null interval: yes. */
+    private static boolean changed(double[] ci, double change, double least) {
+        return (ci == null || ci[0] > 0 || ci[1] < 0) && Math.abs(change) >= least;
+    }
+
+    /** The server's whole CPU per request, a value per process (its repeats' mean) or per repeat. */
+    private static double[] units(List<Profiles.Point> points, boolean overProcesses) {
+        if (!overProcesses) {
+            return points.stream().mapToDouble(Profiles.Point::cpuPerRequest).toArray();
+        }
+        Map<Integer, List<Double>> of = new java.util.TreeMap<>();
+        points.forEach(p -> of.computeIfAbsent(p.point().instance(), k -> new ArrayList<>()).add(p.cpuPerRequest()));
+        return of.values().stream().mapToDouble(v -> v.stream().mapToDouble(Double::doubleValue).average().orElse(0)).toArray();
     }
 
     private static long processes(List<Profiles.Point> points) {
@@ -135,14 +153,22 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
         return new double[]{d - t * se, d + t * se};
     }
 
-    /** "B uses 1.40× the CPU per request of A: +38.2 µs (95.1 → 133.3), of which +31.0 µs (82%) in X". */
-    private static String says(double cpuA, double cpuB, List<FrameChange> top) {
+    /**
+     * "B uses 1.40× the CPU per request of A: +38.2 µs (95.1 → 133.3), of which +31.0 µs (82%) in X"; where the whole did not
+     * change beyond its repeats' spread, it says so and names the frame that moved most without a share.
+     */
+    private static String says(double cpuA, double cpuB, boolean wholeChanged, List<FrameChange> top) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "B uses %.2f× the server CPU per request of A: %+.1f µs"
                 + " (%.1f → %.1f)", cpuA > 0 ? cpuB / cpuA : Double.NaN, cpuB - cpuA, cpuA, cpuB));
+        if (!wholeChanged) {
+            sb.append(", not beyond its repeats' spread");
+        }
         if (!top.isEmpty() && top.get(0).change() != 0) {
             FrameChange first = top.get(0);
-            sb.append(String.format(Locale.ROOT, ", of which %+.1f µs (%.0f%%) in %s", first.change(),
-                    100 * first.shareOfChange(), first.frame()));
+            sb.append(first.shareOfChange() == null
+                    ? String.format(Locale.ROOT, "; the frame that moved most: %+.1f µs in %s", first.change(), first.frame())
+                    : String.format(Locale.ROOT, ", of which %+.1f µs (%.0f%%) in %s", first.change(), 100 * first.shareOfChange(),
+                    first.frame()));
             if (first.low() != null) {
                 sb.append(String.format(Locale.ROOT, " (%+.1f to %+.1f)", first.low(), first.high()));
             }

@@ -69,12 +69,19 @@ class ProfileDiffTest {
 
     @Test
     void theSameServerTwiceHasNoFrameWhoseIntervalExcludesZero() {
+        int wholeMoved = 0;
         for (long seed = 0; seed < 20; seed++) {
             ProfileDiff d = ProfileDiff.of("x", repeats(100, 0.05, 2 * seed), repeats(100, 0.05, 2 * seed + 1));
             for (ProfileDiff.FrameChange f : d.frames()) {
                 assertFalse(f.significant(), "seed " + seed + ": " + f);
             }
+            // a whole that moved within its noise has no shares: a frame's change over it read "-628%" in a real run
+            boolean shared = d.frames().stream().anyMatch(f -> f.shareOfChange() != null);
+            assertEquals(!shared, d.says().contains(", not beyond its repeats' spread; the frame that moved most: "), d.says());
+            wholeMoved += shared ? 1 : 0;
         }
+        // the whole's interval alone, at 95%: about one draw in 20 reads a change
+        assertTrue(wholeMoved <= 2, wholeMoved + " of 20 draws of one server twice read a whole change");
     }
 
     @Test
