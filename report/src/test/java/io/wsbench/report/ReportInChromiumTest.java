@@ -44,7 +44,7 @@ class ReportInChromiumTest {
      */
     private static final String PROBE = """
             <script>
-            window.probed = { errors: [], alerts: [], charts: [], tooltip: null };
+            window.probed = { errors: [], alerts: [], charts: [], tooltip: null, sideways: null };
             window.addEventListener('error', function (e) { probed.errors.push(String(e.message)); });
             var consoleError = console.error;
             console.error = function () { probed.errors.push(Array.from(arguments).join(' ')); consoleError.apply(console, arguments); };
@@ -74,6 +74,8 @@ class ReportInChromiumTest {
               setTimeout(function () {
                 var tip = Array.from(bars.querySelectorAll('div')).filter(function (d) { return d.style.display !== 'none' && d.innerText; });
                 probed.tooltip = tip.length ? tip[tip.length - 1].innerText : null;
+                // how far the page itself scrolls sideways: a wide table scrolls within its own box instead
+                probed.sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
                 var pre = document.createElement('pre');
                 pre.id = 'probe';
                 pre.textContent = JSON.stringify(probed);
@@ -95,6 +97,7 @@ class ReportInChromiumTest {
 
         assertEquals("[]", probed.get("errors").toString(), "errors on the page");
         assertEquals("[]", probed.get("alerts").toString(), "a label's script ran");
+        assertTrue(probed.get("sideways").asInt() <= 0, "the page scrolls sideways by " + probed.get("sideways") + " px");
         // the capacity's hockey stick, the ramp's offered against achieved, REST's sweep, throughput, a percentile
         // and a per-second chart per load, the warm-up's per-second chart
         List<String> kinds = new ArrayList<>();
