@@ -3,6 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.model.record.RunJson;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.Summary;
+import io.wsbench.model.stats.Ratios;
 import io.wsbench.report.Comparison;
 import io.wsbench.runner.OneLine;
 import picocli.CommandLine.Command;
@@ -40,9 +41,16 @@ final class CompareCommand implements Callable<Integer> {
         o.println();
         if (!c.rows().isEmpty()) {
             o.print(table(c));
-            o.println("B/A is the ratio of the medians over the repeats, with its 95% interval (bootstrap, "
-                    + "fixed seed). A verdict needs the whole");
-            o.println("interval on one side of 1: req/s faster or slower; p50 and p99 lower (better) or higher (worse).");
+            o.println("B/A is the ratio of the medians over the repeats, with its 95% interval: " + Ratios.WELCH + ".");
+            o.println("A verdict needs the whole interval on one side of 1: req/s faster or slower; p50 and p99 lower (better)"
+                    + " or higher (worse).");
+            int rows = c.rows().size();
+            if (rows > 1) {
+                // the verdicts are read on wider intervals than the 95% shown: one that just leaves 1 out may still say no difference
+                o.println("The verdicts are read on intervals at " + Ratios.percent(Ratios.simultaneous(rows)) + " each, so that the "
+                        + rows + " rows' verdicts on a figure hold together at 95% (Bonferroni): a 95% interval that just"
+                        + " leaves 1 out may still read no significant difference.");
+            }
         } else if (c.capacities() == null) {
             o.println("No target was measured under the same load in both runs.");
         }
