@@ -77,6 +77,12 @@ final class CoreDistance implements AutoCloseable {
     /** Where the figures come from in a test ({@link #faking}); null for the probe. */
     private final Fake fake;
     private final long waitMillis;
+    /**
+     * Whether this run's points wait for their cores and are measured again: not in a run that measures each point once
+     * ({@code --quick}, one round of one process), which makes no interval for a wait to narrow; there it took 20 s of
+     * a 49 s quick run. Its figures are recorded all the same.
+     */
+    private final boolean waiting;
 
     /** Figures a test gives instead of the probe's, and how long a point waits for its cores then. */
     record Fake(DoubleSupplier figures, long waitMillis) {
@@ -94,8 +100,9 @@ final class CoreDistance implements AutoCloseable {
         return () -> faked = null;
     }
 
-    private CoreDistance(int nearCore, int farCore, Fake fake) {
+    private CoreDistance(int nearCore, int farCore, Fake fake, boolean waiting) {
         this.fake = fake;
+        this.waiting = waiting;
         this.waitMillis = fake == null ? WAIT_MILLIS : fake.waitMillis();
         this.cores = nearCore + "," + farCore;
         this.far = new Thread(() -> answer(farCore), "wsbench-core-distance-far");
@@ -107,8 +114,9 @@ final class CoreDistance implements AutoCloseable {
     /**
      * A probe between the first of the generator's cores and the first of the servers' cores that is not
      * the generator's; null when there is no such pair (one core, no placement) or the threads cannot be pinned.
+     * {@code waiting}: whether points wait for their cores and are measured again, or the figures are only recorded.
      */
-    static CoreDistance between(String generatorCores, String serverCores) {
+    static CoreDistance between(String generatorCores, String serverCores, boolean waiting) {
         if (generatorCores == null || serverCores == null) {
             return null;
         }
@@ -119,7 +127,7 @@ final class CoreDistance implements AutoCloseable {
             return null;
         }
         Fake f = faked;
-        CoreDistance d = new CoreDistance(generator.nextSetBit(0), servers.nextSetBit(0), f);
+        CoreDistance d = new CoreDistance(generator.nextSetBit(0), servers.nextSetBit(0), f, waiting);
         if (f != null) {
             return d;
         }
@@ -192,7 +200,7 @@ final class CoreDistance implements AutoCloseable {
 
     /** Whether the run may still wait for its cores or measure a point again: its waits within their share of its time. */
     synchronized boolean mayWait() {
-        if (!WAITS) {
+        if (!WAITS || !waiting) {
             return false;
         }
         long elapsed = System.nanoTime() - born;
@@ -248,6 +256,11 @@ final class CoreDistance implements AutoCloseable {
         long apartCount = usual == null ? 0 : seen.stream().filter(d -> apart(usual, d)).count();
         if (apartCount == 0) {
             return null;
+        }
+        if (!waiting) {
+            return String.format(Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart (a cache"
+                    + " line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; a run that measures"
+                    + " each point once waits for none (generator.coreDistanceNanos)", cores, usual, apartCount, seen.size());
         }
         return String.format(Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart"
                 + " (a cache line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; %d points waited"

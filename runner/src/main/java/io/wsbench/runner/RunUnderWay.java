@@ -66,7 +66,8 @@ final class RunUnderWay {
             note(placed.note());
         }
         warming = WarmingCores.of(placed, this);
-        apart = placed.cpus() == null ? null : CoreDistance.between(placed.cpus().get("generator"), placed.servers());
+        apart = placed.cpus() == null ? null
+                : CoreDistance.between(placed.cpus().get("generator"), placed.servers(), !suite.rounds().once());
         AwakeCores awake = session.awake();
         this.cores = awake;
         file.update(r -> r.withEnvironment(r.environment().withIdle(awake.state())));

@@ -33,10 +33,10 @@ class CoreDistanceTest {
 
     @Test
     void twoCoresAreProbedAndAPairThatIsNotThereGivesNoProbe() {
-        assertNull(CoreDistance.between("0", "0"), "the servers on the generator's own core: no pair");
-        assertNull(CoreDistance.between(null, "0"));
+        assertNull(CoreDistance.between("0", "0", true), "the servers on the generator's own core: no pair");
+        assertNull(CoreDistance.between(null, "0", true));
         assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "one core: nothing to probe");
-        try (CoreDistance d = CoreDistance.between("1", "0,1")) {
+        try (CoreDistance d = CoreDistance.between("1", "0,1", true)) {
             assertNotNull(d, "taskset (util-linux) pins the two threads");
             assertEquals("1,0", d.cores());
             for (int i = 0; i < CoreDistance.KNOWN_AFTER; i++) {

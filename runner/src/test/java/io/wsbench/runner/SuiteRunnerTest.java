@@ -311,6 +311,51 @@ class SuiteRunnerTest {
         assertEquals(run, RunJson.read(dir.resolve("out/run.json")));
     }
 
+    /**
+     * A run that measures each point once (one round of one process: {@code --quick}) makes no interval for a wait to
+     * narrow: the hypervisor keeping the cores apart through a point neither holds it back nor has it measured again.
+     * A quick default run here waited 20 s of its 49 for them.
+     */
+    @Test
+    void aRunThatMeasuresEachPointOnceWaitsForNoCores(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores to place");
+        Path file = Files.writeString(dir.resolve("once.yaml"), """
+                name: once
+                warmup: none
+                repeat: 1
+                instances: 1
+                cpus: { generator: "1", servers: "0" }
+                targets:
+                  - { label: a, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                  - { label: b, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                load:
+                  - { users: 1, requestsPerUser: 20 }
+                  - { users: 2, requestsPerUser: 10 }
+                """.formatted(server.getAddress().getPort(), server.getAddress().getPort()));
+        List<String> heard = java.util.Collections.synchronizedList(new ArrayList<>());
+        // one cache apart, but 480 ns apart from the third point on: the run's usual is known by then
+        java.util.concurrent.atomic.AtomicInteger probes = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.function.DoubleSupplier hypervisor = () -> heard.stream().filter(h -> h.startsWith("point ")).count() >= 3 ? 480 : 100;
+        RunRecord run;
+        try (AutoCloseable fake = CoreDistance.faking(() -> {
+                 probes.incrementAndGet();
+                 return hypervisor.getAsDouble();
+             }, 5_000);
+             Generator generator = new Generator(1)) {
+            run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
+        }
+        assertEquals("complete", run.status(), run.notes().toString());
+        org.junit.jupiter.api.Assumptions.assumeTrue(run.environment().cpus() != null, "not placed here (no taskset, or cores 0 and 1"
+                + " not this process's): no pair of cores to probe");
+        assertEquals(4, run.points().size());
+        assertEquals(4, heard.stream().filter(h -> h.startsWith("point ")).count(), "none measured again: " + heard);
+        assertTrue(run.points().stream().anyMatch(p -> p.generator().coreDistanceNanos().contains(480.0)), "the figures recorded");
+        assertTrue(run.notes().stream().anyMatch(n -> n.contains("a run that measures each point once waits for none")),
+                run.notes().toString());
+        // two points apart would have waited 5 s each: a few probes a point, no 200 ms retries
+        assertTrue(probes.get() <= 12, probes.get() + " probes");
+    }
+
     private RunRecord run(Path dir, List<String> heard, Consumer<PointRecord> afterPoint) throws Exception {
         return run(dir, heard, new SuiteRunner[1], afterPoint);
     }

@@ -158,6 +158,11 @@ public record Suite(String name, String description, String operation, String ba
             return new Rounds(repeat, order, seed, until, budget, k);
         }
 
+        /** Whether each point is measured once: one round of one process a server, and no rounds added until an interval. */
+        public boolean once() {
+            return repeat == 1 && instances == 1 && until == null;
+        }
+
         /** Whether one server is measured after another, not all in rounds. */
         public boolean grouped() {
             return GROUPED.equals(order);
