@@ -23,8 +23,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Run B against run A, point by point: for each target and load measured in both, the ratio B/A of
- * throughput and of p50 and p99 latency, each with a 95% bootstrap interval over the repeats and a
- * verdict. Points measured in one run only are listed, never dropped. {@code capacities}: B's capacity over
+ * throughput and of p50 and p99 latency, each with a 95% interval (Welch's t over each run's processes, or its repeats)
+ * and a verdict. Points measured in one run only are listed, never dropped. {@code capacities}: B's capacity over
  * A's for each target both searched at the same SLOs ({@link CapacityRatio}). Written as compare.json
  * and compare.csv.
  */
