@@ -93,8 +93,9 @@ final class AbCommand implements Callable<Integer> {
                     && r.load().describe().equals(ra.load().describe())).findFirst().ifPresent(rb -> pairs.add(new Summary[]{ra, rb}));
         }
         double together = Ratios.simultaneous(pairs.size());
-        StringBuilder out = new StringBuilder("\nB against A, paired round by round (95% interval; verdicts on intervals at "
-                + Ratios.percent(together) + " each, so that the " + pairs.size() + " rows' hold together at 95%):\n");
+        StringBuilder out = new StringBuilder("\nB against A, paired round by round (95% interval" + (pairs.size() < 2 ? "):\n"
+                : "; verdicts on intervals at " + Ratios.percent(together) + " each, so that the " + pairs.size()
+                + " rows' hold together at 95%):\n"));
         List<String[]> cells = new ArrayList<>();
         cells.add(new String[]{"target", "load", "A req/s", "B req/s", "B/A [95% CI]", "points", "verdict",
                 "server CPU/answer B/A", "CPU verdict"});

@@ -57,6 +57,7 @@ class AbCommandTest {
             assertEquals(2, order.stream().filter(o -> o.startsWith(n)).distinct().count(), order.toString());
         }
         String table = r.out().substring(r.out().indexOf("B against A, paired round by round"));
+        assertTrue(table.startsWith("B against A, paired round by round (95% interval):\n"), "one row holds no rows together: " + table);
         String line = table.lines().filter(l -> l.startsWith("plain")).findFirst().orElseThrow();
         // B/A with its Wilcoxon interval over 6 rounds, and a verdict of the three
         assertTrue(line.matches("plain\\s+1 user\\s+[0-9,]+\\s+[0-9,]+\\s+[0-9.]+ \\[[0-9.]+, [0-9.]+]\\s+6\\s+"
