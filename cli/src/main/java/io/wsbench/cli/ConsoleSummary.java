@@ -133,6 +133,9 @@ final class ConsoleSummary {
      * CPU per request and the kind of code that spent most of it (from the profile), the hottest
      * frame and the exceptions per second with the commonest class. Empty when nothing was seen.
      */
+    /** Flight Recorder's execution samples from which the table names a point's hottest frame. */
+    static final long FRAME_SAMPLES = 20;
+
     static String insideTheServer(List<PointRecord> points) {
         List<String[]> cells = new ArrayList<>();
         cells.add(new String[]{"inside the server", "load", "CPU µs/req", "most of it in", "hottest frame", "share",
@@ -143,7 +146,9 @@ final class ConsoleSummary {
             if (s == null || s.jfr().hotFrames() == null || !seen.add(p.key())) {
                 continue;
             }
-            boolean sampled = !s.jfr().hotFrames().isEmpty();
+            // from a handful of samples (a --quick point takes 1 to 14) the hottest frame is a lottery: counted, not named
+            Long samples = s.jfr().executionSamples();
+            boolean sampled = !s.jfr().hotFrames().isEmpty() && samples != null && samples >= FRAME_SAMPLES;
             io.wsbench.model.record.ProfileRecord profile = s.profile();
             io.wsbench.model.record.ProfileRecord.Part most = profile == null || profile.parts().isEmpty() || p.requests() == 0
                     ? null : profile.parts().stream().max(java.util.Comparator.comparingDouble(
@@ -152,7 +157,8 @@ final class ConsoleSummary {
                     most == null ? "-" : String.format(Locale.ROOT, "%,.1f", profile.cpuMicros() / p.requests()),
                     most == null ? "-" : String.format(Locale.ROOT, "%s (%.0f%%)", most.name(),
                             100 * most.cpuMicros() / profile.cpuMicros()),
-                    sampled ? s.jfr().hotFrames().get(0).frame() : "-",
+                    sampled ? s.jfr().hotFrames().get(0).frame() : s.jfr().hotFrames().isEmpty() ? "-"
+                            : "(fewer than " + FRAME_SAMPLES + " samples)",
                     sampled ? String.format(Locale.ROOT, "%.0f%%", 100 * s.jfr().hotFrames().get(0).share()) : "-",
                     String.valueOf(s.jfr().executionSamples()),
                     String.format(Locale.ROOT, "%,.0f", s.exceptionsPerSecond()),

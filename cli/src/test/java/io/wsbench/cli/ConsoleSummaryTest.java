@@ -144,6 +144,21 @@ class ConsoleSummaryTest {
         assertTrue(single.lines().noneMatch(l -> l.startsWith("x CXF")), single);
     }
 
+    /** A --quick point's Flight Recorder takes 1 to 14 execution samples: counted, but no hottest frame named from them. */
+    @Test
+    void theHottestFrameIsNamedFromTwentySamplesOrMore() {
+        io.wsbench.model.record.ServerRecord.HotFrame frame = new io.wsbench.model.record.ServerRecord.HotFrame("app.Hot.run:12", 1.0);
+        List<PointRecord> points = new ArrayList<>();
+        for (long samples : new long[] {1, 20}) {
+            io.wsbench.model.record.ServerRecord server = new io.wsbench.model.record.ServerRecord(1L, 50, 25, 25, 1 << 20, 10, 0, 60)
+                    .withRecording(new io.wsbench.model.record.ServerRecord.JfrRecord(samples, 10L, List.of(frame), List.of(), null, null));
+            points.add(PointRecordBuilder.builder(point("s" + samples, 1, 1000, 1000)).server(server).build());
+        }
+        List<String> lines = ConsoleSummary.insideTheServer(points).lines().filter(l -> l.startsWith("s")).toList();
+        assertTrue(lines.get(0).contains("(fewer than 20 samples)") && !lines.get(0).contains("app.Hot.run"), lines.get(0));
+        assertTrue(lines.get(1).contains("app.Hot.run:12") && lines.get(1).contains("100%"), lines.get(1));
+    }
+
     private static PointRecord sequenced(String label, String stack, String sequence, int repeat, double throughput) {
         return PointRecordBuilder.builder(point(label, repeat, throughput, 1000))
                 .target(new TargetRecord(label, stack, "soap11", null, "query", "plain", sequence, null)).build();
