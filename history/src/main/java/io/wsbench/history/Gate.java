@@ -64,9 +64,11 @@ public final class Gate {
      */
     public static Result check(String suite, String runId, String machine, List<StoredRow> now, List<StoredRun> runs,
                                List<StoredRow> rows, int n, double maxRegression, Metric metric) {
+        // a --quick run is held against quick runs, a full one against full ones (their figures are of other kinds)
+        boolean quick = runs.stream().filter(r -> r.id().equals(runId)).anyMatch(StoredRun::quick);
         List<StoredRun> earlier = runs.stream()
                 .filter(r -> r.suite().equals(suite) && r.machine().equals(machine) && !r.id().equals(runId)
-                        && "complete".equals(r.status()))
+                        && "complete".equals(r.status()) && r.quick() == quick)
                 .sorted(Comparator.comparing(StoredRun::startedAt).thenComparing(StoredRun::id))
                 .toList();
         List<StoredRun> last = earlier.subList(Math.max(0, earlier.size() - n), earlier.size());

@@ -12,7 +12,7 @@ import java.util.function.Predicate;
  * A suite's rows over its runs: for each row (target under a load) and each kind of machine, the
  * series of one figure run after run, and where that series changed ({@link ChangePoints}, E-Divisive
  * means with a permutation test). Runs of another kind of machine are another series: a step between
- * two machines is not a change of the code.
+ * two machines is not a change of the code; so are {@code --quick} runs ({@link StoredRun#quick}).
  */
 public final class Timeline {
 
@@ -34,6 +34,9 @@ public final class Timeline {
         }
     }
 
+    /** What a series of {@code --quick} runs adds to its machine's name. */
+    public static final String QUICK = " (--quick runs)";
+
     private Timeline() {
     }
 
@@ -51,7 +54,8 @@ public final class Timeline {
             if (run == null || f == null || !rowFilter.test(row)) {
                 continue;
             }
-            grouped.computeIfAbsent(List.of(row.row(), run.machine()), k -> new ArrayList<>())
+            // a quick run's figures are another series, as another machine's are: a step between the two is no change of the code
+            grouped.computeIfAbsent(List.of(row.row(), run.machine() + (run.quick() ? QUICK : "")), k -> new ArrayList<>())
                     .add(new Entry(run.id(), run.startedAt(), run.shortCommit(), run.wsbenchVersion(), row.stackVersion(), f));
         }
         List<Series> series = new ArrayList<>();
