@@ -41,7 +41,8 @@ import java.util.Map;
  * named and left out. Each step's run is an ordinary run: its directory, report and history.
  */
 @Command(name = "bisect", description = {
-        "Which release of a stack moved a row's figure: the releases between --from and --to (Maven Central's, or --values)",
+        "Find which release of a stack moved a row's figure.",
+        "The releases between --from and --to (Maven Central's, or --values) are",
         "bisected, each step one run of the target at the range's two ends and the release between them, in the same rounds,",
         "until two adjacent releases are left. Any option of 'run' may follow (--quick, --repeat, --until, --monitor, ...)."})
 final class BisectCommand implements java.util.concurrent.Callable<Integer> {

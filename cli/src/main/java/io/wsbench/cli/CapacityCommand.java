@@ -31,8 +31,8 @@ import java.util.concurrent.Callable;
  * as {@code load}'s is ({@link SuiteRunner#measure}), each probe a point measured as {@code load}
  * measures one ({@link CapacitySearch}).
  */
-@Command(name = "capacity", description = {"Find the highest open-loop rate that meets every --slo: the rate doubles",
-        "until an SLO breaks, then bisects; the probes at the boundary are repeated."})
+@Command(name = "capacity", description = {"Find the highest open-loop rate that meets every --slo.",
+        "The rate doubles until an SLO breaks, then bisects; the probes at the boundary are repeated."})
 final class CapacityCommand implements Callable<Integer> {
 
     @Mixin

@@ -12,8 +12,8 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-@Command(name = "grpc", description = {"List the services and methods of a .proto file (or a directory of them), or of a running server",
-        "by its reflection service, or print a sample request of one method as JSON.",
+@Command(name = "grpc", description = {"List a gRPC service's methods, or print a sample request of one as JSON.",
+        "The services and methods of a .proto file (or a directory of them), or of a running server by its reflection service, or print a sample request of one method as JSON.",
         "Save it as a --template, put $${column} placeholders in it, and load http://HOST:PORT --proto FILE.proto --method M --data rows.csv",
         "(--proto reflection: the server's own description). The files are read in this process by Square's Wire: no protoc is needed."})
 final class GrpcCommand implements Callable<Integer> {

@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HelpTextTest {
 
@@ -16,6 +17,19 @@ class HelpTextTest {
     @Test
     void everyCommandShowsItsDefaultsAsValues() {
         Main.commandLine().getSubcommands().forEach(HelpTextTest::check);
+    }
+
+    /**
+     * {@code wsbench --help} lists each command with the first line of its description: a line cut mid-sentence read
+     * "capacity  Find the highest open-loop rate that meets every --slo: the rate doubles".
+     */
+    @Test
+    void everyCommandsFirstLineIsASentenceOfItsOwn() {
+        Main.commandLine().getSubcommands().forEach((name, c) -> {
+            String[] description = c.getCommandSpec().usageMessage().description();
+            String first = description.length == 0 ? "" : description[0].strip();
+            assertTrue(first.endsWith(".") || first.endsWith(".)"), "wsbench --help lists " + name + " as: " + first);
+        });
     }
 
     private static void check(String name, CommandLine command) {
