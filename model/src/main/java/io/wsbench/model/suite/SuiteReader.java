@@ -3,6 +3,7 @@ package io.wsbench.model.suite;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -48,7 +49,7 @@ public final class SuiteReader {
             }
             return s.from(file);
         } catch (JsonProcessingException e) {
-            throw new SuiteException(file + ":" + where(e.getLocation()) + ": " + explain(e));
+            throw new SuiteException(file + ":" + where(e) + ": " + explain(e));
         }
     }
 
@@ -66,7 +67,7 @@ public final class SuiteReader {
         } catch (NoSuchFileException e) {
             throw new SuiteException(file + ": no such flow file");
         } catch (JsonProcessingException e) {
-            throw new SuiteException(file + ":" + where(e.getLocation()) + ": " + explain(e));
+            throw new SuiteException(file + ":" + where(e) + ": " + explain(e));
         } catch (IOException e) {
             throw new SuiteException(file + ": cannot read: " + e.getMessage());
         }
@@ -99,6 +100,28 @@ public final class SuiteReader {
         }
     }
 
+    /**
+     * Where the YAML went wrong: for a syntax error, where its problem lies (an unclosed '[' is found at the end of the
+     * file), else where Jackson stopped.
+     */
+    private static String where(JsonProcessingException e) {
+        MarkedYAMLException y = yaml(e);
+        if (y != null && y.getProblemMark() != null) {
+            return (y.getProblemMark().getLine() + 1) + ":" + (y.getProblemMark().getColumn() + 1);
+        }
+        return where(e.getLocation());
+    }
+
+    /** The YAML parser's own error under {@code e}, or null. */
+    private static MarkedYAMLException yaml(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof MarkedYAMLException m) {
+                return m;
+            }
+        }
+        return null;
+    }
+
     private static String where(JsonLocation loc) {
         return loc == null ? "1:1" : Math.max(1, loc.getLineNr()) + ":" + Math.max(1, loc.getColumnNr());
     }
@@ -113,6 +136,15 @@ public final class SuiteReader {
         }
         if (root instanceof IllegalArgumentException && root != e) {
             return root.getMessage();
+        }
+        MarkedYAMLException y = yaml(e);
+        if (y != null && y.getProblem() != null) {
+            // SnakeYAML says what it was doing first ("while parsing a flow node"), then what it found: the problem is the news
+            boolean elsewhere = y.getContext() != null && y.getContextMark() != null && y.getProblemMark() != null
+                    && y.getContextMark().getIndex() != y.getProblemMark().getIndex();
+            return "YAML: " + y.getProblem() + (!elsewhere ? ""
+                    : " (" + y.getContext() + " that began at " + (y.getContextMark().getLine() + 1) + ":"
+                    + (y.getContextMark().getColumn() + 1) + ")");
         }
         String m = e.getOriginalMessage();
         if (e instanceof JsonMappingException && m != null) {

@@ -17,6 +17,14 @@ class SuiteReaderTest {
         return assertThrows(SuiteException.class, () -> SuiteReader.parse(yaml, FILE)).getMessage();
     }
 
+    /** A YAML syntax error says what SnakeYAML found and where, not only what it was doing ("while parsing a flow node"). */
+    @Test
+    void aYamlSyntaxErrorSaysWhatWasFoundAndWhere() {
+        assertEquals("suites/x.yaml:5:1: YAML: expected ',' or '}', but got <stream end> (while parsing a flow mapping that"
+                + " began at 3:5)", error("name: x\ntargets:\n  - { label: a, stack: direct\n  - b\n"));
+        assertEquals("suites/x.yaml:3:1: YAML: expected the node content, but found '<stream end>'", error("name: x\ntargets: [\n"));
+    }
+
     @Test
     void readsASuiteWithDefaults() {
         Suite s = SuiteReader.parse("""
