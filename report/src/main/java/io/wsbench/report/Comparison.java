@@ -127,6 +127,8 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         List<Unmatched> onlyInA = new ArrayList<>();
         int matched = (int) pointsA.keySet().stream().filter(pointsB::containsKey).count();
         double together = Ratios.simultaneous(matched);
+        // each run's rows, made once: every row's ratio to its baseline reads them
+        Sides summaries = new Sides(Summary.of(a), Summary.of(b));
         for (var e : pointsA.entrySet()) {
             List<PointRecord> inB = pointsB.get(e.getKey());
             PointRecord first = e.getValue().get(0);
@@ -135,7 +137,7 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
             } else {
                 String label = first.target().label();
                 rows.add(withBaseline(row(e.getValue(), inB, false, a.neverSteady().contains(label), b.neverSteady().contains(label),
-                        together), a, b, together));
+                        together), a, b, summaries, together));
             }
         }
         List<Unmatched> onlyInB = pointsB.entrySet().stream().filter(e -> !pointsA.containsKey(e.getKey()))
@@ -304,13 +306,13 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
      * ratios then held apart. A drift of the machine between the runs moves a row and its baseline alike, and
      * cancels here.
      */
-    private static Row withBaseline(Row row, RunRecord a, RunRecord b, double together) {
+    private static Row withBaseline(Row row, RunRecord a, RunRecord b, Sides summaries, double together) {
         String baseline = a.baseline();
         if (baseline == null || !baseline.equals(b.baseline())) {
             return row;
         }
-        List<Summary> rowsA = Summary.of(a);
-        List<Summary> rowsB = Summary.of(b);
+        List<Summary> rowsA = summaries.a();
+        List<Summary> rowsB = summaries.b();
         Summary mineA = find(rowsA, row);
         Summary mineB = find(rowsB, row);
         String against = mineA == null ? null : Summary.baselineOf(rowsA, mineA, baseline);
@@ -326,6 +328,10 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         ratios.add(ratio(RATIO_PREFIX + against, true, ra, rb, confidence -> Ratios.unpaired(ra, rb, confidence), together,
                 false, false));
         return new Row(row.target(), row.load(), row.repeatsA(), row.repeatsB(), List.copyOf(ratios));
+    }
+
+    /** The rows of run A and of run B ({@link Summary#of(RunRecord)}). */
+    private record Sides(List<Summary> a, List<Summary> b) {
     }
 
     /** {@code row}'s target and load among a run's rows; null when the run has none. */

@@ -8,7 +8,6 @@ import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.RunRecord;
 import io.wsbench.model.record.ServerRecord;
 import io.wsbench.model.record.Stall;
-import io.wsbench.model.record.Summary;
 import io.wsbench.model.record.Trend;
 import io.wsbench.model.record.WarmupRecord;
 
@@ -93,7 +92,7 @@ public final class Flags {
                         + " points may include warm-up. Raise warmupMax, or look at the warm-up table.");
             }
         }
-        flags.addAll(UnsteadyRows.flags(UnsteadyRows.of(run, points, cores), Summary.of(points).size()));
+        flags.addAll(UnsteadyRows.flags(UnsteadyRows.of(run, points, cores), PointRecord.byKey(points).size()));
         flags.addAll(TlsTable.flags(points));
         capacity(run, flags);
         return flags;

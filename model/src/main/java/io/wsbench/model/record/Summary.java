@@ -249,7 +249,11 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
      * their labels share ("CXF" for "CXF small" and "CXF large"), else "baseline". Null without a baseline.
      */
     public static String baselineHeading(List<Summary> rows, String baseline) {
-        List<String> labels = baselines(rows, baseline);
+        return heading(baselines(rows, baseline), baseline);
+    }
+
+    /** {@link #baselineHeading} of the rows held against {@code labels}. */
+    private static String heading(List<String> labels, String baseline) {
         if (baseline == null || labels.size() <= 1) {
             return baseline;
         }
@@ -273,7 +277,7 @@ public record Summary(String key, TargetRecord target, LoadRecord load, int repe
      */
     public static String counterpartsSaid(List<Summary> rows, String baseline) {
         List<String> labels = baselines(rows, baseline);
-        return labels.size() <= 1 ? null : "each row over the " + baselineHeading(rows, baseline)
+        return labels.size() <= 1 ? null : "each row over the " + heading(labels, baseline)
                 + " row of its own request sequence or security configuration, at the same load (" + String.join(", ", labels) + ")";
     }
 
