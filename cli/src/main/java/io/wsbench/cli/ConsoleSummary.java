@@ -128,14 +128,15 @@ final class ConsoleSummary {
         return out.toString();
     }
 
-    /**
-     * For each target and load of a JVM stack, what its first repeat showed inside the server: its
-     * CPU per request and the kind of code that spent most of it (from the profile), the hottest
-     * frame and the exceptions per second with the commonest class. Empty when nothing was seen.
-     */
     /** Flight Recorder's execution samples from which the table names a point's hottest frame. */
     static final long FRAME_SAMPLES = 20;
 
+    /**
+     * For each target and load of a JVM stack, what its first repeat showed inside the server: its
+     * CPU per request and the kind of code that spent most of it (from the profile), the hottest
+     * frame (from {@value #FRAME_SAMPLES} samples or more) and the exceptions per second with the commonest class.
+     * Empty when nothing was seen.
+     */
     static String insideTheServer(List<PointRecord> points) {
         List<String[]> cells = new ArrayList<>();
         cells.add(new String[]{"inside the server", "load", "CPU µs/req", "most of it in", "hottest frame", "share",

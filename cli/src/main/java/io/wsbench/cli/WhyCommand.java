@@ -39,9 +39,11 @@ final class WhyCommand implements Callable<Integer> {
                     f.shareOfChange() == null ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * f.shareOfChange()),
                     f.significant() ? " *" : ""));
         }
-        o.println("* changed: the interval excludes 0 (Welch's t over the server's processes where each side ran as two or more,"
-                + " else over the repeats; the 15 frames' intervals together at 95%, Bonferroni) and, over repeats, the change is"
-                + " 3% of A's CPU per request or more. share: of the whole change, where the whole changed beyond its repeats' spread");
+        // from ProfileDiff's own figures: a footnote of literals said 1% once the floor was 3%
+        o.printf(Locale.ROOT, "* changed: the interval excludes 0 (Welch's t over the server's processes where each side ran as two"
+                + " or more, else over the repeats; the %d frames' intervals together at 95%%, Bonferroni) and, over repeats, the"
+                + " change is %.0f%% of A's CPU per request or more. share: of the whole change, where the whole changed beyond its"
+                + " repeats' spread%n", ProfileDiff.TOP, 100 * ProfileDiff.LEAST_SHARE_OF_A);
         return 0;
     }
 

@@ -28,7 +28,7 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
                           List<FrameChange> frames, String says) {
 
     /** Frames listed per point. */
-    static final int TOP = 15;
+    public static final int TOP = 15;
     static final double CONFIDENCE = 0.95;
 
     /**
@@ -39,7 +39,7 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
      * between two runs of one server in CI, which a 1% floor called a change). An interval over
      * processes holds this level itself: the floor is for repeats of one process a side only.
      */
-    static final double LEAST_SHARE_OF_A = 0.03;
+    public static final double LEAST_SHARE_OF_A = 0.03;
 
     /**
      * One frame's CPU per request in A and in B (means over the repeats), the change and its interval;

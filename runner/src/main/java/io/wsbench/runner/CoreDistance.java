@@ -257,17 +257,14 @@ final class CoreDistance implements AutoCloseable {
         if (apartCount == 0) {
             return null;
         }
-        if (!waiting) {
-            return String.format(Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart (a cache"
-                    + " line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; a run that measures"
-                    + " each point once waits for none (generator.coreDistanceNanos)", cores, usual, apartCount, seen.size());
-        }
-        return String.format(Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart"
-                + " (a cache line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; %d points waited"
-                + " %.1f s in all for them to come back, %d were measured again as they moved apart during it and %d,"
-                + " apart throughout, again at their round's end (%d of those with the cores back, kept; the others kept"
-                + " as first measured) (generator.coreDistanceNanos)",
-                cores, usual, apartCount, seen.size(), waits, waitedNanos / 1e9, again, atRoundEnd, backAtRoundEnd);
+        String moved = String.format(Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart"
+                + " (a cache line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; ",
+                cores, usual, apartCount, seen.size());
+        return moved + (!waiting ? "a run that measures each point once waits for none"
+                : String.format(Locale.ROOT, "%d points waited %.1f s in all for them to come back, %d were measured again as"
+                + " they moved apart during it and %d, apart throughout, again at their round's end (%d of those with the cores"
+                + " back, kept; the others kept as first measured)", waits, waitedNanos / 1e9, again, atRoundEnd, backAtRoundEnd))
+                + " (generator.coreDistanceNanos)";
     }
 
     /**
