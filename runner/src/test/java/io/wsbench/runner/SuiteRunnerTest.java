@@ -262,19 +262,6 @@ class SuiteRunnerTest {
 
     @Test
     void aPointMeasuredWithTheCoresApartThroughoutIsMeasuredAgainAtItsRoundsEnd(@TempDir Path dir) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores to place");
-        Path file = Files.writeString(dir.resolve("apart.yaml"), """
-                name: apart
-                warmup: none
-                repeat: 3
-                seed: 7
-                cpus: { generator: "1", servers: "0" }
-                targets:
-                  - { label: a, url: "http://127.0.0.1:%d/hello", protocol: plain }
-                  - { label: b, url: "http://127.0.0.1:%d/hello", protocol: plain }
-                load:
-                  - { users: 1, requestsPerUser: 20 }
-                """.formatted(server.getAddress().getPort(), server.getAddress().getPort()));
         List<String> heard = java.util.Collections.synchronizedList(new ArrayList<>());
         // the hypervisor, as the test has it: the cores one cache apart (100 ns), but 480 ns apart all through b's first
         // measure in round 2 and both of a's measures in round 3
@@ -289,14 +276,7 @@ class SuiteRunnerTest {
             boolean apart = now.equals("point b @ 1 user #2") && times == 1 || now.equals("point a @ 1 user #3");
             return apart ? 480 : 100;
         };
-        RunRecord run;
-        try (AutoCloseable fake = CoreDistance.faking(hypervisor, 300);
-             Generator generator = new Generator(1)) {
-            run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
-        }
-        assertEquals("complete", run.status(), run.notes().toString());
-        org.junit.jupiter.api.Assumptions.assumeTrue(run.environment().cpus() != null, "not placed here (no taskset, or cores 0 and 1"
-                + " not this process's): no pair of cores to probe");
+        RunRecord run = placed(dir, "repeat: 3\nseed: 7", List.of("{ users: 1, requestsPerUser: 20 }"), heard, hypervisor, 300);
         assertEquals(6, run.points().size(), "one point a target a round: a point measured again replaces its first");
         assertEquals(8, heard.stream().filter(h -> h.startsWith("point ")).count(), "two measured again: " + heard);
         PointRecord b2 = run.points().stream().filter(p -> p.target().label().equals("b") && p.round().index() == 2).findFirst().orElseThrow();
@@ -318,35 +298,14 @@ class SuiteRunnerTest {
      */
     @Test
     void aRunThatMeasuresEachPointOnceWaitsForNoCores(@TempDir Path dir) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores to place");
-        Path file = Files.writeString(dir.resolve("once.yaml"), """
-                name: once
-                warmup: none
-                repeat: 1
-                instances: 1
-                cpus: { generator: "1", servers: "0" }
-                targets:
-                  - { label: a, url: "http://127.0.0.1:%d/hello", protocol: plain }
-                  - { label: b, url: "http://127.0.0.1:%d/hello", protocol: plain }
-                load:
-                  - { users: 1, requestsPerUser: 20 }
-                  - { users: 2, requestsPerUser: 10 }
-                """.formatted(server.getAddress().getPort(), server.getAddress().getPort()));
         List<String> heard = java.util.Collections.synchronizedList(new ArrayList<>());
         // one cache apart, but 480 ns apart from the third point on: the run's usual is known by then
         java.util.concurrent.atomic.AtomicInteger probes = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.function.DoubleSupplier hypervisor = () -> heard.stream().filter(h -> h.startsWith("point ")).count() >= 3 ? 480 : 100;
-        RunRecord run;
-        try (AutoCloseable fake = CoreDistance.faking(() -> {
-                 probes.incrementAndGet();
-                 return hypervisor.getAsDouble();
-             }, 5_000);
-             Generator generator = new Generator(1)) {
-            run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
-        }
-        assertEquals("complete", run.status(), run.notes().toString());
-        org.junit.jupiter.api.Assumptions.assumeTrue(run.environment().cpus() != null, "not placed here (no taskset, or cores 0 and 1"
-                + " not this process's): no pair of cores to probe");
+        RunRecord run = placed(dir, "repeat: 1\ninstances: 1", List.of("{ users: 1, requestsPerUser: 20 }",
+                "{ users: 2, requestsPerUser: 10 }"), heard, () -> {
+                    probes.incrementAndGet();
+                    return heard.stream().filter(h -> h.startsWith("point ")).count() >= 3 ? 480 : 100;
+                }, 5_000);
         assertEquals(4, run.points().size());
         assertEquals(4, heard.stream().filter(h -> h.startsWith("point ")).count(), "none measured again: " + heard);
         assertTrue(run.points().stream().anyMatch(p -> p.generator().coreDistanceNanos().contains(480.0)), "the figures recorded");
@@ -354,6 +313,37 @@ class SuiteRunnerTest {
                 run.notes().toString());
         // two points apart would have waited 5 s each: a few probes a point, no 200 ms retries
         assertTrue(probes.get() <= 12, probes.get() + " probes");
+    }
+
+    /**
+     * A run of two URL targets, a and b, placed (the generator on core 1, the server on core 0) with the suite's {@code rounds}
+     * lines and {@code loads}, the cores' distance as {@code hypervisor} gives it and a point waiting {@code waitMillis} at
+     * most; skipped where the run cannot be placed.
+     */
+    private RunRecord placed(Path dir, String rounds, List<String> loads, List<String> heard,
+                             java.util.function.DoubleSupplier hypervisor, long waitMillis) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores to place");
+        int port = server.getAddress().getPort();
+        Path file = Files.writeString(dir.resolve("placed.yaml"), """
+                name: placed
+                warmup: none
+                %s
+                cpus: { generator: "1", servers: "0" }
+                targets:
+                  - { label: a, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                  - { label: b, url: "http://127.0.0.1:%d/hello", protocol: plain }
+                load:
+                %s
+                """.formatted(rounds, port, port, String.join("\n", loads.stream().map(l -> "  - " + l).toList())));
+        RunRecord run;
+        try (AutoCloseable fake = CoreDistance.faking(hypervisor, waitMillis);
+             Generator generator = new Generator(1)) {
+            run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
+        }
+        assertEquals("complete", run.status(), run.notes().toString());
+        org.junit.jupiter.api.Assumptions.assumeTrue(run.environment().cpus() != null, "not placed here (no taskset, or cores 0 and 1"
+                + " not this process's): no pair of cores to probe");
+        return run;
     }
 
     private RunRecord run(Path dir, List<String> heard, Consumer<PointRecord> afterPoint) throws Exception {
