@@ -70,6 +70,9 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
                     case "jdk.SocketRead" -> socketReads.add(ProfileReading.frames(e.getStackTrace(), null,
                             "[socket read " + e.getString("host") + ":" + e.getInt("port") + "]"), e.getDuration().toNanos() / 1000);
                     case "jdk.JavaExceptionThrow" -> {
+                        if (ATTACH_LISTENER.equals(threadName(e)) || errorsSecondEvent(frames)) {
+                            continue;
+                        }
                         String type = e.getClass("thrownClass") == null ? "?" : e.getClass("thrownClass").getName();
                         thrown.computeIfAbsent(type, k -> new HashMap<>()).merge(creator(frames, type), 1, Integer::sum);
                     }
@@ -95,6 +98,48 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
         return new FlightRecording(total, hot, rates, new ServerRecord.GcPauses(collections,
                 Math.round(pausedMillis * 100) / 100.0, Math.round(longestMillis * 100) / 100.0), socketReads);
     }
+
+    /**
+     * The JVM's thread that runs the diagnostic commands sent to it (jcmd's, and the monitor's own, which start and
+     * stop this recording): what it throws is the monitor's doing, not the server's. JDK 25's {@code JFR.start}
+     * throws two {@code NoSuchMethodError}s there and catches them, which read as the server's exceptions.
+     */
+    static final String ATTACH_LISTENER = "Attach Listener";
+
+    private static String threadName(RecordedEvent e) {
+        return e.getThread() == null ? null : e.getThread().getJavaName();
+    }
+
+    /**
+     * Whether an exception event is the first of the two the JDK records for one {@link Error}: Flight Recorder
+     * instruments both {@code Throwable}'s constructor and {@code Error}'s, and an {@code Error} passes through both
+     * (JDK 17 and 25 alike: three errors thrown make six {@code jdk.JavaExceptionThrow} events). The event made in
+     * {@code Throwable}'s constructor, with {@code Error}'s below it, is left out; the one made in {@code Error}'s
+     * counts the error once.
+     */
+    static boolean errorsSecondEvent(List<RecordedFrame> frames) {
+        List<Site> sites = frames.stream().map(f -> new Site(f.getMethod().getType().getName(), f.getMethod().getName())).toList();
+        return throwableEventOfAnError(sites);
+    }
+
+    /** {@link #errorsSecondEvent} on the frames' classes and methods, top first. */
+    static boolean throwableEventOfAnError(List<Site> frames) {
+        if (frames.isEmpty() || !frames.get(0).equals(THROWABLE_INIT)) {
+            return false;
+        }
+        for (Site f : frames) {
+            if (f.equals(ERROR_INIT)) {
+                return true;
+            }
+            if (!f.method().equals("<init>")) {
+                return false; // past the constructors
+            }
+        }
+        return false;
+    }
+
+    private static final Site THROWABLE_INIT = new Site("java.lang.Throwable", "<init>");
+    private static final Site ERROR_INIT = new Site("java.lang.Error", "<init>");
 
     /** A frame's class and method, all {@link #ownTop} needs to know of it. */
     record Site(String type, String method) {

@@ -53,6 +53,63 @@ class FlightRecordingTest {
         assertEquals(1, FlightRecording.ownTop(List.of(new Site("java.util.ArrayList", "<init>"), own, CREATOR)));
     }
 
+    /**
+     * Three errors and two exceptions thrown and caught by the server's code are three and two: an error is not counted
+     * twice for the two constructors Flight Recorder watches, and what the JVM's attach thread throws (the monitor's
+     * own commands) is not the server's.
+     */
+    @Test
+    void anErrorCountsOnceAndTheAttachThreadsExceptionsNotAtAll(@TempDir Path dir) throws Exception {
+        try (Recording recording = new Recording()) {
+            recording.enable("jdk.JavaExceptionThrow").withStackTrace();
+            Instant from = Instant.now();
+            recording.start();
+            for (int i = 0; i < 3; i++) {
+                throwAndCatch(new Fault());
+            }
+            for (int i = 0; i < 2; i++) {
+                throwAndCatch(new Slip());
+            }
+            Thread attach = new Thread(() -> throwAndCatch(new Fault()), FlightRecording.ATTACH_LISTENER);
+            attach.start();
+            attach.join(5000);
+            recording.stop();
+            Path file = dir.resolve("r.jfr");
+            recording.dump(file);
+            Map<String, Long> counts = new java.util.HashMap<>();
+            for (var rate : FlightRecording.read(file, from, Instant.now().plusSeconds(1)).exceptions()) {
+                counts.put(rate.className(), rate.count());
+            }
+            assertEquals(3L, counts.get(Fault.class.getName()), counts.toString());
+            assertEquals(2L, counts.get(Slip.class.getName()), counts.toString());
+        }
+    }
+
+    @Test
+    void onlyTheThrowableConstructorsEventOfAnErrorIsLeftOut() {
+        Site error = new Site("java.lang.Error", "<init>");
+        Site linkage = new Site("java.lang.LinkageError", "<init>");
+        assertTrue(FlightRecording.throwableEventOfAnError(List.of(THROWABLE, error, linkage, CREATOR)));
+        assertEquals(false, FlightRecording.throwableEventOfAnError(List.of(error, linkage, CREATOR)));
+        assertEquals(false, FlightRecording.throwableEventOfAnError(List.of(THROWABLE, RUNTIME, OWN_EXCEPTION, CREATOR)));
+        // an error's name as a frame further down, past the constructors, is not this error's
+        assertEquals(false, FlightRecording.throwableEventOfAnError(List.of(THROWABLE, CREATOR, error)));
+    }
+
+    private static void throwAndCatch(Throwable t) {
+        try {
+            throw t;
+        } catch (Throwable caught) {
+            // the server hides it; the recording still sees it
+        }
+    }
+
+    private static final class Fault extends Error {
+    }
+
+    private static final class Slip extends RuntimeException {
+    }
+
     /** A blocking read that waits 50 ms for a peer on 127.0.0.1 is a wait, with its stack and its peer. */
     @Test
     void aBlockingSocketReadIsAWaitWithItsStack(@TempDir Path dir) throws Exception {
