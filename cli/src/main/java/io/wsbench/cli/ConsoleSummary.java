@@ -45,7 +45,7 @@ final class ConsoleSummary {
                     spread(s, neverSteady.contains(s.target().label())),
                     ratio(ratio),
                     Double.isNaN(s.secondsPerPass().median()) ? "" : seconds(s.secondsPerPass()),
-                    millis(s.meanMicros().median()), millis(s.p99Micros().median()),
+                    s.validated() == 0 ? "-" : millis(s.meanMicros().median()), s.validated() == 0 ? "-" : millis(s.p99Micros().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesSent().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesReceived().median()),
                     cpu == null ? "-" : String.format(Locale.ROOT, "%.1fus %s", cpu.median(), halfWidth(cpu)),

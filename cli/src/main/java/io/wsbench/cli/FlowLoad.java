@@ -73,9 +73,9 @@ final class FlowLoad {
     }
 
     static void print(PrintStream out, PointRecord p, String label) {
-        out.printf(Locale.ROOT, "%s  %s  %s, %d users%n", label, p.target().url(), "open".equals(p.load().model())
+        out.printf(Locale.ROOT, "%s  %s  %s, %d user%s%n", label, p.target().url(), "open".equals(p.load().model())
                 ? String.format(Locale.ROOT, "open loop, iterations due at %,.1f/s (latency from when each was due)", p.load().rate())
-                : "closed loop", p.load().users());
+                : "closed loop", p.load().users(), p.load().users() == 1 ? "" : "s");
         out.printf(Locale.ROOT, "  iterations    %,d in %.2f s = %,.1f valid iterations/s (%,d valid)%s%n", p.iterations(),
                 p.durationSeconds(), p.throughput(), p.validated(),
                 p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never finished", p.unfinished()));

@@ -217,9 +217,10 @@ final class LoadCommand implements Callable<Integer> {
 
     private static void printSummary(PrintStream out, PointRecord p, LoadSpec spec, String transport) {
         var l = p.latencyMicros();
-        out.printf(Locale.ROOT, "%s  %s loop, %d %s, %s, %s x %d threads%n", p.target().url(),
-                spec.open() ? "open" : "closed", spec.connections(), spec.open() ? "connections" : "users",
-                spec.keepAlive() ? "keep-alive" : "new connection per request", transport, p.generator().ioThreads());
+        int threads = p.generator().ioThreads();
+        out.printf(Locale.ROOT, "%s  %s loop, %d %s%s, %s, %s x %d thread%s%n", p.target().url(),
+                spec.open() ? "open" : "closed", spec.connections(), spec.open() ? "connection" : "user", spec.connections() == 1 ? "" : "s",
+                spec.keepAlive() ? "keep-alive" : "new connection per request", transport, threads, threads == 1 ? "" : "s");
         if (spec.profile() != null) {
             out.printf(Locale.ROOT, "  stages        %s (%s; the per-second series in --json shows offered beside achieved)%n",
                     spec.profile().describe(spec.open()), spec.open() ? "latency measured from the intended send time"
@@ -246,10 +247,14 @@ final class LoadCommand implements Callable<Integer> {
                                 : "; a closed loop hides that from its percentiles (only max shows it): try --rate");
             }
         }
-        out.printf(Locale.ROOT, "  latency       mean %s ± %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s%n",
-                ConsoleSummary.millis(l.mean()), ConsoleSummary.millis(l.stdev()), ConsoleSummary.millis(l.p50()),
-                ConsoleSummary.millis(l.p90()), ConsoleSummary.millis(l.p99()), ConsoleSummary.millis(l.p999()),
-                ConsoleSummary.millis(l.max()));
+        if (p.validated() == 0) {
+            out.println("  latency       - (no answer passed its check: a latency is only a right answer's)");
+        } else {
+            out.printf(Locale.ROOT, "  latency       mean %s ± %s  p50 %s  p90 %s  p99 %s  p99.9 %s  max %s%n",
+                    ConsoleSummary.millis(l.mean()), ConsoleSummary.millis(l.stdev()), ConsoleSummary.millis(l.p50()),
+                    ConsoleSummary.millis(l.p90()), ConsoleSummary.millis(l.p99()), ConsoleSummary.millis(l.p999()),
+                    ConsoleSummary.millis(l.max()));
+        }
         out.printf(Locale.ROOT, "  bytes/request sent %.0f, received %.0f (headers included)%n",
                 p.bytesSentPerRequest(), p.bytesReceivedPerRequest());
         out.printf(Locale.ROOT, "  generator     %.2f CPU-s (%.0f%% of one core), %,.0f requests per CPU-second%s%n",

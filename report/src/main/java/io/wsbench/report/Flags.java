@@ -321,8 +321,9 @@ public final class Flags {
         // what the answers said first, what the transport failed last: each kind in its own words
         e.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey(ErrorKind.ORDER.reversed()))
                 .forEach(k -> add(kinds, k.getValue(), k.getKey().said()));
-        return Optional.of(new Said(": {} out of {} requests.",
-                HtmlFormat.count(e.total()) + " errors (" + String.join(", ", kinds) + ")", HtmlFormat.count(p.requests())));
+        // one figure a repeat, so that repeats of different counts read "a (…) out of b requests; c (…) out of d requests"
+        return Optional.of(new Said(": {}.", HtmlFormat.count(e.total()) + " errors (" + String.join(", ", kinds) + ") out of "
+                + HtmlFormat.count(p.requests()) + " requests"));
     }
 
     private static void add(List<String> kinds, long n, String what) {

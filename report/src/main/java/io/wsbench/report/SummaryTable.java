@@ -60,11 +60,18 @@ final class SummaryTable {
                 double apart = row.throughputs().instanceSpread();
                 cells.add(Table.Cell.of(Double.isNaN(apart) ? "one process" : row.instances() + " × ±" + HtmlFormat.fixed(100 * apart, 1) + "%"));
             }
-            cells.add(Table.Cell.spread(row.meanMicros(), n, HtmlFormat::millis));
-            cells.add(Table.Cell.of(HtmlFormat.interval(row.meanInterval())));
-            cells.add(Table.Cell.spread(row.p50Micros(), n, HtmlFormat::millis));
-            cells.add(Table.Cell.spread(row.p99Micros(), n, HtmlFormat::millis));
-            cells.add(Table.Cell.of(HtmlFormat.interval(row.p99Interval())));
+            if (row.validated() == 0) {
+                // no answer passed its check: a latency is only a right answer's, and there is none
+                for (int i = 0; i < 5; i++) {
+                    cells.add(Table.Cell.of("–"));
+                }
+            } else {
+                cells.add(Table.Cell.spread(row.meanMicros(), n, HtmlFormat::millis));
+                cells.add(Table.Cell.of(HtmlFormat.interval(row.meanInterval())));
+                cells.add(Table.Cell.spread(row.p50Micros(), n, HtmlFormat::millis));
+                cells.add(Table.Cell.spread(row.p99Micros(), n, HtmlFormat::millis));
+                cells.add(Table.Cell.of(HtmlFormat.interval(row.p99Interval())));
+            }
             cells.add(Table.Cell.of(HtmlFormat.fixed(row.bytesSent().median(), 0)));
             cells.add(Table.Cell.of(HtmlFormat.fixed(row.bytesReceived().median(), 0)));
             cells.add(Table.Cell.spread(row.serverCpuPercent(), n, v -> HtmlFormat.fixed(v, 0)));

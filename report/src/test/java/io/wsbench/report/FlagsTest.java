@@ -84,8 +84,8 @@ class FlagsTest {
         List<PointRecord> points = List.of(
                 failing(1, five, null), failing(2, five, null), failing(3, ErrorCounts.of(0, 2, 0, 1, 0, 0), "server stopped answering"));
         assertEquals(List.of(
-                "REST inline @ 5 users, repeats 1, 2, 3: 5 errors (5 failed validation); 5 errors (5 failed validation);"
-                        + " 3 errors (1 failed validation, 2 timeouts) out of 1,000 requests.",
+                "REST inline @ 5 users, repeats 1, 2, 3: 5 errors (5 failed validation) out of 1,000 requests;"
+                        + " 5 errors (5 failed validation) out of 1,000 requests; 3 errors (1 failed validation, 2 timeouts) out of 1,000 requests.",
                 "REST inline @ 5 users, repeat 3 was aborted: server stopped answering"), Flags.of(run(points)));
         assertEquals(List.of("REST inline @ 5 users, repeats 1, 2: 5 errors (5 failed validation) out of 1,000 requests."),
                 Flags.of(run(points.subList(0, 2))));

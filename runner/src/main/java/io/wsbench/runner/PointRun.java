@@ -166,6 +166,11 @@ final class PointRun {
             notes.accept(label + ": " + m.errors().count(ErrorKind.CLIENT) + " client errors (a request that could not be built, or a"
                     + " check that threw), the first: " + m.clientFailure());
         }
+        if (m.firstRefusal() != null) {
+            // the server's answers failed their status or their check: the counts are in the point (and its flag), the
+            // first answer in the notes, in the same words for every point that met the same (a run tells them once)
+            notes.accept(target.label() + ": answers refused; the first: " + m.firstRefusal());
+        }
         ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);
         Double probedAfter = driver.local() ? MachineProbe.micros() : null; // once the monitors' window has closed
         Double apartAfter = apartBefore != null ? apart.nanos() : null;

@@ -39,8 +39,14 @@ final class RunUnderWay {
         this.events = events;
     }
 
-    /** Something the user must know, told at once and kept in the run's notes. */
+    /** The notes told so far: one that says the same again (a target's every point, every process) is told once. */
+    private final java.util.Set<String> noted = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Something the user must know, told at once and kept in the run's notes; the same words again are neither. */
     void note(String text) {
+        if (!noted.add(text)) {
+            return;
+        }
         events.problem(text);
         record(text);
     }

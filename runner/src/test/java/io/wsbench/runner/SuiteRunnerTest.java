@@ -167,6 +167,9 @@ class SuiteRunnerTest {
         assertEquals("http://127.0.0.1:" + port + "/teapot", teapot.target().label(), "named by its URL, as load names it");
         assertEquals(30, teapot.errors().count(ErrorKind.HTTP_STATUS), "a 418 is no 2xx");
         assertEquals(0, teapot.validated());
+        // why, told once for the run though its point and its three probes were all refused
+        List<String> refused = run.notes().stream().filter(n -> n.contains("answers refused")).toList();
+        assertEquals(List.of("http://127.0.0.1:" + port + "/teapot: answers refused; the first: status 418 (0 bytes)"), refused);
 
         assertEquals(2, run.capacity().size());
         CapacityRecord found = run.capacity().get(0);

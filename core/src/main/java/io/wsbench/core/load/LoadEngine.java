@@ -255,7 +255,7 @@ public final class LoadEngine implements AutoCloseable {
         Double ioBusy = polled != null ? Measurement.round(polled)
                 : ioCpu == null ? null : Measurement.round(ioCpu.busiestPercent(end - run.start));
         String aborted = run.abortReason != null ? run.abortReason : silentEnd(run, lanes, sampler, last);
-        Measurement m = sampler.result(nanos, cpu, ioBusy, aborted, run.firstClientFailure);
+        Measurement m = sampler.result(nanos, cpu, ioBusy, aborted, run.firstClientFailure, run.firstRefusal);
         if (flow == null) {
             return m;
         }
@@ -344,6 +344,8 @@ public final class LoadEngine implements AutoCloseable {
         volatile long lastConnectFailureNanos;
         /** What the first request source or check that threw said: shown beside the client errors. */
         volatile String firstClientFailure;
+        /** A single request's point: its first answer refused, in a line ({@link Refusal}); null while none was. */
+        volatile String firstRefusal;
         private final AtomicLong sent = new AtomicLong();
         private final int sequenceLength;
         private final long unique;

@@ -44,7 +44,9 @@ import java.util.function.ToLongFunction;
  * {@code tls} is how the point's connections spoke TLS (null for plain HTTP). {@code unfinished}
  * counts the requests asked for or due that were never answered: in flight when the point ended, or
  * never sent (an open loop behind its schedule, a point stopped early). {@code clientFailure} is what
- * the first request source or check that threw said (null when none did). {@code agents}: each load
+ * the first request source or check that threw said (null when none did). {@code firstRefusal}: a point of single
+ * requests' first answer that failed its status or its check, in a line (null when none did; a flow's steps keep
+ * theirs). {@code agents}: each load
  * agent's share, for a point several ran together (null for this process's own). {@code secondLatencies}:
  * each second's latencies of the series, as {@link #encode} writes a histogram ("" for a second
  * without answers), so that the seconds of several agents merge exactly; for the wire, not run.json.
@@ -53,14 +55,14 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                           long bytesSent, long bytesReceived, long requestsSent, double durationSeconds,
                           List<SecondSample> series, GeneratorRecord generator, String aborted,
                           List<Long> eachRequestMicros, TlsRecord tls, long unfinished, String clientFailure,
-                          List<AgentRecord> agents, List<String> secondLatencies, FlowFigures flow) {
+                          List<AgentRecord> agents, List<String> secondLatencies, FlowFigures flow, String firstRefusal) {
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
                        long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
                        GeneratorRecord generator, String aborted, List<Long> eachRequestMicros, TlsRecord tls,
                        long unfinished, String clientFailure, List<AgentRecord> agents, List<String> secondLatencies) {
         this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
-                generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, null);
+                generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, null, null);
     }
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
@@ -143,7 +145,8 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 sum(parts, Measurement::requestsSent), seconds, mergeSeries(parts), mergeGenerator(parts, seconds),
                 first(parts, Measurement::aborted), null, mergeTls(parts), sum(parts, Measurement::unfinished),
                 first(parts, Measurement::clientFailure), null, null,
-                parts.get(0).flow() == null ? null : FlowFigures.merge(parts.stream().map(Measurement::flow).toList()));
+                parts.get(0).flow() == null ? null : FlowFigures.merge(parts.stream().map(Measurement::flow).toList()),
+                first(parts, Measurement::firstRefusal));
     }
 
     private static long sum(List<Measurement> parts, ToLongFunction<Measurement> figure) {
@@ -335,13 +338,13 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     /** This measurement with each agent's share of it: a point that several agents ran together. */
     public Measurement withAgents(List<AgentRecord> shares) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
-                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares), secondLatencies, flow);
+                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares), secondLatencies, flow, firstRefusal);
     }
 
     /** This measurement of a point stopped early, for {@code why}. */
     public Measurement withAborted(String why) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
-                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, flow);
+                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, flow, firstRefusal);
     }
 
     /**
@@ -350,13 +353,13 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
      */
     Measurement withFlow(FlowFigures figures, double seconds) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, seconds,
-                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, figures);
+                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, figures, firstRefusal);
     }
 
     /** A point that measured nothing: it could not start, for {@code why}. */
     public static Measurement nothing(String why) {
         return new Measurement(new Histogram(3), 0, 0, ErrorCounts.NONE, 0, 0, 0, 0, List.of(), null, why, null, null,
-                0, null, null, null);
+                0, null, null, null, null, null);
     }
 
     /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */

@@ -137,7 +137,7 @@ final class Sampler {
                 && run.lastConnectFailureNanos - lastActivity > 0;
     }
 
-    Measurement result(long nanos, long cpuNanos, Double ioBusyPercent, String aborted, String clientFailure) {
+    Measurement result(long nanos, long cpuNanos, Double ioBusyPercent, String aborted, String clientFailure, String firstRefusal) {
         ErrorTally tally = new ErrorTally();
         long sent = 0, received = 0, reqs = 0, unfinished = 0;
         for (LoadEngine.Lane l : lanes) {
@@ -161,7 +161,7 @@ final class Sampler {
         List<String> latencies = series.latencies();
         series.close();
         return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
-                whole, gen, aborted, each(), tls(), unfinished, clientFailure, null, latencies);
+                whole, gen, aborted, each(), tls(), unfinished, clientFailure, null, latencies, null, firstRefusal);
     }
 
     private Http2Record http2() {

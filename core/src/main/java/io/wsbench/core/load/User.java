@@ -384,7 +384,10 @@ final class User implements Connection.Receiver {
             if (v == Verdict.OK) {
                 passed(writtenAt, now);
             } else {
-                refused(v, null); // a single request's step keeps no failure of its own
+                if (run.firstRefusal == null) {
+                    run.firstRefusal = Refusal.said(v, status, contentType, body, length);
+                }
+                refused(v, null); // a single request's step keeps no failure of its own: the point keeps its first
             }
             return;
         }

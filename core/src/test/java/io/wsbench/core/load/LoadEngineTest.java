@@ -84,11 +84,20 @@ class LoadEngineTest {
             assertEquals(0, m.ok());
             assertEquals(200, m.errors().count(ErrorKind.VALIDATION));
             assertEquals(0.0, m.throughput());
+            // the first refused answer, said once for the point
+            assertTrue(m.firstRefusal().startsWith("status 200 (") && m.firstRefusal().contains("Goodbye World")
+                    && m.firstRefusal().endsWith("counted as failed validation"), m.firstRefusal());
         }
         try (TestServer server = new TestServer(500, "Hello World", -1, 0)) {
             Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(1, 10), get(server.address(), true),
                     () -> Validator.ANY_2XX), ProgressListener.NONE);
             assertEquals(10, m.errors().count(ErrorKind.HTTP_STATUS));
+            assertTrue(m.firstRefusal().startsWith("status 500 (") && m.firstRefusal().contains("Hello World"), m.firstRefusal());
+        }
+        try (TestServer server = TestServer.answering("Hello World")) {
+            Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(1, 10), get(server.address(), true),
+                    GREETING), ProgressListener.NONE);
+            assertNull(m.firstRefusal(), "no answer refused");
         }
     }
 

@@ -1,0 +1,71 @@
+package io.wsbench.core.load;
+
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
+
+/**
+ * What a point's first refused answer was, said in a line: its status, its content type, its length and the start of
+ * its body, so that a user whose every request failed reads why (a 404's page, a SOAP Fault's text) instead of a
+ * count. Made once a point, for its first refusal only: the answers after it cost nothing more.
+ */
+final class Refusal {
+
+    /** The body's first bytes shown: a page's title or a Fault's string, not the whole page. */
+    static final int SHOWN = 160;
+
+    private Refusal() {
+    }
+
+    /**
+     * "status 404 (text/html, 153 bytes: &lt;html&gt; &lt;head&gt;&lt;title&gt;404 Not Found&lt;/title&gt; …)", and for an answer
+     * refused by its check or its protocol, which kind it was counted as (", counted as failed validation").
+     */
+    static String said(Verdict verdict, int status, String contentType, byte[] body, int length) {
+        StringBuilder out = new StringBuilder("status ").append(status).append(" (");
+        if (contentType != null && !contentType.isEmpty()) {
+            out.append(contentType).append(", ");
+        }
+        out.append(length).append(length == 1 ? " byte" : " bytes");
+        if (length > 0 && body != null) {
+            out.append(": ").append(excerpt(body, Math.min(length, body.length)));
+        }
+        out.append(')');
+        return verdict == Verdict.HTTP_STATUS || verdict.kind() == null ? out.toString()
+                : out.append(", counted as ").append(verdict.kind().said()).toString();
+    }
+
+    /** The body's first {@link #SHOWN} bytes on one line: every run of white space or control characters one space. */
+    static String excerpt(byte[] body, int length) {
+        String text = new String(body, 0, Math.min(length, SHOWN), StandardCharsets.UTF_8);
+        StringBuilder line = new StringBuilder(text.length());
+        boolean space = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c) || Character.isISOControl(c) || c == '\uFFFD') {
+                space = line.length() > 0;
+            } else {
+                if (space) {
+                    line.append(' ');
+                    space = false;
+                }
+                line.append(c);
+            }
+        }
+        String shown = hideSecrets(line.toString());
+        return length > SHOWN ? shown + " …" : shown;
+    }
+
+    /**
+     * A body may echo the request (a debugging server, an error page quoting the headers), and the note it lands in goes
+     * to run.json and the report: a credential's value after its name ("Authorization: Bearer …", "password=…",
+     * {@code "apiKey": "…"}) is shown as ***.
+     */
+    static String hideSecrets(String text) {
+        return SCHEME.matcher(SECRET.matcher(text).replaceAll("$1$2***")).replaceAll("$1 ***");
+    }
+
+    private static final Pattern SCHEME = Pattern.compile(
+            "\\b((?i:Bearer|Basic|Digest|Negotiate))\\s+(?![a-z]+\\b)[A-Za-z0-9._~+/=-]{8,}"); // not a word of prose
+    private static final Pattern SECRET = Pattern.compile(
+            "(?i)([\\w-]*(?:authorization|cookie|passw(?:or)?d|pwd|secret|token|api[-_]?key)[\\w-]*)(\"?\\s*[:=]\\s*\"?)(?:(?:Bearer|Basic|Digest|Negotiate)\\s+)?[^\\s\"'&,;<]+");
+}

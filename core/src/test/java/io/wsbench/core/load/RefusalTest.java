@@ -1,0 +1,56 @@
+package io.wsbench.core.load;
+
+import io.wsbench.model.record.ErrorKind;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RefusalTest {
+
+    private static String said(Verdict v, int status, String type, String body) {
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        return Refusal.said(v, status, type, b, b.length);
+    }
+
+    @Test
+    void aBadStatusSaysTheStatusTheTypeTheLengthAndTheBodysStartOnOneLine() {
+        assertEquals("status 404 (text/html, 64 bytes: <html> <head><title>404 Not Found</title></head> <body></body>)",
+                said(Verdict.HTTP_STATUS, 404, "text/html", "<html>\r\n<head><title>404 Not Found</title></head>\n\t<body></body>"));
+        assertEquals("status 503 (0 bytes)", said(Verdict.HTTP_STATUS, 503, "", ""));
+    }
+
+    @Test
+    void anAnswerItsCheckRefusedSaysWhatItWasCountedAs() {
+        assertEquals("status 200 (text/xml, 13 bytes: <str>Hi</str>), counted as failed validation",
+                said(Verdict.VALIDATION, 200, "text/xml", "<str>Hi</str>"));
+        ErrorKind fault = ErrorKind.declare("refusalTestFault", "SOAP faults", 10);
+        assertTrue(said(Verdict.of(fault), 500, "text/xml", "<Fault/>").endsWith(", counted as SOAP faults"));
+    }
+
+    @Test
+    void aLongBodyIsCutAndSaysSo() {
+        String s = said(Verdict.HTTP_STATUS, 500, "text/plain", "x".repeat(1000));
+        assertTrue(s.contains("1000 bytes: " + "x".repeat(Refusal.SHOWN) + " …)"), s);
+    }
+
+    @Test
+    void controlBytesAndBrokenUtf8AreSpaces() {
+        byte[] b = {'a', 0, 1, (byte) 0xC3, 'b', 0x7f, 'c'};
+        assertEquals("a b c", Refusal.excerpt(b, b.length));
+    }
+
+    @Test
+    void aCredentialTheBodyEchoesIsNotShown() {
+        String s = said(Verdict.HTTP_STATUS, 400, "text/plain",
+                "bad request; Authorization: Bearer eyJhbGciOi.J9x; Cookie: SESSION=abc123 password=hunter2 {\"apiKey\": \"k-9f8e\"}");
+        for (String secret : new String[]{"eyJhbGciOi", "abc123", "hunter2", "k-9f8e"}) {
+            assertFalse(s.contains(secret), s);
+        }
+        assertTrue(s.contains("Authorization: ***"), s);
+        assertEquals("Basic *** and Basic authentication required", Refusal.hideSecrets("Basic dXNlcjpwYXNz and Basic authentication required"));
+    }
+}
