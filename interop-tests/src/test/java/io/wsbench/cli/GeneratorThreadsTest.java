@@ -78,7 +78,7 @@ class GeneratorThreadsTest {
 
         CliRunner summary = CliRunner.run("load", url, "-c", String.valueOf(users), "-n", "100", "--protocol", "plain");
         assertEquals(0, summary.exit(), summary.err());
-        assertTrue(summary.out().contains(" x " + expected + " threads"), summary.out());
+        assertTrue(summary.out().contains(" x " + expected + (expected == 1 ? " thread\n" : " threads\n")), summary.out());
     }
 
     @Test

@@ -211,6 +211,10 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         return new Row(first.target(), first.load(), a.size(), b.size(), List.copyOf(ratios));
     }
 
+    private static boolean noneValidated(List<PointRecord> points) {
+        return !points.isEmpty() && points.stream().allMatch(p -> p.validated() == 0);
+    }
+
     /** The names of the iteration steps every point of both sides has, in A's order. */
     private static List<String> stepsOfAll(List<PointRecord> a, List<PointRecord> b) {
         if (a.isEmpty() || a.get(0).steps() == null) {
@@ -232,6 +236,11 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
      */
     private static Ratio ratio(Metric m, List<PointRecord> pointsA, List<PointRecord> pointsB, boolean paired,
                                boolean coldA, boolean coldB, double together) {
+        if (!m.higherIsBetter() && (noneValidated(pointsA) || noneValidated(pointsB))) {
+            // a latency is only a right answer's: where none passed its check there is none to compare (not 0 ms)
+            return new Ratio(m.name(), null, null, null, null, null,
+                    "no latency: no answer passed its check in " + (noneValidated(pointsA) ? "A" : "B"));
+        }
         double[] a = pointsA.stream().mapToDouble(m.value()).toArray();
         double[] b = pointsB.stream().mapToDouble(m.value()).toArray();
         java.util.function.DoubleFunction<Estimate> interval;

@@ -90,6 +90,22 @@ class ComparisonTest {
         assertEquals(Comparison.of("a", a, "b", b), Comparison.of("a", a, "b", b));
     }
 
+    /** A target none of whose answers passed has a throughput of 0 and no latency: not 0 ms, and no interval of 0 over 0. */
+    @Test
+    void aSideWhoseAnswersAllFailedHasNoLatencyToCompare() {
+        List<PointRecord> failed = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            failed.add(PointRecordBuilder.builder(point("SOAP", FIVE_USERS, i, 0, 0)).validated(0)
+                    .errors(ErrorCounts.of(0, 0, 5000, 0, 0, 0)).build());
+        }
+        RunRecord a = io.wsbench.model.record.RunRecordBuilder.builder(run("x", 1000, 2000, NOISE_A)).points(failed).build();
+        List<Comparison.Ratio> ratios = Comparison.of("a", a, "b", run("x", 1000, 2000, NOISE_B)).rows().get(0).ratios();
+        assertEquals("no latency: no answer passed its check in A", ratios.get(1).verdict());
+        assertEquals("no latency: no answer passed its check in A", ratios.get(2).verdict());
+        assertNull(ratios.get(1).ratio());
+        assertEquals("throughput", ratios.get(0).metric());
+    }
+
     @Test
     void aSingleRepeatGivesARatioButNoIntervalAndNoVerdict() {
         Comparison c = Comparison.of("a", run("x", 1000, 2000, new double[]{1.0}), "b", run("x", 2000, 1000, NOISE_B));
