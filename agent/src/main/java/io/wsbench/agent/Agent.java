@@ -172,8 +172,10 @@ public final class Agent implements AutoCloseable {
             return Wire.Result.refusing(task.task(), host, tooMany);
         }
         long waitMillis = task.startMillis() - System.currentTimeMillis();
-        says.accept(part + " received: " + spec.connections() + " users (numbers " + task.firstUser() + " to "
-                + (task.firstUser() + spec.connections() - 1) + " of the point), starting at " + Instant.ofEpochMilli(task.startMillis())
+        int users = spec.connections();
+        String which = users == 1 ? "1 user (number " + task.firstUser()
+                : users + " users (numbers " + task.firstUser() + " to " + (task.firstUser() + users - 1);
+        says.accept(part + " received: " + which + " of the point), starting at " + Instant.ofEpochMilli(task.startMillis())
                 + " (in " + waitMillis + " ms)");
         if (waitMillis > 0) {
             TimeUnit.MILLISECONDS.sleep(waitMillis);

@@ -108,7 +108,7 @@ class FlowAgentsTest {
             String logs = Files.readString(dir.resolve("out/logs/agent-1.log")) + Files.readString(dir.resolve("out/logs/agent-2.log"));
             for (String part : new String[]{"part 1/2 of a point received: 2 users (numbers 0 to 1 of the point)",
                     "part 2/2 of a point received: 2 users (numbers 2 to 3 of the point)",
-                    "part 2/2 of a point received: 1 users (numbers 2 to 2 of the point)", "done: 8 iterations, 16 requests"}) {
+                    "part 2/2 of a point received: 1 user (number 2 of the point)", "done: 8 iterations, 16 requests"}) {
                 assertTrue(logs.contains(part), part + " in " + logs);
             }
         }
