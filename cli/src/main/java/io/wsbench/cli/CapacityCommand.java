@@ -94,7 +94,7 @@ final class CapacityCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         }
         List<MonitorKind> monitors = watch.monitors();
-        Suite suite = watch.warmed(target.suite("capacity", tlsOptions, null, spec), connections);
+        Suite suite = watch.warmed(target.suite("capacity", tlsOptions, null, spec), connections, true); // probes are open loops
         Target loaded = TargetOptions.ready(suite, tlsOptions);
         URI uri = loaded.uri();
         PrintStream out = System.out;

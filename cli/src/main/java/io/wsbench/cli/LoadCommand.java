@@ -105,14 +105,15 @@ final class LoadCommand implements Callable<Integer> {
         List<MonitorKind> monitors = watch.monitors();
         LoadPointSpec point = loadPoint(think); // refused with --flow, whose pauses are its think steps
         // a URL and a flow alike: the suite of one target the options (or the flow file) write, its load the options'
+        boolean open = point.toLoadSpec().open();
         Suite suite = watch.warmed(flow == null ? target.suite("load", tlsOptions, point, null) : FlowLoad.suite(this, point),
-                connections);
+                connections, open);
         Target loaded = TargetOptions.ready(suite, tlsOptions);
         if (flow != null) {
             FlowLoad.check(this, suite.targets().get(0), loaded);
         }
         BiConsumer<PointRecord, String> summary = flow == null
-                ? (p, transport) -> printSummary(System.out, p, point.toLoadSpec(), transport)
+                ? (p, transport) -> printSummary(System.out, p, point.toLoadSpec(), transport, watch.openLoopDefault(open))
                 : (p, transport) -> FlowLoad.print(System.out, p, loaded.label());
         return measureAndTell(suite, loaded, monitors, flow == null ? loaded.uri().toString() : "--flow " + flow,
                 assertions, summary);
@@ -215,7 +216,45 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private static void printSummary(PrintStream out, PointRecord p, LoadSpec spec, String transport) {
+    /** Leading seconds whose p99 is this many times the point's second half's (and at least {@link #COLD_FIRST_MICROS}) are said. */
+    static final double COLD_FACTOR = 10;
+    static final long COLD_FIRST_MICROS = 1000;
+
+    /**
+     * The point's first seconds, when their p99 stood far above its second half's: the generator's or the server's JIT
+     * still compiling. At 40,000 req/s on nginx, cold, the first two seconds' p99 read 203-212 ms and the later ones
+     * 0.6-1 ms (the generator's own backlog, 2026-12-06). Said, so that a short point's percentiles are not read as the
+     * server's steady state. Seconds with fewer than half the point's usual answers (the last, cut short) are left out.
+     */
+    static java.util.Optional<String> coldStart(PointRecord p) {
+        List<io.wsbench.model.record.SecondSample> all = p.series() == null ? List.of() : p.series();
+        long usual = all.stream().mapToLong(io.wsbench.model.record.SecondSample::requests).sorted()
+                .skip(all.size() / 2).findFirst().orElse(0);
+        List<io.wsbench.model.record.SecondSample> seconds = all.stream().filter(x -> x.requests() > 0 && 2 * x.requests() >= usual).toList();
+        if (seconds.size() < 2 || seconds.get(0).second() != 0) {
+            return java.util.Optional.empty();
+        }
+        long[] secondHalf = seconds.subList(seconds.size() / 2, seconds.size()).stream()
+                .mapToLong(io.wsbench.model.record.SecondSample::p99Micros).sorted().toArray();
+        long steady = Math.max(1, secondHalf[secondHalf.length / 2]);
+        int cold = 0;
+        long worst = 0;
+        while (cold < seconds.size() / 2 + (seconds.size() == 2 ? 1 : 0) && seconds.get(cold).second() == cold
+                && seconds.get(cold).p99Micros() >= COLD_FIRST_MICROS && seconds.get(cold).p99Micros() >= COLD_FACTOR * steady) {
+            worst = Math.max(worst, seconds.get(cold).p99Micros());
+            cold++;
+        }
+        if (cold == 0 || cold == seconds.size()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(Locale.ROOT, "the first %s p99 was up to %s, %.0fx the point's second"
+                        + " half's (%s): the generator or the server was still warming (a JIT compiling), and the point's"
+                        + " percentiles hold it; --warmup auto measures once both have settled",
+                cold == 1 ? "second's" : cold + " seconds'", ConsoleSummary.millis(worst), (double) worst / steady,
+                ConsoleSummary.millis(steady)));
+    }
+
+    private static void printSummary(PrintStream out, PointRecord p, LoadSpec spec, String transport, boolean warmedByDefault) {
         var l = p.latencyMicros();
         int threads = p.generator().ioThreads();
         out.printf(Locale.ROOT, "%s  %s loop, %d %s%s, %s, %s x %d thread%s%n", p.target().url(),
@@ -227,6 +266,11 @@ final class LoadCommand implements Callable<Integer> {
                             : "users ramped");
         } else if (spec.open()) {
             out.printf(Locale.ROOT, "  target rate   %,.0f req/s (latency measured from the intended send time)%n", spec.rate());
+        }
+        if (warmedByDefault) {
+            out.printf(Locale.ROOT, "  warm-up       %d request%s a connection first, not recorded (an open loop's default, so that"
+                    + " the generator's own first use is not counted against the server; --warmup 0 for none)%n",
+                    WatchOptions.OPEN_LOOP_WARMUP, WatchOptions.OPEN_LOOP_WARMUP == 1 ? "" : "s");
         }
         out.printf(Locale.ROOT, "  requests      %,d in %.2f s = %,.1f valid req/s%s%n", p.requests(), p.durationSeconds(), p.throughput(),
                 p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never answered (unfinished)", p.unfinished()));
@@ -247,6 +291,7 @@ final class LoadCommand implements Callable<Integer> {
                                 : "; a closed loop hides that from its percentiles (only max shows it): try --rate");
             }
         }
+        coldStart(p).ifPresent(why -> out.println("  cold start    " + why));
         if (p.validated() == 0) {
             out.println("  latency       - (no answer passed its check: a latency is only a right answer's)");
         } else {
