@@ -107,10 +107,12 @@ class HttpsLoadTest {
         assertEquals(1, wrong.err().strip().lines().count(), wrong.err());
         assertTrue(wrong.err().startsWith("wsbench: TLS handshake with " + url + " failed: "), wrong.err());
         assertTrue(wrong.err().contains("certification path"), wrong.err());
+        assertTrue(wrong.err().contains("(the server's certificate is not signed by a CA of " + tls.wrongCa.getFileName()), wrong.err());
         // nor does the JDK's own trust store know the test's CA
         CliRunner untrusted = CliRunner.run("load", url, "-n", "100");
         assertEquals(2, untrusted.exit(), untrusted.err());
         assertTrue(untrusted.err().startsWith("wsbench: TLS handshake with " + url + " failed: "), untrusted.err());
+        assertTrue(untrusted.err().contains("give the CA that signed it with --cacert FILE (PEM)"), untrusted.err());
         assertEquals(before, tls.served.get(), "no request may reach the server");
     }
 

@@ -259,7 +259,7 @@ public final class ClientTls {
                                         } else if (done.isSuccess()) {
                                             ctx.writeAndFlush(Unpooled.copiedBuffer(head, StandardCharsets.ISO_8859_1));
                                         } else {
-                                            result.complete(rootMessage(done.cause()));
+                                            result.complete(rootMessage(done.cause()) + untrusted(done.cause()));
                                         }
                                     }
                                 }
@@ -320,6 +320,24 @@ public final class ClientTls {
     }
 
     /** The innermost message of a chain: the one that says what went wrong, not where. */
+    /**
+     * What to do about a handshake that failed on the server's certificate (the JDK's "unable to find valid certification
+     * path to requested target" says neither), said after its cause; "" for any other failure.
+     */
+    String untrusted(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof java.security.cert.CertificateException || c instanceof java.security.cert.CertPathValidatorException
+                    || c instanceof java.security.cert.CertPathBuilderException) {
+                return settings.cacert() != null
+                        ? " (the server's certificate is not signed by a CA of " + settings.cacert().getFileName()
+                                + ", or not for " + host + ")"
+                        : " (the server's certificate is not one this JVM trusts: give the CA that signed it with --cacert FILE"
+                                + " (PEM) or a suite target's tls.cacert, or --insecure not to check it)";
+            }
+        }
+        return "";
+    }
+
     public static String rootMessage(Throwable t) {
         String message = null;
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
