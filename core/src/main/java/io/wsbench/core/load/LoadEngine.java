@@ -197,6 +197,7 @@ public final class LoadEngine implements AutoCloseable {
         IoThreadCpu ioCpu = busyPoll != null ? null : IoThreadCpu.start(lanes.stream().map(l -> l.loop).toList());
         long[][] pollsBefore = busyPoll != null ? busyPoll.counts() : null;
         long cpuBefore = processCpuNanos();
+        long cpuFrom = System.nanoTime(); // the CPU's own window: a counted point's last answer may come well before its end
         ClientMemory memory = new ClientMemory();
         current = run;
         run.start = System.nanoTime();
@@ -250,12 +251,13 @@ public final class LoadEngine implements AutoCloseable {
             nanos = (run.abortReason == null && last > 0 ? Math.max(last, run.start) : end) - run.start;
         }
         long cpu = processCpuNanos() - cpuBefore;
+        long cpuWall = System.nanoTime() - cpuFrom;
         // a busy-polling thread is always on the CPU: its share of polls that found work says how busy it was
         Double polled = pollsBefore == null ? null : busyPoll.busiestPercent(pollsBefore);
         Double ioBusy = polled != null ? Measurement.round(polled)
                 : ioCpu == null ? null : Measurement.round(ioCpu.busiestPercent(end - run.start));
         String aborted = run.abortReason != null ? run.abortReason : silentEnd(run, lanes, sampler, last);
-        Measurement m = sampler.result(nanos, cpu, ioBusy, aborted, run.firstClientFailure, run.firstRefusal);
+        Measurement m = sampler.result(nanos, cpu, cpuWall, ioBusy, aborted, run.firstClientFailure, run.firstRefusal);
         if (flow == null) {
             return m;
         }

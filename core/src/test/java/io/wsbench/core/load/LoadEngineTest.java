@@ -62,6 +62,10 @@ class LoadEngineTest {
             assertNull(m.aborted());
             assertEquals(m.ok(), m.series().stream().mapToLong(s -> s.requests()).sum(),
                     "the per-second series adds up to the total");
+            // the process's CPU over the wall time it was counted in: no more cores than the machine has (over the
+            // counted point's own duration, which ends at its last answer, it read 437% of a core on 2 cores)
+            int cores = Runtime.getRuntime().availableProcessors();
+            assertTrue(m.generator().cpuPercent() <= 100.0 * cores + 5, m.generator().cpuPercent() + "% on " + cores + " cores");
         }
     }
 
