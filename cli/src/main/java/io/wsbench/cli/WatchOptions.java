@@ -19,7 +19,7 @@ final class WatchOptions {
             "the last 3 agree within ±5%% in throughput and mean latency and, with --server-pid on a JVM, its JIT",
             "compiler is quiet; at most --warmup-max), or REQUESTS per connection (default: none; an open loop's, 1",
             "per connection: else its first scheduled requests wait for the generator's own first use, a 2 s point's",
-            "p99 reading 20 ms on a server that answers in 0.2)"})
+            "p99 reading 8-26 ms on a server that answers in 0.2)"})
     String warmup;
 
     @Option(names = "--warmup-max", paramLabel = "DURATION", description = "with --warmup auto: the longest warm-up (default: ${DEFAULT-VALUE})")
@@ -91,7 +91,8 @@ final class WatchOptions {
      * An open loop's warm-up when none is asked for, per connection. Its latency runs from each request's intended
      * send time, so the generator's own first use (its classes loaded and initialized, its connections made) counts
      * against the server: on nginx at 2,000 req/s on 4 connections the first request went 16 ms late and the next 70
-     * queued behind it (p99 of a 2 s point 20 ms cold, 1.5-1.7 ms after one request a connection, 2026-12-06).
+     * queued behind it (p99 of a 2 s point 8.2-25.6 ms cold, 1.4-4.1 ms after one request a connection, 3 runs each
+     * interleaved, 2026-12-06).
      */
     static final long OPEN_LOOP_WARMUP = 1;
 
