@@ -239,12 +239,13 @@ final class LoadCommand implements Callable<Integer> {
         long steady = Math.max(1, secondHalf[secondHalf.length / 2]);
         int cold = 0;
         long worst = 0;
-        while (cold < seconds.size() / 2 + (seconds.size() == 2 ? 1 : 0) && seconds.get(cold).second() == cold
+        // the leading seconds of the first half (of two seconds, the first) that stood far above it
+        while (cold < Math.max(1, seconds.size() / 2) && seconds.get(cold).second() == cold
                 && seconds.get(cold).p99Micros() >= COLD_FIRST_MICROS && seconds.get(cold).p99Micros() >= COLD_FACTOR * steady) {
             worst = Math.max(worst, seconds.get(cold).p99Micros());
             cold++;
         }
-        if (cold == 0 || cold == seconds.size()) {
+        if (cold == 0) {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(String.format(Locale.ROOT, "the first %s p99 was up to %s, %.0fx the point's second"

@@ -70,7 +70,7 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
                     case "jdk.SocketRead" -> socketReads.add(ProfileReading.frames(e.getStackTrace(), null,
                             "[socket read " + e.getString("host") + ":" + e.getInt("port") + "]"), e.getDuration().toNanos() / 1000);
                     case "jdk.JavaExceptionThrow" -> {
-                        if (ATTACH_LISTENER.equals(threadName(e)) || errorsSecondEvent(frames)) {
+                        if (ATTACH_LISTENER.equals(threadName(e)) || extraEventOfAnError(frames)) {
                             continue;
                         }
                         String type = e.getClass("thrownClass") == null ? "?" : e.getClass("thrownClass").getName();
@@ -111,18 +111,18 @@ record FlightRecording(long samples, List<HotFrame> hotFrames, List<ExceptionRat
     }
 
     /**
-     * Whether an exception event is the first of the two the JDK records for one {@link Error}: Flight Recorder
+     * Whether an exception event is the extra one of the two the JDK records for one {@link Error}: Flight Recorder
      * instruments both {@code Throwable}'s constructor and {@code Error}'s, and an {@code Error} passes through both
      * (JDK 17 and 25 alike: three errors thrown make six {@code jdk.JavaExceptionThrow} events). The event made in
      * {@code Throwable}'s constructor, with {@code Error}'s below it, is left out; the one made in {@code Error}'s
      * counts the error once.
      */
-    static boolean errorsSecondEvent(List<RecordedFrame> frames) {
+    static boolean extraEventOfAnError(List<RecordedFrame> frames) {
         List<Site> sites = frames.stream().map(f -> new Site(f.getMethod().getType().getName(), f.getMethod().getName())).toList();
         return throwableEventOfAnError(sites);
     }
 
-    /** {@link #errorsSecondEvent} on the frames' classes and methods, top first. */
+    /** {@link #extraEventOfAnError} on the frames' classes and methods, top first. */
     static boolean throwableEventOfAnError(List<Site> frames) {
         if (frames.isEmpty() || !frames.get(0).equals(THROWABLE_INIT)) {
             return false;

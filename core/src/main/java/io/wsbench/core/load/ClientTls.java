@@ -319,10 +319,9 @@ public final class ClientTls {
                 : "the server did not choose h2 by ALPN (it chose " + (chosen == null ? "none" : chosen) + ")";
     }
 
-    /** The innermost message of a chain: the one that says what went wrong, not where. */
     /**
      * What to do about a handshake that failed on the server's certificate (the JDK's "unable to find valid certification
-     * path to requested target" says neither), said after its cause; "" for any other failure.
+     * path to requested target" names no way out), said after its cause; "" for any other failure.
      */
     String untrusted(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
@@ -338,6 +337,7 @@ public final class ClientTls {
         return "";
     }
 
+    /** The innermost message of a chain: the one that says what went wrong, not where. */
     public static String rootMessage(Throwable t) {
         String message = null;
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
