@@ -110,8 +110,8 @@ final class Console implements RunEvents {
                 + (p.server().jfr().exceptions() == null ? "" : String.format(", %,.0f exceptions/s", p.server().exceptionsPerSecond()));
         out.printf("  %-34s %-9s #%d %,10.0f req/s  mean %s  p99 %s  errors %d%s%s%n",
                 p.target().label(), p.load().describe(), p.repeat(), p.throughput(),
-                p.validated() == 0 ? "-" : ConsoleSummary.millis(p.latencyMicros().mean()),
-                p.validated() == 0 ? "-" : ConsoleSummary.millis(p.latencyMicros().p99()),
+                ConsoleSummary.latency(p.validated(), p.latencyMicros().mean()),
+                ConsoleSummary.latency(p.validated(), p.latencyMicros().p99()),
                 p.errors().total(), server, p.aborted() == null ? "" : "  ABORTED: " + p.aborted());
         if (p.overTime() != null) {
             p.overTime().drifts().forEach(d -> out.println("    " + (d.leak() ? "LEAK: " : "SLOWDOWN: ") + d.describe()));

@@ -45,7 +45,7 @@ final class ConsoleSummary {
                     spread(s, neverSteady.contains(s.target().label())),
                     ratio(ratio),
                     Double.isNaN(s.secondsPerPass().median()) ? "" : seconds(s.secondsPerPass()),
-                    s.validated() == 0 ? "-" : millis(s.meanMicros().median()), s.validated() == 0 ? "-" : millis(s.p99Micros().median()),
+                    latency(s.validated(), s.meanMicros().median()), latency(s.validated(), s.p99Micros().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesSent().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesReceived().median()),
                     cpu == null ? "-" : String.format(Locale.ROOT, "%.1fus %s", cpu.median(), halfWidth(cpu)),
@@ -200,6 +200,11 @@ final class ConsoleSummary {
     private static String seconds(Summary.Spread s) {
         String median = String.format(Locale.ROOT, "%.3fs", s.median());
         return s.min() == s.max() ? median : median + String.format(Locale.ROOT, " (%.3f-%.3f)", s.min(), s.max());
+    }
+
+    /** A latency in ms, or "-" where no answer passed its check: a latency is only a right answer's, not 0 ms. */
+    static String latency(long validated, double micros) {
+        return validated == 0 ? "-" : millis(micros);
     }
 
     static String millis(double micros) {

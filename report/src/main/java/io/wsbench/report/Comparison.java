@@ -236,10 +236,10 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
      */
     private static Ratio ratio(Metric m, List<PointRecord> pointsA, List<PointRecord> pointsB, boolean paired,
                                boolean coldA, boolean coldB, double together) {
-        if (!m.higherIsBetter() && (noneValidated(pointsA) || noneValidated(pointsB))) {
+        String noAnswer = m.higherIsBetter() ? null : noneValidated(pointsA) ? "A" : noneValidated(pointsB) ? "B" : null;
+        if (noAnswer != null) {
             // a latency is only a right answer's: where none passed its check there is none to compare (not 0 ms)
-            return new Ratio(m.name(), null, null, null, null, null,
-                    "no latency: no answer passed its check in " + (noneValidated(pointsA) ? "A" : "B"));
+            return new Ratio(m.name(), null, null, null, null, null, "no latency: no answer passed its check in " + noAnswer);
         }
         double[] a = pointsA.stream().mapToDouble(m.value()).toArray();
         double[] b = pointsB.stream().mapToDouble(m.value()).toArray();

@@ -72,6 +72,11 @@ public final class Flags {
     }
 
     static List<String> of(RunRecord run, List<PointRecord> points) {
+        return of(run, points, UnsteadyRows.of(run, points, cores(run)));
+    }
+
+    /** The same, its rows not steady already found ({@link UnsteadyRows#of}): report.html tables them too. */
+    static List<String> of(RunRecord run, List<PointRecord> points, List<UnsteadyRows.Row> unsteady) {
         List<String> flags = new ArrayList<>();
         if ("partial".equals(run.status())) {
             flags.add("This run is partial: " + (run.partialReason() == null ? "no reason recorded" : run.partialReason())
@@ -80,7 +85,7 @@ public final class Flags {
             flags.add("This run never finished: run.json still says it is running, so the process probably died.");
         }
         List<Raised> raised = new ArrayList<>();
-        int cores = run.environment() == null ? 0 : run.environment().cores();
+        int cores = cores(run);
         for (PointRecord p : points) {
             raised(p, cores, said -> raised.add(new Raised(p.key(), p.repeat(), said)));
         }
@@ -92,10 +97,15 @@ public final class Flags {
                         + " points may include warm-up. Raise warmupMax, or look at the warm-up table.");
             }
         }
-        flags.addAll(UnsteadyRows.flags(UnsteadyRows.of(run, points, cores), PointRecord.byKey(points).size()));
+        flags.addAll(UnsteadyRows.flags(unsteady, PointRecord.byKey(points).size()));
         flags.addAll(TlsTable.flags(points));
         capacity(run, flags);
         return flags;
+    }
+
+    /** The cores of the machine {@code run} was measured on; 0 when not recorded. */
+    static int cores(RunRecord run) {
+        return run.environment() == null ? 0 : run.environment().cores();
     }
 
     /**

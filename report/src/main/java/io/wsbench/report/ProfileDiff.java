@@ -98,9 +98,15 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
         if (!overProcesses) {
             return points.stream().mapToDouble(Profiles.Point::cpuPerRequest).toArray();
         }
-        Map<Integer, List<Double>> of = new java.util.TreeMap<>();
-        points.forEach(p -> of.computeIfAbsent(p.point().instance(), k -> new ArrayList<>()).add(p.cpuPerRequest()));
-        return of.values().stream().mapToDouble(v -> v.stream().mapToDouble(Double::doubleValue).average().orElse(0)).toArray();
+        return processesOf(points).stream().mapToDouble(repeats -> mean(repeats.stream().mapToDouble(Profiles.Point::cpuPerRequest)
+                .toArray())).toArray();
+    }
+
+    /** The points of each server process, in the order of their instance numbers. */
+    private static java.util.Collection<List<Profiles.Point>> processesOf(List<Profiles.Point> points) {
+        Map<Integer, List<Profiles.Point>> of = new java.util.TreeMap<>();
+        points.forEach(p -> of.computeIfAbsent(p.point().instance(), k -> new ArrayList<>()).add(p));
+        return of.values();
     }
 
     private static long processes(List<Profiles.Point> points) {
@@ -109,14 +115,10 @@ public record ProfileDiff(String point, int repeatsA, int repeatsB, double cpuA,
 
     /** Each server process's CPU microseconds per request by frame, the mean over its repeats (a frame absent from one: 0). */
     static List<Map<String, Double>> byProcess(List<Profiles.Point> points) {
-        Map<Integer, List<Map<String, Double>>> of = new java.util.TreeMap<>();
-        for (Profiles.Point p : points) {
-            of.computeIfAbsent(p.point().instance(), k -> new ArrayList<>()).add(perRequest(p));
-        }
         List<Map<String, Double>> out = new ArrayList<>();
-        for (List<Map<String, Double>> repeats : of.values()) {
+        for (List<Profiles.Point> repeats : processesOf(points)) {
             Map<String, Double> mean = new LinkedHashMap<>();
-            repeats.forEach(m -> m.forEach((f, v) -> mean.merge(f, v / repeats.size(), Double::sum)));
+            repeats.forEach(p -> perRequest(p).forEach((f, v) -> mean.merge(f, v / repeats.size(), Double::sum)));
             out.add(mean);
         }
         return out;

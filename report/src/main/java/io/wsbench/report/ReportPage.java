@@ -99,9 +99,10 @@ final class ReportPage {
         Map<String, Object> m = new HashMap<>();
         m.put("suite", run.suite());
         m.put("description", run.description());
-        List<String> flags = Flags.of(run, points);
+        List<UnsteadyRows.Row> unsteady = UnsteadyRows.of(run, points, Flags.cores(run)); // for the flags and their table
+        List<String> flags = Flags.of(run, points, unsteady);
         m.put("flags", flags);
-        m.put("unsteady", UnsteadyRows.table(UnsteadyRows.of(run, points, run.environment() == null ? 0 : run.environment().cores())));
+        m.put("unsteady", UnsteadyRows.table(unsteady));
         m.put("hasFlags", !flags.isEmpty());
         m.put("facts", whatRan());
         m.put("notes", run.notes());
