@@ -342,7 +342,8 @@ public final class Flags {
         }
     }
 
-    private static String percent(double v) {
+    /** "17%": a percentage, whole. */
+    static String percent(double v) {
         return String.format(Locale.ROOT, "%.0f%%", v);
     }
 }

@@ -61,10 +61,10 @@ final class UnsteadyRows {
             String rates = HtmlFormat.rate(row.throughput().min()) + "–" + HtmlFormat.rate(row.throughput().max());
             String means = HtmlFormat.millis(row.meanMicros().min()) + "–" + HtmlFormat.millis(row.meanMicros().max());
             String gc = gc(mine);
-            String flag = row.key() + ": not steady: its " + row.repeats() + " repeats spread ±" + percent(100 * row.spreadOfRepeats())
-                    + " (" + rates + " req/s, mean " + means + " ms), more than ±" + percent(100 * Summary.STEADY_SPREAD) + "."
+            String flag = row.key() + ": not steady: its " + row.repeats() + " repeats spread ±" + Flags.percent(100 * row.spreadOfRepeats())
+                    + " (" + rates + " req/s, mean " + means + " ms), more than ±" + Flags.percent(100 * Summary.STEADY_SPREAD) + "."
                     + machine.said() + gc + " Read its median with care: "
-                    + (shared ? "other processes took up to " + percent(others) + " of a core during its repeats; run it on a quiet machine."
+                    + (shared ? "other processes took up to " + Flags.percent(others) + " of a core during its repeats; run it on a quiet machine."
                     : machine.moved() ? "this machine ran the same work at different speeds during its repeats; add repeats,"
                     + " or run it on a machine of its own."
                     : "warm up longer, add repeats, or keep the processes on their own cores.");
@@ -94,7 +94,7 @@ final class UnsteadyRows {
         String which = causes.size() == 1 ? "All of them" + causes.get(0).substring(causes.get(0).indexOf(' '))
                 : "Of them, " + String.join("; ", causes);
         return List.of(rows.size() + " of " + all + " rows are not steady: their repeats spread more than ±"
-                + percent(100 * Summary.STEADY_SPREAD) + ", up to ±" + percent(100 * widest.spread()) + " (" + widest.key() + "). "
+                + Flags.percent(100 * Summary.STEADY_SPREAD) + ", up to ±" + Flags.percent(100 * widest.spread()) + " (" + widest.key() + "). "
                 + which + ". Read their medians with care: add repeats, or run them on a machine of"
                 + " their own. Each row's figures: \"Rows not steady\" in report.html.");
     }
@@ -106,7 +106,7 @@ final class UnsteadyRows {
         }
         List<Table.Row> out = new ArrayList<>();
         for (Row r : rows) {
-            out.add(new Table.Row(List.of(Table.Cell.of(r.key()), Table.Cell.of("±" + percent(100 * r.spread())),
+            out.add(new Table.Row(List.of(Table.Cell.of(r.key()), Table.Cell.of("±" + Flags.percent(100 * r.spread())),
                     Table.Cell.of(r.rates()), Table.Cell.of(r.means()), Table.Cell.of(r.loop()), Table.Cell.of(r.generatorCpu()),
                     Table.Cell.of(r.coresApart()), Table.Cell.of(r.gc()), Table.Cell.bad(r.cause().said, r.cause() == Cause.OTHERS))));
         }
@@ -142,12 +142,10 @@ final class UnsteadyRows {
         if (probe.length >= 2) {
             Summary.Spread machine = Summary.Spread.of(probe);
             double varied = machine.relativeHalfRange();
-            loop = HtmlFormat.fixed(machine.min() / 1000, 2) + "–" + HtmlFormat.fixed(machine.max() / 1000, 2)
-                    + " (±" + HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0) + "%)";
-            said.append(" The machine itself varied ±").append(HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0))
-                    .append("% during these repeats (a fixed CPU loop on the generator's cores took ")
-                    .append(HtmlFormat.fixed(machine.min() / 1000, 2)).append("–").append(HtmlFormat.fixed(machine.max() / 1000, 2))
-                    .append(" ms)");
+            String range = HtmlFormat.fixed(machine.min() / 1000, 2) + "–" + HtmlFormat.fixed(machine.max() / 1000, 2);
+            loop = range + " (±" + halfRange(varied) + "%)";
+            said.append(" The machine itself varied ±").append(halfRange(varied))
+                    .append("% during these repeats (a fixed CPU loop on the generator's cores took ").append(range).append(" ms)");
             moved = varied >= row.spreadOfRepeats() / 2;
         }
         if (worked.size() >= 2) {
@@ -156,21 +154,21 @@ final class UnsteadyRows {
             Summary.Spread w = Summary.Spread.of(work);
             double varied = w.relativeHalfRange();
             boolean inStep = correlation(work, pace) >= 0.5;
-            generatorCpu = micros(w.min()) + "–" + micros(w.max()) + " (±" + HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0) + "%)";
+            String range = micros(w.min()) + "–" + micros(w.max());
+            generatorCpu = range + " (±" + halfRange(varied) + "%)";
             said.append(said.isEmpty() ? " The generator's" : "; the generator's")
-                    .append(" CPU per request, the same work in every repeat, took ").append(micros(w.min()))
-                    .append("–").append(micros(w.max())).append(" µs (±")
-                    .append(HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0)).append("%")
+                    .append(" CPU per request, the same work in every repeat, took ").append(range).append(" µs (±")
+                    .append(halfRange(varied)).append("%")
                     .append(inStep && varied >= 0.02 ? ", more where the server was slower)" : ")");
             moved |= inStep && varied >= row.spreadOfRepeats() / 2;
         }
         if (apart.length >= 4) {
             Summary.Spread d = Summary.Spread.of(apart);
             boolean moved2 = d.max() > GeneratorRecord.CORES_MOVED * d.min();
-            coresApart = HtmlFormat.fixed(d.min(), 0) + "–" + HtmlFormat.fixed(d.max(), 0) + (moved2 ? " (moved)" : "");
+            String range = HtmlFormat.fixed(d.min(), 0) + "–" + HtmlFormat.fixed(d.max(), 0);
+            coresApart = range + (moved2 ? " (moved)" : "");
             said.append(said.isEmpty() ? " The generator's" : "; the generator's").append(" and the server's cores lay ")
-                    .append(HtmlFormat.fixed(d.min(), 0)).append("–").append(HtmlFormat.fixed(d.max(), 0))
-                    .append(" ns apart (a cache line's round trip)").append(moved2 ? ", as the hypervisor moved them" : "");
+                    .append(range).append(" ns apart (a cache line's round trip)").append(moved2 ? ", as the hypervisor moved them" : "");
             moved |= moved2;
         }
         if (!judge) {
@@ -178,6 +176,11 @@ final class UnsteadyRows {
         }
         return new Machine(said + (moved ? ": the machine, as much as the server, moved this row."
                 : ": the machine held, so the difference is the server's or the load's."), moved, loop, generatorCpu, coresApart);
+    }
+
+    /** A relative half range in percent, a decimal below 10%: "2.4", "17". */
+    private static String halfRange(double varied) {
+        return HtmlFormat.fixed(100 * varied, varied < 0.1 ? 1 : 0);
     }
 
     private static String micros(double v) {
@@ -237,16 +240,12 @@ final class UnsteadyRows {
             return "";
         }
         return " Repeat " + most.repeat() + " spent " + (gcPerSecond(least) == 0 ? "time"
-                : percent(100 * (gcPerSecond(most) / gcPerSecond(least) - 1)) + " more time") + " in GC than repeat "
+                : Flags.percent(100 * (gcPerSecond(most) / gcPerSecond(least) - 1)) + " more time") + " in GC than repeat "
                 + least.repeat() + " (" + HtmlFormat.fixed(gcPerSecond(most), 0) + " against "
                 + HtmlFormat.fixed(gcPerSecond(least), 0) + " ms a second).";
     }
 
     private static double gcPerSecond(PointRecord p) {
         return p.server().counters().gcTimeMillis() / p.durationSeconds();
-    }
-
-    private static String percent(double v) {
-        return String.format(Locale.ROOT, "%.0f%%", v);
     }
 }
