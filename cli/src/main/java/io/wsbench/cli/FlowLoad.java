@@ -13,8 +13,10 @@ import io.wsbench.runner.Target;
 import io.wsbench.service.flow.FlowWorkload;
 
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code wsbench load --flow FILE}: the flow file's target made the one target of load's suite, as
@@ -80,11 +82,16 @@ final class FlowLoad {
                 p.durationSeconds(), p.throughput(), p.validated(),
                 p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never finished", p.unfinished()));
         out.println("  errors        " + errors(p.errors()) + " (an error ends its iteration; counted against its step below)");
-        out.println("  iteration     " + latency(p.latencyMicros()));
-        out.printf(Locale.ROOT, "  %-22s %9s %9s %7s  %s%n", "step", "requests", "valid", "errors", "latency of valid answers");
-        steps(out, "setup ", p.setup());
-        steps(out, "", p.steps());
-        steps(out, "teardown ", p.teardown());
+        out.println("  iteration     " + latency(p.validated(), p.latencyMicros()));
+        Map<String, List<StepRecord>> phases = new LinkedHashMap<>();
+        phases.put("setup ", p.setup());
+        phases.put("", p.steps());
+        phases.put("teardown ", p.teardown());
+        int width = phases.entrySet().stream().flatMap(e -> e.getValue().stream().map(s -> (e.getKey() + s.name()).length()))
+                .reduce(22, Math::max);
+        String name = "  %-" + width + "s";
+        out.printf(Locale.ROOT, name + " %9s %9s %7s  %s%n", "step", "requests", "valid", "errors", "latency of valid answers");
+        phases.forEach((phase, steps) -> steps(out, name, phase, steps));
         for (List<StepRecord> phase : List.of(p.setup(), p.steps(), p.teardown())) {
             for (StepRecord s : phase) {
                 if (s.firstFailure() != null) {
@@ -102,10 +109,11 @@ final class FlowLoad {
         }
     }
 
-    private static void steps(PrintStream out, String phase, List<StepRecord> steps) {
+    /** One line a step, its name in a column as wide as {@code name}'s format ({@code "  %-30s"}) makes it. */
+    private static void steps(PrintStream out, String name, String phase, List<StepRecord> steps) {
         for (StepRecord s : steps) {
-            out.printf(Locale.ROOT, "  %-22s %9d %9d %7d  %s  bytes/request sent %.0f, received %.0f%s%n", phase + s.name(),
-                    s.requests(), s.validated(), s.errors().total(), latency(s.latencyMicros()),
+            out.printf(Locale.ROOT, name + " %9d %9d %7d  %s  bytes/request sent %.0f, received %.0f%s%n", phase + s.name(),
+                    s.requests(), s.validated(), s.errors().total(), latency(s.validated(), s.latencyMicros()),
                     s.bytesSentPerRequest(), s.bytesReceivedPerRequest(),
                     s.redirects() == 0 ? "" : ", " + s.redirects() + " redirects followed");
         }
@@ -122,7 +130,11 @@ final class FlowLoad {
         return key.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
     }
 
-    private static String latency(LatencyRecord l) {
+    /** "-" where no answer passed its check: no latency to give, not 0 ms. */
+    private static String latency(long validated, LatencyRecord l) {
+        if (validated == 0) {
+            return "-";
+        }
         return "mean " + ConsoleSummary.millis(l.mean()) + " ± " + ConsoleSummary.millis(l.stdev()) + "  p50 "
                 + ConsoleSummary.millis(l.p50()) + "  p99 " + ConsoleSummary.millis(l.p99()) + "  max " + ConsoleSummary.millis(l.max());
     }

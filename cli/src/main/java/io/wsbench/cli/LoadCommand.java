@@ -258,7 +258,8 @@ final class LoadCommand implements Callable<Integer> {
     private static void printSummary(PrintStream out, PointRecord p, LoadSpec spec, String transport, boolean warmedByDefault) {
         var l = p.latencyMicros();
         int threads = p.generator().ioThreads();
-        out.printf(Locale.ROOT, "%s  %s loop, %d %s%s, %s, %s x %d thread%s%n", p.target().url(),
+        out.printf(Locale.ROOT, "%s  %s loop, %d %s%s, %s, %s x %d thread%s%n", p.target().url()
+                        + (p.target().operation() == null ? "" : "  " + p.target().protocol() + " " + p.target().operation()),
                 spec.open() ? "open" : "closed", spec.connections(), spec.open() ? "connection" : "user", spec.connections() == 1 ? "" : "s",
                 spec.keepAlive() ? "keep-alive" : "new connection per request", transport, threads, threads == 1 ? "" : "s");
         if (spec.profile() != null) {

@@ -244,6 +244,9 @@ class OwnRestServiceTest {
         assertEquals(9, p.path("requests").asLong(), p.toString());
         assertEquals(3, p.path("errors").path("validation").asLong(), "item 77, three times: " + p);
         assertEquals(6, p.path("validated").asLong(), p.toString());
+
+        CliRunner said = CliRunner.run("load", "--openapi", springdoc, "--operation", "getItem", "--data", items.toString(), "-c", "1", "-n", "2");
+        assertTrue((said.out() + said.err()).contains("  openapi getItem  closed loop, 1 user"), "the header names the operation: " + said.out());
     }
 
     /** A spec whose answer refers to a file that is not there. */
