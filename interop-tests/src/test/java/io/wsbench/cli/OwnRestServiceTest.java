@@ -193,13 +193,15 @@ class OwnRestServiceTest {
                       checks: ["jsonpath:$.sum == ${sum}"] }
                   - { label: item on mine, stack: shop, openapi: shop.yaml, path: /api, operation: getItem,
                       data: items.csv, checks: [schema, "jsonpath:$.id == ${id}"] }
+                  - { label: add as the file says, stack: shop, openapi: shop.yaml, operation: add, data: add.csv,
+                      checks: ["jsonpath:$.sum == ${sum}"] }
                 load:
                   - { users: 1, requestsPerUser: 30 }
                 """.formatted(SERVICE));
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
         assertEquals(0, r.exit(), r.err() + r.out());
         JsonNode points = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile()).path("points");
-        assertEquals(2, points.size(), points.toString());
+        assertEquals(3, points.size(), points.toString());
         JsonNode add = RunCommandTest.labelled(points, "add on mine");
         JsonNode item = RunCommandTest.labelled(points, "item on mine");
         assertEquals("openapi", add.path("target").path("protocol").asText());
@@ -207,6 +209,12 @@ class OwnRestServiceTest {
         assertEquals(10, add.path("errors").path("validation").asLong(), add.toString());
         assertEquals(30, item.path("validated").asLong(), item.toString());
         assertTrue(item.path("target").path("url").asText().endsWith("/api"), item.toString());
+        // the file's server is http://127.0.0.1:8080/api, written for another machine: the target names the stack, so its
+        // requests go to the stack, on the path the file gives
+        JsonNode asFiled = RunCommandTest.labelled(points, "add as the file says");
+        assertEquals(20, asFiled.path("validated").asLong(), asFiled.toString());
+        assertEquals(add.path("target").path("url").asText(), asFiled.path("target").path("url").asText(), "the stack's /api: " + asFiled);
+        assertTrue(asFiled.path("target").path("url").asText().endsWith("/api"), asFiled.toString());
 
         PhpService.assertTargetNeedsAnOperation(dir, "openapi: shop.yaml");
     }

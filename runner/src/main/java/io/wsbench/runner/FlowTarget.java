@@ -87,10 +87,16 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
     }
 
     private static URI endpoint(TargetSpec t, String base, ApiDescription api, ServiceDescription wsdl) throws OwnServiceException {
-        String u = t.url() != null ? t.url() : base != null ? base + (t.path() == null ? "" : t.path())
-                : api != null && !api.operations().isEmpty() && api.operations().get(0).server() != null
+        String described = api != null && !api.operations().isEmpty() && api.operations().get(0).server() != null
                 ? api.operations().get(0).server().toString()
                 : wsdl != null && !wsdl.operations().isEmpty() ? wsdl.operations().get(0).address() : null;
+        String u;
+        try {
+            u = t.url() != null ? t.url() : base == null ? described : t.path() != null ? base + t.path()
+                    : OwnService.onStack(base, described == null ? null : URI.create(described));
+        } catch (IllegalArgumentException e) {
+            throw new OwnServiceException("not a URL: " + described);
+        }
         if (u == null) {
             throw new OwnServiceException("the flow's target names no address: give it a 'url'");
         }

@@ -37,11 +37,11 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
     /** What the user gave: a WSDL or an OpenAPI spec, the operation, and where the requests come from. */
     public record Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
                        List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, String proto, ClientTls protoTls,
-                       Map<String, String> headers) {
+                       Map<String, String> headers, String stack) {
 
         public Spec(String wsdl, String openapi, String operation, String port, Path template, Path data, String dataMode,
                     List<String> checks, String url, Long dataMaxMb, Path graphqlQuery, String proto, ClientTls protoTls) {
-            this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, proto, protoTls, Map.of());
+            this(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, proto, protoTls, Map.of(), null);
         }
 
         /** {@code proto}: a .proto file or directory, or {@code reflection} (or a server's URL) to ask the server's reflection service. */
@@ -66,7 +66,17 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
          */
         public Spec withHeaders(Map<String, String> headers) {
             return new Spec(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, proto,
-                    protoTls, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers)));
+                    protoTls, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers)), stack);
+        }
+
+        /**
+         * The spec sent to the server a suite started at {@code base} (null: none): the address its
+         * description names keeps its path, on that server ({@link #onStack}), as a target that names
+         * a {@code stack} loads that stack, whatever host the description was written for.
+         */
+        Spec on(String base) {
+            return new Spec(wsdl, openapi, operation, port, template, data, dataMode, checks, url, dataMaxMb, graphqlQuery, proto,
+                    protoTls, headers, base);
         }
 
         /** What the user names the service by in a message: its WSDL, its spec, or its GraphQL query. */
@@ -104,7 +114,21 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         return new Spec(d.wsdl() != null ? where : null, d.openapi() != null ? where : null, t.operation(),
                 d.port(), d.template() == null ? null : suite.resolve(d.template()),
                 d.data() == null ? null : suite.resolve(d.data()), d.dataMode(), d.checks() == null ? List.of() : d.checks(),
-                url, d.dataMaxMb()).withHeaders(t.request() == null ? Map.of() : t.request().headers());
+                url, d.dataMaxMb()).withHeaders(t.request() == null ? Map.of() : t.request().headers()).on(url == null ? base : null);
+    }
+
+    /**
+     * {@code described}, the address a WSDL or spec names, on the stack at {@code base}: its path and
+     * query after the stack's address ({@code http://localhost:8080/api} on {@code http://127.0.0.1:40123}
+     * is {@code http://127.0.0.1:40123/api}); the stack's address itself when the description names none.
+     */
+    static String onStack(String base, URI described) {
+        if (described == null) {
+            return base;
+        }
+        String path = described.getRawPath() == null ? "" : described.getRawPath();
+        String query = described.getRawQuery() == null ? "" : "?" + described.getRawQuery();
+        return (base.endsWith("/") && path.startsWith("/") ? base.substring(0, base.length() - 1) : base) + path + query;
     }
 
     /** The client's checking time per answer checked since {@code nanosBefore} and {@code answersBefore}; null when none was. */
@@ -229,11 +253,12 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
 
     private static URI endpoint(Spec s, OwnRequest request) throws OwnServiceException {
         URI u;
-        if (s.url() != null) {
+        String named = s.url() != null ? s.url() : s.stack() != null ? onStack(s.stack(), request.endpoint()) : null;
+        if (named != null) {
             try {
-                u = URI.create(s.url());
+                u = URI.create(named);
             } catch (IllegalArgumentException e) {
-                throw new OwnServiceException("not a URL: " + s.url());
+                throw new OwnServiceException("not a URL: " + named);
             }
         } else {
             u = request.endpoint();
