@@ -133,6 +133,38 @@ class OwnStackTest {
         assertFalse(CliProcess.alive(server.at("/pid").asLong()));
     }
 
+    /**
+     * The readiness probe is a plain HTTP/1.1 GET: the JDK's client asks a cleartext server to switch to h2c by
+     * default, which uvicorn logs a warning for at every start and a stricter server refuses.
+     */
+    @Test
+    void theReadinessProbeAsksNoServerToSwitchProtocols(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 is not installed here");
+        Files.writeString(dir.resolve("strict.py"), """
+                import http.server, sys
+                class Strict(http.server.BaseHTTPRequestHandler):
+                    protocol_version = "HTTP/1.1"
+                    disable_nagle_algorithm = True
+                    def do_GET(self):
+                        upgrade = self.headers.get("Upgrade")
+                        body = b"no upgrade here" if upgrade else b"Hello World"
+                        self.send_response(400 if upgrade else 200)
+                        self.send_header("Content-Type", "text/plain")
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                    def log_message(self, *args):
+                        pass
+                http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Strict).serve_forever()
+                """);
+        Path suite = suite(dir, "strict: { command: [/usr/bin/python3, strict.py, \"${port}\"], ready: /hello, readyTimeout: 10s }",
+                "{ label: strict, stack: strict, path: /hello, protocol: plain }");
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString(), "--instances", "1");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+        assertTrue(run.at("/points/0/validated").asLong() > 0, run.at("/points/0").toString());
+    }
+
     @Test
     void aCommandThatExitsAtOnceIsOneLineNamingTheStackAndWhatItLogged(@TempDir Path dir) throws Exception {
         Path suite = suite(dir, "broken: { command: [sh, -c, \"echo reading config.yml; echo config.yml: no such file; exit 3\", sh, \"${port}\"] }",

@@ -182,7 +182,8 @@ public final class StackLauncher {
     }
 
     private void awaitReady(RunningStack s) throws StackException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        // HTTP/1.1: the JDK's client asks a cleartext server to switch to h2c otherwise, which servers log or refuse
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
         boolean tcp = s.descriptor().readyPath().equals("tcp:");
         String readyAt = tcp ? "127.0.0.1:" + s.port() + " (a TCP connection)" : s.baseUrl() + s.descriptor().readyPath();
         URI ready = tcp ? null : URI.create(readyAt);

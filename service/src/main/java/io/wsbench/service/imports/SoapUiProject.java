@@ -254,7 +254,7 @@ final class SoapUiProject {
                     + " (open the project in SoapUI and save it with its definitions cached)");
         }
         try {
-            HttpResponse<byte[]> r = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
+            HttpResponse<byte[]> r = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build()
                     .send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofByteArray());
             if (r.statusCode() / 100 != 2) {
                 throw new OwnServiceException(source + ": interface '" + interfaceName + "': " + why + " (HTTP " + r.statusCode() + ")");
