@@ -7,18 +7,9 @@ import com.jayway.jsonpath.Option;
 import com.jayway.jsonpath.spi.json.JacksonJsonNodeJsonProvider;
 import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
 
-import javax.xml.XMLConstants;
-import javax.xml.namespace.NamespaceContext;
-import javax.xml.namespace.QName;
-import javax.xml.xpath.XPath;
-import javax.xml.xpath.XPathConstants;
-import javax.xml.xpath.XPathExpression;
-import javax.xml.xpath.XPathExpressionException;
-import javax.xml.xpath.XPathFactory;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -133,20 +124,17 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
         /** XPath variable name to row column, and whether the placeholder sat in quotes (a string, never a number). */
         private final Map<String, String> columns;
         private final Set<String> quoted;
-        private final XPathExpression compiled;
+        private final DomXPath compiled;
         private final Map<String, String> row = new HashMap<>();
 
         private XPathCheck(String text, String expression, Map<String, String> prefixes, Map<String, String> columns,
-                           Set<String> quoted) throws XPathExpressionException {
+                           Set<String> quoted) throws DomXPath.Invalid {
             this.text = text;
             this.expression = expression;
             this.prefixes = prefixes;
             this.columns = columns;
             this.quoted = quoted;
-            XPath xp = XPathFactory.newInstance().newXPath();
-            xp.setNamespaceContext(namespaces(prefixes));
-            xp.setXPathVariableResolver(this::variable);
-            this.compiled = xp.compile(expression);
+            this.compiled = new DomXPath(expression, prefixes, this::variable);
         }
 
         static XPathCheck of(String text, String written, Map<String, String> prefixes) throws OwnServiceException {
@@ -168,8 +156,8 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
             m.appendTail(expression);
             try {
                 return new XPathCheck(text, expression.toString(), withSoapPrefixes(prefixes), columns, quoted);
-            } catch (XPathExpressionException e) {
-                throw new OwnServiceException("check '" + text + "': not an XPath 1.0 expression: " + rootMessage(e));
+            } catch (DomXPath.Invalid e) {
+                throw new OwnServiceException("check '" + text + "': not an XPath 1.0 expression: " + e.getMessage());
             }
         }
 
@@ -192,9 +180,9 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
             row.clear();
             row.putAll(answer.row());
             try {
-                return Boolean.TRUE.equals(compiled.evaluate(doc, XPathConstants.BOOLEAN)) ? null : "false: " + text;
-            } catch (XPathExpressionException e) {
-                return "cannot evaluate " + text + ": " + rootMessage(e);
+                return compiled.test(doc) ? null : "false: " + text;
+            } catch (DomXPath.Invalid e) {
+                return "cannot evaluate " + text + ": " + e.getMessage();
             }
         }
 
@@ -202,19 +190,19 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
         public AnswerCheck instance() {
             try {
                 return new XPathCheck(text, expression, prefixes, columns, quoted);
-            } catch (XPathExpressionException e) {
+            } catch (DomXPath.Invalid e) {
                 throw new IllegalStateException("compiled once already", e);
             }
         }
 
         /** A row value as XPath compares it: a number where it reads as one (so 5.0 = 5), else a string. */
-        private Object variable(QName name) {
-            String column = columns.get(name.getLocalPart());
+        private Object variable(String name) {
+            String column = columns.get(name);
             String v = column == null ? null : row.get(column);
             if (v == null) {
                 return "";
             }
-            if (!quoted.contains(name.getLocalPart())) {
+            if (!quoted.contains(name)) {
                 try {
                     return Double.valueOf(new BigDecimal(v.trim()).doubleValue());
                 } catch (NumberFormatException notANumber) {
@@ -231,27 +219,6 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
             all.put("soapenv", "http://schemas.xmlsoap.org/soap/envelope/");
             all.put("soap12", "http://www.w3.org/2003/05/soap-envelope");
             return all;
-        }
-
-        static NamespaceContext namespaces(Map<String, String> prefixes) {
-            return new NamespaceContext() {
-                @Override
-                public String getNamespaceURI(String prefix) {
-                    return prefixes.getOrDefault(prefix, XMLConstants.NULL_NS_URI);
-                }
-
-                @Override
-                public String getPrefix(String uri) {
-                    return prefixes.entrySet().stream().filter(e -> e.getValue().equals(uri)).map(Map.Entry::getKey)
-                            .findFirst().orElse(null);
-                }
-
-                @Override
-                public Iterator<String> getPrefixes(String uri) {
-                    return prefixes.entrySet().stream().filter(e -> e.getValue().equals(uri)).map(Map.Entry::getKey)
-                            .iterator();
-                }
-            };
         }
     }
 
@@ -445,13 +412,5 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
         public AnswerCheck instance() {
             return this;
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return String.valueOf(t.getMessage()).replace('\n', ' ');
     }
 }

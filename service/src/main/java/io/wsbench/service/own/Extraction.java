@@ -7,11 +7,6 @@ import com.jayway.jsonpath.Option;
 import com.jayway.jsonpath.spi.json.JacksonJsonNodeJsonProvider;
 import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
 
-import javax.xml.xpath.XPath;
-import javax.xml.xpath.XPathConstants;
-import javax.xml.xpath.XPathExpression;
-import javax.xml.xpath.XPathExpressionException;
-import javax.xml.xpath.XPathFactory;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -41,26 +36,20 @@ public final class Extraction {
     private final JsonPath json;
     private final Pattern regex;
     private final Map<String, String> prefixes;
-    private final XPathExpression xpath;
+    private final DomXPath xpath;
     /** A css: extraction's selector and attribute (null: the element's text). */
     private org.jsoup.select.Evaluator css;
     private String attribute;
 
     private Extraction(String text, Kind kind, String argument, JsonPath json, Pattern regex, Map<String, String> prefixes)
-            throws XPathExpressionException {
+            throws DomXPath.Invalid {
         this.text = text;
         this.kind = kind;
         this.argument = argument;
         this.json = json;
         this.regex = regex;
         this.prefixes = prefixes;
-        if (kind == Kind.XPATH) {
-            XPath xp = XPathFactory.newInstance().newXPath();
-            xp.setNamespaceContext(AnswerCheck.XPathCheck.namespaces(prefixes));
-            this.xpath = xp.compile(argument);
-        } else {
-            this.xpath = null;
-        }
+        this.xpath = kind == Kind.XPATH ? new DomXPath(argument, prefixes, null) : null;
     }
 
     /** {@code prefixes}: the namespace prefixes an XPath may use (a WSDL's own; the SOAP envelope's always). */
@@ -94,8 +83,8 @@ public final class Extraction {
                 default -> throw new OwnServiceException("'" + text + "': not an extraction"
                         + " (jsonpath:PATH, xpath:EXPR, header:NAME, regex:PATTERN, css:SELECTOR[@attr] or status)");
             };
-        } catch (XPathExpressionException e) {
-            throw new OwnServiceException("'" + text + "': not an XPath 1.0 expression: " + oneLine(e.getCause() != null ? e.getCause() : e));
+        } catch (DomXPath.Invalid e) {
+            throw new OwnServiceException("'" + text + "': not an XPath 1.0 expression: " + e.getMessage());
         } catch (PatternSyntaxException e) {
             throw new OwnServiceException("'" + text + "': not a regular expression: " + e.getDescription());
         } catch (RuntimeException e) {
@@ -123,7 +112,7 @@ public final class Extraction {
         }
         try {
             return new Extraction(text, kind, argument, null, null, prefixes);
-        } catch (XPathExpressionException e) {
+        } catch (DomXPath.Invalid e) {
             throw new IllegalStateException("compiled once already", e);
         }
     }
@@ -161,11 +150,8 @@ public final class Extraction {
                     yield null;
                 }
                 try {
-                    if (!Boolean.TRUE.equals(xpath.evaluate(doc, XPathConstants.BOOLEAN))) {
-                        yield null;
-                    }
-                    yield xpath.evaluate(doc);
-                } catch (XPathExpressionException e) {
+                    yield xpath.test(doc) ? xpath.string(doc) : null;
+                } catch (DomXPath.Invalid e) {
                     yield null;
                 }
             }

@@ -1,0 +1,69 @@
+package io.wsbench.service.own;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code xpath:} checks as users write them, on the answer node-soap gives (its result in a default namespace):
+ * XPath 1.0's comparisons, functions and prefixes, a row's values as numbers or strings, and a mistake found
+ * before any load, not at the first answer.
+ */
+class XPathCheckTest {
+
+    private static final String ANSWER = "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope"
+            + " xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:tns=\"http://example.org/calc\"><soap:Body>"
+            + "<AddResponse xmlns=\"http://example.org/calc\"><AddResult>3</AddResult><Note>three apples</Note></AddResponse>"
+            + "</soap:Body></soap:Envelope>";
+    private static final Map<String, String> PREFIXES = Map.of("tns", "http://example.org/calc");
+
+    private static String problem(String check, Map<String, String> row) throws OwnServiceException {
+        AnswerCheck c = AnswerCheck.parse(check, PREFIXES, null).instance();
+        ParsedAnswer a = new ParsedAnswer();
+        byte[] body = ANSWER.getBytes(StandardCharsets.UTF_8);
+        a.reset(200, "text/xml", row, body, body.length);
+        return c.problem(a);
+    }
+
+    @Test
+    void comparisonsFunctionsAndPrefixesReadAsXPathOnePointOh() throws Exception {
+        assertNull(problem("xpath://tns:AddResult = ${sum}", Map.of("sum", "3")));
+        assertNull(problem("xpath://tns:AddResult = ${sum}", Map.of("sum", "3.0")), "a number compares as one");
+        assertEquals("false: xpath://tns:AddResult = ${sum}", problem("xpath://tns:AddResult = ${sum}", Map.of("sum", "4")));
+        assertNull(problem("xpath://tns:Note = '${note}'", Map.of("note", "three apples")), "quoted: a string");
+        assertNull(problem("xpath:contains(//tns:Note, 'apple') and count(//tns:AddResult) = 1", Map.of()));
+        assertNull(problem("xpath://*[local-name()='AddResult'] > 2", Map.of()));
+        assertNull(problem("xpath:/soap:Envelope/soap:Body", Map.of()), "the envelope's prefixes are known");
+        assertNull(problem("xpath:not(//AddResult)", Map.of()), "no prefix: no namespace, which the result is not in");
+        assertNull(problem("xpath:not(//nosuch:AddResult)", Map.of()), "an unknown prefix names no namespace");
+        assertEquals("false: xpath://tns:Missing", problem("xpath://tns:Missing", Map.of()));
+    }
+
+    @Test
+    void aMistakeIsFoundBeforeAnyLoad() {
+        OwnServiceException syntax = assertThrows(OwnServiceException.class, () -> AnswerCheck.parse("xpath://[", PREFIXES, null));
+        assertTrue(syntax.getMessage().startsWith("check 'xpath://[': not an XPath 1.0 expression: "), syntax.getMessage());
+        OwnServiceException function = assertThrows(OwnServiceException.class,
+                () -> AnswerCheck.parse("xpath:matches(//tns:Note, 'a.*') = 'X'", PREFIXES, null));
+        assertTrue(function.getMessage().contains("matches"), "XPath 2's functions are not 1.0's: " + function.getMessage());
+        for (String extra : new String[]{"xpath:upper-case(//tns:Note) = 'X'", "xpath:document('/etc/hostname')"}) {
+            OwnServiceException e = assertThrows(OwnServiceException.class, () -> AnswerCheck.parse(extra, PREFIXES, null), extra);
+            assertTrue(e.getMessage().contains("not an XPath 1.0 expression"), "1.0's functions only, no file read: " + e.getMessage());
+        }
+    }
+
+    @Test
+    void anExtractionReadsTheStringOfWhatItFinds() throws Exception {
+        ParsedAnswer a = new ParsedAnswer();
+        byte[] body = ANSWER.getBytes(StandardCharsets.UTF_8);
+        a.reset(200, "text/xml", Map.of(), body, body.length);
+        assertEquals("3", Extraction.parse("xpath://tns:AddResult", PREFIXES).instance().from(a, Map.of()));
+        assertNull(Extraction.parse("xpath://tns:Missing", PREFIXES).instance().from(a, Map.of()));
+    }
+}
