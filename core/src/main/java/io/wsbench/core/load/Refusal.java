@@ -26,7 +26,10 @@ final class Refusal {
             out.append(contentType).append(", ");
         }
         out.append(length).append(length == 1 ? " byte" : " bytes");
-        if (length > 0 && body != null) {
+        String fault = length > 0 && body != null ? fault(body, Math.min(length, body.length)) : null;
+        if (fault != null) {
+            out.append(", a SOAP Fault: ").append(fault);
+        } else if (length > 0 && body != null) {
             out.append(": ").append(excerpt(body, Math.min(length, body.length)));
         }
         out.append(')');
@@ -54,6 +57,30 @@ final class Refusal {
         String shown = hideSecrets(line.toString());
         return length > SHOWN ? shown + " …" : shown;
     }
+
+    /**
+     * A SOAP Fault's code and text ("soap:Client unlucky"; SOAP 1.2's Code Value and Reason Text), from the body's first
+     * {@link #FAULT_SCAN} bytes, or null when they hold none: the envelope's start fills the first bytes a plain
+     * excerpt shows, and the text that says why comes after it.
+     */
+    static String fault(byte[] body, int length) {
+        String text = new String(body, 0, Math.min(length, FAULT_SCAN), StandardCharsets.UTF_8);
+        java.util.regex.Matcher reason = FAULT_TEXT.matcher(text);
+        if (!text.contains("Fault") || !reason.find()) {
+            return null;
+        }
+        java.util.regex.Matcher code = FAULT_CODE.matcher(text);
+        String why = (code.find() ? code.group(1).trim() + " " : "") + reason.group(1).trim();
+        byte[] said = why.getBytes(StandardCharsets.UTF_8);
+        return excerpt(said, said.length);
+    }
+
+    /** How far into a body a Fault is looked for. */
+    static final int FAULT_SCAN = 8192;
+    private static final Pattern FAULT_TEXT = Pattern.compile(
+            "<(?:[\\w.-]+:)?(?:faultstring|Reason>\\s*<(?:[\\w.-]+:)?Text)\\b[^>]*>([^<]*)<");
+    private static final Pattern FAULT_CODE = Pattern.compile(
+            "<(?:[\\w.-]+:)?(?:faultcode|Code>\\s*<(?:[\\w.-]+:)?Value)\\b[^>]*>([^<]*)<");
 
     /**
      * A body may echo the request (a debugging server, an error page quoting the headers), and the note it lands in goes

@@ -32,6 +32,23 @@ class RefusalTest {
     }
 
     @Test
+    void aSoapFaultSaysItsCodeAndTextWhereverTheyAreInTheBody() {
+        ErrorKind fault = ErrorKind.declare("refusalTestFault11", "SOAP faults", 10);
+        // as node-soap answers: the envelope's start alone fills the bytes a plain excerpt shows
+        String soap11 = "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\""
+                + "  xmlns:tns=\"http://example.org/calc\"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode>"
+                + "<faultstring>unlucky: a is 13</faultstring></soap:Fault></soap:Body></soap:Envelope>";
+        assertEquals("status 500 (text/xml; charset=utf-8, " + soap11.length() + " bytes, a SOAP Fault: soap:Client unlucky: a is 13),"
+                + " counted as SOAP faults", said(Verdict.of(fault), 500, "text/xml; charset=utf-8", soap11));
+        String soap12 = "<env:Envelope xmlns:env=\"http://www.w3.org/2003/05/soap-envelope\"><env:Body><env:Fault><env:Code>"
+                + "<env:Value>env:Sender</env:Value></env:Code><env:Reason>\n  <env:Text xml:lang=\"en\">token=abc123456789 is"
+                + " expired</env:Text></env:Reason></env:Fault></env:Body></env:Envelope>";
+        assertEquals("status 400 (application/soap+xml, " + soap12.length() + " bytes, a SOAP Fault: env:Sender token=*** is expired)",
+                said(Verdict.HTTP_STATUS, 400, "application/soap+xml", soap12), "its secrets hidden as any excerpt's");
+        assertTrue(said(Verdict.VALIDATION, 200, "text/xml", "<a>no fault here</a>").contains("bytes: <a>no fault here</a>)"));
+    }
+
+    @Test
     void aLongBodyIsCutAndSaysSo() {
         String s = said(Verdict.HTTP_STATUS, 500, "text/plain", "x".repeat(1000));
         assertTrue(s.contains("1000 bytes: " + "x".repeat(Refusal.SHOWN) + " …)"), s);
