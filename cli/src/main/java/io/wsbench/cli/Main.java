@@ -2,6 +2,7 @@ package io.wsbench.cli;
 
 import io.wsbench.core.load.NettyLogs;
 import io.wsbench.runner.Home;
+import io.wsbench.runner.Nearest;
 import io.wsbench.runner.OneLine;
 import io.wsbench.runner.TargetException;
 import picocli.CommandLine;
@@ -125,28 +126,7 @@ public final class Main {
         if (unmatched.isEmpty() || unmatched.get(0).startsWith("-")) {
             return List.of();
         }
-        Map<String, Integer> away = new LinkedHashMap<>();
-        root.getSubcommands().keySet().forEach(n -> away.put(n, edits(unmatched.get(0), n)));
-        int best = away.values().stream().mapToInt(Integer::intValue).min().orElse(Integer.MAX_VALUE);
-        return best > 2 ? List.of() : away.keySet().stream().filter(n -> away.get(n) == best).toList();
-    }
-
-    /** Levenshtein's distance: the fewest insertions, deletions and substitutions that make {@code a} into {@code b}. */
-    static int edits(String a, String b) {
-        int[] row = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            row[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            int diagonal = row[0];
-            row[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int above = row[j];
-                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
-                diagonal = above;
-            }
-        }
-        return row[b.length()];
+        return Nearest.to(unmatched.get(0), root.getSubcommands().keySet());
     }
 
     /** How to ask for {@code cmd}'s help: {@code wsbench help run} for a command of wsbench's. */

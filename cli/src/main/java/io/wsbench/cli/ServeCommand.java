@@ -8,6 +8,7 @@ import io.wsbench.launch.StackLauncher;
 import io.wsbench.model.suite.Suite;
 import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.runner.Home;
+import io.wsbench.runner.Nearest;
 import io.wsbench.runner.SuiteCheck;
 import io.wsbench.runner.SuiteRunner;
 import picocli.CommandLine.Command;
@@ -54,8 +55,8 @@ final class ServeCommand implements Callable<Integer> {
                 d.options().forEach(options::putIfAbsent);
             }
         } else {
-            d = catalog.serving(catalog.find(stack).orElseThrow(() -> new UserError("unknown stack '" + stack
-                    + "' (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")")),
+            d = catalog.serving(catalog.find(stack).orElseThrow(() -> new UserError("unknown stack '" + stack + "'"
+                    + Nearest.didYouMean(stack, catalog.all().stream().map(StackDescriptor::name).toList()) + " (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")")),
                     options);
         }
         RunningStack s;

@@ -96,7 +96,7 @@ public final class SuiteCheck {
             return;
         }
         StackDescriptor s = catalog.find(t.stack()).orElseThrow(() -> SuiteReader.at(suite, at + "/stack",
-                "unknown stack '" + t.stack() + "' (built here: "
+                "unknown stack '" + t.stack() + "'" + Nearest.didYouMean(t.stack(), stackNames(catalog, suite)) + " (built here: "
                         + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList())
                         + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet()))
                         + ")"));
@@ -180,7 +180,7 @@ public final class SuiteCheck {
                     + " " + (d.wsdl() != null ? d.wsdl() : d.openapi()) + " lists them)");
         }
         if (t.stack() != null && !suite.stacks().containsKey(t.stack()) && catalog.find(t.stack()).isEmpty()) {
-            throw SuiteReader.at(suite, at + "/stack", "unknown stack '" + t.stack() + "'");
+            throw SuiteReader.at(suite, at + "/stack", "unknown stack '" + t.stack() + "'" + Nearest.didYouMean(t.stack(), stackNames(catalog, suite)));
         }
         for (String file : java.util.Arrays.asList(d.template(), d.data())) {
             if (file != null && !Files.isRegularFile(suite.resolve(file))) {
@@ -209,5 +209,12 @@ public final class SuiteCheck {
                 .filter(d -> d.endpoint(t.operation(), t.protocol(), t.variant()) == null)
                 .map(d -> d.unavailable(t.operation(), t.protocol()))
                 .orElse(null);
+    }
+
+    /** The stacks a target may name: those built here and those the suite declares. */
+    private static List<String> stackNames(StackCatalog catalog, Suite suite) {
+        List<String> names = new java.util.ArrayList<>(catalog.all().stream().map(StackDescriptor::name).toList());
+        names.addAll(suite.stacks().keySet());
+        return names;
     }
 }
