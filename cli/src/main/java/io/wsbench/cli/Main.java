@@ -111,9 +111,7 @@ public final class Main {
                 ? u.getSuggestions().isEmpty() && cmd.getParent() == null ? closeCommands(cmd, u.getUnmatched()) : u.getSuggestions()
                 : List.of();
         PrintWriter err = cmd.getErr();
-        err.println("wsbench: " + OneLine.of(e)
-                + (close.isEmpty() ? "" : "; did you mean " + String.join(" or ", close.subList(0, Math.min(3, close.size()))) + "?")
-                + " (see '" + help(cmd) + "')");
+        err.println("wsbench: " + OneLine.of(e) + Nearest.didYouMean(close) + " (see '" + help(cmd) + "')");
         err.flush();
         return ExitCode.BAD_INPUT;
     }

@@ -24,7 +24,11 @@ public final class Nearest {
 
     /** "; did you mean cxf?" (at most three names), or "" when none is close. */
     public static String didYouMean(String word, Collection<String> names) {
-        List<String> close = to(word, names);
+        return didYouMean(to(word, names));
+    }
+
+    /** "; did you mean cxf or metro?" for the first three of {@code close}, or "" when it is empty. */
+    public static String didYouMean(List<String> close) {
         return close.isEmpty() ? "" : "; did you mean " + String.join(" or ", close.subList(0, Math.min(3, close.size()))) + "?";
     }
 
