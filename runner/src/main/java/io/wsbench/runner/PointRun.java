@@ -2,6 +2,7 @@ package io.wsbench.runner;
 
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
+import io.wsbench.core.load.Reconnects;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.LoadRecord;
@@ -170,6 +171,11 @@ final class PointRun {
             // the server's answers failed their status or their check: the counts are in the point (and its flag), the
             // first answer in the notes, in the same words for every point that met the same (a run tells them once)
             notes.accept(target.label() + ": answers refused; the first: " + m.firstRefusal());
+        }
+        String reconnects = m.generator() == null ? null
+                : Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), m.generator().connectionsOpened());
+        if (reconnects != null) {
+            notes.accept(target.label() + ": " + reconnects); // alike for all its points: the run says it once
         }
         ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);
         Double probedAfter = driver.local() ? MachineProbe.micros() : null; // once the monitors' window has closed

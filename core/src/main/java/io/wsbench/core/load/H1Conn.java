@@ -86,6 +86,7 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
             return;
         }
         channel = f.channel();
+        lane.run.h1Connections.increment();
         parser.reset();
         channel.pipeline().addLast(this);
         if (user.finished()) {

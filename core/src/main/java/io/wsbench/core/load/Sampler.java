@@ -163,7 +163,8 @@ final class Sampler {
                 .cpuPercent(cpuWallNanos > 0 ? Measurement.round(100.0 * cpuNanos / cpuWallNanos) : 0)
                 .ioBusiestPercent(ioBusyPercent).heapUsedMaxBytes(memory.heapUsedMax())
                 .heapLiveBytes(ClientMemory.liveAfterCollection()).allocatedBytesPerRequest(memory.allocatedPerRequest(reqs))
-                .http2(http2()).build();
+                .http2(http2()).connectionsOpened(run.http2 != null || run.h1Connections.sum() == 0 ? null : run.h1Connections.sum())
+                .build();
         List<SecondSample> whole = withSent(series.seconds());
         List<String> latencies = series.latencies();
         series.close();
