@@ -63,7 +63,7 @@ class LoadRefusedTest {
             exchange.getResponseBody().write(hello);
             exchange.close();
         }, "-n", "10", "-c", "2", "--json");
-        assertTrue(said.contains("\"connectionsOpened\" : 10"), "each of the 10 requests on a connection of its own: " + said);
+        assertTrue(said.contains("\"serverClosedConnections\" : 10"), "each of the 10 connections closed by the server: " + said);
         assertTrue(said.contains("the server closed the connection after each answer (HTTP/1.0, or Connection: close)"), said);
     }
 

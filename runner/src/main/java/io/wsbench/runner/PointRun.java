@@ -173,7 +173,7 @@ final class PointRun {
             notes.accept(target.label() + ": answers refused; the first: " + m.firstRefusal());
         }
         String reconnects = m.generator() == null ? null
-                : Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), m.generator().connectionsOpened());
+                : Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), m.generator().serverClosedConnections());
         if (reconnects != null) {
             notes.accept(target.label() + ": " + reconnects); // alike for all its points: the run says it once
         }

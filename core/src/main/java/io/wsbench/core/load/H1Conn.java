@@ -86,7 +86,6 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
             return;
         }
         channel = f.channel();
-        lane.run.h1Connections.increment();
         parser.reset();
         channel.pipeline().addLast(this);
         if (user.finished()) {
@@ -136,7 +135,8 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
         if (ctx.channel() != channel) {
             return;
         }
-        channel = null;
+        channel = null; // not one wsbench dropped: the server closed it
+        lane.run.h1ServerCloses.increment();
         if (tls.forget()) {
             user.lost(RecordAs.CONNECT, "TLS handshake failed: the server closed the connection");
             return;

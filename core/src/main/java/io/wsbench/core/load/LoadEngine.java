@@ -355,8 +355,8 @@ public final class LoadEngine implements AutoCloseable {
         /** HTTP/2 only (else null): how streams share connections, the connections opened, the resets and GOAWAYs by code. */
         final Http2 http2;
         final java.util.concurrent.atomic.LongAdder h2Connections = new java.util.concurrent.atomic.LongAdder();
-        /** HTTP/1.1: the connections opened, one a user unless the server closes them. */
-        final java.util.concurrent.atomic.LongAdder h1Connections = new java.util.concurrent.atomic.LongAdder();
+        /** HTTP/1.1: the connections the server closed (not those wsbench dropped: a late answer's, the point's end). */
+        final java.util.concurrent.atomic.LongAdder h1ServerCloses = new java.util.concurrent.atomic.LongAdder();
         /** gRPC: the messages of the calls that ended OK. */
         final java.util.concurrent.atomic.LongAdder grpcMessages = new java.util.concurrent.atomic.LongAdder();
         final java.util.Map<String, java.util.concurrent.atomic.LongAdder> streamErrors = new java.util.concurrent.ConcurrentHashMap<>();

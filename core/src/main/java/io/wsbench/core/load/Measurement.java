@@ -216,7 +216,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         Double heapLive = total(g, GeneratorRecord::heapLiveBytes);
         Double allocated = perRequest(measured, m -> m.generator().allocatedBytesPerRequest(), Measurement::requestsSent);
         Double security = total(g, GeneratorRecord::securitySeconds);
-        Double opened = total(g, GeneratorRecord::connectionsOpened);
+        Double closed = total(g, GeneratorRecord::serverClosedConnections);
         return GeneratorRecordBuilder.builder().ioThreads(g.stream().mapToInt(GeneratorRecord::ioThreads).sum()).cpuSeconds(cpu)
                 .cpuPercent(seconds > 0 ? round(100 * cpu / seconds) : 0).ioBusiestPercent(busiest)
                 .heapUsedMaxBytes(heapMax == null ? null : heapMax.longValue())
@@ -224,7 +224,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 .allocatedBytesPerRequest(allocated == null ? null : Math.round(allocated))
                 .securitySeconds(security == null ? null : round(security))
                 .checkMicrosPerRequest(perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests))
-                .http2(http2(g)).connectionsOpened(opened == null ? null : opened.longValue()).build();
+                .http2(http2(g)).serverClosedConnections(closed == null ? null : closed.longValue()).build();
     }
 
     /** The parts' HTTP/2 figures together: their connections and events summed; null over HTTP/1.1. */

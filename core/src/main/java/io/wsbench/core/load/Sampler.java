@@ -163,7 +163,7 @@ final class Sampler {
                 .cpuPercent(cpuWallNanos > 0 ? Measurement.round(100.0 * cpuNanos / cpuWallNanos) : 0)
                 .ioBusiestPercent(ioBusyPercent).heapUsedMaxBytes(memory.heapUsedMax())
                 .heapLiveBytes(ClientMemory.liveAfterCollection()).allocatedBytesPerRequest(memory.allocatedPerRequest(reqs))
-                .http2(http2()).connectionsOpened(run.http2 != null || run.h1Connections.sum() == 0 ? null : run.h1Connections.sum())
+                .http2(http2()).serverClosedConnections(run.http2 != null || run.h1ServerCloses.sum() == 0 ? null : run.h1ServerCloses.sum())
                 .build();
         List<SecondSample> whole = withSent(series.seconds());
         List<String> latencies = series.latencies();

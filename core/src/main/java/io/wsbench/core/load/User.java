@@ -371,6 +371,9 @@ final class User implements Connection.Receiver {
         inFlight = false;
         long now = System.nanoTime();
         if (close || !run.spec.keepAlive()) {
+            if (close && run.spec.keepAlive()) {
+                run.h1ServerCloses.increment(); // the answer said Connection: close (or was HTTP/1.0's): the server's close
+            }
             http.release();
         }
         if (flow.sourced) {

@@ -19,8 +19,9 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * point, as the round trip of a cache line between them in nanoseconds (two figures); on a virtual machine the
  * hypervisor moves its cores, and a point measured while they were further apart is slower. Null where the
  * generator and the servers were not placed on cores of their own, or for agents.
- * {@code connectionsOpened}: the HTTP/1.1 connections the point opened (a keep-alive point opens one a user, and more
- * where the server closes them); null over HTTP/2 and where not counted.
+ * {@code serverClosedConnections}: the HTTP/1.1 connections the server closed during the point (a keep-alive point's
+ * server that keeps them closes none; one that closes each after its answer closes one a request); null where none
+ * was, over HTTP/2, and where not counted.
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -28,7 +29,7 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
                               Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest,
                               Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
                               Http2Record http2, String idleCores, java.util.List<Double> coreDistanceNanos,
-                              Long connectionsOpened) {
+                              Long serverClosedConnections) {
 
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent) {
         this(ioThreads, cpuSeconds, cpuPercent, null, null, null, null, null);
