@@ -49,6 +49,7 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
     @Override
     public boolean send(ByteBuf request, int index) {
         lane.rec.bytesSent += request.readableBytes();
+        parser.head(isHead(request));
         channel.writeAndFlush(request, channel.voidPromise());
         return true;
     }
@@ -152,6 +153,13 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         ctx.close(); // channelInactive records what was lost
+    }
+
+    /** Whether {@code request}'s method is HEAD, whose answer has no body whatever its Content-Length says. */
+    static boolean isHead(ByteBuf request) {
+        int at = request.readerIndex();
+        return request.readableBytes() > 5 && request.getByte(at) == 'H' && request.getByte(at + 1) == 'E'
+                && request.getByte(at + 2) == 'A' && request.getByte(at + 3) == 'D' && request.getByte(at + 4) == ' ';
     }
 
     /** A failed connect's cause, in short: Netty's prefix and the address left out. */

@@ -54,6 +54,7 @@ public final class ResponseParser {
     private String contentType = "";
     private boolean sawContentType;
     private boolean http10;
+    private boolean head;
     /** Null unless someone reads the headers: the single-request path reads none. */
     private HeaderSink headers;
 
@@ -64,6 +65,14 @@ public final class ResponseParser {
     /** A parser that cuts off bodies longer than {@code maxBody} bytes. */
     public ResponseParser(int maxBody) {
         this.maxBody = maxBody;
+    }
+
+    /**
+     * Whether the answer to come is a HEAD request's: its headers give the length a GET's body would have (RFC 9110,
+     * 9.3.2) and no body follows. Told before each request, as one connection carries one request at a time.
+     */
+    public void head(boolean head) {
+        this.head = head;
     }
 
     /** Hands every header line to {@code sink} from now on. */
@@ -322,7 +331,7 @@ public final class ResponseParser {
     }
 
     private void startBody(Sink sink) {
-        boolean noBody = status / 100 == 1 || status == 204 || status == 304;
+        boolean noBody = head || status / 100 == 1 || status == 204 || status == 304;
         if (!sawContentType) {
             contentTypeBytes = NO_BYTES;
             contentType = "";

@@ -43,6 +43,22 @@ class ResponseParserTest {
     }
 
     @Test
+    void aHeadRequestsAnswerHasNoBodyWhateverItsLengthSays() {
+        // as nginx answers HEAD /hello.xml: the GET's Content-Length, then the next answer at once
+        String wire = "HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nContent-Length: 62\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+        ResponseParser p = new ResponseParser();
+        List<Seen> seen = new ArrayList<>();
+        p.head(true);
+        p.feed(Unpooled.wrappedBuffer(wire.getBytes(StandardCharsets.ISO_8859_1)),
+                (st, t, body, len, close) -> seen.add(new Seen(st, t, new String(body, 0, len, StandardCharsets.UTF_8), close)));
+        assertEquals(List.of(new Seen(200, "text/xml", "", false), new Seen(200, "", "", false)), seen);
+        assertTrue(H1Conn.isHead(Unpooled.wrappedBuffer("HEAD /x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII))));
+        assertTrue(!H1Conn.isHead(Unpooled.wrappedBuffer("HEADER /x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII))));
+        assertTrue(!H1Conn.isHead(Unpooled.wrappedBuffer("GET /HEAD HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII))));
+    }
+
+    @Test
     void bodyUntilCloseAndConnectionClose() {
         List<Seen> seen = parse("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nall of it", 4);
         assertEquals(List.of(new Seen(200, "text/plain", "all of it", true)), seen);
