@@ -9,6 +9,8 @@ import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import java.io.ByteArrayInputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /** The answer the checks read, parsed as XML or JSON at most once, on first ask. */
@@ -28,6 +30,9 @@ public final class ParsedAnswer implements AnswerCheck.Answer {
     private Map<String, String> headers = Map.of();
     private String text;
     private org.jsoup.nodes.Document html;
+    /** The charset of the last Content-Type read, kept while answers carry the same one (a point's usually do). */
+    private String charsetOf = "";
+    private Charset charset = StandardCharsets.UTF_8;
 
     public void reset(int status, String contentType, Map<String, String> row, byte[] body, int length) {
         reset(status, contentType, row, body, length, Map.of());
@@ -92,12 +97,36 @@ public final class ParsedAnswer implements AnswerCheck.Answer {
         return json;
     }
 
+    /** The body as text in the charset its Content-Type names (UTF-8 when it names none, or one unknown here), decoded once. */
     @Override
     public String text() {
         if (text == null) {
-            text = new String(body, 0, length, java.nio.charset.StandardCharsets.UTF_8);
+            text = new String(body, 0, length, charset());
         }
         return text;
+    }
+
+    private Charset charset() {
+        if (!contentType.equals(charsetOf)) {
+            charsetOf = contentType;
+            charset = charsetIn(contentType);
+        }
+        return charset;
+    }
+
+    /** The {@code charset} parameter of a Content-Type ({@code text/xml; charset="ISO-8859-1"}), UTF-8 when it has none or no known one. */
+    static Charset charsetIn(String contentType) {
+        int at = contentType.toLowerCase(java.util.Locale.ROOT).indexOf("charset=");
+        if (at < 0) {
+            return StandardCharsets.UTF_8;
+        }
+        int end = contentType.indexOf(';', at);
+        String name = contentType.substring(at + 8, end < 0 ? contentType.length() : end).trim().replace("\"", "");
+        try {
+            return Charset.forName(name);
+        } catch (IllegalArgumentException unknown) {
+            return StandardCharsets.UTF_8;
+        }
     }
 
     @Override

@@ -11,11 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code xpath:} checks as users write them, on the answer node-soap gives (its result in a default namespace):
- * XPath 1.0's comparisons, functions and prefixes, a row's values as numbers or strings, and a mistake found
- * before any load, not at the first answer.
+ * A user's checks on answers from servers someone else wrote: {@code xpath:} as users write it, on the answer node-soap
+ * gives (its result in a default namespace; XPath 1.0's comparisons, functions and prefixes, a row's values as numbers
+ * or strings, a mistake found before any load), and text checks that read an answer in the charset it says it is in.
  */
-class XPathCheckTest {
+class UserChecksTest {
 
     private static final String ANSWER = "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope"
             + " xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:tns=\"http://example.org/calc\"><soap:Body>"
@@ -55,6 +55,23 @@ class XPathCheckTest {
         for (String extra : new String[]{"xpath:upper-case(//tns:Note) = 'X'", "xpath:document('/etc/hostname')"}) {
             OwnServiceException e = assertThrows(OwnServiceException.class, () -> AnswerCheck.parse(extra, PREFIXES, null), extra);
             assertTrue(e.getMessage().contains("not an XPath 1.0 expression"), "1.0's functions only, no file read: " + e.getMessage());
+        }
+    }
+
+    @Test
+    void textChecksReadTheAnswerInItsOwnCharset() throws Exception {
+        byte[] latin1 = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><r><name>Zoë Müller</name></r>"
+                .getBytes(StandardCharsets.ISO_8859_1);
+        ParsedAnswer a = new ParsedAnswer();
+        for (String type : new String[]{"text/xml; charset=ISO-8859-1", "text/xml;charset=\"iso-8859-1\"; q=1"}) {
+            a.reset(200, type, Map.of(), latin1, latin1.length);
+            assertNull(AnswerCheck.parse("contains:Müller", Map.of(), null).instance().problem(a), type);
+            assertNull(AnswerCheck.parse("xpath://name = 'Zoë Müller'", Map.of(), null).instance().problem(a), type);
+        }
+        byte[] utf8 = "<r><name>Zoë Müller</name></r>".getBytes(StandardCharsets.UTF_8);
+        for (String type : new String[]{"text/xml", "text/xml; charset=no-such-charset"}) {
+            a.reset(200, type, Map.of(), utf8, utf8.length);
+            assertNull(AnswerCheck.parse("contains:Müller", Map.of(), null).instance().problem(a), "UTF-8 unless told: " + type);
         }
     }
 
