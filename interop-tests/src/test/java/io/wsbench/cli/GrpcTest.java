@@ -60,6 +60,8 @@ class GrpcTest {
             assertEquals(20, events.at("/grpc-status INVALID_ARGUMENT (3)").asLong(), events.toString());
             assertEquals("grpc", g.at("/target/protocol").asText());
             assertEquals("h2c", g.at("/generator/http2/protocol").asText());
+            assertTrue((greet.out() + greet.err()).contains("answers refused; the first: grpc-status INVALID_ARGUMENT (3): times must be"
+                    + " 1 or more, not 0"), "row 2's call, with the reason the server gave: " + greet.err());
 
             // an outside client: Python's grpcio, its messages written and read by hand (calls 101 and 102: no fault)
             List<String> python = python(dir, base.substring("http://".length()));

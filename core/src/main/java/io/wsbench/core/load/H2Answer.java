@@ -13,6 +13,7 @@ import io.netty.util.AsciiString;
 final class H2Answer {
 
     private static final AsciiString GRPC_STATUS = AsciiString.cached("grpc-status");
+    private static final AsciiString GRPC_MESSAGE = AsciiString.cached("grpc-message");
 
     int status;
     String contentType = "";
@@ -20,6 +21,8 @@ final class H2Answer {
     int length;
     /** -1 until a grpc-status comes. */
     int grpcStatus = -1;
+    /** The grpc-message a failed call's status came with, as sent (percent-encoded); null when none came. */
+    CharSequence grpcMessage;
     private String lastContentType = "";
 
     /** Ready for the answer of a new request. */
@@ -28,6 +31,7 @@ final class H2Answer {
         contentType = "";
         length = 0;
         grpcStatus = -1;
+        grpcMessage = null;
     }
 
     /** The answer's headers (or its trailers), the first final ones with its status. */
@@ -47,6 +51,7 @@ final class H2Answer {
         }
         CharSequence grpc = headers.get(GRPC_STATUS);
         if (grpc != null) {
+            grpcMessage = headers.get(GRPC_MESSAGE);
             try {
                 grpcStatus = Integer.parseInt(grpc.toString().strip());
             } catch (NumberFormatException e) {

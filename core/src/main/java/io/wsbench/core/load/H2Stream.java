@@ -108,6 +108,9 @@ final class H2Stream implements Connection<ByteBuf> {
             String why = "grpc-status " + GrpcCodes.name(answer.grpcStatus);
             if (user.answerLost(null, null)) {
                 run.noteStreamError(why);
+                if (run.firstRefusal == null) {
+                    run.firstRefusal = Refusal.grpc(why, answer.grpcMessage);
+                }
                 user.refused(GrpcCodes.FAILED, why);
             }
             return;

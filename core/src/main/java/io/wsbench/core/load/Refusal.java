@@ -37,6 +37,35 @@ final class Refusal {
                 : out.append(", counted as ").append(verdict.kind().said()).toString();
     }
 
+    /**
+     * A failed gRPC call: "grpc-status NOT_FOUND (5): no such person: nobody", its grpc-message decoded (gRPC sends it
+     * percent-encoded), on one line, cut and masked as a body's excerpt is.
+     */
+    static String grpc(String status, CharSequence message) {
+        if (message == null || message.length() == 0) {
+            return status;
+        }
+        byte[] decoded = percentDecoded(message);
+        return status + ": " + excerpt(decoded, decoded.length);
+    }
+
+    /** gRPC's percent-encoding undone: each %XX its byte, the rest as sent (ASCII). */
+    private static byte[] percentDecoded(CharSequence s) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            int hi = c == '%' && i + 2 < s.length() ? Character.digit(s.charAt(i + 1), 16) : -1;
+            int lo = hi >= 0 ? Character.digit(s.charAt(i + 2), 16) : -1;
+            if (lo >= 0) {
+                out.write(hi << 4 | lo);
+                i += 2;
+            } else {
+                out.write(c);
+            }
+        }
+        return out.toByteArray();
+    }
+
     /** The body's first {@link #SHOWN} bytes on one line: every run of white space or control characters one space. */
     static String excerpt(byte[] body, int length) {
         String text = new String(body, 0, Math.min(length, SHOWN), StandardCharsets.UTF_8);

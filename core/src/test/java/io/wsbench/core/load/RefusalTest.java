@@ -49,6 +49,14 @@ class RefusalTest {
     }
 
     @Test
+    void aFailedGrpcCallSaysItsStatusAndItsMessageDecoded() {
+        assertEquals("grpc-status NOT_FOUND (5): no such person: nobody", Refusal.grpc("grpc-status NOT_FOUND (5)", "no such person: nobody"));
+        assertEquals("grpc-status INTERNAL (13): Zoë's token=*** failed 100%",
+                Refusal.grpc("grpc-status INTERNAL (13)", "Zo%C3%AB's token=s3cr3t-value failed 100%25"), "UTF-8, percent-encoded");
+        assertEquals("grpc-status UNAVAILABLE (14)", Refusal.grpc("grpc-status UNAVAILABLE (14)", null));
+    }
+
+    @Test
     void aLongBodyIsCutAndSaysSo() {
         String s = said(Verdict.HTTP_STATUS, 500, "text/plain", "x".repeat(1000));
         assertTrue(s.contains("1000 bytes: " + "x".repeat(Refusal.SHOWN) + " …)"), s);
