@@ -114,7 +114,7 @@ class LoadCommandTest {
         CliRunner refused = CliRunner.run("run", wrong.toString());
         assertEquals(ExitCode.BAD_INPUT, refused.exit());
         assertTrue(refused.err().contains("wrong.yaml:3:") && refused.err().contains("a 'request' (method, body, headers,"
-                + " soapAction, expect) is for a 'url' without a 'protocol'"), refused.err());
+                + " soapAction, expect) is for a 'url' (or a stack's 'path') without a 'protocol'"), refused.err());
     }
 
     @Test

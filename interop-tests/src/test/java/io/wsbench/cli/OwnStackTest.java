@@ -157,12 +157,43 @@ class OwnStackTest {
                         pass
                 http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Strict).serve_forever()
                 """);
+        // the second target names no protocol: its path is loaded as `load URL` loads a URL, a GET, any 2xx valid
         Path suite = suite(dir, "strict: { command: [/usr/bin/python3, strict.py, \"${port}\"], ready: /hello, readyTimeout: 10s }",
-                "{ label: strict, stack: strict, path: /hello, protocol: plain }");
+                "{ label: strict, stack: strict, path: /hello, protocol: plain }\n  - { stack: strict, path: /hello }");
         CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString(), "--instances", "1");
         assertEquals(0, r.exit(), r.out() + r.err());
         JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
-        assertTrue(run.at("/points/0/validated").asLong() > 0, run.at("/points/0").toString());
+        assertEquals(2, run.at("/points").size(), run.at("/points").toString());
+        for (JsonNode p : run.at("/points")) {
+            assertTrue(p.at("/validated").asLong() > 0, p.toString());
+        }
+        JsonNode any = RunCommandTest.labelled(run.at("/points"), "strict /hello");
+        assertEquals("http", any.at("/target/protocol").asText(), any.toString());
+    }
+
+    /** A server that is up but refuses its ready path (a WAR behind a login): the line says what it answered. */
+    @Test
+    void aReadyPathThatIsRefusedSaysWhatItAnswered(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 is not installed here");
+        Files.writeString(dir.resolve("login.py"), """
+                import http.server, sys
+                class Login(http.server.BaseHTTPRequestHandler):
+                    def do_GET(self):
+                        self.send_response(401)
+                        self.send_header("WWW-Authenticate", 'Basic realm="app"')
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                    def log_message(self, *args):
+                        pass
+                http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Login).serve_forever()
+                """);
+        Path suite = suite(dir, "login: { command: [/usr/bin/python3, login.py, \"${port}\"], ready: /version, readyTimeout: 2s }",
+                "{ label: version, stack: login, path: /version }");
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString(), "--instances", "1");
+        assertEquals(ExitCode.PROBLEM, r.exit(), r.out() + r.err());
+        String said = r.out() + r.err();
+        assertTrue(said.contains("did not answer http://127.0.0.1:") && said.contains("/version with a 200 within 2 s (it answered"
+                + " status 401; 'ready:' names the path to ask)"), said);
     }
 
     @Test

@@ -189,6 +189,7 @@ public final class StackLauncher {
         URI ready = tcp ? null : URI.create(readyAt);
         long timeout = s.descriptor().startTimeoutSeconds();
         long deadline = System.nanoTime() + Duration.ofSeconds(timeout).toNanos();
+        String lastAnswer = null; // what the ready path answered last, when it answered
         while (System.nanoTime() < deadline) {
             if (!s.process().isAlive()) {
                 if (s.process().exitValue() == StackDescriptor.UNAVAILABLE_EXIT) {
@@ -215,6 +216,7 @@ public final class StackLauncher {
                 if (r.statusCode() == 200 && (!r.body().isEmpty() || !s.descriptor().readyNeedsBody())) {
                     return;
                 }
+                lastAnswer = r.statusCode() == 200 ? "an empty 200" : "status " + r.statusCode();
             } catch (IOException e) {
                 // not listening yet
             } catch (InterruptedException e) {
@@ -226,7 +228,8 @@ public final class StackLauncher {
         }
         s.stop();
         throw new StackException("stack " + s.descriptor().name() + " did not answer " + readyAt + (tcp ? "" : " with a 200") + " within "
-                + timeout + " s" + (s.lastLogLines(3).isEmpty() ? " and logged nothing" : ": " + s.lastLogLines(3)));
+                + timeout + " s" + (lastAnswer == null ? "" : " (it answered " + lastAnswer + "; 'ready:' names the path to ask)")
+                + (s.lastLogLines(3).isEmpty() ? " and logged nothing" : ": " + s.lastLogLines(3)));
     }
 
     /** The JVM options a stack is started with: the option {@link #JVM_OPTIONS}, its words separated by spaces. */

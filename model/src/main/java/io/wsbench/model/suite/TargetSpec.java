@@ -139,21 +139,22 @@ public record TargetSpec(String label, String stack, String protocol, String var
             protocol = flow != null ? "flow" : service.protocol();
         } else if ((stack == null) == (url == null)) {
             throw new IllegalArgumentException("a target needs either 'stack' or 'url' (or a 'wsdl' or an 'openapi' that names its address)");
-        } else if (url != null && protocol == null) {
-            protocol = TargetRecord.HTTP; // loaded as `wsbench load URL` loads it
+        } else if ((url != null || path != null) && protocol == null) {
+            protocol = TargetRecord.HTTP; // loaded as `wsbench load URL` loads it (a stack's: at its path)
         }
         if (protocol == null) {
-            throw new IllegalArgumentException("a target on a 'stack' needs a 'protocol'");
+            throw new IllegalArgumentException("a target on a 'stack' needs a 'protocol', or the 'path' to load as"
+                    + " 'wsbench load URL' loads a URL (a GET, any 2xx valid)");
         }
-        if (!own && url != null && TargetRecord.HTTP.equals(protocol) && (variant != null || sequence != null || client != null
+        boolean asIs = !own && (url != null || path != null) && TargetRecord.HTTP.equals(protocol);
+        if (asIs && (variant != null || sequence != null || client != null
                 || operation != null || security != null && security.secured())) {
-            throw new IllegalArgumentException("a 'url' without a 'protocol' is loaded as 'wsbench load URL' loads it (a GET, any"
-                    + " 2xx valid): its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'");
+            throw new IllegalArgumentException("a 'url' (or a stack's 'path') without a 'protocol' is loaded as 'wsbench load URL'"
+                    + " loads it (a GET, any 2xx valid): its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'");
         }
-        if (request != null && !(url != null && TargetRecord.HTTP.equals(protocol) && !own)
-                && !(service.openapi() != null && request.headersOnly())) {
-            throw new IllegalArgumentException("a 'request' (method, body, headers, soapAction, expect) is for a 'url' without a"
-                    + " 'protocol'; an 'openapi' target takes its 'headers' alone (they fill its header parameters)");
+        if (request != null && !asIs && !(service.openapi() != null && request.headersOnly())) {
+            throw new IllegalArgumentException("a 'request' (method, body, headers, soapAction, expect) is for a 'url' (or a stack's"
+                    + " 'path') without a 'protocol'; an 'openapi' target takes its 'headers' alone (they fill its header parameters)");
         }
         security = security == null ? Security.PLAIN : security;
         coldStart = Boolean.TRUE.equals(coldStart) ? Boolean.TRUE : null;
@@ -174,8 +175,8 @@ public record TargetSpec(String label, String stack, String protocol, String var
             label = (stack != null ? stack + " " : "") + protocol + (flow != null ? ""
                     : " " + (service.graphql() != null && operation == null ? service.graphql() : operation));
         }
-        if (label == null && url != null && TargetRecord.HTTP.equals(protocol)) {
-            label = url; // as `wsbench load URL` names it
+        if (label == null && asIs) {
+            label = url != null ? url : stack + " " + path; // as `wsbench load URL` names it
         }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
@@ -215,10 +216,11 @@ public record TargetSpec(String label, String stack, String protocol, String var
 
     /**
      * Whether it is a URL loaded as {@code wsbench load URL} loads it: a GET, any 2xx valid. A
-     * {@code url} without a {@code protocol} is one; run.json names its protocol {@link TargetRecord#HTTP}, as {@code load}'s.
+     * {@code url} without a {@code protocol} is one, and so is a stack's {@code path} without one; run.json names
+     * its protocol {@link TargetRecord#HTTP}, as {@code load}'s.
      */
     public boolean asIs() {
-        return url != null && TargetRecord.HTTP.equals(protocol) && !own();
+        return (url != null || path != null) && TargetRecord.HTTP.equals(protocol) && !own();
     }
 
     /** Whether this target is the user's own service, described by a WSDL or an OpenAPI spec. */

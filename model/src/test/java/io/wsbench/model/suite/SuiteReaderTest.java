@@ -200,12 +200,23 @@ class SuiteReaderTest {
         assertEquals("https://example.org/items", s.targets().get(1).label(), "named by its URL, as wsbench load names it");
         String m = error("name: d\ntargets:\n  - { url: 'http://127.0.0.1:8080/', sequence: small }\nload:\n  - { users: 1 }\n");
         assertTrue(m.startsWith("suites/x.yaml:3:"), m);
-        assertTrue(m.contains("a 'url' without a 'protocol' is loaded as 'wsbench load URL' loads it (a GET, any 2xx valid):"
-                + " its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'"), m);
+        assertTrue(m.contains("a 'url' (or a stack's 'path') without a 'protocol' is loaded as 'wsbench load URL' loads it (a GET,"
+                + " any 2xx valid): its 'operation', 'variant', 'sequence', 'client' and 'security' need a 'protocol'"), m);
         m = error("name: d\ntargets:\n  - { url: 'http://127.0.0.1:8080/', security: sign }\nload:\n  - { users: 1 }\n");
         assertTrue(m.contains("need a 'protocol'"), m);
         m = error("name: d\ntargets:\n  - { stack: direct }\nload:\n  - { users: 1 }\n");
-        assertTrue(m.contains("a target on a 'stack' needs a 'protocol'"), m);
+        assertTrue(m.contains("a target on a 'stack' needs a 'protocol', or the 'path' to load as 'wsbench load URL' loads a URL"), m);
+        // a stack's path without a protocol: loaded as load URL loads a URL, named by its stack and path
+        TargetSpec onStack = SuiteReader.parse("""
+                name: d
+                targets:
+                  - { stack: mine, path: /api/version, request: { headers: { Accept: application/json } } }
+                load:
+                  - { users: 1, requestsPerUser: 10 }
+                """, FILE).targets().get(0);
+        assertTrue(onStack.asIs(), onStack.toString());
+        assertEquals("http", onStack.protocol());
+        assertEquals("mine /api/version", onStack.label());
     }
 
     @Test
