@@ -71,7 +71,7 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
 
         /**
          * The spec sent to the server a suite started at {@code base} (null: none): the address its
-         * description names keeps its path, on that server ({@link #onStack}), as a target that names
+         * description names keeps its path, on that server ({@link OwnService#onStack}), as a target that names
          * a {@code stack} loads that stack, whatever host the description was written for.
          */
         Spec on(String base) {
