@@ -37,7 +37,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * chosen by ALPN. Each stream's GET is answered "Hello World" after {@code delayMillis}, so streams
  * overlap. It counts the connections that carried a stream (a TCP probe is not one) and the most streams open at once, and can be asked for faults:
  * every {@code resetEvery}-th stream (over all connections) is reset with INTERNAL_ERROR instead of
- * answered, and a connection sends GOAWAY (NO_ERROR) once it has taken {@code goAwayAfter} streams.
+ * answered, and a connection sends GOAWAY (NO_ERROR) once it has taken {@code goAwayAfter} streams. {@code maxStreams}: the
+ * SETTINGS_MAX_CONCURRENT_STREAMS it tells its clients (a stream opened beyond it is refused, REFUSED_STREAM).
  */
 final class H2TestServer implements AutoCloseable {
 
@@ -51,6 +52,10 @@ final class H2TestServer implements AutoCloseable {
     private final Channel server;
 
     H2TestServer(long delayMillis, int resetEvery, int goAwayAfter, Path[] tlsPem) throws Exception {
+        this(delayMillis, resetEvery, goAwayAfter, tlsPem, 1000);
+    }
+
+    H2TestServer(long delayMillis, int resetEvery, int goAwayAfter, Path[] tlsPem, int maxStreams) throws Exception {
         SslContext tls = tlsPem == null ? null : SslContextBuilder.forServer(tlsPem[0].toFile(), tlsPem[1].toFile())
                 .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                         ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
@@ -65,7 +70,7 @@ final class H2TestServer implements AutoCloseable {
                         }
                         AtomicInteger taken = new AtomicInteger();
                         ch.pipeline().addLast(Http2FrameCodecBuilder.forServer()
-                                .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(1000)).build());
+                                .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(maxStreams)).build());
                         ch.pipeline().addLast(new Http2MultiplexHandler(new ChannelInitializer<Channel>() {
                             @Override
                             protected void initChannel(Channel stream) {

@@ -47,6 +47,20 @@ class Http2Test {
     }
 
     @Test
+    void streamsAServerRefusedBeyondItsLimitBeforeItsSettingsCameAreSentAgainNotCountedAsErrors() throws Exception {
+        // ten streams go out at once with prior knowledge, before the server's SETTINGS say it takes three
+        try (H2TestServer server = new H2TestServer(20, 0, 0, null, 3)) {
+            JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "10",
+                    "-c", "10", "-n", "200", "--expect", "Hello World", "--json"));
+            assertEquals(200, p.at("/validated").asLong(), "every request answered, the refused ones sent again: " + p);
+            assertEquals(0, p.at("/errors/protocol").asLong(), p.toString());
+            assertTrue(server.mostOpen.get() <= 3, "held to the server's limit: " + server.mostOpen.get());
+            JsonNode events = p.at("/generator/http2/events");
+            assertTrue(events.toString().contains("RST_STREAM REFUSED_STREAM (7), sent again"), events.toString());
+        }
+    }
+
+    @Test
     void anOpenLoopOverStreamsSendsEveryRequestDueAndTimesItFromWhenItWasDue() throws Exception {
         try (H2TestServer server = new H2TestServer(1, 0, 0, null)) {
             JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "5",

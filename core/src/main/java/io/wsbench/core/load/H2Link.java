@@ -314,8 +314,16 @@ final class H2Link {
         public void onRstStreamRead(ChannelHandlerContext c, int streamId, long errorCode) {
             H2Stream u = streams.remove(streamId);
             if (u != null) {
-                run.noteStreamError("RST_STREAM " + codeName(errorCode));
-                u.reset();
+                // opened before the server's SETTINGS said how many streams it takes, beyond them: never processed
+                // (RFC 9113, 8.7), so sent again, now held to the server's limit; a refusal within it is an error
+                boolean beyond = errorCode == Http2Error.REFUSED_STREAM.code()
+                        && streams.size() >= handler.connection().local().maxActiveStreams();
+                run.noteStreamError("RST_STREAM " + codeName(errorCode) + (beyond ? ", sent again" : ""));
+                if (beyond) {
+                    u.refused();
+                } else {
+                    u.reset();
+                }
                 closeIfDone();
             }
         }
