@@ -116,8 +116,9 @@ final class ResultColumns {
         return new Column(name, p -> value.apply(p.load()));
     }
 
+    /** Empty where no answer passed its check: a latency is only a right answer's (not 0). */
     private static Column latency(String name, Function<LatencyRecord, Object> value) {
-        return new Column(name, p -> value.apply(p.latencyMicros()));
+        return new Column(name, p -> p.validated() == 0 ? null : value.apply(p.latencyMicros()));
     }
 
     // A point measured without a monitor (an external URL) has no server record: leave the cells empty.

@@ -349,6 +349,20 @@ class ReportWriterTest {
     }
 
     @Test
+    void aPointNoAnswerOfWhichPassedHasNoLatencyInTheCsv() throws IOException {
+        RunRecord run = run(REST, SOAP, "complete", null);
+        List<PointRecord> points = new java.util.ArrayList<>(run.points());
+        points.set(0, PointRecordBuilder.builder(points.get(0)).validated(0).build());
+        ReportWriter.write(io.wsbench.model.record.RunRecordBuilder.builder(run).points(points).build(), dir);
+        List<List<String>> rows = parseCsv(Files.readString(dir.resolve("results.csv")));
+        List<String> header = rows.get(0);
+        for (String column : List.of("latencyMicros.mean", "latencyMicros.p50", "latencyMicros.p99", "latencyMicros.max")) {
+            assertEquals("", rows.get(1).get(header.indexOf(column)), column + ": no right answer, no latency (not 0)");
+            assertFalse(rows.get(2).get(header.indexOf(column)).isEmpty(), column + " of a point whose answers passed");
+        }
+    }
+
+    @Test
     void xlsxHasTheCsvColumnsAsTypedCells() throws IOException {
         ReportWriter.write(run(REST, SOAP, "complete", null), dir);
 
