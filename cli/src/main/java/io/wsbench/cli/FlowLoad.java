@@ -92,7 +92,7 @@ final class FlowLoad {
         String name = "  %-" + width + "s";
         out.printf(Locale.ROOT, name + " %9s %9s %7s  %s%n", "step", "requests", "valid", "errors", "latency of valid answers");
         phases.forEach((phase, steps) -> steps(out, name, phase, steps));
-        for (List<StepRecord> phase : List.of(p.setup(), p.steps(), p.teardown())) {
+        for (List<StepRecord> phase : phases.values()) {
             for (StepRecord s : phase) {
                 if (s.firstFailure() != null) {
                     out.println("  first failure " + s.name() + ": " + s.firstFailure());

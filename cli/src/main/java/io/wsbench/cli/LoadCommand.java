@@ -3,6 +3,7 @@ package io.wsbench.cli;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.RunJson;
+import io.wsbench.model.record.SecondSample;
 import io.wsbench.model.suite.Durations;
 import io.wsbench.model.suite.LoadPointSpec;
 import io.wsbench.model.suite.Stages;
@@ -25,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 
@@ -226,16 +228,16 @@ final class LoadCommand implements Callable<Integer> {
      * 0.6-1 ms (the generator's own backlog, 2026-12-06). Said, so that a short point's percentiles are not read as the
      * server's steady state. Seconds with fewer than half the point's usual answers (the last, cut short) are left out.
      */
-    static java.util.Optional<String> coldStart(PointRecord p) {
-        List<io.wsbench.model.record.SecondSample> all = p.series() == null ? List.of() : p.series();
-        long usual = all.stream().mapToLong(io.wsbench.model.record.SecondSample::requests).sorted()
+    static Optional<String> coldStart(PointRecord p) {
+        List<SecondSample> all = p.series() == null ? List.of() : p.series();
+        long usual = all.stream().mapToLong(SecondSample::requests).sorted()
                 .skip(all.size() / 2).findFirst().orElse(0);
-        List<io.wsbench.model.record.SecondSample> seconds = all.stream().filter(x -> x.requests() > 0 && 2 * x.requests() >= usual).toList();
+        List<SecondSample> seconds = all.stream().filter(x -> x.requests() > 0 && 2 * x.requests() >= usual).toList();
         if (seconds.size() < 2 || seconds.get(0).second() != 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         long[] secondHalf = seconds.subList(seconds.size() / 2, seconds.size()).stream()
-                .mapToLong(io.wsbench.model.record.SecondSample::p99Micros).sorted().toArray();
+                .mapToLong(SecondSample::p99Micros).sorted().toArray();
         long steady = Math.max(1, secondHalf[secondHalf.length / 2]);
         int cold = 0;
         long worst = 0;
@@ -246,9 +248,9 @@ final class LoadCommand implements Callable<Integer> {
             cold++;
         }
         if (cold == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(String.format(Locale.ROOT, "the first %s p99 was up to %s, %.0fx the point's second"
+        return Optional.of(String.format(Locale.ROOT, "the first %s p99 was up to %s, %.0fx the point's second"
                         + " half's (%s): the generator or the server was still warming (a JIT compiling), and the point's"
                         + " percentiles hold it; --warmup auto measures once both have settled",
                 cold == 1 ? "second's" : cold + " seconds'", ConsoleSummary.millis(worst), (double) worst / steady,

@@ -56,7 +56,7 @@ final class ServeCommand implements Callable<Integer> {
             }
         } else {
             d = catalog.serving(catalog.find(stack).orElseThrow(() -> new UserError("unknown stack '" + stack + "'"
-                    + Nearest.didYouMean(stack, catalog.all().stream().map(StackDescriptor::name).toList()) + " (built here: " + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList()) + ")")),
+                    + Nearest.didYouMean(stack, catalog.names()) + " (built here: " + String.join(", ", catalog.names()) + ")")),
                     options);
         }
         RunningStack s;

@@ -1,6 +1,5 @@
 package io.wsbench.cli;
 
-import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.load.Reconnects;
 import org.junit.jupiter.api.Test;
@@ -21,10 +20,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LoadRefusedTest {
 
-    /** What {@code load URL args} printed, {@code handler} answering at URL. */
-    private static String load(String path, HttpHandler handler, String... args) throws IOException {
+    /** What {@code load URL args} printed, the server answering every request with {@code status}, one header and {@code body}. */
+    private static String load(String path, int status, String header, String value, String body, String... args) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", handler);
+        server.createContext("/", exchange -> {
+            exchange.getResponseHeaders().add(header, value);
+            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
         server.start();
         try {
             String[] command = new String[args.length + 2];
@@ -40,13 +45,8 @@ class LoadRefusedTest {
 
     @Test
     void everyAnswerRefusedSaysTheFirstAndNoLatency() throws Exception {
-        String said = load("/missing", exchange -> {
-            byte[] page = "<html><title>404 Not Found</title>\n<p>No such page. token=s3cr3t</p></html>".getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "text/html");
-            exchange.sendResponseHeaders(404, page.length);
-            exchange.getResponseBody().write(page);
-            exchange.close();
-        }, "-n", "4", "-c", "1");
+        String said = load("/missing", 404, "Content-Type", "text/html",
+                "<html><title>404 Not Found</title>\n<p>No such page. token=s3cr3t</p></html>", "-n", "4", "-c", "1");
         assertTrue(said.contains("answers refused; the first: status 404 (text/html, 75 bytes: <html><title>404 Not Found</title>"
                 + " <p>No such page. token=***</p></html>)"), said);
         assertTrue(said.contains("latency       - (no answer passed its check"), said);
@@ -56,13 +56,7 @@ class LoadRefusedTest {
 
     @Test
     void aServerThatClosesEachConnectionIsSaidToHaveDoneSo() throws Exception {
-        String said = load("/hello", exchange -> {
-            byte[] hello = "Hello".getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Connection", "close");
-            exchange.sendResponseHeaders(200, hello.length);
-            exchange.getResponseBody().write(hello);
-            exchange.close();
-        }, "-n", "10", "-c", "2", "--json");
+        String said = load("/hello", 200, "Connection", "close", "Hello", "-n", "10", "-c", "2", "--json");
         assertTrue(said.contains("\"serverClosedConnections\" : 10"), "each of the 10 connections closed by the server: " + said);
         assertTrue(said.contains("the server closed the connection after each answer (HTTP/1.0, or Connection: close)"), said);
     }

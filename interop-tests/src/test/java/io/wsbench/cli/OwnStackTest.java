@@ -139,23 +139,14 @@ class OwnStackTest {
      */
     @Test
     void theReadinessProbeAsksNoServerToSwitchProtocols(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 is not installed here");
-        Files.writeString(dir.resolve("strict.py"), """
-                import http.server, sys
-                class Strict(http.server.BaseHTTPRequestHandler):
-                    protocol_version = "HTTP/1.1"
-                    disable_nagle_algorithm = True
-                    def do_GET(self):
-                        upgrade = self.headers.get("Upgrade")
-                        body = b"no upgrade here" if upgrade else b"Hello World"
-                        self.send_response(400 if upgrade else 200)
-                        self.send_header("Content-Type", "text/plain")
-                        self.send_header("Content-Length", str(len(body)))
-                        self.end_headers()
-                        self.wfile.write(body)
-                    def log_message(self, *args):
-                        pass
-                http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Strict).serve_forever()
+        pythonServer(dir, "strict.py", """
+                upgrade = self.headers.get("Upgrade")
+                body = b"no upgrade here" if upgrade else b"Hello World"
+                self.send_response(400 if upgrade else 200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
                 """);
         // the second target names no protocol: its path is loaded as `load URL` loads a URL, a GET, any 2xx valid
         Path suite = suite(dir, "strict: { command: [/usr/bin/python3, strict.py, \"${port}\"], ready: /hello, readyTimeout: 10s }",
@@ -174,18 +165,11 @@ class OwnStackTest {
     /** A server that is up but refuses its ready path (a WAR behind a login): the line says what it answered. */
     @Test
     void aReadyPathThatIsRefusedSaysWhatItAnswered(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 is not installed here");
-        Files.writeString(dir.resolve("login.py"), """
-                import http.server, sys
-                class Login(http.server.BaseHTTPRequestHandler):
-                    def do_GET(self):
-                        self.send_response(401)
-                        self.send_header("WWW-Authenticate", 'Basic realm="app"')
-                        self.send_header("Content-Length", "0")
-                        self.end_headers()
-                    def log_message(self, *args):
-                        pass
-                http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Login).serve_forever()
+        pythonServer(dir, "login.py", """
+                self.send_response(401)
+                self.send_header("WWW-Authenticate", 'Basic realm="app"')
+                self.send_header("Content-Length", "0")
+                self.end_headers()
                 """);
         Path suite = suite(dir, "login: { command: [/usr/bin/python3, login.py, \"${port}\"], ready: /version, readyTimeout: 2s }",
                 "{ label: version, stack: login, path: /version }");
@@ -348,6 +332,25 @@ class OwnStackTest {
             out.closeEntry();
         }
         return war;
+    }
+
+    /**
+     * A server someone else wrote: Python's, keep-alive, answering every GET as {@code doGet} (the body of its do_GET,
+     * {@code self} the request) on the port its first argument names, logging nothing; the test is skipped without python3.
+     */
+    private static void pythonServer(Path dir, String file, String doGet) throws IOException {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 is not installed here");
+        Files.writeString(dir.resolve(file), """
+                import http.server, sys
+                class Handler(http.server.BaseHTTPRequestHandler):
+                    protocol_version = "HTTP/1.1"
+                    disable_nagle_algorithm = True
+                    def do_GET(self):
+                %s
+                    def log_message(self, *args):
+                        pass
+                http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
+                """.formatted(doGet.indent(8).stripTrailing()));
     }
 
     private static Path suite(Path dir, String stack, String target) throws IOException {

@@ -71,6 +71,11 @@ public final class StackCatalog {
         return stacks;
     }
 
+    /** The names of the stacks built here, as a listing or a "did you mean" gives them. */
+    public List<String> names() {
+        return stacks.stream().map(StackDescriptor::name).toList();
+    }
+
     public Path home() {
         return home;
     }

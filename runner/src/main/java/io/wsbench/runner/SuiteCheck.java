@@ -97,7 +97,7 @@ public final class SuiteCheck {
         }
         StackDescriptor s = catalog.find(t.stack()).orElseThrow(() -> SuiteReader.at(suite, at + "/stack",
                 "unknown stack '" + t.stack() + "'" + Nearest.didYouMean(t.stack(), stackNames(catalog, suite)) + " (built here: "
-                        + String.join(", ", catalog.all().stream().map(StackDescriptor::name).toList())
+                        + String.join(", ", catalog.names())
                         + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet()))
                         + ")"));
         try {
@@ -213,7 +213,7 @@ public final class SuiteCheck {
 
     /** The stacks a target may name: those built here and those the suite declares. */
     private static List<String> stackNames(StackCatalog catalog, Suite suite) {
-        List<String> names = new java.util.ArrayList<>(catalog.all().stream().map(StackDescriptor::name).toList());
+        List<String> names = new java.util.ArrayList<>(catalog.names());
         names.addAll(suite.stacks().keySet());
         return names;
     }

@@ -26,11 +26,12 @@ final class Refusal {
             out.append(contentType).append(", ");
         }
         out.append(length).append(length == 1 ? " byte" : " bytes");
-        String fault = length > 0 && body != null ? fault(body, Math.min(length, body.length)) : null;
+        int held = body == null ? 0 : Math.min(length, body.length);
+        String fault = held > 0 ? fault(body, held) : null;
         if (fault != null) {
             out.append(", a SOAP Fault: ").append(fault);
-        } else if (length > 0 && body != null) {
-            out.append(": ").append(excerpt(body, Math.min(length, body.length)));
+        } else if (held > 0) {
+            out.append(": ").append(excerpt(body, held));
         }
         out.append(')');
         return verdict == Verdict.HTTP_STATUS || verdict.kind() == null ? out.toString()
