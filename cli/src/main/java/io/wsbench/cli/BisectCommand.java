@@ -42,9 +42,9 @@ import java.util.Map;
  */
 @Command(name = "bisect", description = {
         "Find which release of a stack moved a row's figure.",
-        "The releases between --from and --to (Maven Central's, or --values) are",
-        "bisected, each step one run of the target at the range's two ends and the release between them, in the same rounds,",
-        "until two adjacent releases are left. Any option of 'run' may follow (--quick, --repeat, --until, --monitor, ...)."})
+        "The releases between --from and --to (Maven Central's, or --values) are bisected, each step one run of the target at"
+        + " the range's two ends and the release between them, in the same rounds, until two adjacent releases are left.",
+        "Any option of 'run' may follow (--quick, --repeat, --until, --monitor, ...)."})
 final class BisectCommand implements java.util.concurrent.Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SUITE", description = "the suite that holds the target")
@@ -70,8 +70,8 @@ final class BisectCommand implements java.util.concurrent.Callable<Integer> {
     int load;
 
     @Option(names = "--confirm", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = {"measure a pair found to have moved again, in a step of its own with fresh servers, and say whether",
-                    "the change held (default: yes): a step's interval is the noise between its rounds, not what two JVMs of one build differ by"})
+            description = "measure a pair found to have moved again, in a step of its own with fresh servers, and say whether"
+                    + " the change held (default: yes): a step's interval is the noise between its rounds, not what two JVMs of one build differ by")
     boolean confirm;
 
     @Unmatched

@@ -42,8 +42,8 @@ final class CapacityCommand implements Callable<Integer> {
     WatchOptions watch;
 
     @Option(names = "--slo", paramLabel = "EXPR",
-            description = {"an SLO every probe must meet (repeatable), as --assert writes it: 'p99<50ms', 'errors<0.1%%',",
-                    "'p999<200ms', 'cpu<150' (with --server-pid)"})
+            description = "an SLO every probe must meet (repeatable), as --assert writes it: 'p99<50ms', 'errors<0.1%%',"
+                    + " 'p999<200ms', 'cpu<150' (with --server-pid)")
     List<String> slo = List.of();
 
     @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "connections the rate is sent on (default: ${DEFAULT-VALUE})")

@@ -23,8 +23,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "compare", description = {
         "Compare run B with run A, target by target and load by load.",
-        "For each target and load in both: B/A of throughput, p50 and p99 latency with a 95%% interval (Welch's t over each run's processes, or its repeats), and a verdict. Writes compare.json,",
-        "compare.csv and compare.html."})
+        "For each target and load in both: B/A of throughput, p50 and p99 latency with a 95%% interval (Welch's t over each run's processes, or its repeats), and a verdict.",
+        "Writes compare.json, compare.csv and compare.html."})
 final class CompareCommand implements Callable<Integer> {
 
     @Mixin

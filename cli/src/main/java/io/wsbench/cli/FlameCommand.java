@@ -12,8 +12,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "flame", description = {
         "Write a run's flame graphs as a page, or one point's stacks as collapsed text.",
-        "Its JVM servers' CPU, allocations or lock waits per request, as a page of their own on standard output, or one point's stacks as collapsed text (--folded) for flamegraph.pl,",
-        "speedscope and the like."})
+        "Its JVM servers' CPU, allocations or lock waits per request, as a page of their own on standard output, or one point's"
+        + " stacks as collapsed text (--folded) for flamegraph.pl, speedscope and the like."})
 final class FlameCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN", description = "a results directory (or its run.json)")

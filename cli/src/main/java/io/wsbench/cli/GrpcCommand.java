@@ -13,15 +13,16 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 @Command(name = "grpc", description = {"List a gRPC service's methods, or print a sample request of one as JSON.",
-        "The services and methods of a .proto file (or a directory of them), or of a running server by its reflection service, or print a sample request of one method as JSON.",
-        "Save it as a --template, put $${column} placeholders in it, and load http://HOST:PORT --proto FILE.proto --method M --data rows.csv",
-        "(--proto reflection: the server's own description). The files are read in this process by Square's Wire: no protoc is needed."})
+        "The services and methods of a .proto file (or a directory of them), or of a running server by its reflection service."
+        + " Save a sample request as a --template, put $${column} placeholders in it, and load http://HOST:PORT --proto FILE.proto"
+        + " --method M --data rows.csv (--proto reflection: the server's own description).",
+        "The files are read in this process by Square's Wire: no protoc is needed."})
 final class GrpcCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Parameters(index = "0", paramLabel = "FILE.proto|URL", description = {"the service's .proto file (its imports are read from its directory),",
-            "a directory of .proto files, or a gRPC server's URL (http://HOST:PORT, https:// for h2 over TLS) to ask its reflection service"})
+    @Parameters(index = "0", paramLabel = "FILE.proto|URL", description = "the service's .proto file (its imports are read from its directory),"
+            + " a directory of .proto files, or a gRPC server's URL (http://HOST:PORT, https:// for h2 over TLS) to ask its reflection service")
     String source;
 
     @picocli.CommandLine.Mixin

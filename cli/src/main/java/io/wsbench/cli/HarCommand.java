@@ -15,10 +15,11 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 @Command(name = "har", description = {"Make a flow file from a recorded browser session (HAR).",
-        "From a HAR 1.2 file, as Chromium, Firefox, Playwright and mitmproxy write them: the requests to one host in order, the browser's own headers pruned, cookies left to the flow's",
-        "jar, the recorded gaps as think times; every value a later request sends that an earlier answer gave is extracted from",
-        "that answer and used as a variable, and the values the user typed become the columns of a CSV beside the flow.",
-        "Run it with: wsbench load --flow FLOW.yaml -c 4 -n 100"})
+        "From a HAR 1.2 file, as Chromium, Firefox, Playwright and mitmproxy write them: the requests to one host in order, the"
+        + " browser's own headers pruned, cookies left to the flow's jar, the recorded gaps as think times; every value a later"
+        + " request sends that an earlier answer gave is extracted from that answer and used as a variable, and the values the"
+        + " user typed become the columns of a CSV beside the flow.",
+        "Run it with: wsbench load --flow FLOW.yaml -c 4 -n 100."})
 final class HarCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE.har", description = "the recording")

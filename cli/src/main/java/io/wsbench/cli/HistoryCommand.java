@@ -29,8 +29,9 @@ import java.util.function.Predicate;
 
 @Command(name = "history", description = {
         "A suite's rows run after run, their change points, and trend.html.",
-        "From the history every run is recorded in (results/history.db, or --history): the series of one figure per row and kind of machine, the change points found in it (E-Divisive means),",
-        "and trend.html with their charts. 'wsbench history import DIR' records the runs of a results folder."},
+        "From the history every run is recorded in (results/history.db, or --history): the series of one figure per row and kind of machine,"
+        + " the change points found in it (E-Divisive means), and trend.html with their charts.",
+        "'wsbench history import DIR' records the runs of a results folder."},
         subcommands = HistoryCommand.Import.class)
 final class HistoryCommand implements Callable<Integer> {
 

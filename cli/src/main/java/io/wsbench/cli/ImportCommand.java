@@ -16,8 +16,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "import", description = {"Make a suite of the tests you already have (SoapUI, Postman, JMeter).",
-        "A SoapUI project (SoapUI 5.x or ReadyAPI), a Postman collection (v2.0, v2.1) or a JMeter plan (.jmx), told apart by its content. Requests, value transfers, checks and loads",
-        "are converted; every element that is not is named in one line. Run it with: wsbench run SUITE.yaml (docs/import.md)"})
+        "A SoapUI project (SoapUI 5.x or ReadyAPI), a Postman collection (v2.0, v2.1) or a JMeter plan (.jmx), told apart by its content.",
+        "Requests, value transfers, checks and loads are converted; every element that is not is named in one line.",
+        "Run it with: wsbench run SUITE.yaml (docs/import.md)."})
 final class ImportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "the project, collection or plan")

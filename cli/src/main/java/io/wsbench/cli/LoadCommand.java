@@ -33,8 +33,8 @@ import java.util.function.BiConsumer;
 @Command(name = "load", description = "Load-test one HTTP endpoint, like ab, wrk or siege (closed loop), or wrk2 (--rate).")
 final class LoadCommand implements Callable<Integer> {
 
-    @Option(names = "--flow", paramLabel = "FLOW.yaml", description = {"a multi-step flow: each user runs the file's steps in order,",
-            "carrying variables from answer to request; -n counts iterations"})
+    @Option(names = "--flow", paramLabel = "FLOW.yaml", description = "a multi-step flow: each user runs the file's steps in order,"
+            + " carrying variables from answer to request; -n counts iterations")
     Path flow;
 
     @Spec
@@ -58,8 +58,8 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--rate", paramLabel = "RPS", description = "open loop: send this many requests per second, latency from the intended send time")
     Double rate;
 
-    @Option(names = "--stages", paramLabel = "STAGES", description = {"a load that ramps: DURATION:TARGET stages, each ramped linearly from the last (0 at first),",
-            "e.g. 10s:100/s,30s:1000/s,10s:0/s (rates: an open loop on -c connections) or 30s:50,1m:50 (users: a closed loop);",
+    @Option(names = "--stages", paramLabel = "STAGES", description = {"a load that ramps: DURATION:TARGET stages, each ramped linearly from the last (0 at first),"
+            + " e.g. 10s:100/s,30s:1000/s,10s:0/s (rates: an open loop on -c connections) or 30s:50,1m:50 (users: a closed loop);",
             "a stage of 0s is a step. The stages set the point's length: no -n, -d or --rate"})
     String stages;
 

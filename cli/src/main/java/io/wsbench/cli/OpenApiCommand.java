@@ -16,8 +16,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 @Command(name = "openapi", description = {"List an OpenAPI spec's operations, or print a sample request of one operation.",
-        "With --template, the JSON body with a $${name} placeholder per leaf value, ready to save, edit and fill from a CSV with",
-        "load --openapi --data; the columns the data needs (parameters and body), and those it may leave out, are named on stderr."})
+        "With --template, the JSON body with a $${name} placeholder per leaf value, ready to save, edit and fill from a CSV with"
+        + " load --openapi --data; the columns the data needs (parameters and body), and those it may leave out, are named on stderr."})
 final class OpenApiCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SPEC", description = "an http(s):// URL or a file, YAML or JSON, OpenAPI 3.0 or 3.1")

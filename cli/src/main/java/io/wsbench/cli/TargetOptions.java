@@ -46,11 +46,11 @@ final class TargetOptions {
     @Option(names = "--port", paramLabel = "P", description = "with --wsdl: the port of the operation (default: its SOAP 1.1 port)")
     String port;
 
-    @Option(names = "--template", paramLabel = "FILE", description = {"with --wsdl: the request envelope; with --openapi: the JSON body; $${column} placeholders filled from --data",
-            "(wsbench wsdl --template and wsbench openapi --template write one)"})
+    @Option(names = "--template", paramLabel = "FILE", description = "with --wsdl: the request envelope; with --openapi: the JSON body; $${column} placeholders filled from --data"
+            + " (wsbench wsdl --template and wsbench openapi --template write one)")
     Path template;
 
-    @Option(names = {"--data", "--variables-from"}, paramLabel = "CSV", description = {"with --wsdl or --openapi: a CSV with a header row; each request fills its $${column} placeholders from the next row",
+    @Option(names = {"--data", "--variables-from"}, paramLabel = "CSV", description = {"with --wsdl or --openapi: a CSV with a header row; each request fills its $${column} placeholders from the next row;",
             "with --graphql: each request's variables, a column per variable"})
     Path data;
 
@@ -78,16 +78,16 @@ final class TargetOptions {
     @Option(names = "--sequence", paramLabel = "NAME", description = "request sequence of the operation (matchQuakes: small or large)")
     String sequence;
 
-    @Option(names = "--proto", paramLabel = "FILE.proto", description = {"a gRPC server at the URL: call --method (package.Service/Method) of this .proto",
-            "(or of a directory of them; 'reflection': as the server's reflection service describes it),",
-            "its message from --template (JSON with $${column} placeholders) or from --data's columns; over HTTP/2 (h2c, or h2 for https://)"})
+    @Option(names = "--proto", paramLabel = "FILE.proto", description = "a gRPC server at the URL: call --method (package.Service/Method) of this .proto"
+            + " (or of a directory of them; 'reflection': as the server's reflection service describes it),"
+            + " its message from --template (JSON with $${column} placeholders) or from --data's columns; over HTTP/2 (h2c, or h2 for https://)")
     String proto;
 
     @Option(names = "--http2", description = "speak HTTP/2: h2 chosen by ALPN for https://, h2c with prior knowledge for http://")
     boolean http2;
 
-    @Option(names = "--streams", paramLabel = "N", description = {"with --http2: how many of the -c users (or open-loop connections) share a connection,",
-            "each with one stream open at a time (default 1; -c 100 --streams 10: 100 streams on 10 connections)"})
+    @Option(names = "--streams", paramLabel = "N", description = "with --http2: how many of the -c users (or open-loop connections) share a connection,"
+            + " each with one stream open at a time (default 1; -c 100 --streams 10: 100 streams on 10 connections)")
     Integer streams;
 
     static final class ProtocolNames implements Iterable<String> {

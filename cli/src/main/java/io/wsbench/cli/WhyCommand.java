@@ -12,8 +12,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "why", description = {
         "Why run B differs from run A, from their servers' profiles.",
-        "For each point both profiled, the server's CPU per request in each and the frames whose CPU per request changed most, with their intervals over",
-        "the repeats and their share of the change."})
+        "For each point both profiled, the server's CPU per request in each and the frames whose CPU per request changed most,"
+        + " with their intervals over the repeats and their share of the change."})
 final class WhyCommand implements Callable<Integer> {
 
     @Mixin
