@@ -348,6 +348,22 @@ class ExitCodesTest {
                 """);
         r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
         assertTrue(r.err().contains(":3:") && r.err().contains("unknown stack 'metr'; did you mean metro? (built here: "), r.err());
+        Files.writeString(dir.resolve("items.yaml"), """
+                openapi: 3.0.3
+                info: { title: items, version: "1" }
+                paths:
+                  /items:
+                    get: { operationId: list, responses: { "200": { description: ok } } }
+                """);
+        Files.writeString(suite, """
+                name: unknown
+                targets:
+                  - { stack: metr, openapi: items.yaml, operation: list }
+                load:
+                  - { users: 1, requestsPerUser: 10 }
+                """);
+        r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertTrue(r.err().contains(":3:") && r.err().contains("unknown stack 'metr'; did you mean metro? (built here: "), r.err());
         Files.writeString(suite, """
                 name: unknown
                 targets:

@@ -6,6 +6,7 @@ import io.wsbench.launch.StackException;
 import io.wsbench.launch.StackLauncher;
 import io.wsbench.model.suite.ServiceSpec;
 import io.wsbench.model.suite.Suite;
+import io.wsbench.model.suite.SuiteException;
 import io.wsbench.model.suite.SuiteReader;
 import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.model.suite.UserStack;
@@ -47,6 +48,13 @@ public final class SuiteCheck {
     }
 
     /** One target: what it asks, then where it is served. */
+    /** A target's stack that neither wsbench builds nor the suite declares: the names close to it, and all of them. */
+    private static SuiteException unknownStack(StackCatalog catalog, Suite suite, String at, String stack) {
+        return SuiteReader.at(suite, at + "/stack", "unknown stack '" + stack + "'" + Nearest.didYouMean(stack, stackNames(catalog, suite))
+                + " (built here: " + String.join(", ", catalog.names())
+                + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet())) + ")");
+    }
+
     private static void checkTarget(StackCatalog catalog, Suite suite, TargetSpec t, String at) {
         if (t.own()) {
             checkOwn(catalog, suite, t, at);
@@ -95,11 +103,7 @@ public final class SuiteCheck {
             }
             return;
         }
-        StackDescriptor s = catalog.find(t.stack()).orElseThrow(() -> SuiteReader.at(suite, at + "/stack",
-                "unknown stack '" + t.stack() + "'" + Nearest.didYouMean(t.stack(), stackNames(catalog, suite)) + " (built here: "
-                        + String.join(", ", catalog.names())
-                        + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet()))
-                        + ")"));
+        StackDescriptor s = catalog.find(t.stack()).orElseThrow(() -> unknownStack(catalog, suite, at, t.stack()));
         try {
             Map<String, String> asked = suite.optionsFor(t);
             StackLauncher.checkOptions(catalog.serving(s, asked), asked);
@@ -180,7 +184,7 @@ public final class SuiteCheck {
                     + " " + (d.wsdl() != null ? d.wsdl() : d.openapi()) + " lists them)");
         }
         if (t.stack() != null && !suite.stacks().containsKey(t.stack()) && catalog.find(t.stack()).isEmpty()) {
-            throw SuiteReader.at(suite, at + "/stack", "unknown stack '" + t.stack() + "'" + Nearest.didYouMean(t.stack(), stackNames(catalog, suite)));
+            throw unknownStack(catalog, suite, at, t.stack());
         }
         for (String file : java.util.Arrays.asList(d.template(), d.data())) {
             if (file != null && !Files.isRegularFile(suite.resolve(file))) {
