@@ -5,8 +5,11 @@ import io.wsbench.core.load.Reconnects;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -61,13 +64,108 @@ class LoadRefusedTest {
         assertTrue(said.contains("the server closed the connection after each answer (HTTP/1.0, or Connection: close)"), said);
     }
 
+    /**
+     * A server on plain sockets that answers the first request of each connection ("hello", kept alive) and then, as
+     * {@code raceNext} says, closes the connection when the second request arrives, unanswered (a keep-alive timeout
+     * reached as the request went out: the race every client meets with a think time near the server's timeout), or
+     * {@code idleMillis} after the answer, while nothing is on it (the timeout itself). Runs {@code load URL args}.
+     */
+    private static String loadClosing(boolean raceNext, int idleMillis, String... args) throws Exception {
+        byte[] answer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello".getBytes(StandardCharsets.US_ASCII);
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        Socket s = server.accept();
+                        Thread t = new Thread(() -> {
+                            try (s) {
+                                InputStream in = s.getInputStream();
+                                readRequest(in);
+                                s.getOutputStream().write(answer);
+                                s.getOutputStream().flush();
+                                if (raceNext) {
+                                    readRequest(in); // the second request: the connection closes under it
+                                } else {
+                                    Thread.sleep(idleMillis);
+                                }
+                            } catch (IOException | InterruptedException e) {
+                                // the client went away
+                            }
+                        });
+                        t.setDaemon(true);
+                        t.start();
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            String[] command = new String[args.length + 2];
+            command[0] = "load";
+            command[1] = "http://127.0.0.1:" + server.getLocalPort() + "/hello";
+            System.arraycopy(args, 0, command, 2, args.length);
+            CliRunner r = CliRunner.run(command);
+            return r.out() + r.err();
+        }
+    }
+
+    /** Reads one request's head and the body its Content-Length gives. */
+    private static void readRequest(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed");
+            }
+            head.append((char) b);
+        }
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+        if (length.find()) {
+            in.readNBytes(Integer.parseInt(length.group(1)));
+        }
+    }
+
+    @Test
+    void aGetOnAConnectionClosedAsItWentOutIsSentAgain() throws Exception {
+        String said = loadClosing(true, 0, "-n", "20", "-c", "2", "--json");
+        assertTrue(said.contains("\"validated\" : 20,") || said.contains("\"requests\" : 20,"), said);
+        assertTrue(said.contains("\"connect\" : 0,"), "no request lost: " + said);
+        assertTrue(said.contains("\"sentAgainOnNewConnection\" : 18"), "every request after the first on a connection: " + said);
+        assertTrue(said.contains("were sent again on a new connection (RFC 9112, 9.3.1)"), said);
+    }
+
+    @Test
+    void aPostOnAConnectionClosedAsItWentOutIsLostAndSaysWhy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path body = dir.resolve("body.txt");
+        java.nio.file.Files.writeString(body, "order=1");
+        String said = loadClosing(true, 0, "-n", "20", "-c", "2", "--body", body.toString());
+        assertTrue(said.contains("errors        10 (connect 10,"), said);
+        assertTrue(said.contains("on a connection it had kept open: its keep-alive timeout as the request went out, or the request's own"
+                + " doing; not sent again, as its method is not idempotent (RFC 9112, 9.3.1)"), said);
+    }
+
+    @Test
+    void connectionsClosedWhileIdleAreSaidToHaveBeen() throws Exception {
+        String said = loadClosing(false, 20, "-n", "12", "-c", "2", "--think", "100ms", "--json");
+        assertTrue(said.contains("\"connect\" : 0,"), said);
+        assertTrue(said.contains("\"serverClosedIdleConnections\" : 12"), "every connection, after its one answer: " + said);
+        assertTrue(said.contains("the server closed connections that sat idle between requests (a keep-alive timeout shorter than"
+                + " the think time"), said);
+        assertFalse(said.contains("now and then"), said);
+    }
+
     @Test
     void theWordsFollowTheCounts() {
-        assertNull(Reconnects.said(true, 4, 1000, 4L), "one a user: kept");
-        assertNull(Reconnects.said(false, 4, 1000, 1000L), "a new connection per request was asked");
-        assertNull(Reconnects.said(true, 4, 1000, null), "not counted (HTTP/2)");
-        assertTrue(Reconnects.said(true, 4, 1000, 1000L).startsWith("the server closed the connection after each answer"));
-        assertTrue(Reconnects.said(true, 4, 1000, 340L).startsWith("the server closed connections now and then"), "nginx's keepalive_requests 3");
-        assertEquals(Reconnects.said(true, 4, 1000, 340L), Reconnects.said(true, 8, 5000, 1700L), "alike for every point of a target");
+        assertNull(Reconnects.said(true, 4, 1000, 4L, null, null), "one a user: kept");
+        assertNull(Reconnects.said(false, 4, 1000, 1000L, null, null), "a new connection per request was asked");
+        assertNull(Reconnects.said(true, 4, 1000, null, null, null), "not counted (HTTP/2)");
+        assertTrue(Reconnects.said(true, 4, 1000, 1000L, null, null).startsWith("the server closed the connection after each answer"));
+        assertTrue(Reconnects.said(true, 4, 1000, 340L, null, null).startsWith("the server closed connections now and then"), "nginx's keepalive_requests 3");
+        assertEquals(Reconnects.said(true, 4, 1000, 340L, null, null), Reconnects.said(true, 8, 5000, 1700L, null, null), "alike for every point of a target");
+        assertTrue(Reconnects.said(true, 4, 100, 60L, 60L, null).startsWith("the server closed connections that sat idle between requests"));
+        String raced = Reconnects.said(true, 4, 100, 70L, 60L, 6L);
+        assertTrue(raced.startsWith("the server closed connections that sat idle") && raced.contains("; and the server closed kept connections as"
+                + " requests went out on them") && !raced.contains("now and then"), raced);
     }
 }

@@ -172,8 +172,15 @@ final class PointRun {
             // first answer in the notes, in the same words for every point that met the same (a run tells them once)
             notes.accept(target.label() + ": answers refused; the first: " + m.firstRefusal());
         }
+        long connectErrors = m.errors().count(ErrorKind.CONNECT);
+        if (connectErrors > 0 && m.firstConnectionFailure() != null && m.aborted() == null) {
+            // a point stopped by them says why in its own words; one that went on says what the first was
+            notes.accept(label + ": " + connectErrors + " connection error" + (connectErrors == 1 ? "" : "s") + ", the first: "
+                    + m.firstConnectionFailure());
+        }
         String reconnects = m.generator() == null ? null
-                : Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), m.generator().serverClosedConnections());
+                : Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), m.generator().serverClosedConnections(),
+                        m.generator().serverClosedIdleConnections(), m.generator().sentAgainOnNewConnection());
         if (reconnects != null) {
             notes.accept(target.label() + ": " + reconnects); // alike for all its points: the run says it once
         }

@@ -55,6 +55,9 @@ interface Connection<R> {
         /** The server closed it while an answer was awaited. */
         void closedUnanswered();
 
+        /** Whether an answer is awaited on it. */
+        boolean awaiting();
+
         /** The answer awaited will not come: counted as {@code as} says (null: by the caller); false when none was awaited. */
         boolean answerLost(RecordAs as, String why);
 

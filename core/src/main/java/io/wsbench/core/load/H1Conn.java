@@ -23,6 +23,10 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
     private final ChannelFutureListener onConnect = this::connected;
     private Channel channel;
     private boolean connecting;
+    /** The requests sent on the connection of the moment: from the second on, it is one the server kept open. */
+    private int sent;
+    /** Whether the request of the moment may be sent again (RFC 9110, 9.2.2: its method is idempotent). */
+    private boolean idempotent;
 
     H1Conn(Connection.Receiver user, LoadEngine.Lane lane, ResponseParser.HeaderSink headers) {
         this.user = user;
@@ -50,6 +54,8 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
     public boolean send(ByteBuf request, int index) {
         lane.rec.bytesSent += request.readableBytes();
         parser.head(isHead(request));
+        idempotent = idempotent(request);
+        sent++;
         channel.writeAndFlush(request, channel.voidPromise());
         return true;
     }
@@ -87,6 +93,7 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
             return;
         }
         channel = f.channel();
+        sent = 0;
         parser.reset();
         channel.pipeline().addLast(this);
         if (user.finished()) {
@@ -142,9 +149,23 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
             user.lost(RecordAs.CONNECT, "TLS handshake failed: the server closed the connection");
             return;
         }
+        boolean idle = !user.awaiting();
         if (!parser.closed(user)) {
             // part of an answer came, then the close: its framing promised more than was sent
             user.answerLost(RecordAs.PROTOCOL, "the answer was cut short by the connection's close");
+        } else if (idle) {
+            lane.run.h1IdleCloses.increment(); // its keep-alive timeout: the next request opens a new one
+        } else if (!user.awaiting()) {
+            return; // the close ended an answer framed by it
+        } else if (sent > 1 && idempotent) {
+            // a connection the server had kept open, closed before any byte of the answer: it closed it as the request went
+            // out (its keep-alive timeout), and a client may send an idempotent request again (RFC 9112, 9.3.1)
+            lane.run.h1SentAgain.increment();
+            user.sendAgain(true);
+        } else if (sent > 1) {
+            user.answerLost(RecordAs.CLOSED, lane.run.connectFailure("connection closed by the server before the response, on a"
+                    + " connection it had kept open: its keep-alive timeout as the request went out, or the request's own doing;"
+                    + " not sent again, as its method is not idempotent (RFC 9112, 9.3.1)"));
         } else {
             user.closedUnanswered();
         }
@@ -157,9 +178,35 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
 
     /** Whether {@code request}'s method is HEAD, whose answer has no body whatever its Content-Length says. */
     static boolean isHead(ByteBuf request) {
+        return startsWith(request, HEAD);
+    }
+
+    /** The idempotent methods (RFC 9110, 9.2.2), each with the space that ends it on a request line. */
+    private static final byte[][] IDEMPOTENT = java.util.stream.Stream.of("GET ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "TRACE ")
+            .map(m -> m.getBytes(java.nio.charset.StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+    private static final byte[] HEAD = IDEMPOTENT[1];
+
+    /** Whether {@code request}'s method is idempotent: a few bytes compared, nothing made. */
+    static boolean idempotent(ByteBuf request) {
+        for (byte[] m : IDEMPOTENT) {
+            if (startsWith(request, m)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean startsWith(ByteBuf request, byte[] prefix) {
         int at = request.readerIndex();
-        return request.readableBytes() > 5 && request.getByte(at) == 'H' && request.getByte(at + 1) == 'E'
-                && request.getByte(at + 2) == 'A' && request.getByte(at + 3) == 'D' && request.getByte(at + 4) == ' ';
+        if (request.readableBytes() < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (request.getByte(at + i) != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A failed connect's cause, in short: Netty's prefix and the address left out. */

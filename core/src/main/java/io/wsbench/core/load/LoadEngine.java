@@ -257,7 +257,8 @@ public final class LoadEngine implements AutoCloseable {
         Double ioBusy = polled != null ? Measurement.round(polled)
                 : ioCpu == null ? null : Measurement.round(ioCpu.busiestPercent(end - run.start));
         String aborted = run.abortReason != null ? run.abortReason : silentEnd(run, lanes, sampler, last);
-        Measurement m = sampler.result(nanos, cpu, cpuWall, ioBusy, aborted, run.firstClientFailure, run.firstRefusal);
+        Measurement m = sampler.result(nanos, cpu, cpuWall, ioBusy, aborted, run.firstClientFailure, run.firstRefusal,
+                run.firstConnectFailure);
         if (flow == null) {
             return m;
         }
@@ -343,6 +344,8 @@ public final class LoadEngine implements AutoCloseable {
         /** Stopped by the user (Ctrl-C), not by the server: its time is the time it ran. */
         volatile boolean stoppedByUser;
         volatile String lastConnectFailure;
+        /** The point's first connection error's reason. */
+        volatile String firstConnectFailure;
         volatile long lastConnectFailureNanos;
         /** What the first request source or check that threw said: shown beside the client errors. */
         volatile String firstClientFailure;
@@ -357,6 +360,10 @@ public final class LoadEngine implements AutoCloseable {
         final java.util.concurrent.atomic.LongAdder h2Connections = new java.util.concurrent.atomic.LongAdder();
         /** HTTP/1.1: the connections the server closed (not those wsbench dropped: a late answer's, the point's end). */
         final java.util.concurrent.atomic.LongAdder h1ServerCloses = new java.util.concurrent.atomic.LongAdder();
+        /** HTTP/1.1: those of them made while no request was on the connection (the server's keep-alive timeout). */
+        final java.util.concurrent.atomic.LongAdder h1IdleCloses = new java.util.concurrent.atomic.LongAdder();
+        /** HTTP/1.1: idempotent requests sent again because a kept connection closed as they went out on it. */
+        final java.util.concurrent.atomic.LongAdder h1SentAgain = new java.util.concurrent.atomic.LongAdder();
         /** gRPC: the messages of the calls that ended OK. */
         final java.util.concurrent.atomic.LongAdder grpcMessages = new java.util.concurrent.atomic.LongAdder();
         final java.util.Map<String, java.util.concurrent.atomic.LongAdder> streamErrors = new java.util.concurrent.ConcurrentHashMap<>();
@@ -394,6 +401,9 @@ public final class LoadEngine implements AutoCloseable {
         String connectFailure(String why) {
             lastConnectFailure = why;
             lastConnectFailureNanos = System.nanoTime();
+            if (firstConnectFailure == null) {
+                firstConnectFailure = why;
+            }
             return why;
         }
 

@@ -46,7 +46,8 @@ import java.util.function.ToLongFunction;
  * never sent (an open loop behind its schedule, a point stopped early). {@code clientFailure} is what
  * the first request source or check that threw said (null when none did). {@code firstRefusal}: a point of single
  * requests' first answer that failed its status or its check, in a line (null when none did; a flow's steps keep
- * theirs). {@code agents}: each load
+ * theirs). {@code firstConnectionFailure}: the first connection error's reason, in a line (a connect that failed, a
+ * connection the server closed before its answer; null when none). {@code agents}: each load
  * agent's share, for a point several ran together (null for this process's own). {@code secondLatencies}:
  * each second's latencies of the series, as {@link #encode} writes a histogram ("" for a second
  * without answers), so that the seconds of several agents merge exactly; for the wire, not run.json.
@@ -55,14 +56,15 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                           long bytesSent, long bytesReceived, long requestsSent, double durationSeconds,
                           List<SecondSample> series, GeneratorRecord generator, String aborted,
                           List<Long> eachRequestMicros, TlsRecord tls, long unfinished, String clientFailure,
-                          List<AgentRecord> agents, List<String> secondLatencies, FlowFigures flow, String firstRefusal) {
+                          List<AgentRecord> agents, List<String> secondLatencies, FlowFigures flow, String firstRefusal,
+                          String firstConnectionFailure) {
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
                        long bytesReceived, long requestsSent, double durationSeconds, List<SecondSample> series,
                        GeneratorRecord generator, String aborted, List<Long> eachRequestMicros, TlsRecord tls,
                        long unfinished, String clientFailure, List<AgentRecord> agents, List<String> secondLatencies) {
         this(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds, series,
-                generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, null, null);
+                generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, null, null, null);
     }
 
     public Measurement(Histogram latencies, long requests, long ok, ErrorCounts errors, long bytesSent,
@@ -146,7 +148,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 first(parts, Measurement::aborted), null, mergeTls(parts), sum(parts, Measurement::unfinished),
                 first(parts, Measurement::clientFailure), null, null,
                 parts.get(0).flow() == null ? null : FlowFigures.merge(parts.stream().map(Measurement::flow).toList()),
-                first(parts, Measurement::firstRefusal));
+                first(parts, Measurement::firstRefusal), first(parts, Measurement::firstConnectionFailure));
     }
 
     private static long sum(List<Measurement> parts, ToLongFunction<Measurement> figure) {
@@ -217,6 +219,8 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         Double allocated = perRequest(measured, m -> m.generator().allocatedBytesPerRequest(), Measurement::requestsSent);
         Double security = total(g, GeneratorRecord::securitySeconds);
         Double closed = total(g, GeneratorRecord::serverClosedConnections);
+        Double idle = total(g, GeneratorRecord::serverClosedIdleConnections);
+        Double again = total(g, GeneratorRecord::sentAgainOnNewConnection);
         return GeneratorRecordBuilder.builder().ioThreads(g.stream().mapToInt(GeneratorRecord::ioThreads).sum()).cpuSeconds(cpu)
                 .cpuPercent(seconds > 0 ? round(100 * cpu / seconds) : 0).ioBusiestPercent(busiest)
                 .heapUsedMaxBytes(heapMax == null ? null : heapMax.longValue())
@@ -224,7 +228,9 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 .allocatedBytesPerRequest(allocated == null ? null : Math.round(allocated))
                 .securitySeconds(security == null ? null : round(security))
                 .checkMicrosPerRequest(perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests))
-                .http2(http2(g)).serverClosedConnections(closed == null ? null : closed.longValue()).build();
+                .http2(http2(g)).serverClosedConnections(closed == null ? null : closed.longValue())
+                .serverClosedIdleConnections(idle == null ? null : idle.longValue())
+                .sentAgainOnNewConnection(again == null ? null : again.longValue()).build();
     }
 
     /** The parts' HTTP/2 figures together: their connections and events summed; null over HTTP/1.1. */
@@ -339,13 +345,13 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     /** This measurement with each agent's share of it: a point that several agents ran together. */
     public Measurement withAgents(List<AgentRecord> shares) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
-                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares), secondLatencies, flow, firstRefusal);
+                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, List.copyOf(shares), secondLatencies, flow, firstRefusal, firstConnectionFailure);
     }
 
     /** This measurement of a point stopped early, for {@code why}. */
     public Measurement withAborted(String why) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, durationSeconds,
-                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, flow, firstRefusal);
+                series, generator, why, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, flow, firstRefusal, firstConnectionFailure);
     }
 
     /**
@@ -354,13 +360,13 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
      */
     Measurement withFlow(FlowFigures figures, double seconds) {
         return new Measurement(latencies, requests, ok, errors, bytesSent, bytesReceived, requestsSent, seconds,
-                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, figures, firstRefusal);
+                series, generator, aborted, eachRequestMicros, tls, unfinished, clientFailure, agents, secondLatencies, figures, firstRefusal, firstConnectionFailure);
     }
 
     /** A point that measured nothing: it could not start, for {@code why}. */
     public static Measurement nothing(String why) {
         return new Measurement(new Histogram(3), 0, 0, ErrorCounts.NONE, 0, 0, 0, 0, List.of(), null, why, null, null,
-                0, null, null, null, null, null);
+                0, null, null, null, null, null, null);
     }
 
     /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */

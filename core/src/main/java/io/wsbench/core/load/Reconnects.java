@@ -5,7 +5,9 @@ package io.wsbench.core.load;
  * (an HTTP/1.0 server, {@code Connection: close}) makes every request pay a new connection, and one that closes
  * them now and then (Tomcat's {@code maxKeepAliveRequests}, nginx's {@code keepalive_requests}) puts a connect in
  * some requests' latency. Said in a line so that a user does not read such a point's latency as a keep-alive one's;
- * the count is run.json's ({@code generator.serverClosedConnections}).
+ * the count is run.json's ({@code generator.serverClosedConnections}). One that closes them while they sit idle (its keep-alive
+ * timeout shorter than the think time) does the same; a request that went out on a connection as the server closed it
+ * is sent again on a new one when its method is idempotent ({@code generator.sentAgainOnNewConnection}).
  */
 public final class Reconnects {
 
@@ -17,19 +19,38 @@ public final class Reconnects {
 
     /**
      * What the server did to the HTTP/1.1 connections of a keep-alive point whose {@code users} made {@code requests}
-     * and saw the server close {@code closed} (null: none, or not counted), in words without the point's own counts,
-     * so that a run says it once for all the points of a target; null when it closed fewer than one a user (a close
-     * at the point's end, or none), or keep-alive was not asked.
+     * and saw the server close {@code closed}, {@code idle} of them while no request was on them, and {@code sentAgain}
+     * requests go again on a new connection because it closed the one they went out on (each null: none, or not
+     * counted), in words without the point's own counts, so that a run says it once for all the points of a target;
+     * null when it closed fewer than one a user (a close at the point's end, or none) and sent none again, or keep-alive
+     * was not asked.
      */
-    public static String said(boolean keepAlive, int users, long requests, Long closed) {
-        if (!keepAlive || closed == null || closed <= users || requests <= users) {
+    public static String said(boolean keepAlive, int users, long requests, Long closed, Long idle, Long sentAgain) {
+        if (!keepAlive || closed == null || requests <= users) {
             return null;
         }
-        return closed >= EACH * requests
-                ? "the server closed the connection after each answer (HTTP/1.0, or Connection: close): every request paid"
-                + " a new connection, though keep-alive was asked"
-                : "the server closed connections now and then (a limit of requests per connection, as Tomcat's"
-                + " maxKeepAliveRequests, 100 by default, or nginx's keepalive_requests): each reopening is in the latency of"
-                + " the request that waited for it";
+        java.util.List<String> said = new java.util.ArrayList<>();
+        long idleCloses = idle == null ? 0 : idle;
+        long again = sentAgain == null ? 0 : sentAgain;
+        long afterAnswers = closed - idleCloses - again;
+        if (afterAnswers > users) {
+            said.add(afterAnswers >= EACH * requests
+                    ? "the server closed the connection after each answer (HTTP/1.0, or Connection: close): every request paid"
+                    + " a new connection, though keep-alive was asked"
+                    : "the server closed connections now and then (a limit of requests per connection, as Tomcat's"
+                    + " maxKeepAliveRequests, 100 by default, or nginx's keepalive_requests): each reopening is in the latency of"
+                    + " the request that waited for it");
+        }
+        if (idleCloses > users) {
+            said.add("the server closed connections that sat idle between requests (a keep-alive timeout shorter than the"
+                    + " think time, as Apache httpd's KeepAliveTimeout, 5 s by default, or nginx's keepalive_timeout): each"
+                    + " reopening is in the latency of the request that waited for it");
+        }
+        if (again > 0) {
+            said.add("the server closed kept connections as requests went out on them (its keep-alive timeout reached as they"
+                    + " were sent): those requests, of idempotent methods, were sent again on a new connection (RFC 9112, 9.3.1),"
+                    + " their latency holding the first try and the reconnect");
+        }
+        return said.isEmpty() ? null : String.join("; and ", said);
     }
 }

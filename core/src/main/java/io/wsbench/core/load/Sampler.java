@@ -144,7 +144,7 @@ final class Sampler {
      * on 2 cores, over the point's duration).
      */
     Measurement result(long nanos, long cpuNanos, long cpuWallNanos, Double ioBusyPercent, String aborted, String clientFailure,
-                       String firstRefusal) {
+                       String firstRefusal, String firstConnectionFailure) {
         ErrorTally tally = new ErrorTally();
         long sent = 0, received = 0, reqs = 0, unfinished = 0;
         for (LoadEngine.Lane l : lanes) {
@@ -163,13 +163,22 @@ final class Sampler {
                 .cpuPercent(cpuWallNanos > 0 ? Measurement.round(100.0 * cpuNanos / cpuWallNanos) : 0)
                 .ioBusiestPercent(ioBusyPercent).heapUsedMaxBytes(memory.heapUsedMax())
                 .heapLiveBytes(ClientMemory.liveAfterCollection()).allocatedBytesPerRequest(memory.allocatedPerRequest(reqs))
-                .http2(http2()).serverClosedConnections(run.http2 != null || run.h1ServerCloses.sum() == 0 ? null : run.h1ServerCloses.sum())
+                .http2(http2()).serverClosedConnections(run.http2 != null ? null : counted(run.h1ServerCloses))
+                .serverClosedIdleConnections(run.http2 != null ? null : counted(run.h1IdleCloses))
+                .sentAgainOnNewConnection(run.http2 != null ? null : counted(run.h1SentAgain))
                 .build();
         List<SecondSample> whole = withSent(series.seconds());
         List<String> latencies = series.latencies();
         series.close();
         return new Measurement(total, ok + errors.total(), ok, errors, sent, received, reqs, seconds,
-                whole, gen, aborted, each(), tls(), unfinished, clientFailure, null, latencies, null, firstRefusal);
+                whole, gen, aborted, each(), tls(), unfinished, clientFailure, null, latencies, null, firstRefusal,
+                firstConnectionFailure);
+    }
+
+    /** A count of the point's, null where none. */
+    private static Long counted(java.util.concurrent.atomic.LongAdder n) {
+        long sum = n.sum();
+        return sum == 0 ? null : sum;
     }
 
     private Http2Record http2() {

@@ -249,9 +249,11 @@ final class User implements Connection.Receiver {
                     : "the request could not be built: " + e);
             return;
         }
-        if (!hop) {
-            writtenAt = now; // a hop's answer is in the step's latency, from its first request
-            if (!again && flow.sourced) {
+        if (!hop && !again) {
+            // a hop's answer is in the step's latency, from its first request, and so is a request's sent again: its
+            // first try and the new connection it waited for
+            writtenAt = now;
+            if (flow.sourced) {
                 lane.rec.sent(now); // a single request is counted as sent when it is, after its connect and handshake
                 iterationFrom = schedule.open ? iterationFrom : now;
             }
@@ -332,6 +334,11 @@ final class User implements Connection.Receiver {
         if (answerLost(null, null)) {
             lost(RecordAs.CLOSED, run.connectFailure("connection closed by the server before the response"));
         }
+    }
+
+    @Override
+    public boolean awaiting() {
+        return inFlight;
     }
 
     @Override

@@ -21,7 +21,11 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * generator and the servers were not placed on cores of their own, or for agents.
  * {@code serverClosedConnections}: the HTTP/1.1 connections the server closed during the point (a keep-alive point's
  * server that keeps them closes none; one that closes each after its answer closes one a request); null where none
- * was, over HTTP/2, and where not counted.
+ * was, over HTTP/2, and where not counted. {@code serverClosedIdleConnections}: those of them the server closed while no
+ * request was on them (its keep-alive timeout: a think time longer than it); {@code sentAgainOnNewConnection}: the
+ * requests of idempotent methods sent again on a new connection because the server closed the one they went out on, a
+ * connection it had kept open, before any byte of their answer (its keep-alive timeout reached as they were sent:
+ * RFC 9112, 9.3.1); each null where none.
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -29,7 +33,7 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
                               Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest,
                               Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
                               Http2Record http2, String idleCores, java.util.List<Double> coreDistanceNanos,
-                              Long serverClosedConnections) {
+                              Long serverClosedConnections, Long serverClosedIdleConnections, Long sentAgainOnNewConnection) {
 
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent) {
         this(ioThreads, cpuSeconds, cpuPercent, null, null, null, null, null);
@@ -39,7 +43,7 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                            Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds) {
         this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
-                securitySeconds, null, null, null, null, null, null);
+                securitySeconds, null, null, null, null, null, null, null, null);
     }
 
     /**
