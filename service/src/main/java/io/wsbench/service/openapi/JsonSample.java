@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.swagger.v3.oas.models.media.Schema;
+import io.wsbench.service.sample.Bounds;
+import io.wsbench.service.sample.Patterns;
 
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -148,10 +150,10 @@ final class JsonSample {
             return JSON.valueToTree(example);
         }
         return switch (type == null ? "string" : type) {
-            case "integer" -> NODES.numberNode(s.getMinimum() != null ? s.getMinimum().max(BigDecimal.ONE).toBigInteger().longValue() : 3);
-            case "number" -> NODES.numberNode(s.getMinimum() != null ? s.getMinimum().max(new BigDecimal("1.5")) : new BigDecimal("1.5"));
+            case "integer" -> NODES.numberNode(number(s, BigDecimal.valueOf(3), true).toBigInteger());
+            case "number" -> NODES.numberNode(number(s, new BigDecimal("1.5"), false));
             case "boolean" -> NODES.booleanNode(true);
-            default -> NODES.textNode(switch (s.getFormat() == null ? "" : s.getFormat()) {
+            default -> NODES.textNode(string(s, switch (s.getFormat() == null ? "" : s.getFormat()) {
                 case "date" -> "2026-01-31";
                 case "date-time" -> "2026-01-31T12:00:00Z";
                 case "uuid" -> "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
@@ -159,8 +161,52 @@ final class JsonSample {
                 case "uri" -> "https://example.com/";
                 case "byte" -> "d3NiZW5jaA==";
                 default -> "text";
-            });
+            }));
         };
+    }
+
+    /**
+     * {@code preferred} inside the schema's bounds: {@code minimum} and {@code maximum}, exclusive as OpenAPI 3.0 says
+     * ({@code exclusiveMinimum: true}) or 3.1 and JSON Schema do ({@code exclusiveMinimum: 0}, a bound of its own).
+     */
+    static BigDecimal number(Schema<?> s, BigDecimal preferred, boolean integer) {
+        BigDecimal low = s.getMinimum();
+        boolean lowExclusive = Boolean.TRUE.equals(s.getExclusiveMinimum());
+        if (s.getExclusiveMinimumValue() != null && (low == null || s.getExclusiveMinimumValue().compareTo(low) >= 0)) {
+            low = s.getExclusiveMinimumValue();
+            lowExclusive = true;
+        }
+        BigDecimal high = s.getMaximum();
+        boolean highExclusive = Boolean.TRUE.equals(s.getExclusiveMaximum());
+        if (s.getExclusiveMaximumValue() != null && (high == null || s.getExclusiveMaximumValue().compareTo(high) <= 0)) {
+            high = s.getExclusiveMaximumValue();
+            highExclusive = true;
+        }
+        return Bounds.within(preferred, low, lowExclusive, high, highExclusive, integer);
+    }
+
+    /**
+     * {@code preferred} where the schema's {@code pattern} and lengths accept it, else a string they do: a validating
+     * server refuses every request whose sample breaks them (FastAPI: 422, "String should match pattern").
+     */
+    static String string(Schema<?> s, String preferred) {
+        String pattern = s.getPattern();
+        Integer min = s.getMinLength();
+        Integer max = s.getMaxLength();
+        int length = preferred.codePointCount(0, preferred.length());
+        boolean lengthOk = (min == null || length >= min) && (max == null || length <= max);
+        if (pattern == null) {
+            return lengthOk ? preferred : Patterns.resized(preferred, min, max);
+        }
+        try {
+            if (lengthOk && java.util.regex.Pattern.compile(pattern).matcher(preferred).find()) {
+                return preferred;
+            }
+        } catch (java.util.regex.PatternSyntaxException notJava) {
+            // an ECMA-262 pattern Java's engine reads otherwise: the automaton's example is checked by its own reading
+        }
+        String example = Patterns.example(List.of(pattern), false, min, max);
+        return example != null ? example : preferred;
     }
 
     /** allOf's parts merged into one object; oneOf and anyOf take their first choice. */

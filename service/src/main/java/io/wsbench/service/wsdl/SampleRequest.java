@@ -1,5 +1,8 @@
 package io.wsbench.service.wsdl;
 
+import io.wsbench.service.sample.Bounds;
+import io.wsbench.service.sample.Patterns;
+
 import org.apache.xmlbeans.SchemaGlobalElement;
 import org.apache.xmlbeans.SchemaLocalAttribute;
 import org.apache.xmlbeans.SchemaParticle;
@@ -298,30 +301,75 @@ public final class SampleRequest {
         while (b != null && !b.isBuiltinType()) {
             b = b.getBaseType();
         }
-        String v = builtin(b == null ? SchemaType.BTC_STRING : b.getBuiltinTypeCode());
-        v = withinBounds(v, t.getFacet(SchemaType.FACET_MIN_INCLUSIVE), t.getFacet(SchemaType.FACET_MAX_INCLUSIVE));
-        XmlAnySimpleType maxLength = t.getFacet(SchemaType.FACET_MAX_LENGTH);
-        if (maxLength != null) {
-            int n = Integer.parseInt(maxLength.getStringValue());
-            v = v.length() > n ? v.substring(0, n) : v;
+        int code = b == null ? SchemaType.BTC_STRING : b.getBuiltinTypeCode();
+        String v = withinBounds(builtin(code), t, code);
+        Integer min = facet(t, SchemaType.FACET_LENGTH, SchemaType.FACET_MIN_LENGTH);
+        Integer max = facet(t, SchemaType.FACET_LENGTH, SchemaType.FACET_MAX_LENGTH);
+        if (max != null && v.length() > max) {
+            v = v.substring(0, max);
         }
-        return v;
+        if (valid(t, v)) {
+            return v;
+        }
+        if (!t.hasPatternFacet()) {
+            String resized = Patterns.resized(v, min, max); // a least length ("text" is too short for 5)
+            return valid(t, resized) ? resized : v;
+        }
+        // the type's patterns (xs:pattern) refuse the built-in sample: a string that all its derivation steps accept
+        String example = Patterns.example(patterns(t), true, min, max);
+        return example != null && valid(t, example) ? example : v;
     }
 
-    /** A numeric sample moved into a restriction's inclusive bounds. */
-    private static String withinBounds(String v, XmlAnySimpleType min, XmlAnySimpleType max) {
-        try {
-            java.math.BigDecimal n = new java.math.BigDecimal(v);
-            if (min != null && n.compareTo(new java.math.BigDecimal(min.getStringValue())) < 0) {
-                return min.getStringValue();
+    /** A simple type's patterns, one a derivation step: a step's own are alternatives, the steps' all hold. */
+    private static List<String> patterns(SchemaType t) {
+        List<String> steps = new ArrayList<>();
+        for (SchemaType s = t; s != null && !s.isBuiltinType(); s = s.getBaseType()) {
+            if (s.hasPatternFacet() && s.getPatterns().length > 0) {
+                String[] own = s.getPatterns();
+                steps.add(own.length == 1 ? own[0] : "(" + String.join(")|(", own) + ")");
             }
-            if (max != null && n.compareTo(new java.math.BigDecimal(max.getStringValue())) > 0) {
-                return max.getStringValue();
-            }
-        } catch (NumberFormatException notNumeric) {
-            // dates and strings keep their sample
         }
-        return v;
+        return steps;
+    }
+
+    /** A length facet's value: {@code exact}'s (xs:length) if the type has one, else {@code bound}'s; null if neither. */
+    private static Integer facet(SchemaType t, int exact, int bound) {
+        XmlAnySimpleType f = t.getFacet(exact) != null ? t.getFacet(exact) : t.getFacet(bound);
+        return f == null ? null : Integer.valueOf(f.getStringValue());
+    }
+
+    /** Whether {@code v} is a value of simple type {@code t}: its lexical space and every facet. */
+    private static boolean valid(SchemaType t, String v) {
+        try {
+            return t.newValue(v).validate();
+        } catch (RuntimeException invalid) {
+            return false;
+        }
+    }
+
+    /** A numeric sample moved inside a restriction's bounds, inclusive or exclusive; any other kept. */
+    private static String withinBounds(String v, SchemaType t, int code) {
+        java.math.BigDecimal n;
+        try {
+            n = new java.math.BigDecimal(v);
+        } catch (NumberFormatException notNumeric) {
+            return v; // dates and strings keep their sample
+        }
+        boolean integer = code != SchemaType.BTC_FLOAT && code != SchemaType.BTC_DOUBLE && code != SchemaType.BTC_DECIMAL;
+        XmlAnySimpleType minInclusive = t.getFacet(SchemaType.FACET_MIN_INCLUSIVE);
+        XmlAnySimpleType minExclusive = t.getFacet(SchemaType.FACET_MIN_EXCLUSIVE);
+        XmlAnySimpleType maxInclusive = t.getFacet(SchemaType.FACET_MAX_INCLUSIVE);
+        XmlAnySimpleType maxExclusive = t.getFacet(SchemaType.FACET_MAX_EXCLUSIVE);
+        try {
+            XmlAnySimpleType low = minExclusive != null ? minExclusive : minInclusive;
+            XmlAnySimpleType high = maxExclusive != null ? maxExclusive : maxInclusive;
+            java.math.BigDecimal within = Bounds.within(n, low == null ? null : new java.math.BigDecimal(low.getStringValue()),
+                    minExclusive != null, high == null ? null : new java.math.BigDecimal(high.getStringValue()), maxExclusive != null,
+                    integer);
+            return within == n ? v : within.toPlainString();
+        } catch (NumberFormatException notDecimal) {
+            return v; // a float's INF bound
+        }
     }
 
     private static String builtin(int code) {

@@ -1,0 +1,200 @@
+package io.wsbench.service.sample;
+
+import dk.brics.automaton.Automaton;
+import dk.brics.automaton.BasicAutomata;
+import dk.brics.automaton.BasicOperations;
+import dk.brics.automaton.RegExp;
+
+import java.util.List;
+
+/**
+ * A value that a schema's string constraints accept: its pattern (XML Schema's {@code xs:pattern}, or a JSON
+ * Schema's ECMA-262 {@code pattern}) and its lengths, for the sample requests written from a WSDL or an OpenAPI
+ * spec. A validating server refuses "text" where its schema asks for {@code ^[A-Z]{3}-\d{4}$} (FastAPI answers 422 to
+ * every request), so a sample must match. The pattern is compiled to a finite automaton (dk.brics.automaton),
+ * intersected with the lengths and with a readable alphabet, and its shortest string taken: deterministic, and
+ * exact for the regular expressions both dialects share. What the automaton cannot hold (back references,
+ * look-arounds, anchors inside, character class subtraction, Unicode categories beyond letters and digits) gives no
+ * example, and the caller keeps its own.
+ */
+public final class Patterns {
+
+    /** Alphabets tried in turn, most readable first: the shortest example of a pattern allowing any character would
+     *  otherwise be a control character. */
+    private static final List<Automaton> ALPHABETS = List.of(
+            new RegExp("[a-zA-Z0-9]*", RegExp.NONE).toAutomaton(),
+            new RegExp("[ -~]*", RegExp.NONE).toAutomaton(),
+            new RegExp("[ -\ud7ff]*", RegExp.NONE).toAutomaton());
+
+    private Patterns() {
+    }
+
+    /**
+     * The shortest readable string that matches every one of {@code patterns} (XML Schema's when {@code xsd}, else a
+     * JSON Schema's) and has {@code minLength} to {@code maxLength} characters (null: no bound); null when there is
+     * none, or a pattern is beyond what an automaton holds.
+     */
+    public static String example(List<String> patterns, boolean xsd, Integer minLength, Integer maxLength) {
+        int min = minLength == null ? 0 : Math.max(0, minLength);
+        if (maxLength != null && (maxLength < min || maxLength > 10_000)) {
+            return null;
+        }
+        Automaton a = maxLength == null ? BasicOperations.repeat(BasicAutomata.makeAnyChar(), min)
+                : BasicOperations.repeat(BasicAutomata.makeAnyChar(), min, maxLength);
+        for (String p : patterns) {
+            String translated = xsd ? fromXsd(p) : fromEcma(p);
+            if (translated == null) {
+                return null;
+            }
+            try {
+                a = a.intersection(new RegExp(translated, RegExp.NONE).toAutomaton());
+            } catch (IllegalArgumentException beyond) {
+                return null;
+            }
+        }
+        for (Automaton alphabet : ALPHABETS) {
+            String s = a.intersection(alphabet).getShortestExample(true);
+            if (s != null) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** {@code text} repeated or cut to a length within [{@code min}, {@code max}] (either null: unbounded). */
+    public static String resized(String text, Integer min, Integer max) {
+        StringBuilder b = new StringBuilder(text);
+        while (min != null && b.length() < min) {
+            b.append(text);
+        }
+        int length = Math.min(b.length(), max == null ? b.length() : max);
+        return b.substring(0, Math.max(length, min == null ? 0 : Math.min(min, b.length())));
+    }
+
+    /** A JSON Schema's pattern, which matches anywhere unless anchored: a string that matches it whole matches it. */
+    static String fromEcma(String p) {
+        String core = p;
+        if (core.startsWith("^")) {
+            core = core.substring(1);
+        } else {
+            core = ".*" + core; // unanchored: anything may come before the match (the shortest example has nothing)
+        }
+        if (core.endsWith("$") && !core.endsWith("\\$")) {
+            core = core.substring(0, core.length() - 1);
+        } else {
+            core = core + ".*";
+        }
+        return translate(core.replace("(?:", "("), false);
+    }
+
+    /** An XML Schema pattern: matched against the whole value, with {@code \i} and {@code \c} for XML's names. */
+    static String fromXsd(String p) {
+        return translate(p, true); // a class subtraction, [a-z-[aeiou]], is a class within a class: none
+    }
+
+    /**
+     * The pattern in dk.brics.automaton's syntax (with no extension on: {@code & ~ # @ < > "} are literal there only when
+     * quoted, so they are escaped): the class escapes spelled out, a dialect's own escapes as their characters; null for
+     * what an automaton cannot hold.
+     */
+    private static String translate(String p, boolean xsd) {
+        StringBuilder out = new StringBuilder();
+        boolean inClass = false;
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '\\') {
+                if (++i >= p.length()) {
+                    return null;
+                }
+                char e = p.charAt(i);
+                if (e == 'p' && i + 1 < p.length() && p.charAt(i + 1) == '{') {
+                    int end = p.indexOf('}', i);
+                    String range = end < 0 ? null : category(p.substring(i + 2, end));
+                    if (range == null) {
+                        return null;
+                    }
+                    out.append(inClass ? range : "[" + range + "]");
+                    i = end;
+                    continue;
+                }
+                String spelled = classEscape(e, xsd, inClass);
+                if (spelled == null) {
+                    return null;
+                }
+                out.append(spelled);
+                continue;
+            }
+            if (!inClass && c == '(' && i + 1 < p.length() && p.charAt(i + 1) == '?') {
+                return null; // a look-around or a named group
+            }
+            if (c == '[') {
+                if (inClass) {
+                    return null; // a nested class (subtraction, or a POSIX class)
+                }
+                inClass = true;
+                out.append(c);
+                if (i + 1 < p.length() && p.charAt(i + 1) == '^') {
+                    out.append('^');
+                    i++;
+                }
+                continue;
+            }
+            if (c == ']' && inClass) {
+                inClass = false;
+                out.append(c);
+                continue;
+            }
+            if (!inClass && (c == '^' || c == '$')) {
+                return null; // an anchor inside the pattern
+            }
+            if ("&~#@<>\"".indexOf(c) >= 0) {
+                out.append('\\').append(c);
+                continue;
+            }
+            out.append(c);
+        }
+        return inClass ? null : out.toString();
+    }
+
+    /** A Unicode category's ASCII part, as a class's range: letters and digits only; null for any other. */
+    private static String category(String name) {
+        return switch (name) {
+            case "L", "IsL" -> "a-zA-Z";
+            case "Lu", "IsLu" -> "A-Z";
+            case "Ll", "IsLl" -> "a-z";
+            case "N", "Nd", "IsN", "IsNd" -> "0-9";
+            default -> null;
+        };
+    }
+
+    /** An escape's meaning in brics's syntax, inside a character class or outside one; null when it has none there. */
+    private static String classEscape(char e, boolean xsd, boolean inClass) {
+        String range = switch (e) {
+            case 'd' -> "0-9";
+            case 'w' -> "a-zA-Z0-9_";
+            case 's' -> " \t\n\r";
+            case 'i' -> xsd ? "_:A-Za-z" : null;
+            case 'c' -> xsd ? "\\-._:A-Za-z0-9" : null;
+            default -> null;
+        };
+        if (range != null) {
+            return inClass ? range : "[" + range + "]";
+        }
+        String negated = switch (e) {
+            case 'D', 'I' -> "a-zA-Z";   // a character that is not a digit (not a name's first: a digit would do too)
+            case 'W', 'C' -> " ";        // not a word's (a name's) character
+            case 'S' -> "a-zA-Z0-9";
+            default -> null;
+        };
+        if (negated != null) {
+            return inClass ? null : "[" + negated + "]"; // inside a class its complement cannot be spelled as a range
+        }
+        return switch (e) {
+            case 'n' -> "\n";
+            case 'r' -> "\r";
+            case 't' -> "\t";
+            case 'p', 'P', 'b', 'B', 'k' -> null; // Unicode categories, word boundaries, back references
+            default -> Character.isDigit(e) ? null : "\\" + e; // \1: a back reference; else the character itself
+        };
+    }
+}
