@@ -2,6 +2,8 @@ package io.wsbench.cli;
 
 import com.sun.net.httpserver.HttpServer;
 import io.wsbench.core.load.Reconnects;
+import io.wsbench.model.record.GeneratorRecord;
+import io.wsbench.model.record.GeneratorRecordBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -11,6 +13,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -155,17 +159,80 @@ class LoadRefusedTest {
         assertFalse(said.contains("now and then"), said);
     }
 
+    /**
+     * A server that answers every request with Apache httpd's {@code Keep-Alive: timeout=1, max=100} and keeps every
+     * connection: how many connections a POST load with {@code think} between requests opened, and what it said.
+     */
+    private static String loadKeepAliveTimeout(String think, java.util.concurrent.atomic.AtomicInteger connections, Path body)
+            throws Exception {
+        byte[] answer = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nKeep-Alive: timeout=1, max=100\r\nConnection: Keep-Alive\r\n"
+                + "Content-Length: 5\r\n\r\nhello").getBytes(StandardCharsets.US_ASCII);
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        Socket s = server.accept();
+                        connections.incrementAndGet();
+                        Thread t = new Thread(() -> {
+                            try (s) {
+                                while (true) {
+                                    readRequest(s.getInputStream());
+                                    s.getOutputStream().write(answer);
+                                    s.getOutputStream().flush();
+                                }
+                            } catch (IOException e) {
+                                // the client closed it
+                            }
+                        });
+                        t.setDaemon(true);
+                        t.start();
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + server.getLocalPort() + "/orders", "-c", "1", "-n", "3",
+                    "--think", think, "--body", body.toString(), "--json");
+            return r.out() + r.err();
+        }
+    }
+
+    @Test
+    void aConnectionIdleAsLongAsTheServersKeepAliveTimeoutIsOpenedAnew(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path body = Files.writeString(dir.resolve("order.txt"), "order=1");
+        java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
+        String kept = loadKeepAliveTimeout("100ms", connections, body);
+        int keptConnections = connections.getAndSet(0); // the load's own, and the check that the URL answers
+        assertFalse(kept.contains("reopenedAfterKeepAliveTimeout"), kept);
+        String said = loadKeepAliveTimeout("1s", connections, body);
+        assertEquals(keptConnections + 2, connections.get(), "idle 1 s of the server's 1 s: the 2nd and 3rd POST on new connections: " + said);
+        assertTrue(said.contains("\"reopenedAfterKeepAliveTimeout\" : 2") && said.contains("\"connect\" : 0,"), said);
+        assertTrue(said.contains("connections idle nearly as long as the server's Keep-Alive header said it keeps one"), said);
+    }
+
+    /** A generator's counts of closes: all the server's, those while idle, requests sent again, connections reopened. */
+    private static GeneratorRecord closes(Long closed, Long idle, Long again, Long reopened) {
+        return GeneratorRecordBuilder.builder(new GeneratorRecord(1, 1.0, 10.0)).serverClosedConnections(closed)
+                .serverClosedIdleConnections(idle).sentAgainOnNewConnection(again).reopenedAfterKeepAliveTimeout(reopened).build();
+    }
+
     @Test
     void theWordsFollowTheCounts() {
-        assertNull(Reconnects.said(true, 4, 1000, 4L, null, null), "one a user: kept");
-        assertNull(Reconnects.said(false, 4, 1000, 1000L, null, null), "a new connection per request was asked");
-        assertNull(Reconnects.said(true, 4, 1000, null, null, null), "not counted (HTTP/2)");
-        assertTrue(Reconnects.said(true, 4, 1000, 1000L, null, null).startsWith("the server closed the connection after each answer"));
-        assertTrue(Reconnects.said(true, 4, 1000, 340L, null, null).startsWith("the server closed connections now and then"), "nginx's keepalive_requests 3");
-        assertEquals(Reconnects.said(true, 4, 1000, 340L, null, null), Reconnects.said(true, 8, 5000, 1700L, null, null), "alike for every point of a target");
-        assertTrue(Reconnects.said(true, 4, 100, 60L, 60L, null).startsWith("the server closed connections that sat idle between requests"));
-        String raced = Reconnects.said(true, 4, 100, 70L, 60L, 6L);
+        assertNull(Reconnects.said(true, 4, 1000, closes(4L, null, null, null)), "one a user: kept");
+        assertNull(Reconnects.said(false, 4, 1000, closes(1000L, null, null, null)), "a new connection per request was asked");
+        assertNull(Reconnects.said(true, 4, 1000, closes(null, null, null, null)), "not counted (HTTP/2)");
+        assertTrue(Reconnects.said(true, 4, 1000, closes(1000L, null, null, null)).startsWith("the server closed the connection after each answer"));
+        assertTrue(Reconnects.said(true, 4, 1000, closes(340L, null, null, null)).startsWith("the server closed connections now and then"),
+                "nginx's keepalive_requests 3");
+        assertEquals(Reconnects.said(true, 4, 1000, closes(340L, null, null, null)), Reconnects.said(true, 8, 5000, closes(1700L, null, null, null)),
+                "alike for every point of a target");
+        assertTrue(Reconnects.said(true, 4, 100, closes(60L, 60L, null, null)).startsWith("the server closed connections that sat idle between requests"));
+        String raced = Reconnects.said(true, 4, 100, closes(70L, 60L, 6L, null));
         assertTrue(raced.startsWith("the server closed connections that sat idle") && raced.contains("; and the server closed kept connections as"
                 + " requests went out on them") && !raced.contains("now and then"), raced);
+        assertTrue(Reconnects.said(true, 1, 3, closes(null, null, null, 2L)).startsWith("connections idle nearly as long as the server's"
+                + " Keep-Alive header said"));
     }
 }

@@ -178,9 +178,7 @@ final class PointRun {
             notes.accept(label + ": " + connectErrors + " connection error" + (connectErrors == 1 ? "" : "s") + ", the first: "
                     + m.firstConnectionFailure());
         }
-        String reconnects = m.generator() == null ? null
-                : Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), m.generator().serverClosedConnections(),
-                        m.generator().serverClosedIdleConnections(), m.generator().sentAgainOnNewConnection());
+        String reconnects = Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), m.generator());
         if (reconnects != null) {
             notes.accept(target.label() + ": " + reconnects); // alike for all its points: the run says it once
         }

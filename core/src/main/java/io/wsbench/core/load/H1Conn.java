@@ -27,6 +27,8 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
     private int sent;
     /** Whether the request of the moment may be sent again (RFC 9110, 9.2.2: its method is idempotent). */
     private boolean idempotent;
+    /** When the connection's last answer was read whole: taken only once the server has said its keep-alive timeout. */
+    private long answeredAt;
 
     H1Conn(Connection.Receiver user, LoadEngine.Lane lane, ResponseParser.HeaderSink headers) {
         this.user = user;
@@ -40,7 +42,13 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
     @Override
     public boolean ready() {
         if (channel != null) {
-            return true;
+            if (!expired()) {
+                return true;
+            }
+            // idle about as long as the server's Keep-Alive header says it keeps it: it may be closing it now, and a
+            // request sent on it would meet the close (a POST could not go again). A new one instead, as HTTP libraries do
+            lane.run.h1KeepAliveExpired.increment();
+            drop();
         }
         if (!connecting) {
             connecting = true;
@@ -76,6 +84,19 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
         drop();
     }
 
+    /**
+     * Whether the connection has been idle for nearly as long as the server's Keep-Alive header says it keeps one
+     * ({@code timeout=5}: 4 s; the margin a quarter of it, at most a second); false where the server said nothing.
+     */
+    private boolean expired() {
+        long seconds = parser.keepAliveSeconds();
+        if (seconds <= 0 || answeredAt == 0) {
+            return false;
+        }
+        long limit = seconds * 1_000_000_000L - Math.min(1_000_000_000L, seconds * 250_000_000L);
+        return System.nanoTime() - answeredAt > limit;
+    }
+
     /** Closes the connection of the moment, if any: its close is no lost answer. */
     private void drop() {
         Channel c = channel;
@@ -94,6 +115,7 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
         }
         channel = f.channel();
         sent = 0;
+        answeredAt = 0;
         parser.reset();
         channel.pipeline().addLast(this);
         if (user.finished()) {
@@ -125,6 +147,9 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
             user.received(in.readableBytes());
             if (ctx.channel() == channel) {
                 parser.feed(in, user);
+                if (parser.keepAliveSeconds() > 0 && parser.between()) {
+                    answeredAt = System.nanoTime();
+                }
             }
         } catch (IllegalStateException malformed) {
             if (ctx.channel() == channel) {

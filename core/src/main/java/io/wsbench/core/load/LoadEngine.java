@@ -364,6 +364,8 @@ public final class LoadEngine implements AutoCloseable {
         final java.util.concurrent.atomic.LongAdder h1IdleCloses = new java.util.concurrent.atomic.LongAdder();
         /** HTTP/1.1: idempotent requests sent again because a kept connection closed as they went out on it. */
         final java.util.concurrent.atomic.LongAdder h1SentAgain = new java.util.concurrent.atomic.LongAdder();
+        /** HTTP/1.1: connections opened anew because the one kept had idled out the server's Keep-Alive timeout. */
+        final java.util.concurrent.atomic.LongAdder h1KeepAliveExpired = new java.util.concurrent.atomic.LongAdder();
         /** gRPC: the messages of the calls that ended OK. */
         final java.util.concurrent.atomic.LongAdder grpcMessages = new java.util.concurrent.atomic.LongAdder();
         final java.util.Map<String, java.util.concurrent.atomic.LongAdder> streamErrors = new java.util.concurrent.ConcurrentHashMap<>();

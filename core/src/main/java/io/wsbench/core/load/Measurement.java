@@ -221,6 +221,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         Double closed = total(g, GeneratorRecord::serverClosedConnections);
         Double idle = total(g, GeneratorRecord::serverClosedIdleConnections);
         Double again = total(g, GeneratorRecord::sentAgainOnNewConnection);
+        Double reopened = total(g, GeneratorRecord::reopenedAfterKeepAliveTimeout);
         return GeneratorRecordBuilder.builder().ioThreads(g.stream().mapToInt(GeneratorRecord::ioThreads).sum()).cpuSeconds(cpu)
                 .cpuPercent(seconds > 0 ? round(100 * cpu / seconds) : 0).ioBusiestPercent(busiest)
                 .heapUsedMaxBytes(heapMax == null ? null : heapMax.longValue())
@@ -230,7 +231,8 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 .checkMicrosPerRequest(perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests))
                 .http2(http2(g)).serverClosedConnections(closed == null ? null : closed.longValue())
                 .serverClosedIdleConnections(idle == null ? null : idle.longValue())
-                .sentAgainOnNewConnection(again == null ? null : again.longValue()).build();
+                .sentAgainOnNewConnection(again == null ? null : again.longValue())
+                .reopenedAfterKeepAliveTimeout(reopened == null ? null : reopened.longValue()).build();
     }
 
     /** The parts' HTTP/2 figures together: their connections and events summed; null over HTTP/1.1. */

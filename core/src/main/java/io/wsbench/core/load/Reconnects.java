@@ -1,5 +1,7 @@
 package io.wsbench.core.load;
 
+import io.wsbench.model.record.GeneratorRecord;
+
 /**
  * Whether the server kept the connections a keep-alive point asked for: one that closes each after its answer
  * (an HTTP/1.0 server, {@code Connection: close}) makes every request pay a new connection, and one that closes
@@ -18,21 +20,21 @@ public final class Reconnects {
     }
 
     /**
-     * What the server did to the HTTP/1.1 connections of a keep-alive point whose {@code users} made {@code requests}
-     * and saw the server close {@code closed}, {@code idle} of them while no request was on them, and {@code sentAgain}
-     * requests go again on a new connection because it closed the one they went out on (each null: none, or not
-     * counted), in words without the point's own counts, so that a run says it once for all the points of a target;
-     * null when it closed fewer than one a user (a close at the point's end, or none) and sent none again, or keep-alive
-     * was not asked.
+     * What the server did to the HTTP/1.1 connections of a keep-alive point whose {@code users} made {@code requests},
+     * as its generator's counts say ({@link GeneratorRecord#serverClosedConnections} and the three beside it), in words
+     * without the point's own counts, so that a run says it once for all the points of a target; null when the server
+     * closed fewer than one a user (a close at the point's end, or none) and nothing else was done, or keep-alive was
+     * not asked.
      */
-    public static String said(boolean keepAlive, int users, long requests, Long closed, Long idle, Long sentAgain) {
-        if (!keepAlive || closed == null || requests <= users) {
+    public static String said(boolean keepAlive, int users, long requests, GeneratorRecord g) {
+        if (!keepAlive || g == null || requests <= users) {
             return null;
         }
+        long closed = count(g.serverClosedConnections());
+        long idle = count(g.serverClosedIdleConnections());
+        long again = count(g.sentAgainOnNewConnection());
+        long afterAnswers = closed - idle - again;
         java.util.List<String> said = new java.util.ArrayList<>();
-        long idleCloses = idle == null ? 0 : idle;
-        long again = sentAgain == null ? 0 : sentAgain;
-        long afterAnswers = closed - idleCloses - again;
         if (afterAnswers > users) {
             said.add(afterAnswers >= EACH * requests
                     ? "the server closed the connection after each answer (HTTP/1.0, or Connection: close): every request paid"
@@ -41,7 +43,7 @@ public final class Reconnects {
                     + " maxKeepAliveRequests, 100 by default, or nginx's keepalive_requests): each reopening is in the latency of"
                     + " the request that waited for it");
         }
-        if (idleCloses > users) {
+        if (idle > users) {
             said.add("the server closed connections that sat idle between requests (a keep-alive timeout shorter than the"
                     + " think time, as Apache httpd's KeepAliveTimeout, 5 s by default, or nginx's keepalive_timeout): each"
                     + " reopening is in the latency of the request that waited for it");
@@ -51,6 +53,15 @@ public final class Reconnects {
                     + " were sent): those requests, of idempotent methods, were sent again on a new connection (RFC 9112, 9.3.1),"
                     + " their latency holding the first try and the reconnect");
         }
+        if (count(g.reopenedAfterKeepAliveTimeout()) > 0) {
+            said.add("connections idle nearly as long as the server's Keep-Alive header said it keeps one (timeout=N) were"
+                    + " opened anew rather than sent on, as HTTP libraries do, so that no request met the server's close:"
+                    + " each reopening is in the latency of the request that waited for it");
+        }
         return said.isEmpty() ? null : String.join("; and ", said);
+    }
+
+    private static long count(Long n) {
+        return n == null ? 0 : n;
     }
 }

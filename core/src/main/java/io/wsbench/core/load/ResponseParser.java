@@ -33,7 +33,8 @@ public final class ResponseParser {
     private static final byte[] CONTENT_TYPE = ascii("content-type");
     private static final byte[] CHUNKED = ascii("chunked");
     private static final byte[] CLOSE = ascii("close");
-    private static final byte[] KEEP_ALIVE = ascii("keep-alive");
+    private static final byte[] KEEP_ALIVE = ascii("keep-alive"); // Connection's value, and a header's name
+    private static final byte[] TIMEOUT = ascii("timeout=");
     private static final byte[] NO_BYTES = new byte[0];
     /** Longer answers are cut off as protocol errors, so an endless body costs bounded memory. */
     static final int MAX_BODY = 64 * 1024 * 1024;
@@ -55,6 +56,9 @@ public final class ResponseParser {
     private boolean sawContentType;
     private boolean http10;
     private boolean head;
+    /** The seconds the server's Keep-Alive header says it keeps an idle connection; 0 where none said so. Kept across
+     *  connections: one server says the same on each. */
+    private int keepAliveSeconds;
     /** Null unless someone reads the headers: the single-request path reads none. */
     private HeaderSink headers;
 
@@ -285,6 +289,8 @@ public final class ResponseParser {
             } else if (valueContains(KEEP_ALIVE, v, end)) {
                 close = false;
             }
+        } else if (nameIs(KEEP_ALIVE, colon)) {
+            keepAliveSeconds = timeout(v, end); // Apache httpd's "Keep-Alive: timeout=5, max=100"
         } else if (nameIs(CONTENT_TYPE, colon)) {
             int n = end - v;
             // keep the previous String when the header did not change, so steady traffic allocates nothing
@@ -294,6 +300,26 @@ public final class ResponseParser {
             }
             sawContentType = true;
         }
+    }
+
+    /** The number after {@code timeout=} in a Keep-Alive header's value, 0 where there is none (or it is 0). */
+    private int timeout(int from, int to) {
+        int at = valueIndex(TIMEOUT, from, to);
+        long n = 0;
+        for (int j = at + TIMEOUT.length; at >= 0 && j < to && line[j] >= '0' && line[j] <= '9' && n < 86_400; j++) {
+            n = n * 10 + (line[j] - '0');
+        }
+        return (int) Math.min(n, 86_400);
+    }
+
+    /** The seconds the server's last Keep-Alive header said it keeps an idle connection open; 0 where none said. */
+    public int keepAliveSeconds() {
+        return keepAliveSeconds;
+    }
+
+    /** Whether no answer is under way: the last one, if any, was read whole. */
+    public boolean between() {
+        return state == State.STATUS && lineLength == 0;
     }
 
     private boolean nameIs(byte[] name, int length) {
@@ -314,6 +340,11 @@ public final class ResponseParser {
     }
 
     private boolean valueContains(byte[] word, int from, int to) {
+        return valueIndex(word, from, to) >= 0;
+    }
+
+    /** Where {@code word} (lower-case) begins in the line's bytes from {@code from} to {@code to}, in any case; -1 if not. */
+    private int valueIndex(byte[] word, int from, int to) {
         outer:
         for (int i = from; i <= to - word.length; i++) {
             for (int j = 0; j < word.length; j++) {
@@ -321,9 +352,9 @@ public final class ResponseParser {
                     continue outer;
                 }
             }
-            return true;
+            return i;
         }
-        return false;
+        return -1;
     }
 
     private static byte[] ascii(String s) {

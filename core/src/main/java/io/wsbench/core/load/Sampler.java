@@ -166,6 +166,7 @@ final class Sampler {
                 .http2(http2()).serverClosedConnections(run.http2 != null ? null : counted(run.h1ServerCloses))
                 .serverClosedIdleConnections(run.http2 != null ? null : counted(run.h1IdleCloses))
                 .sentAgainOnNewConnection(run.http2 != null ? null : counted(run.h1SentAgain))
+                .reopenedAfterKeepAliveTimeout(run.http2 != null ? null : counted(run.h1KeepAliveExpired))
                 .build();
         List<SecondSample> whole = withSent(series.seconds());
         List<String> latencies = series.latencies();

@@ -59,6 +59,25 @@ class ResponseParserTest {
     }
 
     @Test
+    void theServersKeepAliveTimeoutIsReadAndKeptAcrossAnswers() {
+        ResponseParser p = new ResponseParser();
+        ResponseParser.Sink sink = (st, t, body, len, close) -> { };
+        assertEquals(0, p.keepAliveSeconds());
+        p.feed(Unpooled.wrappedBuffer(("HTTP/1.1 200 OK\r\nKeep-Alive: timeout=5, max=100\r\nConnection: Keep-Alive\r\n"
+                + "Content-Length: 0\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1)), sink);
+        assertEquals(5, p.keepAliveSeconds(), "Apache httpd's");
+        assertTrue(p.between());
+        p.feed(Unpooled.wrappedBuffer("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1)), sink);
+        assertEquals(5, p.keepAliveSeconds(), "an answer without it leaves it");
+        p.feed(Unpooled.wrappedBuffer("HTTP/1.1 200 OK\r\nkeep-alive: MAX=7, TIMEOUT=60\r\nContent-Length: 2\r\n\r\no".getBytes(StandardCharsets.ISO_8859_1)), sink);
+        assertEquals(60, p.keepAliveSeconds(), "in any case and order");
+        assertTrue(!p.between(), "a byte of the body to come");
+        assertTrue(H1Conn.idempotent(Unpooled.wrappedBuffer("DELETE /x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII))));
+        assertTrue(!H1Conn.idempotent(Unpooled.wrappedBuffer("POST /x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII))));
+        assertTrue(!H1Conn.idempotent(Unpooled.wrappedBuffer("GETX /x HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII))));
+    }
+
+    @Test
     void bodyUntilCloseAndConnectionClose() {
         List<Seen> seen = parse("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nall of it", 4);
         assertEquals(List.of(new Seen(200, "text/plain", "all of it", true)), seen);

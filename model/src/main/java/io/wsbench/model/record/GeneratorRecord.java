@@ -25,7 +25,8 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * request was on them (its keep-alive timeout: a think time longer than it); {@code sentAgainOnNewConnection}: the
  * requests of idempotent methods sent again on a new connection because the server closed the one they went out on, a
  * connection it had kept open, before any byte of their answer (its keep-alive timeout reached as they were sent:
- * RFC 9112, 9.3.1); each null where none.
+ * RFC 9112, 9.3.1); {@code reopenedAfterKeepAliveTimeout}: the connections wsbench opened anew instead of sending on
+ * one idle nearly as long as the server's {@code Keep-Alive: timeout=N} header said it keeps one; each null where none.
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -33,7 +34,8 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
                               Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest,
                               Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
                               Http2Record http2, String idleCores, java.util.List<Double> coreDistanceNanos,
-                              Long serverClosedConnections, Long serverClosedIdleConnections, Long sentAgainOnNewConnection) {
+                              Long serverClosedConnections, Long serverClosedIdleConnections, Long sentAgainOnNewConnection,
+                              Long reopenedAfterKeepAliveTimeout) {
 
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent) {
         this(ioThreads, cpuSeconds, cpuPercent, null, null, null, null, null);
@@ -43,7 +45,7 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                            Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds) {
         this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
-                securitySeconds, null, null, null, null, null, null, null, null);
+                securitySeconds, null, null, null, null, null, null, null, null, null);
     }
 
     /**
