@@ -310,6 +310,32 @@ class FlagsTest {
         assertTrue(!Flags.of(run(calm)).get(0).contains("GC"), "under 1% of the time in GC is not a reason");
     }
 
+    /**
+     * A large answer's point on Tomcat: 20 users closing their connections at its end made Tomcat's NIO endpoint throw
+     * 20 EOFExceptions, which read "9.90 exceptions per second (0.15 per request)": the load's doing, not the server's.
+     * Exceptions of the server's own are still said, and named before the closes'.
+     */
+    @Test
+    void theLoadsOwnClosesAreNoExceptionsOfTheServers() {
+        LoadRecord twenty = new LoadRecord("closed", 20, 13L, null, null, null, true);
+        PointRecord closes = thrown(twenty, 130, new ServerRecord.ExceptionRate("java.io.EOFException", 10, 20,
+                "org.apache.tomcat.util.net.NioEndpoint$NioSocketWrapper.fillReadBuffer:1285"));
+        assertTrue(Flags.of(run(List.of(closes))).stream().noneMatch(f -> f.contains("exceptions per second")), Flags.of(run(List.of(closes))).toString());
+        PointRecord own = thrown(twenty, 130, new ServerRecord.ExceptionRate("java.io.EOFException", 10, 20, "NioEndpoint"),
+                new ServerRecord.ExceptionRate("java.text.ParseException", 500, 1000, "java.text.DateFormat.parse:399"));
+        String flag = Flags.of(run(List.of(own))).stream().filter(f -> f.contains("exceptions per second")).findFirst().orElseThrow();
+        assertTrue(flag.contains("created 500 exceptions per second (3.85 per request), most of them java.text.ParseException at"), flag);
+    }
+
+    private static PointRecord thrown(LoadRecord load, double throughput, ServerRecord.ExceptionRate... exceptions) {
+        PointRecord p = ComparisonTest.point("CXF large", load, 1, throughput, 20_000);
+        ServerRecord s = new ServerRecord(1L, 150, 100, 50, 1 << 28, 40, 0, 80).withRecording(new ServerRecord.JfrRecord(100L, 10L,
+                List.of(), List.of(exceptions), null, null));
+        return PointRecordBuilder.builder().target(p.target()).load(load).repeat(1).requests((long) (2 * throughput))
+                .durationSeconds(2.0).throughput(throughput).latencyMicros(p.latencyMicros())
+                .traffic(new PointRecord.Traffic(400, 500)).errors(ErrorCounts.NONE).validated((long) (2 * throughput)).server(s).build();
+    }
+
     private static PointRecord collected(int repeat, double throughput, long gcMillisPerSecond) {
         PointRecord p = ComparisonTest.point("CXF small", FIVE_USERS, repeat, throughput, 200);
         ServerRecord s = new ServerRecord(1L, 150, 100, 50, 1 << 28, 40, 0, 80).withGc(10, (long) (gcMillisPerSecond
