@@ -68,14 +68,16 @@ class LoadRefusedTest {
         assertTrue(said.contains("the server closed the connection after each answer (HTTP/1.0, or Connection: close)"), said);
     }
 
+    /** What a test server does with each connection it accepts, on a thread of its own. */
+    private interface Connection {
+        void serve(Socket s) throws IOException, InterruptedException;
+    }
+
     /**
-     * A server on plain sockets that answers the first request of each connection ("hello", kept alive) and then, as
-     * {@code raceNext} says, closes the connection when the second request arrives, unanswered (a keep-alive timeout
-     * reached as the request went out: the race every client meets with a think time near the server's timeout), or
-     * {@code idleMillis} after the answer, while nothing is on it (the timeout itself). Runs {@code load URL args}.
+     * {@code load URL args} against a server on plain sockets (no HTTP library's habits) that hands each connection to
+     * {@code each}, the URL's path {@code path}: what the command printed.
      */
-    private static String loadClosing(boolean raceNext, int idleMillis, String... args) throws Exception {
-        byte[] answer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello".getBytes(StandardCharsets.US_ASCII);
+    private static String loadOn(Connection each, String path, String... args) throws Exception {
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> {
                 while (!server.isClosed()) {
@@ -83,15 +85,7 @@ class LoadRefusedTest {
                         Socket s = server.accept();
                         Thread t = new Thread(() -> {
                             try (s) {
-                                InputStream in = s.getInputStream();
-                                readRequest(in);
-                                s.getOutputStream().write(answer);
-                                s.getOutputStream().flush();
-                                if (raceNext) {
-                                    readRequest(in); // the second request: the connection closes under it
-                                } else {
-                                    Thread.sleep(idleMillis);
-                                }
+                                each.serve(s);
                             } catch (IOException | InterruptedException e) {
                                 // the client went away
                             }
@@ -107,11 +101,32 @@ class LoadRefusedTest {
             acceptor.start();
             String[] command = new String[args.length + 2];
             command[0] = "load";
-            command[1] = "http://127.0.0.1:" + server.getLocalPort() + "/hello";
+            command[1] = "http://127.0.0.1:" + server.getLocalPort() + path;
             System.arraycopy(args, 0, command, 2, args.length);
             CliRunner r = CliRunner.run(command);
             return r.out() + r.err();
         }
+    }
+
+    /**
+     * A server that answers the first request of each connection ("hello", kept alive) and then, as {@code raceNext}
+     * says, closes the connection when the second request arrives, unanswered (a keep-alive timeout reached as the
+     * request went out: the race every client meets with a think time near the server's timeout), or {@code idleMillis}
+     * after the answer, while nothing is on it (the timeout itself).
+     */
+    private static String loadClosing(boolean raceNext, int idleMillis, String... args) throws Exception {
+        byte[] answer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nhello".getBytes(StandardCharsets.US_ASCII);
+        return loadOn(s -> {
+            InputStream in = s.getInputStream();
+            readRequest(in);
+            s.getOutputStream().write(answer);
+            s.getOutputStream().flush();
+            if (raceNext) {
+                readRequest(in); // the second request: the connection closes under it
+            } else {
+                Thread.sleep(idleMillis);
+            }
+        }, "/hello", args);
     }
 
     /** Reads one request's head and the body its Content-Length gives. */
@@ -167,36 +182,14 @@ class LoadRefusedTest {
             throws Exception {
         byte[] answer = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nKeep-Alive: timeout=1, max=100\r\nConnection: Keep-Alive\r\n"
                 + "Content-Length: 5\r\n\r\nhello").getBytes(StandardCharsets.US_ASCII);
-        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            Thread acceptor = new Thread(() -> {
-                while (!server.isClosed()) {
-                    try {
-                        Socket s = server.accept();
-                        connections.incrementAndGet();
-                        Thread t = new Thread(() -> {
-                            try (s) {
-                                while (true) {
-                                    readRequest(s.getInputStream());
-                                    s.getOutputStream().write(answer);
-                                    s.getOutputStream().flush();
-                                }
-                            } catch (IOException e) {
-                                // the client closed it
-                            }
-                        });
-                        t.setDaemon(true);
-                        t.start();
-                    } catch (IOException closed) {
-                        return;
-                    }
-                }
-            });
-            acceptor.setDaemon(true);
-            acceptor.start();
-            CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + server.getLocalPort() + "/orders", "-c", "1", "-n", "3",
-                    "--think", think, "--body", body.toString(), "--json");
-            return r.out() + r.err();
-        }
+        return loadOn(s -> {
+            connections.incrementAndGet();
+            while (true) {
+                readRequest(s.getInputStream());
+                s.getOutputStream().write(answer);
+                s.getOutputStream().flush();
+            }
+        }, "/orders", "-c", "1", "-n", "3", "--think", think, "--body", body.toString(), "--json");
     }
 
     @Test
