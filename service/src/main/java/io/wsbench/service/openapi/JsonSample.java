@@ -150,8 +150,11 @@ final class JsonSample {
             return JSON.valueToTree(example);
         }
         return switch (type == null ? "string" : type) {
-            case "integer" -> NODES.numberNode(number(s, BigDecimal.valueOf(3), true).toBigInteger());
-            case "number" -> NODES.numberNode(number(s, new BigDecimal("1.5"), false));
+            // at the minimum where there is one (an id's 1), else 3 and 1.5; then inside every bound
+            case "integer" -> NODES.numberNode(number(s, s.getMinimum() != null ? s.getMinimum().max(BigDecimal.ONE) : BigDecimal.valueOf(3),
+                    true).toBigInteger());
+            case "number" -> NODES.numberNode(number(s, s.getMinimum() != null ? s.getMinimum().max(new BigDecimal("1.5"))
+                    : new BigDecimal("1.5"), false));
             case "boolean" -> NODES.booleanNode(true);
             default -> NODES.textNode(string(s, switch (s.getFormat() == null ? "" : s.getFormat()) {
                 case "date" -> "2026-01-31";
