@@ -48,8 +48,9 @@ final class OpenApiCommand implements Callable<Integer> {
             }
             Set<String> required = new LinkedHashSet<>(r.placeholders());
             required.removeAll(r.optional());
-            System.err.println(op.method() + " " + op.path() + ": the data's columns: " + String.join(", ", required)
-                    + (r.optional().isEmpty() ? "" : "; optional (left out where the data has no column): " + String.join(", ", r.optional())));
+            System.err.println(op.method() + " " + op.path() + ": the data's columns: " + (required.isEmpty() ? "none required"
+                    : String.join(", ", required)) + (r.optional().isEmpty() ? ""
+                    : "; optional (left out where the data has no column): " + String.join(", ", r.optional())));
         } catch (OwnServiceException e) {
             throw new UserError(e.getMessage());
         }

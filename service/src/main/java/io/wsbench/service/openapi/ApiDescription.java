@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -82,8 +83,16 @@ public final class ApiDescription {
             throw new OwnServiceException(location + ": cannot be read as an OpenAPI spec: " + oneLine(e.getMessage()));
         }
         OpenAPI api = result == null ? null : result.getOpenAPI();
+        List<String> messages = result == null || result.getMessages() == null ? List.of() : result.getMessages();
+        if (api != null && api.getOpenapi() != null && api.getPaths() == null) {
+            throw new OwnServiceException(location + ": an OpenAPI " + api.getOpenapi() + " spec with no paths"
+                    + (api.getWebhooks() == null || api.getWebhooks().isEmpty() ? "" : " (only webhooks, which the service calls: nothing to load)"));
+        }
         if (api == null || api.getPaths() == null || api.getOpenapi() == null) {
-            List<String> messages = result == null || result.getMessages() == null ? List.of() : result.getMessages();
+            if (messages.stream().anyMatch(m -> m != null && m.contains("attribute openapi is missing")) && swagger2(location)) {
+                throw new OwnServiceException(location + ": a Swagger 2.0 spec: wsbench reads OpenAPI 3.0 and 3.1 (convert it first,"
+                        + " e.g. with swagger2openapi or the Swagger Editor)");
+            }
             throw new OwnServiceException(location + ": not an OpenAPI 3 spec"
                     + (messages.isEmpty() ? "" : ": " + oneLine(messages.get(0))));
         }
@@ -93,6 +102,17 @@ public final class ApiDescription {
             }
         }
         return api;
+    }
+
+    /** Whether the file (or URL) declares {@code swagger: "2.0"} near its start. */
+    private static boolean swagger2(String location) {
+        try (var in = location.startsWith("http://") || location.startsWith("https://") ? URI.create(location).toURL().openStream()
+                : java.nio.file.Files.newInputStream(Path.of(location))) {
+            String head = new String(in.readNBytes(4096), java.nio.charset.StandardCharsets.UTF_8);
+            return java.util.regex.Pattern.compile("[\"']?swagger[\"']?\\s*:\\s*[\"']?2\\.0").matcher(head).find();
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** swagger-parser says little about a syntax error: Jackson names the line and column. */
@@ -112,14 +132,26 @@ public final class ApiDescription {
         }
     }
 
+    /**
+     * Header parameters OpenAPI 3 says to ignore and wsbench does: the media types say them. (It says the same of
+     * Authorization, but FastAPI's and many specs' declare their token so, and a flow's step fills it by that name.)
+     */
+    private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type");
+
     private static RestOperation operation(OpenAPI api, URI base, String path, PathItem item, String method, Operation op) {
         Map<String, RestOperation.Param> params = new LinkedHashMap<>();
         for (List<Parameter> list : java.util.Arrays.asList(item.getParameters(), op.getParameters())) {
             if (list != null) {
                 for (Parameter p : list) {
+                    if ("header".equals(p.getIn()) && IGNORED_HEADERS.contains(p.getName().toLowerCase(java.util.Locale.ROOT))) {
+                        continue; // OpenAPI 3: the media types say them (its Authorization, which specs use for tokens, is kept)
+                    }
                     // an operation's parameter overrides its path's of the same name and place
+                    String style = p.getStyle() != null ? p.getStyle().toString()
+                            : "query".equals(p.getIn()) || "cookie".equals(p.getIn()) ? "form" : "simple";
                     params.put(p.getIn() + ":" + p.getName(), new RestOperation.Param(p.getName(), p.getIn(),
-                            Boolean.TRUE.equals(p.getRequired()) || "path".equals(p.getIn()), p.getSchema()));
+                            Boolean.TRUE.equals(p.getRequired()) || "path".equals(p.getIn()), p.getSchema(), style,
+                            p.getExplode() != null ? p.getExplode() : "form".equals(style)));
                 }
             }
         }

@@ -98,6 +98,9 @@ final class JsonSample {
             List<String> required = s.getRequired() == null ? List.of() : s.getRequired();
             if (s.getProperties() != null) {
                 for (Map.Entry<String, Schema> p : s.getProperties().entrySet()) {
+                    if (p.getValue() != null && Boolean.TRUE.equals(merged(p.getValue()).getReadOnly())) {
+                        continue; // the server's to write (an id, a status): not sent in a request, required or not
+                    }
                     JsonNode v = value(p.getValue(), p.getKey(), path.isEmpty() ? p.getKey() : path + "." + p.getKey(), depth + 1,
                             !required.contains(p.getKey()), own || under);
                     if (v != null) {
@@ -109,6 +112,10 @@ final class JsonSample {
         } else if ("array".equals(type)) {
             ArrayNode a = NODES.arrayNode();
             a.add(value(s.getItems(), name, path.isEmpty() ? name : path, depth + 1, false, own || under));
+            int least = placeholders || s.getMinItems() == null ? 1 : Math.min(s.getMinItems(), 10); // a template's one
+            for (int i = 1; i < least; i++) {
+                a.add(a.get(0).deepCopy());
+            }
             node = a;
         } else if (placeholders) {
             String unique = unique(name, path);
@@ -142,10 +149,15 @@ final class JsonSample {
     }
 
     private static JsonNode leaf(Schema<?> s, String type) {
-        Object example = s.getExample() != null ? s.getExample()
+        Object example = s.getConst() != null ? s.getConst()
+                : s.getExample() != null ? s.getExample()
                 : s.getExamples() != null && !s.getExamples().isEmpty() ? s.getExamples().get(0)
                 : s.getEnum() != null && !s.getEnum().isEmpty() ? s.getEnum().get(0)
                 : s.getDefault();
+        if (example instanceof java.time.temporal.TemporalAccessor || example instanceof java.util.Date) {
+            // swagger-parser reads a date-time's example as an OffsetDateTime (a date's as a Date): the text is the value
+            return NODES.textNode(example instanceof java.util.Date d ? d.toInstant().toString().substring(0, 10) : example.toString());
+        }
         if (example != null) {
             return JSON.valueToTree(example);
         }
@@ -156,6 +168,7 @@ final class JsonSample {
             case "number" -> NODES.numberNode(number(s, s.getMinimum() != null ? s.getMinimum().max(new BigDecimal("1.5"))
                     : new BigDecimal("1.5"), false));
             case "boolean" -> NODES.booleanNode(true);
+            case "null" -> NullNode.getInstance();
             default -> NODES.textNode(string(s, switch (s.getFormat() == null ? "" : s.getFormat()) {
                 case "date" -> "2026-01-31";
                 case "date-time" -> "2026-01-31T12:00:00Z";
@@ -185,7 +198,13 @@ final class JsonSample {
             high = s.getExclusiveMaximumValue();
             highExclusive = true;
         }
-        return Bounds.within(preferred, low, lowExclusive, high, highExclusive, integer);
+        BigDecimal v = Bounds.within(preferred, low, lowExclusive, high, highExclusive, integer);
+        BigDecimal step = s.getMultipleOf();
+        if (step != null && step.signum() > 0 && v.remainder(step).signum() != 0) {
+            BigDecimal up = v.divide(step, 0, java.math.RoundingMode.CEILING).multiply(step); // the next multiple
+            v = Bounds.within(up, low, lowExclusive, high, highExclusive, integer).equals(up) ? up : v;
+        }
+        return v;
     }
 
     /**
@@ -259,6 +278,9 @@ final class JsonSample {
                 if (!"null".equals(t)) {
                     return t;
                 }
+            }
+            if (s.getTypes().contains("null")) {
+                return "null"; // 3.1's type: 'null' alone: a JSON null is its only value
             }
         }
         if (s.getProperties() != null || s.getAllOf() != null) {

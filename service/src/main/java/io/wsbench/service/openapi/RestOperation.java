@@ -13,8 +13,18 @@ import java.util.Map;
 public record RestOperation(String id, String method, String path, URI server, List<Param> parameters, Body body,
                             Map<String, Answer> answers, String summary) {
 
-    /** A parameter: {@code in} is path, query, header or cookie; path parameters are always required. */
-    public record Param(String name, String in, boolean required, Schema<?> schema) {
+    /**
+     * A parameter: {@code in} is path, query, header or cookie; path parameters are always required. {@code style} and
+     * {@code explode} say how an array's or an object's value is written (OpenAPI 3's defaults: form and exploded in a
+     * query or a cookie, simple elsewhere).
+     */
+    public record Param(String name, String in, boolean required, Schema<?> schema, String style, boolean explode) {
+
+        public Param(String name, String in, boolean required, Schema<?> schema) {
+            this(name, in, required, schema, "query".equals(in) || "cookie".equals(in) ? "form" : "simple",
+                    "query".equals(in) || "cookie".equals(in));
+        }
+
         public String describe() {
             return name + " (" + in + (required ? "" : ", optional") + (schema == null ? "" : ", " + JsonSample.typeName(schema)) + ")";
         }

@@ -2,6 +2,7 @@ package io.wsbench.service.openapi;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.service.own.AnswerSchema;
@@ -12,8 +13,10 @@ import io.wsbench.service.own.Placeholders;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -98,12 +101,13 @@ public final class RestRequest implements OwnRequest {
             if (!p.required()) {
                 optional.add(p.name());
             }
-            String value = columns != null ? "${" + p.name() + "}" : sampleText(p);
+            String value = columns != null ? "${" + p.name() + "}" : null;
+            JsonNode sample = columns != null ? null : sample(p);
             switch (p.in()) {
-                case "path" -> path = path.replace("{" + p.name() + "}", columns != null ? value : url(value));
-                case "query" -> query.append(query.length() == 0 ? '?' : '&').append(url(p.name())).append('=')
-                        .append(columns != null ? value : url(value));
-                case "header" -> headers.put(p.name(), Placeholders.of(value));
+                case "path" -> path = path.replace("{" + p.name() + "}", columns != null ? value : styled(p, sample, true));
+                case "query" -> query.append(query.length() == 0 ? '?' : '&')
+                        .append(columns != null ? url(p.name()) + "=" + value : styled(p, sample, true));
+                case "header" -> headers.put(p.name(), Placeholders.of(columns != null ? value : styled(p, sample, false)));
                 default -> {
                     // cookies are left to a template of the user's: wsbench sends none
                 }
@@ -124,6 +128,9 @@ public final class RestRequest implements OwnRequest {
                 text = JsonSample.sample(op.body().schema());
             } else if (mediaType.contains("json")) {
                 wellFormed(text, templateSource);
+            }
+            if (template == null && !mediaType.contains("json")) {
+                text = notJson(text, mediaType); // written from the schema as JSON: in the body's own media type
             }
             bodyText = Placeholders.of(text);
         }
@@ -147,14 +154,88 @@ public final class RestRequest implements OwnRequest {
         }
     }
 
-    private static String sampleText(RestOperation.Param p) {
+    private static JsonNode sample(RestOperation.Param p) {
         String json = JsonSample.sample(p.schema());
         try {
-            var node = JSON.readTree(json);
-            return node.isValueNode() ? node.asText() : json;
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            return com.fasterxml.jackson.databind.node.TextNode.valueOf(json);
+        }
+    }
+
+    /**
+     * A sample parameter value as its style writes it (OpenAPI 3, "Style Values"): a query's whole {@code name=value}
+     * pairs, a path's or a header's value; each piece URL-encoded where {@code encode}. An array's items and an
+     * object's keys and values are pieces, so that {@code status: [available]} goes as {@code status=available}, not
+     * as the JSON {@code ["available"]}.
+     */
+    static String styled(RestOperation.Param p, JsonNode v, boolean encode) {
+        java.util.function.UnaryOperator<String> e = encode ? RestRequest::url : java.util.function.UnaryOperator.identity();
+        List<String> items = new ArrayList<>();
+        List<String> pairs = new ArrayList<>(); // an object's key=value, exploded
+        if (v.isArray()) {
+            v.forEach(i -> items.add(e.apply(text(i))));
+        } else if (v.isObject()) {
+            v.fields().forEachRemaining(f -> {
+                items.add(e.apply(f.getKey()));
+                items.add(e.apply(text(f.getValue())));
+                pairs.add(e.apply(f.getKey()) + "=" + e.apply(text(f.getValue())));
+            });
+        } else {
+            items.add(e.apply(text(v)));
+        }
+        String name = e.apply(p.name());
+        boolean exploded = p.explode() && (v.isArray() || v.isObject());
+        return switch (p.style()) {
+            case "form" -> v.isObject() && p.explode() ? String.join("&", pairs)
+                    : exploded ? String.join("&", items.stream().map(i -> name + "=" + i).toList()) : name + "=" + String.join(",", items);
+            case "spaceDelimited" -> name + "=" + String.join(encode ? "%20" : " ", items);
+            case "pipeDelimited" -> name + "=" + String.join(encode ? "%7C" : "|", items);
+            case "deepObject" -> v.isObject() ? String.join("&", pairs.stream().map(kv -> name + "%5B" + kv.replaceFirst("=", "%5D=")).toList())
+                    : name + "=" + String.join(",", items);
+            case "label" -> "." + (v.isObject() && p.explode() ? String.join(".", pairs) : String.join(exploded ? "." : ",", items));
+            case "matrix" -> v.isObject() && p.explode() ? ";" + String.join(";", pairs)
+                    : exploded ? ";" + String.join(";", items.stream().map(i -> name + "=" + i).toList()) : ";" + name + "=" + String.join(",", items);
+            default -> v.isObject() && p.explode() ? String.join(",", pairs) : String.join(",", items); // simple
+        };
+    }
+
+    private static String text(JsonNode n) {
+        return n.isValueNode() ? n.asText() : n.toString();
+    }
+
+    private static final String FORM = "application/x-www-form-urlencoded";
+
+    /**
+     * A body written from the schema as JSON, in a media type that is not JSON: an HTML form's {@code key=value} pairs
+     * (an array's items each under the key, any other value as its JSON text, placeholders kept and filled URL-encoded),
+     * or a string's text without its quotes (text/plain, application/octet-stream). Other media types (multipart/form-data)
+     * keep the JSON, which their server will likely refuse: a template of the user's says what to send.
+     */
+    static String notJson(String json, String mediaType) {
+        JsonNode n;
+        try {
+            n = JSON.readTree(json.replaceAll("(?<![\"\\w])(\\$\\{[^}]+})", "\"$1\"")); // a template's bare ${qty}: quoted
         } catch (JsonProcessingException e) {
             return json;
         }
+        if (mediaType.startsWith(FORM) && n.isObject()) {
+            List<String> pairs = new ArrayList<>();
+            n.fields().forEachRemaining(f -> {
+                List<JsonNode> values = new ArrayList<>();
+                if (f.getValue().isArray()) {
+                    f.getValue().forEach(values::add);
+                } else {
+                    values.add(f.getValue());
+                }
+                for (JsonNode v : values) {
+                    String t = text(v);
+                    pairs.add(url(f.getKey()) + "=" + (t.startsWith("${") && t.endsWith("}") ? t : url(t)));
+                }
+            });
+            return String.join("&", pairs);
+        }
+        return n.isTextual() && !mediaType.startsWith("multipart/") ? n.asText() : json;
     }
 
     private static String url(String v) {
@@ -241,7 +322,8 @@ public final class RestRequest implements OwnRequest {
             if (h.keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
                 h.put("Content-Type", mediaType);
             }
-            UnaryOperator<String> escape = mediaType.contains("json") ? RestRequest::jsonText : UnaryOperator.identity();
+            UnaryOperator<String> escape = mediaType.contains("json") ? RestRequest::jsonText
+                    : mediaType.startsWith(FORM) ? RestRequest::url : UnaryOperator.identity();
             content = body.fill(row, escape).getBytes(StandardCharsets.UTF_8);
         }
         return HttpRequest.wire(op.method(), address(endpoint, row), h, content, keepAlive);

@@ -78,6 +78,15 @@ public final class SampleRequest {
 
     private String write() throws WsdlException {
         int depth = 2;
+        for (SoapOperation.Part part : op.headers()) { // written first, then taken out of the body: each a header block
+            if (part.element() != null) {
+                globalElement(part, depth);
+            } else {
+                part(part, depth);
+            }
+        }
+        String headers = body.toString();
+        body.setLength(0);
         if (op.rpc()) {
             String wrapper = qualified(new QName(op.namespace(), op.name()));
             indent(depth).append('<').append(wrapper);
@@ -89,11 +98,7 @@ public final class SampleRequest {
                 if (part.element() != null) {
                     globalElement(part, depth + 1);
                 } else {
-                    SchemaType type = wsdl.types().findType(part.type());
-                    if (type == null) {
-                        throw undeclared("type " + part.type() + " of part '" + part.name() + "'");
-                    }
-                    element(new QName("", part.name()), type, false, null, depth + 1, null, false);
+                    part(part, depth + 1);
                 }
             }
             indent(depth).append("</").append(wrapper).append(">\n");
@@ -111,11 +116,25 @@ public final class SampleRequest {
                 .append(op.version().envelopeNamespace).append('"');
         prefixOf.forEach((ns, p) -> env.append(" xmlns:").append(p).append("=\"").append(escape(ns)).append('"'));
         env.append(">\n");
+        if (!headers.isEmpty()) {
+            env.append(" ".repeat(INDENT)).append('<').append(ENVELOPE_PREFIX).append(":Header>\n");
+            env.append(headers);
+            env.append(" ".repeat(INDENT)).append("</").append(ENVELOPE_PREFIX).append(":Header>\n");
+        }
         env.append(" ".repeat(INDENT)).append('<').append(ENVELOPE_PREFIX).append(":Body>\n");
         env.append(body);
         env.append(" ".repeat(INDENT)).append("</").append(ENVELOPE_PREFIX).append(":Body>\n");
         env.append("</").append(ENVELOPE_PREFIX).append(":Envelope>\n");
         return env.toString();
+    }
+
+    /** A part typed by a type, not an element (rpc style): an element of the part's name. */
+    private void part(SoapOperation.Part part, int depth) throws WsdlException {
+        SchemaType type = wsdl.types().findType(part.type());
+        if (type == null) {
+            throw undeclared("type " + part.type() + " of part '" + part.name() + "'");
+        }
+        element(new QName("", part.name()), type, false, null, depth, null, false);
     }
 
     private void globalElement(SoapOperation.Part part, int depth) throws WsdlException {
@@ -133,6 +152,12 @@ public final class SampleRequest {
 
     /** Writes the element, then takes it back when it is {@code optional} and the data has a column for none of its placeholders. */
     private void element(QName name, SchemaType type, boolean nillable, String occurs, int depth, String parent, boolean optional) {
+        if (optional && type.getName() != null && open.contains(type)) {
+            // an optional element of a type being written already: left out, as an empty one would break its own content
+            indent(depth).append("<!-- ").append(name.getLocalPart()).append(": recursive (").append(type.getName().getLocalPart())
+                    .append("), optional, left out -->\n");
+            return;
+        }
         int mark = body.length();
         int named = placeholderNames.size();
         writeElement(name, type, nillable, occurs, depth, parent);
@@ -204,6 +229,16 @@ public final class SampleRequest {
     private void particle(SchemaParticle p, int depth, String parent, String inheritedOccurs, boolean inOptional) {
         String occurs = occurs(p, inheritedOccurs);
         boolean optional = inOptional || p.getIntMinOccurs() == 0;
+        // as often as it must be (minOccurs="2": twice, or the request is invalid), at most ten times
+        for (int i = 0, times = Math.min(Math.max(1, p.getIntMinOccurs()), MAX_REPEATS); i < times; i++) {
+            once(p, depth, parent, i == 0 ? occurs : null, optional);
+        }
+    }
+
+    /** The most times a sample repeats a particle its schema wants more often. */
+    private static final int MAX_REPEATS = 10;
+
+    private void once(SchemaParticle p, int depth, String parent, String occurs, boolean optional) {
         switch (p.getParticleType()) {
             case SchemaParticle.ELEMENT -> element(p.getName(), p.getType(), p.isNillable(), occurs, depth, parent, optional);
             case SchemaParticle.SEQUENCE, SchemaParticle.ALL -> {

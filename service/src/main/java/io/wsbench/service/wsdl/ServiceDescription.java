@@ -29,10 +29,12 @@ import javax.wsdl.extensions.schema.Schema;
 import javax.wsdl.extensions.soap.SOAPAddress;
 import javax.wsdl.extensions.soap.SOAPBinding;
 import javax.wsdl.extensions.soap.SOAPBody;
+import javax.wsdl.extensions.soap.SOAPHeader;
 import javax.wsdl.extensions.soap.SOAPOperation;
 import javax.wsdl.extensions.soap12.SOAP12Address;
 import javax.wsdl.extensions.soap12.SOAP12Binding;
 import javax.wsdl.extensions.soap12.SOAP12Body;
+import javax.wsdl.extensions.soap12.SOAP12Header;
 import javax.wsdl.extensions.soap12.SOAP12Operation;
 import javax.wsdl.factory.WSDLFactory;
 import javax.wsdl.xml.WSDLReader;
@@ -201,11 +203,17 @@ public final class ServiceDescription {
                         + sax.getMessage();
             }
         }
-        if (t instanceof java.io.FileNotFoundException || t instanceof java.net.UnknownHostException) {
-            return location + ": cannot read: " + t.getMessage();
+        // WSDL4J names the document it could not read ("... imported document at 'http://...'"): an import's, not the WSDL's
+        java.util.regex.Matcher at = java.util.regex.Pattern.compile("at '([^']+)'").matcher(String.valueOf(e.getMessage()));
+        String what = at.find() && !at.group(1).equals(location) ? "cannot read " + at.group(1) + ", which it imports: " : "cannot read: ";
+        if (t instanceof java.net.UnknownHostException) {
+            return location + ": " + what + "unknown host " + t.getMessage();
+        }
+        if (t instanceof java.io.FileNotFoundException) {
+            return location + ": " + what + t.getMessage();
         }
         if (t instanceof java.io.IOException) {
-            return location + ": cannot read: " + t;
+            return location + ": " + what + t;
         }
         String m = e.getMessage() == null ? e.getFaultCode() : e.getMessage();
         m = m.replaceAll("^WSDLException( \\(at [^)]*\\))?: faultCode=[A-Z_]+: ", "").replace('\n', ' ');
@@ -357,15 +365,15 @@ public final class ServiceDescription {
                     }
                 }
                 for (Object o : binding.getBindingOperations()) {
-                    out.add(operation(service, port, address, version, style, (BindingOperation) o));
+                    out.add(operation(d, service, port, address, version, style, (BindingOperation) o));
                 }
             }
         }
         return out;
     }
 
-    private static SoapOperation operation(Service service, Port port, String address, SoapVersion version, String style,
-                                           BindingOperation op) {
+    private static SoapOperation operation(Definition d, Service service, Port port, String address, SoapVersion version,
+                                           String style, BindingOperation op) {
         String action = "";
         for (Object e : op.getExtensibilityElements()) {
             if (e instanceof SOAPOperation so) {
@@ -378,23 +386,67 @@ public final class ServiceDescription {
         }
         String use = "literal";
         String namespace = "";
+        List<?> bodyParts = null; // soap:body parts="...": null, all the message's parts not bound elsewhere
+        List<QName[]> headerRefs = new ArrayList<>(); // soap:header: message and part
         BindingInput in = op.getBindingInput();
         if (in != null) {
             for (Object e : in.getExtensibilityElements()) {
                 if (e instanceof SOAPBody b) {
                     use = b.getUse() == null ? use : b.getUse();
                     namespace = b.getNamespaceURI() == null ? namespace : b.getNamespaceURI();
+                    bodyParts = b.getParts();
                 } else if (e instanceof SOAP12Body b) {
                     use = b.getUse() == null ? use : b.getUse();
                     namespace = b.getNamespaceURI() == null ? namespace : b.getNamespaceURI();
+                    bodyParts = b.getParts();
+                } else if (e instanceof SOAPHeader h && h.getMessage() != null && h.getPart() != null) {
+                    headerRefs.add(new QName[]{h.getMessage(), new QName(h.getPart())});
+                } else if (e instanceof SOAP12Header h && h.getMessage() != null && h.getPart() != null) {
+                    headerRefs.add(new QName[]{h.getMessage(), new QName(h.getPart())});
                 }
             }
         }
         javax.wsdl.Operation abstractOp = op.getOperation();
-        List<SoapOperation.Part> input = parts(abstractOp.getInput() == null ? null : abstractOp.getInput().getMessage());
+        Message inMessage = abstractOp.getInput() == null ? null : abstractOp.getInput().getMessage();
+        List<SoapOperation.Part> headers = new ArrayList<>();
+        Set<String> inHeader = new HashSet<>();
+        for (QName[] ref : headerRefs) {
+            Message m = inMessage != null && ref[0].equals(inMessage.getQName()) ? inMessage : message(d, ref[0], new HashSet<>());
+            javax.wsdl.Part p = m == null ? null : m.getPart(ref[1].getLocalPart());
+            if (p != null) {
+                headers.add(new SoapOperation.Part(p.getName(), p.getElementName(), p.getTypeName()));
+                if (m == inMessage) {
+                    inHeader.add(p.getName());
+                }
+            }
+        }
+        List<?> named = bodyParts;
+        List<SoapOperation.Part> input = parts(inMessage).stream()
+                .filter(p -> named != null ? named.contains(p.name()) : !inHeader.contains(p.name())).toList();
         List<SoapOperation.Part> output = parts(abstractOp.getOutput() == null ? null : abstractOp.getOutput().getMessage());
         return new SoapOperation(service.getQName().getLocalPart(), port.getName(), address, version, style, use,
-                op.getName(), action, namespace, input, output);
+                op.getName(), action, namespace, input, output, List.copyOf(headers));
+    }
+
+    /** The message {@code name} of {@code d} or of a WSDL it imports; null where none is. */
+    private static Message message(Definition d, QName name, Set<Definition> seen) {
+        if (!seen.add(d)) {
+            return null;
+        }
+        Message m = d.getMessage(name);
+        if (m != null && !m.isUndefined()) {
+            return m;
+        }
+        for (Object list : d.getImports().values()) {
+            for (Object i : (List<?>) list) {
+                Definition imported = ((Import) i).getDefinition();
+                Message found = imported == null ? null : message(imported, name, seen);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 
     private static List<SoapOperation.Part> parts(Message m) {

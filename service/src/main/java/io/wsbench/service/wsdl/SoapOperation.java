@@ -7,11 +7,18 @@ import java.util.List;
  * One operation of one SOAP port of a WSDL, as a client calls it: where ({@code address}), over
  * which SOAP version, in which style ({@code document} or {@code rpc}) and use ({@code literal} or
  * {@code encoded}), with which SOAPAction. {@code namespace} is the rpc wrapper's namespace (the
- * binding's soap:body namespace); {@code input} and {@code output} are the message parts in order.
+ * binding's soap:body namespace); {@code input} and {@code output} are the message parts in order, {@code input} those
+ * the binding puts in the Body; {@code headers} those it puts in the Header ({@code soap:header}, a part of the input
+ * message or of another).
  */
 public record SoapOperation(String service, String port, String address, SoapVersion version, String style,
                             String use, String name, String soapAction, String namespace,
-                            List<Part> input, List<Part> output) {
+                            List<Part> input, List<Part> output, List<Part> headers) {
+
+    public SoapOperation(String service, String port, String address, SoapVersion version, String style, String use, String name,
+                         String soapAction, String namespace, List<Part> input, List<Part> output) {
+        this(service, port, address, version, style, use, name, soapAction, namespace, input, output, List.of());
+    }
 
     /** A message part: typed by a global {@code element} (document style) or by a {@code type} (rpc style). */
     public record Part(String name, QName element, QName type) {

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A sample request is valid against the schema it was written from, facets included: a WCF service's guid (a string
  * with a pattern), a code of exact length and pattern, exclusive bounds. The sample wrote "text" for the guid, which a
- * validating server refuses on every request. XmlBeans validates the sample's body against the WSDL's own schema.
+ * validating server refuses on every request; an element of minOccurs 2 was written once, and an optional element of
+ * a recursive type as an empty one. XmlBeans validates the sample's body against the WSDL's own schema.
  */
 class ConstrainedSampleTest {
 
@@ -45,7 +46,13 @@ class ConstrainedSampleTest {
                           <xs:minExclusive value="5"/><xs:maxExclusive value="9"/></xs:restriction></xs:simpleType></xs:element>
                         <xs:element name="price"><xs:simpleType><xs:restriction base="xs:decimal"><xs:minExclusive value="100"/></xs:restriction></xs:simpleType></xs:element>
                         <xs:element name="code"><xs:simpleType><xs:restriction base="xs:int"><xs:pattern value="[1-9]\\d{3}"/></xs:restriction></xs:simpleType></xs:element>
+                        <xs:element name="line" type="xs:string" minOccurs="2" maxOccurs="unbounded"/>
+                        <xs:element name="tree" type="tns:node"/>
                       </xs:sequence></xs:complexType></xs:element>
+                      <xs:complexType name="node"><xs:sequence>
+                        <xs:element name="name" type="xs:string"/>
+                        <xs:element name="child" type="tns:node" minOccurs="0" maxOccurs="unbounded"/>
+                      </xs:sequence></xs:complexType>
                       <xs:element name="AddResponse"><xs:complexType><xs:sequence><xs:element name="r" type="xs:double"/></xs:sequence></xs:complexType></xs:element>
                     </xs:schema>
                   </wsdl:types>

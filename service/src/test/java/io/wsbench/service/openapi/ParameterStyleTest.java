@@ -1,0 +1,137 @@
+package io.wsbench.service.openapi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wsbench.service.own.OwnServiceException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A sample request as the spec's parameters and body ask to be written, found by reading other people's specs (the
+ * OpenAPI Initiative's examples, readme.io's): an array in a query went out as the JSON {@code ["available"]}
+ * ({@code status=%5B%20%22available%22%20%5D}) where its form style says {@code status=available}; a path's label
+ * style lost its dot; a form body went out as JSON; a date-time example stopped {@code openapi --operation} with an
+ * internal error; the server's own fields (readOnly) and an Accept header parameter were sent; a const and a
+ * multipleOf were not kept; a Swagger 2.0 file and a spec of webhooks only were "not an OpenAPI 3 spec".
+ */
+class ParameterStyleTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final URI SERVER = URI.create("http://127.0.0.1:9");
+
+    private static String request(Path dir, String spec, String operation) throws Exception {
+        ApiDescription api = ApiDescription.read(Files.writeString(dir.resolve("spec.yaml"), spec).toString());
+        return RestRequest.of(api, api.operation(operation), null, null, null).describe(SERVER);
+    }
+
+    @Test
+    void parametersAreWrittenInTheirStyle(@TempDir Path dir) throws Exception {
+        String said = request(dir, """
+                openapi: 3.0.3
+                info: { title: pets, version: "1" }
+                paths:
+                  /pets/{ids}/{labels}/{matrix}:
+                    get:
+                      operationId: find
+                      parameters:
+                        - { name: status, in: query, required: true, schema: { type: array, items: { type: string, enum: [available, sold] } } }
+                        - { name: tags, in: query, required: true, explode: false, schema: { type: array, minItems: 2, items: { type: string } } }
+                        - { name: ids, in: path, required: true, schema: { type: array, items: { type: integer } } }
+                        - { name: labels, in: path, required: true, style: label, schema: { type: string } }
+                        - { name: matrix, in: path, required: true, style: matrix, schema: { type: integer } }
+                        - { name: X-Ids, in: header, required: true, schema: { type: array, minItems: 2, items: { type: integer } } }
+                        - { name: Accept, in: header, required: true, schema: { type: string } }
+                      responses: { "200": { description: ok } }
+                """, "find");
+        String line = said.lines().findFirst().orElseThrow();
+        assertEquals("GET http://127.0.0.1:9/pets/3/.text/;matrix=3?status=available&tags=text,text", line, said);
+        assertTrue(said.contains("\nX-Ids: 3,3\n"), said);
+        assertFalse(said.contains("Accept"), "the answers' media types say it, not a parameter: " + said);
+    }
+
+    @Test
+    void aFormBodyIsAForm(@TempDir Path dir) throws Exception {
+        String said = request(dir, """
+                openapi: 3.0.3
+                info: { title: search, version: "1" }
+                paths:
+                  /search:
+                    post:
+                      operationId: search
+                      requestBody:
+                        content:
+                          application/x-www-form-urlencoded:
+                            schema:
+                              type: object
+                              required: [criteria, start]
+                              properties:
+                                criteria: { type: string, example: "*:*" }
+                                start: { type: integer }
+                                fields: { type: array, items: { type: string } }
+                      responses: { "200": { description: ok } }
+                """, "search");
+        assertTrue(said.endsWith("\n\ncriteria=*%3A*&start=3&fields=text\n"), said);
+    }
+
+    @Test
+    void theServersFieldsAreNotSentAndConstantsAndStepsAreKept(@TempDir Path dir) throws Exception {
+        String said = request(dir, """
+                openapi: 3.1.0
+                info: { title: bookings, version: "1" }
+                paths:
+                  /bookings:
+                    post:
+                      operationId: book
+                      requestBody:
+                        content:
+                          application/json:
+                            schema:
+                              type: object
+                              required: [id, object, seats, from, stock]
+                              properties:
+                                id: { type: string, readOnly: true }
+                                object: { type: string, const: card }
+                                seats: { type: integer, multipleOf: 2 }
+                                from: { type: string, format: date-time, example: "2026-01-31T12:00:00Z" }
+                                stock: { type: "null" }
+                      responses: { "200": { description: ok } }
+                """, "book");
+        JsonNode body = JSON.readTree(said.substring(said.indexOf("\n\n") + 2));
+        assertFalse(body.has("id"), said);
+        assertEquals("card", body.get("object").asText(), said);
+        assertEquals(4, body.get("seats").asInt(), said);
+        assertEquals("2026-01-31T12:00Z", body.get("from").asText().replace(":00Z", "Z"), said);
+        assertTrue(body.get("stock").isNull(), said);
+    }
+
+    @Test
+    void whatIsNotAnOpenApi3SpecSaysWhatItIs(@TempDir Path dir) throws Exception {
+        Path swagger = Files.writeString(dir.resolve("petstore.yaml"), """
+                swagger: "2.0"
+                info: { title: pets, version: "1" }
+                paths: {}
+                """);
+        String said = assertThrows(OwnServiceException.class, () -> ApiDescription.read(swagger.toString())).getMessage();
+        assertTrue(said.contains("a Swagger 2.0 spec: wsbench reads OpenAPI 3.0 and 3.1"), said);
+        Path hooks = Files.writeString(dir.resolve("hooks.yaml"), """
+                openapi: 3.1.0
+                info: { title: hooks, version: "1" }
+                webhooks:
+                  newPet:
+                    post:
+                      requestBody: { content: { application/json: { schema: { type: object } } } }
+                      responses: { "200": { description: ok } }
+                """);
+        said = assertThrows(OwnServiceException.class, () -> ApiDescription.read(hooks.toString())).getMessage();
+        assertTrue(said.endsWith("an OpenAPI 3.1.0 spec with no paths (only webhooks, which the service calls: nothing to load)"), said);
+    }
+}
