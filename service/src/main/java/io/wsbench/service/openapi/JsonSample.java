@@ -259,13 +259,24 @@ final class JsonSample {
             all.setRequired(new ArrayList<>(required));
             return all;
         }
-        if (s.getOneOf() != null && !s.getOneOf().isEmpty()) {
-            return merged(s.getOneOf().get(0));
+        List<Schema> choices = s.getOneOf() != null && !s.getOneOf().isEmpty() ? s.getOneOf()
+                : s.getAnyOf() != null && !s.getAnyOf().isEmpty() ? s.getAnyOf() : null;
+        if (choices == null) {
+            return s;
         }
-        if (s.getAnyOf() != null && !s.getAnyOf().isEmpty()) {
-            return merged(s.getAnyOf().get(0));
+        Schema<?> first = merged(choices.get(0));
+        if (type(first) != null || s.getProperties() == null) {
+            return first;
         }
-        return s;
+        // an object whose choices only say which of its properties are required (readme.io's createDoc): the object,
+        // with the first choice's required ones
+        Schema<Object> object = new Schema<>();
+        object.setType("object");
+        object.setProperties(s.getProperties());
+        Set<String> required = new LinkedHashSet<>(s.getRequired() == null ? List.of() : s.getRequired());
+        required.addAll(first.getRequired() == null ? List.of() : first.getRequired());
+        object.setRequired(new ArrayList<>(required));
+        return object;
     }
 
     /** The schema's type in 3.0 ({@code type}) or 3.1 ({@code types}, "null" set aside); guessed from its keywords when absent. */

@@ -340,6 +340,12 @@ public final class SampleRequest {
         String v = withinBounds(builtin(code), t, code);
         Integer min = facet(t, SchemaType.FACET_LENGTH, SchemaType.FACET_MIN_LENGTH);
         Integer max = facet(t, SchemaType.FACET_LENGTH, SchemaType.FACET_MAX_LENGTH);
+        if ((code == SchemaType.BTC_BASE_64_BINARY || code == SchemaType.BTC_HEX_BINARY) && (min != null || max != null)) {
+            // a binary's lengths count its octets, not its text's characters: that many zero bytes, encoded
+            byte[] octets = new byte[Math.min(min != null ? min : Math.min(3, max), 1 << 16)];
+            v = code == SchemaType.BTC_HEX_BINARY ? "00".repeat(octets.length) : java.util.Base64.getEncoder().encodeToString(octets);
+            return valid(t, v) ? v : builtin(code);
+        }
         if (max != null && v.length() > max) {
             v = v.substring(0, max);
         }

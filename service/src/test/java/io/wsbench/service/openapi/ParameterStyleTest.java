@@ -114,6 +114,33 @@ class ParameterStyleTest {
     }
 
     @Test
+    void anObjectWhoseChoicesOnlyRequireIsStillAnObject(@TempDir Path dir) throws Exception {
+        String said = request(dir, """
+                openapi: 3.0.3
+                info: { title: docs, version: "1" }
+                paths:
+                  /docs:
+                    post:
+                      operationId: createDoc
+                      requestBody:
+                        content:
+                          application/json:
+                            schema:
+                              type: object
+                              properties:
+                                title: { type: string }
+                                category: { type: string }
+                                parentDoc: { type: string }
+                              oneOf:
+                                - { required: [title, category] }
+                                - { required: [title, parentDoc] }
+                      responses: { "200": { description: ok } }
+                """, "createDoc");
+        JsonNode body = JSON.readTree(said.substring(said.indexOf("\n\n") + 2));
+        assertTrue(body.isObject() && body.has("title") && body.has("category"), said);
+    }
+
+    @Test
     void whatIsNotAnOpenApi3SpecSaysWhatItIs(@TempDir Path dir) throws Exception {
         Path swagger = Files.writeString(dir.resolve("petstore.yaml"), """
                 swagger: "2.0"

@@ -47,6 +47,8 @@ class ConstrainedSampleTest {
                         <xs:element name="price"><xs:simpleType><xs:restriction base="xs:decimal"><xs:minExclusive value="100"/></xs:restriction></xs:simpleType></xs:element>
                         <xs:element name="code"><xs:simpleType><xs:restriction base="xs:int"><xs:pattern value="[1-9]\\d{3}"/></xs:restriction></xs:simpleType></xs:element>
                         <xs:element name="line" type="xs:string" minOccurs="2" maxOccurs="unbounded"/>
+                        <xs:element name="key"><xs:simpleType><xs:restriction base="xs:base64Binary"><xs:length value="10"/></xs:restriction></xs:simpleType></xs:element>
+                        <xs:element name="tag"><xs:simpleType><xs:restriction base="xs:hexBinary"><xs:minLength value="4"/></xs:restriction></xs:simpleType></xs:element>
                         <xs:element name="tree" type="tns:node"/>
                       </xs:sequence></xs:complexType></xs:element>
                       <xs:complexType name="node"><xs:sequence>
