@@ -95,6 +95,7 @@ final class JsonSample {
         JsonNode node;
         if ("object".equals(type)) {
             ObjectNode o = NODES.objectNode();
+            io.swagger.v3.oas.models.media.Discriminator d = schema.getDiscriminator() != null ? schema.getDiscriminator() : s.getDiscriminator();
             List<String> required = s.getRequired() == null ? List.of() : s.getRequired();
             if (s.getProperties() != null) {
                 for (Map.Entry<String, Schema> p : s.getProperties().entrySet()) {
@@ -107,6 +108,10 @@ final class JsonSample {
                         o.set(p.getKey(), v);
                     }
                 }
+            }
+            String tag = placeholders || d == null || d.getPropertyName() == null ? null : tag(d, s);
+            if (tag != null) {
+                o.put(d.getPropertyName(), tag); // which of the choices the object is: the server reads it first
             }
             node = o;
         } else if ("array".equals(type)) {
@@ -229,6 +234,19 @@ final class JsonSample {
         }
         String example = Patterns.example(List.of(pattern), false, min, max);
         return example != null ? example : preferred;
+    }
+
+    /**
+     * The discriminator's value for {@code chosen}, the choice a sample takes: the mapping's key whose schema is named as
+     * the choice's title, else its first key; null without a mapping (the schemas' names are gone once resolved).
+     */
+    private static String tag(io.swagger.v3.oas.models.media.Discriminator d, Schema<?> chosen) {
+        if (d.getMapping() == null || d.getMapping().isEmpty()) {
+            return null;
+        }
+        String title = chosen.getTitle();
+        return d.getMapping().entrySet().stream().filter(e -> title != null && e.getValue().endsWith("/" + title))
+                .map(Map.Entry::getKey).findFirst().orElse(d.getMapping().keySet().iterator().next());
     }
 
     /** allOf's parts merged into one object; oneOf and anyOf take their first choice. */

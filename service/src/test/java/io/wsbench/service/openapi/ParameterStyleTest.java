@@ -141,6 +141,34 @@ class ParameterStyleTest {
     }
 
     @Test
+    void aDiscriminatorSaysWhichChoiceTheSampleIs(@TempDir Path dir) throws Exception {
+        String said = request(dir, """
+                openapi: 3.0.3
+                info: { title: pets, version: "1" }
+                paths:
+                  /pets:
+                    patch:
+                      operationId: update
+                      requestBody:
+                        content:
+                          application/json:
+                            schema:
+                              oneOf: [ { $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" } ]
+                              discriminator:
+                                propertyName: kind
+                                mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" }
+                      responses: { "200": { description: ok } }
+                components:
+                  schemas:
+                    Dog: { title: Dog, type: object, required: [kind, bark], properties: { kind: { type: string }, bark: { type: boolean } } }
+                    Cat: { title: Cat, type: object, required: [kind, hunts], properties: { kind: { type: string }, hunts: { type: boolean } } }
+                """, "update");
+        JsonNode body = JSON.readTree(said.substring(said.indexOf("\n\n") + 2));
+        assertEquals("dog", body.get("kind").asText(), said);
+        assertTrue(body.has("bark"), said);
+    }
+
+    @Test
     void whatIsNotAnOpenApi3SpecSaysWhatItIs(@TempDir Path dir) throws Exception {
         Path swagger = Files.writeString(dir.resolve("petstore.yaml"), """
                 swagger: "2.0"
