@@ -87,6 +87,10 @@ public final class SampleRequest {
         }
         String headers = body.toString();
         body.setLength(0);
+        if (!op.attachments().isEmpty()) {
+            indent(depth).append("<!-- not sent: the MIME attachments ").append(String.join(", ", op.attachments()))
+                    .append(" (SOAP with Attachments); a server that needs them will refuse this envelope alone -->\n");
+        }
         if (op.rpc()) {
             String wrapper = qualified(new QName(op.namespace(), op.name()));
             indent(depth).append('<').append(wrapper);

@@ -389,8 +389,24 @@ public final class ServiceDescription {
         List<?> bodyParts = null; // soap:body parts="...": null, all the message's parts not bound elsewhere
         List<QName[]> headerRefs = new ArrayList<>(); // soap:header: message and part
         BindingInput in = op.getBindingInput();
+        List<Object> bound = new ArrayList<>(in == null ? List.of() : in.getExtensibilityElements());
+        Set<String> attachments = new java.util.LinkedHashSet<>();
+        for (Object e : List.copyOf(bound)) {
+            if (e instanceof javax.wsdl.extensions.mime.MIMEMultipartRelated related) {
+                // SOAP with Attachments: the envelope is one MIME part (its soap:body and soap:header), the others attachments
+                for (Object mp : related.getMIMEParts()) {
+                    for (Object inner : ((javax.wsdl.extensions.mime.MIMEPart) mp).getExtensibilityElements()) {
+                        if (inner instanceof javax.wsdl.extensions.mime.MIMEContent c && c.getPart() != null) {
+                            attachments.add(c.getPart());
+                        } else {
+                            bound.add(inner);
+                        }
+                    }
+                }
+            }
+        }
         if (in != null) {
-            for (Object e : in.getExtensibilityElements()) {
+            for (Object e : bound) {
                 if (e instanceof SOAPBody b) {
                     use = b.getUse() == null ? use : b.getUse();
                     namespace = b.getNamespaceURI() == null ? namespace : b.getNamespaceURI();
@@ -421,11 +437,11 @@ public final class ServiceDescription {
             }
         }
         List<?> named = bodyParts;
-        List<SoapOperation.Part> input = parts(inMessage).stream()
+        List<SoapOperation.Part> input = parts(inMessage).stream().filter(p -> !attachments.contains(p.name()))
                 .filter(p -> named != null ? named.contains(p.name()) : !inHeader.contains(p.name())).toList();
         List<SoapOperation.Part> output = parts(abstractOp.getOutput() == null ? null : abstractOp.getOutput().getMessage());
         return new SoapOperation(service.getQName().getLocalPart(), port.getName(), address, version, style, use,
-                op.getName(), action, namespace, input, output, List.copyOf(headers));
+                op.getName(), action, namespace, input, output, List.copyOf(headers), List.copyOf(attachments));
     }
 
     /** The message {@code name} of {@code d} or of a WSDL it imports; null where none is. */

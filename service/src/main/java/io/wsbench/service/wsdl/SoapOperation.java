@@ -9,15 +9,16 @@ import java.util.List;
  * {@code encoded}), with which SOAPAction. {@code namespace} is the rpc wrapper's namespace (the
  * binding's soap:body namespace); {@code input} and {@code output} are the message parts in order, {@code input} those
  * the binding puts in the Body; {@code headers} those it puts in the Header ({@code soap:header}, a part of the input
- * message or of another).
+ * message or of another); {@code attachments} the parts it sends as MIME attachments (SOAP with Attachments), which
+ * wsbench does not send.
  */
 public record SoapOperation(String service, String port, String address, SoapVersion version, String style,
                             String use, String name, String soapAction, String namespace,
-                            List<Part> input, List<Part> output, List<Part> headers) {
+                            List<Part> input, List<Part> output, List<Part> headers, List<String> attachments) {
 
     public SoapOperation(String service, String port, String address, SoapVersion version, String style, String use, String name,
                          String soapAction, String namespace, List<Part> input, List<Part> output) {
-        this(service, port, address, version, style, use, name, soapAction, namespace, input, output, List.of());
+        this(service, port, address, version, style, use, name, soapAction, namespace, input, output, List.of(), List.of());
     }
 
     /** A message part: typed by a global {@code element} (document style) or by a {@code type} (rpc style). */

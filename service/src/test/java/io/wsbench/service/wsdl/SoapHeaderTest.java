@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A part the binding puts in the SOAP Header ({@code soap:header}) is written there, as a header block, and not in the
@@ -74,6 +75,42 @@ class SoapHeaderTest {
         }
         String template = SampleRequest.template(wsdl, wsdl.operation("place", null));
         assertEquals(List.of("auth", "trace"), children(parse(template), "Header"), template);
+    }
+
+    /**
+     * SOAP with Attachments: the binding puts the envelope in one MIME part and a part in another. The envelope is
+     * written from its own soap:body, and the attachment said not sent: it stopped with "part 'data' of operation
+     * 'echoData' is document style but names a type, not an element" (CXF's swa-mime.wsdl).
+     */
+    @Test
+    void anAttachmentIsSaidNotWritten(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("swa.wsdl"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <wsdl:definitions targetNamespace="urn:swa" xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/"
+                    xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"
+                    xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:swa">
+                  <wsdl:types><xs:schema targetNamespace="urn:swa" elementFormDefault="qualified">
+                    <xs:element name="text" type="xs:string"/></xs:schema></wsdl:types>
+                  <wsdl:message name="in"><wsdl:part name="text" element="tns:text"/><wsdl:part name="data" type="xs:base64Binary"/></wsdl:message>
+                  <wsdl:message name="out"><wsdl:part name="text" element="tns:text"/></wsdl:message>
+                  <wsdl:portType name="Swa"><wsdl:operation name="echoData"><wsdl:input message="tns:in"/><wsdl:output message="tns:out"/></wsdl:operation></wsdl:portType>
+                  <wsdl:binding name="SwaSoap" type="tns:Swa">
+                    <soap:binding style="document" transport="http://schemas.xmlsoap.org/soap/http"/>
+                    <wsdl:operation name="echoData"><soap:operation soapAction=""/>
+                      <wsdl:input><mime:multipartRelated>
+                        <mime:part><soap:body parts="text" use="literal"/></mime:part>
+                        <mime:part><mime:content part="data" type="application/octet-stream"/></mime:part>
+                      </mime:multipartRelated></wsdl:input>
+                      <wsdl:output><soap:body use="literal"/></wsdl:output></wsdl:operation>
+                  </wsdl:binding>
+                  <wsdl:service name="SwaService"><wsdl:port name="SwaPort" binding="tns:SwaSoap">
+                    <soap:address location="http://127.0.0.1:9/swa"/></wsdl:port></wsdl:service>
+                </wsdl:definitions>
+                """);
+        ServiceDescription wsdl = ServiceDescription.read(file.toString());
+        String envelope = SampleRequest.sample(wsdl, wsdl.operation("echoData", null));
+        assertEquals(List.of("text"), children(parse(envelope), "Body"), envelope);
+        assertTrue(envelope.contains("<!-- not sent: the MIME attachments data (SOAP with Attachments)"), envelope);
     }
 
     private static Document parse(String xml) throws Exception {
