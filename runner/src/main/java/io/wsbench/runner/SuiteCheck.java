@@ -47,7 +47,6 @@ public final class SuiteCheck {
         }
     }
 
-    /** One target: what it asks, then where it is served. */
     /** A target's stack that neither wsbench builds nor the suite declares: the names close to it, and all of them. */
     private static SuiteException unknownStack(StackCatalog catalog, Suite suite, String at, String stack) {
         return SuiteReader.at(suite, at + "/stack", "unknown stack '" + stack + "'" + Nearest.didYouMean(stack, stackNames(catalog, suite))
@@ -55,6 +54,7 @@ public final class SuiteCheck {
                 + (suite.stacks().isEmpty() ? "" : "; declared in the suite: " + String.join(", ", suite.stacks().keySet())) + ")");
     }
 
+    /** One target: what it asks, then where it is served. */
     private static void checkTarget(StackCatalog catalog, Suite suite, TargetSpec t, String at) {
         if (t.own()) {
             checkOwn(catalog, suite, t, at);

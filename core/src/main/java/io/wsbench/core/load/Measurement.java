@@ -214,25 +214,25 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
         double cpu = round(g.stream().mapToDouble(GeneratorRecord::cpuSeconds).sum());
         Double busiest = g.stream().map(GeneratorRecord::ioBusiestPercent).filter(Objects::nonNull)
                 .max(Double::compare).orElse(null);
-        Double heapMax = total(g, GeneratorRecord::heapUsedMaxBytes);
-        Double heapLive = total(g, GeneratorRecord::heapLiveBytes);
         Double allocated = perRequest(measured, m -> m.generator().allocatedBytesPerRequest(), Measurement::requestsSent);
         Double security = total(g, GeneratorRecord::securitySeconds);
-        Double closed = total(g, GeneratorRecord::serverClosedConnections);
-        Double idle = total(g, GeneratorRecord::serverClosedIdleConnections);
-        Double again = total(g, GeneratorRecord::sentAgainOnNewConnection);
-        Double reopened = total(g, GeneratorRecord::reopenedAfterKeepAliveTimeout);
         return GeneratorRecordBuilder.builder().ioThreads(g.stream().mapToInt(GeneratorRecord::ioThreads).sum()).cpuSeconds(cpu)
                 .cpuPercent(seconds > 0 ? round(100 * cpu / seconds) : 0).ioBusiestPercent(busiest)
-                .heapUsedMaxBytes(heapMax == null ? null : heapMax.longValue())
-                .heapLiveBytes(heapLive == null ? null : heapLive.longValue())
+                .heapUsedMaxBytes(count(g, GeneratorRecord::heapUsedMaxBytes))
+                .heapLiveBytes(count(g, GeneratorRecord::heapLiveBytes))
                 .allocatedBytesPerRequest(allocated == null ? null : Math.round(allocated))
                 .securitySeconds(security == null ? null : round(security))
                 .checkMicrosPerRequest(perRequest(measured, m -> m.generator().checkMicrosPerRequest(), Measurement::requests))
-                .http2(http2(g)).serverClosedConnections(closed == null ? null : closed.longValue())
-                .serverClosedIdleConnections(idle == null ? null : idle.longValue())
-                .sentAgainOnNewConnection(again == null ? null : again.longValue())
-                .reopenedAfterKeepAliveTimeout(reopened == null ? null : reopened.longValue()).build();
+                .http2(http2(g)).serverClosedConnections(count(g, GeneratorRecord::serverClosedConnections))
+                .serverClosedIdleConnections(count(g, GeneratorRecord::serverClosedIdleConnections))
+                .sentAgainOnNewConnection(count(g, GeneratorRecord::sentAgainOnNewConnection))
+                .reopenedAfterKeepAliveTimeout(count(g, GeneratorRecord::reopenedAfterKeepAliveTimeout)).build();
+    }
+
+    /** {@link #total} of a whole-number figure, as one; null where no part has it. */
+    private static Long count(List<GeneratorRecord> g, Function<GeneratorRecord, Number> figure) {
+        Double sum = total(g, figure);
+        return sum == null ? null : sum.longValue();
     }
 
     /** The parts' HTTP/2 figures together: their connections and events summed; null over HTTP/1.1. */

@@ -170,7 +170,7 @@ public final class RestRequest implements OwnRequest {
      * as the JSON {@code ["available"]}.
      */
     static String styled(RestOperation.Param p, JsonNode v, boolean encode) {
-        java.util.function.UnaryOperator<String> e = encode ? RestRequest::url : java.util.function.UnaryOperator.identity();
+        UnaryOperator<String> e = encode ? RestRequest::url : UnaryOperator.identity();
         List<String> items = new ArrayList<>();
         List<String> pairs = new ArrayList<>(); // an object's key=value, exploded
         if (v.isArray()) {

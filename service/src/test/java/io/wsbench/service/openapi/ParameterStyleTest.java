@@ -33,6 +33,11 @@ class ParameterStyleTest {
         return RestRequest.of(api, api.operation(operation), null, null, null).describe(SERVER);
     }
 
+    /** The JSON body of a request as {@link RestRequest#describe} prints it: after its blank line. */
+    private static JsonNode body(String request) throws Exception {
+        return JSON.readTree(request.substring(request.indexOf("\n\n") + 2));
+    }
+
     @Test
     void parametersAreWrittenInTheirStyle(@TempDir Path dir) throws Exception {
         String said = request(dir, """
@@ -105,7 +110,7 @@ class ParameterStyleTest {
                                 stock: { type: "null" }
                       responses: { "200": { description: ok } }
                 """, "book");
-        JsonNode body = JSON.readTree(said.substring(said.indexOf("\n\n") + 2));
+        JsonNode body = body(said);
         assertFalse(body.has("id"), said);
         assertEquals("card", body.get("object").asText(), said);
         assertEquals(4, body.get("seats").asInt(), said);
@@ -136,7 +141,7 @@ class ParameterStyleTest {
                                 - { required: [title, parentDoc] }
                       responses: { "200": { description: ok } }
                 """, "createDoc");
-        JsonNode body = JSON.readTree(said.substring(said.indexOf("\n\n") + 2));
+        JsonNode body = body(said);
         assertTrue(body.isObject() && body.has("title") && body.has("category"), said);
     }
 
@@ -163,7 +168,7 @@ class ParameterStyleTest {
                     Dog: { title: Dog, type: object, required: [kind, bark], properties: { kind: { type: string }, bark: { type: boolean } } }
                     Cat: { title: Cat, type: object, required: [kind, hunts], properties: { kind: { type: string }, hunts: { type: boolean } } }
                 """, "update");
-        JsonNode body = JSON.readTree(said.substring(said.indexOf("\n\n") + 2));
+        JsonNode body = body(said);
         assertEquals("dog", body.get("kind").asText(), said);
         assertTrue(body.has("bark"), said);
     }
