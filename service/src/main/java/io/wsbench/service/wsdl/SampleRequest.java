@@ -3,17 +3,20 @@ package io.wsbench.service.wsdl;
 import io.wsbench.service.sample.Bounds;
 import io.wsbench.service.sample.Patterns;
 
+import org.apache.xmlbeans.QNameSet;
 import org.apache.xmlbeans.SchemaGlobalElement;
 import org.apache.xmlbeans.SchemaLocalAttribute;
 import org.apache.xmlbeans.SchemaParticle;
 import org.apache.xmlbeans.SchemaProperty;
 import org.apache.xmlbeans.SchemaType;
 import org.apache.xmlbeans.XmlAnySimpleType;
+import org.apache.xmlbeans.XmlString;
 
 import javax.xml.XMLConstants;
 import javax.xml.namespace.QName;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -30,6 +33,11 @@ import java.util.Set;
  * {@code encodingStyle} and an {@code xsi:type} on each typed element. A template for data leaves out
  * an optional element ({@code minOccurs="0"}, or in an optional group) none of whose placeholders
  * is a column of the data.
+ *
+ * <p>What a schema only names in general is written as a value it accepts: an abstract type as a concrete type
+ * derived from it (with its {@code xsi:type}), an abstract element as a member of its substitution group, a
+ * required {@code xs:any} as a global element of a namespace it allows. Where recursion would leave a required
+ * element empty, the choice takes another branch, or the nearest optional element or group around it is left out.
  */
 public final class SampleRequest {
 
@@ -48,6 +56,10 @@ public final class SampleRequest {
     private final Set<String> names = new HashSet<>();
     private final List<String> placeholderNames = new ArrayList<>();
     private final Deque<SchemaType> open = new ArrayDeque<>();
+    /** How many required elements were written empty so far, because their type was being written already. */
+    private int cuts;
+    /** The type of the last such element. */
+    private String cutType;
 
     private SampleRequest(ServiceDescription wsdl, SoapOperation op, boolean placeholders, Set<String> columns) {
         this.wsdl = wsdl;
@@ -146,7 +158,8 @@ public final class SampleRequest {
         if (e == null) {
             throw undeclared("element " + part.element() + " of part '" + part.name() + "'");
         }
-        element(e.getName(), e.getType(), e.isNillable(), null, depth, null, false);
+        SchemaGlobalElement written = substitute(e, depth);
+        element(written.getName(), written.getType(), written.isNillable(), null, depth, null, false);
     }
 
     private WsdlException undeclared(String what) {
@@ -172,8 +185,14 @@ public final class SampleRequest {
         }
     }
 
-    private void writeElement(QName name, SchemaType type, boolean nillable, String occurs, int depth, String parent) {
+    private void writeElement(QName name, SchemaType declared, boolean nillable, String occurs, int depth, String parent) {
+        SchemaType concrete = declared.isAbstract() ? concreteSubtype(declared) : null;
+        SchemaType type = concrete == null ? declared : concrete;
         List<String> notes = new ArrayList<>();
+        if (concrete != null) {
+            notes.add("type " + declared.getName().getLocalPart() + " is abstract: " + concrete.getName().getLocalPart()
+                    + ", derived from it, is written");
+        }
         if (occurs != null) {
             notes.add(occurs);
         }
@@ -198,7 +217,7 @@ public final class SampleRequest {
         }
         String tag = qualified(name);
         indent(depth).append('<').append(tag);
-        if (op.encoded() && type.getName() != null) {
+        if ((op.encoded() || concrete != null) && type.getName() != null) {
             body.append(" xsi:type=\"").append(qualified(type.getName())).append('"');
             prefixOf.computeIfAbsent(XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI, ns -> reserve("xsi"));
         }
@@ -218,8 +237,12 @@ public final class SampleRequest {
             body.append("/>\n");
             return;
         }
-        if (open.stream().filter(t -> t == type).count() >= 1 && type.getName() != null) {
+        if (open.contains(type) && type.getName() != null) {
             body.append("/><!-- recursive: ").append(type.getName().getLocalPart()).append(" -->\n");
+            if (!model.isSkippable()) { // empty, it is invalid: a choice takes another branch, an optional particle goes
+                cuts++;
+                cutType = type.getName().getLocalPart();
+            }
             return;
         }
         body.append(">\n");
@@ -233,9 +256,33 @@ public final class SampleRequest {
     private void particle(SchemaParticle p, int depth, String parent, String inheritedOccurs, boolean inOptional) {
         String occurs = occurs(p, inheritedOccurs);
         boolean optional = inOptional || p.getIntMinOccurs() == 0;
+        Written before = new Written();
         // as often as it must be (minOccurs="2": twice, or the request is invalid), at most ten times
         for (int i = 0, times = Math.min(Math.max(1, p.getIntMinOccurs()), MAX_REPEATS); i < times; i++) {
             once(p, depth, parent, i == 0 ? occurs : null, optional);
+        }
+        if (p.getIntMinOccurs() == 0 && cuts > before.cuts) {
+            // a required element inside was written empty (recursion): the whole optional particle is left out instead
+            String what = p.getParticleType() == SchemaParticle.ELEMENT ? p.getName().getLocalPart() : "a group";
+            String type = cutType;
+            before.restore();
+            indent(depth).append("<!-- ").append(what).append(": optional, left out, as its content recurses (")
+                    .append(type).append(") -->\n");
+        }
+    }
+
+    /** How far the request is written: {@link #restore()} takes back everything written since. */
+    private final class Written {
+        final int length = body.length();
+        final int placeholders = placeholderNames.size();
+        final int cuts = SampleRequest.this.cuts;
+
+        void restore() {
+            body.setLength(length);
+            List<String> taken = placeholderNames.subList(placeholders, placeholderNames.size());
+            taken.forEach(names::remove);
+            taken.clear();
+            SampleRequest.this.cuts = cuts;
         }
     }
 
@@ -244,29 +291,139 @@ public final class SampleRequest {
 
     private void once(SchemaParticle p, int depth, String parent, String occurs, boolean optional) {
         switch (p.getParticleType()) {
-            case SchemaParticle.ELEMENT -> element(p.getName(), p.getType(), p.isNillable(), occurs, depth, parent, optional);
+            case SchemaParticle.ELEMENT -> {
+                SchemaGlobalElement head = wsdl.types().findElement(p.getName());
+                if (head != null && head.isAbstract() && head.getType() == p.getType()) { // a reference to an abstract element
+                    SchemaGlobalElement member = substitute(head, depth);
+                    element(member.getName(), member.getType(), member.isNillable(), occurs, depth, parent, optional);
+                } else {
+                    element(p.getName(), p.getType(), p.isNillable(), occurs, depth, parent, optional);
+                }
+            }
             case SchemaParticle.SEQUENCE, SchemaParticle.ALL -> {
                 SchemaParticle[] children = p.getParticleChildren();
                 for (int i = 0; i < children.length; i++) {
                     particle(children[i], depth, parent, i == 0 ? occurs : null, optional);
                 }
             }
-            case SchemaParticle.CHOICE -> {
-                SchemaParticle[] children = p.getParticleChildren();
-                List<String> options = new ArrayList<>();
-                for (SchemaParticle c : children) {
-                    options.add(c.getParticleType() == SchemaParticle.ELEMENT ? c.getName().getLocalPart() : "a group");
-                }
-                indent(depth).append("<!-- ").append(occurs == null ? "" : occurs + "; ").append("a choice of ")
-                        .append(String.join(" | ", options)).append(" (the first is shown) -->\n");
-                if (children.length > 0) {
-                    particle(children[0], depth, parent, null, optional);
-                }
-            }
-            case SchemaParticle.WILDCARD -> indent(depth).append("<!-- ").append(occurs == null ? "" : occurs + "; ")
-                    .append("any element -->\n");
+            case SchemaParticle.CHOICE -> choice(p.getParticleChildren(), depth, parent, occurs, optional);
+            case SchemaParticle.WILDCARD -> wildcard(p, depth, parent, occurs);
             default -> { }
         }
+    }
+
+    /**
+     * The first of a choice's branches whose content does not recurse into a required element left empty (the first,
+     * if all do), after a comment that names them all and the one shown.
+     */
+    private void choice(SchemaParticle[] children, int depth, String parent, String occurs, boolean optional) {
+        String prefix = occurs == null ? "" : occurs + "; ";
+        if (children.length == 0) {
+            indent(depth).append("<!-- ").append(prefix).append("an empty choice, which no content satisfies -->\n");
+            return;
+        }
+        List<String> options = new ArrayList<>();
+        for (SchemaParticle c : children) {
+            options.add(branch(c));
+        }
+        Written before = new Written();
+        int shown = -1;
+        for (int i = 0; i < children.length && shown < 0; i++) {
+            particle(children[i], depth, parent, null, optional);
+            if (cuts == before.cuts) {
+                shown = i;
+            } else {
+                before.restore();
+            }
+        }
+        if (shown < 0) {
+            shown = 0; // every branch recurses: the first, its recursion marked
+            particle(children[0], depth, parent, null, optional);
+        }
+        String comment = " ".repeat(depth * INDENT) + "<!-- " + prefix + "a choice of " + String.join(" | ", options)
+                + (shown == 0 ? " (the first is shown)" : " (" + options.get(shown) + " is shown: the ones before recurse)") + " -->\n";
+        body.insert(before.length, comment);
+    }
+
+    private static String branch(SchemaParticle c) {
+        return c.getParticleType() == SchemaParticle.ELEMENT ? c.getName().getLocalPart() : "a group";
+    }
+
+    /**
+     * An {@code xs:any}: optional, a comment; required, an element it allows: a global element of the schemas (one of
+     * simple content first), else one of wsbench's own, in a namespace the wildcard allows.
+     */
+    private void wildcard(SchemaParticle p, int depth, String parent, String occurs) {
+        String prefix = occurs == null ? "" : occurs + "; ";
+        if (p.getIntMinOccurs() == 0) {
+            indent(depth).append("<!-- ").append(prefix).append("any element -->\n");
+            return;
+        }
+        QNameSet allowed = p.getWildcardSet();
+        SchemaGlobalElement declared = wsdl.globalElements().stream()
+                .filter(e -> allowed.contains(e.getName()) && !e.isAbstract() && !open.contains(e.getType()))
+                .min(Comparator.comparing((SchemaGlobalElement e) -> !simpleContent(e.getType()))
+                        .thenComparing(e -> e.getName().getLocalPart()).thenComparing(e -> e.getName().getNamespaceURI()))
+                .orElse(null);
+        if (declared != null) {
+            indent(depth).append("<!-- ").append(prefix).append("any element: ").append(declared.getName().getLocalPart())
+                    .append(", which the schemas declare, is written -->\n");
+            element(declared.getName(), declared.getType(), declared.isNillable(), null, depth, parent, false);
+            return;
+        }
+        List<QName> candidates = new ArrayList<>(List.of(new QName("urn:wsbench:sample", "any"), new QName("", "any")));
+        if (allowed.includedURIs() != null) {
+            allowed.includedURIs().forEach(ns -> candidates.add(new QName(ns, "any")));
+        }
+        QName name = candidates.stream().filter(allowed::contains).findFirst().orElse(candidates.get(0));
+        indent(depth).append("<!-- ").append(prefix).append("any element: one of wsbench's is written, as the schemas declare")
+                .append(" none it allows; the service may want its own -->\n");
+        String tag = qualified(name);
+        indent(depth).append('<').append(tag).append('>').append(value(XmlString.type, "any", parent))
+                .append("</").append(tag).append(">\n");
+    }
+
+    /** {@code head} when it may stand in an instance, else the first member of its substitution group that may, after a comment. */
+    private SchemaGlobalElement substitute(SchemaGlobalElement head, int depth) {
+        if (!head.isAbstract()) {
+            return head;
+        }
+        Deque<SchemaGlobalElement> todo = new ArrayDeque<>(List.of(head));
+        Set<QName> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            SchemaGlobalElement e = todo.poll();
+            if (!seen.add(e.getName())) {
+                continue;
+            }
+            if (!e.isAbstract()) {
+                indent(depth).append("<!-- element ").append(head.getName().getLocalPart()).append(" is abstract: ")
+                        .append(e.getName().getLocalPart()).append(", of its substitution group, is written -->\n");
+                return e;
+            }
+            for (QName m : e.substitutionGroupMembers()) {
+                SchemaGlobalElement member = wsdl.types().findElement(m);
+                if (member != null) {
+                    todo.add(member);
+                }
+            }
+        }
+        return head; // no member may stand in: the abstract element, which a validating server refuses
+    }
+
+    /** The named, non-abstract type derived from {@code type} in the fewest steps (by name among those), or null. */
+    private SchemaType concreteSubtype(SchemaType type) {
+        return wsdl.globalTypes().stream()
+                .filter(t -> t != type && !t.isAbstract() && type.isAssignableFrom(t))
+                .min(Comparator.comparingInt((SchemaType t) -> steps(t, type)).thenComparing(t -> t.getName().getLocalPart()))
+                .orElse(null);
+    }
+
+    private static int steps(SchemaType derived, SchemaType base) {
+        int n = 0;
+        for (SchemaType t = derived; t != null && t != base; t = t.getBaseType()) {
+            n++;
+        }
+        return n;
     }
 
     /** SOAP encoding's id and href, on every soapenc type: how the encoding links multi-referenced values, not data. */

@@ -1,6 +1,9 @@
 package io.wsbench.service.wsdl;
 
+import org.apache.xmlbeans.SchemaGlobalElement;
+import org.apache.xmlbeans.SchemaType;
 import org.apache.xmlbeans.SchemaTypeLoader;
+import org.apache.xmlbeans.SchemaTypeSystem;
 import org.apache.xmlbeans.XmlBeans;
 import org.apache.xmlbeans.XmlError;
 import org.apache.xmlbeans.XmlException;
@@ -66,13 +69,15 @@ public final class ServiceDescription {
     private final String location;
     private final Definition definition;
     private final SchemaTypeLoader types;
+    /** The WSDL's own schemas, compiled (null when it has none): what {@link #types()} holds beyond XML Schema's built-ins. */
+    private final SchemaTypeSystem own;
     private final List<SoapOperation> operations;
 
-    private ServiceDescription(String location, Definition definition, SchemaTypeLoader types,
-                               List<SoapOperation> operations) {
+    private ServiceDescription(String location, Definition definition, SchemaTypeSystem own, List<SoapOperation> operations) {
         this.location = location;
         this.definition = definition;
-        this.types = types;
+        this.own = own;
+        this.types = own == null ? XmlBeans.getBuiltinTypeSystem() : XmlBeans.typeLoaderUnion(own, XmlBeans.getBuiltinTypeSystem());
         this.operations = operations;
     }
 
@@ -91,12 +96,12 @@ public final class ServiceDescription {
         List<Element> schemas = new ArrayList<>();
         List<XmlObject> compiled = new ArrayList<>();
         collectSchemas(d, new HashSet<>(), schemas, compiled, urlOrFile);
-        SchemaTypeLoader types = compile(compiled, schemas.stream().anyMatch(ServiceDescription::usesSoapEncoding), urlOrFile);
+        SchemaTypeSystem own = compile(compiled, schemas.stream().anyMatch(ServiceDescription::usesSoapEncoding), urlOrFile);
         List<SoapOperation> ops = operations(d);
         if (ops.isEmpty()) {
             throw new WsdlException(urlOrFile + ": the WSDL has no SOAP 1.1 or 1.2 port (a service, a port and its soap:binding)");
         }
-        return new ServiceDescription(urlOrFile, d, types, ops);
+        return new ServiceDescription(urlOrFile, d, own, ops);
     }
 
     public String location() {
@@ -114,6 +119,16 @@ public final class ServiceDescription {
     /** The compiled schemas, with the XML Schema built-in types and SOAP encoding's. */
     public SchemaTypeLoader types() {
         return types;
+    }
+
+    /** The global elements the WSDL's schemas declare (those they import included). */
+    public List<SchemaGlobalElement> globalElements() {
+        return own == null ? List.of() : List.of(own.globalElements());
+    }
+
+    /** The named types the WSDL's schemas declare (those they import included). */
+    public List<SchemaType> globalTypes() {
+        return own == null ? List.of() : List.of(own.globalTypes());
     }
 
     /** The WSDL's own namespace prefixes (those of its definitions element), usable in checks. */
@@ -278,11 +293,10 @@ public final class ServiceDescription {
         }
     }
 
-    private static SchemaTypeLoader compile(List<XmlObject> schemas, boolean soapEncoding, String location)
+    private static SchemaTypeSystem compile(List<XmlObject> schemas, boolean soapEncoding, String location)
             throws WsdlException {
-        SchemaTypeLoader builtin = XmlBeans.getBuiltinTypeSystem();
         if (schemas.isEmpty()) {
-            return builtin;
+            return null;
         }
         List<XmlObject> all = new ArrayList<>(schemas);
         if (soapEncoding) {
@@ -296,7 +310,7 @@ public final class ServiceDescription {
         o.setCompileNoUpaRule();
         o.setErrorListener(errors);
         try {
-            return XmlBeans.typeLoaderUnion(XmlBeans.compileXsd(all.toArray(new XmlObject[0]), builtin, o), builtin);
+            return XmlBeans.compileXsd(all.toArray(new XmlObject[0]), XmlBeans.getBuiltinTypeSystem(), o);
         } catch (XmlException e) {
             XmlError first = errors.stream().filter(x -> x.getSeverity() == XmlError.SEVERITY_ERROR).findFirst().orElse(null);
             String where = first == null || first.getSourceName() == null ? location
