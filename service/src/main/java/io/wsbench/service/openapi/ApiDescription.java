@@ -13,6 +13,7 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import io.wsbench.service.own.OwnServiceException;
@@ -66,8 +67,13 @@ public final class ApiDescription {
         OpenAPI api = parse(location, true);
         URI base = remote ? URI.create(location) : null;
         List<RestOperation> ops = new ArrayList<>();
+        Map<Schema<?>, String> names = new java.util.IdentityHashMap<>();
+        if (api.getComponents() != null && api.getComponents().getSchemas() != null) {
+            api.getComponents().getSchemas().forEach((name, schema) -> names.putIfAbsent(schema, name));
+        }
+        Map<Schema<?>, String> componentNames = java.util.Collections.unmodifiableMap(names);
         api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
-                ops.add(operation(api, base, path, item, method.name(), op))));
+                ops.add(operation(api, base, path, item, method.name(), op, componentNames))));
         return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, List.copyOf(ops));
     }
 
@@ -138,7 +144,8 @@ public final class ApiDescription {
      */
     private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type");
 
-    private static RestOperation operation(OpenAPI api, URI base, String path, PathItem item, String method, Operation op) {
+    private static RestOperation operation(OpenAPI api, URI base, String path, PathItem item, String method, Operation op,
+                                           Map<Schema<?>, String> names) {
         Map<String, RestOperation.Param> params = new LinkedHashMap<>();
         for (List<Parameter> list : java.util.Arrays.asList(item.getParameters(), op.getParameters())) {
             if (list != null) {
@@ -159,7 +166,8 @@ public final class ApiDescription {
         if (op.getRequestBody() != null && op.getRequestBody().getContent() != null) {
             Map.Entry<String, MediaType> m = json(op.getRequestBody().getContent());
             if (m != null) {
-                body = new RestOperation.Body(m.getKey(), m.getValue().getSchema(), Boolean.TRUE.equals(op.getRequestBody().getRequired()));
+                body = new RestOperation.Body(m.getKey(), m.getValue().getSchema(), Boolean.TRUE.equals(op.getRequestBody().getRequired()),
+                        names);
             }
         }
         Map<String, RestOperation.Answer> answers = new LinkedHashMap<>();

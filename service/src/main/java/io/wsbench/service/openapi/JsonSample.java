@@ -26,6 +26,10 @@ import java.util.Set;
  * value of its type and format at each leaf) or a template (a {@code ${name}} placeholder at each
  * leaf: quoted for strings, bare for numbers and booleans, names made unique by their path). A
  * template for data leaves out what the schema does not require and the data has no column for.
+ *
+ * <p>A reference the parser left unresolved, as it does where a schema refers to itself (a tree's children), is an
+ * empty array as an array's items, left out as a property the object does not require, and an empty object otherwise:
+ * the text "text" it was written as is no object. A discriminator's property holds the chosen choice's name.
  */
 final class JsonSample {
 
@@ -40,21 +44,29 @@ final class JsonSample {
     private final Set<String> names;
     private final List<String> written = new ArrayList<>();
     private final Set<String> optional = new LinkedHashSet<>();
+    /** The spec's component schemas by identity, with their names: what a discriminator without a mapping writes. */
+    private final Map<Schema<?>, String> components;
 
-    private JsonSample(boolean placeholders, Set<String> taken, Set<String> columns) {
+    private JsonSample(boolean placeholders, Set<String> taken, Set<String> columns, Map<Schema<?>, String> components) {
         this.placeholders = placeholders;
         this.columns = columns;
         this.names = new LinkedHashSet<>(taken);
+        this.components = components;
     }
 
     /** A sample value of {@code schema}, pretty-printed. */
     static String sample(Schema<?> schema) {
-        return write(schema, false, Set.of(), null).text;
+        return sample(schema, Map.of());
+    }
+
+    /** A sample value of {@code schema}, a choice's discriminator named as {@code components} name its schema. */
+    static String sample(Schema<?> schema, Map<Schema<?>, String> components) {
+        return write(schema, false, Set.of(), null, components).text;
     }
 
     /** The value with a placeholder per leaf, names unique among themselves and {@code taken} (the parameters'). */
     static Written template(Schema<?> schema, Set<String> taken) {
-        return write(schema, true, taken, null);
+        return write(schema, true, taken, null, Map.of());
     }
 
     /**
@@ -63,15 +75,16 @@ final class JsonSample {
      * those of the whole template, whatever is left out, so they read as {@code --template} lists them.
      */
     static Written template(Schema<?> schema, Set<String> taken, Set<String> columns) {
-        return write(schema, true, taken, columns);
+        return write(schema, true, taken, columns, Map.of());
     }
 
     /** The text; its placeholders in order; those of them the data may lack (in a property the schema does not require). */
     record Written(String text, List<String> names, Set<String> optional) {
     }
 
-    private static Written write(Schema<?> schema, boolean placeholders, Set<String> taken, Set<String> columns) {
-        JsonSample s = new JsonSample(placeholders, taken, columns);
+    private static Written write(Schema<?> schema, boolean placeholders, Set<String> taken, Set<String> columns,
+                                 Map<Schema<?>, String> components) {
+        JsonSample s = new JsonSample(placeholders, taken, columns, components);
         JsonNode root = s.value(schema, "value", "", 0, false, false);
         try {
             String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root == null ? NullNode.getInstance() : root);
@@ -89,18 +102,24 @@ final class JsonSample {
         if (schema == null || depth > MAX_DEPTH) {
             return NullNode.getInstance();
         }
+        if (unresolved(schema)) {
+            return NODES.objectNode(); // a reference to a schema being written (a recursive one's): an object, empty
+        }
         Schema<?> s = merged(schema);
         String type = type(s);
         int mark = written.size();
         JsonNode node;
         if ("object".equals(type)) {
             ObjectNode o = NODES.objectNode();
-            io.swagger.v3.oas.models.media.Discriminator d = schema.getDiscriminator() != null ? schema.getDiscriminator() : s.getDiscriminator();
+            io.swagger.v3.oas.models.media.Discriminator d = discriminator(schema, s);
             List<String> required = s.getRequired() == null ? List.of() : s.getRequired();
             if (s.getProperties() != null) {
                 for (Map.Entry<String, Schema> p : s.getProperties().entrySet()) {
                     if (p.getValue() != null && Boolean.TRUE.equals(merged(p.getValue()).getReadOnly())) {
                         continue; // the server's to write (an id, a status): not sent in a request, required or not
+                    }
+                    if (p.getValue() != null && unresolved(p.getValue()) && !required.contains(p.getKey())) {
+                        continue; // a recursive reference the object does not require: its end
                     }
                     JsonNode v = value(p.getValue(), p.getKey(), path.isEmpty() ? p.getKey() : path + "." + p.getKey(), depth + 1,
                             !required.contains(p.getKey()), own || under);
@@ -109,13 +128,21 @@ final class JsonSample {
                     }
                 }
             }
-            String tag = placeholders || d == null || d.getPropertyName() == null ? null : tag(d, s);
+            for (String r : required) {
+                if (!o.has(r) && (s.getProperties() == null || !s.getProperties().containsKey(r))) {
+                    o.put(r, placeholders ? "${" + unique(r, path.isEmpty() ? r : path + "." + r) + "}" : "text"); // required, never described
+                }
+            }
+            String tag = placeholders || d == null || d.getPropertyName() == null ? null : tag(d, chosen(schema));
             if (tag != null) {
                 o.put(d.getPropertyName(), tag); // which of the choices the object is: the server reads it first
             }
             node = o;
         } else if ("array".equals(type)) {
             ArrayNode a = NODES.arrayNode();
+            if (s.getItems() != null && unresolved(s.getItems()) && (s.getMinItems() == null || s.getMinItems() == 0)) {
+                return a; // items of a schema being written (a tree's children): none
+            }
             a.add(value(s.getItems(), name, path.isEmpty() ? name : path, depth + 1, false, own || under));
             int least = placeholders || s.getMinItems() == null ? 1 : Math.min(s.getMinItems(), 10); // a template's one
             for (int i = 1; i < least; i++) {
@@ -154,11 +181,12 @@ final class JsonSample {
     }
 
     private static JsonNode leaf(Schema<?> s, String type) {
+        List<?> allowed = s.getEnum() == null || s.getEnum().isEmpty() ? null : s.getEnum();
         Object example = s.getConst() != null ? s.getConst()
-                : s.getExample() != null ? s.getExample()
-                : s.getExamples() != null && !s.getExamples().isEmpty() ? s.getExamples().get(0)
-                : s.getEnum() != null && !s.getEnum().isEmpty() ? s.getEnum().get(0)
-                : s.getDefault();
+                : fits(s.getExample(), allowed, type) ? s.getExample()
+                : s.getExamples() != null && !s.getExamples().isEmpty() && fits(s.getExamples().get(0), allowed, type) ? s.getExamples().get(0)
+                : allowed != null ? allowed.get(0)
+                : fits(s.getDefault(), null, type) ? s.getDefault() : null;
         if (example instanceof java.time.temporal.TemporalAccessor || example instanceof java.util.Date) {
             // swagger-parser reads a date-time's example as an OffsetDateTime (a date's as a Date): the text is the value
             return NODES.textNode(example instanceof java.util.Date d ? d.toInstant().toString().substring(0, 10) : example.toString());
@@ -184,6 +212,22 @@ final class JsonSample {
                 default -> "text";
             }));
         };
+    }
+
+    /**
+     * Whether a schema's example or default may stand as its value: present, one of its enum's values if it has one ("Choose..."
+     * is no status), and not a null where the type is not null (3.1's {@code default: null} on a string).
+     */
+    private static boolean fits(Object example, List<?> allowed, String type) {
+        if (example == null || (example instanceof JsonNode n && n.isNull() && !"null".equals(type))) {
+            return false;
+        }
+        return allowed == null || allowed.stream().anyMatch(v -> String.valueOf(v).equals(String.valueOf(example)));
+    }
+
+    /** A reference left as it was: the parser resolves every other, and leaves those that refer back to a schema it is in. */
+    private static boolean unresolved(Schema<?> s) {
+        return s.get$ref() != null && type(s) == null && s.getOneOf() == null && s.getAnyOf() == null;
     }
 
     /**
@@ -237,15 +281,53 @@ final class JsonSample {
     }
 
     /**
-     * The discriminator's value for {@code chosen}, the choice a sample takes: the mapping's key whose schema is named as
-     * the choice's title, else its first key; null without a mapping (the schemas' names are gone once resolved).
+     * The discriminator that says which schema an object is: its own, its merged form's, or, for an {@code allOf} that
+     * extends a base (a Dog of a Pet; itself or as the choice taken), the base's, which names the extending schema.
      */
-    private static String tag(io.swagger.v3.oas.models.media.Discriminator d, Schema<?> chosen) {
-        if (d.getMapping() == null || d.getMapping().isEmpty()) {
+    private io.swagger.v3.oas.models.media.Discriminator discriminator(Schema<?> schema, Schema<?> merged) {
+        if (schema.getDiscriminator() != null || merged.getDiscriminator() != null) {
+            return schema.getDiscriminator() != null ? schema.getDiscriminator() : merged.getDiscriminator();
+        }
+        Schema<?> taken = chosen(schema);
+        for (Schema<?> extending : List.of(schema, taken)) { // the schema, or the choice it takes
+            for (Schema<?> part : extending.getAllOf() == null ? List.<Schema>of() : extending.getAllOf()) {
+                if (part != null && part.getDiscriminator() != null) {
+                    return part.getDiscriminator();
+                }
+            }
+        }
+        // the parser merges an allOf into one object and drops its base's discriminator: a component with a discriminator
+        // all of whose properties the taken schema has, the discriminator's among them, is the base it extended
+        Map<String, Schema> own = taken.getProperties();
+        if (own == null || !components.containsKey(taken)) {
             return null;
         }
+        return components.keySet().stream()
+                .filter(base -> base != taken && base.getDiscriminator() != null && base.getProperties() != null
+                        && own.containsKey(base.getDiscriminator().getPropertyName()) && own.keySet().containsAll(base.getProperties().keySet()))
+                .map(Schema::getDiscriminator).findFirst().orElse(null);
+    }
+
+    /** The schema a sample of {@code schema} takes: its first choice, when it has choices. */
+    private static Schema<?> chosen(Schema<?> schema) {
+        List<Schema> choices = schema.getOneOf() != null && !schema.getOneOf().isEmpty() ? schema.getOneOf()
+                : schema.getAnyOf() != null && !schema.getAnyOf().isEmpty() ? schema.getAnyOf() : null;
+        return choices == null ? schema : choices.get(0);
+    }
+
+    /**
+     * The discriminator's value for {@code chosen}, the choice a sample takes: the mapping's key whose schema is the
+     * choice (by its component name or its title), else the first key; without a mapping, the choice's component
+     * name, as OpenAPI says; null when it has none (an inline choice: its property keeps its sample).
+     */
+    private String tag(io.swagger.v3.oas.models.media.Discriminator d, Schema<?> chosen) {
+        String name = components.get(chosen);
+        if (d.getMapping() == null || d.getMapping().isEmpty()) {
+            return name;
+        }
         String title = chosen.getTitle();
-        return d.getMapping().entrySet().stream().filter(e -> title != null && e.getValue().endsWith("/" + title))
+        return d.getMapping().entrySet().stream()
+                .filter(e -> (name != null && e.getValue().endsWith("/" + name)) || (title != null && e.getValue().endsWith("/" + title)))
                 .map(Map.Entry::getKey).findFirst().orElse(d.getMapping().keySet().iterator().next());
     }
 

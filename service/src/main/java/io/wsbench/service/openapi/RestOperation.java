@@ -30,8 +30,11 @@ public record RestOperation(String id, String method, String path, URI server, L
         }
     }
 
-    /** The request body: its media type and schema. */
-    public record Body(String mediaType, Schema<?> schema, boolean required) {
+    /**
+     * The request body: its media type and schema; {@code names}, the spec's component schemas by identity (a choice
+     * resolved in place is the component's own object), whose name a discriminator without a mapping takes as its value.
+     */
+    public record Body(String mediaType, Schema<?> schema, boolean required, Map<Schema<?>, String> names) {
     }
 
     /**

@@ -125,7 +125,7 @@ public final class RestRequest implements OwnRequest {
                 text = written.text();
                 optional.addAll(written.optional());
             } else if (text == null) {
-                text = JsonSample.sample(op.body().schema());
+                text = JsonSample.sample(op.body().schema(), op.body().names());
             } else if (mediaType.contains("json")) {
                 wellFormed(text, templateSource);
             }
