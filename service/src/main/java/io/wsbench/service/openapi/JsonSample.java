@@ -369,12 +369,21 @@ final class JsonSample {
             return first;
         }
         // an object whose choices only say which of its properties are required (readme.io's createDoc): the object,
-        // with the first choice's required ones
+        // with the first choice's required ones, and without those only the other choices require (with them, the
+        // object would be valid under several choices, which a oneOf refuses)
         Schema<Object> object = new Schema<>();
         object.setType("object");
-        object.setProperties(s.getProperties());
         Set<String> required = new LinkedHashSet<>(s.getRequired() == null ? List.of() : s.getRequired());
         required.addAll(first.getRequired() == null ? List.of() : first.getRequired());
+        Map<String, Schema> properties = new LinkedHashMap<>(s.getProperties());
+        for (Schema<?> other : choices.subList(1, choices.size())) {
+            for (String r : other.getRequired() == null ? List.<String>of() : other.getRequired()) {
+                if (!required.contains(r)) {
+                    properties.remove(r);
+                }
+            }
+        }
+        object.setProperties(properties);
         object.setRequired(new ArrayList<>(required));
         return object;
     }

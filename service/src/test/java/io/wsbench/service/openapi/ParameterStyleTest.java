@@ -143,6 +143,7 @@ class ParameterStyleTest {
                 """, "createDoc");
         JsonNode body = body(said);
         assertTrue(body.isObject() && body.has("title") && body.has("category"), said);
+        assertTrue(!body.has("parentDoc"), "with the second choice's own required field, both choices hold, which a oneOf refuses: " + said);
     }
 
     @Test
