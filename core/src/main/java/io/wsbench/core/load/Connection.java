@@ -58,6 +58,9 @@ interface Connection<R> {
         /** Whether an answer is awaited on it. */
         boolean awaiting();
 
+        /** When its last answer was read ({@link System#nanoTime}); 0 before the first. */
+        long answeredAt();
+
         /** The answer awaited will not come: counted as {@code as} says (null: by the caller); false when none was awaited. */
         boolean answerLost(RecordAs as, String why);
 

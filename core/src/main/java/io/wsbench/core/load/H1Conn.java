@@ -85,16 +85,30 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
     }
 
     /**
-     * Whether the connection has been idle for nearly as long as the server's Keep-Alive header says it keeps one
-     * ({@code timeout=5}: 4 s; the margin a quarter of it, at most a second); false where the server said nothing.
+     * Whether the connection has been idle for nearly as long as the server keeps one ({@code timeout=5}: 4 s; the
+     * margin a quarter of it, at most a second): as its Keep-Alive header says, else as the shortest idle time after
+     * which it was seen to close one (nginx, Tomcat, gunicorn and uvicorn say nothing); false while neither is known.
+     * The clock is read only then: a server that never closed an idle connection costs its load nothing.
      */
     private boolean expired() {
         long seconds = parser.keepAliveSeconds();
-        if (seconds <= 0 || answeredAt == 0) {
-            return false;
+        if (seconds > 0) {
+            return answeredAt != 0 && System.nanoTime() - answeredAt > keptFor(seconds * 1_000_000_000L);
         }
-        long limit = seconds * 1_000_000_000L - Math.min(1_000_000_000L, seconds * 250_000_000L);
-        return System.nanoTime() - answeredAt > limit;
+        long seen = lane.run.idleCloseNanos();
+        return seen != 0 && sent > 0 && System.nanoTime() - user.answeredAt() > keptFor(seen);
+    }
+
+    /** How long a connection is sent on when the server keeps one idle {@code timeout} nanoseconds: less a quarter, at most a second. */
+    private static long keptFor(long timeout) {
+        return timeout - Math.min(1_000_000_000L, timeout / 4);
+    }
+
+    /** The server closed the connection, on which {@code sent} requests went, with none answered since its last answer. */
+    private void closedIdle() {
+        if (sent > 0 && user.answeredAt() != 0) {
+            lane.run.idleClosedAfter(System.nanoTime() - user.answeredAt());
+        }
     }
 
     /** Closes the connection of the moment, if any: its close is no lost answer. */
@@ -180,14 +194,17 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
             user.answerLost(RecordAs.PROTOCOL, "the answer was cut short by the connection's close");
         } else if (idle) {
             lane.run.h1IdleCloses.increment(); // its keep-alive timeout: the next request opens a new one
+            closedIdle();
         } else if (!user.awaiting()) {
             return; // the close ended an answer framed by it
         } else if (sent > 1 && idempotent) {
             // a connection the server had kept open, closed before any byte of the answer: it closed it as the request went
             // out (its keep-alive timeout), and a client may send an idempotent request again (RFC 9112, 9.3.1)
             lane.run.h1SentAgain.increment();
+            closedIdle();
             user.sendAgain(true);
         } else if (sent > 1) {
+            closedIdle();
             user.answerLost(RecordAs.CLOSED, lane.run.connectFailure("connection closed by the server before the response, on a"
                     + " connection it had kept open: its keep-alive timeout as the request went out, or the request's own doing;"
                     + " not sent again, as its method is not idempotent (RFC 9112, 9.3.1)"));

@@ -366,6 +366,27 @@ public final class LoadEngine implements AutoCloseable {
         final java.util.concurrent.atomic.LongAdder h1SentAgain = new java.util.concurrent.atomic.LongAdder();
         /** HTTP/1.1: connections opened anew because the one kept had idled out the server's Keep-Alive timeout. */
         final java.util.concurrent.atomic.LongAdder h1KeepAliveExpired = new java.util.concurrent.atomic.LongAdder();
+        /** HTTP/1.1: the shortest idle time after which the server closed a kept connection; 0 while none was seen. */
+        private volatile long idleCloseNanos;
+
+        /** Below this, a close of an idle connection is taken for something else than a keep-alive timeout (a server shedding load). */
+        static final long LEAST_IDLE_TIMEOUT_NANOS = 500_000_000L;
+
+        /** The server closed a kept connection {@code idle} nanoseconds after its last answer: its keep-alive timeout, at most. */
+        void idleClosedAfter(long idle) {
+            if (idle >= LEAST_IDLE_TIMEOUT_NANOS) {
+                synchronized (this) {
+                    if (idleCloseNanos == 0 || idle < idleCloseNanos) {
+                        idleCloseNanos = idle;
+                    }
+                }
+            }
+        }
+
+        /** The shortest idle time after which the server closed a kept connection; 0 while none was seen. */
+        long idleCloseNanos() {
+            return idleCloseNanos;
+        }
         /** gRPC: the messages of the calls that ended OK. */
         final java.util.concurrent.atomic.LongAdder grpcMessages = new java.util.concurrent.atomic.LongAdder();
         final java.util.Map<String, java.util.concurrent.atomic.LongAdder> streamErrors = new java.util.concurrent.ConcurrentHashMap<>();

@@ -226,7 +226,9 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 .http2(http2(g)).serverClosedConnections(count(g, GeneratorRecord::serverClosedConnections))
                 .serverClosedIdleConnections(count(g, GeneratorRecord::serverClosedIdleConnections))
                 .sentAgainOnNewConnection(count(g, GeneratorRecord::sentAgainOnNewConnection))
-                .reopenedAfterKeepAliveTimeout(count(g, GeneratorRecord::reopenedAfterKeepAliveTimeout)).build();
+                .reopenedAfterKeepAliveTimeout(count(g, GeneratorRecord::reopenedAfterKeepAliveTimeout))
+                .idleCloseSeenMillis(g.stream().map(GeneratorRecord::idleCloseSeenMillis).filter(Objects::nonNull).min(Long::compare).orElse(null))
+                .build();
     }
 
     /** {@link #total} of a whole-number figure, as one; null where no part has it. */

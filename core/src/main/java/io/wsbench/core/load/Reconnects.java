@@ -54,8 +54,10 @@ public final class Reconnects {
                     + " their latency holding the first try and the reconnect");
         }
         if (count(g.reopenedAfterKeepAliveTimeout()) > 0) {
-            said.add("connections idle nearly as long as the server's Keep-Alive header said it keeps one (timeout=N) were"
-                    + " opened anew rather than sent on, as HTTP libraries do, so that no request met the server's close:"
+            said.add("connections idle nearly as long as the server keeps one (as its Keep-Alive header said, timeout=N"
+                    + (g.idleCloseSeenMillis() == null ? "" : String.format(java.util.Locale.ROOT, ", or as the shortest idle time"
+                    + " after which it was seen to close one, %.1f s", g.idleCloseSeenMillis() / 1000.0))
+                    + ") were opened anew rather than sent on, as HTTP libraries do, so that no request met the server's close:"
                     + " each reopening is in the latency of the request that waited for it");
         }
         return said.isEmpty() ? null : String.join("; and ", said);

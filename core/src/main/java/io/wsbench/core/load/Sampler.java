@@ -167,6 +167,7 @@ final class Sampler {
                 .serverClosedIdleConnections(run.http2 != null ? null : counted(run.h1IdleCloses))
                 .sentAgainOnNewConnection(run.http2 != null ? null : counted(run.h1SentAgain))
                 .reopenedAfterKeepAliveTimeout(run.http2 != null ? null : counted(run.h1KeepAliveExpired))
+                .idleCloseSeenMillis(run.idleCloseNanos() == 0 ? null : run.idleCloseNanos() / 1_000_000)
                 .build();
         List<SecondSample> whole = withSent(series.seconds());
         List<String> latencies = series.latencies();

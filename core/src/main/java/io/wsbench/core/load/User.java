@@ -57,6 +57,8 @@ final class User implements Connection.Receiver {
     private int requestIndex;
     private boolean inFlight;
     private long writtenAt;
+    /** When the last answer was read: how long its connection has been idle, where the server's idle closes are learned. */
+    private long answeredAt;
     private boolean finished;
     /** Its HTTP connection, as the point's protocol makes it (its own over HTTP/1.1, a stream of a shared one over HTTP/2). */
     private final Connection<ByteBuf> http;
@@ -370,6 +372,11 @@ final class User implements Connection.Receiver {
     }
 
     @Override
+    public long answeredAt() {
+        return answeredAt;
+    }
+
+    @Override
     public void onResponse(int status, String contentType, byte[] body, int length, boolean close) {
         if (!inFlight) {
             headers.clear();
@@ -377,6 +384,7 @@ final class User implements Connection.Receiver {
         }
         inFlight = false;
         long now = System.nanoTime();
+        answeredAt = now;
         if (close || !run.spec.keepAlive()) {
             if (close && run.spec.keepAlive()) {
                 run.h1ServerCloses.increment(); // the answer said Connection: close (or was HTTP/1.0's): the server's close

@@ -26,7 +26,10 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * requests of idempotent methods sent again on a new connection because the server closed the one they went out on, a
  * connection it had kept open, before any byte of their answer (its keep-alive timeout reached as they were sent:
  * RFC 9112, 9.3.1); {@code reopenedAfterKeepAliveTimeout}: the connections wsbench opened anew instead of sending on
- * one idle nearly as long as the server's {@code Keep-Alive: timeout=N} header said it keeps one; each null where none.
+ * one idle nearly as long as the server's {@code Keep-Alive: timeout=N} header said it keeps one, or as long as
+ * {@code idleCloseSeenMillis}: the shortest idle time after which the server closed a kept connection, as wsbench saw it
+ * (its keep-alive timeout, learned where no header says it; only times of half a second or more are taken); each null
+ * where none.
  */
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -35,7 +38,7 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
                               Double securitySeconds, Double checkMicrosPerRequest, Double machineProbeMicros,
                               Http2Record http2, String idleCores, java.util.List<Double> coreDistanceNanos,
                               Long serverClosedConnections, Long serverClosedIdleConnections, Long sentAgainOnNewConnection,
-                              Long reopenedAfterKeepAliveTimeout) {
+                              Long reopenedAfterKeepAliveTimeout, Long idleCloseSeenMillis) {
 
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent) {
         this(ioThreads, cpuSeconds, cpuPercent, null, null, null, null, null);
@@ -45,7 +48,7 @@ public record GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercen
     public GeneratorRecord(int ioThreads, double cpuSeconds, double cpuPercent, Double ioBusiestPercent,
                            Long heapUsedMaxBytes, Long heapLiveBytes, Long allocatedBytesPerRequest, Double securitySeconds) {
         this(ioThreads, cpuSeconds, cpuPercent, ioBusiestPercent, heapUsedMaxBytes, heapLiveBytes, allocatedBytesPerRequest,
-                securitySeconds, null, null, null, null, null, null, null, null, null);
+                securitySeconds, null, null, null, null, null, null, null, null, null, null);
     }
 
     /**
