@@ -43,7 +43,7 @@ final class TargetOptions {
     @Option(names = "--query", paramLabel = "FILE", description = "with --graphql: the query (or mutation); --operation picks one of several")
     Path query;
 
-    @Option(names = "--port", paramLabel = "P", description = "with --wsdl: the port of the operation (default: its SOAP 1.1 port)")
+    @Option(names = "--port", paramLabel = "P", description = "with --wsdl: the port of the operation (default: its SOAP 1.1 port); SERVICE/PORT where services share a port's name")
     String port;
 
     @Option(names = "--template", paramLabel = "FILE", description = "with --wsdl: the request envelope; with --openapi: the JSON body; $${column} placeholders filled from --data"

@@ -23,7 +23,7 @@ final class WsdlCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "WSDL", description = "an http(s):// URL or a file")
     String wsdl;
 
-    @Option(names = "--port", paramLabel = "P", description = "the port of the operation (default: its SOAP 1.1 port)")
+    @Option(names = "--port", paramLabel = "P", description = "the port of the operation (default: its SOAP 1.1 port); SERVICE/PORT where services share a port's name")
     String port;
 
     @Mixin

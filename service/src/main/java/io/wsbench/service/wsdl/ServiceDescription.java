@@ -153,11 +153,30 @@ public final class ServiceDescription {
                     + String.join(", ", operations.stream().map(SoapOperation::name).distinct().toList()) + ")");
         }
         if (port != null) {
-            return named.stream().filter(o -> o.port().equals(port)).findFirst()
-                    .orElseThrow(() -> new WsdlException(location + ": no port '" + port + "' with operation '" + name
-                            + "' (ports: " + String.join(", ", named.stream().map(SoapOperation::port).toList()) + ")"));
+            // a port's name is unique within its service only (CXF's hello_world.wsdl has a SoapPort in six): SERVICE/PORT says which
+            int slash = port.indexOf('/');
+            String service = slash < 0 ? null : port.substring(0, slash);
+            String portName = slash < 0 ? port : port.substring(slash + 1);
+            List<SoapOperation> at = named.stream()
+                    .filter(o -> o.port().equals(portName) && (service == null || service.equals(o.service()))).toList();
+            if (at.isEmpty()) {
+                throw new WsdlException(location + ": no port '" + port + "' with operation '" + name + "' (ports: "
+                        + String.join(", ", named.stream().map(o -> qualifiedPort(o, named)).distinct().toList()) + ")");
+            }
+            if (at.size() > 1) {
+                throw new WsdlException(location + ": port '" + port + "' is in " + at.size() + " services ("
+                        + String.join(", ", at.stream().map(SoapOperation::service).toList()) + "): name one as SERVICE/PORT, e.g. "
+                        + at.get(0).service() + "/" + portName);
+            }
+            return at.get(0);
         }
         return named.stream().filter(o -> o.version() == SoapVersion.V11).findFirst().orElse(named.get(0));
+    }
+
+    /** The operation's port as {@code --port} takes it: its name, or SERVICE/PORT where another service has a port of that name. */
+    private static String qualifiedPort(SoapOperation o, List<SoapOperation> all) {
+        boolean shared = all.stream().anyMatch(x -> x.port().equals(o.port()) && !x.service().equals(o.service()));
+        return shared ? o.service() + "/" + o.port() : o.port();
     }
 
     // ---- reading
