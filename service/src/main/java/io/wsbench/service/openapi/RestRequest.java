@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.swagger.v3.oas.models.media.Schema;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.service.own.AnswerSchema;
 import io.wsbench.service.own.OwnRequest;
@@ -129,7 +130,10 @@ public final class RestRequest implements OwnRequest {
             } else if (mediaType.contains("json")) {
                 wellFormed(text, templateSource);
             }
-            if (template == null && !mediaType.contains("json")) {
+            if (template == null && mediaType.toLowerCase(java.util.Locale.ROOT).startsWith(MULTIPART)) {
+                text = multipart(text, op.body().schema()); // written from the schema as JSON: a part per property
+                mediaType = MULTIPART + "; boundary=" + BOUNDARY;
+            } else if (template == null && !mediaType.contains("json")) {
                 text = notJson(text, mediaType); // written from the schema as JSON: in the body's own media type
             }
             bodyText = Placeholders.of(text);
@@ -205,18 +209,56 @@ public final class RestRequest implements OwnRequest {
     }
 
     private static final String FORM = "application/x-www-form-urlencoded";
+    private static final String MULTIPART = "multipart/form-data";
+    /** Between a sample's parts: text that no sample value holds. */
+    static final String BOUNDARY = "wsbench-sample-part-boundary";
+
+    /**
+     * A {@code multipart/form-data} body written from the schema's JSON sample: a part per property (an array of
+     * values a part per item, as a form sends several files under one name; an object as JSON), a binary property
+     * ({@code format: binary}, or 3.1's {@code contentMediaType}) as a file, {@code <name>.bin}, whose bytes are its
+     * sample text. A sample that is no object is kept as it was.
+     */
+    static String multipart(String json, Schema<?> schema) {
+        JsonNode n = quotedPlaceholders(json);
+        if (n == null || !n.isObject()) {
+            return json;
+        }
+        Map<String, Schema> properties = schema == null || schema.getProperties() == null ? Map.of() : schema.getProperties();
+        StringBuilder b = new StringBuilder();
+        n.fields().forEachRemaining(f -> {
+            Schema<?> p = properties.get(f.getKey());
+            boolean many = f.getValue().isArray() && f.getValue().size() > 0 && f.getValue().get(0).isValueNode();
+            boolean binary = binary(many && p != null ? p.getItems() : p);
+            for (JsonNode v : many ? f.getValue() : List.of(f.getValue())) {
+                String name = f.getKey().replace("\"", "%22");
+                b.append("--").append(BOUNDARY).append("\r\nContent-Disposition: form-data; name=\"").append(name).append('"');
+                if (binary) {
+                    b.append("; filename=\"").append(name).append(".bin\"\r\nContent-Type: application/octet-stream");
+                } else if (v.isContainerNode()) {
+                    b.append("\r\nContent-Type: application/json");
+                }
+                b.append("\r\n\r\n").append(text(v)).append("\r\n");
+            }
+        });
+        return b.append("--").append(BOUNDARY).append("--\r\n").toString();
+    }
+
+    /** Whether a property holds a file's bytes: OpenAPI 3.0's {@code format: binary}, 3.1's {@code contentMediaType}. */
+    private static boolean binary(Schema<?> p) {
+        return p != null && ("binary".equals(p.getFormat()) || p.getContentMediaType() != null);
+    }
 
     /**
      * A body written from the schema as JSON, in a media type that is not JSON: an HTML form's {@code key=value} pairs
      * (an array's items each under the key, any other value as its JSON text, placeholders kept and filled URL-encoded),
-     * or a string's text without its quotes (text/plain, application/octet-stream). Other media types (multipart/form-data)
-     * keep the JSON, which their server will likely refuse: a template of the user's says what to send.
+     * or a string's text without its quotes (text/plain, application/octet-stream). Other media types (XML, multipart/mixed)
+     * keep the JSON, which their server will likely refuse: a template of the user's says what to send; multipart/form-data
+     * is {@link #multipart}'s.
      */
     static String notJson(String json, String mediaType) {
-        JsonNode n;
-        try {
-            n = JSON.readTree(json.replaceAll("(?<![\"\\w])(\\$\\{[^}]+})", "\"$1\"")); // a template's bare ${qty}: quoted
-        } catch (JsonProcessingException e) {
+        JsonNode n = quotedPlaceholders(json);
+        if (n == null) {
             return json;
         }
         if (mediaType.startsWith(FORM) && n.isObject()) {
@@ -236,6 +278,15 @@ public final class RestRequest implements OwnRequest {
             return String.join("&", pairs);
         }
         return n.isTextual() && !mediaType.startsWith("multipart/") ? n.asText() : json;
+    }
+
+    /** A body written as JSON, read with a template's bare placeholders ({@code ${qty}}) quoted; null if it is no JSON. */
+    private static JsonNode quotedPlaceholders(String json) {
+        try {
+            return JSON.readTree(json.replaceAll("(?<![\"\\w])(\\$\\{[^}]+})", "\"$1\""));
+        } catch (JsonProcessingException e) {
+            return null;
+        }
     }
 
     private static String url(String v) {
