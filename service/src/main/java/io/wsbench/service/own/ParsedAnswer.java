@@ -158,7 +158,11 @@ public final class ParsedAnswer implements AnswerCheck.Answer {
             f.setNamespaceAware(true);
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            return f.newDocumentBuilder();
+            DocumentBuilder b = f.newDocumentBuilder();
+            // an answer that is not XML is the check's failure, said once by it: the parser's own handler would print
+            // "[Fatal Error] :1:1: Content is not allowed in prolog." on stderr for every such answer
+            b.setErrorHandler(new org.xml.sax.helpers.DefaultHandler());
+            return b;
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException(e);
         }

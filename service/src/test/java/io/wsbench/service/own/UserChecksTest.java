@@ -46,6 +46,25 @@ class UserChecksTest {
     }
 
     @Test
+    void anAnswerThatIsNoXmlFailsItsXPathCheckWithoutAWordOnStderr() throws Exception {
+        AnswerCheck c = AnswerCheck.parse("xpath://tns:AddResult = 3", PREFIXES, null).instance();
+        ParsedAnswer a = new ParsedAnswer();
+        byte[] json = "{\"AddResult\": 3}".getBytes(StandardCharsets.UTF_8);
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+        String problem;
+        try {
+            a.reset(200, "application/json", Map.of(), json, json.length);
+            problem = c.problem(a);
+        } finally {
+            System.setErr(err);
+        }
+        assertTrue(problem != null && !problem.isEmpty(), "a JSON answer does not pass an xpath check: " + problem);
+        assertEquals("", printed.toString(StandardCharsets.UTF_8), "the parser printed \"[Fatal Error] ...\" for every such answer");
+    }
+
+    @Test
     void aMistakeIsFoundBeforeAnyLoad() {
         OwnServiceException syntax = assertThrows(OwnServiceException.class, () -> AnswerCheck.parse("xpath://[", PREFIXES, null));
         assertTrue(syntax.getMessage().startsWith("check 'xpath://[': not an XPath 1.0 expression: "), syntax.getMessage());
