@@ -53,7 +53,7 @@ final class HarCommand implements Callable<Integer> {
                 Files.writeString(csv, r.csv(), StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
-            throw new UserError("cannot write " + flow + ": " + e.getMessage());
+            throw new UserError("cannot write " + flow + ": " + io.wsbench.runner.OneLine.why(e));
         }
         PrintStream o = System.out;
         o.println("wrote " + flow + ": " + r.steps() + " steps to " + r.origin() + (r.leftOut() == 0 ? ""

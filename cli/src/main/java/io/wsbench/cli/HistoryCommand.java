@@ -96,7 +96,7 @@ final class HistoryCommand implements Callable<Integer> {
             try {
                 Files.writeString(out, TrendPage.html(suite, m.word + " (" + m.unit + ")", series.stream().map(HistoryCommand::chart).toList()));
             } catch (IOException e) {
-                throw new UserError("cannot write " + out + ": " + e.getMessage());
+                throw new UserError("cannot write " + out + ": " + io.wsbench.runner.OneLine.why(e));
             }
             if (!json) {
                 o.println("wrote " + out);

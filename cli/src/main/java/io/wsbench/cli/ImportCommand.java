@@ -41,9 +41,12 @@ final class ImportCommand implements Callable<Integer> {
         Path suite = out != null ? out : file.resolveSibling(file.getFileName().toString()
                 .replaceFirst("(-soapui-project|-readyapi-project)?\\.(xml|json|jmx)$", "")
                 .replaceFirst("\\.postman_collection$", "") + ".yaml");
+        // the suite's data and WSDLs in a folder of its own: a file of the user's beside it (a JMeter plan's CSV, another
+        // project's WSDL of the same name) is never written over
+        String folder = suite.getFileName().toString().replaceFirst("\\.ya?ml$", "") + "-files";
         SuiteDraft.Result r;
         try {
-            r = Imports.read(file, new Imports.Options(environment, url));
+            r = Imports.read(file, new Imports.Options(environment, url, folder));
         } catch (OwnServiceException e) {
             throw new UserError(e.getMessage());
         }
@@ -57,11 +60,13 @@ final class ImportCommand implements Callable<Integer> {
             Path dir = suite.toAbsolutePath().getParent();
             Files.createDirectories(dir);
             for (Map.Entry<String, byte[]> f : r.files().entrySet()) {
-                Files.write(dir.resolve(f.getKey()), f.getValue());
+                Path written = dir.resolve(f.getKey());
+                Files.createDirectories(written.getParent());
+                Files.write(written, f.getValue());
             }
             Files.writeString(suite, r.yaml(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UserError("cannot write " + suite + ": " + e.getMessage());
+            throw new UserError("cannot write " + suite + ": " + io.wsbench.runner.OneLine.why(e));
         }
         o.println("wrote " + suite + ": " + r.format() + ", " + r.targets() + " target" + (r.targets() == 1 ? "" : "s") + " of "
                 + r.steps() + " steps" + (r.files().isEmpty() ? "" : "; beside it " + String.join(", ", r.files().keySet())));

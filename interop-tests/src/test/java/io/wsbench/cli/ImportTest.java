@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -154,12 +155,12 @@ class ImportTest {
         Path project = HERE.resolve("calc-soapui-project.xml");
         Imported i = imported(dir.resolve("right"), project, "--url", right.base());
         String plain = i.plain();
-        assertTrue(Files.isRegularFile(dir.resolve("right/CalcSoap.wsdl")), "the WSDL from the definition cache");
-        assertTrue(Files.isRegularFile(dir.resolve("right/CalcSoap-1.xml")) || Files.isRegularFile(dir.resolve("right/CalcSoap-1.xsd")),
-                i.out().out());
-        assertTrue(Files.readString(dir.resolve("right/CalcSoap.wsdl")).contains("schemaLocation=\"CalcSoap-"),
+        assertTrue(Files.isRegularFile(dir.resolve("right/suite-files/CalcSoap.wsdl")), "the WSDL from the definition cache");
+        assertTrue(Files.isRegularFile(dir.resolve("right/suite-files/CalcSoap-1.xml"))
+                || Files.isRegularFile(dir.resolve("right/suite-files/CalcSoap-1.xsd")), i.out().out());
+        assertTrue(Files.readString(dir.resolve("right/suite-files/CalcSoap.wsdl")).contains("schemaLocation=\"CalcSoap-"),
                 "the WSDL's import points at its cached schema");
-        for (String expected : List.of("wsdl: CalcSoap.wsdl", "operation: Add", "schema", "xpath://*[local-name()='AddResult'] = '5'",
+        for (String expected : List.of("wsdl: suite-files/CalcSoap.wsdl", "operation: Add", "schema", "xpath://*[local-name()='AddResult'] = '5'",
                 "contains:AddResult", "!contains:Fault", "status: 200", "status: !404,500", "status: 4xx,5xx",
                 "jsonpath:$.Invoice.amount == 100", "regex:(?i)test company", "- step:Add max<=5000ms", "sum: xpath:",
                 "<c:a>${sum}</c:a>", "= '${sum}'", "Content-Type: application/soap+xml; charset=utf-8; action=\"urn:wsbench:calc/Add\"",
@@ -254,6 +255,24 @@ class ImportTest {
         assertTrue(crapi.out().out().contains("wrote "), crapi.out().out());
     }
 
+    /**
+     * A definition cache whose parts are the documents themselves, as child elements of {@code <con:content>} (SmartBear's
+     * own sample and tutorial projects write it so), not CDATA text: the WSDL was written as the text nodes alone, blank
+     * lines, and the suite did not load ("not well-formed XML: Premature end of file").
+     */
+    @Test
+    void aDefinitionCacheOfElementsIsWrittenAsItsDocuments(@TempDir Path dir) throws IOException {
+        String project = Files.readString(HERE.resolve("calc-soapui-project.xml"));
+        String inline = project.replace("<con:content><![CDATA[<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<con:content>")
+                .replace("]]></con:content>", "</con:content>");
+        assertNotEquals(project, inline);
+        Path file = Files.writeString(dir.resolve("inline-soapui-project.xml"), inline);
+        Imported i = imported(dir.resolve("right"), file, "--url", right.base());
+        String wsdl = Files.readString(dir.resolve("right/suite-files/CalcSoap.wsdl"));
+        assertTrue(wsdl.startsWith("<wsdl:definitions") || wsdl.startsWith("<definitions"), wsdl);
+        allRight(i, run(i, dir.resolve("out")));
+    }
+
     // ---- JMeter
 
     @Test
@@ -261,12 +280,12 @@ class ImportTest {
         Path plan = HERE.resolve("shop.jmx");
         Imported i = imported(dir.resolve("right"), plan, "--url", right.base());
         String plain = i.plain();
-        for (String expected : List.of("data: shop-users.csv", "echoed: jsonpath:$.form.user", "contains:\"pass\":\"${pass}\"",
+        for (String expected : List.of("data: suite-files/shop-users.csv", "echoed: jsonpath:$.form.user", "contains:\"pass\":\"${pass}\"",
                 "jsonpath:$.args.who == ${user}", "step:\"find me\" max<=5000ms", "status: 200",
                 "X-Plan: shop", "name: Login / post credentials", "uniform: 5ms-15ms", "iterationsPerUser: 5", "users: 2")) {
             assertTrue(plain.contains(expected), expected + " in\n" + plain);
         }
-        assertTrue(Files.readString(dir.resolve("right/shop-users.csv")).startsWith("user,pass\n"), "the CSV with its header");
+        assertTrue(Files.readString(dir.resolve("right/suite-files/shop-users.csv")).startsWith("user,pass\n"), "the CSV with its header");
         assertTrue(i.skipped("JSR223PostProcessor 'log it' (scripts are not run)"), i.out().out());
         assertTrue(i.skipped("IfController 'only for alice' and the samplers in it"), i.out().out());
         assertTrue(i.lines("ignored").stream().anyMatch(l -> l.contains("Summary Report")), i.out().out());
@@ -369,11 +388,31 @@ class ImportTest {
         }
     }
 
+    /**
+     * A JMeter plan imported where it lies, as the README shows it (no --out): its suite and the CSV wsbench writes (a header
+     * added) go beside it, and the CSV of the plan's own, of the same name, was written over; a second import then read the
+     * rewritten file as its data. The user's file is untouched, and the second import writes the same suite.
+     */
+    @Test
+    void importingBesideThePlanLeavesItsOwnFilesAlone(@TempDir Path dir) throws IOException {
+        Path plan = Files.copy(HERE.resolve("shop.jmx"), dir.resolve("shop.jmx"));
+        byte[] users = Files.readAllBytes(Files.copy(HERE.resolve("shop-users.csv"), dir.resolve("shop-users.csv")));
+        CliRunner first = CliRunner.run("import", plan.toString());
+        assertEquals(0, first.exit(), first.err());
+        String suite = Files.readString(dir.resolve("shop.yaml"));
+        CliRunner second = CliRunner.run("import", plan.toString());
+        assertEquals(0, second.exit(), second.err());
+        assertArrayEquals(users, Files.readAllBytes(dir.resolve("shop-users.csv")), "the plan's own CSV");
+        assertEquals(suite, Files.readString(dir.resolve("shop.yaml")));
+        assertTrue(suite.contains("data: shop-files/shop-users.csv") || suite.contains("data: \"shop-files/shop-users.csv\""), suite);
+        assertTrue(first.out().contains("beside it shop-files/shop-users.csv"), first.out());
+    }
+
     private static String listing(Path d) throws IOException {
-        try (Stream<Path> files = Files.list(d)) {
-            return files.sorted().map(p -> {
+        try (Stream<Path> files = Files.walk(d)) {
+            return files.filter(Files::isRegularFile).sorted().map(p -> {
                 try {
-                    return p.getFileName() + ":" + Arrays.hashCode(Files.readAllBytes(p));
+                    return d.relativize(p) + ":" + Arrays.hashCode(Files.readAllBytes(p));
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }

@@ -148,4 +148,18 @@ class AssertionTest {
         assertEquals("0.05%", share.show(0.05));
         assertThrows(IllegalArgumentException.class, () -> Assertion.parse("errors<5ms"));
     }
+
+    /** A point none of whose requests passed has no latency: its max of 0 ms passed {@code max<=200ms} (an imported suite's bound). */
+    @Test
+    void aLatencyBoundIsNotMetByAPointWithNoAnswerThatPassed() {
+        Assertion bound = Assertion.parse("max<=200ms");
+        PointRecord failed = PointRecordBuilder.builder()
+                .target(new TargetRecord("t", null, "http", null, null, null, null, "http://127.0.0.1:1/"))
+                .repeat(1).requests(50).durationSeconds(1).throughput(0)
+                .latencyMicros(new LatencyRecord(0, 0, 0, 0, 0, 0, 0)).errors(ErrorCounts.of(50, 0, 0, 0, 0, 0)).validated(0)
+                .build();
+        double measured = bound.measure(List.of(failed));
+        assertTrue(Double.isNaN(measured) && !bound.holds(measured), "measured " + measured);
+        assertEquals("not measured (no answer passed)", bound.show(measured));
+    }
 }

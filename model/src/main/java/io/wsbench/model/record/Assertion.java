@@ -124,9 +124,11 @@ public record Assertion(String text, String metric, String operator, double limi
         if (what.count()) {
             return repeats.stream().mapToDouble(what.value()).sum();
         }
-        double[] values = repeats.stream().filter(p -> p.requests() > 0).mapToDouble(what.value())
-                .filter(v -> !Double.isNaN(v)).toArray();
-        return Summary.Spread.of(values).median();
+        // a latency is read from the answers that passed: a repeat none of whose requests did has none (its max 0 ms passed
+        // max<=200ms where every request failed)
+        double[] values = repeats.stream().filter(p -> p.requests() > 0 && (!what.latency() || p.validated() > 0))
+                .mapToDouble(what.value()).filter(v -> !Double.isNaN(v)).toArray();
+        return values.length == 0 ? Double.NaN : Summary.Spread.of(values).median();
     }
 
     private boolean hasStep(List<PointRecord> repeats) {
@@ -165,6 +167,7 @@ public record Assertion(String text, String metric, String operator, double limi
     public String show(double value) {
         if (Double.isNaN(value)) {
             return "not measured" + (needsServer() ? " (no server process was sampled)"
+                    : METRICS.get(metric).latency() ? " (no answer passed" + (step != null ? ", or no step " + step + " in these points)" : ")")
                     : step != null ? " (no step " + step + " in these points)" : "");
         }
         if (METRICS.get(metric).latency()) {

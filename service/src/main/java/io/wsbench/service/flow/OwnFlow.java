@@ -333,7 +333,7 @@ public final class OwnFlow {
         URI uri;
         try {
             // "" is the target's address itself (a SOAP endpoint's own path); "?…" its query
-            uri = URI.create(base + (path.isEmpty() || path.startsWith("/") || path.startsWith("?") ? "" : "/") + marked(path, "path"));
+            uri = URI.create(base + (path.isEmpty() || path.startsWith("/") || path.startsWith("?") ? "" : "/") + uriSafe(marked(path, "path")));
         } catch (IllegalArgumentException e) {
             throw new OwnServiceException("path " + path + " is not a path: " + e.getMessage());
         }
@@ -358,6 +358,38 @@ public final class OwnFlow {
             body = marked(s.body(), "body").getBytes(StandardCharsets.UTF_8);
         }
         return HttpRequest.wire(method, uri, headers, body == null ? new byte[0] : body, true);
+    }
+
+    /**
+     * {@code path} with every character a URI may not hold percent-encoded (UTF-8), as browsers, Postman and SoapUI send
+     * them: a space, a quote, braces, brackets, a '%' that begins no escape. What a URI holds (its reserved and unreserved
+     * characters, escapes already made) is kept, and so are the markers, letters and digits only. SoapUI's
+     * {@code address=1600 Amphitheatre Parkway} and OData's {@code $filter=('address eq '')} were refused as "Illegal character".
+     */
+    static String uriSafe(String path) {
+        StringBuilder out = null;
+        byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < bytes.length; i++) {
+            int c = bytes[i] & 0xff;
+            boolean kept = c < 0x80 && (Character.isLetterOrDigit(c) || "-._~:/?#@!$&'()*+,;=".indexOf(c) >= 0
+                    || c == '%' && i + 2 < bytes.length && hex(bytes[i + 1]) && hex(bytes[i + 2]));
+            if (!kept && out == null) {
+                out = new StringBuilder(new String(bytes, 0, i, StandardCharsets.UTF_8));
+            }
+            if (out != null) {
+                if (kept) {
+                    out.append((char) c);
+                } else {
+                    out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                            .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
+                }
+            }
+        }
+        return out == null ? path : out.toString();
+    }
+
+    private static boolean hex(byte b) {
+        return Character.digit(b, 16) >= 0;
     }
 
     private static void contentType(Map<String, String> headers, String type) {

@@ -83,6 +83,22 @@ final class Dom {
         return c == null ? null : c.getTextContent();
     }
 
+    /**
+     * {@code e} written out as a document of its own, with the namespace declarations it uses, those made on its
+     * ancestors included (DOM Level 3's serializer, which fixes namespaces up).
+     */
+    static String xml(Element e) throws OwnServiceException {
+        try {
+            org.w3c.dom.ls.DOMImplementationLS ls = (org.w3c.dom.ls.DOMImplementationLS) e.getOwnerDocument().getImplementation()
+                    .getFeature("LS", "3.0");
+            org.w3c.dom.ls.LSSerializer w = ls.createLSSerializer();
+            w.getDomConfig().setParameter("xml-declaration", false);
+            return w.writeToString(e);
+        } catch (RuntimeException failed) {
+            throw new OwnServiceException("an element could not be written as XML: " + failed.getMessage());
+        }
+    }
+
     static String local(Node n) {
         return n.getLocalName() != null ? n.getLocalName() : n.getNodeName();
     }

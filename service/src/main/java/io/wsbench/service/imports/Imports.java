@@ -34,8 +34,10 @@ public final class Imports {
      * {@code environment}: a Postman environment (JSON) or a {@code .properties} file whose values fill
      * the file's variables and properties (JMeter's {@code __P}, SoapUI's {@code #Global}); null for none.
      * {@code url}: an origin every target is sent to instead of the file's (a test copy of the service); null to keep them.
+     * {@code folder}: the folder, relative to the suite, that the files the suite reads are written in (its data, its
+     * WSDLs), so that no file of the user's beside the suite is written over (a JMeter plan's own CSV was); empty: beside it.
      */
-    public record Options(Path environment, String url) {
+    public record Options(Path environment, String url, String folder) {
     }
 
     /** What the import made: see {@link SuiteDraft.Result}. Every error is one line that names the file. */
@@ -53,10 +55,12 @@ public final class Imports {
         byte[] bytes = bytes(file, "");
         String source = file.toString();
         Map<String, String> environment = options.environment() == null ? Map.of() : environment(options.environment());
-        URI origin = null;
-        if (options.url() != null) {
-            origin = SuiteDraft.uri(options.url());
+        URI to = options.url() == null ? null : SuiteDraft.uri(options.url());
+        if (to != null && (to.getRawPath() != null && !to.getRawPath().isEmpty() && !to.getRawPath().equals("/") || to.getRawQuery() != null)) {
+            throw new OwnServiceException("--url " + options.url() + ": an origin (http://host:port) is sent every request, with the"
+                    + " file's own paths; a path or query of its would not be used");
         }
+        SuiteDraft.Where origin = new SuiteDraft.Where(to, options.folder() == null ? "" : options.folder());
         int start = 0;
         if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
             start = 3;

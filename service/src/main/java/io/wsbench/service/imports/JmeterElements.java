@@ -84,7 +84,11 @@ final class JmeterElements {
 
     /** Reads the config elements, timers, assertions and post-processors at this level into {@code scope}. */
     void level(Element tree, Scope scope, boolean planLevel) throws OwnServiceException {
-        for (Pair p : pairs(tree)) {
+        // the elements that define variables first: JMeter's config elements apply to their whole scope whatever their
+        // order, and the others read their names (an Authorization Manager's ${login} above the CSV Data Set giving it)
+        List<Pair> elements = new ArrayList<>(pairs(tree));
+        elements.sort(java.util.Comparator.comparingInt(p -> DEFINING.contains(Dom.local(p.element())) ? 0 : 1));
+        for (Pair p : elements) {
             Element e = p.element();
             String kind = Dom.local(e);
             String label = kind + " '" + name(e) + "'";
@@ -102,6 +106,9 @@ final class JmeterElements {
             }
         }
     }
+
+    /** The elements that give variables to their scope. */
+    private static final java.util.Set<String> DEFINING = java.util.Set.of("CSVDataSet", "Arguments");
 
     /** Whether {@link #level} read the element (a config element, timer, assertion, post-processor or listener). */
     boolean isLevelElement(Element e) {
@@ -181,7 +188,12 @@ final class JmeterElements {
                 return true;
             }
             case "DurationAssertion" -> {
-                scope.durations.add(number(expand(prop(e, "DurationAssertion.duration"), label)));
+                long bound = number(expand(prop(e, "DurationAssertion.duration"), label));
+                if (bound > 0) {
+                    scope.durations.add(bound);
+                } else {
+                    draft.ignore(label + ": a duration of " + bound + " ms, which JMeter reads as no bound");
+                }
                 return true;
             }
             case "JSONPathAssertion" -> {
@@ -346,6 +358,13 @@ final class JmeterElements {
         for (int i = 0; i < columns.length; i++) {
             columns[i] = columns[i].trim();
             known.add(columns[i]);
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).length != columns.length) { // JMeter reads as many values as it has names: the rest are not read
+                String[] row = java.util.Arrays.copyOf(rows.get(i), columns.length);
+                java.util.Arrays.setAll(row, c -> row[c] == null ? "" : row[c]);
+                rows.set(i, row);
+            }
         }
         rows.add(0, columns);
         scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", JmeterCsv.write(rows));

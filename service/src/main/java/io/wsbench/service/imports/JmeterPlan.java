@@ -58,7 +58,7 @@ final class JmeterPlan {
     /** Reads the elements of each level into its scope. */
     private final JmeterElements elements;
 
-    private JmeterPlan(Document doc, String source, Path dir, Map<String, String> properties, java.net.URI url) {
+    private JmeterPlan(Document doc, String source, Path dir, Map<String, String> properties, SuiteDraft.Where url) {
         this.doc = doc;
         this.source = source;
         this.dir = dir;
@@ -68,7 +68,7 @@ final class JmeterPlan {
         this.elements = new JmeterElements(this, draft, source, dir, known);
     }
 
-    static SuiteDraft.Result convert(Document doc, String source, Path dir, Map<String, String> properties, java.net.URI url)
+    static SuiteDraft.Result convert(Document doc, String source, Path dir, Map<String, String> properties, SuiteDraft.Where url)
             throws OwnServiceException {
         return new JmeterPlan(doc, source, dir, properties, url).convert();
     }
@@ -150,6 +150,7 @@ final class JmeterPlan {
         group = name(tg);
         String label = "Thread Group '" + group + "'";
         target = null;
+        dataGiven.clear(); // each group's flow is given its data, whatever the group's name (two are often named alike)
         origin = null;
         samplers = 0;
         Scope scope = planScope.inner();
@@ -163,6 +164,15 @@ final class JmeterPlan {
         }
         if (!cookies) {
             target.flowOptions.put("cookies", false); // JMeter keeps no cookies without a Cookie Manager
+        }
+        boolean onceOnly = !target.sends() && !target.setup.isEmpty();
+        if (onceOnly) {
+            // every sampler is in a Once Only Controller: what each thread sends, once, is the flow's one iteration (JMeter's
+            // later loops send nothing); as a setup it would leave the flow with no step to measure
+            target.steps.addAll(target.setup);
+            target.setup.removeAll();
+            draft.note(label + ": all its samplers are in Once Only Controllers: they are the flow's steps, one iteration a"
+                    + " user (JMeter sends them in a thread's first loop, and nothing in the others)");
         }
         ObjectNode load = SuiteDraft.NODES.objectNode();
         long threads = Math.max(1, number(expand(prop(tg, "ThreadGroup.num_threads"), label)));
@@ -181,7 +191,9 @@ final class JmeterPlan {
             draft.note(label + ": its ramp-up of " + ramp + " s is left out: wsbench warms each target up before it measures,"
                     + " at its full " + threads + " threads (a ramp as a profile: stages, docs/capacity.md)");
         }
-        if (scheduled && duration > 0) {
+        if (onceOnly) {
+            load.put("iterationsPerUser", 1);
+        } else if (scheduled && duration > 0) {
             load.put("duration", duration + "s");
         } else if (loops > 0) {
             load.put("iterationsPerUser", loops);
@@ -283,8 +295,15 @@ final class JmeterPlan {
                 return;
             }
             String port = or(prop(e, "HTTPSampler.port"), scope.defaults.get("port"), null);
+            String host = expand(domain, label).trim();
+            String number = port == null ? "" : expand(port, label).trim();
+            if (host.isEmpty() && !draft.redirected()) {
+                draft.skip(label + ": its server name " + domain.trim() + " is empty once the plan's properties are put in: give"
+                        + " them with --environment FILE (a .properties file), or the server's address with --url");
+                return;
+            }
             authority = expand(or(prop(e, "HTTPSampler.protocol"), scope.defaults.get("protocol"), "http"), label).toLowerCase(Locale.ROOT)
-                    + "://" + expand(domain, label) + (port == null || port.isBlank() ? "" : ":" + expand(port, label));
+                    + "://" + (host.isEmpty() ? "localhost" : host) + (number.isEmpty() ? "" : ":" + number);
         }
         if (authority.contains("${")) {
             throw new OwnServiceException(source + ": " + label + ": its server comes from a variable set while it runs; wsbench needs it known");
@@ -347,7 +366,7 @@ final class JmeterPlan {
         if ("true".equals(prop(e, "HTTPSampler.follow_redirects")) || "true".equals(prop(e, "HTTPSampler.auto_redirects"))) {
             s.put("follow", true);
         }
-        if (scope.data != null && dataGiven.add(scope.data + "@" + group)) {
+        if (scope.data != null && dataGiven.add(scope.data)) {
             s.put("data", scope.data);
             if (scope.dataMode != null) {
                 s.put("dataMode", scope.dataMode);

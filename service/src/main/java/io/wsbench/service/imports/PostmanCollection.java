@@ -39,7 +39,7 @@ final class PostmanCollection {
     private SuiteDraft.Target target;
     private String origin;
 
-    private PostmanCollection(JsonNode root, String source, Map<String, String> environment, java.net.URI url) {
+    private PostmanCollection(JsonNode root, String source, Map<String, String> environment, SuiteDraft.Where url) {
         this.root = root;
         this.source = source;
         JsonNode info = root.path("info");
@@ -52,7 +52,7 @@ final class PostmanCollection {
         values.putAll(environment);
     }
 
-    static SuiteDraft.Result convert(JsonNode collection, String source, Map<String, String> environment, java.net.URI url)
+    static SuiteDraft.Result convert(JsonNode collection, String source, Map<String, String> environment, SuiteDraft.Where url)
             throws OwnServiceException {
         JsonNode root = collection.has("collection") && !collection.has("item") ? collection.get("collection") : collection;
         return new PostmanCollection(root, source, environment, url).convert();
@@ -145,7 +145,7 @@ final class PostmanCollection {
             }
         }
         String address = resolved(raw, where);
-        if (!address.matches("(?i)https?://.*")) {
+        if (!address.matches("(?is)https?://.*")) { // an address may hold a line break (a body pasted into its query)
             address = "http://" + address; // as Postman sends an address without a scheme
         }
         String authority = Texts.origin(address);
@@ -351,7 +351,8 @@ final class PostmanCollection {
         return resolved(text, where, 0);
     }
 
-    private String resolved(String text, String where, int depth) throws OwnServiceException {
+    private String resolved(String written, String where, int depth) throws OwnServiceException {
+        String text = nestedResolved(written);
         Matcher m = VARIABLE.matcher(text);
         StringBuilder out = new StringBuilder();
         int last = 0;
@@ -375,6 +376,25 @@ final class PostmanCollection {
         }
         return out.append(Texts.literal(text.substring(last))).toString();
     }
+
+    /**
+     * {@code text} with each variable named inside another's name ({@code {{host.{{env}}}}}) put in first, as Postman
+     * does, where its value is known at import; otherwise as written.
+     */
+    private String nestedResolved(String text) {
+        String t = text;
+        for (int round = 0; round < 8; round++) {
+            Matcher inner = NESTED.matcher(t);
+            if (!inner.find() || !values.containsKey(inner.group(2).trim())) {
+                return t;
+            }
+            t = t.substring(0, inner.start(2) - 2) + values.get(inner.group(2).trim()) + t.substring(inner.end(2) + 2);
+        }
+        return t;
+    }
+
+    /** A variable inside the name of another: {@code {{host.{{env}}}}}, the inner one its group 2. */
+    private static final Pattern NESTED = Pattern.compile("\\{\\{([^{}]*)\\{\\{([^{}]+)}}");
 
     private String builtIn(String name, String where) {
         return switch (name) {

@@ -93,6 +93,15 @@ final class SoapUiCase {
             if (s != null) {
                 ObjectNode e = s.has("extract") ? (ObjectNode) s.get("extract") : s.putObject("extract");
                 x.forEach(e::put);
+            } else {
+                // a value read from a step that is not in the flow (not converted, or named otherwise: "Upload attachments"
+                // for "Upload Attachments"): nothing gives it, and the suite would not load
+                x.keySet().forEach(v -> {
+                    target.unset(v);
+                    draft.skip("a value read from step '" + step + "' in " + where() + ", a step " + (steps.stream()
+                            .anyMatch(st -> step.equals(Dom.attr(st, "name"))) ? "not converted" : "the case does not have")
+                            + ": where the flow reads it, it reads nothing");
+                });
             }
         });
         for (Element load : Dom.children(testCase, "loadTest")) {
@@ -151,6 +160,13 @@ final class SoapUiCase {
         }
     }
 
+    /** A case whose requests go to no address known before the run: the case is skipped, not the whole import. */
+    static final class NoServer extends OwnServiceException {
+        NoServer(String message) {
+            super(message);
+        }
+    }
+
     SuiteDraft.Target target() throws OwnServiceException {
         if (target == null) {
             String label = suiteName + " / " + name;
@@ -158,7 +174,12 @@ final class SoapUiCase {
             if (url == null) {
                 throw new OwnServiceException(source + ": " + where() + ": its requests name no endpoint");
             }
-            String address = expanded(url, "the endpoint");
+            String address = expanded(url.trim(), "the endpoint").trim(); // SoapUI keeps an endpoint's line breaks as typed
+            if (!draft.redirected() && !Texts.knownServer(address)) {
+                throw new NoServer(where() + ": its endpoint " + url.trim() + " is '" + address + "' once the project's properties"
+                        + " are put in (set by a script?): give their values with --environment FILE (a .properties file),"
+                        + " or the server's address with --url");
+            }
             target = draft.target(label, address);
             caseOrigin = origin(address);
             if (soapOnly) {
@@ -205,7 +226,9 @@ final class SoapUiCase {
         }
         body = props.intoRequest(stepName, body);
         SuiteDraft.Target t = target();
-        String full = expanded(Dom.text(request, "endpoint"), "the endpoint of step '" + stepName + "'");
+        String endpoint = Dom.text(request, "endpoint");
+        String full = expanded(endpoint == null ? null : endpoint.trim(), "the endpoint of step '" + stepName + "'");
+        full = full == null ? null : full.trim();
         if (!soapOnly && (!Texts.knownServer(full) || !draft.sameServer(origin(full), caseOrigin))) {
             draft.skip("SOAP request step '" + stepName + "' in " + where() + ": to " + full + ", not the flow's server ("
                     + caseOrigin + ")");
@@ -292,14 +315,14 @@ final class SoapUiCase {
             }
         }
         String method = Dom.attr(config, "method") == null ? "GET" : Dom.attr(config, "method");
-        request(stepName, "HTTP request", method, url, "", headers, config, Dom.attr(config, "mediaType"));
+        request(stepName, "HTTP request", method, url, query.toString(), headers, config, Dom.attr(config, "mediaType"));
     }
 
     /** A REST or HTTP request as a plain step: {@code url} and {@code path} give its address, {@code request} its body and checks. */
     private void request(String stepName, String kind, String method, String url, String path, Map<String, String> headers,
                          Element request, String mediaType) throws OwnServiceException {
         String where = "the address of step '" + stepName + "'";
-        String full = expanded(url, where);
+        String full = expanded(url.trim(), where).trim();
         if (!Texts.knownServer(full)) {
             draft.skip(kind + " step '" + stepName + "' in " + where() + ": its endpoint '" + url
                     + "' is no address known before the run");
@@ -316,7 +339,9 @@ final class SoapUiCase {
         ObjectNode s = t.step(t.steps, stepName);
         written.put(stepName, s);
         s.put("method", method.toUpperCase(Locale.ROOT));
-        s.put("path", pathOf(full) + expanded(path, where));
+        String own = pathOf(full);
+        String added = expanded(path, where);
+        s.put("path", own + (own.contains("?") && added.startsWith("?") ? "&" + added.substring(1) : added)); // its query, then the step's
         ObjectNode h = s.putObject("headers");
         for (var e : headers.entrySet()) {
             h.put(e.getKey(), expanded(e.getValue(), "header " + e.getKey()));

@@ -46,7 +46,7 @@ final class SoapUiProject {
         final Map<String, String> actions = new HashMap<>();
     }
 
-    private SoapUiProject(Document doc, String source, Map<String, String> overrides, URI origin) {
+    private SoapUiProject(Document doc, String source, Map<String, String> overrides, SuiteDraft.Where origin) {
         this.doc = doc;
         this.source = source;
         this.overrides = overrides;
@@ -54,7 +54,7 @@ final class SoapUiProject {
         this.draft = new SuiteDraft("SoapUI project", Dom.attr(root, "name"), Dom.text(root, "description"), origin);
     }
 
-    static SuiteDraft.Result convert(Document doc, String source, Map<String, String> environment, URI origin)
+    static SuiteDraft.Result convert(Document doc, String source, Map<String, String> environment, SuiteDraft.Where origin)
             throws OwnServiceException {
         return new SoapUiProject(doc, source, environment, origin).convert();
     }
@@ -79,7 +79,11 @@ final class SoapUiProject {
                     draft.ignore("test case '" + Dom.attr(testCase, "name") + "': disabled in the project");
                     continue;
                 }
-                new SoapUiCase(this, suiteName, suiteProps, testCase).convert();
+                try {
+                    new SoapUiCase(this, suiteName, suiteProps, testCase).convert();
+                } catch (SoapUiCase.NoServer noAddress) {
+                    draft.skip(noAddress.getMessage());
+                }
             }
         }
         if (Dom.children(root, "testSuite").isEmpty()) {
@@ -121,7 +125,14 @@ final class SoapUiProject {
         if (service == null || path == null) {
             return null;
         }
-        return findResource(Dom.children(service, "resource"), path, "");
+        Element found = findResource(Dom.children(service, "resource"), path, "");
+        return found != null ? found : findResource(Dom.children(service, "resource"), path, basePath(service));
+    }
+
+    /** The service's base path, "" for none or "/". */
+    private static String basePath(Element service) {
+        String base = service == null || Dom.attr(service, "basePath") == null ? "" : Dom.attr(service, "basePath").trim();
+        return base.equals("/") ? "" : base;
     }
 
     private Element findResource(List<Element> resources, String wanted, String above) {
@@ -138,11 +149,16 @@ final class SoapUiProject {
         return null;
     }
 
+    /**
+     * The step's path: its {@code resourcePath}, which SoapUI writes with the service's base path in it ("/norad/accounts"
+     * for base path "/norad" and resource "/accounts"); the base path put before one that lacks it.
+     */
     String resourcePath(Element config) {
-        Element service = interfaces.get(Dom.attr(config, "service"));
-        String base = service == null || Dom.attr(service, "basePath") == null ? "" : Dom.attr(service, "basePath");
+        String base = basePath(interfaces.get(Dom.attr(config, "service")));
         String path = Dom.attr(config, "resourcePath") == null ? "" : Dom.attr(config, "resourcePath");
-        return join(base, path);
+        String b = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+        String p = path.startsWith("/") ? path : "/" + path;
+        return b.isEmpty() || p.equals(b) || p.startsWith(b + "/") ? join("", path) : join(base, path);
     }
 
     private static String join(String a, String b) {
@@ -203,20 +219,22 @@ final class SoapUiProject {
             Map<String, String> names = new LinkedHashMap<>();
             int n = 0;
             for (Element p : parts) {
-                String url = Dom.text(p, "url");
-                boolean isRoot = url != null && url.equals(root) || root == null && n == 0;
+                String url = slashed(Dom.text(p, "url"));
+                boolean isRoot = url != null && url.equals(slashed(root)) || root == null && n == 0;
                 names.put(url, isRoot ? base + ".wsdl" : base + "-" + (++n) + (String.valueOf(Dom.text(p, "type")).toLowerCase(Locale.ROOT).contains("schema") ? ".xsd" : ".xml"));
             }
+            String first = null;
             for (Element p : parts) {
-                String url = Dom.text(p, "url");
-                String content = Dom.text(p, "content");
-                String local = draft.file(names.get(url), relinked(content == null ? "" : content, url, names).getBytes(StandardCharsets.UTF_8));
+                String url = slashed(Dom.text(p, "url"));
+                String content = cached(Dom.child(p, "content"));
+                String local = draft.file(names.get(url), relinked(content, url, names).getBytes(StandardCharsets.UTF_8));
+                first = first == null ? local : first;
                 if (names.get(url).endsWith(".wsdl")) {
                     w.file = local;
                 }
             }
             if (w.file == null) {
-                w.file = names.values().iterator().next();
+                w.file = first;
             }
         } else {
             String url = Dom.attr(iface, "definition");
@@ -227,12 +245,33 @@ final class SoapUiProject {
         return w;
     }
 
+    /**
+     * A cached part's document: its content's text (SoapUI 5 writes it as CDATA), or, where SoapUI wrote the document as
+     * the content's child elements (its own tutorial projects do), those serialized; empty where there is none.
+     */
+    private static String cached(Element content) throws OwnServiceException {
+        if (content == null) {
+            return "";
+        }
+        for (org.w3c.dom.Node c = content.getFirstChild(); c != null; c = c.getNextSibling()) {
+            if (c instanceof Element root) {
+                return Dom.xml(root);
+            }
+        }
+        return content.getTextContent();
+    }
+
+    /** A part's URL with Windows' backslashes as a URL's slashes ({@code file:\\C:\\defs\\a.xsd}: {@code file:/C:/defs/a.xsd}); null stays null. */
+    private static String slashed(String url) {
+        return url == null ? null : url.replace('\\', '/').replaceFirst("^file:/*(?=[A-Za-z]:/)", "file:/");
+    }
+
     /** A cached part with each import of another cached part pointed at that part's file. */
     private static String relinked(String content, String url, Map<String, String> names) {
         Matcher m = Pattern.compile("((?:schemaLocation|location)\\s*=\\s*)([\"'])([^\"']*)\\2").matcher(content);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            String target = m.group(3);
+            String target = slashed(m.group(3));
             String resolved = target;
             try {
                 resolved = url == null ? target : URI.create(url.replace(" ", "%20")).resolve(target.replace(" ", "%20")).toString()

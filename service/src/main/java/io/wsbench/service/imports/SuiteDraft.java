@@ -59,12 +59,22 @@ public final class SuiteDraft {
     private final List<String> ignored = new ArrayList<>();
     /** Where every target is sent instead of its own origin ({@code --url}); null: each its own. */
     private final URI origin;
+    /** The folder the suite's files go in, relative to the suite, ending in '/'; empty: beside it. */
+    private final String folder;
 
-    SuiteDraft(String format, String name, String description, URI origin) {
+    /**
+     * Where an import writes: {@code origin}, the origin every target is sent to instead of its own ({@code --url}; null:
+     * each its own); {@code folder}, the folder its files go in, relative to the suite (empty: beside it).
+     */
+    record Where(URI origin, String folder) {
+    }
+
+    SuiteDraft(String format, String name, String description, Where where) {
         this.format = format;
         this.name = suiteName(name);
         this.description = description;
-        this.origin = origin;
+        this.origin = where.origin();
+        this.folder = where.folder().isEmpty() || where.folder().endsWith("/") ? where.folder() : where.folder() + "/";
     }
 
     /** A name the suite file accepts: letters, digits, '.', '_' and '-'. */
@@ -92,13 +102,21 @@ public final class SuiteDraft {
 
     /** The origin (scheme, host and port) the target's requests go to: {@code url}'s, or the one {@code --url} gives. */
     String origin(String url) throws OwnServiceException {
+        if (origin != null) {
+            return origin.getScheme() + "://" + origin.getRawAuthority(); // --url's, whatever the file's address is
+        }
         if (!Texts.knownServer(url.trim())) {
             throw new OwnServiceException("'" + url + "' is not an address wsbench can load: an http:// or https:// address"
                     + " whose host is known before the run");
         }
         String own = Texts.origin(url.trim());
         int colon = own.indexOf("://");
-        return origin != null ? origin.getScheme() + "://" + origin.getRawAuthority() : own.substring(0, colon).toLowerCase(Locale.ROOT) + own.substring(colon);
+        return own.substring(0, colon).toLowerCase(Locale.ROOT) + own.substring(colon);
+    }
+
+    /** Whether every target goes to the origin {@code --url} gives. */
+    boolean redirected() {
+        return origin != null;
     }
 
     /** Whether two origins as a file writes them are one server for a flow: the same, or any two when --url sends every request to one. */
@@ -145,6 +163,39 @@ public final class SuiteDraft {
             return s;
         }
 
+        /**
+         * {@code ${variable}} taken out of every text of the flow's steps (their paths, headers, bodies, checks): a value
+         * the file reads from a step that is not converted, which SoapUI would expand to nothing.
+         */
+        void unset(String variable) {
+            for (ArrayNode phase : List.of(setup, steps, teardown)) {
+                blank(phase, "${" + variable + "}");
+            }
+        }
+
+        private static void blank(JsonNode node, String placeholder) {
+            if (node instanceof ObjectNode o) {
+                List<String> names = new ArrayList<>();
+                o.fieldNames().forEachRemaining(names::add);
+                for (String n : names) {
+                    JsonNode v = o.get(n);
+                    if (v.isTextual()) {
+                        o.put(n, v.asText().replace(placeholder, ""));
+                    } else {
+                        blank(v, placeholder);
+                    }
+                }
+            } else if (node instanceof ArrayNode a) {
+                for (int i = 0; i < a.size(); i++) {
+                    if (a.get(i).isTextual()) {
+                        a.set(i, NODES.textNode(a.get(i).asText().replace(placeholder, "")));
+                    } else {
+                        blank(a.get(i), placeholder);
+                    }
+                }
+            }
+        }
+
         /** A pause: {@code {constant: 100ms}} or {@code {uniform: 100ms-300ms}}. */
         void think(ArrayNode phase, long fromMillis, long toMillis) {
             if (toMillis <= 0) {
@@ -178,12 +229,12 @@ public final class SuiteDraft {
         asserts.add("step:" + (step.matches("\\S+") ? step : "\"" + step.replace("\"", "'") + "\"") + " " + bound);
     }
 
-    /** A file written beside the suite, under {@code fileName}; the name returned is the one it was given. */
+    /** A file written in the suite's folder (beside it if none), under {@code fileName}; the name returned, relative to the suite, is the one it was given. */
     String file(String fileName, byte[] content) {
-        String n = fileName;
+        String n = folder + fileName;
         for (int i = 2; files.containsKey(n) && !java.util.Arrays.equals(files.get(n), content); i++) {
             int dot = fileName.lastIndexOf('.');
-            n = dot > 0 ? fileName.substring(0, dot) + "-" + i + fileName.substring(dot) : fileName + "-" + i;
+            n = folder + (dot > 0 ? fileName.substring(0, dot) + "-" + i + fileName.substring(dot) : fileName + "-" + i);
         }
         files.put(n, content);
         return n;
@@ -204,6 +255,46 @@ public final class SuiteDraft {
         ignored.add(line);
     }
 
+    /**
+     * The checks and extractions of the flow's steps that wsbench reads, each other one taken out with a line saying why:
+     * the file's expressions are copied as written, and one its tool reads but wsbench does not (SoapUI's XPath 2.0
+     * {@code exists()}, a JSONPath filter of another dialect) made the whole suite fail to load.
+     */
+    private void readable(Target flow, String label) {
+        for (ArrayNode phase : List.of(flow.setup, flow.steps, flow.teardown)) {
+            for (JsonNode step : phase) {
+                String where = "step '" + step.path("name").asText() + "' of '" + label + "'";
+                if (step.get("checks") instanceof ArrayNode checks) {
+                    for (int i = checks.size() - 1; i >= 0; i--) {
+                        String c = checks.get(i).asText();
+                        try {
+                            if (!c.trim().equals("schema")) {
+                                io.wsbench.service.own.AnswerCheck.parse(c, Map.of(), null);
+                            }
+                        } catch (OwnServiceException unread) {
+                            checks.remove(i);
+                            skip("the " + unread.getMessage() + " (on " + where + ")");
+                        }
+                    }
+                }
+                if (step.get("extract") instanceof ObjectNode extract) {
+                    List<String> names = new ArrayList<>();
+                    extract.fieldNames().forEachRemaining(names::add);
+                    for (String n : names) {
+                        try {
+                            io.wsbench.service.own.Extraction.parse(extract.get(n).asText(), Map.of());
+                        } catch (OwnServiceException unread) {
+                            extract.remove(n);
+                            flow.unset(n);
+                            skip("extract " + n + " on " + where + ": " + unread.getMessage() + "; where the flow reads ${" + n
+                                    + "}, it reads nothing");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     Result result(String source) throws OwnServiceException {
         List<ObjectNode> kept = new ArrayList<>();
         int steps = 0;
@@ -213,6 +304,7 @@ public final class SuiteDraft {
                 skip("test '" + t.get("label").asText() + "': no request that wsbench can send, so no target");
                 continue;
             }
+            readable(flow, t.get("label").asText());
             ObjectNode f = t.putObject("flow");
             if (!flow.setup.isEmpty()) {
                 f.set("setup", flow.setup);

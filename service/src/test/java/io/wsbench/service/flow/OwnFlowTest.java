@@ -47,6 +47,21 @@ class OwnFlowTest {
         }
     }
 
+    /**
+     * A path with characters a URI may not hold, as SoapUI, Postman and JMeter files write them (a space in a query value,
+     * OData's quotes, brackets): sent percent-encoded, as those tools send them, where the flow was refused ("Illegal
+     * character in query"); escapes already made and the variables' own escaping are kept.
+     */
+    @Test
+    void aPathIsSentWithWhatAUriMayNotHoldEncoded() throws Exception {
+        FlowPlan plan = plan(List.of(), List.of(request("find", "GET", "/geo?address=1600 Amphitheatre Parkway, CA&$filter=('a eq ''')"
+                + "&tag[]=x&done=100%&ok=%41&who=${iteration}", Map.of(), null, Map.of(), List.of())));
+        String[] vars = {"3", "a b", null};
+        assertEquals("GET /api/geo?address=1600%20Amphitheatre%20Parkway,%20CA&$filter=('a%20eq%20''')&tag%5B%5D=x&done=100%25&ok=%41"
+                + "&who=a%20b HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n", written(plan.steps().get(0), vars));
+        assertEquals("/caf%C3%A9", OwnFlow.uriSafe("/café"));
+    }
+
     @Test
     void aPlainStepCarriesTheVariablesAnEarlierStepExtracted() throws Exception {
         FlowPlan plan = plan(List.of(request("login", "POST", "/login", Map.of(), "{\"user\": \"u${vu}\"}",
