@@ -56,8 +56,8 @@ final class ImportCommand implements Callable<Integer> {
             throw new UserError(file + ": " + r.skipped().size() + " element" + (r.skipped().size() == 1 ? "" : "s")
                     + " not converted (--strict): nothing written");
         }
+        Path dir = suite.toAbsolutePath().getParent();
         try {
-            Path dir = suite.toAbsolutePath().getParent();
             Files.createDirectories(dir);
             for (Map.Entry<String, byte[]> f : r.files().entrySet()) {
                 Path written = dir.resolve(f.getKey());
@@ -69,7 +69,9 @@ final class ImportCommand implements Callable<Integer> {
             throw new UserError("cannot write " + suite + ": " + io.wsbench.runner.OneLine.why(e));
         }
         o.println("wrote " + suite + ": " + r.format() + ", " + r.targets() + " target" + (r.targets() == 1 ? "" : "s") + " of "
-                + r.steps() + " steps" + (r.files().isEmpty() ? "" : "; beside it " + String.join(", ", r.files().keySet())));
+                + r.steps() + " steps" + (r.files().isEmpty() ? "" : "; its data and WSDLs in " + dir.resolve(folder) + "/ ("
+                + (r.files().size() <= 3 ? String.join(", ", r.files().keySet().stream().map(f -> f.substring(folder.length() + 1)).toList())
+                : r.files().size() + " files") + ")"));
         r.skipped().forEach(s -> o.println("skipped: " + s));
         r.notes().forEach(s -> o.println("note: " + s));
         r.ignored().forEach(s -> o.println("ignored: " + s));

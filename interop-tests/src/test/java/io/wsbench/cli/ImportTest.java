@@ -405,7 +405,8 @@ class ImportTest {
         assertArrayEquals(users, Files.readAllBytes(dir.resolve("shop-users.csv")), "the plan's own CSV");
         assertEquals(suite, Files.readString(dir.resolve("shop.yaml")));
         assertTrue(suite.contains("data: shop-files/shop-users.csv") || suite.contains("data: \"shop-files/shop-users.csv\""), suite);
-        assertTrue(first.out().contains("beside it shop-files/shop-users.csv"), first.out());
+        assertTrue(first.out().contains("; its data and WSDLs in " + dir.toAbsolutePath().resolve("shop-files") + "/ (shop-users.csv)"),
+                first.out());
     }
 
     private static String listing(Path d) throws IOException {

@@ -338,12 +338,10 @@ final class JmeterElements {
         boolean headerInFile = names == null || names.isBlank();
         Path f = dir.resolve(file);
         if (file.isBlank() || !Files.isRegularFile(f)) {
-            draft.skip(label + ": its file " + file + " is not beside the plan (copy it there and import again)");
-            if (!headerInFile) {
-                for (String n : names.split(",")) { // JMeter's variable names are comma-separated, whatever the file's delimiter
-                    known.add(n.trim());
-                }
-            }
+            // its names stay unknown: where the plan reads them, the suite sends them as written, as JMeter does an unset
+            // variable (a suite that named them would not load, no row giving them)
+            draft.skip(label + ": its file " + file + " is not beside the plan (copy it there and import again; until then its"
+                    + " variables " + (headerInFile ? "" : "(" + names + ") ") + "are sent as written, as JMeter sends an unset one)");
             return;
         }
         if (delimiter.length() != 1) {

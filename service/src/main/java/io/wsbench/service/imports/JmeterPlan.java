@@ -96,7 +96,14 @@ final class JmeterPlan {
                 continue;
             }
             if (kind.equals("ThreadGroup")) {
-                threadGroup(p.element, p.tree, scope);
+                threadGroup(p.element, p.tree, scope, null);
+            } else if (JmeterSchedules.known(kind)) {
+                String label = kind.substring(kind.lastIndexOf('.') + 1) + " '" + name(p.element) + "'";
+                try {
+                    threadGroup(p.element, p.tree, scope, JmeterSchedules.stages(p.element, kind, text -> expand(text, label)));
+                } catch (JmeterSchedules.Unreadable why) {
+                    draft.skip(label + ": " + why.getMessage() + " (wsbench writes a plugin's schedule as stages, docs/capacity.md)");
+                }
             } else if (kind.endsWith("ThreadGroup")) {
                 draft.skip(kind + " '" + name(p.element) + "' (wsbench runs each Thread Group as a target; "
                         + (kind.startsWith("Setup") || kind.startsWith("Post") ? "set-up and tear-down groups run once, not per user)" : "this kind's schedule is a plugin's)"));
@@ -146,7 +153,8 @@ final class JmeterPlan {
 
     // ---- thread groups, controllers, samplers
 
-    private void threadGroup(Element tg, Element tree, Scope planScope) throws OwnServiceException {
+    /** A Thread Group as a target and its load; {@code stages}: a plugin's group's schedule (null for JMeter's own). */
+    private void threadGroup(Element tg, Element tree, Scope planScope, String stages) throws OwnServiceException {
         group = name(tg);
         String label = "Thread Group '" + group + "'";
         target = null;
@@ -175,6 +183,13 @@ final class JmeterPlan {
                     + " user (JMeter sends them in a thread's first loop, and nothing in the others)");
         }
         ObjectNode load = SuiteDraft.NODES.objectNode();
+        if (stages != null) {
+            load.put("stages", stages);
+            draft.note(label + ": its plugin's schedule is the load's stages, users ramped as it ramps threads: " + stages);
+            onError(tg);
+            draft.load(load);
+            return;
+        }
         long threads = Math.max(1, number(expand(prop(tg, "ThreadGroup.num_threads"), label)));
         // samples a minute (per thread, or shared) over the samplers of an iteration: iterations a second
         double rate = perMinute / 60.0 / Math.max(1, samplers) * (throughputMode == 0 ? threads : 1);
@@ -201,13 +216,18 @@ final class JmeterPlan {
             load.put("duration", "60s");
             draft.note(label + ": it loops forever; the suite runs it for 60 s");
         }
+        onError(tg);
+        draft.load(load);
+    }
+
+    /** What the group does after a failed sampler, as the flow's onError. */
+    private void onError(Element tg) {
         String onError = String.valueOf(prop(tg, "ThreadGroup.on_sample_error"));
         if (onError.equals("stopthread") || onError.equals("stoptest") || onError.equals("stoptestnow")) {
             target.flowOptions.put("onError", "stop");
         } else if (!onError.equals("startnextloop")) {
             target.flowOptions.put("onError", "continue"); // JMeter's "Continue", its default: the next sampler
         }
-        draft.load(load);
     }
 
     /** The samplers and controllers of a level, in order; {@code once}: a Once Only Controller's, which go to the setup. */

@@ -318,9 +318,12 @@ public final class SuiteDraft {
             kept.add(t);
         }
         if (kept.isEmpty()) {
+            // the one skipped line that says what to do (give --environment, or --url), else the first
+            String shown = skipped.stream().filter(l -> l.contains("--environment") || l.contains("--url")).findFirst()
+                    .map(l -> "; among them: " + l).orElse(skipped.isEmpty() ? "" : "; the first: " + skipped.get(0));
             throw new OwnServiceException(source + ": nothing to load: no request in it that wsbench can send"
                     + (skipped.isEmpty() ? "" : " (" + skipped.size() + " element" + (skipped.size() == 1 ? "" : "s")
-                    + " skipped; the first: " + skipped.get(0) + ")"));
+                    + " skipped" + shown + ")"));
         }
         ObjectNode suite = NODES.objectNode();
         suite.put("name", name);

@@ -100,8 +100,14 @@ final class Texts {
         return out.toString();
     }
 
-    /** scheme://authority of an address as a file writes it, its variables kept: all before its path, query or fragment. */
+    /**
+     * scheme://authority of an address as a file writes it, its variables kept: all before its path, query or fragment;
+     * "" for one with no scheme (an endpoint empty once its properties are put in, sent to --url's origin).
+     */
     static String origin(String url) {
+        if (!url.contains("://")) {
+            return "";
+        }
         int scheme = url.indexOf("://") + 3;
         int end = scheme;
         while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) {
