@@ -448,7 +448,8 @@ class ImportTest {
         bad(uncached, out, "interface 'CalcSoap': its definition cache is empty and its definition http://127.0.0.1:1/calc?wsdl cannot be read");
         // a Postman variable never defined (its environment not given)
         bad(HERE.resolve("shop.postman_collection.json"), out,
-                "request 'Session / Login': {{base}} is never defined (not in the collection's variables, the environment");
+                "3 variables are never defined (not in the collection's variables, the environment (--environment FILE) or a"
+                + " script before their use): {{base}}, {{shop}}, {{apikey}}; the first used in request 'Session / Login'");
         Path environment = dir.resolve("env.json");
         Files.writeString(environment, "{\"values\": ");
         bad(HERE.resolve("shop.postman_collection.json"), out, "env.json:", "--environment", environment.toString());

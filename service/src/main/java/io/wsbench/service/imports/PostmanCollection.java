@@ -60,6 +60,14 @@ final class PostmanCollection {
 
     private SuiteDraft.Result convert() throws OwnServiceException {
         items(root.path("item"), List.of(), root.path("auth"), List.of(scripts(root, "test")), List.of(scripts(root, "prerequest")));
+        if (!undefined.isEmpty()) {
+            // all of them in one line, so that one --environment file (or one edit) gives every value the collection needs
+            Map.Entry<String, String> first = undefined.entrySet().iterator().next();
+            throw new OwnServiceException(source + ": " + (undefined.size() == 1 ? "{{" + first.getKey() + "}} is"
+                    : undefined.size() + " variables are") + " never defined (not in the collection's variables, the environment"
+                    + " (--environment FILE) or a script before their use): " + String.join(", ", undefined.keySet().stream()
+                    .map(n -> "{{" + n + "}}").toList()) + "; the first used in " + first.getValue());
+        }
         if (target == null) {
             throw new OwnServiceException(source + ": the collection has no request");
         }
@@ -351,6 +359,9 @@ final class PostmanCollection {
         return resolved(text, where, 0);
     }
 
+    /** The variables used but never defined, each with where it is first used. */
+    private final Map<String, String> undefined = new java.util.LinkedHashMap<>();
+
     private String resolved(String written, String where, int depth) throws OwnServiceException {
         String text = nestedResolved(written);
         Matcher m = VARIABLE.matcher(text);
@@ -370,8 +381,8 @@ final class PostmanCollection {
                 }
                 out.append(resolved(values.get(name), where, depth + 1));
             } else {
-                throw new OwnServiceException(source + ": " + where + ": {{" + name + "}} is never defined (not in the collection's"
-                        + " variables, the environment (--environment FILE) or a script before it)");
+                undefined.putIfAbsent(name, where); // said once the whole collection is read, with every other
+                out.append(Texts.literal("{{" + name + "}}"));
             }
         }
         return out.append(Texts.literal(text.substring(last))).toString();
