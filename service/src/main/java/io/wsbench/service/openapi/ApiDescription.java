@@ -49,12 +49,14 @@ public final class ApiDescription {
 
     private final String location;
     private final boolean v31;
+    private final boolean swagger2;
     private final List<RestOperation> operations;
     private WrittenSchemas written;
 
-    private ApiDescription(String location, boolean v31, List<RestOperation> operations) {
+    private ApiDescription(String location, boolean v31, boolean swagger2, List<RestOperation> operations) {
         this.location = location;
         this.v31 = v31;
+        this.swagger2 = swagger2;
         this.operations = operations;
     }
 
@@ -74,7 +76,8 @@ public final class ApiDescription {
         Map<Schema<?>, String> componentNames = java.util.Collections.unmodifiableMap(names);
         api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
                 ops.add(operation(api, base, path, item, method.name(), op, componentNames))));
-        return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, List.copyOf(ops));
+        return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, api.getExtensions() != null
+                && api.getExtensions().containsKey(FROM_SWAGGER_2), List.copyOf(ops));
     }
 
     /** The spec with its references resolved, and {@code fully}: inlined, each schema a tree of its own. */
@@ -94,20 +97,40 @@ public final class ApiDescription {
             throw new OwnServiceException(location + ": an OpenAPI " + api.getOpenapi() + " spec with no paths"
                     + (api.getWebhooks() == null || api.getWebhooks().isEmpty() ? "" : " (only webhooks, which the service calls: nothing to load)"));
         }
-        if (api == null || api.getPaths() == null || api.getOpenapi() == null) {
-            if (messages.stream().anyMatch(m -> m != null && m.contains("attribute openapi is missing")) && swagger2(location)) {
-                throw new OwnServiceException(location + ": a Swagger 2.0 spec: wsbench reads OpenAPI 3.0 and 3.1 (convert it first,"
-                        + " e.g. with swagger2openapi or the Swagger Editor)");
+        if ((api == null || api.getOpenapi() == null) && messages.stream().anyMatch(m -> m != null && m.contains("attribute openapi is missing"))
+                && swagger2(location)) {
+            // a Swagger 2.0 spec: read as OpenAPI 3.0 by swagger-parser's own converter, as the Swagger Editor converts it
+            try {
+                result = new io.swagger.v3.parser.converter.SwaggerConverter().readLocation(location, null, options);
+            } catch (RuntimeException e) {
+                throw new OwnServiceException(location + ": a Swagger 2.0 spec that cannot be read: " + oneLine(e.getMessage()));
             }
+            api = result == null ? null : result.getOpenAPI();
+            messages = result == null || result.getMessages() == null ? List.of() : result.getMessages();
+            if (api == null || api.getPaths() == null) {
+                throw new OwnServiceException(location + ": a Swagger 2.0 spec that cannot be read"
+                        + (messages.isEmpty() ? "" : ": " + oneLine(messages.get(0))));
+            }
+            api.addExtension(FROM_SWAGGER_2, true);
+        }
+        if (api == null || api.getPaths() == null || api.getOpenapi() == null) {
             throw new OwnServiceException(location + ": not an OpenAPI 3 spec"
                     + (messages.isEmpty() ? "" : ": " + oneLine(messages.get(0))));
         }
-        for (String m : result.getMessages() == null ? List.<String>of() : result.getMessages()) {
+        for (String m : messages) {
             if (m != null && (m.startsWith("Unable to load") || (m.contains("#/") && m.endsWith(" is missing")))) {
                 throw new OwnServiceException(location + ": a reference cannot be resolved: " + oneLine(m));
             }
         }
         return api;
+    }
+
+    /** The extension a spec read from Swagger 2.0 is marked with here (never written out). */
+    private static final String FROM_SWAGGER_2 = "x-wsbench-from-swagger-2";
+
+    /** Whether the spec was Swagger 2.0, read as OpenAPI 3.0. */
+    public boolean swagger2() {
+        return swagger2;
     }
 
     /** Whether the file (or URL) declares {@code swagger: "2.0"} near its start. */

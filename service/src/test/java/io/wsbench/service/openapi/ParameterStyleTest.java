@@ -174,15 +174,43 @@ class ParameterStyleTest {
         assertTrue(body.has("bark"), said);
     }
 
+    /**
+     * A Swagger 2.0 spec (springfox's, many an older service's) was refused ("convert it first"): it is read as OpenAPI 3.0
+     * by swagger-parser's own converter, its body parameter the request body, its host and basePath the server, a query
+     * array of collectionFormat multi repeated.
+     */
     @Test
-    void whatIsNotAnOpenApi3SpecSaysWhatItIs(@TempDir Path dir) throws Exception {
-        Path swagger = Files.writeString(dir.resolve("petstore.yaml"), """
+    void aSwagger2SpecIsReadAsOpenApi3(@TempDir Path dir) throws Exception {
+        String spec = """
                 swagger: "2.0"
                 info: { title: pets, version: "1" }
-                paths: {}
-                """);
-        String said = assertThrows(OwnServiceException.class, () -> ApiDescription.read(swagger.toString())).getMessage();
-        assertTrue(said.contains("a Swagger 2.0 spec: wsbench reads OpenAPI 3.0 and 3.1"), said);
+                host: pets.test:8080
+                basePath: /api
+                schemes: [http]
+                paths:
+                  /pets/{id}:
+                    put:
+                      operationId: updatePet
+                      consumes: [application/json]
+                      parameters:
+                        - { name: id, in: path, required: true, type: integer, minimum: 5 }
+                        - { name: tag, in: query, required: true, type: array, items: { type: string, enum: [cat, dog] }, collectionFormat: multi }
+                        - { name: pet, in: body, required: true, schema: { $ref: "#/definitions/Pet" } }
+                      responses: { "200": { description: ok } }
+                definitions:
+                  Pet: { type: object, required: [name], properties: { name: { type: string, example: Rex }, age: { type: integer } } }
+                """;
+        ApiDescription api = ApiDescription.read(Files.writeString(dir.resolve("swagger.yaml"), spec).toString());
+        assertTrue(api.swagger2());
+        RestOperation op = api.operation("updatePet");
+        assertEquals("http://pets.test:8080/api", String.valueOf(op.server()));
+        String said = RestRequest.of(api, op, null, null, null).describe(SERVER);
+        assertTrue(said.startsWith("PUT " + SERVER.toString().replaceAll("/$", "") + "/pets/5?tag=cat"), said);
+        assertEquals("Rex", body(said).get("name").asText(), said);
+    }
+
+    @Test
+    void whatIsNotAnOpenApi3SpecSaysWhatItIs(@TempDir Path dir) throws Exception {
         Path hooks = Files.writeString(dir.resolve("hooks.yaml"), """
                 openapi: 3.1.0
                 info: { title: hooks, version: "1" }
@@ -192,7 +220,7 @@ class ParameterStyleTest {
                       requestBody: { content: { application/json: { schema: { type: object } } } }
                       responses: { "200": { description: ok } }
                 """);
-        said = assertThrows(OwnServiceException.class, () -> ApiDescription.read(hooks.toString())).getMessage();
+        String said = assertThrows(OwnServiceException.class, () -> ApiDescription.read(hooks.toString())).getMessage();
         assertTrue(said.endsWith("an OpenAPI 3.1.0 spec with no paths (only webhooks, which the service calls: nothing to load)"), said);
     }
 }
