@@ -24,7 +24,8 @@ import java.util.Map;
  * A schema's messages between JSON and the field values {@link ProtoWire} reads and writes, as
  * protobuf's own JsonFormat maps them: field names as declared or in lowerCamelCase, 64-bit integers
  * as numbers or strings, enums by name or number, bytes as base64, proto3's zero values filled in
- * on the way back; and a sample of a message, every field at its zero value.
+ * on the way back, the well-known types in their own JSON ({@link WellKnown}); and a sample of a message, every field at
+ * its zero value, a oneof's first choice only.
  */
 final class ProtoJson {
 
@@ -47,7 +48,12 @@ final class ProtoJson {
         if (!seen.add(m.getType().toString())) {
             return o; // a recursive message: once is enough
         }
+        java.util.Set<String> otherChoices = new java.util.HashSet<>(); // a oneof holds one field: its first is shown
+        m.getOneOfs().forEach(one -> one.getFields().stream().skip(1).forEach(f -> otherChoices.add(f.getName())));
         for (Field f : ProtoWire.fields(m)) {
+            if (otherChoices.contains(f.getName())) {
+                continue;
+            }
             JsonNode v = sampleValue(f.getType(), seen);
             o.set(f.getName(), f.isRepeated() ? NODES.arrayNode().add(v) : v);
         }
@@ -62,6 +68,9 @@ final class ProtoJson {
         if (t.isScalar()) {
             return t.equals(ProtoType.STRING) ? NODES.textNode("") : t.equals(ProtoType.BOOL) ? NODES.booleanNode(false)
                     : t.equals(ProtoType.BYTES) ? NODES.textNode("") : NODES.numberNode(0);
+        }
+        if (WellKnown.is(t)) {
+            return WellKnown.zero(t);
         }
         Type type = schema.getType(t);
         if (type instanceof EnumType e) {
@@ -78,7 +87,7 @@ final class ProtoJson {
         Map<String, Field> byName = new LinkedHashMap<>();
         for (Field f : ProtoWire.fields(m)) {
             byName.put(f.getName(), f);
-            byName.putIfAbsent(camel(f.getName()), f);
+            byName.putIfAbsent(WellKnown.camel(f.getName()), f);
             if (f.getDeclaredJsonName() != null) {
                 byName.putIfAbsent(f.getDeclaredJsonName(), f);
             }
@@ -136,6 +145,12 @@ final class ProtoJson {
                 throw new IllegalArgumentException(at + ": " + v.asText() + " is not a value of " + t);
             }
             return v.asText();
+        }
+        if (WellKnown.is(t)) {
+            Map<String, Object> known = WellKnown.read(t, v, at, ProtoJson::scalar);
+            if (known != null) {
+                return known;
+            }
         }
         if (type instanceof MessageType m) {
             return toMap(m, v, at);
@@ -213,6 +228,9 @@ final class ProtoJson {
             map.forEach((k, val) -> o.set(String.valueOf(k), json(t.getValueType(), val)));
             return o;
         }
+        if (v instanceof Map<?, ?> && WellKnown.is(t)) {
+            return WellKnown.write(t, asMap(v));
+        }
         if (v instanceof Map<?, ?> && schema.getType(t) instanceof MessageType m) {
             return toJson(m, asMap(v));
         }
@@ -222,17 +240,4 @@ final class ProtoJson {
         return JSON.valueToTree(v);
     }
 
-    private static String camel(String name) {
-        StringBuilder sb = new StringBuilder();
-        boolean up = false;
-        for (char c : name.toCharArray()) {
-            if (c == '_') {
-                up = true;
-            } else {
-                sb.append(up ? Character.toUpperCase(c) : c);
-                up = false;
-            }
-        }
-        return sb.toString();
-    }
 }

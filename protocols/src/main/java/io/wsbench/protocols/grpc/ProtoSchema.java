@@ -79,13 +79,44 @@ public final class ProtoSchema {
         Path abs = file.toAbsolutePath().normalize();
         try {
             SchemaLoader loader = new SchemaLoader(FileSystems.getDefault());
-            loader.initRoots(List.of(Location.get(abs.getParent().toString(), abs.getFileName().toString())), List.of());
+            loader.setLoadExhaustively(true); // else an imported type's fields are left out (a Timestamp read as no field)
+            loader.initRoots(List.of(Location.get(abs.getParent().toString(), abs.getFileName().toString())), wellKnown());
             return new ProtoSchema(loader.loadSchema(), file.toString());
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(oneLine(e, abs, file));
         } catch (Exception e) { // Wire's (Kotlin's) IOException, undeclared
             throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
         }
+    }
+
+    /** The well-known files Wire does not bundle, beside which a file's imports are also looked for. */
+    private static final String[] WELL_KNOWN = {"field_mask.proto", "api.proto", "type.proto", "source_context.proto"};
+    private static Path wellKnownDir;
+
+    /**
+     * The import path of google/protobuf's files that Wire does not bundle (it does any, descriptor, duration, empty,
+     * struct, timestamp and wrappers): written once from the class path to a temporary tree, removed when the JVM ends.
+     */
+    private static synchronized List<Location> wellKnown() {
+        if (wellKnownDir == null) {
+            try {
+                Path dir = Files.createTempDirectory("wsbench-well-known");
+                Path google = Files.createDirectories(dir.resolve("google/protobuf"));
+                for (String f : WELL_KNOWN) {
+                    try (InputStream in = ProtoSchema.class.getResourceAsStream("well-known/google/protobuf/" + f)) {
+                        if (in == null) {
+                            throw new IllegalStateException("no well-known/google/protobuf/" + f + " on the class path");
+                        }
+                        Files.copy(in, google.resolve(f));
+                    }
+                }
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
+                wellKnownDir = dir;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return List.of(Location.get(wellKnownDir.toString()));
     }
 
     /** wsbench's own contract (hello and matchQuakes), as the grpc stack serves it. */
@@ -150,7 +181,8 @@ public final class ProtoSchema {
     static ProtoSchema read(Path dir, String source) {
         try {
             SchemaLoader loader = new SchemaLoader(FileSystems.getDefault());
-            loader.initRoots(List.of(Location.get(dir.toAbsolutePath().toString())), List.of());
+            loader.setLoadExhaustively(true);
+            loader.initRoots(List.of(Location.get(dir.toAbsolutePath().toString())), wellKnown());
             return new ProtoSchema(loader.loadSchema(), source);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("cannot read " + source + ": " + joined(String.valueOf(e.getMessage())));

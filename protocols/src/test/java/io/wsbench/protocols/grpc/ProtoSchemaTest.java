@@ -31,6 +31,52 @@ class ProtoSchemaTest {
         assertTrue(none.getMessage().contains("wsbench.Hello/Greet"), none.getMessage());
     }
 
+    /**
+     * The well-known types in the JSON protobuf's JsonFormat and grpcurl write: a template with a Timestamp as RFC 3339 text
+     * was refused ("must be a JSON object, not STRING"). The bytes are those Google's own protobuf (Python's
+     * json_format.Parse, then SerializeToString) makes of the same JSON; the answer's JSON reads back as it was written.
+     */
+    @Test
+    void wellKnownTypesAreReadAndWrittenInTheirOwnJson(@TempDir Path dir) throws Exception {
+        Path proto = Files.writeString(dir.resolve("shop.proto"), """
+                syntax = "proto3";
+                package shop;
+                import "google/protobuf/timestamp.proto";
+                import "google/protobuf/duration.proto";
+                import "google/protobuf/wrappers.proto";
+                import "google/protobuf/field_mask.proto";
+                import "google/protobuf/struct.proto";
+                message Order {
+                  string id = 1;
+                  google.protobuf.Timestamp placed = 3;
+                  oneof payment { string card_token = 4; string iban = 5; }
+                  google.protobuf.StringValue note = 6;
+                  google.protobuf.Duration ttl = 7;
+                  google.protobuf.Int64Value limit = 8;
+                  google.protobuf.FieldMask mask = 9;
+                  google.protobuf.Struct extra = 10;
+                  google.protobuf.ListValue tags = 11;
+                  google.protobuf.Value any = 12;
+                }
+                service Shop { rpc Place(Order) returns (Order); }
+                """);
+        ProtoSchema s = ProtoSchema.read(proto);
+        byte[] wire = s.encode("shop.Order", JSON.readTree("{\"id\":\"o\",\"placed\":\"2026-01-31T12:00:00Z\",\"note\":\"hi\"}"));
+        assertArrayEquals(new byte[]{10, 1, 111, 26, 6, 8, (byte) 192, (byte) 221, (byte) 247, (byte) 203, 6, 50, 4, 10, 2, 104, 105}, wire);
+        String all = "{\"id\":\"o\",\"placed\":\"2026-01-31T12:00:00.250Z\",\"iban\":\"DE00\",\"note\":\"hi\",\"ttl\":\"1.5s\","
+                + "\"limit\":42,\"mask\":\"lines.sku,placedAt\",\"extra\":{\"a\":1.0,\"b\":[true,null,\"x\"],\"c\":{\"d\":\"e\"}},"
+                + "\"tags\":[\"x\",2.0],\"any\":\"y\"}";
+        byte[] rich = s.encode("shop.Order", JSON.readTree(all));
+        ObjectNode back = s.decode("shop.Order", rich, 0, rich.length);
+        assertEquals(JSON.readTree(all), JSON.readTree(back.toString()), back.toString()); // read again: 42 as an int either way
+        assertEquals("{\"id\":\"\",\"placed\":\"1970-01-01T00:00:00Z\",\"note\":\"\",\"ttl\":\"0s\",\"limit\":0,\"mask\":\"\","
+                + "\"extra\":{},\"tags\":[],\"any\":null,\"card_token\":\"\"}", s.sample("shop.Order").toString(),
+                "a oneof's first choice alone, as a message holds one");
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> s.encode("shop.Order", JSON.readTree("{\"placed\":\"yesterday\"}")));
+        assertTrue(bad.getMessage().contains("is a Timestamp: RFC 3339 text"), bad.getMessage());
+    }
+
     @Test
     void jsonBecomesProtobufAsJsonFormatReadsItAndBack() throws Exception {
         ProtoSchema s = ProtoSchema.wsbench();
