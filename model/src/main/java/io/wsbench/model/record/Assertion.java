@@ -167,7 +167,8 @@ public record Assertion(String text, String metric, String operator, double limi
     public String show(double value) {
         if (Double.isNaN(value)) {
             return "not measured" + (needsServer() ? " (no server process was sampled)"
-                    : METRICS.get(metric).latency() ? " (no answer passed" + (step != null ? ", or no step " + step + " in these points)" : ")")
+                    : METRICS.get(metric).latency() ? step != null ? " (no step " + step + " in these points, or none of its answers passed)"
+                    : " (no answer passed)"
                     : step != null ? " (no step " + step + " in these points)" : "");
         }
         if (METRICS.get(metric).latency()) {

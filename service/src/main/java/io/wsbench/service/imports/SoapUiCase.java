@@ -228,7 +228,7 @@ final class SoapUiCase {
         SuiteDraft.Target t = target();
         String endpoint = Dom.text(request, "endpoint");
         String full = expanded(endpoint == null ? null : endpoint.trim(), "the endpoint of step '" + stepName + "'");
-        full = full == null ? null : full.trim();
+        full = full == null ? "" : full.trim();
         if (!soapOnly && (!draft.redirected() && !Texts.knownServer(full) || !draft.sameServer(origin(full), caseOrigin))) {
             draft.skip("SOAP request step '" + stepName + "' in " + where() + ": to " + full + ", not the flow's server ("
                     + caseOrigin + ")");
