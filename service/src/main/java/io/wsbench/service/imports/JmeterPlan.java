@@ -184,8 +184,16 @@ final class JmeterPlan {
         }
         ObjectNode load = SuiteDraft.NODES.objectNode();
         if (stages != null) {
+            if (JmeterSchedules.arrivals(Dom.local(tg))) {
+                // arrivals start iterations whatever the ones before are doing: an open loop, on as many users as it may run
+                long limit = number(expand(String.valueOf(prop(tg, "ConcurrencyLimit")), label));
+                load.put("users", limit > 0 ? limit : 100);
+                draft.note(label + ": its arrivals are the load's stages of iterations a second, an open loop on " + (limit > 0
+                        ? limit + " users (its concurrency limit)" : "100 users (it sets no concurrency limit)") + ": " + stages);
+            } else {
+                draft.note(label + ": its plugin's schedule is the load's stages, users ramped as it ramps threads: " + stages);
+            }
             load.put("stages", stages);
-            draft.note(label + ": its plugin's schedule is the load's stages, users ramped as it ramps threads: " + stages);
             onError(tg);
             draft.load(load);
             return;

@@ -15,7 +15,8 @@ import static io.wsbench.service.imports.JmeterElements.prop;
  * The schedules of the thread groups JMeter's plugins add, as a closed loop's stages ({@code 30s:10,60s:10}: each stage
  * ramped linearly to its number of users from where the last left off, a stage of 0 s a step; docs/capacity.md): the
  * Concurrency Thread Group (BlazeMeter's, which Taurus writes), the Stepping Thread Group and the Ultimate Thread Group
- * (jp@gc's). A schedule whose figures are no numbers at import (a function of the run) is refused with a reason.
+ * (jp@gc's); BlazeMeter's Arrivals Thread Group as an open loop's stages of iterations a second ({@code 30s:2.5/s}). A
+ * schedule whose figures are no numbers at import (a function of the run) is refused with a reason.
  */
 final class JmeterSchedules {
 
@@ -33,8 +34,9 @@ final class JmeterSchedules {
 
     private final Element group;
     private final Expander expander;
-    /** (seconds, users) in order: each a stage ramped to its users over its seconds. */
+    /** (seconds, users) in order: each a stage ramped to its users over its seconds; iterations a second where {@link #rates}. */
     private final List<double[]> stages = new ArrayList<>();
+    private boolean rates;
 
     private JmeterSchedules(Element group, Expander expander) {
         this.group = group;
@@ -43,13 +45,20 @@ final class JmeterSchedules {
 
     /** Whether {@code kind}, a thread group's element name, is one this class reads. */
     static boolean known(String kind) {
-        return kind.endsWith(".ConcurrencyThreadGroup") || kind.endsWith(".SteppingThreadGroup") || kind.endsWith(".UltimateThreadGroup");
+        return kind.endsWith(".ConcurrencyThreadGroup") || kind.endsWith(".SteppingThreadGroup") || kind.endsWith(".UltimateThreadGroup")
+                || arrivals(kind);
+    }
+
+    /** Whether {@code kind} is BlazeMeter's Arrivals Thread Group: arrivals (iterations) a unit of time, an open loop. */
+    static boolean arrivals(String kind) {
+        return kind.endsWith(".ArrivalsThreadGroup") && !kind.endsWith(".FreeFormArrivalsThreadGroup");
     }
 
     /** The group's schedule as a closed loop's stages. */
     static String stages(Element group, String kind, Expander expander) throws Unreadable, OwnServiceException {
         JmeterSchedules s = new JmeterSchedules(group, expander);
-        if (kind.endsWith(".ConcurrencyThreadGroup")) {
+        if (kind.endsWith(".ConcurrencyThreadGroup") || arrivals(kind)) {
+            s.rates = arrivals(kind);
             s.concurrency();
         } else if (kind.endsWith(".SteppingThreadGroup")) {
             s.stepping();
@@ -59,13 +68,17 @@ final class JmeterSchedules {
         return s.text();
     }
 
-    /** TargetLevel users, reached over RampUp (in Steps steps, or linearly), held for Hold; the times in Unit (S or M). */
+    /**
+     * TargetLevel users (arrivals a unit of time, for the Arrivals Thread Group), reached over RampUp (in Steps steps, or
+     * linearly), held for Hold; the times in Unit (S or M).
+     */
     private void concurrency() throws Unreadable, OwnServiceException {
         double unit = "M".equalsIgnoreCase(String.valueOf(prop(group, "Unit")).trim()) ? 60 : 1;
-        double target = number("TargetLevel", -1);
-        if (target < 1) {
-            throw new Unreadable("its TargetLevel is no number of users known at import");
+        double level = number("TargetLevel", -1);
+        if (level <= 0 || !rates && level < 1) {
+            throw new Unreadable("its TargetLevel is no number of " + (rates ? "arrivals" : "users") + " known at import");
         }
+        double target = rates ? level / unit : level;
         double ramp = number("RampUp", 0) * unit;
         double steps = number("Steps", 0);
         double hold = number("Hold", 0) * unit;
@@ -74,7 +87,7 @@ final class JmeterSchedules {
         }
         if (steps >= 1 && ramp > 0) {
             for (int i = 1; i <= steps; i++) {
-                double users = Math.floor(target * i / steps);
+                double users = rates ? target * i / steps : Math.floor(target * i / steps);
                 add(0, users);
                 add(ramp / steps, users);
             }
@@ -194,7 +207,9 @@ final class JmeterSchedules {
     private String text() throws Unreadable {
         List<String> out = new ArrayList<>();
         for (double[] s : stages) {
-            out.add(String.format(Locale.ROOT, "%ds:%d", Math.round(s[0]), Math.round(s[1])));
+            out.add(rates ? String.format(Locale.ROOT, "%ds:%s/s", Math.round(s[0]),
+                    java.math.BigDecimal.valueOf(s[1]).setScale(3, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString())
+                    : String.format(Locale.ROOT, "%ds:%d", Math.round(s[0]), Math.round(s[1])));
         }
         if (stages.stream().noneMatch(s -> s[0] > 0 && s[1] > 0)) {
             throw new Unreadable("its schedule runs no user for any time");

@@ -70,6 +70,18 @@ class JmeterSchedulesTest {
     }
 
     @Test
+    void anArrivalsThreadGroupIsAnOpenLoopOfIterationsASecond(@TempDir Path dir) throws Exception {
+        // 150 arrivals a minute (2.5 a second), reached over a minute, held two; at most 20 at once
+        String yaml = imported(dir, """
+                <com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup testname="arrivals">
+                  <stringProp name="TargetLevel">150</stringProp><stringProp name="RampUp">1</stringProp>
+                  <stringProp name="Hold">2</stringProp><stringProp name="Unit">M</stringProp>
+                  <stringProp name="ConcurrencyLimit">20</stringProp>
+                </com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup>""");
+        assertTrue(yaml.contains("stages: \"60s:2.5/s,120s:2.5/s\"") && yaml.contains("users: 20"), yaml);
+    }
+
+    @Test
     void aScheduleOfTheRunsOwnFunctionsIsSkippedWithItsReason(@TempDir Path dir) throws Exception {
         Path plan = Files.writeString(dir.resolve("fb.jmx"), """
                 <?xml version="1.0" encoding="UTF-8"?>
