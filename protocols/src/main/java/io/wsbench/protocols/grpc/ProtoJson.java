@@ -38,7 +38,11 @@ final class ProtoJson {
         this.schema = schema;
     }
 
-    /** A sample of {@code m} as JSON: every field with its zero value, nested messages once. */
+    /**
+     * A sample of {@code m} as JSON, a request to save as a template: every field with a value proto3 sends (a zero value
+     * would be left off the wire, and the request sent as it is would carry nothing): "text", 3, 1.5, true, an enum's first
+     * value that is not its zero, a map of one entry, the well-known types in their own JSON; nested messages once.
+     */
     ObjectNode sample(MessageType m) {
         return sample(m, new java.util.HashSet<>());
     }
@@ -54,29 +58,48 @@ final class ProtoJson {
             if (otherChoices.contains(f.getName())) {
                 continue;
             }
-            JsonNode v = sampleValue(f.getType(), seen);
+            JsonNode v = value(f.getType(), seen, false);
             o.set(f.getName(), f.isRepeated() ? NODES.arrayNode().add(v) : v);
         }
         seen.remove(m.getType().toString());
         return o;
     }
 
-    private JsonNode sampleValue(ProtoType t, java.util.Set<String> seen) {
+    /** A value of type {@code t}: its {@code zero} (proto3's default, as an answer that left it off reads), else a sample's. */
+    private JsonNode value(ProtoType t, java.util.Set<String> seen, boolean zero) {
         if (t.isMap()) {
-            return NODES.objectNode();
+            ObjectNode map = NODES.objectNode();
+            if (!zero) {
+                map.set(t.getKeyType().equals(ProtoType.STRING) ? "text" : t.getKeyType().equals(ProtoType.BOOL) ? "true" : "3",
+                        value(t.getValueType(), seen, false));
+            }
+            return map;
         }
         if (t.isScalar()) {
-            return t.equals(ProtoType.STRING) ? NODES.textNode("") : t.equals(ProtoType.BOOL) ? NODES.booleanNode(false)
-                    : t.equals(ProtoType.BYTES) ? NODES.textNode("") : NODES.numberNode(0);
+            return zero ? zeroScalar(t) : example(t);
         }
         if (WellKnown.is(t)) {
-            return WellKnown.zero(t);
+            return zero ? WellKnown.zero(t) : WellKnown.example(t, ProtoJson::example);
         }
         Type type = schema.getType(t);
         if (type instanceof EnumType e) {
-            return NODES.textNode(e.getConstants().isEmpty() ? "" : e.getConstants().get(0).getName());
+            List<com.squareup.wire.schema.EnumConstant> constants = e.getConstants();
+            return NODES.textNode(constants.isEmpty() ? "" : (zero ? constants.get(0)
+                    : constants.stream().filter(c -> c.getTag() != 0).findFirst().orElse(constants.get(0))).getName());
         }
         return type instanceof MessageType m ? sample(m, seen) : NODES.nullNode();
+    }
+
+    private static JsonNode zeroScalar(ProtoType t) {
+        return t.equals(ProtoType.STRING) || t.equals(ProtoType.BYTES) ? NODES.textNode("")
+                : t.equals(ProtoType.BOOL) ? NODES.booleanNode(false) : NODES.numberNode(0);
+    }
+
+    /** A scalar a sample sends: as the WSDL's and OpenAPI's samples write them. */
+    static JsonNode example(ProtoType t) {
+        return t.equals(ProtoType.STRING) ? NODES.textNode("text") : t.equals(ProtoType.BYTES) ? NODES.textNode("dGV4dA==")
+                : t.equals(ProtoType.BOOL) ? NODES.booleanNode(true)
+                : t.equals(ProtoType.FLOAT) || t.equals(ProtoType.DOUBLE) ? NODES.numberNode(1.5) : NODES.numberNode(3);
     }
 
     Map<String, Object> toMap(MessageType m, JsonNode json, String where) {
@@ -208,7 +231,7 @@ final class ProtoJson {
                 } else if (f.isRepeated()) {
                     o.set(f.getName(), NODES.arrayNode());
                 } else if (f.getLabel() == null && !f.isOneOf() && (f.getType().isScalar() || schema.getType(f.getType()) instanceof EnumType)) {
-                    o.set(f.getName(), sampleValue(f.getType(), new java.util.HashSet<>()));
+                    o.set(f.getName(), value(f.getType(), new java.util.HashSet<>(), true));
                 }
                 continue;
             }

@@ -138,7 +138,21 @@ final class WellKnown {
         };
     }
 
-    /** The JSON form of the zero value of {@code t}, for a sample. */
+    /** A sample of {@code t} in its JSON form, its wrapped scalar as {@code scalars} write one. */
+    static JsonNode example(ProtoType t, java.util.function.Function<ProtoType, JsonNode> scalars) {
+        String n = t.toString();
+        if (WRAPPERS.containsKey(n)) {
+            return scalars.apply(WRAPPERS.get(n));
+        }
+        return switch (n) {
+            case "google.protobuf.Timestamp" -> NODES.textNode("2026-01-31T12:00:00Z");
+            case "google.protobuf.Duration" -> NODES.textNode("1.5s");
+            case "google.protobuf.Value" -> NODES.textNode("text");
+            default -> zero(t); // a FieldMask names fields of its own choosing; a Struct and a ListValue are as empty
+        };
+    }
+
+    /** The JSON form of the zero value of {@code t}: what an answer that left it off reads. */
     static JsonNode zero(ProtoType t) {
         return switch (t.toString()) {
             case "google.protobuf.Timestamp" -> NODES.textNode("1970-01-01T00:00:00Z");

@@ -69,9 +69,12 @@ class ProtoSchemaTest {
         byte[] rich = s.encode("shop.Order", JSON.readTree(all));
         ObjectNode back = s.decode("shop.Order", rich, 0, rich.length);
         assertEquals(JSON.readTree(all), JSON.readTree(back.toString()), back.toString()); // read again: 42 as an int either way
-        assertEquals("{\"id\":\"\",\"placed\":\"1970-01-01T00:00:00Z\",\"note\":\"\",\"ttl\":\"0s\",\"limit\":0,\"mask\":\"\","
-                + "\"extra\":{},\"tags\":[],\"any\":null,\"card_token\":\"\"}", s.sample("shop.Order").toString(),
-                "a oneof's first choice alone, as a message holds one");
+        assertEquals("{\"id\":\"text\",\"placed\":\"2026-01-31T12:00:00Z\",\"note\":\"text\",\"ttl\":\"1.5s\",\"limit\":3,\"mask\":\"\","
+                + "\"extra\":{},\"tags\":[],\"any\":\"text\",\"card_token\":\"text\"}", s.sample("shop.Order").toString(),
+                "values proto3 sends; a oneof's first choice alone, as a message holds one");
+        byte[] sample = s.encode("shop.Order", s.sample("shop.Order"));
+        assertEquals(s.sample("shop.Order").toString(), s.decode("shop.Order", sample, 0, sample.length).toString(),
+                "the sample goes on the wire whole (an empty message field is present) and reads back");
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                 () -> s.encode("shop.Order", JSON.readTree("{\"placed\":\"yesterday\"}")));
         assertTrue(bad.getMessage().contains("is a Timestamp: RFC 3339 text"), bad.getMessage());
@@ -100,7 +103,7 @@ class ProtoSchemaTest {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> s.encode("wsbench.GreetRequest", JSON.readTree("{\"nom\":\"x\"}")));
         assertTrue(unknown.getMessage().contains("no field nom"), unknown.getMessage());
-        assertEquals("{\"name\":\"\",\"times\":0}", s.sample("wsbench.GreetRequest").toString());
+        assertEquals("{\"name\":\"text\",\"times\":3}", s.sample("wsbench.GreetRequest").toString(), "a sample proto3 sends whole");
     }
 
     @Test
