@@ -48,6 +48,10 @@ final class ImportCommand implements Callable<Integer> {
         try {
             r = Imports.read(file, new Imports.Options(environment, url, folder));
         } catch (OwnServiceException e) {
+            if (e instanceof SuiteDraft.NothingToLoad nothing) {
+                // every element left out, as a written suite's are (its one-line error names one): a big project's 46
+                nothing.skipped().forEach(s -> System.out.println("skipped: " + s));
+            }
             throw new UserError(e.getMessage());
         }
         PrintStream o = System.out;

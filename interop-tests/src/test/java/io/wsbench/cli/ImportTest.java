@@ -356,6 +356,8 @@ class ImportTest {
         assertEquals(2, controllers.exit(), controllers.out() + controllers.err());
         assertTrue(controllers.err().contains("nothing to load: no request in it that wsbench can send"), controllers.err());
         assertTrue(controllers.err().contains("Controller"), "names what was skipped: " + controllers.err());
+        assertTrue(controllers.out().lines().filter(l -> l.startsWith("skipped: ")).count() >= 2,
+                "every element left out, each in its line, not the first alone: " + controllers.out());
         // Taurus's converter fixtures: samplers with no server anywhere, extractors of every kind; nothing to load, said in one line
         CliRunner extractors = CliRunner.run("import", OTHERS.resolve("taurus_extractors.jmx").toString(), "--out",
                 dir.resolve("extractors.yaml").toString());

@@ -46,8 +46,9 @@ public final class Imports {
             return convert(file, options);
         } catch (OwnServiceException e) {
             String m = e.getMessage();
-            throw m.startsWith(file.toString()) || options.environment() != null && m.startsWith(options.environment().toString())
-                    ? e : new OwnServiceException(file + ": " + m);
+            boolean named = m.startsWith(file.toString()) || options.environment() != null && m.startsWith(options.environment().toString());
+            throw named ? e : e instanceof SuiteDraft.NothingToLoad n ? new SuiteDraft.NothingToLoad(file + ": " + m, n.skipped())
+                    : new OwnServiceException(file + ": " + m);
         }
     }
 

@@ -295,6 +295,20 @@ public final class SuiteDraft {
         }
     }
 
+    /** A file none of whose requests wsbench can send: {@code skipped}, every element left out, each in a line. */
+    public static final class NothingToLoad extends OwnServiceException {
+        private final List<String> skipped;
+
+        NothingToLoad(String message, List<String> skipped) {
+            super(message);
+            this.skipped = skipped;
+        }
+
+        public List<String> skipped() {
+            return skipped;
+        }
+    }
+
     Result result(String source) throws OwnServiceException {
         List<ObjectNode> kept = new ArrayList<>();
         int steps = 0;
@@ -321,9 +335,9 @@ public final class SuiteDraft {
             // the one skipped line that says what to do (give --environment, or --url), else the first
             String shown = skipped.stream().filter(l -> l.contains("--environment") || l.contains("--url")).findFirst()
                     .map(l -> "; among them: " + l).orElse(skipped.isEmpty() ? "" : "; the first: " + skipped.get(0));
-            throw new OwnServiceException(source + ": nothing to load: no request in it that wsbench can send"
+            throw new NothingToLoad(source + ": nothing to load: no request in it that wsbench can send"
                     + (skipped.isEmpty() ? "" : " (" + skipped.size() + " element" + (skipped.size() == 1 ? "" : "s")
-                    + " skipped" + shown + ")"));
+                    + " skipped" + shown + ")"), List.copyOf(skipped));
         }
         ObjectNode suite = NODES.objectNode();
         suite.put("name", name);
