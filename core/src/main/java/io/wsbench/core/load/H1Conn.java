@@ -27,8 +27,6 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
     private int sent;
     /** Whether the request of the moment may be sent again (RFC 9110, 9.2.2: its method is idempotent). */
     private boolean idempotent;
-    /** When the connection's last answer was read whole: taken only once the server has said its keep-alive timeout. */
-    private long answeredAt;
 
     H1Conn(Connection.Receiver user, LoadEngine.Lane lane, ResponseParser.HeaderSink headers) {
         this.user = user;
@@ -91,12 +89,9 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
      * The clock is read only then: a server that never closed an idle connection costs its load nothing.
      */
     private boolean expired() {
-        long seconds = parser.keepAliveSeconds();
-        if (seconds > 0) {
-            return answeredAt != 0 && System.nanoTime() - answeredAt > keptFor(seconds * 1_000_000_000L);
-        }
-        long seen = lane.run.idleCloseNanos();
-        return seen != 0 && sent > 0 && System.nanoTime() - user.answeredAt() > keptFor(seen);
+        long timeout = parser.keepAliveSeconds() > 0 ? parser.keepAliveSeconds() * 1_000_000_000L : lane.run.idleCloseNanos();
+        // idle since the user's last answer, the one to this connection's last request (one is on it at a time)
+        return timeout != 0 && sent > 0 && System.nanoTime() - user.answeredAt() > keptFor(timeout);
     }
 
     /** How long a connection is sent on when the server keeps one idle {@code timeout} nanoseconds: less a quarter, at most a second. */
@@ -129,7 +124,6 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
         }
         channel = f.channel();
         sent = 0;
-        answeredAt = 0;
         parser.reset();
         channel.pipeline().addLast(this);
         if (user.finished()) {
@@ -161,9 +155,6 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
             user.received(in.readableBytes());
             if (ctx.channel() == channel) {
                 parser.feed(in, user);
-                if (parser.keepAliveSeconds() > 0 && parser.between()) {
-                    answeredAt = System.nanoTime();
-                }
             }
         } catch (IllegalStateException malformed) {
             if (ctx.channel() == channel) {

@@ -318,12 +318,27 @@ public final class RequestTemplate {
     }
 
     private static String percentEncoded(String s) {
+        return percentEncoded(s, RequestTemplate::unreserved);
+    }
+
+    /** Whether the byte at {@code i} of {@code bytes} is written as it is; only an ASCII byte may be. */
+    public interface Kept {
+        boolean test(byte[] bytes, int i);
+    }
+
+    /** RFC 3986's unreserved characters: letters, digits, '-', '.', '_' and '~'. */
+    private static boolean unreserved(byte[] b, int i) {
+        int c = b[i] & 0xff;
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+    }
+
+    /** {@code s} as UTF-8, every byte {@code kept} does not keep written as %XX; {@code s} itself when all are kept. */
+    public static String percentEncoded(String s, Kept kept) {
         StringBuilder sb = null;
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < b.length; i++) {
             int c = b[i] & 0xff;
-            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '.' || c == '_' || c == '~';
+            boolean plain = kept.test(b, i);
             if (plain && sb == null) {
                 continue;
             }

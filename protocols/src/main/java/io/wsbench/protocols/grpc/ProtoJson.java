@@ -24,8 +24,7 @@ import java.util.Map;
  * A schema's messages between JSON and the field values {@link ProtoWire} reads and writes, as
  * protobuf's own JsonFormat maps them: field names as declared or in lowerCamelCase, 64-bit integers
  * as numbers or strings, enums by name or number, bytes as base64, proto3's zero values filled in
- * on the way back, the well-known types in their own JSON ({@link WellKnown}); and a sample of a message, every field at
- * its zero value, a oneof's first choice only.
+ * on the way back, the well-known types in their own JSON ({@link WellKnown}); and a sample of a message.
  */
 final class ProtoJson {
 
@@ -58,39 +57,42 @@ final class ProtoJson {
             if (otherChoices.contains(f.getName())) {
                 continue;
             }
-            JsonNode v = value(f.getType(), seen, false);
+            JsonNode v = sample(f.getType(), seen);
             o.set(f.getName(), f.isRepeated() ? NODES.arrayNode().add(v) : v);
         }
         seen.remove(m.getType().toString());
         return o;
     }
 
-    /** A value of type {@code t}: its {@code zero} (proto3's default, as an answer that left it off reads), else a sample's. */
-    private JsonNode value(ProtoType t, java.util.Set<String> seen, boolean zero) {
+    /** A sample value of type {@code t}. */
+    private JsonNode sample(ProtoType t, java.util.Set<String> seen) {
         if (t.isMap()) {
-            ObjectNode map = NODES.objectNode();
-            if (!zero) {
-                map.set(t.getKeyType().equals(ProtoType.STRING) ? "text" : t.getKeyType().equals(ProtoType.BOOL) ? "true" : "3",
-                        value(t.getValueType(), seen, false));
-            }
-            return map;
+            return NODES.objectNode().set(example(t.getKeyType()).asText(), sample(t.getValueType(), seen)); // an entry
         }
         if (t.isScalar()) {
-            return zero ? zeroScalar(t) : example(t);
+            return example(t);
         }
         if (WellKnown.is(t)) {
-            return zero ? WellKnown.zero(t) : WellKnown.example(t, ProtoJson::example);
+            return WellKnown.example(t);
         }
         Type type = schema.getType(t);
         if (type instanceof EnumType e) {
             List<com.squareup.wire.schema.EnumConstant> constants = e.getConstants();
-            return NODES.textNode(constants.isEmpty() ? "" : (zero ? constants.get(0)
-                    : constants.stream().filter(c -> c.getTag() != 0).findFirst().orElse(constants.get(0))).getName());
+            return NODES.textNode(constants.isEmpty() ? ""
+                    : constants.stream().filter(c -> c.getTag() != 0).findFirst().orElse(constants.get(0)).getName());
         }
         return type instanceof MessageType m ? sample(m, seen) : NODES.nullNode();
     }
 
-    private static JsonNode zeroScalar(ProtoType t) {
+    /** proto3's default of a scalar or an enum field, as an answer that left it off the wire reads it. */
+    private JsonNode zero(ProtoType t) {
+        if (schema.getType(t) instanceof EnumType e) {
+            return NODES.textNode(e.getConstants().isEmpty() ? "" : e.getConstants().get(0).getName());
+        }
+        return zeroScalar(t);
+    }
+
+    static JsonNode zeroScalar(ProtoType t) {
         return t.equals(ProtoType.STRING) || t.equals(ProtoType.BYTES) ? NODES.textNode("")
                 : t.equals(ProtoType.BOOL) ? NODES.booleanNode(false) : NODES.numberNode(0);
     }
@@ -170,7 +172,7 @@ final class ProtoJson {
             return v.asText();
         }
         if (WellKnown.is(t)) {
-            Map<String, Object> known = WellKnown.read(t, v, at, ProtoJson::scalar);
+            Map<String, Object> known = WellKnown.read(t, v, at);
             if (known != null) {
                 return known;
             }
@@ -181,7 +183,8 @@ final class ProtoJson {
         throw new IllegalArgumentException(at + ": no type " + t);
     }
 
-    private static Object scalar(ProtoType t, JsonNode v, String at) {
+    /** A scalar of type {@code t} read from JSON, as JsonFormat reads it; {@code at} names it in a refusal. */
+    static Object scalar(ProtoType t, JsonNode v, String at) {
         String s = v.asText();
         try {
             switch (t.getSimpleName()) {
@@ -231,7 +234,7 @@ final class ProtoJson {
                 } else if (f.isRepeated()) {
                     o.set(f.getName(), NODES.arrayNode());
                 } else if (f.getLabel() == null && !f.isOneOf() && (f.getType().isScalar() || schema.getType(f.getType()) instanceof EnumType)) {
-                    o.set(f.getName(), value(f.getType(), new java.util.HashSet<>(), true));
+                    o.set(f.getName(), zero(f.getType()));
                 }
                 continue;
             }

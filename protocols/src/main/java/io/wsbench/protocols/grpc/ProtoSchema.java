@@ -78,15 +78,21 @@ public final class ProtoSchema {
         }
         Path abs = file.toAbsolutePath().normalize();
         try {
-            SchemaLoader loader = new SchemaLoader(FileSystems.getDefault());
-            loader.setLoadExhaustively(true); // else an imported type's fields are left out (a Timestamp read as no field)
-            loader.initRoots(List.of(Location.get(abs.getParent().toString(), abs.getFileName().toString())), wellKnown());
-            return new ProtoSchema(loader.loadSchema(), file.toString());
+            return new ProtoSchema(loader(Location.get(abs.getParent().toString(), abs.getFileName().toString())).loadSchema(),
+                    file.toString());
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(oneLine(e, abs, file));
         } catch (Exception e) { // Wire's (Kotlin's) IOException, undeclared
             throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
         }
+    }
+
+    /** Wire's loader of {@code root}, whose imports are looked for beside it and among the well-known files. */
+    private static SchemaLoader loader(Location root) {
+        SchemaLoader loader = new SchemaLoader(FileSystems.getDefault());
+        loader.setLoadExhaustively(true); // else an imported type's fields are left out (a Timestamp read as no field)
+        loader.initRoots(List.of(root), wellKnown());
+        return loader;
     }
 
     /** The well-known files Wire does not bundle, beside which a file's imports are also looked for. */
@@ -180,10 +186,7 @@ public final class ProtoSchema {
     /** Every .proto file under {@code dir} (and their imports from it), named {@code source} in messages. */
     static ProtoSchema read(Path dir, String source) {
         try {
-            SchemaLoader loader = new SchemaLoader(FileSystems.getDefault());
-            loader.setLoadExhaustively(true);
-            loader.initRoots(List.of(Location.get(dir.toAbsolutePath().toString())), wellKnown());
-            return new ProtoSchema(loader.loadSchema(), source);
+            return new ProtoSchema(loader(Location.get(dir.toAbsolutePath().toString())).loadSchema(), source);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("cannot read " + source + ": " + joined(String.valueOf(e.getMessage())));
         } catch (Exception e) { // Wire's (Kotlin's) IOException, undeclared

@@ -33,11 +33,6 @@ final class WellKnown {
             "google.protobuf.BoolValue", ProtoType.BOOL, "google.protobuf.StringValue", ProtoType.STRING,
             "google.protobuf.BytesValue", ProtoType.BYTES);
 
-    /** Reads a scalar from JSON as a field of type {@code t}. */
-    interface Scalars {
-        Object scalar(ProtoType t, JsonNode v, String at);
-    }
-
     private WellKnown() {
     }
 
@@ -52,10 +47,10 @@ final class WellKnown {
     }
 
     /** {@code v} in its JSON form as the field values of {@code t}; null where {@code v} is the object form, read as any message. */
-    static Map<String, Object> read(ProtoType t, JsonNode v, String at, Scalars scalars) {
+    static Map<String, Object> read(ProtoType t, JsonNode v, String at) {
         String n = t.toString();
         if (WRAPPERS.containsKey(n)) {
-            return v.isObject() ? null : one("value", scalars.scalar(WRAPPERS.get(n), v, at));
+            return v.isObject() ? null : one("value", ProtoJson.scalar(WRAPPERS.get(n), v, at));
         }
         switch (n) {
             case "google.protobuf.Timestamp" -> {
@@ -117,10 +112,8 @@ final class WellKnown {
         String n = t.toString();
         if (WRAPPERS.containsKey(n)) {
             Object v = values.get("value");
-            ProtoType inner = WRAPPERS.get(n);
             if (v == null) {
-                return inner.equals(ProtoType.STRING) || inner.equals(ProtoType.BYTES) ? NODES.textNode("")
-                        : inner.equals(ProtoType.BOOL) ? NODES.booleanNode(false) : NODES.numberNode(0);
+                return ProtoJson.zeroScalar(WRAPPERS.get(n));
             }
             return v instanceof okio.ByteString b ? NODES.textNode(b.base64()) : scalar(v);
         }
@@ -138,30 +131,19 @@ final class WellKnown {
         };
     }
 
-    /** A sample of {@code t} in its JSON form, its wrapped scalar as {@code scalars} write one. */
-    static JsonNode example(ProtoType t, java.util.function.Function<ProtoType, JsonNode> scalars) {
+    /** A sample of {@code t} in its JSON form, a wrapper's as its scalar's sample. */
+    static JsonNode example(ProtoType t) {
         String n = t.toString();
         if (WRAPPERS.containsKey(n)) {
-            return scalars.apply(WRAPPERS.get(n));
+            return ProtoJson.example(WRAPPERS.get(n));
         }
         return switch (n) {
             case "google.protobuf.Timestamp" -> NODES.textNode("2026-01-31T12:00:00Z");
             case "google.protobuf.Duration" -> NODES.textNode("1.5s");
             case "google.protobuf.Value" -> NODES.textNode("text");
-            default -> zero(t); // a FieldMask names fields of its own choosing; a Struct and a ListValue are as empty
-        };
-    }
-
-    /** The JSON form of the zero value of {@code t}: what an answer that left it off reads. */
-    static JsonNode zero(ProtoType t) {
-        return switch (t.toString()) {
-            case "google.protobuf.Timestamp" -> NODES.textNode("1970-01-01T00:00:00Z");
-            case "google.protobuf.Duration" -> NODES.textNode("0s");
-            case "google.protobuf.FieldMask" -> NODES.textNode("");
+            case "google.protobuf.FieldMask" -> NODES.textNode(""); // names fields of its own choosing
             case "google.protobuf.Struct" -> NODES.objectNode();
-            case "google.protobuf.Value" -> NODES.nullNode();
-            case "google.protobuf.ListValue" -> NODES.arrayNode();
-            default -> write(t, Map.of());
+            default -> NODES.arrayNode(); // a ListValue
         };
     }
 

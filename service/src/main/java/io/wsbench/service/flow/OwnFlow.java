@@ -367,25 +367,14 @@ public final class OwnFlow {
      * {@code address=1600 Amphitheatre Parkway} and OData's {@code $filter=('address eq '')} were refused as "Illegal character".
      */
     static String uriSafe(String path) {
-        StringBuilder out = null;
-        byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
-        for (int i = 0; i < bytes.length; i++) {
-            int c = bytes[i] & 0xff;
-            boolean kept = c < 0x80 && (Character.isLetterOrDigit(c) || "-._~:/?#@!$&'()*+,;=".indexOf(c) >= 0
-                    || c == '%' && i + 2 < bytes.length && hex(bytes[i + 1]) && hex(bytes[i + 2]));
-            if (!kept && out == null) {
-                out = new StringBuilder(new String(bytes, 0, i, StandardCharsets.UTF_8));
-            }
-            if (out != null) {
-                if (kept) {
-                    out.append((char) c);
-                } else {
-                    out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                            .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
-                }
-            }
-        }
-        return out == null ? path : out.toString();
+        return io.wsbench.core.load.RequestTemplate.percentEncoded(path, OwnFlow::inUri);
+    }
+
+    /** Whether a URI holds the byte at {@code i} as it is: an ASCII letter or digit, a reserved or unreserved mark, an escape's '%'. */
+    private static boolean inUri(byte[] b, int i) {
+        int c = b[i] & 0xff;
+        return c < 0x80 && (Character.isLetterOrDigit(c) || "-._~:/?#@!$&'()*+,;=".indexOf(c) >= 0
+                || c == '%' && i + 2 < b.length && hex(b[i + 1]) && hex(b[i + 2]));
     }
 
     private static boolean hex(byte b) {

@@ -310,9 +310,14 @@ final class JsonSample {
 
     /** The schema a sample of {@code schema} takes: its first choice, when it has choices. */
     private static Schema<?> chosen(Schema<?> schema) {
-        List<Schema> choices = schema.getOneOf() != null && !schema.getOneOf().isEmpty() ? schema.getOneOf()
-                : schema.getAnyOf() != null && !schema.getAnyOf().isEmpty() ? schema.getAnyOf() : null;
+        List<Schema> choices = choices(schema);
         return choices == null ? schema : choices.get(0);
+    }
+
+    /** Its oneOf's choices, else its anyOf's; null when it has neither. */
+    private static List<Schema> choices(Schema<?> s) {
+        return s.getOneOf() != null && !s.getOneOf().isEmpty() ? s.getOneOf()
+                : s.getAnyOf() != null && !s.getAnyOf().isEmpty() ? s.getAnyOf() : null;
     }
 
     /**
@@ -359,8 +364,7 @@ final class JsonSample {
             all.setRequired(new ArrayList<>(required));
             return all;
         }
-        List<Schema> choices = s.getOneOf() != null && !s.getOneOf().isEmpty() ? s.getOneOf()
-                : s.getAnyOf() != null && !s.getAnyOf().isEmpty() ? s.getAnyOf() : null;
+        List<Schema> choices = choices(s);
         if (choices == null) {
             return s;
         }
