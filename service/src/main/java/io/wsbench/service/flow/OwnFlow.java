@@ -17,6 +17,7 @@ import io.wsbench.service.own.AnswerCheck;
 import io.wsbench.service.own.AnswerSchema;
 import io.wsbench.service.own.DataRows;
 import io.wsbench.service.own.Extraction;
+import io.wsbench.service.own.Multipart;
 import io.wsbench.service.own.OwnRequest;
 import io.wsbench.service.own.OwnServiceException;
 import io.wsbench.service.own.Placeholders;
@@ -407,28 +408,26 @@ public final class OwnFlow {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         for (Map.Entry<String, String> f : fields.entrySet()) {
             String value = f.getValue() == null ? "" : f.getValue();
-            String name = f.getKey().replace("\"", "%22");
-            StringBuilder head = new StringBuilder("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"")
-                    .append(name).append('"');
+            String head;
             byte[] content;
             if (value.startsWith("@")) {
                 Path file = files.apply(value.substring(1));
                 try {
                     content = java.nio.file.Files.readAllBytes(file);
                     String type = java.net.URLConnection.getFileNameMap().getContentTypeFor(file.getFileName().toString());
-                    head.append("; filename=\"").append(file.getFileName().toString().replace("\"", "%22")).append("\"\r\nContent-Type: ")
-                            .append(type == null ? "application/octet-stream" : type);
+                    head = Multipart.head(boundary, f.getKey(), file.getFileName().toString(), type == null ? "application/octet-stream" : type);
                 } catch (java.io.IOException e) {
                     throw new OwnServiceException("multipart field " + f.getKey() + ": cannot read " + file + ": " + e.getMessage());
                 }
             } else {
+                head = Multipart.head(boundary, f.getKey(), null, null);
                 content = marked(value, "multipart field " + f.getKey()).getBytes(StandardCharsets.UTF_8);
             }
-            out.writeBytes(head.append("\r\n\r\n").toString().getBytes(StandardCharsets.UTF_8));
+            out.writeBytes(head.getBytes(StandardCharsets.UTF_8));
             out.writeBytes(content);
-            out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+            out.writeBytes(Multipart.AFTER_PART.getBytes(StandardCharsets.UTF_8));
         }
-        out.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(Multipart.end(boundary).getBytes(StandardCharsets.UTF_8));
         return out.toByteArray();
     }
 

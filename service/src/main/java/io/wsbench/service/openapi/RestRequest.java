@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.swagger.v3.oas.models.media.Schema;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.service.own.AnswerSchema;
+import io.wsbench.service.own.Multipart;
 import io.wsbench.service.own.OwnRequest;
 import io.wsbench.service.own.OwnServiceException;
 import io.wsbench.service.own.Placeholders;
@@ -231,17 +232,12 @@ public final class RestRequest implements OwnRequest {
             boolean many = f.getValue().isArray() && f.getValue().size() > 0 && f.getValue().get(0).isValueNode();
             boolean binary = binary(many && p != null ? p.getItems() : p);
             for (JsonNode v : many ? f.getValue() : List.of(f.getValue())) {
-                String name = f.getKey().replace("\"", "%22");
-                b.append("--").append(BOUNDARY).append("\r\nContent-Disposition: form-data; name=\"").append(name).append('"');
-                if (binary) {
-                    b.append("; filename=\"").append(name).append(".bin\"\r\nContent-Type: application/octet-stream");
-                } else if (v.isContainerNode()) {
-                    b.append("\r\nContent-Type: application/json");
-                }
-                b.append("\r\n\r\n").append(text(v)).append("\r\n");
+                b.append(Multipart.head(BOUNDARY, f.getKey(), binary ? f.getKey() + ".bin" : null,
+                        binary ? "application/octet-stream" : v.isContainerNode() ? "application/json" : null));
+                b.append(text(v)).append(Multipart.AFTER_PART);
             }
         });
-        return b.append("--").append(BOUNDARY).append("--\r\n").toString();
+        return b.append(Multipart.end(BOUNDARY)).toString();
     }
 
     /** Whether a property holds a file's bytes: OpenAPI 3.0's {@code format: binary}, 3.1's {@code contentMediaType}. */

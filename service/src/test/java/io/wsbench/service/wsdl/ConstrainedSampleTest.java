@@ -70,16 +70,24 @@ class ConstrainedSampleTest {
                     <soap:address location="http://127.0.0.1:9/calc"/></wsdl:port></wsdl:service>
                 </wsdl:definitions>
                 """);
-        ServiceDescription wsdl = ServiceDescription.read(file.toString());
-        String envelope = SampleRequest.sample(wsdl, wsdl.operation("Add", null));
+        String envelope = validSample(ServiceDescription.read(file.toString()), "Add", "urn:calc");
+        assertTrue(envelope.contains("00000000-0000-0000-0000-000000000000"), envelope);
+        assertTrue(envelope.contains(">6<") && envelope.contains(">101<") && envelope.contains(">1000<"), envelope);
+    }
+
+    /**
+     * The sample envelope of {@code operation}, whose body element of that name (in {@code namespace}) is found once and
+     * is valid against the WSDL's own schemas as XmlBeans reads them.
+     */
+    static String validSample(ServiceDescription wsdl, String operation, String namespace) throws Exception {
+        String envelope = SampleRequest.sample(wsdl, wsdl.operation(operation, null));
         XmlObject parsed = wsdl.types().parse(envelope, null, new XmlOptions().setLoadStripComments());
-        XmlObject[] parts = parsed.selectPath("declare namespace c='urn:calc' .//c:Add");
+        XmlObject[] parts = parsed.selectPath("declare namespace x='" + namespace + "' .//x:" + operation);
         assertEquals(1, parts.length, envelope);
         XmlObject typed = wsdl.types().parse(parts[0].xmlText(new XmlOptions().setSaveOuter()), null, null);
         List<XmlError> errors = new ArrayList<>();
         boolean valid = typed.validate(new XmlOptions().setErrorListener(errors));
         assertTrue(valid, errors + "\n" + envelope);
-        assertTrue(envelope.contains("00000000-0000-0000-0000-000000000000"), envelope);
-        assertTrue(envelope.contains(">6<") && envelope.contains(">101<") && envelope.contains(">1000<"), envelope);
+        return envelope;
     }
 }
