@@ -397,6 +397,24 @@ class ReportWriterTest {
     }
 
     @Test
+    void odsShowsBooleansAsLibreOfficeDoes() throws IOException {
+        ReportWriter.write(run(REST, SOAP, "complete", null), dir);
+
+        try (java.util.zip.ZipFile ods = new java.util.zip.ZipFile(dir.resolve("results.ods").toFile())) {
+            java.util.zip.ZipEntry first = ods.entries().nextElement();
+            assertEquals("mimetype", first.getName()); // ODF: first, and stored, so that a reader can sniff it
+            assertEquals(java.util.zip.ZipEntry.STORED, first.getMethod());
+            assertEquals("application/vnd.oasis.opendocument.spreadsheet",
+                    new String(ods.getInputStream(first).readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII));
+            String content = new String(ods.getInputStream(ods.getEntry("content.xml")).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            // pandas' read_excel (odfpy) takes a boolean from the text shown, and only "TRUE" is true to it
+            assertTrue(content.contains("office:boolean-value=\"true\"><text:p>TRUE</text:p>"), content);
+            assertFalse(content.contains("<text:p>true</text:p>"), content);
+        }
+    }
+
+    @Test
     void reportIsRebuiltFromRunJsonAlone() throws IOException {
         RunJson.write(run(REST, SOAP, "complete", null), dir.resolve("run.json"));
 
