@@ -435,6 +435,9 @@ class ImportTest {
         Path json = dir.resolve("package.json");
         Files.writeString(json, "{\"name\": \"x\", \"version\": \"1.0.0\"}");
         bad(json, out, "package.json: JSON, but not a Postman collection");
+        Path list = dir.resolve("items.json");
+        Files.writeString(list, "[{\"name\": \"x\"}]");
+        bad(list, out, "items.json: a JSON list, not a Postman collection (an object with info and item)");
         String project = Files.readString(HERE.resolve("calc-soapui-project.xml"));
         Path truncated = dir.resolve("truncated-soapui-project.xml");
         Files.writeString(truncated, project.substring(0, project.length() / 2));

@@ -7,14 +7,19 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads suite YAML. Every mistake becomes a {@link SuiteException} of one line,
@@ -35,6 +40,8 @@ public final class SuiteReader {
             text = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new SuiteException(file + ": no such suite file");
+        } catch (CharacterCodingException e) {
+            throw new SuiteException(file + ": not UTF-8 text (a suite is a YAML file)");
         } catch (IOException e) {
             throw new SuiteException(file + ": cannot read: " + e.getMessage());
         }
@@ -66,6 +73,8 @@ public final class SuiteReader {
             return t;
         } catch (NoSuchFileException e) {
             throw new SuiteException(file + ": no such flow file");
+        } catch (CharacterCodingException e) {
+            throw new SuiteException(file + ": not UTF-8 text (a flow file is YAML)");
         } catch (JsonProcessingException e) {
             throw new SuiteException(file + ":" + where(e) + ": " + explain(e));
         } catch (IOException e) {
@@ -126,6 +135,74 @@ public final class SuiteReader {
         return loc == null ? "1:1" : Math.max(1, loc.getLineNr()) + ":" + Math.max(1, loc.getColumnNr());
     }
 
+    /** Jackson's word for what it found, in its "from X value" (MismatchedInputException's message). */
+    private static final Pattern FOUND = Pattern.compile("from (Array|Object|Integer|Floating-point|String|Boolean|Null)"
+            + "(?: value)?(?: \\('([^']*)'\\)| \"([^\"]*)\")?");
+
+    /**
+     * A value of the wrong kind in a user's words: where it is (its keys from the top), what goes there and what was
+     * found ("load[0].users: a whole number goes here, not the text 'abc'"), instead of Jackson's ("Cannot deserialize
+     * value of type Integer from String "abc""), which names Java's types. Null where Jackson's message is not one
+     * of those.
+     */
+    static String mismatch(MismatchedInputException e) {
+        String m = e.getOriginalMessage();
+        if (m != null && m.startsWith("No content to map due to end-of-input")) {
+            return "the file is empty";
+        }
+        Class<?> type = e.getTargetType();
+        if (type != null && type.isEnum()) {
+            return null; // Jackson's own message lists the values a suite may write
+        }
+        Matcher found = FOUND.matcher(m == null ? "" : m);
+        if (type == null || !found.find()) {
+            return null;
+        }
+        String value = found.group(2) != null ? found.group(2) : found.group(3);
+        String what = switch (found.group(1)) {
+            case "Array" -> "a list";
+            case "Object" -> "a mapping of keys";
+            case "Integer", "Floating-point" -> "a number";
+            case "Boolean" -> "true or false";
+            case "Null" -> "nothing (null)";
+            default -> value == null ? "text" : "the text '" + value + "'";
+        };
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                path.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        String goes = wanted(type);
+        if (path.length() == 0) {
+            return (type == TargetSpec.class ? "a flow file is " + goes + " (label:, flow: ...)"
+                    : "a suite is " + goes + " (name:, targets:, load: ...)") + " at its top level, not " + what;
+        }
+        return path + ": " + goes + " goes here, not " + what;
+    }
+
+    /** What a value of this Java type is in a suite's words. */
+    private static String wanted(Class<?> type) {
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "a list";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "text";
+        }
+        return "a mapping of keys";
+    }
+
     private static String explain(JsonProcessingException e) {
         if (e instanceof UnrecognizedPropertyException u) {
             return "unknown key '" + u.getPropertyName() + "' (known: " + u.getKnownPropertyIds() + ")";
@@ -145,6 +222,12 @@ public final class SuiteReader {
             return "YAML: " + y.getProblem() + (!elsewhere ? ""
                     : " (" + y.getContext() + " that began at " + (y.getContextMark().getLine() + 1) + ":"
                     + (y.getContextMark().getColumn() + 1) + ")");
+        }
+        if (e instanceof MismatchedInputException mismatch) {
+            String said = mismatch(mismatch);
+            if (said != null) {
+                return said;
+            }
         }
         String m = e.getOriginalMessage();
         if (e instanceof JsonMappingException && m != null) {

@@ -25,6 +25,36 @@ class SuiteReaderTest {
         assertEquals("suites/x.yaml:3:1: YAML: expected the node content, but found '<stream end>'", error("name: x\ntargets: [\n"));
     }
 
+    /** A value of the wrong kind says where it is, what goes there and what was found, in a suite's words, not Java's. */
+    @Test
+    void aValueOfTheWrongKindIsSaidInASuitesWords() {
+        assertEquals("suites/x.yaml:2:10: targets: a list goes here, not a number", error("name: x\ntargets: 5\n"));
+        assertEquals("suites/x.yaml:5:14: load[0].users: a whole number goes here, not the text 'abc'",
+                error("name: x\ntargets:\n  - { label: a, stack: direct, protocol: soap11 }\nload:\n  - { users: abc }\n"));
+        assertEquals("suites/x.yaml:3:5: targets[0]: a mapping of keys goes here, not the text 'hello'",
+                error("name: x\ntargets:\n  - hello\n"));
+        assertEquals("suites/x.yaml:1:7: name: text goes here, not a list", error("name: [1]\n"));
+        assertEquals("suites/x.yaml:4:7: load: a list goes here, not a mapping of keys",
+                error("name: x\ntargets:\n  - { label: a, stack: direct, protocol: soap11 }\nload: { users: 1 }\n"));
+        assertEquals("suites/x.yaml:1:1: a suite is a mapping of keys (name:, targets:, load: ...) at its top level, not the text"
+                + " 'just a string'", error("just a string\n"));
+        assertEquals("suites/x.yaml:1:1: a suite is a mapping of keys (name:, targets:, load: ...) at its top level, not a list",
+                error("[1, 2]\n"));
+        assertEquals("suites/x.yaml:1:1: the file is empty", error(""));
+    }
+
+    @Test
+    void aFileThatIsNotUtf8IsSaidToBeSo(@org.junit.jupiter.api.io.TempDir Path dir) throws java.io.IOException {
+        Path file = java.nio.file.Files.write(dir.resolve("s.yaml"), new byte[] {'n', 'a', (byte) 0xff, (byte) 0xfe, '\n'});
+        assertEquals(file + ": not UTF-8 text (a suite is a YAML file)",
+                assertThrows(SuiteException.class, () -> SuiteReader.read(file)).getMessage());
+        assertEquals(file + ": not UTF-8 text (a flow file is YAML)",
+                assertThrows(SuiteException.class, () -> SuiteReader.readFlow(file)).getMessage());
+        Path list = java.nio.file.Files.writeString(dir.resolve("f.yaml"), "- a\n- b\n");
+        assertEquals(list + ":1:1: a flow file is a mapping of keys (label:, flow: ...) at its top level, not a list",
+                assertThrows(SuiteException.class, () -> SuiteReader.readFlow(list)).getMessage());
+    }
+
     @Test
     void readsASuiteWithDefaults() {
         Suite s = SuiteReader.parse("""

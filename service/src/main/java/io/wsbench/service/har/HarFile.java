@@ -137,6 +137,8 @@ public record HarFile(String creator, List<Entry> entries) {
             root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
             throw new OwnServiceException("no such file: " + file);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new OwnServiceException(file + ": not UTF-8 text (a HAR file is JSON)");
         } catch (JsonProcessingException e) {
             throw new OwnServiceException(file + ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr()
                     + ": not JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""));

@@ -107,6 +107,9 @@ public final class Imports {
             throw new OwnServiceException(source + ": JSON, but not a Postman collection (no info.schema of"
                     + " schema.getpostman.com)");
         }
+        if (bytes[start] == '[') {
+            throw new OwnServiceException(source + ": a JSON list, not a Postman collection (an object with info and item)");
+        }
         throw new OwnServiceException(source + ": neither XML nor JSON: not a SoapUI project, a Postman collection or a JMeter plan");
     }
 

@@ -122,6 +122,11 @@ public final class ApiDescription {
                 throw new OwnServiceException(location + ": a reference cannot be resolved: " + oneLine(m));
             }
         }
+        if (api.getPaths().values().stream().allMatch(item -> item == null || item.readOperationsMap().isEmpty())) {
+            // nothing to list or load: say why, where the parser said (a path whose item is no object it drops and tells)
+            throw new OwnServiceException(location + ": no operation under its paths" + messages.stream()
+                    .filter(m -> m != null && m.contains("paths")).findFirst().map(m -> " (" + oneLine(m) + ")").orElse(""));
+        }
         return api;
     }
 
@@ -149,11 +154,20 @@ public final class ApiDescription {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new OwnServiceException(file + ": not UTF-8 text (an OpenAPI spec is YAML or JSON)");
         } catch (IOException e) {
             throw new OwnServiceException(file + ": cannot be read: " + e.getClass().getSimpleName() + " " + oneLine(e.getMessage()));
         }
         try {
-            new ObjectMapper(new YAMLFactory()).readTree(text);
+            var tree = new ObjectMapper(new YAMLFactory()).readTree(text);
+            if (tree == null || tree.isMissingNode() || tree.isNull()) {
+                throw new OwnServiceException(file + ": the file is empty");
+            }
+            if (!tree.isObject()) {
+                throw new OwnServiceException(file + ": an OpenAPI spec is a mapping of keys (openapi:, info:, paths: ...) at its"
+                        + " top level, not " + (tree.isArray() ? "a list" : tree.isNumber() ? "a number" : "text"));
+            }
         } catch (JsonProcessingException e) {
             var at = e.getLocation();
             throw new OwnServiceException(file + (at == null ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr())

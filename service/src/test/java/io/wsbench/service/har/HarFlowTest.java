@@ -194,4 +194,11 @@ class HarFlowTest {
         assertTrue(notJson.startsWith(bad + ":1:"), notJson);
         assertEquals(1, notJson.lines().count());
     }
+
+    @Test
+    void aFileThatIsNotUtf8IsSaidToBeSo(@TempDir Path dir) throws Exception {
+        Path file = java.nio.file.Files.write(dir.resolve("rec.har"), new byte[] {'{', (byte) 0xff, (byte) 0xfe, '}'});
+        assertEquals(file + ": not UTF-8 text (a HAR file is JSON)",
+                assertThrows(OwnServiceException.class, () -> HarFile.read(file)).getMessage());
+    }
 }

@@ -222,5 +222,22 @@ class ParameterStyleTest {
                 """);
         String said = assertThrows(OwnServiceException.class, () -> ApiDescription.read(hooks.toString())).getMessage();
         assertTrue(said.endsWith("an OpenAPI 3.1.0 spec with no paths (only webhooks, which the service calls: nothing to load)"), said);
+        // what is no spec at all is said in a user's words, not in Jackson's (which swagger-parser passes on)
+        Path list = Files.writeString(dir.resolve("list.yaml"), "- a\n- b\n");
+        assertEquals(list + ": an OpenAPI spec is a mapping of keys (openapi:, info:, paths: ...) at its top level, not a list",
+                assertThrows(OwnServiceException.class, () -> ApiDescription.read(list.toString())).getMessage());
+        Path text = Files.writeString(dir.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\n");
+        assertEquals(text + ": an OpenAPI spec is a mapping of keys (openapi:, info:, paths: ...) at its top level, not text",
+                assertThrows(OwnServiceException.class, () -> ApiDescription.read(text.toString())).getMessage());
+        Path none = Files.writeString(dir.resolve("none.json"), "{\"openapi\": \"3.0.3\", \"info\": {\"title\": \"x\","
+                + " \"version\": \"1\"}, \"paths\": {\"/a\": 5}}");
+        said = assertThrows(OwnServiceException.class, () -> ApiDescription.read(none.toString())).getMessage();
+        assertTrue(said.startsWith(none + ": no operation under its paths (") && said.contains("/a"), said);
+        Path empty = Files.writeString(dir.resolve("empty.yaml"), "");
+        assertEquals(empty + ": the file is empty",
+                assertThrows(OwnServiceException.class, () -> ApiDescription.read(empty.toString())).getMessage());
+        Path binary = Files.write(dir.resolve("spec.bin"), new byte[] {'o', (byte) 0xff, (byte) 0xfe});
+        assertEquals(binary + ": not UTF-8 text (an OpenAPI spec is YAML or JSON)",
+                assertThrows(OwnServiceException.class, () -> ApiDescription.read(binary.toString())).getMessage());
     }
 }
