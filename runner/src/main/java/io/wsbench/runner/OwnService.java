@@ -180,6 +180,10 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         if (s.template() != null) {
             try {
                 template = Files.readString(s.template(), StandardCharsets.UTF_8);
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw new OwnServiceException(s.template() + ": no such template file");
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw new OwnServiceException(s.template() + ": the template is not UTF-8 text");
             } catch (IOException e) {
                 throw new OwnServiceException(s.template() + ": cannot read the template: " + OneLine.of(e));
             }

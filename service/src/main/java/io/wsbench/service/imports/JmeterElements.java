@@ -319,7 +319,9 @@ final class JmeterElements {
             return;
         }
         for (String s : strings) {
-            if ((type & 16) != 0) {
+            if ((type & 16) != 0 && s.isBlank()) {
+                draft.skip(label + ": an empty substring (every answer holds it)");
+            } else if ((type & 16) != 0) {
                 scope.checks.add((not ? "!contains:" : "contains:") + s);
             } else if ((type & 8) != 0) {
                 scope.checks.add((not ? "!regex:" : "regex:") + "\\A" + Texts.regexLiteral(s) + "\\z");

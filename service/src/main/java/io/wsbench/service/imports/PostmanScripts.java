@@ -190,7 +190,7 @@ final class PostmanScripts {
             r.checks.add("status: " + m.group(1));
             return true;
         }
-        if ((m = BODY_HAS.matcher(c)).matches()) {
+        if ((m = BODY_HAS.matcher(c)).matches() && !Texts.literal(m.group(2)).isBlank()) {
             r.checks.add("contains:" + Texts.literal(m.group(2)));
             return true;
         }
@@ -253,7 +253,7 @@ final class PostmanScripts {
         }
         if (subject.matches("pm\\.response\\.text\\(\\)|responseBody") && argument != null && verb.matches("include|includes|contain|contains|not\\.include")) {
             String text = unquoted(argument);
-            if (text == null) {
+            if (text == null || text.isBlank()) {
                 return false;
             }
             r.checks.add((verb.startsWith("not") ? "!contains:" : "contains:") + text);

@@ -154,6 +154,8 @@ public final class ApiDescription {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new OwnServiceException(file + ": no such OpenAPI file");
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new OwnServiceException(file + ": not UTF-8 text (an OpenAPI spec is YAML or JSON)");
         } catch (IOException e) {

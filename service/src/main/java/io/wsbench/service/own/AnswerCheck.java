@@ -262,8 +262,22 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
                 return new JsonPathCheck(text, JsonPath.compile(pathText), operator,
                         value == null ? null : Placeholders.of(value));
             } catch (RuntimeException e) {
-                throw new OwnServiceException("check '" + text + "': not a JSONPath: " + e.getMessage());
+                throw new OwnServiceException("check '" + text + "': not a JSONPath: " + whyNot(e));
             }
+        }
+
+        /**
+         * Why Jayway refused a path, in one line: its own InvalidPathException says it; on a path that ends inside a
+         * bracket or a filter ({@code $..[}) it reads past the end and throws a StringIndexOutOfBoundsException instead,
+         * whose message says nothing to a user.
+         */
+        static String whyNot(RuntimeException e) {
+            for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                if (t instanceof IndexOutOfBoundsException) { // Jayway wraps it in its InvalidPathException, message and all
+                    return "it ends too soon (a bracket, quote or filter left open)";
+                }
+            }
+            return String.valueOf(e.getMessage()).lines().findFirst().orElse("");
         }
 
         /** Where the comparison operator starts: the first one outside brackets and quotes, with a space before it. */

@@ -88,12 +88,8 @@ public final class Extraction {
         } catch (PatternSyntaxException e) {
             throw new OwnServiceException("'" + text + "': not a regular expression: " + e.getDescription());
         } catch (RuntimeException e) {
-            throw new OwnServiceException("'" + text + "': not a JSONPath: " + oneLine(e));
+            throw new OwnServiceException("'" + text + "': not a JSONPath: " + AnswerCheck.JsonPathCheck.whyNot(e));
         }
-    }
-
-    private static String oneLine(Throwable e) {
-        return String.valueOf(e.getMessage()).lines().findFirst().orElse("");
     }
 
     public String text() {

@@ -38,6 +38,13 @@ final class TextChecks {
 
     private static AnswerCheck parseCheck(String text) throws OwnServiceException {
         String t = text.trim();
+        for (String kind : new String[]{"regex:", "!regex:", "contains:", "!contains:"}) {
+            if (t.startsWith(kind) && t.substring(kind.length()).isBlank()) {
+                // nothing to look for: every answer would pass (or, negated, fail) whatever it held
+                throw new OwnServiceException("check '" + text + "': " + kind + " needs the " + (kind.contains("regex") ? "pattern" : "text")
+                        + " to look for");
+            }
+        }
         if (t.startsWith("regex:")) {
             return Regex.of(text, t.substring(6).trim(), false);
         }

@@ -233,6 +233,9 @@ class ParameterStyleTest {
                 + " \"version\": \"1\"}, \"paths\": {\"/a\": 5}}");
         said = assertThrows(OwnServiceException.class, () -> ApiDescription.read(none.toString())).getMessage();
         assertTrue(said.startsWith(none + ": no operation under its paths (") && said.contains("/a"), said);
+        Path missing = dir.resolve("missing.yaml");
+        assertEquals(missing + ": no such OpenAPI file",
+                assertThrows(OwnServiceException.class, () -> ApiDescription.read(missing.toString())).getMessage());
         Path empty = Files.writeString(dir.resolve("empty.yaml"), "");
         assertEquals(empty + ": the file is empty",
                 assertThrows(OwnServiceException.class, () -> ApiDescription.read(empty.toString())).getMessage());

@@ -92,5 +92,13 @@ class TextChecksTest {
         for (String m : new String[]{regex, css, header, other}) {
             assertEquals(1, m.lines().count(), m);
         }
+        // nothing to look for would pass (or fail) every answer whatever it held: refused
+        assertEquals("check 'contains:': contains: needs the text to look for",
+                assertThrows(OwnServiceException.class, () -> AnswerCheck.parse("contains:", Map.of(), null)).getMessage());
+        assertEquals("check '!regex:  ': !regex: needs the pattern to look for",
+                assertThrows(OwnServiceException.class, () -> AnswerCheck.parse("!regex:  ", Map.of(), null)).getMessage());
+        // Jayway reads past the end of a path left open and throws StringIndexOutOfBoundsException: said in a user's words
+        assertEquals("check 'jsonpath:$..[': not a JSONPath: it ends too soon (a bracket, quote or filter left open)",
+                assertThrows(OwnServiceException.class, () -> AnswerCheck.parse("jsonpath:$..[", Map.of(), null)).getMessage());
     }
 }
