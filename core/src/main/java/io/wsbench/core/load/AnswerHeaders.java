@@ -8,7 +8,7 @@ import io.netty.util.AsciiString;
 
 /**
  * An HTTP/2 answer's headers as the engine reads them ({@link H2Answer}): its {@code :status}, its
- * {@code content-type}, a gRPC call's {@code grpc-status} (and a failed one's {@code grpc-message}), with the {@code content-length} Netty's
+ * {@code content-type} and {@code content-encoding}, a gRPC call's {@code grpc-status} (and a failed one's {@code grpc-message}), with the {@code content-length} Netty's
  * decoder holds the DATA frames to (a body that is not as long is the stream's protocol error). HPACK
  * still decodes every header (its dynamic table depends on them all); the others (a server's date, its
  * name, the caching headers) are dropped instead of each becoming an entry of a map nothing reads.
@@ -35,6 +35,7 @@ final class AnswerHeaders extends DefaultHttp2Headers {
     static boolean kept(CharSequence name) {
         return AsciiString.contentEquals(name, STATUS) || AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.CONTENT_TYPE)
                 || AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.CONTENT_LENGTH)
+                || AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.CONTENT_ENCODING)
                 || AsciiString.contentEqualsIgnoreCase(name, GRPC_STATUS) || AsciiString.contentEqualsIgnoreCase(name, GRPC_MESSAGE);
     }
 

@@ -17,6 +17,9 @@ final class H2Answer {
 
     int status;
     String contentType = "";
+    /** The answer's Content-Encoding ({@link AnswerEncoding}) and its name. */
+    int encoding;
+    String encodingName;
     byte[] body;
     int length;
     /** -1 until a grpc-status comes. */
@@ -29,6 +32,7 @@ final class H2Answer {
     void reset() {
         status = 0;
         contentType = "";
+        encoding = AnswerEncoding.NONE;
         length = 0;
         grpcStatus = -1;
         grpcMessage = null;
@@ -47,6 +51,11 @@ final class H2Answer {
                     lastContentType = type.toString(); // a server's answers mostly share one: no new String each
                 }
                 contentType = lastContentType;
+            }
+            CharSequence coding = headers.get(HttpHeaderNames.CONTENT_ENCODING);
+            if (coding != null) {
+                encodingName = coding.toString().trim().toLowerCase(java.util.Locale.ROOT);
+                encoding = AnswerEncoding.of(encodingName);
             }
         }
         CharSequence grpc = headers.get(GRPC_STATUS);

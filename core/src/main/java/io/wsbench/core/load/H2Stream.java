@@ -118,7 +118,8 @@ final class H2Stream implements Connection<ByteBuf> {
         if (answer.grpcStatus == 0) {
             run.grpcMessages.add(answer.grpcMessages());
         }
-        user.onResponse(answer.status, answer.contentType, answer.body == null ? new byte[0] : answer.body, answer.length, false);
+        AnswerEncoding.answer(user, answer.status, answer.contentType, answer.encoding, answer.encodingName,
+                answer.body == null ? new byte[0] : answer.body, answer.length, false, ResponseParser.MAX_BODY);
     }
 
     /** The server reset the stream (RST_STREAM), or the codec did: a protocol error. */

@@ -7,8 +7,9 @@ import java.util.Arrays;
 
 /**
  * A minimal incremental HTTP/1.1 response parser: the status line, the three headers that frame
- * the body (Content-Length, Transfer-Encoding, Connection) and Content-Type, and the body into a
- * reusable array. No header maps and no per-response objects, so it costs little per request.
+ * the body (Content-Length, Transfer-Encoding, Connection), Content-Type and Content-Encoding (a gzip or deflate
+ * body is handed on inflated: {@link AnswerEncoding}), and the body into a reusable array.
+ * No header maps and no per-response objects, so it costs little per request.
  */
 public final class ResponseParser {
 
@@ -31,6 +32,9 @@ public final class ResponseParser {
     private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
     private static final byte[] CONNECTION = ascii("connection");
     private static final byte[] CONTENT_TYPE = ascii("content-type");
+    private static final byte[] CONTENT_ENCODING = ascii("content-encoding");
+    private static final byte[] GZIP = ascii("gzip");
+    private static final byte[] DEFLATE = ascii("deflate");
     private static final byte[] CHUNKED = ascii("chunked");
     private static final byte[] CLOSE = ascii("close");
     private static final byte[] KEEP_ALIVE = ascii("keep-alive"); // Connection's value, and a header's name
@@ -54,6 +58,9 @@ public final class ResponseParser {
     private byte[] contentTypeBytes = NO_BYTES;
     private String contentType = "";
     private boolean sawContentType;
+    /** The answer's Content-Encoding ({@link AnswerEncoding}), and its name where it is one not undone here. */
+    private int encoding;
+    private String encodingName;
     private boolean http10;
     private boolean head;
     /** The seconds the server's Keep-Alive header says it keeps an idle connection; 0 where none said so. Kept across
@@ -178,6 +185,7 @@ public final class ResponseParser {
                 close = http10;
                 bodyLength = 0;
                 sawContentType = false;
+                encoding = AnswerEncoding.NONE;
                 state = State.HEADERS;
             }
             case HEADERS -> {
@@ -291,6 +299,18 @@ public final class ResponseParser {
             }
         } else if (nameIs(KEEP_ALIVE, colon)) {
             keepAliveSeconds = timeout(v, end); // Apache httpd's "Keep-Alive: timeout=5, max=100"
+        } else if (nameIs(CONTENT_ENCODING, colon)) {
+            // the usual ones compared in place, so that a gzip answer costs no String; another is named for the note
+            if (end - v == GZIP.length && valueIndex(GZIP, v, end) == v) {
+                encoding = AnswerEncoding.GZIP;
+                encodingName = "gzip";
+            } else if (end - v == DEFLATE.length && valueIndex(DEFLATE, v, end) == v) {
+                encoding = AnswerEncoding.DEFLATE;
+                encodingName = "deflate";
+            } else {
+                encodingName = new String(line, v, end - v, StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT);
+                encoding = AnswerEncoding.of(encodingName);
+            }
         } else if (nameIs(CONTENT_TYPE, colon)) {
             int n = end - v;
             // keep the previous String when the header did not change, so steady traffic allocates nothing
@@ -401,6 +421,10 @@ public final class ResponseParser {
         state = State.STATUS;
         int len = bodyLength;
         bodyLength = 0;
-        sink.onResponse(status, contentType, body, len, close);
+        if (encoding == AnswerEncoding.NONE || head) {
+            sink.onResponse(status, contentType, body, len, close);
+        } else {
+            AnswerEncoding.answer(sink, status, contentType, encoding, encodingName, body, len, close, maxBody);
+        }
     }
 }

@@ -69,6 +69,24 @@ class LoadEngineTest {
         }
     }
 
+    /** A server that compresses what Accept-Encoding asks for: the check reads the answer inflated, the bytes counted are the wire's. */
+    @Test
+    void aCompressedAnswerIsCheckedInflated() throws Exception {
+        String hello = "Hello World ".repeat(200).trim();
+        Supplier<Validator> whole = () -> (status, type, body, length) ->
+                status == 200 && new String(body, 0, length, StandardCharsets.UTF_8).equals(hello) ? Verdict.OK : Verdict.VALIDATION;
+        try (TestServer server = TestServer.compressing(hello)) {
+            for (String asked : new String[]{"gzip", "deflate", "gzip, deflate, br"}) {
+                URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + "/hello");
+                HttpRequest req = new HttpRequest("GET", uri, java.util.Map.of("Accept-Encoding", asked), null, true);
+                Measurement m = engine.run(LoadEngine.Point.of(server.address(), LoadSpec.closed(2, 50), req, whole), ProgressListener.NONE);
+                assertEquals(100, m.ok(), asked + ": " + m.firstRefusal());
+                assertTrue(m.bytesReceived() < 100L * hello.length() / 4, asked + ": the wire carried it compressed, "
+                        + m.bytesReceived() + " bytes");
+            }
+        }
+    }
+
     @Test
     void oneConnectionPerRequestWhenKeepAliveIsOff() throws Exception {
         try (TestServer server = TestServer.answering("Hello World")) {

@@ -50,6 +50,11 @@ final class TestServer implements AutoCloseable {
 
     private TestServer(int status, String body, long stallAtRequest, long stallMillis, long answerDelayMillis)
             throws InterruptedException {
+        this(status, body, stallAtRequest, stallMillis, answerDelayMillis, false);
+    }
+
+    private TestServer(int status, String body, long stallAtRequest, long stallMillis, long answerDelayMillis, boolean compressing)
+            throws InterruptedException {
         this.answerDelayMillis = answerDelayMillis;
         this.status = status;
         this.body = body;
@@ -59,13 +64,22 @@ final class TestServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), new Handler());
+                        ch.pipeline().addLast(new HttpServerCodec());
+                        if (compressing) {
+                            ch.pipeline().addLast(new io.netty.handler.codec.http.HttpContentCompressor());
+                        }
+                        ch.pipeline().addLast(new HttpObjectAggregator(1 << 20), new Handler());
                     }
                 }).bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).sync().channel();
     }
 
     static TestServer answering(String body) throws InterruptedException {
         return new TestServer(200, body, -1, 0);
+    }
+
+    /** A server that compresses its answer as the request's Accept-Encoding asks (Netty's HttpContentCompressor: gzip or deflate). */
+    static TestServer compressing(String body) throws InterruptedException {
+        return new TestServer(200, body, -1, 0, 0, true);
     }
 
     static TestServer answeringAfter(String body, long delayMillis) throws InterruptedException {
