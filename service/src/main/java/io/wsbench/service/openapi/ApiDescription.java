@@ -150,6 +150,25 @@ public final class ApiDescription {
     }
 
     /** swagger-parser says little about a syntax error: Jackson names the line and column. */
+    /**
+     * YAML up to 256 MB of text: SnakeYAML refuses more than 3 MB by default, and large services' specs are larger (the
+     * GitHub REST API's is 13 MB of JSON, which is read as JSON; a YAML one as large would be refused as "not YAML").
+     */
+    private static final ObjectMapper LARGE_YAML = new ObjectMapper(YAMLFactory.builder().loaderOptions(largeYaml()).build());
+
+    private static final int YAML_CODE_POINTS = 256 * 1024 * 1024;
+
+    static {
+        // swagger-parser's own reading of a YAML spec has SnakeYAML's 3 MB limit too (its maxYamlCodePoints)
+        io.swagger.v3.parser.util.DeserializationUtils.getOptions().setMaxYamlCodePoints(YAML_CODE_POINTS);
+    }
+
+    private static org.yaml.snakeyaml.LoaderOptions largeYaml() {
+        org.yaml.snakeyaml.LoaderOptions options = new org.yaml.snakeyaml.LoaderOptions();
+        options.setCodePointLimit(YAML_CODE_POINTS);
+        return options;
+    }
+
     private static void syntax(Path file) throws OwnServiceException {
         String text;
         try {
@@ -162,7 +181,8 @@ public final class ApiDescription {
             throw new OwnServiceException(file + ": cannot be read: " + e.getClass().getSimpleName() + " " + oneLine(e.getMessage()));
         }
         try {
-            var tree = new ObjectMapper(new YAMLFactory()).readTree(text);
+            var tree = (text.stripLeading().startsWith("{") || text.stripLeading().startsWith("[") ? new ObjectMapper() : LARGE_YAML)
+                    .readTree(text);
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new OwnServiceException(file + ": the file is empty");
             }

@@ -183,10 +183,10 @@ final class JsonSample {
     private static JsonNode leaf(Schema<?> s, String type) {
         List<?> allowed = s.getEnum() == null || s.getEnum().isEmpty() ? null : s.getEnum();
         Object example = s.getConst() != null ? s.getConst()
-                : fits(s.getExample(), allowed, type) ? s.getExample()
-                : s.getExamples() != null && !s.getExamples().isEmpty() && fits(s.getExamples().get(0), allowed, type) ? s.getExamples().get(0)
+                : fits(s, s.getExample(), allowed, type) ? s.getExample()
+                : s.getExamples() != null && !s.getExamples().isEmpty() && fits(s, s.getExamples().get(0), allowed, type) ? s.getExamples().get(0)
                 : allowed != null ? allowed.get(0)
-                : fits(s.getDefault(), null, type) ? s.getDefault() : null;
+                : fits(s, s.getDefault(), null, type) ? s.getDefault() : null;
         if (example instanceof java.time.temporal.TemporalAccessor || example instanceof java.util.Date) {
             // swagger-parser reads a date-time's example as an OffsetDateTime (a date's as a Date): the text is the value
             return NODES.textNode(example instanceof java.util.Date d ? d.toInstant().toString().substring(0, 10) : example.toString());
@@ -216,10 +216,16 @@ final class JsonSample {
 
     /**
      * Whether a schema's example or default may stand as its value: present, one of its enum's values if it has one ("Choose..."
-     * is no status), and not a null where the type is not null (3.1's {@code default: null} on a string).
+     * is no status), not a null where the type is not null (3.1's {@code default: null} on a string), and a text its
+     * pattern and lengths accept (GitHub's artifact digest has the example "sha256:0ecbaa...", which its own
+     * {@code ^sha256:[a-f0-9]{64}$} refuses).
      */
-    private static boolean fits(Object example, List<?> allowed, String type) {
+    private static boolean fits(Schema<?> s, Object example, List<?> allowed, String type) {
         if (example == null || (example instanceof JsonNode n && n.isNull() && !"null".equals(type))) {
+            return false;
+        }
+        if (example instanceof String text && (s.getPattern() != null || s.getMinLength() != null || s.getMaxLength() != null)
+                && !string(s, text).equals(text)) {
             return false;
         }
         return allowed == null || allowed.stream().anyMatch(v -> String.valueOf(v).equals(String.valueOf(example)));
@@ -369,17 +375,21 @@ final class JsonSample {
             return s;
         }
         Schema<?> first = merged(choices.get(0));
-        if (type(first) != null || s.getProperties() == null) {
+        if ((type(first) != null && !"object".equals(type(first))) || s.getProperties() == null) {
             return first;
         }
-        // an object whose choices only say which of its properties are required (readme.io's createDoc): the object,
-        // with the first choice's required ones, and without those only the other choices require (with them, the
-        // object would be valid under several choices, which a oneOf refuses)
+        // an object whose choices say which of its properties are required (readme.io's createDoc), or narrow some of
+        // them (GitHub's checks/update: status completed, then conclusion required): the object with the first choice's
+        // properties over its own and its required ones too, and without those only the other choices require (with them,
+        // the object would be valid under several choices, which a oneOf refuses)
         Schema<Object> object = new Schema<>();
         object.setType("object");
         Set<String> required = new LinkedHashSet<>(s.getRequired() == null ? List.of() : s.getRequired());
         required.addAll(first.getRequired() == null ? List.of() : first.getRequired());
         Map<String, Schema> properties = new LinkedHashMap<>(s.getProperties());
+        if (first.getProperties() != null) {
+            properties.putAll(first.getProperties());
+        }
         for (Schema<?> other : choices.subList(1, choices.size())) {
             for (String r : other.getRequired() == null ? List.<String>of() : other.getRequired()) {
                 if (!required.contains(r)) {

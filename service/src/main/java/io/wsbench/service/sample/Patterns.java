@@ -73,18 +73,52 @@ public final class Patterns {
 
     /** A JSON Schema's pattern, which matches anywhere unless anchored: a string that matches it whole matches it. */
     static String fromEcma(String p) {
-        String core = p;
-        if (core.startsWith("^")) {
-            core = core.substring(1);
-        } else {
-            core = ".*" + core; // unanchored: anything may come before the match (the shortest example has nothing)
+        // each top-level alternative anchored on its own: in ^ssh-rsa |^ecdsa-sha2 the second ^ is the second branch's,
+        // and in a|b the .* that an unanchored pattern allows after it belongs to both branches, not to b alone
+        List<String> branches = new java.util.ArrayList<>();
+        for (String alternative : alternatives(p)) {
+            String core = alternative;
+            if (core.startsWith("^")) {
+                core = core.substring(1);
+            } else {
+                core = ".*" + core; // unanchored: anything may come before the match (the shortest example has nothing)
+            }
+            if (core.endsWith("$") && !core.endsWith("\\$")) {
+                core = core.substring(0, core.length() - 1);
+            } else {
+                core = core + ".*";
+            }
+            branches.add(core);
         }
-        if (core.endsWith("$") && !core.endsWith("\\$")) {
-            core = core.substring(0, core.length() - 1);
-        } else {
-            core = core + ".*";
-        }
+        String core = branches.size() == 1 ? branches.get(0) : "(" + String.join(")|(", branches) + ")";
         return translate(core.replace("(?:", "("), false);
+    }
+
+    /** A pattern's top-level alternatives: split at each | outside a group, a class and an escape. */
+    static List<String> alternatives(String p) {
+        List<String> out = new java.util.ArrayList<>();
+        int depth = 0;
+        boolean inClass = false;
+        int from = 0;
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '\\') {
+                i++; // the escaped character, whatever it is
+            } else if (inClass) {
+                inClass = c != ']';
+            } else if (c == '[') {
+                inClass = true;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (c == '|' && depth == 0) {
+                out.add(p.substring(from, i));
+                from = i + 1;
+            }
+        }
+        out.add(p.substring(from));
+        return out;
     }
 
     /** An XML Schema pattern: matched against the whole value, with {@code \i} and {@code \c} for XML's names. */

@@ -82,4 +82,40 @@ class ConstrainedSampleTest {
         assertEquals(10, body.get("level").asInt(), body.toString());
         assertEquals("tex", body.get("code").asText(), body.toString());
     }
+
+    /**
+     * GitHub's REST API spec (@octokit/openapi 23.0.2), three of its request bodies that a sample broke: an example its
+     * own pattern and length refuse (an artifact's digest), a pattern of two anchored alternatives (a public SSH key),
+     * and an object whose anyOf narrows one of its properties and requires another it describes (checks/update: a
+     * completed status, then a conclusion from its enum, where the choice alone was written and the conclusion "text").
+     */
+    @Test
+    void gitHubsBodiesMeetTheirSchemas(@TempDir Path dir) throws Exception {
+        Path spec = Files.writeString(dir.resolve("github.json"), """
+                {"openapi": "3.0.3", "info": {"title": "github", "version": "1"},
+                 "paths": {"/p": {"post": {"operationId": "p",
+                   "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Body"}}}},
+                   "responses": {"200": {"description": "ok"}}}}},
+                 "components": {"schemas": {"Body": {"type": "object", "required": ["digest", "key", "check"],
+                   "properties": {
+                     "digest": {"type": "string", "example": "sha256:0ecbaa601dba202129058746c7d8e3f282d0efb5fff0...",
+                                "minLength": 71, "maxLength": 71, "pattern": "^sha256:[a-f0-9]{64}$"},
+                     "key": {"type": "string", "pattern": "^ssh-(rsa|dss|ed25519) |^ecdsa-sha2-nistp(256|384|521) "},
+                     "check": {"type": "object",
+                       "properties": {
+                         "name": {"type": "string"},
+                         "status": {"type": "string", "enum": ["queued", "in_progress", "completed"]},
+                         "conclusion": {"type": "string", "enum": ["action_required", "cancelled", "success"]}},
+                       "anyOf": [
+                         {"properties": {"status": {"enum": ["completed"]}}, "required": ["conclusion"], "additionalProperties": true},
+                         {"properties": {"status": {"enum": ["queued", "in_progress"]}}, "additionalProperties": true}]}}}}}}
+                """);
+        JsonNode body = JSON.readTree(JsonSample.sample(ApiDescription.read(spec.toString()).operation("p").body().schema()));
+        JsonNode schema = JSON.readTree(Files.readString(spec)).at("/components/schemas/Body");
+        var errors = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V4).getSchema(schema).validate(body);
+        assertTrue(errors.isEmpty(), errors + " in " + body);
+        assertEquals("completed", body.at("/check/status").asText(), body.toString());
+        assertEquals("action_required", body.at("/check/conclusion").asText(), body.toString());
+        assertEquals("text", body.at("/check/name").asText(), "the object's own properties are kept: " + body);
+    }
 }

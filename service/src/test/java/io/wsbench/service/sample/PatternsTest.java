@@ -46,6 +46,14 @@ class PatternsTest {
             assertTrue(Pattern.compile(p).matcher(v).find(), p + " -> " + v);
         }
         assertEquals("AAA-0000", Patterns.example(List.of("^[A-Z]{3}-\\d{4}$"), false, null, null));
+        // each top-level alternative anchored on its own (GitHub's public SSH key), a | inside a group or class is no branch
+        for (String p : List.of("^ssh-(rsa|dss|ed25519) |^ecdsa-sha2-nistp(256|384|521) ", "^a$|^b$", "x|^y", "^[|a]$|^(c|d)e$",
+                "^v\\|w$")) {
+            String v = Patterns.example(List.of(p), false, null, null);
+            assertNotNull(v, p);
+            assertTrue(Pattern.compile(p).matcher(v).find(), p + " -> " + v);
+        }
+        assertEquals(List.of("^a$", "^(b|c)$", "[|]", "\\|"), Patterns.alternatives("^a$|^(b|c)$|[|]|\\|"));
     }
 
     @Test
