@@ -39,21 +39,52 @@ public final class Patterns {
         if (maxLength != null && (maxLength < min || maxLength > 10_000)) {
             return null;
         }
-        Automaton a = maxLength == null ? BasicOperations.repeat(BasicAutomata.makeAnyChar(), min)
-                : BasicOperations.repeat(BasicAutomata.makeAnyChar(), min, maxLength);
-        for (String p : patterns) {
-            String translated = xsd ? fromXsd(p) : fromEcma(p);
-            if (translated == null) {
-                return null;
+        // a JSON Schema pattern matches anywhere: a string that matches it whole (anchored) matches it too, and its
+        // automaton stays small, where .*PATTERN.* grows exponentially when made deterministic (AWS's
+        // arn:[^:]*:iam::[^:]*:role/.{1,576} ran for minutes): the whole match first, then the anywhere one
+        for (boolean anywhere : xsd ? new boolean[]{false} : new boolean[]{false, true}) {
+            Automaton a = null;
+            for (String p : patterns) {
+                String translated = xsd ? fromXsd(p) : fromEcma(p, anywhere);
+                if (translated == null) {
+                    return null;
+                }
+                try {
+                    // not minimized: made deterministic, some patterns' automata explode, and neither the intersection
+                    // nor the search for the shortest string needs a deterministic one
+                    Automaton one = new RegExp(translated, RegExp.NONE).toAutomaton(false);
+                    a = a == null ? one : a.intersection(one);
+                } catch (IllegalArgumentException beyond) {
+                    return null;
+                }
             }
-            try {
-                a = a.intersection(new RegExp(translated, RegExp.NONE).toAutomaton());
-            } catch (IllegalArgumentException beyond) {
-                return null;
+            String found = shortest(a, min, maxLength);
+            if (found != null) {
+                return found;
             }
         }
+        return null;
+    }
+
+    /**
+     * The shortest readable string of {@code a} with {@code min} to {@code max} characters (null: unbounded): the
+     * shortest of all first, which mostly fits, and only when it does not, the automaton intersected with the lengths
+     * (a product as large as the pattern's states times the lengths).
+     */
+    private static String shortest(Automaton a, int min, Integer max) {
         for (Automaton alphabet : ALPHABETS) {
-            String s = a.intersection(alphabet).getShortestExample(true);
+            Automaton readable = a.intersection(alphabet);
+            String s = readable.getShortestExample(true);
+            if (s == null) {
+                continue;
+            }
+            int length = s.codePointCount(0, s.length());
+            if (length >= min && (max == null || length <= max)) {
+                return s;
+            }
+            Automaton lengths = max == null ? BasicOperations.repeat(BasicAutomata.makeAnyChar(), min)
+                    : BasicOperations.repeat(BasicAutomata.makeAnyChar(), min, max);
+            s = readable.intersection(lengths).getShortestExample(true);
             if (s != null) {
                 return s;
             }
@@ -71,8 +102,11 @@ public final class Patterns {
         return b.substring(0, Math.max(length, min == null ? 0 : Math.min(min, b.length())));
     }
 
-    /** A JSON Schema's pattern, which matches anywhere unless anchored: a string that matches it whole matches it. */
-    static String fromEcma(String p) {
+    /**
+     * A JSON Schema's pattern, which matches anywhere unless anchored ({@code anywhere}: as such, each unanchored end
+     * open to anything), or matched whole ({@code anywhere} false: a string that matches it whole matches it too).
+     */
+    static String fromEcma(String p, boolean anywhere) {
         // each top-level alternative anchored on its own: in ^ssh-rsa |^ecdsa-sha2 the second ^ is the second branch's,
         // and in a|b the .* that an unanchored pattern allows after it belongs to both branches, not to b alone
         List<String> branches = new java.util.ArrayList<>();
@@ -80,12 +114,12 @@ public final class Patterns {
             String core = alternative;
             if (core.startsWith("^")) {
                 core = core.substring(1);
-            } else {
+            } else if (anywhere) {
                 core = ".*" + core; // unanchored: anything may come before the match (the shortest example has nothing)
             }
             if (core.endsWith("$") && !core.endsWith("\\$")) {
                 core = core.substring(0, core.length() - 1);
-            } else {
+            } else if (anywhere) {
                 core = core + ".*";
             }
             branches.add(core);

@@ -54,6 +54,13 @@ class PatternsTest {
             assertTrue(Pattern.compile(p).matcher(v).find(), p + " -> " + v);
         }
         assertEquals(List.of("^a$", "^(b|c)$", "[|]", "\\|"), Patterns.alternatives("^a$|^(b|c)$|[|]|\\|"));
+        // AWS's ARNs: as .*PATTERN.*, made deterministic, these ran for minutes; matched whole, at once
+        for (String p : List.of("arn:[^:]*:iam::[^:]*:(role|user)/.{1,576}", "[^:]*:[^:]*:[^:]*:[^:]*:[^:]*:analyzer/.{1,255}",
+                "arn:[^:]*:cloudtrail:[^:]*:[^:]*:trail/.{1,576}")) {
+            String v = Patterns.example(List.of(p), false, 1, 2048);
+            assertNotNull(v, p);
+            assertTrue(Pattern.compile(p).matcher(v).find(), p + " -> " + v);
+        }
     }
 
     @Test
