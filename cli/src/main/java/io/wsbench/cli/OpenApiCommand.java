@@ -30,6 +30,10 @@ final class OpenApiCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = System.out;
         ApiDescription api = OwnService.readSpec(spec);
+        if (!api.inlined()) {
+            System.err.println("note: swagger-parser followed a cycle of this spec's references without end; its references are"
+                    + " left as they are, and a sample writes a referenced schema as an empty object");
+        }
         if (sample.operation == null) {
             list(out, api);
             return 0;

@@ -50,13 +50,15 @@ public final class ApiDescription {
     private final String location;
     private final boolean v31;
     private final boolean swagger2;
+    private final boolean inlined;
     private final List<RestOperation> operations;
     private WrittenSchemas written;
 
-    private ApiDescription(String location, boolean v31, boolean swagger2, List<RestOperation> operations) {
+    private ApiDescription(String location, boolean v31, boolean swagger2, boolean inlined, List<RestOperation> operations) {
         this.location = location;
         this.v31 = v31;
         this.swagger2 = swagger2;
+        this.inlined = inlined;
         this.operations = operations;
     }
 
@@ -77,7 +79,8 @@ public final class ApiDescription {
         api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
                 ops.add(operation(api, base, path, item, method.name(), op, componentNames))));
         return new ApiDescription(location, api.getSpecVersion() == SpecVersion.V31, api.getExtensions() != null
-                && api.getExtensions().containsKey(FROM_SWAGGER_2), List.copyOf(ops));
+                && api.getExtensions().containsKey(FROM_SWAGGER_2), api.getExtensions() == null
+                || !api.getExtensions().containsKey(NOT_INLINED), List.copyOf(ops));
     }
 
     /** The spec with its references resolved, and {@code fully}: inlined, each schema a tree of its own. */
@@ -88,6 +91,16 @@ public final class ApiDescription {
         SwaggerParseResult result;
         try {
             result = new OpenAPIV3Parser().readLocation(location, null, options);
+        } catch (StackOverflowError cycle) {
+            // swagger-parser's ResolverFully follows some cycles of references without end (Azure's LUIS authoring
+            // spec, Microsoft Graph's beta): read it again with its references left as they are, and say so
+            if (!fully) {
+                throw new OwnServiceException(location + ": swagger-parser cannot read it: its references go round a cycle it"
+                        + " follows without end");
+            }
+            OpenAPI partly = parse(location, false);
+            partly.addExtension(NOT_INLINED, true);
+            return partly;
         } catch (RuntimeException e) {
             throw new OwnServiceException(location + ": cannot be read as an OpenAPI spec: " + oneLine(e.getMessage()));
         }
@@ -124,10 +137,22 @@ public final class ApiDescription {
         }
         if (api.getPaths().values().stream().allMatch(item -> item == null || item.readOperationsMap().isEmpty())) {
             // nothing to list or load: say why, where the parser said (a path whose item is no object it drops and tells)
-            throw new OwnServiceException(location + ": no operation under its paths" + messages.stream()
-                    .filter(m -> m != null && m.contains("paths")).findFirst().map(m -> " (" + oneLine(m) + ")").orElse(""));
+            throw new OwnServiceException(location + ": no operation under its paths" + (api.getWebhooks() != null
+                    && !api.getWebhooks().isEmpty() ? " (only webhooks, which the service calls: nothing to load)" : messages.stream()
+                    .filter(m -> m != null && m.contains("paths")).findFirst().map(m -> " (" + oneLine(m) + ")").orElse("")));
         }
         return api;
+    }
+
+    /** The extension a spec whose schemas could not be inlined is marked with here (never written out). */
+    private static final String NOT_INLINED = "x-wsbench-not-inlined";
+
+    /**
+     * Whether its schemas were inlined, as samples and checks need them: false where swagger-parser followed a cycle
+     * of references without end, and a referenced schema is then written as an empty object.
+     */
+    public boolean inlined() {
+        return inlined;
     }
 
     /** The extension a spec read from Swagger 2.0 is marked with here (never written out). */

@@ -35,7 +35,9 @@ final class JsonSample {
 
     /** Deep enough for any real body; a schema that refers to itself stops here. */
     private static final int MAX_DEPTH = 12;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Examples as swagger-parser reads them: a date-time inside an object's example is an OffsetDateTime, written as ISO text. */
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
+            .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final boolean placeholders;

@@ -44,26 +44,64 @@ public final class Patterns {
         // arn:[^:]*:iam::[^:]*:role/.{1,576} ran for minutes): the whole match first, then the anywhere one
         for (boolean anywhere : xsd ? new boolean[]{false} : new boolean[]{false, true}) {
             Automaton a = null;
+            boolean widened = false;
             for (String p : patterns) {
                 String translated = xsd ? fromXsd(p) : fromEcma(p, anywhere);
                 if (translated == null) {
                     return null;
                 }
+                String wide = widened(translated);
+                widened |= !wide.equals(translated);
                 try {
-                    // not minimized: made deterministic, some patterns' automata explode, and neither the intersection
-                    // nor the search for the shortest string needs a deterministic one
-                    Automaton one = new RegExp(translated, RegExp.NONE).toAutomaton(false);
+                    Automaton one = new RegExp(wide, RegExp.NONE).toAutomaton(false);
                     a = a == null ? one : a.intersection(one);
                 } catch (IllegalArgumentException beyond) {
                     return null;
                 }
             }
             String found = shortest(a, min, maxLength);
-            if (found != null) {
+            if (found != null && (!widened || matchesAll(patterns, xsd, found))) {
                 return found;
             }
         }
         return null;
+    }
+
+    /** A count range wider than this is read as unbounded above: see {@link #widened(String)}. */
+    private static final int WIDEST_RANGE = 16;
+    private static final java.util.regex.Pattern RANGE = java.util.regex.Pattern.compile("(?<!\\\\)\\{(\\d+),(\\d+)}");
+
+    /**
+     * The pattern with each wide count range ({@code .{1,1024}}) open above ({@code .{1,}}). brics minimizes every part of
+     * an automaton as it builds it, and a wide range followed by what the repeated part also matches is exponential
+     * made deterministic ({@code s3://[a-z0-9.-]{3,63}/?((.{1,1024})/)?}, AWS omics's, never finished). The open range
+     * holds every string the range does; the shortest string mostly repeats as few times as it may, and is checked
+     * against the pattern as written ({@link #matchesAll}).
+     */
+    static String widened(String translated) {
+        java.util.regex.Matcher m = RANGE.matcher(translated);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            long low = Long.parseLong(m.group(1));
+            long high = Long.parseLong(m.group(2));
+            m.appendReplacement(out, high - low > WIDEST_RANGE ? "{" + low + ",}" : java.util.regex.Matcher.quoteReplacement(m.group()));
+        }
+        return m.appendTail(out).toString();
+    }
+
+    /** Whether {@code s} matches every pattern as Java's engine reads it (a pattern it cannot read is taken on trust). */
+    private static boolean matchesAll(List<String> patterns, boolean xsd, String s) {
+        for (String p : patterns) {
+            try {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile(p).matcher(s);
+                if (!(xsd ? m.matches() : m.find())) {
+                    return false;
+                }
+            } catch (java.util.regex.PatternSyntaxException otherDialect) {
+                // \i, \c and class subtraction are XML Schema's alone: no second opinion
+            }
+        }
+        return true;
     }
 
     /**
@@ -92,11 +130,15 @@ public final class Patterns {
         return null;
     }
 
-    /** {@code text} repeated or cut to a length within [{@code min}, {@code max}] (either null: unbounded). */
+    /**
+     * {@code text} repeated or cut to a length within [{@code min}, {@code max}] (either null: unbounded); an empty text
+     * (a spec's {@code example: ""}) grows as "x"s, where repeating it never reached the length (Mastercard's spec hung).
+     */
     public static String resized(String text, Integer min, Integer max) {
+        String unit = text.isEmpty() ? "x" : text;
         StringBuilder b = new StringBuilder(text);
         while (min != null && b.length() < min) {
-            b.append(text);
+            b.append(unit);
         }
         int length = Math.min(b.length(), max == null ? b.length() : max);
         return b.substring(0, Math.max(length, min == null ? 0 : Math.min(min, b.length())));

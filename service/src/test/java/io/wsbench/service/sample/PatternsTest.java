@@ -56,7 +56,8 @@ class PatternsTest {
         assertEquals(List.of("^a$", "^(b|c)$", "[|]", "\\|"), Patterns.alternatives("^a$|^(b|c)$|[|]|\\|"));
         // AWS's ARNs: as .*PATTERN.*, made deterministic, these ran for minutes; matched whole, at once
         for (String p : List.of("arn:[^:]*:iam::[^:]*:(role|user)/.{1,576}", "[^:]*:[^:]*:[^:]*:[^:]*:[^:]*:analyzer/.{1,255}",
-                "arn:[^:]*:cloudtrail:[^:]*:[^:]*:trail/.{1,576}")) {
+                "arn:[^:]*:cloudtrail:[^:]*:[^:]*:trail/.{1,576}", "s3://([a-z0-9][a-z0-9-.]{1,61}[a-z0-9])/?((.{1,1024})/)?",
+                "^(a|b)*a(a|b){3,40}$")) {
             String v = Patterns.example(List.of(p), false, 1, 2048);
             assertNotNull(v, p);
             assertTrue(Pattern.compile(p).matcher(v).find(), p + " -> " + v);
@@ -87,6 +88,7 @@ class PatternsTest {
         assertTrue(Patterns.resized("text", 10, null).length() >= 10);
         assertEquals("te", Patterns.resized("text", null, 2));
         assertEquals("texttext", Patterns.resized("text", 5, 8));
+        assertEquals("xxx", Patterns.resized("", 3, 5), "an empty example grows too");
     }
 
     @Test
