@@ -31,8 +31,8 @@ final class OpenApiCommand implements Callable<Integer> {
         PrintStream out = System.out;
         ApiDescription api = OwnService.readSpec(spec);
         if (!api.inlined()) {
-            System.err.println("note: swagger-parser followed a cycle of this spec's references without end; its references are"
-                    + " left as they are, and a sample writes a referenced schema as an empty object");
+            System.err.println("note: swagger-parser followed a cycle of this spec's references without end; wsbench inlined"
+                    + " them itself, each reference back to a schema it is inside left as the end of its recursion");
         }
         if (sample.operation == null) {
             list(out, api);

@@ -88,6 +88,7 @@ public final class ApiDescription {
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
         options.setResolveFully(fully);
+        options.setResolveCombinators(false);
         SwaggerParseResult result;
         try {
             result = new OpenAPIV3Parser().readLocation(location, null, options);
@@ -99,6 +100,7 @@ public final class ApiDescription {
                         + " follows without end");
             }
             OpenAPI partly = parse(location, false);
+            Inliner.inline(partly);
             partly.addExtension(NOT_INLINED, true);
             return partly;
         } catch (RuntimeException e) {
@@ -148,8 +150,8 @@ public final class ApiDescription {
     private static final String NOT_INLINED = "x-wsbench-not-inlined";
 
     /**
-     * Whether its schemas were inlined, as samples and checks need them: false where swagger-parser followed a cycle
-     * of references without end, and a referenced schema is then written as an empty object.
+     * Whether swagger-parser inlined its schemas: false where it followed a cycle of references without end, and
+     * {@link Inliner} did instead.
      */
     public boolean inlined() {
         return inlined;

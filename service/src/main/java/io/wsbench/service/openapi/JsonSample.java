@@ -285,7 +285,8 @@ final class JsonSample {
             // an ECMA-262 pattern Java's engine reads otherwise: the automaton's example is checked by its own reading
         }
         String example = Patterns.example(List.of(pattern), false, min, max);
-        return example != null ? example : preferred;
+        // no string the automaton holds: the lengths at least (AWS's tokens of 32 or more, whose patterns hold \p{...})
+        return example != null ? example : lengthOk ? preferred : Patterns.resized(preferred, min, max);
     }
 
     /**
