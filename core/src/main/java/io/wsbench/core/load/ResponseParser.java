@@ -299,6 +299,14 @@ public final class ResponseParser {
             }
         } else if (nameIs(KEEP_ALIVE, colon)) {
             keepAliveSeconds = timeout(v, end); // Apache httpd's "Keep-Alive: timeout=5, max=100"
+        } else if (nameIs(CONTENT_TYPE, colon)) {
+            int n = end - v;
+            // keep the previous String when the header did not change, so steady traffic allocates nothing
+            if (n != contentTypeBytes.length || !Arrays.equals(line, v, end, contentTypeBytes, 0, n)) {
+                contentTypeBytes = Arrays.copyOfRange(line, v, end);
+                contentType = new String(contentTypeBytes, StandardCharsets.ISO_8859_1);
+            }
+            sawContentType = true;
         } else if (nameIs(CONTENT_ENCODING, colon)) {
             // the usual ones compared in place, so that a gzip answer costs no String; another is named for the note
             if (end - v == GZIP.length && valueIndex(GZIP, v, end) == v) {
@@ -311,14 +319,6 @@ public final class ResponseParser {
                 encodingName = new String(line, v, end - v, StandardCharsets.ISO_8859_1).toLowerCase(java.util.Locale.ROOT);
                 encoding = AnswerEncoding.of(encodingName);
             }
-        } else if (nameIs(CONTENT_TYPE, colon)) {
-            int n = end - v;
-            // keep the previous String when the header did not change, so steady traffic allocates nothing
-            if (n != contentTypeBytes.length || !Arrays.equals(line, v, end, contentTypeBytes, 0, n)) {
-                contentTypeBytes = Arrays.copyOfRange(line, v, end);
-                contentType = new String(contentTypeBytes, StandardCharsets.ISO_8859_1);
-            }
-            sawContentType = true;
         }
     }
 

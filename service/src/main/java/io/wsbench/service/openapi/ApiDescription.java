@@ -146,7 +146,7 @@ public final class ApiDescription {
         return api;
     }
 
-    /** The extension a spec whose schemas could not be inlined is marked with here (never written out). */
+    /** The extension a spec swagger-parser could not inline (and {@link Inliner} did) is marked with here (never written out). */
     private static final String NOT_INLINED = "x-wsbench-not-inlined";
 
     /**
@@ -176,7 +176,6 @@ public final class ApiDescription {
         }
     }
 
-    /** swagger-parser says little about a syntax error: Jackson names the line and column. */
     /**
      * YAML up to 256 MB of text: SnakeYAML refuses more than 3 MB by default, and large services' specs are larger (the
      * GitHub REST API's is 13 MB of JSON, which is read as JSON; a YAML one as large would be refused as "not YAML").
@@ -196,6 +195,7 @@ public final class ApiDescription {
         return options;
     }
 
+    /** swagger-parser says little about a syntax error: Jackson names the line and column. */
     private static void syntax(Path file) throws OwnServiceException {
         String text;
         try {
