@@ -421,7 +421,7 @@ public final class ResponseParser {
         state = State.STATUS;
         int len = bodyLength;
         bodyLength = 0;
-        if (encoding == AnswerEncoding.NONE || head) {
+        if (encoding == AnswerEncoding.NONE) {
             sink.onResponse(status, contentType, body, len, close);
         } else {
             AnswerEncoding.answer(sink, status, contentType, encoding, encodingName, body, len, close, maxBody);

@@ -208,8 +208,8 @@ public final class ApiDescription {
             throw new OwnServiceException(file + ": cannot be read: " + e.getClass().getSimpleName() + " " + oneLine(e.getMessage()));
         }
         try {
-            var tree = (text.stripLeading().startsWith("{") || text.stripLeading().startsWith("[") ? new ObjectMapper() : LARGE_YAML)
-                    .readTree(text);
+            String start = text.stripLeading();
+            var tree = (start.startsWith("{") || start.startsWith("[") ? new ObjectMapper() : LARGE_YAML).readTree(text);
             if (tree == null || tree.isMissingNode() || tree.isNull()) {
                 throw new OwnServiceException(file + ": the file is empty");
             }
