@@ -3,7 +3,8 @@
 # `wsbench load` against nginx's 62-byte hello, of this checkout and of another commit's build (BASE, default
 # HEAD~1), PAIRS times each in a fresh random order, both pinned to core 1 and nginx to core 0. The point is
 # a few milliseconds: what is measured is the JVM's start, picocli, the engine's set-up, the JIT's work on
-# all of it and the JSON written at the end, which a 10 s `load` pays on top of its requests.
+# all of it and the summary printed at the end, which a 10 s `load` pays on top of its requests (START_JSON=1: with
+# --json, its JSON instead).
 # Prints each build's median (min-max) CPU-s, and new/old paired by pair.
 #   [BASE=<commit>] bench/start-cost.sh [PAIRS=10]
 export BENCH_HOLD=0
@@ -21,7 +22,7 @@ old=$bench_base_dir
 for p in $(seq 1 "$pairs"); do
   for build in $(printf 'new\nold\n' | shuf); do
     home=$bench_home; [ "$build" = old ] && home=$old
-    bench_timed "$bench_work/time" taskset -c 1 "$home/wsbench" load "$url" -c 10 -n 10 --json >/dev/null
+    bench_timed "$bench_work/time" taskset -c 1 "$home/wsbench" load "$url" -c 10 -n 10 ${START_JSON:+--json} >/dev/null
     read -r u s _ < "$bench_work/time"
     echo "$p $build $u $s" >> "$bench_work/rows"
   done

@@ -34,8 +34,9 @@ run() { # TOOL
       bench_timed "$bench_work/time" taskset -c 1 bombardier -c "$conns" -d "${secs}s" -o json -p r "$url" > "$bench_work/out" 2>/dev/null
       n=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(sum(r[k] for k in ("req1xx","req2xx","req3xx","req4xx","req5xx")))' "$bench_work/out") ;;
     wsbench)
-      bench_timed "$bench_work/time" taskset -c 1 "$bench_home/wsbench" load "$url" -c "$conns" -d "${secs}s" --json > "$bench_work/out"
-      n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["requests"])' "$bench_work/out") ;;
+      # the command as the issue gives it, no --json (its JSON costs a start about 0.06 CPU-s): the count from its summary
+      bench_timed "$bench_work/time" taskset -c 1 "$bench_home/wsbench" load "$url" -c "$conns" -d "${secs}s" > "$bench_work/out"
+      n=$(awk '$1 == "requests" { gsub(",", "", $2); print $2; exit }' "$bench_work/out") ;;
   esac
   read -r u s m < "$bench_work/time"
   echo -e "$1\t$n\t$u\t$s\t$m\t$secs" >> "$results"

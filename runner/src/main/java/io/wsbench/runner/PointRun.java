@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  * engines or the agents of a cluster) and by {@code load} (its one point) alike: the server's
  * monitors started around the load, the load sent through the driver, the monitors ended, and the
  * point's record made with what the client spent on checks and WS-Security, and, when the load is
- * this process's, the {@link MachineProbe} timed just before and after. A figure added to a point
+ * this process's and the point one of a row's repeats, the {@link MachineProbe} timed just before and after. A figure added to a point
  * is added here. Warm-ups go through it too, so they load exactly as the points do. Only the runner
  * ({@link SuiteRunner} and what it drives) makes one.
  */
@@ -43,6 +43,11 @@ final class PointRun {
     private final AwakeCores cores;
     /** How far apart the generator's and the servers' cores are, probed around each point; null for no probe. */
     private final CoreDistance apart;
+    /**
+     * Whether the {@link MachineProbe} is timed around each point: it tells whether the machine moved between a row's
+     * repeats, so a command's points, one of each, go without it (30-60 ms of CPU a point, which `load` would count).
+     */
+    private final boolean timeMachine;
 
     /**
      * {@code files}: where a monitor may write a point's files (the run's directory), or null to
@@ -50,11 +55,12 @@ final class PointRun {
      * figures kept.
      */
     PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes) {
-        this(driver, server, files, notes, (label, minutes) -> { }, null, null);
+        this(driver, server, files, notes, (label, minutes) -> { }, null, null, true);
     }
 
     private PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes,
-                     java.util.function.BiConsumer<String, List<MinuteSample>> running, AwakeCores cores, CoreDistance apart) {
+                     java.util.function.BiConsumer<String, List<MinuteSample>> running, AwakeCores cores, CoreDistance apart,
+                     boolean timeMachine) {
         this.driver = driver;
         this.server = server;
         this.files = files;
@@ -62,21 +68,27 @@ final class PointRun {
         this.running = running;
         this.cores = cores;
         this.apart = apart;
+        this.timeMachine = timeMachine;
     }
 
     /** This, telling {@code running} each point's minutes so far as each minute closes (a run writes them to run.json). */
     PointRun tellingMinutes(java.util.function.BiConsumer<String, List<MinuteSample>> running) {
-        return new PointRun(driver, server, files, notes, running, cores, apart);
+        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine);
     }
 
     /** This, probing how far apart the generator's and the servers' cores are around each point ({@code apart}, null for not). */
     PointRun probing(CoreDistance apart) {
-        return new PointRun(driver, server, files, notes, running, cores, apart);
+        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine);
     }
 
     /** This, holding the machine's idle cores awake through {@code cores} for the points that leave them idle. */
     PointRun holding(AwakeCores cores) {
-        return new PointRun(driver, server, files, notes, running, cores, apart);
+        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine);
+    }
+
+    /** This, its points not timed by the {@link MachineProbe}: a command's, each point a row of one repeat. */
+    PointRun unrepeated() {
+        return new PointRun(driver, server, files, notes, running, cores, apart, false);
     }
 
     /** A target at a load, as the cores' hold remembers how idle it left the machine. */
@@ -150,7 +162,7 @@ final class PointRun {
     private PointRecord measureOnce(Target target, LoadPointSpec asked, int repeat, String label, String file,
                                     ProgressListener progress) throws InterruptedException {
         LoadPointSpec point = asked.forSequence(target.workload().sequenceLength());
-        Double probedBefore = driver.local() ? MachineProbe.micros() : null;
+        Double probedBefore = timeMachine && driver.local() ? MachineProbe.micros() : null;
         Double apartBefore = apart != null && driver.local() ? apart.near() : null;
         List<Monitor> started = start(label);
         ClientCosts before = ClientCosts.of(target);
@@ -183,7 +195,7 @@ final class PointRun {
             notes.accept(target.label() + ": " + reconnects); // alike for all its points: the run says it once
         }
         ServerRecord seen = end(started, new Monitor.PointEnd(m.durationSeconds(), server.alive(), files, file), label);
-        Double probedAfter = driver.local() ? MachineProbe.micros() : null; // once the monitors' window has closed
+        Double probedAfter = probedBefore != null ? MachineProbe.micros() : null; // once the monitors' window has closed
         Double apartAfter = apartBefore != null ? apart.nanos() : null;
         PointRecord p = before.addTo(m.toPoint(target.record(), point.toRecord(), repeat, seen), target).withOverTime(over);
         p = p.withErrors(p.errors().listing(target.workload().errorKinds())); // its protocol's kinds, at 0 too

@@ -216,6 +216,7 @@ class SuiteRunnerTest {
         PointRecord p = measured.points().get(0);
         assertEquals(url, p.target().label());
         assertEquals(20, p.validated());
+        assertNull(p.generator().machineProbeMicros(), "a command's point is a row of one repeat: no machine probe around it");
         assertEquals(40.0, measured.capacity().rate(), "it met the SLO at the highest rate asked");
         assertEquals(List.of(20.0, 40.0), measured.capacity().probes().stream().map(CapacityRecord.Probe::rate).toList());
         assertEquals(List.of("point " + url + " 0/0", "done 20", "search " + url,

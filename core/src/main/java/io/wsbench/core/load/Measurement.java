@@ -104,22 +104,28 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 generator, aborted, null);
     }
 
-    /** run.json's mapper, compact, with each histogram in {@link #encode}'s form. */
-    private static final ObjectMapper WIRE = RunJson.MAPPER.copy()
-            .disable(SerializationFeature.INDENT_OUTPUT)
-            .registerModule(new SimpleModule()
-                    .addSerializer(Histogram.class, new StdSerializer<>(Histogram.class) {
-                        @Override
-                        public void serialize(Histogram h, JsonGenerator out, SerializerProvider p) throws IOException {
-                            out.writeString(encode(h));
-                        }
-                    })
-                    .addDeserializer(Histogram.class, new StdDeserializer<>(Histogram.class) {
-                        @Override
-                        public Histogram deserialize(JsonParser in, DeserializationContext c) throws IOException {
-                            return decode(in.getValueAsString());
-                        }
-                    }));
+    /**
+     * run.json's mapper, compact, with each histogram in {@link #encode}'s form: made on first use, by an agent's
+     * measurement or the controller reading one, so that a point measured here and printed as text never builds a
+     * mapper (Jackson's first one costs a start about 40 ms of CPU).
+     */
+    private static final class Wire {
+        static final ObjectMapper MAPPER = RunJson.MAPPER.copy()
+                .disable(SerializationFeature.INDENT_OUTPUT)
+                .registerModule(new SimpleModule()
+                        .addSerializer(Histogram.class, new StdSerializer<>(Histogram.class) {
+                            @Override
+                            public void serialize(Histogram h, JsonGenerator out, SerializerProvider p) throws IOException {
+                                out.writeString(encode(h));
+                            }
+                        })
+                        .addDeserializer(Histogram.class, new StdDeserializer<>(Histogram.class) {
+                            @Override
+                            public Histogram deserialize(JsonParser in, DeserializationContext c) throws IOException {
+                                return decode(in.getValueAsString());
+                            }
+                        }));
+    }
 
     /**
      * The parts of one point, run at once by several generators, as one measurement that is exactly
@@ -289,7 +295,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     /** This measurement as compact JSON, its histogram compressed: what an agent sends its controller. */
     public byte[] toBytes() {
         try {
-            return WIRE.writeValueAsBytes(this);
+            return Wire.MAPPER.writeValueAsBytes(this);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -298,7 +304,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
     /** The measurement {@link #toBytes} wrote, equal to it in every field. */
     public static Measurement fromBytes(byte[] json) {
         try {
-            return WIRE.readValue(json, Measurement.class);
+            return Wire.MAPPER.readValue(json, Measurement.class);
         } catch (IOException e) {
             throw new IllegalArgumentException("not a measurement: " + e.getMessage(), e);
         }
@@ -373,8 +379,7 @@ public record Measurement(Histogram latencies, long requests, long ok, ErrorCoun
                 0, null, null, null, null, null, null);
     }
 
-    /** The histogram in HdrHistogram's compressed form, base64-encoded: small, exact and mergeable. */
-    /** As {@link io.wsbench.model.record.Histograms#encode}. */
+    /** As {@link io.wsbench.model.record.Histograms#encode}: HdrHistogram's compressed form, base64-encoded. */
     public static String encode(Histogram h) {
         return io.wsbench.model.record.Histograms.encode(h);
     }
