@@ -1,6 +1,6 @@
 package io.wsbench.cli;
 
-import io.wsbench.history.HistoryLocation;
+import io.wsbench.model.Redacted;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.util.List;
@@ -13,9 +13,6 @@ import java.util.regex.Pattern;
  * Every option given is there, in the user's order, so that the line runs the same command again.
  */
 final class GivenCommand {
-
-    /** A URL's query parameter that holds a secret by its name: an API key, a token, a password. */
-    private static final Pattern SECRET_PARAM = Pattern.compile("(?i)([?&;][\\w.-]*(?:key|token|secret|passw(?:or)?d|pwd)[\\w.-]*=)[^&;#]*");
 
     /** A word a POSIX shell reads back as it is. */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=,@%+-]+");
@@ -31,7 +28,7 @@ final class GivenCommand {
     static String of(List<String> words) {
         StringBuilder sb = new StringBuilder("./wsbench");
         for (String word : words) {
-            String w = SECRET_PARAM.matcher(HistoryLocation.redact(word)).replaceAll("$1***");
+            String w = Redacted.url(word);
             sb.append(' ').append(PLAIN.matcher(w).matches() ? w : "'" + w.replace("'", "'\\''") + "'");
         }
         return sb.toString();

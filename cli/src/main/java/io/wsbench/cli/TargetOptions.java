@@ -1,5 +1,6 @@
 package io.wsbench.cli;
 
+import io.wsbench.model.Redacted;
 import io.wsbench.contract.security.WsSecurityKeys;
 import io.wsbench.model.suite.CapacitySpec;
 import io.wsbench.model.suite.LoadPointSpec;
@@ -117,7 +118,7 @@ final class TargetOptions {
         RequestSpec asked = own ? (openapi != null && !request.headers.isEmpty() ? request.spec(true) : null) : request.spec(false);
         try {
             // by name, as a suite's keys are: the builders the compiler checks, not some 30 arguments by position
-            return TargetSpecBuilder.builder().label(address).url(address).protocol(own ? null : protocol)
+            return TargetSpecBuilder.builder().label(Redacted.url(address)).url(address).protocol(own ? null : protocol)
                     .operation(proto != null ? (request.method != null ? request.method : operation)
                             : own || protocol != null ? operation : null)
                     .sequence(own ? null : sequence).tls(tls.spec())

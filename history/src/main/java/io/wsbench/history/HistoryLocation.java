@@ -1,5 +1,7 @@
 package io.wsbench.history;
 
+import io.wsbench.model.Redacted;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -72,10 +74,9 @@ public record HistoryLocation(String jdbcUrl, String user, String password) {
         return sqlite() ? sqliteFile().toString() : redact(jdbcUrl);
     }
 
-    /** {@code url} with any password in it (a password= parameter, or user:password@) replaced by ***. */
+    /** {@code url} with any password in it (a password= parameter, or user:password@) replaced by ***: {@link Redacted#url}. */
     public static String redact(String url) {
-        String s = PASSWORD_PARAM.matcher(url).replaceAll("$1***");
-        return USER_INFO.matcher(s).replaceAll("$1:***@");
+        return Redacted.url(url);
     }
 
     /** {@code text} with this location's password, wherever it stands, replaced by ***. */

@@ -1,5 +1,6 @@
 package io.wsbench.runner;
 
+import io.wsbench.model.Redacted;
 import io.wsbench.core.load.ClientTls;
 
 import java.io.IOException;
@@ -41,12 +42,12 @@ public final class Reachable {
             s.connect(address, TIMEOUT_MILLIS);
         } catch (IOException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new TargetException("cannot connect to " + url + ": " + why);
+            throw new TargetException("cannot connect to " + Redacted.url(url.toString()) + ": " + why);
         }
         if (tls != null) {
             String failure = tls.probe(address, url, Duration.ofMillis(TIMEOUT_MILLIS));
             if (failure != null) {
-                throw new TargetException("TLS handshake with " + url + " failed: " + failure);
+                throw new TargetException("TLS handshake with " + Redacted.url(url.toString()) + " failed: " + failure);
             }
         }
         return address;

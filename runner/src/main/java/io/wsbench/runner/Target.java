@@ -1,6 +1,7 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.ClientTls;
+import io.wsbench.model.Redacted;
 import io.wsbench.model.load.Http2;
 import io.wsbench.core.load.RequestSource;
 import io.wsbench.core.load.Validator;
@@ -170,7 +171,7 @@ public record Target(TargetRecord record, URI uri, Workload workload, String ver
     private static TargetRecord record(Suite suite, TargetSpec spec, URI uri) {
         return TargetRecordBuilder.builder().label(spec.label()).stack(spec.stack())
                 .protocol(spec.protocol()).variant(spec.variant()).operation(spec.operation())
-                .security(spec.security().word()).sequence(spec.sequence()).url(uri.toString()).client(spec.client())
+                .security(spec.security().word()).sequence(spec.sequence()).url(Redacted.url(uri.toString())).client(spec.client())
                 .coldStart(spec.coldStart()).stackOptions(suite.optionsFor(spec)).build();
     }
 }

@@ -63,7 +63,8 @@ public final class HttpRequest implements RequestSource {
 
     /**
      * The request line and headers of every request wsbench writes: the URL's path with its query,
-     * a Host header unless {@code headers} name one, then {@code headers}; no blank line yet, so
+     * a Host header unless {@code headers} name one, Basic auth from the URL's {@code user:password@} unless they name
+     * an Authorization, then {@code headers}; no blank line yet, so
      * that the caller adds its Content-Length and Connection headers.
      */
     public static StringBuilder head(String method, URI uri, Map<String, String> headers) {
@@ -79,6 +80,13 @@ public final class HttpRequest implements RequestSource {
                 sb.append(':').append(uri.getPort());
             }
             sb.append("\r\n");
+        }
+        if (uri.getRawUserInfo() != null && headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Authorization"))) {
+            // http://user:password@host/ as curl, k6 and a browser read it: HTTP Basic auth (RFC 7617), the user and
+            // password percent-decoded, unless the request names its own Authorization
+            String userInfo = uri.getUserInfo();
+            sb.append("Authorization: Basic ").append(java.util.Base64.getEncoder().encodeToString(
+                    (userInfo.indexOf(':') < 0 ? userInfo + ":" : userInfo).getBytes(java.nio.charset.StandardCharsets.UTF_8))).append("\r\n");
         }
         headers.forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
         return sb;

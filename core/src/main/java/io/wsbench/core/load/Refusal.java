@@ -18,7 +18,8 @@ final class Refusal {
 
     /**
      * "status 404 (text/html, 153 bytes: &lt;html&gt; &lt;head&gt;&lt;title&gt;404 Not Found&lt;/title&gt; …)", and for an answer
-     * refused by its check or its protocol, which kind it was counted as (", counted as failed validation").
+     * refused by its check or its protocol, which kind it was counted as (", counted as failed validation"); a redirect
+     * says that it was not followed, and where one is.
      */
     static String said(Verdict verdict, int status, String contentType, byte[] body, int length) {
         StringBuilder out = new StringBuilder("status ").append(status).append(" (");
@@ -34,6 +35,10 @@ final class Refusal {
             out.append(": ").append(excerpt(body, held));
         }
         out.append(')');
+        if (verdict == Verdict.HTTP_STATUS && Redirects.redirect(status)) {
+            // a lone request's answer is the one measured: a redirect is not followed, so say where that is done
+            out.append(", a redirect, not followed: load the address it names, or make the request a flow's step with follow: true");
+        }
         return verdict == Verdict.HTTP_STATUS || verdict.kind() == null ? out.toString()
                 : out.append(", counted as ").append(verdict.kind().said()).toString();
     }

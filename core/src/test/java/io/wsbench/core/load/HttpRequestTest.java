@@ -27,6 +27,18 @@ class HttpRequestTest {
     }
 
     @Test
+    void aUrlsUserAndPasswordAreSentAsBasicAuthUnlessTheRequestNamesItsOwn() {
+        // as curl sends http://bob:p%40ss@host/ (checked against it: the same header for the same URL)
+        String head = HttpRequest.head("GET", URI.create("http://bob:p%40ss@127.0.0.1:8080/a"), Map.of()).toString();
+        assertEquals("GET /a HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAuthorization: Basic "
+                + java.util.Base64.getEncoder().encodeToString("bob:p@ss".getBytes(StandardCharsets.UTF_8)) + "\r\n", head);
+        assertEquals("GET / HTTP/1.1\r\nHost: h\r\nAuthorization: Basic Ym9iOg==\r\n",
+                HttpRequest.head("GET", URI.create("http://bob@h/"), Map.of()).toString(), "a user alone: an empty password");
+        assertEquals("GET / HTTP/1.1\r\nHost: h\r\nauthorization: Bearer t\r\n",
+                HttpRequest.head("GET", URI.create("http://bob:x@h/"), Map.of("authorization", "Bearer t")).toString());
+    }
+
+    @Test
     void theEncodedBytesGoBackToThePoolOnceTheRequestAndTheLastDuplicateAreReleased() {
         HttpRequest request = HttpRequest.get(URI.create("http://127.0.0.1:8080/"), true);
         ByteBuf inFlight = request.next(ByteBufAllocator.DEFAULT);

@@ -24,6 +24,14 @@ class RefusalTest {
     }
 
     @Test
+    void aRedirectSaysItWasNotFollowedAndWhereOneIs() {
+        // node's http.createServer answering res.statusCode = 302 with a Location and no body
+        assertEquals("status 302 (0 bytes), a redirect, not followed: load the address it names, or make the request a flow's step"
+                + " with follow: true", said(Verdict.HTTP_STATUS, 302, "", ""));
+        assertFalse(said(Verdict.HTTP_STATUS, 304, "", "").contains("redirect"), "304 Not Modified sends no one anywhere");
+    }
+
+    @Test
     void anAnswerItsCheckRefusedSaysWhatItWasCountedAs() {
         assertEquals("status 200 (text/xml, 13 bytes: <str>Hi</str>), counted as failed validation",
                 said(Verdict.VALIDATION, 200, "text/xml", "<str>Hi</str>"));

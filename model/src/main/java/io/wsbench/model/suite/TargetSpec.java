@@ -4,6 +4,7 @@ import io.soabase.recordbuilder.core.RecordBuilder;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.wsbench.model.Redacted;
 import io.wsbench.model.load.Http2;
 import io.wsbench.model.record.TargetRecord;
 
@@ -176,7 +177,7 @@ public record TargetSpec(String label, String stack, String protocol, String var
                     : " " + (service.graphql() != null && operation == null ? service.graphql() : operation));
         }
         if (label == null && asIs) {
-            label = url != null ? url : stack + " " + path; // as `wsbench load URL` names it
+            label = url != null ? Redacted.url(url) : stack + " " + path; // as `wsbench load URL` names it, no secret shown
         }
         if (label == null) {
             label = (stack != null ? stack : "url") + " " + protocol + (variant == null ? "" : " " + variant)
