@@ -25,6 +25,14 @@ class GivenCommandTest {
     }
 
     @Test
+    void aCredentialHeadersValueIsLeftOutOtherHeadersKept() {
+        assertEquals("./wsbench load 'http://bob:***@h/' -H 'Authorization: ***' --header 'X-Tenant: a' '--header=Cookie: ***'"
+                        + " '-HX-Api-Key: ***' -H 'Accept: text/xml'",
+                GivenCommand.of(List.of("load", "http://bob:pw@h/", "-H", "Authorization: Bearer sekrit", "--header", "X-Tenant: a",
+                        "--header=Cookie: sid=1", "-HX-Api-Key: k", "-H", "Accept: text/xml")));
+    }
+
+    @Test
     void aTokenInAnExportersUrlIsLeftOut() {
         assertEquals("./wsbench run x.yaml --otlp 'http://collector:4318/v1/metrics?api-key=***&tenant=a' --history 'jdbc:postgresql://ci:***@h/db'",
                 GivenCommand.of(List.of("run", "x.yaml", "--otlp", "http://collector:4318/v1/metrics?api-key=k3y&tenant=a",
