@@ -174,16 +174,20 @@ final class H1Conn extends ChannelInboundHandlerAdapter implements Connection<By
             return;
         }
         channel = null; // not one wsbench dropped: the server closed it
-        lane.run.h1ServerCloses.increment();
         if (tls.forget()) {
+            lane.run.h1ServerCloses.increment();
             user.lost(RecordAs.CONNECT, "TLS handshake failed: the server closed the connection");
             return;
         }
         boolean idle = !user.awaiting();
         if (!parser.closed(user)) {
-            // part of an answer came, then the close: its framing promised more than was sent
-            user.answerLost(RecordAs.PROTOCOL, "the answer was cut short by the connection's close");
-        } else if (idle) {
+            // part of an answer came, then the close: its framing promised more than was sent. A protocol error, said as
+            // one, and not a close after an answer (which would tell the user that the server does not keep connections)
+            user.answerLost(RecordAs.PROTOCOL, "the answer was cut short by the connection's close, " + parser.whereCut());
+            return;
+        }
+        lane.run.h1ServerCloses.increment();
+        if (idle) {
             lane.run.h1IdleCloses.increment(); // its keep-alive timeout: the next request opens a new one
             closedIdle();
         } else if (!user.awaiting()) {

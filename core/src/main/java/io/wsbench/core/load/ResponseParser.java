@@ -66,6 +66,8 @@ public final class ResponseParser {
     /** The seconds the server's Keep-Alive header says it keeps an idle connection; 0 where none said so. Kept across
      *  connections: one server says the same on each. */
     private int keepAliveSeconds;
+    /** Where {@link #closed} last found an answer cut short; null until it has. */
+    private String cutShort;
     /** Null unless someone reads the headers: the single-request path reads none. */
     private HeaderSink headers;
 
@@ -131,9 +133,21 @@ public final class ResponseParser {
         }
         boolean whole = state == State.STATUS && lineLength == 0;
         if (!whole) {
+            cutShort = switch (state) {
+                case STATUS -> "within its status line";
+                case HEADERS -> "within its headers";
+                case FIXED -> String.format(java.util.Locale.ROOT, "after %,d of the %,d bytes its Content-Length said",
+                        contentLength - remaining, contentLength);
+                default -> "within its chunked body";
+            };
             reset();
         }
         return whole;
+    }
+
+    /** Where the last answer {@link #closed} found cut short was cut: "after 2 of the 10 bytes its Content-Length said". */
+    public String whereCut() {
+        return cutShort;
     }
 
     public void reset() {

@@ -276,6 +276,8 @@ final class User implements Connection.Receiver {
         flow.recorders[phase][step].lost(as, why);
         if (as == RecordAs.CLIENT && run.firstClientFailure == null) {
             run.firstClientFailure = why;
+        } else if (as == RecordAs.PROTOCOL && flow.sourced && run.firstRefusal == null) {
+            run.firstRefusal = why + ", counted as a protocol error"; // a lone request's, said as a refused answer is (a flow's step keeps its own)
         }
         failed(Verdict.VALIDATION, as);
     }

@@ -227,6 +227,13 @@ class LoadEngineTest {
                 assertEquals(10, m.requests(), reply);
                 assertEquals(0, m.ok(), reply);
                 assertEquals(10, m.errors().count(ErrorKind.PROTOCOL), reply + " " + m.errors());
+                if (reply.contains("Content-Length: 50")) {
+                    // said as the cut it was, and not as a server that closes its connections after each answer
+                    assertEquals("the answer was cut short by the connection's close, after 11 of the 50 bytes its Content-Length said,"
+                            + " counted as a protocol error", m.firstRefusal());
+                    assertTrue(m.generator().serverClosedConnections() == null || m.generator().serverClosedConnections() == 0,
+                            "closes counted: " + m.generator().serverClosedConnections());
+                }
             }
         }
     }

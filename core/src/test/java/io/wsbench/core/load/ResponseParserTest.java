@@ -234,10 +234,14 @@ class ResponseParserTest {
         ResponseParser.Sink sink = (s, t, body, len, close) -> seen.add(new Seen(s, t, "", close));
         p.feed(Unpooled.wrappedBuffer("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nhalf".getBytes(StandardCharsets.US_ASCII)), sink);
         assertEquals(false, p.closed(sink), "4 of 10 bytes, then the close");
+        assertEquals("after 4 of the 10 bytes its Content-Length said", p.whereCut());
         assertTrue(seen.isEmpty());
         // the parser is ready for the next connection, and a close between answers cuts nothing
         p.feed(Unpooled.wrappedBuffer("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".getBytes(StandardCharsets.US_ASCII)), sink);
         assertEquals(1, seen.size());
         assertEquals(true, p.closed(sink));
+        p.feed(Unpooled.wrappedBuffer("HTTP/1.1 200 OK\r\nContent-Ty".getBytes(StandardCharsets.US_ASCII)), sink);
+        assertEquals(false, p.closed(sink));
+        assertEquals("within its headers", p.whereCut());
     }
 }
