@@ -91,6 +91,28 @@ class Http2Test {
     }
 
     @Test
+    void aServerThatAnswersHttp2sPrefaceInHttp1IsToldToBeLoadedWithoutIt() throws Exception {
+        // the JDK's own HTTP/1.1 server, which knows nothing of h2c: it answers the preface "PRI * HTTP/2.0" with a 400
+        com.sun.net.httpserver.HttpServer h1 = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 50);
+        h1.createContext("/hello", x -> {
+            x.sendResponseHeaders(200, 5);
+            x.getResponseBody().write("hello".getBytes(StandardCharsets.US_ASCII));
+            x.close();
+        });
+        h1.start();
+        try {
+            CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + h1.getAddress().getPort() + "/hello", "--http2", "-c", "1", "-n", "3");
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertTrue(r.out().contains("protocol 3"), r.out());
+            assertTrue(r.out().contains("the first: the server answered in HTTP/1.x, not in HTTP/2: it takes no HTTP/2 over cleartext"
+                    + " with prior knowledge (h2c); load it without --http2"), r.out());
+        } finally {
+            h1.stop(0);
+        }
+    }
+
+    @Test
     void aGoAwayMidPointSendsTheRestOnANewConnectionAndLosesNone() throws Exception {
         try (H2TestServer server = new H2TestServer(2, 0, 100, null)) {
             JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "20",

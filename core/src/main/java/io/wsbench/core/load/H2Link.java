@@ -16,6 +16,7 @@ import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
 import io.netty.handler.codec.http2.StreamBufferingEncoder;
 import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Connection;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2ConnectionDecoder;
@@ -174,6 +175,8 @@ final class H2Link {
         private final IntObjectMap<H2Stream> streams = new IntObjectHashMap<>();
         private boolean goingAway;
         private boolean flushing;
+        /** Why the codec failed the connection, in the user's words ({@link #codecFailed}); null while it has not. */
+        private String codecError;
         /** One flush for every stream the lane's pass opened on this connection: one write(2), not one per request. */
         private final Runnable flush = () -> {
             flushing = false;
@@ -322,7 +325,7 @@ final class H2Link {
                 if (beyond) {
                     u.refused();
                 } else {
-                    u.reset();
+                    u.reset("the server reset the stream (RST_STREAM " + codeName(errorCode) + ")");
                 }
                 closeIfDone();
             }
@@ -362,7 +365,7 @@ final class H2Link {
                 u.refused();
             } else {
                 run.noteStreamError("stream closed by the client's codec");
-                u.reset();
+                u.reset(codecError != null ? codecError : "the client's codec closed the stream");
             }
             closeIfDone();
         }
@@ -371,6 +374,22 @@ final class H2Link {
             if (goingAway && streams.isEmpty()) {
                 channel.close();
             }
+        }
+
+        /**
+         * The codec failed the connection for {@code cause}: its streams then close, each a protocol error said with it. A
+         * server that answered HTTP/2's preface in HTTP/1.x (Netty: "First received frame was not SETTINGS", its first
+         * bytes "HTTP/") takes no h2c with prior knowledge, and is told so in words a user can act on.
+         */
+        void codecFailed(Throwable cause) {
+            if (codecError != null) {
+                return;
+            }
+            String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+            codecError = message.contains("not SETTINGS") && message.contains("485454502f") // "HTTP/"
+                    ? "the server answered in HTTP/1.x, not in HTTP/2: it takes no HTTP/2 over cleartext with prior knowledge"
+                    + " (h2c); load it without --http2, or over https:// where the TLS handshake agrees on h2"
+                    : "the connection failed: " + message;
         }
 
         /** The connection closed: the streams still open lost their answers. */
@@ -405,6 +424,12 @@ final class H2Link {
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
             super.channelInactive(ctx);
             conn.closed();
+        }
+
+        @Override
+        protected void onConnectionError(ChannelHandlerContext ctx, boolean outbound, Throwable cause, Http2Exception http2Ex) {
+            conn.codecFailed(cause); // before the codec closes the streams, which say why with it
+            super.onConnectionError(ctx, outbound, cause, http2Ex);
         }
 
     }

@@ -100,7 +100,7 @@ final class H2Stream implements Connection<ByteBuf> {
     /** The stream ended; its answer is whole. */
     void complete() {
         if (answer.status < 200) {
-            reset(); // a stream ended with no final status is no HTTP answer
+            reset("the stream ended with no final status"); // no HTTP answer
             return;
         }
         if (answer.grpcStatus > 0) {
@@ -122,9 +122,9 @@ final class H2Stream implements Connection<ByteBuf> {
                 answer.body == null ? new byte[0] : answer.body, answer.length, false, ResponseParser.MAX_BODY);
     }
 
-    /** The server reset the stream (RST_STREAM), or the codec did: a protocol error. */
-    void reset() {
-        user.answerLost(RecordAs.PROTOCOL, "the stream was reset");
+    /** The server reset the stream (RST_STREAM), or the codec did, for {@code why}: a protocol error. */
+    void reset(String why) {
+        user.answerLost(RecordAs.PROTOCOL, why);
     }
 
     /** The server never took the stream (above its GOAWAY's last one): the same request goes again. */
