@@ -85,19 +85,22 @@ public final class ServiceDescription {
     public static ServiceDescription read(String urlOrFile) throws WsdlException {
         String uri = toUri(urlOrFile);
         Definition d;
+        Document document = parse(new InputSource(uri), urlOrFile);
         try {
             WSDLReader reader = WSDLFactory.newInstance().newWSDLReader();
             reader.setFeature("javax.wsdl.verbose", false);
             reader.setFeature("javax.wsdl.importDocuments", true);
-            d = reader.readWSDL(uri, parse(uri, urlOrFile));
+            d = reader.readWSDL(new Imports(uri, urlOrFile), document.getDocumentElement());
         } catch (WSDLException e) {
             throw new WsdlException(explain(urlOrFile, e));
+        } catch (Imports.Refused e) {
+            throw e.why;
         }
         List<Element> schemas = new ArrayList<>();
         List<XmlObject> compiled = new ArrayList<>();
-        collectSchemas(d, new HashSet<>(), schemas, compiled, urlOrFile);
+        collectSchemas(d, schemas, compiled, urlOrFile);
         SchemaTypeSystem own = compile(compiled, schemas.stream().anyMatch(ServiceDescription::usesSoapEncoding), urlOrFile);
-        List<SoapOperation> ops = operations(d);
+        List<SoapOperation> ops = operations(d, serviceNames(document));
         if (ops.isEmpty()) {
             throw new WsdlException(urlOrFile + ": the WSDL has no SOAP 1.1 or 1.2 port (a service, a port and its soap:binding)");
         }
@@ -194,10 +197,90 @@ public final class ServiceDescription {
     }
 
     /**
+     * The documents a WSDL imports (WSDLs, and the schemas their types import), as WSDL4J asks for them: each read and
+     * checked here first, as the WSDL itself is ({@link #parse}: well-formed, no DTD), then handed to WSDL4J; SOAP
+     * encoding's schema, which rpc/encoded WSDLs import from its namespace's address (schemas.xmlsoap.org, which need not
+     * answer), is the copy wsbench ships.
+     */
+    private static final class Imports implements javax.wsdl.xml.WSDLLocator {
+        private final String base;
+        /** The WSDL as the user named it, which every line about it starts with. */
+        private final String location;
+        private String latest;
+
+        /** An import that could not be read, said as {@link #parse} says it; WSDL4J lets it through as it is. */
+        static final class Refused extends RuntimeException {
+            final WsdlException why;
+
+            Refused(WsdlException why) {
+                super(why.getMessage(), null, false, false);
+                this.why = why;
+            }
+        }
+
+        Imports(String base, String location) {
+            this.base = base;
+            this.location = location;
+            this.latest = base;
+        }
+
+        @Override
+        public InputSource getBaseInputSource() {
+            return new InputSource(base);
+        }
+
+        @Override
+        public InputSource getImportInputSource(String parent, String location) {
+            String resolved;
+            try {
+                resolved = parent == null ? location : new java.net.URL(new java.net.URL(parent), location).toString();
+            } catch (java.net.MalformedURLException e) {
+                throw new Refused(new WsdlException(this.location + ": an import's location is no URL: " + location));
+            }
+            if (SOAP_ENCODING.equals(resolved) || SOAP_ENCODING.equals(location)) {
+                resolved = ServiceDescription.class.getResource(SOAP_ENCODING_XSD).toString();
+            }
+            latest = resolved;
+            byte[] bytes;
+            try (java.io.InputStream in = new java.net.URL(resolved).openStream()) {
+                bytes = in.readAllBytes();
+            } catch (java.io.IOException e) {
+                String why = e instanceof java.net.UnknownHostException ? "unknown host " + e.getMessage()
+                        : e instanceof java.io.FileNotFoundException ? "no such file" : e.toString();
+                throw new Refused(new WsdlException(this.location + ": cannot read " + resolved + ", which it imports: " + why));
+            }
+            InputSource checked = new InputSource(new java.io.ByteArrayInputStream(bytes));
+            checked.setSystemId(resolved);
+            try {
+                parse(checked, resolved);
+            } catch (WsdlException e) {
+                throw new Refused(e);
+            }
+            InputSource source = new InputSource(new java.io.ByteArrayInputStream(bytes));
+            source.setSystemId(resolved);
+            return source;
+        }
+
+        @Override
+        public String getBaseURI() {
+            return base;
+        }
+
+        @Override
+        public String getLatestImportURI() {
+            return latest;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /**
      * The WSDL document, parsed here rather than by WSDL4J so that a broken one is one line naming
      * its line and column, not a "[Fatal Error]" the XML parser prints on its own.
      */
-    private static Document parse(String uri, String location) throws WsdlException {
+    private static Document parse(InputSource source, String location) throws WsdlException {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setNamespaceAware(true);
@@ -214,7 +297,7 @@ public final class ServiceDescription {
                     // validity errors: a WSDL is not validated against a DTD
                 }
             });
-            return b.parse(uri);
+            return b.parse(source);
         } catch (SAXParseException e) {
             throw new WsdlException(location + ":" + e.getLineNumber() + ":" + e.getColumnNumber() + ": not well-formed XML: "
                     + e.getMessage());
@@ -254,11 +337,16 @@ public final class ServiceDescription {
         return location + ": not a usable WSDL: " + m;
     }
 
-    private static void collectSchemas(Definition d, Set<Definition> seen, List<Element> schemas, List<XmlObject> compiled,
-                                       String location) throws WsdlException {
-        if (!seen.add(d)) {
-            return;
+    /** The schemas in the types of {@code d} and of each WSDL it imports. */
+    private static void collectSchemas(Definition root, List<Element> schemas, List<XmlObject> compiled, String location)
+            throws WsdlException {
+        for (Definition d : withImports(root)) {
+            ownSchemas(d, schemas, compiled, location);
         }
+    }
+
+    private static void ownSchemas(Definition d, List<Element> schemas, List<XmlObject> compiled, String location)
+            throws WsdlException {
         Types t = d.getTypes();
         if (t != null) {
             for (Object e : t.getExtensibilityElements()) {
@@ -272,14 +360,6 @@ public final class ServiceDescription {
                     } catch (XmlException ex) {
                         throw new WsdlException(location + ": a schema in its types cannot be read: " + ex.getMessage());
                     }
-                }
-            }
-        }
-        for (Object list : d.getImports().values()) {
-            for (Object i : (Collection<?>) list) {
-                Definition imported = ((Import) i).getDefinition();
-                if (imported != null) {
-                    collectSchemas(imported, seen, schemas, compiled, location);
                 }
             }
         }
@@ -365,9 +445,33 @@ public final class ServiceDescription {
         return false;
     }
 
-    private static List<SoapOperation> operations(Definition d) {
+    /**
+     * The names of the services {@code document} declares, in its order (WSDL4J keeps a WSDL's services unordered):
+     * where services share a port's name, they are listed as the user wrote them.
+     */
+    private static List<String> serviceNames(Document document) {
+        List<String> names = new ArrayList<>();
+        var all = document.getDocumentElement().getElementsByTagNameNS("http://schemas.xmlsoap.org/wsdl/", "service");
+        for (int i = 0; i < all.getLength(); i++) {
+            names.add(((Element) all.item(i)).getAttribute("name"));
+        }
+        return names;
+    }
+
+    private static List<SoapOperation> operations(Definition d, List<String> order) {
         List<SoapOperation> out = new ArrayList<>();
-        for (Object s : d.getAllServices().values()) {
+        Map<QName, Service> services = new LinkedHashMap<>(); // of the WSDL and those it imports, each in its order
+        for (Definition x : withImports(d)) {
+            List<Service> own = new ArrayList<>();
+            for (Object s : x.getServices().values()) {
+                own.add((Service) s);
+            }
+            // the WSDL's own in its document's order, an imported one's by name
+            own.sort(java.util.Comparator.comparingInt((Service s) -> x == d ? order.indexOf(s.getQName().getLocalPart()) : -1)
+                    .thenComparing(s -> s.getQName().toString()));
+            own.forEach(s -> services.putIfAbsent(s.getQName(), s));
+        }
+        for (Object s : services.values()) {
             Service service = (Service) s;
             for (Object p : service.getPorts().values()) {
                 Port port = (Port) p;
@@ -398,7 +502,7 @@ public final class ServiceDescription {
                     }
                 }
                 for (Object o : binding.getBindingOperations()) {
-                    out.add(operation(d, service, port, address, version, style, (BindingOperation) o));
+                    out.add(operation(d, service, port, address, version, style, binding, (BindingOperation) o));
                 }
             }
         }
@@ -406,7 +510,7 @@ public final class ServiceDescription {
     }
 
     private static SoapOperation operation(Definition d, Service service, Port port, String address, SoapVersion version,
-                                           String style, BindingOperation op) {
+                                           String style, Binding binding, BindingOperation op) {
         String action = "";
         for (Object e : op.getExtensibilityElements()) {
             if (e instanceof SOAPOperation so) {
@@ -455,12 +559,12 @@ public final class ServiceDescription {
                 }
             }
         }
-        javax.wsdl.Operation abstractOp = op.getOperation();
-        Message inMessage = abstractOp.getInput() == null ? null : abstractOp.getInput().getMessage();
+        javax.wsdl.Operation abstractOp = abstractOperation(d, binding, op);
+        Message inMessage = defined(d, abstractOp.getInput() == null ? null : abstractOp.getInput().getMessage());
         List<SoapOperation.Part> headers = new ArrayList<>();
         Set<String> inHeader = new HashSet<>();
         for (QName[] ref : headerRefs) {
-            Message m = inMessage != null && ref[0].equals(inMessage.getQName()) ? inMessage : message(d, ref[0], new HashSet<>());
+            Message m = inMessage != null && ref[0].equals(inMessage.getQName()) ? inMessage : message(d, ref[0]);
             javax.wsdl.Part p = m == null ? null : m.getPart(ref[1].getLocalPart());
             if (p != null) {
                 headers.add(new SoapOperation.Part(p.getName(), p.getElementName(), p.getTypeName()));
@@ -472,30 +576,79 @@ public final class ServiceDescription {
         List<?> named = bodyParts;
         List<SoapOperation.Part> input = parts(inMessage).stream().filter(p -> !attachments.contains(p.name()))
                 .filter(p -> named != null ? named.contains(p.name()) : !inHeader.contains(p.name())).toList();
-        List<SoapOperation.Part> output = parts(abstractOp.getOutput() == null ? null : abstractOp.getOutput().getMessage());
+        List<SoapOperation.Part> output = parts(defined(d, abstractOp.getOutput() == null ? null : abstractOp.getOutput().getMessage()));
         return new SoapOperation(service.getQName().getLocalPart(), port.getName(), address, version, style, use,
                 op.getName(), action, namespace, input, output, List.copyOf(headers), List.copyOf(attachments));
     }
 
-    /** The message {@code name} of {@code d} or of a WSDL it imports; null where none is. */
-    private static Message message(Definition d, QName name, Set<Definition> seen) {
-        if (!seen.add(d)) {
-            return null;
+    /**
+     * {@code op}'s operation as the port type that defines it has it: WSDL4J gives a binding whose port type lies in
+     * another document (one that imports this one: CXF's hello_world_recursive.wsdl) a placeholder, with no messages.
+     */
+    private static javax.wsdl.Operation abstractOperation(Definition d, Binding binding, BindingOperation op) {
+        javax.wsdl.Operation o = op.getOperation();
+        javax.wsdl.PortType type = binding.getPortType();
+        if ((o == null || o.isUndefined()) && type != null && type.isUndefined()) {
+            javax.wsdl.PortType found = inImports(d, x -> {
+                javax.wsdl.PortType t = x.getPortType(type.getQName());
+                return t == null || t.isUndefined() ? null : t;
+            });
+            javax.wsdl.Operation defined = found == null ? null : found.getOperation(op.getName(),
+                    op.getBindingInput() == null ? null : op.getBindingInput().getName(),
+                    op.getBindingOutput() == null ? null : op.getBindingOutput().getName());
+            return defined != null ? defined : o;
         }
-        Message m = d.getMessage(name);
-        if (m != null && !m.isUndefined()) {
-            return m;
-        }
-        for (Object list : d.getImports().values()) {
-            for (Object i : (List<?>) list) {
-                Definition imported = ((Import) i).getDefinition();
-                Message found = imported == null ? null : message(imported, name, seen);
-                if (found != null) {
-                    return found;
+        return o;
+    }
+
+    /** What {@code find} finds first in {@code d} or in a WSDL it imports ({@link #withImports}); null where none has it. */
+    private static <T> T inImports(Definition d, java.util.function.Function<Definition, T> find) {
+        return withImports(d).stream().map(find).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /**
+     * {@code d} and the WSDLs it imports, nearest first, each once: WSDL4J's own walks ({@code getAllServices}) follow
+     * imports without end where two WSDLs import each other (CXF's hello_world_recursive.wsdl and its import).
+     */
+    private static List<Definition> withImports(Definition d) {
+        Set<Definition> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        List<Definition> all = new ArrayList<>();
+        java.util.ArrayDeque<Definition> next = new java.util.ArrayDeque<>(List.of(d));
+        while (!next.isEmpty()) {
+            Definition x = next.poll();
+            if (seen.add(x)) {
+                all.add(x);
+                for (Object list : x.getImports().values()) {
+                    for (Object i : (Collection<?>) list) {
+                        Definition imported = ((Import) i).getDefinition();
+                        if (imported != null) {
+                            next.add(imported);
+                        }
+                    }
                 }
             }
         }
-        return null;
+        return all;
+    }
+
+    /**
+     * {@code m} as the WSDL that defines it has it: WSDL4J gives a binding whose port type lies in another document
+     * (an imported WSDL, or one that imports this one) messages that are placeholders, named but with no parts.
+     */
+    private static Message defined(Definition d, Message m) {
+        if (m == null || !m.isUndefined()) {
+            return m;
+        }
+        Message found = message(d, m.getQName());
+        return found != null ? found : m;
+    }
+
+    /** The message {@code name} of {@code d} or of a WSDL it imports; null where none is. */
+    private static Message message(Definition d, QName name) {
+        return inImports(d, x -> {
+            Message m = x.getMessage(name);
+            return m == null || m.isUndefined() ? null : m;
+        });
     }
 
     private static List<SoapOperation.Part> parts(Message m) {
