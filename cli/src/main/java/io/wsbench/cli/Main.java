@@ -75,13 +75,31 @@ public final class Main {
             boolean users = e instanceof UserError || e instanceof TargetException;
             err.println("wsbench: " + (users ? OneLine.of(e) : "internal error: " + e.getClass().getName()
                     + (e.getMessage() == null || e.getMessage().isBlank() ? "" : ": " + OneLine.of(e))));
-            if ("1".equals(System.getenv("WSBENCH_DEBUG")) || Boolean.getBoolean("wsbench.debug")) {
+            if (debugging()) {
                 e.printStackTrace(err);
             }
             err.flush();
             return e instanceof UserError u ? u.exitCode : users ? ExitCode.BAD_INPUT : ExitCode.INTERNAL_ERROR;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (StackOverflowError | OutOfMemoryError e) {
+            // picocli hands on only exceptions: an error from a library (WSDL4J's walk of a cycle, say) would otherwise
+            // end the JVM with its whole stack trace
+            PrintWriter err = cl.getErr();
+            err.println("wsbench: internal error: " + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                    + " (WSBENCH_DEBUG=1 prints its stack trace)");
+            if (debugging()) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            return ExitCode.INTERNAL_ERROR;
+        }
+    }
+
+    /** Whether an internal error's stack trace is printed: WSBENCH_DEBUG=1, or -Dwsbench.debug=true. */
+    private static boolean debugging() {
+        return "1".equals(System.getenv("WSBENCH_DEBUG")) || Boolean.getBoolean("wsbench.debug");
     }
 
     /**

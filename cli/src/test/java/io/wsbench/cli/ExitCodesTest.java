@@ -29,12 +29,25 @@ class ExitCodesTest {
         }
     }
 
+    /** A library that recurses without end (as WSDL4J did over two WSDLs that import each other). */
+    @Command(name = "overflow")
+    static final class Overflow implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            return depth(0);
+        }
+
+        private static int depth(int n) {
+            return depth(n + 1) + 1;
+        }
+    }
+
     private record Ran(int exit, String err) {
     }
 
-    /** wsbench's own command line and handlers, with one more command that crashes. */
+    /** wsbench's own command line and handlers, with two more commands that crash. */
     private static Ran runWithCrash(String... args) {
-        CommandLine cl = Main.commandLine().addSubcommand("crash", new Crash());
+        CommandLine cl = Main.commandLine().addSubcommand("crash", new Crash()).addSubcommand("overflow", new Overflow());
         StringWriter err = new StringWriter();
         cl.setErr(new PrintWriter(err, true));
         cl.setOut(new PrintWriter(new StringWriter(), true));
@@ -49,6 +62,13 @@ class ExitCodesTest {
         assertEquals(3, ExitCode.INTERNAL_ERROR);
         assertEquals("wsbench: internal error: java.lang.IllegalStateException: the point list is gone",
                 r.err().strip(), "one line, no stack trace");
+    }
+
+    @Test
+    void anErrorPicocliDoesNotCatchIsAnInternalErrorInOneLineToo() {
+        Ran r = runWithCrash("overflow");
+        assertEquals(ExitCode.INTERNAL_ERROR, r.exit());
+        assertEquals("wsbench: internal error: java.lang.StackOverflowError (WSBENCH_DEBUG=1 prints its stack trace)", r.err().strip());
     }
 
     @Test
