@@ -180,7 +180,7 @@ final class RunCommand implements Callable<Integer> {
                 return ExitCode.PROBLEM; // the session's hook ends the process once closed: no summary or report of a run cut short
             }
             done = run;
-            printAndWrite(run, home, dir, stdout);
+            printAndWrite(run, dir, stdout);
             Path junit = dir.resolve("junit.xml");
             List<JUnitXml.Case> cases = new java.util.ArrayList<>();
             boolean passed = AssertOptions.check(assertions, run.points(), stdout, cases);
@@ -314,7 +314,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The summary, the knees and flags on the console; the report and its tables beside run.json. */
-    private static void printAndWrite(RunRecord run, Path home, Path dir, PrintStream stdout) {
+    private static void printAndWrite(RunRecord run, Path dir, PrintStream stdout) {
         stdout.println();
         if (!run.points().isEmpty()) {
             stdout.print(ConsoleSummary.render(run));
@@ -328,13 +328,18 @@ final class RunCommand implements Callable<Integer> {
             stdout.println("flag: " + flag);
         }
         for (Path p : ReportWriter.write(run, dir)) {
-            stdout.println("wrote " + relative(home, p));
+            stdout.println("wrote " + shown(p));
         }
-        stdout.println("wrote " + relative(home, dir.resolve("run.json")));
+        stdout.println("wrote " + shown(dir.resolve("run.json")));
     }
 
-    private static String relative(Path home, Path p) {
-        Path abs = p.toAbsolutePath();
-        return abs.startsWith(home) ? home.relativize(abs).toString() : abs.toString();
+    /**
+     * {@code p} as the user can open it from where they ran wsbench: relative to that directory when under it, else whole
+     * (a run started elsewhere writes under wsbench's home, and "results/..." would name a folder that is not there).
+     */
+    private static String shown(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path here = Path.of("").toAbsolutePath();
+        return abs.startsWith(here) ? here.relativize(abs).toString() : abs.toString();
     }
 }
