@@ -107,7 +107,8 @@ final class Console implements RunEvents {
             bar = null;
         }
         String server = p.server() == null ? "" : serverCpu(p.server())
-                + (p.server().jfr().exceptions() == null ? "" : String.format(", %,.0f exceptions/s", p.server().exceptionsPerSecond()));
+                + (p.server().jfr().exceptions() == null ? "" : ", exceptions "
+                + p.server().exceptionsSaid(r -> String.format(java.util.Locale.ROOT, "%,.0f", r)));
         out.printf("  %-34s %-9s #%d %,10.0f req/s  mean %s  p99 %s  errors %d%s%s%n",
                 p.target().label(), p.load().describe(), p.repeat(), p.throughput(),
                 ConsoleSummary.latency(p.validated(), p.latencyMicros().mean()),

@@ -134,13 +134,14 @@ final class ConsoleSummary {
     /**
      * For each target and load of a JVM stack, what its first repeat showed inside the server: its
      * CPU per request and the kind of code that spent most of it (from the profile), the hottest
-     * frame (from {@value #FRAME_SAMPLES} samples or more) and the exceptions per second with the commonest class.
+     * frame (from {@value #FRAME_SAMPLES} samples or more) and the exceptions (per second, or their count where there were few)
+     * with the commonest class.
      * Empty when nothing was seen.
      */
     static String insideTheServer(List<PointRecord> points) {
         List<String[]> cells = new ArrayList<>();
         cells.add(new String[]{"inside the server", "load", "CPU µs/req", "most of it in", "hottest frame", "share",
-                "of samples", "exceptions/s", "most of them"});
+                "of samples", "exceptions", "most of them"});
         Set<String> seen = new HashSet<>();
         for (PointRecord p : points) {
             ServerRecord s = p.server();
@@ -162,7 +163,7 @@ final class ConsoleSummary {
                             : "(fewer than " + FRAME_SAMPLES + " samples)",
                     sampled ? String.format(Locale.ROOT, "%.0f%%", 100 * s.jfr().hotFrames().get(0).share()) : "-",
                     String.valueOf(s.jfr().executionSamples()),
-                    String.format(Locale.ROOT, "%,.0f", s.exceptionsPerSecond()),
+                    s.exceptionsSaid(r -> String.format(Locale.ROOT, "%,.0f", r)),
                     s.jfr().exceptions().isEmpty() ? "-" : s.jfr().exceptions().get(0).className()});
         }
         return cells.size() == 1 ? "" : "\n" + layout(cells, "llrllrrrl");

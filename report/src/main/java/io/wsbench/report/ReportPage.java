@@ -284,7 +284,7 @@ final class ReportPage {
                     Table.Cell.of(HtmlFormat.rate(e.perSecond())), Table.Cell.of(HtmlFormat.count(e.count())),
                     Table.Cell.code(e.thrownAt())))).toList();
             String title = p.key() + ", repeat " + p.repeat() + " — "
-                    + (s.jfr().exceptions().isEmpty() ? "no exceptions" : HtmlFormat.rate(s.exceptionsPerSecond()) + " exceptions/s")
+                    + (s.jfr().exceptions().isEmpty() ? "no exceptions" : "exceptions " + s.exceptionsSaid(HtmlFormat::rate))
                     // without the jvm monitor (--monitor proc,jfr) there are no counters: said as unknown, not a crash
                     + (s.counters().gcCount() == null ? "" : ", " + s.counters().gcCount() + " GCs (" + s.counters().gcTimeMillis() + " ms)");
             Long heap = s.counters().heapUsedMaxBytes();

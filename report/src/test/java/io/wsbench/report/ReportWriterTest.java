@@ -239,7 +239,7 @@ class ReportWriterTest {
         String html = Files.readString(dir.resolve("report.html"));
 
         assertTrue(html.contains("<h2>Inside the server</h2>"));
-        assertTrue(html.contains("1,000 exceptions/s, 3 GCs (45 ms)"), html);
+        assertTrue(html.contains("exceptions 1,000/s, 3 GCs (45 ms)"), html);
         assertTrue(html.contains("<code>com.example.Cookies.read:42</code></td><td>60.0%"));
         assertTrue(html.contains("share of 200 samples"));
         assertTrue(html.contains("the server created 1,000 exceptions per second (1.25 per request), most of them"
