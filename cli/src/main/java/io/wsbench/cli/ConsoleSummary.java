@@ -48,7 +48,7 @@ final class ConsoleSummary {
                     latency(s.validated(), s.meanMicros().median()), latency(s.validated(), s.p99Micros().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesSent().median()),
                     String.format(Locale.ROOT, "%.0f", s.bytesReceived().median()),
-                    cpu == null ? "-" : String.format(Locale.ROOT, "%.1fus %s", cpu.median(), halfWidth(cpu)),
+                    cpu == null ? "-" : String.format(Locale.ROOT, "%,.1f µs %s", cpu.median(), halfWidth(cpu)),
                     ratio(Summary.pairedCpuRatio(rows, s, base)),
                     String.valueOf(s.errors()), s.instances() > 1 ? s.instances() + "x" + (s.repeats() / s.instances()) : String.valueOf(s.repeats())});
         }
