@@ -69,7 +69,8 @@ final class PostmanCollection {
                     .map(n -> "{{" + n + "}}").toList()) + "; the first used in " + first.getValue());
         }
         if (target == null) {
-            throw new OwnServiceException(source + ": the collection has no request");
+            // none kept: the draft says so with what was left out and why (a request with no URL, say), not as if there were none
+            return draft.result(source);
         }
         target.flowOptions.put("follow", true); // Postman follows redirects unless a request says otherwise
         target.flowOptions.put("onError", "continue"); // and runs the next request after a failed test
@@ -120,6 +121,56 @@ final class PostmanCollection {
         }
     }
 
+    /**
+     * A URL object's address made from its parts, as Postman's own SDK writes it ({@code Url.toString}), where it has no
+     * {@code raw}: {@code protocol://host[:port]/path?query#hash}, the host's and the path's segments joined, the query's
+     * enabled parameters in order. Postman's converter from OpenAPI (openapi-to-postmanv2) writes every URL so; null
+     * where there is no host.
+     */
+    static String fromParts(JsonNode url) {
+        String host = joined(url.path("host"), ".");
+        if (host.isEmpty()) {
+            return null;
+        }
+        StringBuilder a = new StringBuilder();
+        if (!url.path("protocol").asText("").isEmpty()) {
+            a.append(url.path("protocol").asText()).append("://");
+        }
+        a.append(host);
+        if (!url.path("port").asText("").isEmpty()) {
+            a.append(':').append(url.path("port").asText());
+        }
+        String path = joined(url.path("path"), "/");
+        if (!path.isEmpty()) {
+            a.append(path.startsWith("/") ? "" : "/").append(path);
+        }
+        List<String> query = new ArrayList<>();
+        for (JsonNode q : url.path("query")) {
+            if (!q.path("disabled").asBoolean(false) && q.hasNonNull("key")) {
+                query.add(q.path("key").asText() + (q.hasNonNull("value") ? "=" + q.path("value").asText() : ""));
+            }
+        }
+        if (!query.isEmpty()) {
+            a.append('?').append(String.join("&", query));
+        }
+        if (!url.path("hash").asText("").isEmpty()) {
+            a.append('#').append(url.path("hash").asText());
+        }
+        return a.toString();
+    }
+
+    /** An array of segments joined by {@code by} (a path segment may be an object with a value), or a text as it is. */
+    private static String joined(JsonNode parts, String by) {
+        if (parts.isTextual()) {
+            return parts.asText();
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode p : parts) {
+            out.add(p.isObject() ? p.path("value").asText("") : p.asText());
+        }
+        return String.join(by, out);
+    }
+
     /** {@code auth} when it says something of its own, else the one inherited. */
     private static JsonNode own(JsonNode auth, JsonNode inherited) {
         return auth.isMissingNode() || auth.isNull() || "inherit".equals(auth.path("type").asText()) ? inherited : auth;
@@ -141,6 +192,9 @@ final class PostmanCollection {
         String method = request.isTextual() ? "GET" : request.path("method").asText("GET").toUpperCase(Locale.ROOT);
         JsonNode url = request.isTextual() ? request : request.path("url");
         String raw = url.isTextual() ? url.asText() : url.path("raw").asText(null);
+        if ((raw == null || raw.isBlank()) && url.isObject()) {
+            raw = fromParts(url);
+        }
         if (raw == null || raw.isBlank()) {
             draft.skip(where + ": no URL");
             return;
@@ -153,6 +207,7 @@ final class PostmanCollection {
             }
         }
         String address = resolved(raw, where);
+        String written = address;
         if (!address.matches("(?is)https?://.*")) { // an address may hold a line break (a body pasted into its query)
             address = "http://" + address; // as Postman sends an address without a scheme
         }
@@ -162,7 +217,13 @@ final class PostmanCollection {
         }
         if (target == null) {
             origin = authority;
-            target = draft.target(nameOf(), authority);
+            try {
+                target = draft.target(nameOf(), authority);
+            } catch (OwnServiceException hostless) {
+                // openapi-to-postmanv2 writes {{baseUrl}} = "/" for a spec that names no server: say which request, as written
+                throw new OwnServiceException(source + ": " + where + ": its address " + raw + " ('" + written
+                        + "' once its variables are filled) has no host: give the service's with --url http://HOST:PORT");
+            }
         }
         if (!draft.sameServer(authority, origin)) {
             draft.skip(where + ": to " + authority + ", another server than the flow's (" + origin + ")");

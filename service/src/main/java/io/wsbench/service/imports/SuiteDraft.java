@@ -107,7 +107,7 @@ public final class SuiteDraft {
         }
         if (!Texts.knownServer(url.trim())) {
             throw new OwnServiceException("'" + url + "' is not an address wsbench can load: an http:// or https:// address"
-                    + " whose host is known before the run");
+                    + " whose host is known before the run (give the service's with --url http://HOST:PORT)");
         }
         String own = Texts.origin(url.trim());
         int colon = own.indexOf("://");
