@@ -256,6 +256,69 @@ class ImportTest {
     }
 
     /**
+     * A plan as openapi-generator 7.10's {@code jmeter} generator writes one for each API of a spec: the CSV Data Set under
+     * its sampler (names from the file's first line), the Thread Group's status assertion on {@code ${httpStatusCode}},
+     * a column of that file. The assertion was left out ("status pattern '$${httpStatusCode}'") with a note that no
+     * element sets the variable; now it is {@code status: ${httpStatusCode}}, read from each row: run against a server
+     * that answers 200 to everything, the row that expects a 404 fails its check (142 plans generated from 12 APIs.guru
+     * specs all import).
+     */
+    @Test
+    void aStatusTheRowsExpectIsCheckedRowByRow(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("PetApi.csv"), "testCase,httpStatusCode,petId\nSuccess,200,1\nMissing,404,2\n");
+        Path plan = Files.writeString(dir.resolve("PetApi.jmx"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <jmeterTestPlan version="1.2" properties="2.8" jmeter="2.13 r1665067"><hashTree>
+                  <TestPlan testclass="TestPlan" testname="PetApi Test Plan" enabled="true"/>
+                  <hashTree>
+                    <ThreadGroup testclass="ThreadGroup" testname="Thread Group - getPet" enabled="true">
+                      <stringProp name="ThreadGroup.num_threads">1</stringProp>
+                    </ThreadGroup>
+                    <hashTree>
+                      <HTTPSamplerProxy testclass="HTTPSamplerProxy" testname="getPet - ${testCase}" enabled="true">
+                        <stringProp name="HTTPSampler.domain">127.0.0.1</stringProp><stringProp name="HTTPSampler.port">1</stringProp>
+                        <stringProp name="HTTPSampler.path">/v2/pet/${petId}</stringProp><stringProp name="HTTPSampler.method">GET</stringProp>
+                      </HTTPSamplerProxy>
+                      <hashTree>
+                        <CSVDataSet testclass="CSVDataSet" testname="Load CSV Test Data - getPet" enabled="true">
+                          <stringProp name="delimiter">,</stringProp><stringProp name="filename">PetApi.csv</stringProp>
+                          <stringProp name="variableNames"></stringProp><boolProp name="ignoreFirstLine">true</boolProp>
+                        </CSVDataSet>
+                        <hashTree/>
+                      </hashTree>
+                      <ResponseAssertion testclass="ResponseAssertion" testname="HTTP Status Assertion" enabled="true">
+                        <collectionProp name="Assertion.test_strings"><stringProp name="812696575">${httpStatusCode}</stringProp></collectionProp>
+                        <stringProp name="Assertion.test_field">Assertion.response_code</stringProp>
+                        <intProp name="Assertion.test_type">8</intProp>
+                      </ResponseAssertion>
+                      <hashTree/>
+                    </hashTree>
+                  </hashTree>
+                </hashTree></jmeterTestPlan>
+                """);
+        com.sun.net.httpserver.HttpServer any = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 50);
+        any.createContext("/", x -> {
+            x.sendResponseHeaders(200, 2);
+            x.getResponseBody().write("{}".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            x.close();
+        });
+        any.start();
+        try {
+            Imported i = imported(dir.resolve("pet"), plan, "--url", "http://127.0.0.1:" + any.getAddress().getPort());
+            assertTrue(i.plain().contains("- status: ${httpStatusCode}"), i.yaml());
+            assertFalse(i.out().out().contains("no element of the plan sets it"), i.out().out());
+            JsonNode points = run(i, dir.resolve("pet-out"));
+            long requests = points.get(0).path("requests").asLong();
+            long status = points.get(0).path("errors").path("httpStatus").asLong();
+            assertTrue(requests > 10 && Math.abs(2 * status - requests) <= 2, "the 404 row's answers refused, the 200 row's kept: "
+                    + status + " of " + requests);
+        } finally {
+            any.stop(0);
+        }
+    }
+
+    /**
      * A collection as Postman's own converter from OpenAPI (openapi-to-postmanv2 4.25) writes one: each URL its parts alone
      * (host, path, query), no {@code raw}. Every such collection was refused ("the collection has no request": 40 of 40
      * made from APIs.guru's specs); now each is read, and run against a server of the test's own (40 of 40, 0 errors).

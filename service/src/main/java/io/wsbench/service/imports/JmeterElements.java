@@ -297,6 +297,10 @@ final class JmeterElements {
             List<String> codes = new ArrayList<>();
             for (String s : strings) {
                 String c = s.trim().replace("\\d", "x").replace("[0-9]", "x").replace(".", "x");
+                if (s.trim().matches("\\$\\{[\\w.-]+}")) {
+                    codes.add(s.trim()); // a variable the row gives (openapi-generator's ${httpStatusCode}): wsbench's status check fills it
+                    continue;
+                }
                 if (!c.matches("[1-5]([0-9]{2}|xx)")) {
                     draft.skip(label + ": status pattern '" + s + "' (wsbench checks codes such as 200 or 2xx)");
                     return;
@@ -333,10 +337,52 @@ final class JmeterElements {
         }
     }
 
+    /**
+     * The names every CSV Data Set under {@code tree} gives, known from here on: a Thread Group's assertion reads them
+     * (openapi-generator's plans check {@code ${httpStatusCode}}, a column of the CSV each request's sampler holds), and
+     * JMeter has set them by the time an assertion runs, after its sampler. The data itself is read where the set is.
+     */
+    void declareCsvNames(Element tree) throws OwnServiceException {
+        for (JmeterPlan.Pair p : JmeterPlan.pairs(tree)) {
+            if (JmeterPlan.disabled(p.element())) {
+                continue;
+            }
+            if ("CSVDataSet".equals(Dom.local(p.element()))) {
+                String label = "CSVDataSet '" + JmeterPlan.name(p.element()) + "'";
+                String names = prop(p.element(), "variableNames");
+                String file = expand(String.valueOf(prop(p.element(), "filename")), label);
+                Path f = dir.resolve(file);
+                // a file that is not there, or not read, gives no names: csv() says why, and they are sent as written
+                boolean read = !file.isBlank() && Files.isRegularFile(f) && delimiter(p.element()).length() == 1;
+                if (read && names != null && !names.isBlank()) {
+                    for (String n : names.split(",")) {
+                        known.add(n.trim());
+                    }
+                } else if (read) {
+                    List<String[]> rows = JmeterCsv.read(f, delimiter(p.element()).charAt(0),
+                            "true".equals(prop(p.element(), "quotedData")), source + ": " + label);
+                    if (!rows.isEmpty()) {
+                        for (String n : rows.get(0)) {
+                            known.add(n.trim());
+                        }
+                    }
+                }
+            }
+            if (p.tree() != null) {
+                declareCsvNames(p.tree());
+            }
+        }
+    }
+
+    /** A CSV Data Set's delimiter ({@code \t} a tab), a comma where it gives none. */
+    private static String delimiter(Element e) {
+        return prop(e, "delimiter") == null || prop(e, "delimiter").isEmpty() ? "," : prop(e, "delimiter").replace("\\t", "\t");
+    }
+
     private void csv(Element e, Scope scope, String label) throws OwnServiceException {
         String file = expand(String.valueOf(prop(e, "filename")), label);
         String names = prop(e, "variableNames");
-        String delimiter = prop(e, "delimiter") == null || prop(e, "delimiter").isEmpty() ? "," : prop(e, "delimiter").replace("\\t", "\t");
+        String delimiter = delimiter(e);
         boolean headerInFile = names == null || names.isBlank();
         Path f = dir.resolve(file);
         if (file.isBlank() || !Files.isRegularFile(f)) {

@@ -162,6 +162,7 @@ final class JmeterPlan {
         origin = null;
         samplers = 0;
         Scope scope = planScope.inner();
+        elements.declareCsvNames(tree);
         elements.level(tree, scope, false);
         cookies = scope.cookies;
         perMinute = 0;

@@ -240,19 +240,25 @@ public final class SuiteDraft {
         return n;
     }
 
-    /** An element not converted: one line, {@code what} and why. */
+    /** An element not converted: one line, {@code what} and why; said once however often the file's walk meets it. */
     void skip(String line) {
-        skipped.add(line);
+        if (!skipped.contains(line)) {
+            skipped.add(line);
+        }
     }
 
-    /** An element converted only in part, or in a form the user should know of. */
+    /** An element converted only in part, or in a form the user should know of; said once. */
     void note(String line) {
-        notes.add(line);
+        if (!notes.contains(line)) {
+            notes.add(line);
+        }
     }
 
-    /** An element that has no bearing on what is loaded or checked (a results listener). */
+    /** An element that has no bearing on what is loaded or checked (a results listener); said once. */
     void ignore(String line) {
-        ignored.add(line);
+        if (!ignored.contains(line)) {
+            ignored.add(line);
+        }
     }
 
     /**
