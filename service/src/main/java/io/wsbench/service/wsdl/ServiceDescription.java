@@ -203,6 +203,7 @@ public final class ServiceDescription {
      * answer), is the copy wsbench ships.
      */
     private static final class Imports implements javax.wsdl.xml.WSDLLocator {
+        private static final int IMPORT_TIMEOUT_MILLIS = 30_000;
         private final String base;
         /** The WSDL as the user named it, which every line about it starts with. */
         private final String location;
@@ -242,11 +243,18 @@ public final class ServiceDescription {
             }
             latest = resolved;
             byte[] bytes;
-            try (java.io.InputStream in = new java.net.URL(resolved).openStream()) {
-                bytes = in.readAllBytes();
+            try {
+                java.net.URLConnection c = new java.net.URL(resolved).openConnection();
+                c.setConnectTimeout(IMPORT_TIMEOUT_MILLIS); // a server that never answers is a line, not a wait without end
+                c.setReadTimeout(IMPORT_TIMEOUT_MILLIS);
+                try (java.io.InputStream in = c.getInputStream()) {
+                    bytes = in.readAllBytes();
+                }
             } catch (java.io.IOException e) {
                 String why = e instanceof java.net.UnknownHostException ? "unknown host " + e.getMessage()
-                        : e instanceof java.io.FileNotFoundException ? "no such file" : e.toString();
+                        : e instanceof java.io.FileNotFoundException ? "no such file"
+                        : e instanceof java.net.SocketTimeoutException ? "no answer within " + IMPORT_TIMEOUT_MILLIS / 1000 + " s"
+                        : e.toString();
                 throw new Refused(new WsdlException(this.location + ": cannot read " + resolved + ", which it imports: " + why));
             }
             InputSource checked = new InputSource(new java.io.ByteArrayInputStream(bytes));
