@@ -85,7 +85,14 @@ public final class ServiceDescription {
     public static ServiceDescription read(String urlOrFile) throws WsdlException {
         String uri = toUri(urlOrFile);
         Definition d;
-        Document document = parse(new InputSource(uri), urlOrFile);
+        InputSource wsdl;
+        try {
+            wsdl = new InputSource(new java.io.ByteArrayInputStream(fetch(uri)));
+            wsdl.setSystemId(uri);
+        } catch (java.io.IOException e) {
+            throw new WsdlException(urlOrFile + ": cannot read: " + why(e));
+        }
+        Document document = parse(wsdl, urlOrFile);
         try {
             WSDLReader reader = WSDLFactory.newInstance().newWSDLReader();
             reader.setFeature("javax.wsdl.verbose", false);
@@ -196,6 +203,27 @@ public final class ServiceDescription {
         return f.getAbsoluteFile().toURI().toString();
     }
 
+    /** How long reading a WSDL or a document it imports may wait for its server. */
+    private static final int READ_TIMEOUT_MILLIS = 30_000;
+
+    /** The document at {@code url}: a file's, or a server's within {@link #READ_TIMEOUT_MILLIS} (a server that never answers is a line, not a wait without end). */
+    private static byte[] fetch(String url) throws java.io.IOException {
+        java.net.URLConnection c = new java.net.URL(url).openConnection();
+        c.setConnectTimeout(READ_TIMEOUT_MILLIS);
+        c.setReadTimeout(READ_TIMEOUT_MILLIS);
+        try (java.io.InputStream in = c.getInputStream()) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** Why a document could not be read, in a user's words. */
+    private static String why(java.io.IOException e) {
+        return e instanceof java.net.UnknownHostException ? "unknown host " + e.getMessage()
+                : e instanceof java.io.FileNotFoundException ? "no such file"
+                : e instanceof java.net.SocketTimeoutException ? "no answer within " + READ_TIMEOUT_MILLIS / 1000 + " s"
+                : e.toString();
+    }
+
     /**
      * The documents a WSDL imports (WSDLs, and the schemas their types import), as WSDL4J asks for them: each read and
      * checked here first, as the WSDL itself is ({@link #parse}: well-formed, no DTD), then handed to WSDL4J; SOAP
@@ -203,7 +231,6 @@ public final class ServiceDescription {
      * answer), is the copy wsbench ships.
      */
     private static final class Imports implements javax.wsdl.xml.WSDLLocator {
-        private static final int IMPORT_TIMEOUT_MILLIS = 30_000;
         private final String base;
         /** The WSDL as the user named it, which every line about it starts with. */
         private final String location;
@@ -244,18 +271,9 @@ public final class ServiceDescription {
             latest = resolved;
             byte[] bytes;
             try {
-                java.net.URLConnection c = new java.net.URL(resolved).openConnection();
-                c.setConnectTimeout(IMPORT_TIMEOUT_MILLIS); // a server that never answers is a line, not a wait without end
-                c.setReadTimeout(IMPORT_TIMEOUT_MILLIS);
-                try (java.io.InputStream in = c.getInputStream()) {
-                    bytes = in.readAllBytes();
-                }
+                bytes = fetch(resolved);
             } catch (java.io.IOException e) {
-                String why = e instanceof java.net.UnknownHostException ? "unknown host " + e.getMessage()
-                        : e instanceof java.io.FileNotFoundException ? "no such file"
-                        : e instanceof java.net.SocketTimeoutException ? "no answer within " + IMPORT_TIMEOUT_MILLIS / 1000 + " s"
-                        : e.toString();
-                throw new Refused(new WsdlException(this.location + ": cannot read " + resolved + ", which it imports: " + why));
+                throw new Refused(new WsdlException(this.location + ": cannot read " + resolved + ", which it imports: " + why(e)));
             }
             InputSource checked = new InputSource(new java.io.ByteArrayInputStream(bytes));
             checked.setSystemId(resolved);
