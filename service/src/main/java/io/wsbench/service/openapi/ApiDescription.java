@@ -128,6 +128,11 @@ public final class ApiDescription {
             }
             api.addExtension(FROM_SWAGGER_2, true);
         }
+        if (api == null && !messages.isEmpty() && messages.get(0) != null && messages.get(0).startsWith("Unable to read location")) {
+            // swagger-parser read nothing there (a server that did not answer within its 60 s, a refused connection): not a
+            // verdict on the spec
+            throw new OwnServiceException(location + ": cannot be read (swagger-parser: " + oneLine(messages.get(0)) + ")");
+        }
         if (api == null || api.getPaths() == null || api.getOpenapi() == null) {
             throw new OwnServiceException(location + ": not an OpenAPI 3 spec"
                     + (messages.isEmpty() ? "" : ": " + oneLine(messages.get(0))));

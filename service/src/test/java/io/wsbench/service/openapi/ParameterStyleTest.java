@@ -239,6 +239,14 @@ class ParameterStyleTest {
         Path empty = Files.writeString(dir.resolve("empty.yaml"), "");
         assertEquals(empty + ": the file is empty",
                 assertThrows(OwnServiceException.class, () -> ApiDescription.read(empty.toString())).getMessage());
+        // an address nothing listens on (a port of this machine just freed): read nothing, which says nothing of the spec
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        String nowhere = "http://127.0.0.1:" + port + "/openapi.yaml";
+        assertEquals(nowhere + ": cannot be read (swagger-parser: Unable to read location `" + nowhere + "`)",
+                assertThrows(OwnServiceException.class, () -> ApiDescription.read(nowhere)).getMessage());
         Path binary = Files.write(dir.resolve("spec.bin"), new byte[] {'o', (byte) 0xff, (byte) 0xfe});
         assertEquals(binary + ": not UTF-8 text (an OpenAPI spec is YAML or JSON)",
                 assertThrows(OwnServiceException.class, () -> ApiDescription.read(binary.toString())).getMessage());
