@@ -382,13 +382,19 @@ final class H2Link {
          * bytes "HTTP/") takes no h2c with prior knowledge, and is told so in words a user can act on.
          */
         void codecFailed(Throwable cause) {
-            if (codecError != null) {
-                return;
-            }
             String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-            codecError = message.contains("not SETTINGS") && message.contains("485454502f") // "HTTP/"
+            boolean http1 = message.contains("not SETTINGS") && message.contains("485454502f"); // "HTTP/"
+            if (codecError != null && !http1) {
+                return; // the first failure says why, unless a later one says what the server speaks
+            }
+            // a server that takes no h2c may close as soon as it reads the preface, before it answers: the failure is then
+            // the write of the request (a broken pipe), and the server sent no HTTP/2 frame at all
+            boolean nothingYet = handler != null && !handler.decoder().prefaceReceived();
+            codecError = http1
                     ? "the server answered in HTTP/1.x, not in HTTP/2: it takes no HTTP/2 over cleartext with prior knowledge"
                     + " (h2c); load it without --http2, or over https:// where the TLS handshake agrees on h2"
+                    : nothingYet ? "the connection failed before the server sent any HTTP/2 frame (" + message + "): a server that"
+                    + " takes no HTTP/2 over cleartext with prior knowledge (h2c) does so; load it without --http2 if it is one"
                     : "the connection failed: " + message;
         }
 
