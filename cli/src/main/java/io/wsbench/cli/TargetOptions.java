@@ -225,16 +225,21 @@ final class TargetOptions {
     /** {@code url} as a URI, or one line saying why it cannot be loaded. */
     private static URI parse(String url) {
         URI uri;
+        String shown = Redacted.url(url);
+        if (!url.contains("://") && url.matches("[\\w.-]+(:\\d+)?(/.*)?")) {
+            // as curl takes it, a user may write host:port/path: the scheme is one word more, not a guess wsbench makes
+            throw new UserError("not a URL: " + shown + " (it needs its scheme: http://" + shown + ")");
+        }
         try {
             uri = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new UserError("not a URL: " + url);
+            throw new UserError("not a URL: " + shown + (url.contains(" ") ? " (a space in a URL is written %20)" : ""));
         }
         if (!("http".equalsIgnoreCase(uri.getScheme()) || TlsClients.https(uri)) || uri.getHost() == null) {
-            throw new UserError("only http:// and https:// URLs with a host can be loaded: " + url);
+            throw new UserError("only http:// and https:// URLs with a host can be loaded: " + shown);
         }
         if (uri.getPort() > 65535) {
-            throw new UserError("the port of " + url + " is over 65535");
+            throw new UserError("the port of " + shown + " is over 65535");
         }
         return uri;
     }

@@ -143,6 +143,12 @@ class ExitCodesTest {
         CliRunner port = CliRunner.run("load", "http://127.0.0.1:180911/", "-d", "1s");
         assertEquals(ExitCode.BAD_INPUT, port.exit(), port.err());
         assertEquals("wsbench: the port of http://127.0.0.1:180911/ is over 65535", port.err().strip());
+        // as curl is given an address: host:port/path, without its scheme; a space; a password never shown, even here
+        CliRunner bare = CliRunner.run("load", "127.0.0.1:18099/hello.xml", "-n", "1");
+        assertEquals("wsbench: not a URL: 127.0.0.1:18099/hello.xml (it needs its scheme: http://127.0.0.1:18099/hello.xml)",
+                bare.err().strip());
+        CliRunner space = CliRunner.run("load", "http://bob:pw@127.0.0.1:18099/a b", "-n", "1");
+        assertEquals("wsbench: not a URL: http://bob:***@127.0.0.1:18099/a b (a space in a URL is written %20)", space.err().strip());
         CliRunner interval = CliRunner.run("run", "--quick", "--profile-interval", "10us");
         assertEquals(ExitCode.BAD_INPUT, interval.exit(), interval.err());
         assertEquals("wsbench: --profile-interval 10us: below 0.1 ms", interval.err().strip());

@@ -69,9 +69,13 @@ public final class HttpRequest implements RequestSource {
      */
     public static StringBuilder head(String method, URI uri, Map<String, String> headers) {
         StringBuilder sb = new StringBuilder(256);
-        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        if (uri.getRawQuery() != null) {
-            path += "?" + uri.getRawQuery();
+        // a path or query of characters outside ASCII is sent percent-encoded as UTF-8, as a browser sends it (the request
+        // line is ISO-8859-1 on the wire: 'ü' went out as the one byte 0xFC, which no server reads as ü)
+        URI target = uri.getRawPath() != null && !ascii(uri.getRawPath()) || uri.getRawQuery() != null && !ascii(uri.getRawQuery())
+                ? URI.create(uri.toASCIIString()) : uri;
+        String path = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
+        if (target.getRawQuery() != null) {
+            path += "?" + target.getRawQuery();
         }
         sb.append(method).append(' ').append(path).append(" HTTP/1.1\r\n");
         if (headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Host"))) {
@@ -90,6 +94,15 @@ public final class HttpRequest implements RequestSource {
         }
         headers.forEach((k, v) -> sb.append(k).append(": ").append(v).append("\r\n"));
         return sb;
+    }
+
+    private static boolean ascii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -27,6 +27,15 @@ class HttpRequestTest {
     }
 
     @Test
+    void aPathOrQueryOutsideAsciiIsSentPercentEncodedAsUtf8() {
+        // as a browser sends it (curl encodes the path so, and sends the query's bytes raw): 'ü' went out as the byte 0xFC
+        assertEquals("GET /%C3%BC?q=%C3%A9&x=a%20b HTTP/1.1\r\nHost: h\r\n",
+                HttpRequest.head("GET", URI.create("http://h/ü?q=é&x=a%20b"), Map.of()).toString());
+        assertEquals("GET /a%20b?q=1 HTTP/1.1\r\nHost: h\r\n", HttpRequest.head("GET", URI.create("http://h/a%20b?q=1"), Map.of()).toString(),
+                "an ASCII target as written");
+    }
+
+    @Test
     void aUrlsUserAndPasswordAreSentAsBasicAuthUnlessTheRequestNamesItsOwn() {
         // as curl sends http://bob:p%40ss@host/ (checked against it: the same header for the same URL)
         String head = HttpRequest.head("GET", URI.create("http://bob:p%40ss@127.0.0.1:8080/a"), Map.of()).toString();
