@@ -340,7 +340,7 @@ final class JmeterElements {
     /**
      * The names every CSV Data Set under {@code tree} gives, known from here on: a Thread Group's assertion reads them
      * (openapi-generator's plans check {@code ${httpStatusCode}}, a column of the CSV each request's sampler holds), and
-     * JMeter has set them by the time an assertion runs, after its sampler. The data itself is read where the set is.
+     * JMeter has set them by the time an assertion runs, after its sampler. The data itself is written where the set is.
      */
     void declareCsvNames(Element tree) throws OwnServiceException {
         for (JmeterPlan.Pair p : JmeterPlan.pairs(tree)) {
@@ -348,24 +348,10 @@ final class JmeterElements {
                 continue;
             }
             if ("CSVDataSet".equals(Dom.local(p.element()))) {
-                String label = "CSVDataSet '" + JmeterPlan.name(p.element()) + "'";
-                String names = prop(p.element(), "variableNames");
-                String file = expand(String.valueOf(prop(p.element(), "filename")), label);
-                Path f = dir.resolve(file);
                 // a file that is not there, or not read, gives no names: csv() says why, and they are sent as written
-                boolean read = !file.isBlank() && Files.isRegularFile(f) && delimiter(p.element()).length() == 1;
-                if (read && names != null && !names.isBlank()) {
-                    for (String n : names.split(",")) {
-                        known.add(n.trim());
-                    }
-                } else if (read) {
-                    List<String[]> rows = JmeterCsv.read(f, delimiter(p.element()).charAt(0),
-                            "true".equals(prop(p.element(), "quotedData")), source + ": " + label);
-                    if (!rows.isEmpty()) {
-                        for (String n : rows.get(0)) {
-                            known.add(n.trim());
-                        }
-                    }
+                List<String[]> table = table(p.element(), "CSVDataSet '" + JmeterPlan.name(p.element()) + "'");
+                if (table != null) {
+                    java.util.Collections.addAll(known, table.get(0));
                 }
             }
             if (p.tree() != null) {
@@ -379,41 +365,70 @@ final class JmeterElements {
         return prop(e, "delimiter") == null || prop(e, "delimiter").isEmpty() ? "," : prop(e, "delimiter").replace("\\t", "\t");
     }
 
-    private void csv(Element e, Scope scope, String label) throws OwnServiceException {
+    /** Why a CSV Data Set's file cannot be read (the line csv() skips it with), or null when it can. */
+    private String unread(Element e, String label) throws OwnServiceException {
         String file = expand(String.valueOf(prop(e, "filename")), label);
         String names = prop(e, "variableNames");
-        String delimiter = delimiter(e);
-        boolean headerInFile = names == null || names.isBlank();
-        Path f = dir.resolve(file);
-        if (file.isBlank() || !Files.isRegularFile(f)) {
+        if (file.isBlank() || !Files.isRegularFile(dir.resolve(file))) {
             // its names stay unknown: where the plan reads them, the suite sends them as written, as JMeter does an unset
             // variable (a suite that named them would not load, no row giving them)
-            draft.skip(label + ": its file " + file + " is not beside the plan (copy it there and import again; until then its"
-                    + " variables " + (headerInFile ? "" : "(" + names + ") ") + "are sent as written, as JMeter sends an unset one)");
-            return;
+            return label + ": its file " + file + " is not beside the plan (copy it there and import again; until then its"
+                    + " variables " + (names == null || names.isBlank() ? "" : "(" + names + ") ")
+                    + "are sent as written, as JMeter sends an unset one)";
         }
-        if (delimiter.length() != 1) {
-            draft.skip(label + ": its delimiter '" + delimiter + "' is more than one character; wsbench's data files are CSV");
-            return;
+        if (delimiter(e).length() != 1) {
+            return label + ": its delimiter '" + delimiter(e) + "' is more than one character; wsbench's data files are CSV";
         }
-        List<String[]> rows = JmeterCsv.read(f, delimiter.charAt(0), "true".equals(prop(e, "quotedData")), source + ": " + label);
-        if (!headerInFile && "true".equals(prop(e, "ignoreFirstLine")) && !rows.isEmpty()) {
-            rows.remove(0);
+        return null;
+    }
+
+    /** The CSV files read, by their data set: the pre-scan of a Thread Group's names and csv() read each once. */
+    private final Map<Element, List<String[]>> tables = new java.util.IdentityHashMap<>();
+
+    /**
+     * A CSV Data Set's file as a table, its names (given, or its first line) the first row and each row as many values as
+     * there are names, as JMeter reads them; null where it cannot be read ({@link #unread}).
+     */
+    private List<String[]> table(Element e, String label) throws OwnServiceException {
+        if (tables.containsKey(e)) {
+            return tables.get(e);
         }
-        String[] columns = headerInFile ? rows.isEmpty() ? new String[0] : rows.remove(0) : names.split(",");
-        for (int i = 0; i < columns.length; i++) {
-            columns[i] = columns[i].trim();
-            known.add(columns[i]);
-        }
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).length != columns.length) { // JMeter reads as many values as it has names: the rest are not read
-                String[] row = java.util.Arrays.copyOf(rows.get(i), columns.length);
-                java.util.Arrays.setAll(row, c -> row[c] == null ? "" : row[c]);
-                rows.set(i, row);
+        List<String[]> rows = null;
+        if (unread(e, label) == null) {
+            String names = prop(e, "variableNames");
+            boolean headerInFile = names == null || names.isBlank();
+            rows = JmeterCsv.read(dir.resolve(expand(String.valueOf(prop(e, "filename")), label)), delimiter(e).charAt(0),
+                    "true".equals(prop(e, "quotedData")), source + ": " + label);
+            if (!headerInFile && "true".equals(prop(e, "ignoreFirstLine")) && !rows.isEmpty()) {
+                rows.remove(0);
             }
+            String[] columns = headerInFile ? rows.isEmpty() ? new String[0] : rows.remove(0) : names.split(",");
+            for (int i = 0; i < columns.length; i++) {
+                columns[i] = columns[i].trim();
+            }
+            for (int i = 0; i < rows.size(); i++) {
+                if (rows.get(i).length != columns.length) { // JMeter reads as many values as it has names: the rest are not read
+                    String[] row = java.util.Arrays.copyOf(rows.get(i), columns.length);
+                    java.util.Arrays.setAll(row, c -> row[c] == null ? "" : row[c]);
+                    rows.set(i, row);
+                }
+            }
+            rows.add(0, columns);
         }
-        rows.add(0, columns);
-        scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", JmeterCsv.write(rows));
+        tables.put(e, rows);
+        return rows;
+    }
+
+    private void csv(Element e, Scope scope, String label) throws OwnServiceException {
+        String why = unread(e, label);
+        if (why != null) {
+            draft.skip(why);
+            return;
+        }
+        List<String[]> table = table(e, label);
+        java.util.Collections.addAll(known, table.get(0));
+        Path f = dir.resolve(expand(String.valueOf(prop(e, "filename")), label));
+        scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", JmeterCsv.write(table));
         boolean recycle = !"false".equals(prop(e, "recycle"));
         String share = String.valueOf(prop(e, "shareMode"));
         scope.dataMode = share.contains("thread") ? "perUser" : recycle ? null : "unique";
