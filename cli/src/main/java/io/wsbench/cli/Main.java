@@ -71,14 +71,9 @@ public final class Main {
         documentExitCodes(cl);
         cl.setParameterExceptionHandler(Main::badOption);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            PrintWriter err = cmd.getErr();
             boolean users = e instanceof UserError || e instanceof TargetException;
-            err.println("wsbench: " + (users ? OneLine.of(e) : "internal error: " + e.getClass().getName()
-                    + (e.getMessage() == null || e.getMessage().isBlank() ? "" : ": " + OneLine.of(e))));
-            if (debugging()) {
-                e.printStackTrace(err);
-            }
-            err.flush();
+            tell(cmd.getErr(), users ? OneLine.of(e) : "internal error: " + e.getClass().getName()
+                    + (e.getMessage() == null || e.getMessage().isBlank() ? "" : ": " + OneLine.of(e)), e);
             return e instanceof UserError u ? u.exitCode : users ? ExitCode.BAD_INPUT : ExitCode.INTERNAL_ERROR;
         });
         try {
@@ -86,20 +81,19 @@ public final class Main {
         } catch (StackOverflowError | OutOfMemoryError e) {
             // picocli hands on only exceptions: an error from a library (WSDL4J's walk of a cycle, say) would otherwise
             // end the JVM with its whole stack trace
-            PrintWriter err = cl.getErr();
-            err.println("wsbench: internal error: " + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                    + " (WSBENCH_DEBUG=1 prints its stack trace)");
-            if (debugging()) {
-                e.printStackTrace(err);
-            }
-            err.flush();
+            tell(cl.getErr(), "internal error: " + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                    + " (WSBENCH_DEBUG=1 prints its stack trace)", e);
             return ExitCode.INTERNAL_ERROR;
         }
     }
 
-    /** Whether an internal error's stack trace is printed: WSBENCH_DEBUG=1, or -Dwsbench.debug=true. */
-    private static boolean debugging() {
-        return "1".equals(System.getenv("WSBENCH_DEBUG")) || Boolean.getBoolean("wsbench.debug");
+    /** "wsbench: {@code line}" on {@code err}, and {@code e}'s stack trace after it on demand (WSBENCH_DEBUG=1, -Dwsbench.debug=true). */
+    private static void tell(PrintWriter err, String line, Throwable e) {
+        err.println("wsbench: " + line);
+        if ("1".equals(System.getenv("WSBENCH_DEBUG")) || Boolean.getBoolean("wsbench.debug")) {
+            e.printStackTrace(err);
+        }
+        err.flush();
     }
 
     /**

@@ -90,26 +90,39 @@ class Http2Test {
         }
     }
 
+    /** What a server of the test's own does with a connection it accepted; the socket is closed after it. */
+    private interface Connection {
+        void serve(java.net.Socket s) throws java.io.IOException;
+    }
+
+    /** A server on 127.0.0.1 that serves every connection it accepts, one after the other, until the test closes it. */
+    private static java.net.ServerSocket serving(Connection each) throws java.io.IOException {
+        java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+        Thread t = new Thread(() -> {
+            while (!server.isClosed()) {
+                try (java.net.Socket s = server.accept()) {
+                    each.serve(s);
+                } catch (java.io.IOException e) {
+                    // the next connection, or the test's end
+                }
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return server;
+    }
+
     @Test
     void aServerThatAnswersHttp2sPrefaceInHttp1IsToldToBeLoadedWithoutIt() throws Exception {
         // as node's http server and the JDK's answer "PRI * HTTP/2.0": an HTTP/1.1 400, the connection kept until the client
         // closes it (the JDK's sometimes closes at once instead, when the failure is the request's write: said in its own
         // words, the next test)
-        try (java.net.ServerSocket h1 = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-            Thread t = new Thread(() -> {
-                while (!h1.isClosed()) {
-                    try (java.net.Socket s = h1.accept()) {
-                        s.getInputStream().read(new byte[4096]);
-                        s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                        s.getOutputStream().flush();
-                        s.getInputStream().transferTo(java.io.OutputStream.nullOutputStream()); // until wsbench closes it
-                    } catch (java.io.IOException e) {
-                        // the next connection, or the test's end
-                    }
-                }
-            });
-            t.setDaemon(true);
-            t.start();
+        try (java.net.ServerSocket h1 = serving(s -> {
+            s.getInputStream().read(new byte[4096]);
+            s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            s.getInputStream().transferTo(java.io.OutputStream.nullOutputStream()); // until wsbench closes it
+        })) {
             CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + h1.getLocalPort() + "/hello", "--http2", "-c", "1", "-n", "3");
             assertEquals(0, r.exit(), r.out() + r.err());
             assertTrue(r.out().contains("protocol 3"), r.out());
@@ -120,19 +133,10 @@ class Http2Test {
 
     @Test
     void aServerThatClosesOnHttp2sPrefaceIsSaidToSendNoFrame() throws Exception {
-        try (java.net.ServerSocket closer = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
-            Thread t = new Thread(() -> {
-                while (!closer.isClosed()) {
-                    try (java.net.Socket s = closer.accept()) {
-                        s.setSoLinger(true, 0); // a reset, as a server that refuses what it read
-                        s.getInputStream().read(new byte[4096]);
-                    } catch (java.io.IOException e) {
-                        // the next connection, or the test's end
-                    }
-                }
-            });
-            t.setDaemon(true);
-            t.start();
+        try (java.net.ServerSocket closer = serving(s -> {
+            s.setSoLinger(true, 0); // a reset, as a server that refuses what it read
+            s.getInputStream().read(new byte[4096]);
+        })) {
             CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + closer.getLocalPort() + "/hello", "--http2", "-c", "1", "-n", "3");
             assertEquals(0, r.exit(), r.out() + r.err());
             // reset as wsbench writes the request, or as it reads: the codec fails the connection either way

@@ -327,10 +327,8 @@ public final class ServiceDescription {
         } catch (SAXParseException e) {
             throw new WsdlException(location + ":" + e.getLineNumber() + ":" + e.getColumnNumber() + ": not well-formed XML: "
                     + e.getMessage());
-        } catch (java.io.FileNotFoundException | java.net.UnknownHostException e) {
-            throw new WsdlException(location + ": cannot read: " + e.getMessage());
         } catch (java.io.IOException e) {
-            throw new WsdlException(location + ": cannot read: " + e);
+            throw new WsdlException(location + ": cannot read: " + e); // the bytes are in memory: fetch() read them
         } catch (org.xml.sax.SAXException | ParserConfigurationException e) {
             throw new WsdlException(location + ": not a WSDL: " + e.getMessage());
         }
