@@ -376,14 +376,22 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
     /**
      * {@code status: 201}, {@code 2xx} or a list; {@code status: !404,500} accepts every status but those ({@code refused});
      * {@code status: ${code}} the row's (a data set that expects a 404 for some rows, as openapi-generator's JMeter plans
-     * do): then {@code filled} is non-null and the codes are read from each answer's row.
+     * do): then {@code filled} is non-null and the codes are read from each answer's row, parsed again only when the
+     * row's value differs from the last one's ({@code last}, one per I/O thread: {@link #instance}).
      */
-    record StatusCheck(String text, List<String> accepted, boolean refused, Placeholders filled) implements AnswerCheck {
+    record StatusCheck(String text, List<String> accepted, boolean refused, Placeholders filled, Last last) implements AnswerCheck {
+
+        /** The codes an I/O thread's last answer filled in, and their check (null where they were no HTTP status). */
+        static final class Last {
+            private String now;
+            private StatusCheck check;
+        }
+
         static StatusCheck of(String text, String written) throws OwnServiceException {
             Placeholders p = Placeholders.of(written);
             if (!p.names().isEmpty()) {
                 codes(text, p.fill(Map.of(), v -> "200")); // its form, with a stand-in for each value: a row's is read as it comes
-                return new StatusCheck(text, List.of(), false, p);
+                return new StatusCheck(text, List.of(), false, p, new Last());
             }
             return codes(text, written);
         }
@@ -398,7 +406,7 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
                 }
                 codes.add(c.toLowerCase(java.util.Locale.ROOT));
             }
-            return new StatusCheck(text, List.copyOf(codes), refused, null);
+            return new StatusCheck(text, List.copyOf(codes), refused, null, null);
         }
 
         boolean accepts(int status) {
@@ -415,11 +423,15 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
         public String problem(Answer answer) {
             if (filled != null) {
                 String now = filled.fill(answer.row(), v -> v);
-                try {
-                    return codes(text, now).problem(answer);
-                } catch (OwnServiceException e) {
-                    return "the row's status '" + now + "' is not an HTTP status";
+                if (!now.equals(last.now)) {
+                    last.now = now;
+                    try {
+                        last.check = codes(text, now);
+                    } catch (OwnServiceException e) {
+                        last.check = null;
+                    }
                 }
+                return last.check == null ? "the row's status '" + now + "' is not an HTTP status" : last.check.problem(answer);
             }
             return accepts(answer.status()) ? null : "status " + answer.status() + (refused ? ", one of " + String.join(", ", accepted)
                     : ", not " + String.join(" or ", accepted));
@@ -427,7 +439,7 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
 
         @Override
         public AnswerCheck instance() {
-            return this;
+            return filled == null ? this : new StatusCheck(text, accepted, refused, filled, new Last());
         }
     }
 

@@ -37,6 +37,15 @@ class StatusCheckTest {
         assertEquals("the row's status 'abc' is not an HTTP status", problem("status: ${httpStatusCode}", 200, Map.of("httpStatusCode", "abc")));
         assertEquals("the row's status '${x}' is not an HTTP status", problem("status: ${c}", 200, Map.of("c", "${x}")),
                 "a value that holds a placeholder is read as the text it is");
+        // one I/O thread's instance, rows taking turns: each answer judged by its own row's code
+        AnswerCheck one = AnswerCheck.parse("status: ${code}", Map.of(), null).instance();
+        for (String[] row : new String[][]{{"200", "200"}, {"404", "200"}, {"404", "404"}, {"x", "404"}, {"200", "200"}}) {
+            ParsedAnswer a = new ParsedAnswer();
+            a.reset(Integer.parseInt(row[1]), "application/json", Map.of("code", row[0]), new byte[0], 0, Map.of());
+            String said = one.problem(a);
+            assertEquals(row[0].equals(row[1]) ? null : row[0].equals("x") ? "the row's status 'x' is not an HTTP status"
+                    : "status " + row[1] + ", not " + row[0], said, String.join(",", row));
+        }
         assertThrows(OwnServiceException.class, () -> AnswerCheck.parse("status: 2${c}9", Map.of(), null),
                 "its form is checked with a stand-in value: 22009 is no status");
     }
