@@ -365,7 +365,9 @@ final class H2Link {
                 u.refused();
             } else {
                 run.noteStreamError("stream closed by the client's codec");
-                u.reset(codecError != null ? codecError : "the client's codec closed the stream");
+                // a connection closed (or reset) with no error the codec saw, before any frame of the server's: said as one
+                u.reset(codecError != null ? codecError : nothingYet() ? beforeAnyFrame("the connection closed")
+                        : "the client's codec closed the stream");
             }
             closeIfDone();
         }
@@ -389,13 +391,21 @@ final class H2Link {
             }
             // a server that takes no h2c may close as soon as it reads the preface, before it answers: the failure is then
             // the write of the request (a broken pipe), and the server sent no HTTP/2 frame at all
-            boolean nothingYet = handler != null && !handler.decoder().prefaceReceived();
             codecError = http1
                     ? "the server answered in HTTP/1.x, not in HTTP/2: it takes no HTTP/2 over cleartext with prior knowledge"
                     + " (h2c); load it without --http2, or over https:// where the TLS handshake agrees on h2"
-                    : nothingYet ? "the connection failed before the server sent any HTTP/2 frame (" + message + "): a server that"
-                    + " takes no HTTP/2 over cleartext with prior knowledge (h2c) does so; load it without --http2 if it is one"
-                    : "the connection failed: " + message;
+                    : nothingYet() ? beforeAnyFrame("the connection failed (" + message + ")") : "the connection failed: " + message;
+        }
+
+        /** Whether the server has sent no HTTP/2 frame on this connection yet (not even its SETTINGS). */
+        private boolean nothingYet() {
+            return handler != null && !handler.decoder().prefaceReceived();
+        }
+
+        /** {@code what} happened before the server sent any frame: what a server that takes no h2c does. */
+        private static String beforeAnyFrame(String what) {
+            return what + " before the server sent any HTTP/2 frame: a server that takes no HTTP/2 over cleartext with prior"
+                    + " knowledge (h2c) does so; load it without --http2 if it is one";
         }
 
         /** The connection closed: the streams still open lost their answers. */
