@@ -227,6 +227,9 @@ final class LoadCommand implements Callable<Integer> {
      * still compiling. At 40,000 req/s on nginx, cold, the first two seconds' p99 read 203-212 ms and the later ones
      * 0.6-1 ms (the generator's own backlog, 2026-12-06). Said, so that a short point's percentiles are not read as the
      * server's steady state. Seconds with fewer than half the point's usual answers (the last, cut short) are left out.
+     * A slow second must also stand above twice the slowest of the second half: a server that pauses every few seconds
+     * (a collector, a flush) is as slow in its later seconds as in its first, and that is its pattern, not a cold start
+     * (a server stalling 0.5 s of every 2 s read 496 ms in its first second, and 480-490 ms in every other second).
      */
     static Optional<String> coldStart(PointRecord p) {
         List<SecondSample> all = p.series() == null ? List.of() : p.series();
@@ -239,11 +242,13 @@ final class LoadCommand implements Callable<Integer> {
         long[] secondHalf = seconds.subList(seconds.size() / 2, seconds.size()).stream()
                 .mapToLong(SecondSample::p99Micros).sorted().toArray();
         long steady = Math.max(1, secondHalf[secondHalf.length / 2]);
+        long slowestLater = secondHalf[secondHalf.length - 1];
         int cold = 0;
         long worst = 0;
         // the leading seconds of the first half (of two seconds, the first) that stood far above it
         while (cold < Math.max(1, seconds.size() / 2) && seconds.get(cold).second() == cold
-                && seconds.get(cold).p99Micros() >= COLD_FIRST_MICROS && seconds.get(cold).p99Micros() >= COLD_FACTOR * steady) {
+                && seconds.get(cold).p99Micros() >= COLD_FIRST_MICROS && seconds.get(cold).p99Micros() >= COLD_FACTOR * steady
+                && seconds.get(cold).p99Micros() > 2 * slowestLater) {
             worst = Math.max(worst, seconds.get(cold).p99Micros());
             cold++;
         }

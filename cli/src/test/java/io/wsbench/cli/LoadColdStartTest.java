@@ -49,5 +49,9 @@ class LoadColdStartTest {
         assertEquals(java.util.Optional.empty(), LoadCommand.coldStart(point(new long[]{90_000, 80_000, 85_000, 95_000},
                 new long[]{1000, 1000, 1000, 1000})));
         assertEquals(java.util.Optional.empty(), LoadCommand.coldStart(point(new long[]{90_000}, new long[]{1000})), "one second");
+        // a server that stalls 0.5 s of every 2 s (measured at 500 req/s, open loop): its first second is one of its pauses
+        assertEquals(java.util.Optional.empty(), LoadCommand.coldStart(point(
+                new long[]{496_000, 305, 482_000, 290, 488_000, 310, 490_000, 300, 481_000, 305},
+                new long[]{500, 500, 500, 500, 500, 500, 500, 500, 500, 500})), "a pause that comes back");
     }
 }
