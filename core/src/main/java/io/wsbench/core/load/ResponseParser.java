@@ -290,13 +290,28 @@ public final class ResponseParser {
         }
         if (nameIs(CONTENT_LENGTH, colon)) {
             long n = 0;
+            long listed = -1; // "5, 5": one header's list of the same value, as a proxy that joined two writes (RFC 9110, 8.6)
             for (int i = v; i < end; i++) {
+                if (line[i] == ',' && i > v && line[i - 1] >= '0' && line[i - 1] <= '9' && (listed < 0 || listed == n)) {
+                    listed = n;
+                    n = 0;
+                    while (i + 1 < end && (line[i + 1] == ' ' || line[i + 1] == '\t')) {
+                        i++;
+                    }
+                    continue;
+                }
                 if (line[i] < '0' || line[i] > '9' || n > Long.MAX_VALUE / 20) {
                     reset();
-                    throw new IllegalStateException("HTTP Content-Length is not a number: "
+                    throw new IllegalStateException((line[i] == ',' ? "HTTP Content-Length lists values that disagree: "
+                            : "HTTP Content-Length is not a number: ")
                             + new String(line, v, Math.min(end - v, 40), StandardCharsets.ISO_8859_1));
                 }
                 n = n * 10 + (line[i] - '0');
+            }
+            if (listed >= 0 && (listed != n || line[end - 1] == ',')) {
+                reset();
+                throw new IllegalStateException("HTTP Content-Length lists values that disagree: "
+                        + new String(line, v, Math.min(end - v, 40), StandardCharsets.ISO_8859_1));
             }
             if (v == end || (contentLength >= 0 && contentLength != n)) {
                 reset();

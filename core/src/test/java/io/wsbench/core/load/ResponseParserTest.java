@@ -180,6 +180,20 @@ class ResponseParserTest {
     }
 
     @Test
+    void aContentLengthListOfOneValueIsThatValue() {
+        // RFC 9110, 8.6: "42, 42" is what a proxy writes when it joins two equal headers; curl and browsers read 42
+        for (int split : new int[]{1, 3, 1000}) {
+            assertEquals(List.of(new Seen(200, "", "hello", false)),
+                    parse("HTTP/1.1 200 OK\r\nContent-Length: 5, 5,5\r\n\r\nhello", split), "split every " + split);
+        }
+        for (String bad : new String[]{"5, 6", "5,", ",5", "5 5", "5,,5"}) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> parse("HTTP/1.1 200 OK\r\nContent-Length: " + bad + "\r\n\r\nhello", 100), bad);
+            assertTrue(e.getMessage().startsWith("HTTP Content-Length ") && e.getMessage().endsWith(bad), e.getMessage());
+        }
+    }
+
+    @Test
     void pipelinedResponsesInOneBufferAreAllSeen() {
         String one = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\none";
         List<Seen> seen = parse(one.repeat(50), 100_000);
