@@ -259,7 +259,7 @@ public final class ClientTls {
                                         } else if (done.isSuccess()) {
                                             ctx.writeAndFlush(Unpooled.copiedBuffer(head, StandardCharsets.ISO_8859_1));
                                         } else {
-                                            result.complete(rootMessage(done.cause()) + untrusted(done.cause()));
+                                            result.complete(rootMessage(done.cause()) + hint(done.cause()));
                                         }
                                     }
                                 }
@@ -272,7 +272,7 @@ public final class ClientTls {
 
                                 @Override
                                 public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-                                    result.complete(rootMessage(cause));
+                                    result.complete(rootMessage(cause) + hint(cause));
                                     ctx.close();
                                 }
 
@@ -320,16 +320,37 @@ public final class ClientTls {
     }
 
     /**
-     * What to do about a handshake that failed on the server's certificate (the JDK's "unable to find valid certification
-     * path to requested target" names no way out), said after its cause; "" for any other failure.
+     * What to do about a handshake that failed, said after its cause, when the cause names no way out: the server's
+     * certificate expired, not yet valid, for another name, or signed by a CA not trusted (the JDK's "unable to find
+     * valid certification path to requested target"); no TLS version both sides speak (BoringSSL's
+     * "TLSV1_ALERT_PROTOCOL_VERSION"); "" for any other failure.
      */
-    String untrusted(Throwable t) {
+    String hint(Throwable t) {
+        String root = rootMessage(t);
+        if (root.contains("PROTOCOL_VERSION") || root.contains("protocol_version") || root.contains("UNSUPPORTED_PROTOCOL")
+                || root.startsWith("No appropriate protocol")) {
+            return " (no TLS version both sides speak: wsbench offers TLS 1.2 and 1.3, and the server takes neither)";
+        }
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof java.security.cert.CertificateExpiredException || c instanceof java.security.cert.CertPathValidatorException v
+                    && v.getReason() == java.security.cert.CertPathValidatorException.BasicReason.EXPIRED) {
+                return " (the server's certificate has expired: renew it, or --insecure not to check it)";
+            }
+            if (c instanceof java.security.cert.CertificateNotYetValidException || c instanceof java.security.cert.CertPathValidatorException v
+                    && v.getReason() == java.security.cert.CertPathValidatorException.BasicReason.NOT_YET_VALID) {
+                return " (the server's certificate is not valid yet: is this machine's clock right? or --insecure not to check it)";
+            }
+        }
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof java.security.cert.CertificateException && c.getMessage() != null
+                    && (c.getMessage().startsWith("No subject alternative") || c.getMessage().startsWith("No name matching"))) {
+                return " (the server's certificate is not for " + host + ": address it by a name the certificate holds,"
+                        + " or --insecure not to check it)";
+            }
             if (c instanceof java.security.cert.CertificateException || c instanceof java.security.cert.CertPathValidatorException
                     || c instanceof java.security.cert.CertPathBuilderException) {
                 return settings.cacert() != null
-                        ? " (the server's certificate is not signed by a CA of " + settings.cacert().getFileName()
-                                + ", or not for " + host + ")"
+                        ? " (the server's certificate is not signed by a CA of " + settings.cacert().getFileName() + ")"
                         : " (the server's certificate is not one this JVM trusts: give the CA that signed it with --cacert FILE"
                                 + " (PEM) or a suite target's tls.cacert, or --insecure not to check it)";
             }

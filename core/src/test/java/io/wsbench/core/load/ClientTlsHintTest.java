@@ -1,0 +1,40 @@
+package io.wsbench.core.load;
+
+import io.wsbench.model.load.TlsSettings;
+import org.junit.jupiter.api.Test;
+
+import javax.net.ssl.SSLHandshakeException;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * What a failed handshake's line adds to its cause: the failures met against nginx with certificates made for it (an
+ * expired one, one for another name, one of another CA, a server speaking TLS 1.0 only), each named for what it is.
+ */
+class ClientTlsHintTest {
+
+    private static Throwable handshake(Throwable cause) {
+        return new SSLHandshakeException("handshake failed").initCause(cause);
+    }
+
+    @Test
+    void eachFailureSaysWhatItIs() {
+        ClientTls trusting = ClientTls.of(TlsSettings.DEFAULT, "localhost", 443);
+        assertEquals(" (the server's certificate has expired: renew it, or --insecure not to check it)",
+                trusting.hint(handshake(new CertificateExpiredException("NotAfter: Sat Feb 01 00:00:00 UTC 2020"))));
+        assertEquals(" (the server's certificate is not valid yet: is this machine's clock right? or --insecure not to check it)",
+                trusting.hint(handshake(new CertificateNotYetValidException("NotBefore: Sat Feb 01 00:00:00 UTC 2031"))));
+        assertEquals(" (the server's certificate is not for localhost: address it by a name the certificate holds,"
+                        + " or --insecure not to check it)",
+                trusting.hint(handshake(new CertificateException("No subject alternative DNS name matching localhost found."))));
+        assertEquals(" (no TLS version both sides speak: wsbench offers TLS 1.2 and 1.3, and the server takes neither)",
+                trusting.hint(new SSLHandshakeException("error:1000042e:SSL routines:OPENSSL_internal:TLSV1_ALERT_PROTOCOL_VERSION")));
+        assertEquals(" (the server's certificate is not one this JVM trusts: give the CA that signed it with --cacert FILE (PEM)"
+                        + " or a suite target's tls.cacert, or --insecure not to check it)",
+                trusting.hint(handshake(new CertificateException("unable to find valid certification path to requested target"))));
+        assertEquals("", trusting.hint(new java.io.IOException("Connection reset by peer")));
+    }
+}
