@@ -125,6 +125,7 @@ public final class ClientTls {
         if (settings.cert() != null) {
             readable(settings.cert(), "client certificate file");
             readable(settings.key(), "client key file");
+            unencrypted(settings.key());
             b.keyManager(settings.cert().toFile(), settings.key().toFile());
         } else if (settings.pkcs12() != null) {
             b.keyManager(pkcs12(settings.pkcs12(), settings.passwordEnv()));
@@ -150,6 +151,21 @@ public final class ClientTls {
     private static void readable(Path file, String what) {
         if (!Files.isReadable(file)) {
             throw new IllegalArgumentException("no such " + what + ": " + file);
+        }
+    }
+
+    /** A PEM key under a password (PKCS#8's or OpenSSL's own) is refused by name: Netty said it held "no valid private key". */
+    static void unencrypted(Path key) {
+        String text;
+        try {
+            text = Files.readString(key, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the client key file " + key + ": " + rootMessage(e), e);
+        }
+        if (text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") || text.contains("Proc-Type: 4,ENCRYPTED")) {
+            throw new IllegalArgumentException("the client key file " + key + " is encrypted, and --key takes a key in the clear:"
+                    + " write one with 'openssl pkcs8 -topk8 -nocrypt -in " + key.getFileName() + "', or give the certificate and"
+                    + " key as --pkcs12 FILE with --pkcs12-password-env VAR");
         }
     }
 

@@ -2,13 +2,19 @@ package io.wsbench.core.load;
 
 import io.wsbench.model.load.TlsSettings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import javax.net.ssl.SSLHandshakeException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateExpiredException;
 import java.security.cert.CertificateNotYetValidException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What a failed handshake's line adds to its cause: the failures met against nginx with certificates made for it (an
@@ -36,5 +42,18 @@ class ClientTlsHintTest {
                         + " or a suite target's tls.cacert, or --insecure not to check it)",
                 trusting.hint(handshake(new CertificateException("unable to find valid certification path to requested target"))));
         assertEquals("", trusting.hint(new java.io.IOException("Connection reset by peer")));
+    }
+
+    @Test
+    void anEncryptedKeyIsRefusedByName(@TempDir Path dir) throws IOException {
+        // as 'openssl pkcs8 -topk8' and OpenSSL's traditional '-aes256' write them
+        for (String head : new String[]{"-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n",
+                "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-256-CBC,00\n\nMIIB\n"}) {
+            Path key = Files.writeString(dir.resolve("client.key"), head + "-----END PRIVATE KEY-----\n");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClientTls.unencrypted(key));
+            assertTrue(e.getMessage().startsWith("the client key file " + key + " is encrypted, and --key takes a key in the clear:"
+                    + " write one with 'openssl pkcs8 -topk8 -nocrypt -in client.key'"), e.getMessage());
+        }
+        ClientTls.unencrypted(Files.writeString(dir.resolve("clear.key"), "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n"));
     }
 }
