@@ -174,7 +174,7 @@ final class RunCommand implements Callable<Integer> {
                     + ", " + suite.targets().size() + " targets x " + suite.load().size() + " loads x "
                     + suite.rounds().repeat() + (!suite.rounds().grouped() ? " rounds" : " repeats")
                     + (suite.rounds().until() == null ? "" : " (more until " + suite.rounds().until() + ")")
-                    + " -> " + home.relativize(dir.toAbsolutePath()));
+                    + " -> " + shown(dir));
             RunRecord run = runner.run(suite, dir, givenBy != null ? givenBy : GivenCommand.of(spec), session);
             if (session.interrupted()) {
                 return ExitCode.PROBLEM; // the session's hook ends the process once closed: no summary or report of a run cut short

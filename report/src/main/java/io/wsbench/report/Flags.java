@@ -91,7 +91,12 @@ public final class Flags {
         }
         flags.addAll(merged(raised));
         for (WarmupRecord w : run.warmup() == null ? List.<WarmupRecord>of() : run.warmup()) {
-            if (Boolean.FALSE.equals(w.steady())) {
+            if (Boolean.FALSE.equals(w.steady()) && w.windows() != null && !w.windows().isEmpty()
+                    && w.windows().stream().allMatch(x -> x.throughput() == 0)) {
+                // the warm-up stops at a first window with no valid answer: the target is wrong, not cold
+                flags.add(w.target() + ": no valid answer in its warm-up, which stopped after its first window: its points'"
+                        + " errors say what went wrong; its figures are those of the errors.");
+            } else if (Boolean.FALSE.equals(w.steady())) {
                 flags.add(w.target() + ": never steady in its warm-up of " + HtmlFormat.fixed(w.seconds(), 0)
                         + " s (its last windows still moved more than ±5%, or its JIT compiler was still busy): its first"
                         + " points may include warm-up. Raise warmupMax, or look at the warm-up table.");
@@ -185,7 +190,9 @@ public final class Flags {
         othersCpuPercent(p, cores).filter(o -> o > OTHERS_CPU_PERCENT).ifPresent(o -> out.accept(new Said(
                 ": other processes took {} of a core during the point (the machine's CPU less the server's and the"
                 + " generator's): the load did not have the machine to itself.", percent(o))));
-        if (p.agents() == null) {
+        if (p.durationSeconds() < PointRecord.PACE_JUDGED_SECONDS) {
+            // too short to say whether the generator kept up
+        } else if (p.agents() == null) {
             generatorBusy(p.generator(), p.server()).ifPresent(why -> out.accept(why.after(": the load generator may have been the bottleneck (", ").")));
         } else {
             // each agent's own generator: the merged record's busiest thread does not say whose it was
@@ -356,8 +363,10 @@ public final class Flags {
         e.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey(ErrorKind.ORDER.reversed()))
                 .forEach(k -> add(kinds, k.getValue(), k.getKey().said()));
         // one figure a repeat, so that repeats of different counts read "a (…) out of b requests; c (…) out of d requests"
-        return Optional.of(new Said(": {}.", HtmlFormat.count(e.total()) + " errors (" + String.join(", ", kinds) + ") out of "
-                + HtmlFormat.count(p.requests()) + " requests"));
+        // a flow's point counts failed iterations, each by the kind of its first failure
+        return Optional.of(new Said(": {}.", HtmlFormat.count(e.total()) + (e.total() == 1 ? " error (" : " errors (") + String.join(", ", kinds) + ") out of "
+                + (p.flow() && p.iterations() != null ? HtmlFormat.count(p.iterations()) + (p.iterations() == 1 ? " iteration" : " iterations")
+                        : HtmlFormat.count(p.requests()) + (p.requests() == 1 ? " request" : " requests"))));
     }
 
     private static void add(List<String> kinds, long n, String what) {

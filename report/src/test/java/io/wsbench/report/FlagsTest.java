@@ -369,6 +369,25 @@ class FlagsTest {
                 .notes(r.notes()).points(r.points()).build();
     }
 
+    /**
+     * As a JMeter demo plan imported and run against a server that answered each of its four pages 404: one iteration of
+     * four requests, 4 ms long, its I/O thread 91% busy, and a warm-up that stopped at its first window of errors.
+     */
+    @Test
+    void aFlowOfOneFailedIterationIsSaidInIterationsAndItsGeneratorIsNotJudged() {
+        PointRecord p = ComparisonTest.point("Jakarta Users", new LoadRecord("closed", 1, 1L, null, null, null, true), 1, 0, 0);
+        p = PointRecordBuilder.builder().target(p.target()).load(p.load()).repeat(1).requests(4).durationSeconds(0.004).throughput(0)
+                .latencyMicros(p.latencyMicros()).traffic(new PointRecord.Traffic(233, 1232)).errors(ErrorCounts.of(0, 0, 1, 0, 0, 0))
+                .validated(0).flowSteps(new PointRecord.FlowSteps(1L, List.of(), null, null))
+                .generator(new GeneratorRecord(1, 0.01, 362.8, 91.5, null, null, null, null)).build();
+        assertTrue(!p.generatorSetThePace(), "a 4 ms point says nothing of the generator");
+        RunRecord r = io.wsbench.model.record.RunRecordBuilder.builder(run(List.of(p))).warmup(List.of(new io.wsbench.model.record.WarmupRecord(
+                "Jakarta Users", "auto", 1.12, false, List.of(new io.wsbench.model.record.WarmupRecord.Window(1.12, 0.0, 0.0, null))))).build();
+        assertEquals(List.of("Jakarta Users @ 1 user, repeat 1: 1 error (1 bad HTTP status) out of 1 iteration.",
+                "Jakarta Users: no valid answer in its warm-up, which stopped after its first window: its points' errors say what went"
+                        + " wrong; its figures are those of the errors."), Flags.of(r));
+    }
+
     private static PointRecord busy(String label, int repeat, double ioBusiestPercent) {
         return ComparisonTest.point(label, FIVE_USERS, repeat, 1000, 500)
                 .withGenerator(new GeneratorRecord(1, 1.0, ioBusiestPercent, ioBusiestPercent, null, null, null, null));

@@ -39,7 +39,8 @@ final class OneTarget {
         String label = target.label();
         PointRun.Warmed warmed = points.warmUp(target, Warmup.of(suite), ProgressListener.NONE);
         if (warmed != null && warmed.failed() != null) {
-            throw new TargetException(warmed.failed()); // a command's one target: no use measuring errors only
+            // a command's one target: no use measuring errors only
+            throw new TargetException(warmed.failed() + "; nothing was measured");
         }
         if (warmed != null && warmed.how().steady() != null) {
             events.warmedUp(label, warmed.how(), watched != null && watched.jit() != null);

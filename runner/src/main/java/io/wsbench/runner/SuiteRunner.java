@@ -412,7 +412,10 @@ public final class SuiteRunner {
         io.wsbench.model.record.WarmupRecord how = server == null ? w.how() : w.how().onInstance(server.instance());
         run.file.update(r -> (w.kept() == null ? r : r.withWarmup(w.kept())).withTargetWarmup(how));
         String on = server == null || server.instance() == 0 ? "" : " on " + server.name();
-        if (Boolean.FALSE.equals(how.steady())) {
+        if (w.failed() != null) {
+            // a suite's other targets may be right: this one's points are measured, and their errors say what went wrong
+            events.problem(w.failed() + "; its points are measured all the same");
+        } else if (Boolean.FALSE.equals(how.steady())) {
             events.problem("target '" + t.label() + "'" + on + " did not reach steady state within its warm-up of "
                     + run.suite.warming().max() + ": its figures may still include warm-up");
         } else if (io.wsbench.model.stats.WarmupShape.Kind.SLOWDOWN.word().equals(how.shape())) {

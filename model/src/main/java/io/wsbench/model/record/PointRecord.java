@@ -189,12 +189,19 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
     }
 
     /**
-     * Whether the load generator set this point's pace ({@link GeneratorRecord#setThePaceOf} its server). Agents drove
-     * a point from other processes: the cores this one kept apart from the server say nothing of theirs, so the
-     * server's machine decides ({@link ServerRecord#sharingItsCpus}).
+     * The shortest point whose generator is judged: in a shorter one its fixed costs (a connection, a class's first use)
+     * are the whole of it, and a flow of one iteration of four requests, 4 ms long, read its I/O thread 91% busy.
+     */
+    public static final double PACE_JUDGED_SECONDS = 0.1;
+
+    /**
+     * Whether the load generator set this point's pace ({@link GeneratorRecord#setThePaceOf} its server), in a point
+     * of at least {@link #PACE_JUDGED_SECONDS}. Agents drove a point from other processes: the cores this one kept
+     * apart from the server say nothing of theirs, so the server's machine decides ({@link ServerRecord#sharingItsCpus}).
      */
     public boolean generatorSetThePace() {
-        return generator() != null && generator().setThePaceOf(agents() == null ? server() : ServerRecord.sharingItsCpus(server()));
+        return durationSeconds() >= PACE_JUDGED_SECONDS && generator() != null
+                && generator().setThePaceOf(agents() == null ? server() : ServerRecord.sharingItsCpus(server()));
     }
 
     /** The server's CPU per valid answer, in µs; null when its CPU was not measured or nothing was valid. */

@@ -319,12 +319,13 @@ final class JmeterPlan {
             path = Texts.pathOf(path).isEmpty() ? "/" : Texts.pathOf(path);
         } else {
             String domain = or(prop(e, "HTTPSampler.domain"), scope.defaults.get("domain"), null);
-            if (domain == null || domain.isBlank()) {
-                draft.skip(label + ": no server name, here or in HTTP Request Defaults");
+            if ((domain == null || domain.isBlank()) && !draft.redirected()) {
+                // JMeter's own templates leave it empty for the user to fill: --url does (its origin replaces the plan's)
+                draft.skip(label + ": no server name, here or in HTTP Request Defaults (give the server's address with --url)");
                 return;
             }
             String port = or(prop(e, "HTTPSampler.port"), scope.defaults.get("port"), null);
-            String host = expand(domain, label).trim();
+            String host = domain == null ? "" : expand(domain, label).trim();
             String number = port == null ? "" : expand(port, label).trim();
             if (host.isEmpty() && !draft.redirected()) {
                 draft.skip(label + ": its server name " + domain.trim() + " is empty once the plan's properties are put in: give"

@@ -99,4 +99,25 @@ class JmeterSchedulesTest {
                 r.skipped().toString());
         assertTrue(r.yaml().contains("iterationsPerUser: 3"), r.yaml());
     }
+
+    @Test
+    void aSamplerWithoutAServerGoesToUrl(@TempDir Path dir) throws Exception {
+        // as JMeter's template simple-http-request-test-plan.jmx leaves its server for the user to fill
+        Path plan = Files.writeString(dir.resolve("plan.jmx"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <jmeterTestPlan version="1.2" properties="5.0"><hashTree>
+                  <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="plan"/>
+                  <hashTree><ThreadGroup testname="users"><stringProp name="ThreadGroup.num_threads">2</stringProp></ThreadGroup>
+                  <hashTree><HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="home">
+                    <stringProp name="HTTPSampler.domain"></stringProp><stringProp name="HTTPSampler.port"></stringProp>
+                    <stringProp name="HTTPSampler.path">/hello.xml</stringProp></HTTPSamplerProxy><hashTree/></hashTree></hashTree>
+                </hashTree></jmeterTestPlan>
+                """);
+        String yaml = Imports.read(plan, new Imports.Options(null, "http://127.0.0.1:8080", "plan-files")).yaml();
+        assertTrue(yaml.contains("url: http://127.0.0.1:8080") && yaml.contains("path: /hello.xml"), yaml);
+        io.wsbench.service.own.OwnServiceException none = org.junit.jupiter.api.Assertions.assertThrows(io.wsbench.service.own.OwnServiceException.class,
+                () -> Imports.read(plan, new Imports.Options(null, null, "plan-files")));
+        assertTrue(none.getMessage().contains("no server name, here or in HTTP Request Defaults (give the server's address with --url)"),
+                none.getMessage());
+    }
 }
