@@ -12,6 +12,7 @@ import io.wsbench.model.record.PointRecord;
 import io.wsbench.model.record.ServerRecord;
 import io.wsbench.model.record.WarmupRecord;
 import io.wsbench.model.suite.LoadPointSpec;
+import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.monitor.Monitor;
 import io.wsbench.service.own.OwnWorkload;
 import io.wsbench.model.record.LoadRecordBuilder;
@@ -182,7 +183,7 @@ final class PointRun {
         if (m.firstRefusal() != null) {
             // the server's answers failed their status or their check: the counts are in the point (and its flag), the
             // first answer in the notes, in the same words for every point that met the same (a run tells them once)
-            notes.accept(target.label() + ": answers refused; the first: " + m.firstRefusal());
+            notes.accept(target.label() + ": answers refused; the first: " + m.firstRefusal() + protocolHint(target.spec(), m.firstRefusal()));
         }
         long connectErrors = m.errors().count(ErrorKind.CONNECT);
         if (connectErrors > 0 && m.firstConnectionFailure() != null && m.aborted() == null) {
@@ -227,6 +228,21 @@ final class PointRun {
      * A warm-up's outcome: how it went, for a request-count warm-up its load kept as a point (else null), and
      * when the first window's every request failed, one line saying so (else null): it stopped there.
      */
+    /**
+     * Why a 200 of a user's path or URL was refused: a target there that names one of wsbench's protocols is checked as
+     * that protocol's operation answers on wsbench's stacks (plain: "Hello World" as text/plain), which a user's own
+     * service rarely does (Apache Axis2's and Jolokia's WARs, given protocol: plain, had every answer counted as failed
+     * validation with no word of what was expected).
+     */
+    static String protocolHint(TargetSpec spec, String refusal) {
+        if (spec == null || spec.protocol() == null || spec.flow() != null || spec.service().described()
+                || (spec.path() == null && spec.url() == null) || !refusal.endsWith("counted as failed validation")) {
+            return "";
+        }
+        return " (protocol " + spec.protocol() + " checks each answer against wsbench's own " + spec.protocol()
+                + " service's; leave 'protocol' out to take any 2xx answer)";
+    }
+
     public record Warmed(WarmupRecord how, PointRecord kept, String failed) {
         public Warmed(WarmupRecord how, PointRecord kept) {
             this(how, kept, null);
