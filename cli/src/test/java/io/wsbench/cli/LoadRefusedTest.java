@@ -251,6 +251,10 @@ class LoadRefusedTest {
         assertNull(Reconnects.said(false, 4, 1000, closes(1000L, null, null, null)), "a new connection per request was asked");
         assertNull(Reconnects.said(true, 4, 1000, closes(null, null, null, null)), "not counted (HTTP/2)");
         assertTrue(Reconnects.said(true, 4, 1000, closes(1000L, null, null, null)).startsWith("the server closed the connection after each answer"));
+        // a server that reset each connection as its request came answered none: no close followed an answer
+        assertNull(Reconnects.said(true, 4, 10_177, 10_177, closes(10_177L, null, null, null)), "every request a connection error");
+        assertTrue(Reconnects.said(true, 4, 1000, 500, closes(1000L, null, null, null)).startsWith("the server closed the connection after each answer"),
+                "half reset, half answered then closed");
         assertTrue(Reconnects.said(true, 4, 1000, closes(340L, null, null, null)).startsWith("the server closed connections now and then"),
                 "nginx's keepalive_requests 3");
         assertEquals(Reconnects.said(true, 4, 1000, closes(340L, null, null, null)), Reconnects.said(true, 8, 5000, closes(1700L, null, null, null)),

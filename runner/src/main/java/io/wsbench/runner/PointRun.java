@@ -188,10 +188,10 @@ final class PointRun {
         long connectErrors = m.errors().count(ErrorKind.CONNECT);
         if (connectErrors > 0 && m.firstConnectionFailure() != null && m.aborted() == null) {
             // a point stopped by them says why in its own words; one that went on says what the first was
-            notes.accept(label + ": " + connectErrors + " connection error" + (connectErrors == 1 ? "" : "s") + ", the first: "
+            notes.accept(label + ": " + String.format(java.util.Locale.ROOT, "%,d", connectErrors) + " connection error" + (connectErrors == 1 ? "" : "s") + ", the first: "
                     + m.firstConnectionFailure());
         }
-        String reconnects = Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), m.generator());
+        String reconnects = Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), connectErrors, m.generator());
         if (reconnects != null) {
             notes.accept(target.label() + ": " + reconnects); // alike for all its points: the run says it once
         }

@@ -27,16 +27,25 @@ public final class Reconnects {
      * not asked.
      */
     public static String said(boolean keepAlive, int users, long requests, GeneratorRecord g) {
+        return said(keepAlive, users, requests, 0, g);
+    }
+
+    /**
+     * As {@link #said(boolean, int, long, GeneratorRecord)}, where {@code unanswered} of the requests met a connection the
+     * server closed before it answered (connection errors): those closes followed no answer, and a server that reset
+     * every connection as each request came was told "closed the connection after each answer".
+     */
+    public static String said(boolean keepAlive, int users, long requests, long unanswered, GeneratorRecord g) {
         if (!keepAlive || g == null || requests <= users) {
             return null;
         }
         long closed = count(g.serverClosedConnections());
         long idle = count(g.serverClosedIdleConnections());
         long again = count(g.sentAgainOnNewConnection());
-        long afterAnswers = closed - idle - again;
+        long afterAnswers = Math.max(0, closed - idle - again - unanswered);
         java.util.List<String> said = new java.util.ArrayList<>();
         if (afterAnswers > users) {
-            said.add(afterAnswers >= EACH * requests
+            said.add(afterAnswers >= EACH * (requests - unanswered)
                     ? "the server closed the connection after each answer (HTTP/1.0, or Connection: close): every request paid"
                     + " a new connection, though keep-alive was asked"
                     : "the server closed connections now and then (a limit of requests per connection, as Tomcat's"
