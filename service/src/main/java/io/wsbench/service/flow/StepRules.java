@@ -66,7 +66,7 @@ final class StepRules implements StepAnswer {
                         String[] variables) {
         view.values = variables;
         parsed.reset(code, contentType, view, body, length, answerHeaders);
-        if (soap != null && (code == 500 || code == 200) && OwnWorkload.fault(soap, body, length)) {
+        if (soap != null && (code == 500 || code == 200) && io.wsbench.protocols.FaultScan.fault(soap, body, length)) {
             return new Failure(io.wsbench.protocols.Soap.FAULT, "SOAP Fault (status " + code + ")");
         }
         if (statuses.isEmpty() ? code < 200 || code >= 300 : refusing(parsed) != null) {

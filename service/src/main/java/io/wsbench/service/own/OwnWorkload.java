@@ -8,7 +8,6 @@ import io.wsbench.core.load.Verdict;
 import io.wsbench.protocols.Workload;
 import io.wsbench.protocols.XmlAnswers;
 
-import javax.xml.stream.XMLStreamReader;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -212,12 +211,12 @@ public final class OwnWorkload implements Workload {
                     if (firstFailure == null) {
                         firstFailure = "row " + (index % data.size() + 1) + ", WS-Security: " + String.valueOf(e.getMessage()).replace('\n', ' ');
                     }
-                    return code == 500 && fault(stax, answer, answerLength) ? io.wsbench.protocols.Soap.FAULT : Verdict.VALIDATION;
+                    return code == 500 && io.wsbench.protocols.FaultScan.fault(stax, answer, answerLength) ? io.wsbench.protocols.Soap.FAULT : Verdict.VALIDATION;
                 } finally {
                     securityNanos.add(System.nanoTime() - start);
                 }
             }
-            if (stax != null && (code == 500 || code == 200) && fault(stax, body, length)) {
+            if (stax != null && (code == 500 || code == 200) && io.wsbench.protocols.FaultScan.fault(stax, body, length)) {
                 return io.wsbench.protocols.Soap.FAULT;
             }
             if (graphql && code == 200 && io.wsbench.service.graphql.GraphQlRequest.hasErrors(body, length)) {
@@ -265,23 +264,6 @@ public final class OwnWorkload implements Workload {
     /** Why the first answer that failed a check failed it (its row, the check, what was wrong), or null: a user's first question. */
     public String firstFailure() {
         return firstFailure;
-    }
-
-    /** Whether a SOAP answer's body holds a Fault (read with StAX, up to the body's first element). */
-    public static boolean fault(XmlAnswers stax, byte[] body, int length) {
-        try {
-            XMLStreamReader r = stax.open(body, length);
-            boolean inBody = false;
-            while (XmlAnswers.nextElement(r)) {
-                if (inBody) {
-                    return "Fault".equals(r.getLocalName());
-                }
-                inBody = "Body".equals(r.getLocalName());
-            }
-        } catch (Exception notXml) {
-            // an answer that is not XML holds no Fault; the checks judge it
-        }
-        return false;
     }
 
     @Override
