@@ -224,6 +224,9 @@ class ImportTest {
         allRight(i, run(i, dir.resolve("right-out")));
         Imported w = imported(dir.resolve("wrong"), collection, "--environment", env.toString(), "--url", wrong.base());
         caught(run(w, dir.resolve("wrong-out")), "Login", "Urlencoded", "Multipart", "Basic", "Api key"); // onError: continue
+        // and the run says each failed step's first failure, as load --flow prints it
+        String notes = RunJson.MAPPER.readTree(dir.resolve("wrong-out/run.json").toFile()).path("notes").toString();
+        assertTrue(notes.contains("step 'Login' failed; the first: "), notes);
     }
 
     @Test
@@ -444,7 +447,9 @@ class ImportTest {
                 dir.resolve("controllers.yaml").toString());
         assertEquals(2, controllers.exit(), controllers.out() + controllers.err());
         assertTrue(controllers.err().contains("nothing to load: no request in it that wsbench can send"), controllers.err());
-        assertTrue(controllers.err().contains("Controller"), "names what was skipped: " + controllers.err());
+        // its samplers name no server: the line says what to do first (with --url six of them are steps)
+        assertTrue(controllers.err().contains("no server name, here or in HTTP Request Defaults (give the server's address with --url)"),
+                "names what was skipped, what to do first: " + controllers.err());
         assertTrue(controllers.out().lines().filter(l -> l.startsWith("skipped: ")).count() >= 2,
                 "every element left out, each in its line, not the first alone: " + controllers.out());
         // Taurus's converter fixtures: samplers with no server anywhere, extractors of every kind; nothing to load, said in one line

@@ -185,13 +185,25 @@ final class PointRun {
             // first answer in the notes, in the same words for every point that met the same (a run tells them once)
             notes.accept(target.label() + ": answers refused; the first: " + m.firstRefusal() + protocolHint(target.spec(), m.firstRefusal()));
         }
+        if (m.flow() != null) {
+            // a flow's answers are refused step by step: each step's first failure, as load --flow prints it, said once a run
+            for (List<io.wsbench.core.load.StepFigures> phase : java.util.Arrays.asList(m.flow().setup(), m.flow().steps(), m.flow().teardown())) {
+                for (io.wsbench.core.load.StepFigures s : phase == null ? List.<io.wsbench.core.load.StepFigures>of() : phase) {
+                    if (s.firstFailure() != null) {
+                        notes.accept(target.label() + ": step '" + s.name() + "' failed; the first: " + s.firstFailure());
+                    }
+                }
+            }
+        }
         long connectErrors = m.errors().count(ErrorKind.CONNECT);
         if (connectErrors > 0 && m.firstConnectionFailure() != null && m.aborted() == null) {
             // a point stopped by them says why in its own words; one that went on says what the first was
             notes.accept(label + ": " + String.format(java.util.Locale.ROOT, "%,d", connectErrors) + " connection error" + (connectErrors == 1 ? "" : "s") + ", the first: "
                     + m.firstConnectionFailure());
         }
-        String reconnects = Reconnects.said(spec.keepAlive(), spec.connections(), m.requestsSent(), connectErrors, m.generator());
+        // a flow's point counts iterations: the connections carried its steps' requests
+        long sent = m.flow() != null ? m.flow().requests() : m.requestsSent();
+        String reconnects = Reconnects.said(spec.keepAlive(), spec.connections(), sent, connectErrors, m.generator());
         if (reconnects != null) {
             notes.accept(target.label() + ": " + reconnects); // alike for all its points: the run says it once
         }

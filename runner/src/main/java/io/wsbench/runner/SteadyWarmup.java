@@ -119,8 +119,9 @@ public final class SteadyWarmup {
         String kinds = m.errors().written().entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(e -> String.format(java.util.Locale.ROOT, "%,d %s", e.getValue(), e.getKey()))
                 .collect(java.util.stream.Collectors.joining(", "));
-        return String.format(java.util.Locale.ROOT, "%s: every one of the %,d requests of the first warm-up window (%s) failed (%s)%s",
-                label, m.requests(), Durations.format(window), kinds,
+        // a flow's measurement counts its iterations, each failed by its first failure's kind
+        return String.format(java.util.Locale.ROOT, "%s: every one of the %,d %s of the first warm-up window (%s) failed (%s)%s",
+                label, m.requests(), m.flow() != null ? "iterations" : "requests", Durations.format(window), kinds,
                 m.clientFailure() == null ? "" : ": " + m.clientFailure());
     }
 

@@ -38,6 +38,8 @@ final class PostmanScripts {
     private static final Pattern SET = Pattern.compile("(?:pm\\.(?:environment|collectionVariables|globals|variables)\\.set|postman\\.set(?:Environment|Global)Variable)"
             + "\\(\\s*" + Q + "([^'\"`]+)\\1\\s*,\\s*(.+?)\\s*\\)\\s*;?");
     private static final Pattern TEST_OPEN = Pattern.compile("pm\\.test\\(\\s*" + Q + ".*?\\1\\s*,\\s*(?:function\\s*\\(\\s*\\)|\\(\\s*\\)\\s*=>)\\s*\\{\\s*(.*)");
+    /** An arrow function whose body is one expression, as Postman's newer snippets write: pm.test('ok', () => pm.response.to.have.status(200)); */
+    private static final Pattern TEST_ARROW = Pattern.compile("pm\\.test\\(\\s*" + Q + ".*?\\1\\s*,\\s*\\(\\s*\\)\\s*=>\\s*([^{\\s].*?)\\s*\\)\\s*;?");
     private static final Pattern OLD_TEST = Pattern.compile("tests\\[\\s*" + Q + ".*?\\1\\s*]\\s*=\\s*(.+?);?");
     private static final Pattern STATUS = Pattern.compile("pm\\.response\\.to\\.have\\.status\\(\\s*(\\d{3})\\s*\\);?");
     private static final Pattern STATUS_NAMED = Pattern.compile("pm\\.response\\.to\\.(?:be\\.ok|be\\.success|not\\.be\\.error)\\s*;?");
@@ -120,6 +122,10 @@ final class PostmanScripts {
             return;
         }
         Matcher m;
+        if ((m = TEST_ARROW.matcher(l)).matches()) {
+            line(m.group(2), r);
+            return;
+        }
         if ((m = TEST_OPEN.matcher(l)).matches()) {
             String rest = m.group(2).trim();
             if (!rest.isEmpty()) {
