@@ -32,7 +32,7 @@ public record DataRows(String source, List<String> columns, List<Map<String, Str
         CsvMapper mapper = new CsvMapper();
         mapper.enable(CsvParser.Feature.TRIM_SPACES);
         mapper.enable(CsvParser.Feature.FAIL_ON_MISSING_COLUMNS);
-        CsvSchema schema = CsvSchema.emptySchema().withHeader();
+        CsvSchema schema = CsvSchema.emptySchema().withHeader().withColumnSeparator(separator(csv));
         List<Map<String, String>> rows = new ArrayList<>();
         List<String> columns;
         try (MappingIterator<Map<String, String>> it = mapper.readerForMapOf(String.class).with(schema).readValues(csv.toFile())) {
@@ -55,6 +55,23 @@ public record DataRows(String source, List<String> columns, List<Map<String, Str
             throw new OwnServiceException(csv + ": no data rows after the header row");
         }
         return new DataRows(csv.toString(), List.copyOf(columns), List.copyOf(rows));
+    }
+
+    /**
+     * The file's column separator, read from its header row: a comma, or a semicolon or a tab where the header has one and
+     * no comma (a spreadsheet saved as CSV in a locale whose decimal mark is a comma writes semicolons).
+     */
+    static char separator(Path csv) throws OwnServiceException {
+        String header;
+        try (java.io.BufferedReader in = Files.newBufferedReader(csv, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            header = in.readLine();
+        } catch (IOException e) {
+            throw new OwnServiceException(csv + ": cannot read the data: " + e.getMessage());
+        }
+        if (header == null || header.indexOf(',') >= 0) {
+            return ',';
+        }
+        return header.indexOf(';') >= 0 ? ';' : header.indexOf('\t') >= 0 ? '\t' : ',';
     }
 
     public int size() {
