@@ -129,7 +129,8 @@ class OwnRestServiceTest {
 
     @Test
     void aTemplateOfTheUsersOwnIsFilledWithJsonEscapedValues(@TempDir Path dir) throws Exception {
-        Path template = Files.writeString(dir.resolve("order.json"), """
+        // saved with a byte order mark, as Windows' Notepad saves UTF-8: PHP's json_decode refuses a body that starts with one
+        Path template = Files.writeString(dir.resolve("order.json"), "\uFEFF" + """
                 { "item": "${item}", "quantity": ${q}, "express": ${express},
                   "customer": { "name": "${who}" }, "tags": ["bench", "${tag}"] }
                 """);

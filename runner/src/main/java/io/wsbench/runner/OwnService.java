@@ -180,6 +180,11 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         if (s.template() != null) {
             try {
                 template = Files.readString(s.template(), StandardCharsets.UTF_8);
+                if (template.startsWith("\uFEFF")) {
+                    // the byte order mark an editor put before the text is the file's, not the request's: a JSON parser
+                    // (JSON.parse behind Express) refuses a body that starts with it
+                    template = template.substring(1);
+                }
             } catch (java.nio.file.NoSuchFileException e) {
                 throw new OwnServiceException(s.template() + ": no such template file");
             } catch (java.nio.charset.CharacterCodingException e) {
