@@ -175,16 +175,21 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         }
     }
 
+    /**
+     * A text file of the user's, UTF-8, without the byte order mark an editor may put before it (Windows' Notepad does):
+     * the mark is the file's, not the request's, and a JSON parser (PHP's json_decode, JSON.parse behind Express) refuses
+     * a body that starts with it.
+     */
+    private static String text(Path file) throws IOException {
+        String t = Files.readString(file, StandardCharsets.UTF_8);
+        return t.startsWith("\uFEFF") ? t.substring(1) : t;
+    }
+
     private static OwnRequest request(Spec s, DataRows data) throws OwnServiceException {
         String template = null;
         if (s.template() != null) {
             try {
-                template = Files.readString(s.template(), StandardCharsets.UTF_8);
-                if (template.startsWith("\uFEFF")) {
-                    // the byte order mark an editor put before the text is the file's, not the request's: a JSON parser
-                    // (JSON.parse behind Express) refuses a body that starts with it
-                    template = template.substring(1);
-                }
+                template = text(s.template());
             } catch (java.nio.file.NoSuchFileException e) {
                 throw new OwnServiceException(s.template() + ": no such template file");
             } catch (java.nio.charset.CharacterCodingException e) {
@@ -207,7 +212,7 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         if (s.graphqlQuery() != null) {
             String query;
             try {
-                query = Files.readString(s.graphqlQuery(), StandardCharsets.UTF_8);
+                query = text(s.graphqlQuery());
             } catch (IOException e) {
                 throw new OwnServiceException(s.graphqlQuery() + ": cannot read the query: " + OneLine.of(e));
             }
