@@ -134,7 +134,9 @@ public record HarFile(String creator, List<Entry> entries) {
     public static HarFile read(Path file) throws OwnServiceException {
         JsonNode root;
         try {
-            root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            // a byte order mark before the JSON, as Fiddler and other Windows tools write one, is the file's
+            root = JSON.readTree(text.startsWith("\uFEFF") ? text.substring(1) : text);
         } catch (NoSuchFileException e) {
             throw new OwnServiceException("no such file: " + file);
         } catch (java.nio.charset.CharacterCodingException e) {

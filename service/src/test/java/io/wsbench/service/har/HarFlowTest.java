@@ -181,6 +181,22 @@ class HarFlowTest {
     }
 
     @Test
+    void aRecordingSavedWithAByteOrderMarkReadsTheSame(@TempDir Path dir) throws Exception {
+        // as Fiddler and other Windows tools save a HAR: a UTF-8 byte order mark before the JSON
+        Path plain = recording(dir);
+        Path marked = dir.resolve("marked.har");
+        java.nio.file.Files.write(marked, concat(new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, java.nio.file.Files.readAllBytes(plain)));
+        assertEquals(HarFlow.of(HarFile.read(plain), new HarFlow.Options(null, false, true), "shop.csv").yaml(),
+                HarFlow.of(HarFile.read(marked), new HarFlow.Options(null, false, true), "shop.csv").yaml());
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
     void anotherHostTheAssetsAndNoThinkAreTheUsersToChoose(@TempDir Path dir) throws Exception {
         HarFile har = HarFile.read(recording(dir));
         HarFlow.Result all = HarFlow.of(har, new HarFlow.Options("shop.test:8080", true, false), "x.csv");
