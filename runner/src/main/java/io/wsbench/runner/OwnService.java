@@ -16,8 +16,6 @@ import io.wsbench.service.wsdl.SoapRequest;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -175,21 +173,11 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         }
     }
 
-    /**
-     * A text file of the user's, UTF-8, without the byte order mark an editor may put before it (Windows' Notepad does):
-     * the mark is the file's, not the request's, and a JSON parser (PHP's json_decode, JSON.parse behind Express) refuses
-     * a body that starts with it.
-     */
-    private static String text(Path file) throws IOException {
-        String t = Files.readString(file, StandardCharsets.UTF_8);
-        return t.startsWith("\uFEFF") ? t.substring(1) : t;
-    }
-
     private static OwnRequest request(Spec s, DataRows data) throws OwnServiceException {
         String template = null;
         if (s.template() != null) {
             try {
-                template = text(s.template());
+                template = io.wsbench.service.own.UserText.read(s.template());
             } catch (java.nio.file.NoSuchFileException e) {
                 throw new OwnServiceException(s.template() + ": no such template file");
             } catch (java.nio.charset.CharacterCodingException e) {
@@ -212,7 +200,7 @@ public record OwnService(OwnWorkload workload, URI endpoint) {
         if (s.graphqlQuery() != null) {
             String query;
             try {
-                query = text(s.graphqlQuery());
+                query = io.wsbench.service.own.UserText.read(s.graphqlQuery());
             } catch (IOException e) {
                 throw new OwnServiceException(s.graphqlQuery() + ": cannot read the query: " + OneLine.of(e));
             }

@@ -9,7 +9,6 @@ import io.wsbench.service.own.OwnServiceException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
@@ -134,9 +133,7 @@ public record HarFile(String creator, List<Entry> entries) {
     public static HarFile read(Path file) throws OwnServiceException {
         JsonNode root;
         try {
-            String text = Files.readString(file, StandardCharsets.UTF_8);
-            // a byte order mark before the JSON, as Fiddler and other Windows tools write one, is the file's
-            root = JSON.readTree(text.startsWith("\uFEFF") ? text.substring(1) : text);
+            root = JSON.readTree(io.wsbench.service.own.UserText.read(file)); // Fiddler writes a byte order mark first
         } catch (NoSuchFileException e) {
             throw new OwnServiceException("no such file: " + file);
         } catch (java.nio.charset.CharacterCodingException e) {

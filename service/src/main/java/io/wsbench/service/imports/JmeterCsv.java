@@ -7,8 +7,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.wsbench.service.own.OwnServiceException;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +29,13 @@ final class JmeterCsv {
         CsvSchema schema = CsvSchema.emptySchema().withColumnSeparator(delimiter);
         schema = quoted ? schema.withQuoteChar('"') : schema.withoutQuoteChar();
         List<String[]> rows = new ArrayList<>();
-        try (MappingIterator<String[]> it = CSV.readerFor(String[].class).with(schema)
-                .readValues(Files.readString(file, StandardCharsets.UTF_8))) {
+        String text;
+        try {
+            text = io.wsbench.service.own.UserText.read(file); // a byte order mark is not the first field's, as JMeter reads it
+        } catch (IOException e) {
+            throw new OwnServiceException(what + ": cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        try (MappingIterator<String[]> it = CSV.readerFor(String[].class).with(schema).readValues(text)) {
             while (it.hasNextValue()) {
                 String[] row = it.nextValue();
                 if (row.length > 1 || row.length == 1 && !row[0].isEmpty()) { // JMeter skips empty lines too

@@ -30,6 +30,12 @@ class JmeterCsvTest {
     }
 
     @Test
+    void aByteOrderMarkIsNotPartOfTheFirstField(@TempDir Path dir) throws Exception {
+        Path f = Files.write(dir.resolve("users.csv"), "\uFEFFuser,pass\nann,pw\n".getBytes(StandardCharsets.UTF_8));
+        assertArrayEquals(new String[]{"user", "pass"}, JmeterCsv.read(f, ',', true, "plan: Users").get(0));
+    }
+
+    @Test
     void withoutQuotedDataAQuoteIsJustACharacter(@TempDir Path dir) throws Exception {
         Path f = Files.writeString(dir.resolve("users.tsv"), "\"alice\"\tsecret\n");
         assertArrayEquals(new String[]{"\"alice\"", "secret"}, JmeterCsv.read(f, '\t', false, "plan: Users").get(0));
