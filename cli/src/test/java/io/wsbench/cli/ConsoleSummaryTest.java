@@ -45,8 +45,9 @@ class ConsoleSummaryTest {
         List<PointRecord> points = new ArrayList<>();
         points.add(point("server-bound", 1, 1000, 1000));
         points.add(point("server-bound", 2, 1000, 1000));
-        points.add(withIoBusy(point("wsbench-bound", 1, 50_000, 20), 96.0));
-        points.add(withIoBusy(point("wsbench-bound", 2, 50_000, 20), 80.0));
+        // 2 s points: a generator is judged in a point of 0.1 s or more
+        points.add(withIoBusy(PointRecordBuilder.builder(point("wsbench-bound", 1, 50_000, 20)).durationSeconds(2).build(), 96.0));
+        points.add(withIoBusy(PointRecordBuilder.builder(point("wsbench-bound", 2, 50_000, 20)).durationSeconds(2).build(), 80.0));
         RunRecord run = io.wsbench.model.record.RunRecordBuilder.builder().suite("t").wsbenchVersion("0")
                 .startedAt("2026-01-01T00:00:00Z").status("complete").notes(List.of()).points(points).build();
         List<String> lines = ConsoleSummary.render(run).lines().toList();
