@@ -445,7 +445,17 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
 
     // ---- schema
 
-    record SchemaCheck(String text, AnswerSchema schema) implements AnswerCheck {
+    /**
+     * The answer's body against its schema. Validity is a function of the answer's status, type and bytes alone, so an
+     * I/O thread's instance remembers the answers it found valid ({@link Valid}) and one that comes again, byte for
+     * byte, is valid again: the answers of a data set's rows come back as they were, and XmlBeans parsing and
+     * validating each one cost the generator about 90 µs against spyne's hello, as much as many servers spend.
+     */
+    record SchemaCheck(String text, AnswerSchema schema, Valid valid) implements AnswerCheck {
+        SchemaCheck(String text, AnswerSchema schema) {
+            this(text, schema, null);
+        }
+
         @Override
         public Set<String> placeholders() {
             return Set.of();
@@ -453,12 +463,67 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
 
         @Override
         public String problem(Answer answer) {
-            return schema.problem(answer.status(), answer.contentType(), answer.body(), answer.length());
+            if (valid != null && valid.knows(answer.status(), answer.contentType(), answer.body(), answer.length())) {
+                return null;
+            }
+            String problem = schema.problem(answer.status(), answer.contentType(), answer.body(), answer.length());
+            if (problem == null && valid != null) {
+                valid.remember(answer.status(), answer.contentType(), answer.body(), answer.length());
+            }
+            return problem;
         }
 
         @Override
         public AnswerCheck instance() {
-            return this;
+            return new SchemaCheck(text, schema, new Valid());
+        }
+    }
+
+    /**
+     * The answers one I/O thread's schema check found valid: up to {@link #ANSWERS} of at most {@link #BYTES} bytes
+     * each, forgotten all at once when full (a data set of more distinct answers than that is checked in full, as
+     * before). An answer is found by its status, its type and its bytes, all compared.
+     */
+    final class Valid {
+        static final int ANSWERS = 256;
+        static final int BYTES = 16 * 1024;
+
+        private final java.util.Map<Seen, Boolean> seen = new java.util.HashMap<>();
+
+        /** A remembered answer, or a probe of one not copied. */
+        private record Seen(int status, String type, byte[] body, int length, int hash) {
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Seen s && s.status == status && s.length == length && s.hash == hash && java.util.Objects.equals(s.type, type)
+                        && java.util.Arrays.equals(s.body, 0, s.length, body, 0, length);
+            }
+
+            @Override
+            public int hashCode() {
+                return hash;
+            }
+        }
+
+        private static int hash(int status, String type, byte[] body, int length) {
+            int h = 31 * status + (type == null ? 0 : type.hashCode());
+            for (int i = 0; i < length; i++) {
+                h = 31 * h + body[i];
+            }
+            return h;
+        }
+
+        boolean knows(int status, String type, byte[] body, int length) {
+            return length <= BYTES && seen.containsKey(new Seen(status, type, body, length, hash(status, type, body, length)));
+        }
+
+        void remember(int status, String type, byte[] body, int length) {
+            if (length > BYTES) {
+                return;
+            }
+            if (seen.size() >= ANSWERS) {
+                seen.clear();
+            }
+            seen.put(new Seen(status, type, java.util.Arrays.copyOf(body, length), length, hash(status, type, body, length)), Boolean.TRUE);
         }
     }
 }
