@@ -164,6 +164,41 @@ class Http2Test {
         }
     }
 
+    /**
+     * Hypercorn 0.18 (Python's ASGI server over h2) sends GOAWAY NO_ERROR at a connection's 1,001st request naming that
+     * request's stream as taken and, where the application reads the request before it answers, never answers it; it
+     * closes the connection once idle (--keep-alive 1 s): the stream is one protocol error that says so, and the load
+     * goes on over a new connection.
+     */
+    @Test
+    void hypercornsGoAwayThatTakesAStreamItNeverAnswersIsOneErrorThatSaysSo(@TempDir Path dir) throws Exception {
+        PythonProcess.need("hypercorn", "hypercorn==0.18.0");
+        java.nio.file.Files.writeString(dir.resolve("hello_app.py"), """
+                async def app(scope, receive, send):
+                    if scope["type"] != "http":
+                        return
+                    while (await receive()).get("more_body"):  # the request read first, as an application does
+                        pass
+                    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
+                    await send({"type": "http.response.body", "body": b"Hello World"})
+                """);
+        int port = StackLauncher.freePort();
+        Process server = PythonProcess.started(dir, "Running on", "-m", "hypercorn", "--bind", "127.0.0.1:" + port, "--keep-alive", "1",
+                dir.resolve("hello_app.py") + ":app");
+        try {
+            JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + port + "/hello", "--http2", "-c", "1", "-n", "1003",
+                    "--expect", "Hello World", "--json"));
+            assertEquals(1003, p.at("/requests").asLong(), p.toString());
+            assertEquals(1, p.at("/errors/protocol").asLong(), "the 1,001st, taken and never answered: " + p.at("/errors"));
+            assertEquals(1002, p.at("/validated").asLong(), p.at("/errors").toString());
+            assertEquals(1, p.at("/generator/http2/events/stream taken by the server's GOAWAY, then closed unanswered").asLong(),
+                    p.at("/generator/http2").toString());
+            assertEquals(2, p.at("/generator/http2/connections").asLong(), "a new connection after the GOAWAY: " + p.at("/generator/http2"));
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
     @Test
     void overTlsH2IsChosenByAlpn(@TempDir Path dir) throws Exception {
         try (TlsFixture tls = new TlsFixture(dir);

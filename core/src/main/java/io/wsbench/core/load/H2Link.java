@@ -361,8 +361,15 @@ final class H2Link {
             if (u == null) {
                 return;
             }
-            if (handler.connection().goAwayReceived() && stream.id() > handler.connection().local().lastStreamKnownByPeer()) {
+            int last = handler.connection().goAwayReceived() ? handler.connection().local().lastStreamKnownByPeer() : -1;
+            if (last >= 0 && stream.id() > last) {
                 u.refused();
+            } else if (last >= 0) {
+                // Hypercorn 0.18's GOAWAY at its 1,001st request names that request's stream as taken, then never answers it:
+                // the connection closes (its keep-alive timeout, 5 s later) with the stream open
+                run.noteStreamError("stream taken by the server's GOAWAY, then closed unanswered");
+                u.reset("the server's GOAWAY took the stream (its last stream " + last + ") and the connection then closed without"
+                        + " its answer");
             } else {
                 run.noteStreamError("stream closed by the client's codec");
                 // a connection closed (or reset) with no error the codec saw, before any frame of the server's: said as one
