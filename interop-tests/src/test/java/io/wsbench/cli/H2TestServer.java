@@ -48,6 +48,8 @@ final class H2TestServer implements AutoCloseable {
     final AtomicInteger mostOpen = new AtomicInteger();
     final AtomicInteger resets = new AtomicInteger();
     final AtomicInteger goAways = new AtomicInteger();
+    /** When above 0: the server resets a connection (TCP RST) as it takes its streams' this-many-th, as a server that dies does. */
+    volatile int cutAfter;
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
     private final Channel server;
 
@@ -80,6 +82,11 @@ final class H2TestServer implements AutoCloseable {
                                     connections.incrementAndGet(); // a connection that carried a stream (not a bare probe)
                                 }
                                 stream.pipeline().addLast(new Stream(n, delayMillis, resetEvery));
+                                if (cutAfter > 0 && onThis == cutAfter) {
+                                    // under the codec, which would say GOAWAY first: a socket reset, as when the process dies
+                                    ch.config().setOption(io.netty.channel.ChannelOption.SO_LINGER, 0);
+                                    ch.unsafe().close(ch.unsafe().voidPromise());
+                                }
                                 if (goAwayAfter > 0 && onThis == goAwayAfter) {
                                     goAways.incrementAndGet();
                                     ch.writeAndFlush(new DefaultHttp2GoAwayFrame(Http2Error.NO_ERROR));

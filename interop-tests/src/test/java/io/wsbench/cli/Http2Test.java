@@ -164,6 +164,22 @@ class Http2Test {
         }
     }
 
+    /** A connection the server resets, as one that dies does: its open streams say so, and nothing of Netty's reaches the console. */
+    @Test
+    void aConnectionTheServerResetsIsSaidByItsStreamsWithNoWarningOfNettys() throws Exception {
+        try (H2TestServer server = new H2TestServer(0, 0, 0, null)) {
+            server.cutAfter = 100;
+            CliRunner r = CliRunner.run("load", "http://127.0.0.1:" + server.port() + "/hello", "--http2", "--streams", "4", "-c", "4",
+                    "-n", "400", "--expect", "Hello World");
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertTrue(!r.err().contains("WARNING") && !r.err().contains("exceptionCaught") && !r.out().contains("exceptionCaught"),
+                    r.err());
+            assertTrue(r.out().contains("answers refused; the first: the connection failed: Connection reset by peer, counted as a"
+                    + " protocol error"), r.out());
+            assertTrue(server.connections.get() >= 2, "a new connection after each reset: " + server.connections.get());
+        }
+    }
+
     /**
      * Hypercorn 0.18 (Python's ASGI server over h2) sends GOAWAY NO_ERROR at a connection's 1,001st request naming that
      * request's stream as taken and, where the application reads the request before it answers, never answers it; it

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
 import io.netty.handler.codec.http2.StreamBufferingEncoder;
 import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
+import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.UniformStreamByteDistributor;
@@ -391,7 +392,7 @@ final class H2Link {
          * bytes "HTTP/") takes no h2c with prior knowledge, and is told so in words a user can act on.
          */
         void codecFailed(Throwable cause) {
-            String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+            String message = cause.getMessage() == null ? cause.getClass().getSimpleName() : LoadEngine.plain(cause.getMessage());
             boolean http1 = message.contains("not SETTINGS") && message.contains("485454502f"); // "HTTP/"
             if (codecError != null && !http1) {
                 return; // the first failure says why, unless a later one says what the server speaks
@@ -447,6 +448,20 @@ final class H2Link {
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
             super.channelInactive(ctx);
             conn.closed();
+        }
+
+        /**
+         * A failure of the socket under the codec (the server reset the connection, or died): said by the streams it
+         * closes, not passed on to the pipeline's tail, whose warning reached the console when a server died mid-point.
+         */
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
+            if (Http2CodecUtil.getEmbeddedHttp2Exception(cause) != null) {
+                super.exceptionCaught(ctx, cause);
+                return;
+            }
+            conn.codecFailed(cause);
+            ctx.close();
         }
 
         @Override

@@ -39,6 +39,14 @@ import java.util.function.Supplier;
  */
 public final class LoadEngine implements AutoCloseable {
 
+    /**
+     * A native socket error as the user reads it: Netty's epoll transport says "recvAddress(..) failed with error(-104):
+     * Connection reset by peer", where the errno's own words are the part that says what happened.
+     */
+    static String plain(String failure) {
+        return failure == null ? null : failure.replaceFirst("^\\w+\\(\\.\\.\\) failed with error\\(-?\\d+\\): ", "");
+    }
+
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     private static final long NO_PROGRESS_ABORT_NANOS = TimeUnit.SECONDS.toNanos(3);
     /**
@@ -421,7 +429,8 @@ public final class LoadEngine implements AutoCloseable {
         }
 
         /** {@code why}, kept as the point's last connect failure (a silent server's end names it). */
-        String connectFailure(String why) {
+        String connectFailure(String failure) {
+            String why = plain(failure);
             lastConnectFailure = why;
             lastConnectFailureNanos = System.nanoTime();
             if (firstConnectFailure == null) {
