@@ -203,7 +203,8 @@ final class PointRun {
         }
         // a flow's point counts iterations: the connections carried its steps' requests
         long sent = m.flow() != null ? m.flow().requests() : m.requestsSent();
-        String reconnects = Reconnects.said(spec.keepAlive(), spec.connections(), sent, connectErrors, m.generator());
+        // a point cut short (its server died, or went away) closed its connections with it: no keep-alive habit to tell
+        String reconnects = m.aborted() != null ? null : Reconnects.said(spec.keepAlive(), spec.connections(), sent, connectErrors, m.generator());
         if (reconnects != null) {
             notes.accept(target.label() + ": " + reconnects); // alike for all its points: the run says it once
         }

@@ -233,7 +233,7 @@ public final class LoadEngine implements AutoCloseable {
             sampler.tick(now);
             if (run.abortReason == null && sampler.onlyConnectErrors(NO_PROGRESS_ABORT_NANOS)) {
                 run.abortReason = "cannot connect to " + address.getHostString() + ":" + address.getPort()
-                        + (run.lastConnectFailure == null ? "" : ": " + run.lastConnectFailure);
+                        + (run.lastConnectFailure == null ? "" : ": " + run.lastConnectFailure) + sampler.goneSince();
             }
             if (run.abortReason != null || System.nanoTime() > hardStop) {
                 stopAll(lanes);

@@ -131,6 +131,15 @@ final class Sampler {
         return total.getTotalCount() == 0 ? 0 : total.getMaxValue();
     }
 
+    /**
+     * Where a point whose target went away mid-point says it went: ", since second 0.6 (2,999 answers before: the server
+     * went away)"; "" when nothing was ever answered (the target was never there).
+     */
+    String goneSince() {
+        return lastActivityCount == 0 ? "" : String.format(java.util.Locale.ROOT, ", since second %.1f (%,d answers before it: the"
+                + " server went away)", (lastActivity - run.start) / 1e9, lastActivityCount);
+    }
+
     /** True when nothing but connect errors happened for a while: the target is gone. */
     boolean onlyConnectErrors(long forNanos) {
         return run.lastConnectFailure != null && System.nanoTime() - lastActivity > forNanos

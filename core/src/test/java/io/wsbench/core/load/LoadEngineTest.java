@@ -261,6 +261,33 @@ class LoadEngineTest {
     }
 
     @Test
+    void aServerThatGoesAwayMidPointIsSaidToHaveGoneAfterWhatItAnswered() throws Exception {
+        java.net.ServerSocket server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+        InetSocketAddress at = new InetSocketAddress("127.0.0.1", server.getLocalPort());
+        Thread t = new Thread(() -> { // 20 answers, a connection each, then it is gone: its port refuses
+            try (server) {
+                for (int i = 0; i < 20; i++) {
+                    try (java.net.Socket s = server.accept()) {
+                        s.getInputStream().read(new byte[4096]);
+                        s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 11\r\nConnection: close\r\n\r\nHello World"
+                                .getBytes(StandardCharsets.US_ASCII));
+                    }
+                }
+            } catch (java.io.IOException e) {
+                // the test ends it
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        Measurement m = engine.run(LoadEngine.Point.of(at, LoadSpec.closedFor(2, Duration.ofSeconds(20)), get(at, false), GREETING),
+                ProgressListener.NONE);
+        assertEquals(20, m.ok(), m.errors().toString());
+        assertNotNull(m.aborted(), "gone, it gives up");
+        assertTrue(m.aborted().matches("cannot connect to 127\\.0\\.0\\.1:" + at.getPort() + ": Connection refused, since second"
+                + " [0-9.]+ \\(20 answers before it: the server went away\\)"), m.aborted());
+    }
+
+    @Test
     void durationBoundPointSendsNothingAfterItsEnd() throws Exception {
         // each answer takes at least 100 ms: a user can start 8 requests in 800 ms (at 0, 100 ... 700 ms
         // at the earliest) and no ninth, unless it sends after the point's end
