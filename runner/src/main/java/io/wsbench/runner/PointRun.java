@@ -3,6 +3,7 @@ package io.wsbench.runner;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.Reconnects;
+import io.wsbench.core.load.StepFigures;
 import io.wsbench.core.load.ProgressListener;
 import io.wsbench.model.record.ErrorKind;
 import io.wsbench.model.record.LoadRecord;
@@ -187,8 +188,8 @@ final class PointRun {
         }
         if (m.flow() != null) {
             // a flow's answers are refused step by step: each step's first failure, as load --flow prints it, said once a run
-            for (List<io.wsbench.core.load.StepFigures> phase : java.util.Arrays.asList(m.flow().setup(), m.flow().steps(), m.flow().teardown())) {
-                for (io.wsbench.core.load.StepFigures s : phase == null ? List.<io.wsbench.core.load.StepFigures>of() : phase) {
+            for (List<StepFigures> phase : java.util.Arrays.asList(m.flow().setup(), m.flow().steps(), m.flow().teardown())) {
+                for (StepFigures s : phase == null ? List.<StepFigures>of() : phase) {
                     if (s.firstFailure() != null) {
                         notes.accept(target.label() + ": step '" + s.name() + "' failed; the first: " + s.firstFailure());
                     }
@@ -198,8 +199,8 @@ final class PointRun {
         long connectErrors = m.errors().count(ErrorKind.CONNECT);
         if (connectErrors > 0 && m.firstConnectionFailure() != null && m.aborted() == null) {
             // a point stopped by them says why in its own words; one that went on says what the first was
-            notes.accept(label + ": " + String.format(java.util.Locale.ROOT, "%,d", connectErrors) + " connection error" + (connectErrors == 1 ? "" : "s") + ", the first: "
-                    + m.firstConnectionFailure());
+            notes.accept(label + ": " + String.format(java.util.Locale.ROOT, "%,d connection error%s, the first: %s", connectErrors,
+                    connectErrors == 1 ? "" : "s", m.firstConnectionFailure()));
         }
         // a flow's point counts iterations: the connections carried its steps' requests
         long sent = m.flow() != null ? m.flow().requests() : m.requestsSent();
