@@ -64,10 +64,12 @@ final class CompareCommand implements Callable<Integer> {
             c.capacities().forEach(x -> o.println("  " + x.target() + ": " + x.says()));
         }
         for (Comparison.Unmatched u : c.onlyInA()) {
-            o.println("only in A: " + u.name());
+            String unlike = u.unlike(c.onlyInB());
+            o.println("only in A: " + u.name() + (unlike == null ? "" : " (" + unlike + ")"));
         }
         for (Comparison.Unmatched u : c.onlyInB()) {
-            o.println("only in B: " + u.name());
+            String unlike = u.unlike(c.onlyInA());
+            o.println("only in B: " + u.name() + (unlike == null ? "" : " (" + unlike + ")"));
         }
         for (Path p : c.write(out)) {
             o.println("wrote " + p);

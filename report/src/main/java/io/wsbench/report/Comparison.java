@@ -69,6 +69,36 @@ public record Comparison(Side a, Side b, String method, List<Row> rows, List<Unm
         public String name() {
             return Comparison.name(target, load);
         }
+
+        /**
+         * How the other run's target of this one's name (and load) differs, where it has one: "the other run's is protocol
+         * http, this one's plain". A suite edited between two runs (a protocol given, then left out) left two lines that
+         * read alike, "only in A: axis2 @ 2 users" and "only in B: axis2 @ 2 users"; null when the other run has no such
+         * target.
+         */
+        public String unlike(List<Unmatched> others) {
+            for (Unmatched o : others) {
+                if (!o.name().equals(name())) {
+                    continue;
+                }
+                List<String> said = new ArrayList<>();
+                differs(said, "stack", target.stack(), o.target.stack());
+                differs(said, "protocol", target.protocol(), o.target.protocol());
+                differs(said, "variant", target.variant(), o.target.variant());
+                differs(said, "security", target.security(), o.target.security());
+                differs(said, "sequence", target.sequence(), o.target.sequence());
+                differs(said, "loop", load.model(), o.load.model());
+                differs(said, "rate", load.rate() == null ? null : load.rate().toString(), o.load.rate() == null ? null : o.load.rate().toString());
+                return said.isEmpty() ? "the other run's is measured otherwise" : "the other run's has " + String.join(", ", said);
+            }
+            return null;
+        }
+
+        private static void differs(List<String> said, String what, String mine, String theirs) {
+            if (!java.util.Objects.equals(mine, theirs)) {
+                said.add(what + " " + (theirs == null ? "none" : theirs) + ", this one's " + (mine == null ? "none" : mine));
+            }
+        }
     }
 
     /**

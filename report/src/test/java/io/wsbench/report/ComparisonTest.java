@@ -142,6 +142,22 @@ class ComparisonTest {
         assertTrue(html.contains("1 (same)"), "the axis marks 1");
     }
 
+    @Test
+    void aTargetOfOneNameMeasuredOtherwiseInEachRunSaysHowItDiffers() {
+        LoadRecord two = new LoadRecord("closed", 2, null, 1.0, null, null, true);
+        PointRecord plain = point("axis2", two, 1, 1000, 500);
+        PointRecord http = PointRecordBuilder.builder(plain).target(new TargetRecord("axis2", "cxf", "http", null, "hello", "plain", null))
+                .build();
+        RunRecord a = io.wsbench.model.record.RunRecordBuilder.builder().suite("wars").wsbenchVersion("0.1.0")
+                .startedAt("2026-12-06T22:20:00Z").status("complete").notes(List.of()).points(List.of(plain)).build();
+        RunRecord b = io.wsbench.model.record.RunRecordBuilder.builder(a).points(List.of(http)).build();
+        Comparison c = Comparison.of("A", a, "B", b);
+        assertEquals(List.of(), c.rows(), "not the same target");
+        assertEquals("the other run's has protocol http, this one's soap11", c.onlyInA().get(0).unlike(c.onlyInB()));
+        assertEquals("the other run's has protocol soap11, this one's http", c.onlyInB().get(0).unlike(c.onlyInA()));
+        assertEquals(null, c.onlyInA().get(0).unlike(List.of()), "the other run has none of its name");
+    }
+
     private static RunRecord relabel(RunRecord r, String label) {
         List<PointRecord> points = r.points().stream().map(p -> point(label, p.load(), p.repeat(), p.throughput(),
                 p.latencyMicros().p50())).toList();
