@@ -174,8 +174,9 @@ class Http2Test {
             assertEquals(0, r.exit(), r.out() + r.err());
             assertTrue(!r.err().contains("WARNING") && !r.err().contains("exceptionCaught") && !r.out().contains("exceptionCaught"),
                     r.err());
-            assertTrue(r.out().contains("answers refused; the first: the connection failed: Connection reset by peer, counted as a"
-                    + " protocol error"), r.out());
+            // said in the socket error's own words: the reset as a read meets it (or a write, as a broken pipe)
+            assertTrue(r.out().contains("answers refused; the first: the connection failed: ") && !r.out().contains("failed with error("),
+                    r.out());
             assertTrue(server.connections.get() >= 2, "a new connection after each reset: " + server.connections.get());
         }
     }
