@@ -263,6 +263,8 @@ class LoadRefusedTest {
         String raced = Reconnects.said(true, 4, 100, closes(70L, 60L, 6L, null));
         assertTrue(raced.startsWith("the server closed connections that sat idle") && raced.contains("; and the server closed kept connections as"
                 + " requests went out on them") && !raced.contains("now and then"), raced);
+        assertNull(Reconnects.said(true, 20, 7_547, 4_548, closes(40L, null, 20L, null)),
+                "sent again, then refused: a server that died (a Node server exiting mid-load), not a keep-alive timeout");
         assertTrue(Reconnects.said(true, 1, 3, closes(null, null, null, 2L)).startsWith("connections idle nearly as long as the server"
                 + " keeps one (as its Keep-Alive header said, timeout=N) were opened anew"));
     }

@@ -57,7 +57,8 @@ public final class Reconnects {
                     + " think time, as Apache httpd's KeepAliveTimeout, 5 s by default, or nginx's keepalive_timeout): each"
                     + " reopening is in the latency of the request that waited for it");
         }
-        if (again > 0) {
+        // a request sent again that then could not connect met a server gone, not its keep-alive timeout
+        if (again > 0 && unanswered < again) {
             said.add("the server closed kept connections as requests went out on them (its keep-alive timeout reached as they"
                     + " were sent): those requests, of idempotent methods, were sent again on a new connection (RFC 9112, 9.3.1),"
                     + " their latency holding the first try and the reconnect");
