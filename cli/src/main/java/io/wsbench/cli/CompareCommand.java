@@ -63,18 +63,20 @@ final class CompareCommand implements Callable<Integer> {
             o.println("capacity, B over A:");
             c.capacities().forEach(x -> o.println("  " + x.target() + ": " + x.says()));
         }
-        for (Comparison.Unmatched u : c.onlyInA()) {
-            String unlike = u.unlike(c.onlyInB());
-            o.println("only in A: " + u.name() + (unlike == null ? "" : " (" + unlike + ")"));
-        }
-        for (Comparison.Unmatched u : c.onlyInB()) {
-            String unlike = u.unlike(c.onlyInA());
-            o.println("only in B: " + u.name() + (unlike == null ? "" : " (" + unlike + ")"));
-        }
+        unmatched(o, "A", c.onlyInA(), c.onlyInB());
+        unmatched(o, "B", c.onlyInB(), c.onlyInA());
         for (Path p : c.write(out)) {
             o.println("wrote " + p);
         }
         return 0;
+    }
+
+    /** "only in A: X", each with how the other run's target of its name differs, where it has one. */
+    private static void unmatched(PrintStream o, String side, List<Comparison.Unmatched> only, List<Comparison.Unmatched> others) {
+        for (Comparison.Unmatched u : only) {
+            String unlike = u.unlike(others);
+            o.println("only in " + side + ": " + u.name() + (unlike == null ? "" : " (" + unlike + ")"));
+        }
     }
 
     /** The directory of a run given as its directory or its run.json. */

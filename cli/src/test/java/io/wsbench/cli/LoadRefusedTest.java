@@ -247,25 +247,25 @@ class LoadRefusedTest {
 
     @Test
     void theWordsFollowTheCounts() {
-        assertNull(Reconnects.said(true, 4, 1000, closes(4L, null, null, null)), "one a user: kept");
-        assertNull(Reconnects.said(false, 4, 1000, closes(1000L, null, null, null)), "a new connection per request was asked");
-        assertNull(Reconnects.said(true, 4, 1000, closes(null, null, null, null)), "not counted (HTTP/2)");
-        assertTrue(Reconnects.said(true, 4, 1000, closes(1000L, null, null, null)).startsWith("the server closed the connection after each answer"));
+        assertNull(Reconnects.said(true, 4, 1000, 0, closes(4L, null, null, null)), "one a user: kept");
+        assertNull(Reconnects.said(false, 4, 1000, 0, closes(1000L, null, null, null)), "a new connection per request was asked");
+        assertNull(Reconnects.said(true, 4, 1000, 0, closes(null, null, null, null)), "not counted (HTTP/2)");
+        assertTrue(Reconnects.said(true, 4, 1000, 0, closes(1000L, null, null, null)).startsWith("the server closed the connection after each answer"));
         // a server that reset each connection as its request came answered none: no close followed an answer
         assertNull(Reconnects.said(true, 4, 10_177, 10_177, closes(10_177L, null, null, null)), "every request a connection error");
         assertTrue(Reconnects.said(true, 4, 1000, 500, closes(1000L, null, null, null)).startsWith("the server closed the connection after each answer"),
                 "half reset, half answered then closed");
-        assertTrue(Reconnects.said(true, 4, 1000, closes(340L, null, null, null)).startsWith("the server closed connections now and then"),
+        assertTrue(Reconnects.said(true, 4, 1000, 0, closes(340L, null, null, null)).startsWith("the server closed connections now and then"),
                 "nginx's keepalive_requests 3");
-        assertEquals(Reconnects.said(true, 4, 1000, closes(340L, null, null, null)), Reconnects.said(true, 8, 5000, closes(1700L, null, null, null)),
+        assertEquals(Reconnects.said(true, 4, 1000, 0, closes(340L, null, null, null)), Reconnects.said(true, 8, 5000, 0, closes(1700L, null, null, null)),
                 "alike for every point of a target");
-        assertTrue(Reconnects.said(true, 4, 100, closes(60L, 60L, null, null)).startsWith("the server closed connections that sat idle between requests"));
-        String raced = Reconnects.said(true, 4, 100, closes(70L, 60L, 6L, null));
+        assertTrue(Reconnects.said(true, 4, 100, 0, closes(60L, 60L, null, null)).startsWith("the server closed connections that sat idle between requests"));
+        String raced = Reconnects.said(true, 4, 100, 0, closes(70L, 60L, 6L, null));
         assertTrue(raced.startsWith("the server closed connections that sat idle") && raced.contains("; and the server closed kept connections as"
                 + " requests went out on them") && !raced.contains("now and then"), raced);
         assertNull(Reconnects.said(true, 20, 7_547, 4_548, closes(40L, null, 20L, null)),
                 "sent again, then refused: a server that died (a Node server exiting mid-load), not a keep-alive timeout");
-        assertTrue(Reconnects.said(true, 1, 3, closes(null, null, null, 2L)).startsWith("connections idle nearly as long as the server"
+        assertTrue(Reconnects.said(true, 1, 3, 0, closes(null, null, null, 2L)).startsWith("connections idle nearly as long as the server"
                 + " keeps one (as its Keep-Alive header said, timeout=N) were opened anew"));
     }
 }

@@ -190,7 +190,7 @@ public final class Flags {
         othersCpuPercent(p, cores).filter(o -> o > OTHERS_CPU_PERCENT).ifPresent(o -> out.accept(new Said(
                 ": other processes took {} of a core during the point (the machine's CPU less the server's and the"
                 + " generator's): the load did not have the machine to itself.", percent(o))));
-        if (p.durationSeconds() < PointRecord.PACE_JUDGED_SECONDS) {
+        if (!p.paceJudged()) {
             // too short to say whether the generator kept up
         } else if (p.agents() == null) {
             generatorBusy(p.generator(), p.server()).ifPresent(why -> out.accept(why.after(": the load generator may have been the bottleneck (", ").")));

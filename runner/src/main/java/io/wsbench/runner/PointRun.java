@@ -250,7 +250,7 @@ final class PointRun {
      */
     static String protocolHint(TargetSpec spec, String refusal) {
         if (spec == null || spec.protocol() == null || spec.flow() != null || spec.service().described()
-                || (spec.path() == null && spec.url() == null) || !refusal.endsWith("counted as failed validation")) {
+                || (spec.path() == null && spec.url() == null) || !refusal.endsWith("counted as " + io.wsbench.core.load.Verdict.VALIDATION.kind().said())) {
             return "";
         }
         return " (protocol " + spec.protocol() + " checks each answer against wsbench's own " + spec.protocol()

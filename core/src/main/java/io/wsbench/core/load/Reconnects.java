@@ -24,16 +24,9 @@ public final class Reconnects {
      * as its generator's counts say ({@link GeneratorRecord#serverClosedConnections} and the three beside it), in words
      * without the point's own counts, so that a run says it once for all the points of a target; null when the server
      * closed fewer than one a user (a close at the point's end, or none) and nothing else was done, or keep-alive was
-     * not asked.
-     */
-    public static String said(boolean keepAlive, int users, long requests, GeneratorRecord g) {
-        return said(keepAlive, users, requests, 0, g);
-    }
-
-    /**
-     * As {@link #said(boolean, int, long, GeneratorRecord)}, where {@code unanswered} of the requests met a connection the
-     * server closed before it answered (connection errors): those closes followed no answer, and a server that reset
-     * every connection as each request came was told "closed the connection after each answer".
+     * not asked. {@code unanswered} of the requests met a connection the server closed before it answered (connection
+     * errors): those closes followed no answer (a server that reset every connection as each request came was told
+     * "closed the connection after each answer"), and a request sent again that then could not connect met a server gone.
      */
     public static String said(boolean keepAlive, int users, long requests, long unanswered, GeneratorRecord g) {
         if (!keepAlive || g == null || requests <= users) {

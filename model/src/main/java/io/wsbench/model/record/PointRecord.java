@@ -200,8 +200,13 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
      * apart from the server say nothing of theirs, so the server's machine decides ({@link ServerRecord#sharingItsCpus}).
      */
     public boolean generatorSetThePace() {
-        return durationSeconds() >= PACE_JUDGED_SECONDS && generator() != null
+        return paceJudged() && generator() != null
                 && generator().setThePaceOf(agents() == null ? server() : ServerRecord.sharingItsCpus(server()));
+    }
+
+    /** Whether this point lasted long enough ({@link #PACE_JUDGED_SECONDS}) to say whether its generator kept up. */
+    public boolean paceJudged() {
+        return durationSeconds() >= PACE_JUDGED_SECONDS;
     }
 
     /** The server's CPU per valid answer, in µs; null when its CPU was not measured or nothing was valid. */

@@ -463,12 +463,14 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
 
         @Override
         public String problem(Answer answer) {
-            if (valid != null && valid.knows(answer.status(), answer.contentType(), answer.body(), answer.length())) {
+            // the answer as the memory finds it, hashed once: looked up, and kept when it proves valid
+            Valid.Seen seen = valid == null ? null : Valid.probe(answer.status(), answer.contentType(), answer.body(), answer.length());
+            if (seen != null && valid.knows(seen)) {
                 return null;
             }
             String problem = schema.problem(answer.status(), answer.contentType(), answer.body(), answer.length());
-            if (problem == null && valid != null) {
-                valid.remember(answer.status(), answer.contentType(), answer.body(), answer.length());
+            if (problem == null && seen != null) {
+                valid.remember(seen);
             }
             return problem;
         }
@@ -491,7 +493,7 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
         private final java.util.Map<Seen, Boolean> seen = new java.util.HashMap<>();
 
         /** A remembered answer, or a probe of one not copied. */
-        private record Seen(int status, String type, byte[] body, int length, int hash) {
+        record Seen(int status, String type, byte[] body, int length, int hash) {
             @Override
             public boolean equals(Object o) {
                 return o instanceof Seen s && s.status == status && s.length == length && s.hash == hash && java.util.Objects.equals(s.type, type)
@@ -512,18 +514,22 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
             return h;
         }
 
-        boolean knows(int status, String type, byte[] body, int length) {
-            return length <= BYTES && seen.containsKey(new Seen(status, type, body, length, hash(status, type, body, length)));
+        /** The answer as a key over its bytes, not copied; null for one over {@link #BYTES}, never remembered. */
+        static Seen probe(int status, String type, byte[] body, int length) {
+            return length > BYTES ? null : new Seen(status, type, body, length, hash(status, type, body, length));
         }
 
-        void remember(int status, String type, byte[] body, int length) {
-            if (length > BYTES) {
-                return;
-            }
+        boolean knows(Seen probe) {
+            return seen.containsKey(probe);
+        }
+
+        /** Keeps {@code probe}'s answer, its bytes copied (the probe's are the I/O thread's buffer). */
+        void remember(Seen probe) {
             if (seen.size() >= ANSWERS) {
                 seen.clear();
             }
-            seen.put(new Seen(status, type, java.util.Arrays.copyOf(body, length), length, hash(status, type, body, length)), Boolean.TRUE);
+            seen.put(new Seen(probe.status(), probe.type(), java.util.Arrays.copyOf(probe.body(), probe.length()), probe.length(),
+                    probe.hash()), Boolean.TRUE);
         }
     }
 }
