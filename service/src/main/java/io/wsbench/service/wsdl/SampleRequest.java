@@ -119,12 +119,16 @@ public final class SampleRequest {
             }
             indent(depth).append("</").append(wrapper).append(">\n");
         } else {
+            if (op.input().stream().anyMatch(p -> p.element() == null)) {
+                // not WS-I, but served (Zend's AutoDiscover, PHP's own WSDLs): written as SoapUI and PHP's SoapClient write it
+                indent(depth).append("<!-- document style, its parts typed by types, not elements: each an element of its name -->\n");
+            }
             for (SoapOperation.Part part : op.input()) {
-                if (part.element() == null) {
-                    throw new WsdlException(wsdl.location() + ": part '" + part.name() + "' of operation '" + op.name()
-                            + "' is document style but names a type, not an element");
+                if (part.element() != null) {
+                    globalElement(part, depth);
+                } else {
+                    part(part, depth);
                 }
-                globalElement(part, depth);
             }
         }
         StringBuilder env = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -144,7 +148,7 @@ public final class SampleRequest {
         return env.toString();
     }
 
-    /** A part typed by a type, not an element (rpc style): an element of the part's name. */
+    /** A part typed by a type, not an element (rpc style, or a document style that WS-I forbids): an element of the part's name. */
     private void part(SoapOperation.Part part, int depth) throws WsdlException {
         SchemaType type = wsdl.types().findType(part.type());
         if (type == null) {

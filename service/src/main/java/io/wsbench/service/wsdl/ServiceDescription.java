@@ -397,23 +397,31 @@ public final class ServiceDescription {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setNamespaceAware(true);
-            Document doc = f.newDocumentBuilder().newDocument();
-            Element copy = (Element) doc.importNode(schema, true);
-            doc.appendChild(copy);
-            for (Node n = schema.getParentNode(); n instanceof Element parent; n = n.getParentNode()) {
-                NamedNodeMap attrs = parent.getAttributes();
-                for (int i = 0; i < attrs.getLength(); i++) {
-                    Attr a = (Attr) attrs.item(i);
-                    if (XMLConstants.XMLNS_ATTRIBUTE_NS_URI.equals(a.getNamespaceURI())
-                            && !copy.hasAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, a.getLocalName())) {
-                        copy.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, a.getName(), a.getValue());
-                    }
-                }
-            }
-            return copy;
+            return standalone(schema, f.newDocumentBuilder().newDocument());
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * {@code element} copied as the document element of {@code doc} (a new, empty one), with every namespace declaration
+     * in scope where it stood that it does not make itself: QNames in its text and attributes ({@code type="tns:Order"},
+     * {@code xsi:type="xsd:int"}) name prefixes declared on an ancestor, often the WSDL's root or the SOAP Envelope.
+     */
+    static Element standalone(Element element, Document doc) {
+        Element copy = (Element) doc.importNode(element, true);
+        doc.appendChild(copy);
+        for (Node n = element.getParentNode(); n instanceof Element parent; n = n.getParentNode()) {
+            NamedNodeMap attrs = parent.getAttributes();
+            for (int i = 0; i < attrs.getLength(); i++) {
+                Attr a = (Attr) attrs.item(i);
+                if (XMLConstants.XMLNS_ATTRIBUTE_NS_URI.equals(a.getNamespaceURI())
+                        && !copy.hasAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, a.getLocalName())) {
+                    copy.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, a.getName(), a.getValue());
+                }
+            }
+        }
+        return copy;
     }
 
     private static SchemaTypeSystem compile(List<XmlObject> schemas, boolean soapEncoding, String location)

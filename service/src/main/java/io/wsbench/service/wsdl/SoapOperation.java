@@ -21,7 +21,10 @@ public record SoapOperation(String service, String port, String address, SoapVer
         this(service, port, address, version, style, use, name, soapAction, namespace, input, output, List.of(), List.of());
     }
 
-    /** A message part: typed by a global {@code element} (document style) or by a {@code type} (rpc style). */
+    /**
+     * A message part: typed by a global {@code element} (document style) or by a {@code type} (rpc style, and the
+     * document style of WSDLs that do not follow WS-I: Zend's AutoDiscover, PHP's own).
+     */
     public record Part(String name, QName element, QName type) {
         public String describe() {
             return element != null ? element.toString() : name + ":" + type;

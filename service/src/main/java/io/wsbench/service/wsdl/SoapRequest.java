@@ -118,7 +118,8 @@ public record SoapRequest(ServiceDescription wsdl, SoapOperation operation, Plac
 
     /**
      * The answer's body validated against the WSDL's schema: in document style its element against
-     * its global declaration; in rpc/literal each part under the wrapper against its element or type.
+     * its global declaration (each part against its type where the parts name types); in rpc/literal each part under the
+     * wrapper against its element or type.
      * Rpc/encoded answers follow SOAP section 5's graph encoding, which no schema describes: none.
      */
     @Override
@@ -138,21 +139,29 @@ public record SoapRequest(ServiceDescription wsdl, SoapOperation operation, Plac
                 return "no element in the SOAP Body";
             }
             try {
-                return operation.rpc() ? validateParts(first) : validate(first, null);
+                if (operation.rpc()) {
+                    return validateParts(children(first), first.getLocalName());
+                }
+                return operation.output().stream().anyMatch(p -> p.element() == null)
+                        ? validateParts(children(first.getParentNode()), "the Body") : validate(first, null);
             } catch (Exception e) {
                 return "cannot be validated: " + e.getMessage();
             }
         };
     }
 
-    private String validateParts(Element first) throws Exception {
-        List<Element> parts = children(first);
+    /**
+     * Each output part among {@code parts}, the children of the rpc wrapper or, for a document-style message whose parts
+     * name types (not WS-I, but served: SoapUI and PHP's SoapClient write such a part as an element of its name), of the
+     * Body ({@code in} says which, for the message).
+     */
+    private String validateParts(List<Element> parts, String in) throws Exception {
         for (SoapOperation.Part part : operation.output()) {
             Element e = parts.stream().filter(p -> part.element() != null
                     ? p.getLocalName().equals(part.element().getLocalPart()) : p.getLocalName().equals(part.name()))
                     .findFirst().orElse(null);
             if (e == null) {
-                return "no part '" + part.name() + "' in " + first.getLocalName();
+                return "no part '" + part.name() + "' in " + in;
             }
             String problem = validate(e, part.element() != null ? null : wsdl.types().findType(part.type()));
             if (problem != null) {
@@ -167,8 +176,7 @@ public record SoapRequest(ServiceDescription wsdl, SoapOperation operation, Plac
                 e.getNamespaceURI() == null ? "" : e.getNamespaceURI(), e.getLocalName())) == null) {
             return "{" + e.getNamespaceURI() + "}" + e.getLocalName() + " is not declared in the WSDL's schemas";
         }
-        Document own = BUILDER.get().newDocument();
-        own.appendChild(own.importNode(e, true));
+        Document own = ServiceDescription.standalone(e, BUILDER.get().newDocument()).getOwnerDocument();
         XmlOptions load = new XmlOptions();
         if (type != null) {
             load.setLoadReplaceDocumentElement(null); // the part's element is not global: its content is of the type
@@ -176,9 +184,39 @@ public record SoapRequest(ServiceDescription wsdl, SoapOperation operation, Plac
         XmlObject o = wsdl.types().parse(own, type, load);
         List<XmlError> errors = new ArrayList<>();
         if (!o.validate(new XmlOptions().setErrorListener(errors))) {
-            return errors.isEmpty() ? "not valid against the WSDL's schema" : errors.get(0).getMessage();
+            return errors.isEmpty() ? "not valid against the WSDL's schema" : said(errors.get(0), e);
         }
         return null;
+    }
+
+    private static final java.util.regex.Pattern CHAR_CODE = java.util.regex.Pattern.compile("unexpected char '(\\d+)'");
+
+    /**
+     * XmlBeans' complaint about {@code e}, led by the element it is about and, when that holds text only, the text
+     * ("return 'five': Invalid decimal value: unexpected char 'f'"): XmlBeans names neither, and gives a character by
+     * its code ('102'). The element is where XmlBeans' cursor stands, or {@code e} where it gives none (a part read as
+     * its type's content).
+     */
+    static String said(XmlError error, Element e) {
+        String message = CHAR_CODE.matcher(error.getMessage()).replaceAll(m ->
+                java.util.regex.Matcher.quoteReplacement("unexpected char '" + Character.toString(Integer.parseInt(m.group(1))) + "'"));
+        String name = e.getLocalName();
+        String text = children(e).isEmpty() ? e.getTextContent() : null;
+        org.apache.xmlbeans.XmlCursor at = error.getCursorLocation();
+        if (at != null) {
+            try {
+                if (!at.isStart()) {
+                    at.toParent();
+                }
+                if (at.getName() != null) {
+                    name = at.getName().getLocalPart();
+                    text = at.toFirstChild() ? null : at.getTextValue();
+                }
+            } finally {
+                at.close();
+            }
+        }
+        return name + (text == null ? "" : " '" + (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "'") + ": " + message;
     }
 
     private static Element bodyChild(Element envelope) {
@@ -191,7 +229,7 @@ public record SoapRequest(ServiceDescription wsdl, SoapOperation operation, Plac
         return null;
     }
 
-    private static List<Element> children(Element e) {
+    private static List<Element> children(Node e) {
         List<Element> out = new ArrayList<>();
         for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element c) {
