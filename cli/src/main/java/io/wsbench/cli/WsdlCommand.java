@@ -33,6 +33,10 @@ final class WsdlCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = System.out;
         ServiceDescription d = OwnService.read(wsdl);
+        if (d.lenient() != null) {
+            System.err.println("wsbench: note: the WSDL's schema is not valid XML Schema (" + d.lenient()
+                    + "): it was read without that check, as SoapUI reads it");
+        }
         try {
             if (sample.operation != null) {
                 SoapOperation op = d.operation(sample.operation, port);

@@ -72,13 +72,17 @@ public final class ServiceDescription {
     /** The WSDL's own schemas, compiled (null when it has none): what {@link #types()} holds beyond XML Schema's built-ins. */
     private final SchemaTypeSystem own;
     private final List<SoapOperation> operations;
+    /** Why the schema compiled only without XML Schema's own checks, or null when it compiled with them. */
+    private final String lenient;
 
-    private ServiceDescription(String location, Definition definition, SchemaTypeSystem own, List<SoapOperation> operations) {
+    private ServiceDescription(String location, Definition definition, SchemaTypeSystem own, List<SoapOperation> operations,
+                               String lenient) {
         this.location = location;
         this.definition = definition;
         this.own = own;
         this.types = own == null ? XmlBeans.getBuiltinTypeSystem() : XmlBeans.typeLoaderUnion(own, XmlBeans.getBuiltinTypeSystem());
         this.operations = operations;
+        this.lenient = lenient;
     }
 
     /** Reads the WSDL at {@code urlOrFile}: an http(s):// or file: URL, or a path. */
@@ -106,12 +110,21 @@ public final class ServiceDescription {
         List<Element> schemas = new ArrayList<>();
         List<XmlObject> compiled = new ArrayList<>();
         collectSchemas(d, schemas, compiled, urlOrFile);
-        SchemaTypeSystem own = compile(compiled, schemas.stream().anyMatch(ServiceDescription::usesSoapEncoding), urlOrFile);
+        Compiled own = compile(compiled, schemas.stream().anyMatch(ServiceDescription::usesSoapEncoding), urlOrFile);
         List<SoapOperation> ops = operations(d, serviceNames(document));
         if (ops.isEmpty()) {
-            throw new WsdlException(urlOrFile + ": the WSDL has no SOAP 1.1 or 1.2 port (a service, a port and its soap:binding)");
+            throw new WsdlException(urlOrFile + ": " + noSoapPort(d));
         }
-        return new ServiceDescription(urlOrFile, d, own, ops);
+        return new ServiceDescription(urlOrFile, d, own.system(), ops, own.lenient());
+    }
+
+    /**
+     * Null when the WSDL's schema is valid XML Schema; else what is not (its first error, where XmlBeans says where), which
+     * the schema was compiled without: as SoapUI compiles it, so that a WSDL whose clients (PHP's, SoapUI, .NET) accept it
+     * can be loaded (an {@code xs:all} of {@code maxOccurs="unbounded"} elements, a schema element in the WSDL's namespace).
+     */
+    public String lenient() {
+        return lenient;
     }
 
     public String location() {
@@ -424,31 +437,56 @@ public final class ServiceDescription {
         return copy;
     }
 
-    private static SchemaTypeSystem compile(List<XmlObject> schemas, boolean soapEncoding, String location)
-            throws WsdlException {
+    /** The compiled schemas (null when the WSDL has none), and why they compiled only leniently (null when strictly). */
+    private record Compiled(SchemaTypeSystem system, String lenient) {
+    }
+
+    /**
+     * Compiles the schemas as XML Schema asks; a schema that is not valid XML Schema is compiled again without the checks
+     * of the schema for schemas and of particle restriction, as SoapUI compiles every WSDL (its first error kept for
+     * {@link #lenient()}). One that does not compile even then is refused with that first error.
+     */
+    private static Compiled compile(List<XmlObject> schemas, boolean soapEncoding, String location) throws WsdlException {
         if (schemas.isEmpty()) {
-            return null;
+            return new Compiled(null, null);
         }
         List<XmlObject> all = new ArrayList<>(schemas);
         if (soapEncoding) {
             all.add(soapEncodingSchema());
         }
         List<XmlError> errors = new ArrayList<>();
+        try {
+            return new Compiled(compile(all, false, errors), null);
+        } catch (XmlException strict) {
+            String[] why = firstError(errors, strict, location);
+            try {
+                return new Compiled(compile(all, true, new ArrayList<>()), why[0] + ": " + why[1]);
+            } catch (XmlException | RuntimeException lenient) { // unchecked, XmlBeans' values met unchecked (maxOccurs="x")
+                throw new WsdlException(why[0] + ": the WSDL's schema does not compile: " + why[1]);
+            }
+        }
+    }
+
+    private static SchemaTypeSystem compile(List<XmlObject> schemas, boolean lenient, List<XmlError> errors) throws XmlException {
         XmlOptions o = new XmlOptions();
         o.setCompileDownloadUrls(); // xsd:import and xsd:include by relative URL or file
         o.setEntityResolver((publicId, systemId) -> SOAP_ENCODING.equals(systemId)
                 ? new InputSource(ServiceDescription.class.getResource(SOAP_ENCODING_XSD).toString()) : null);
         o.setCompileNoUpaRule();
-        o.setErrorListener(errors);
-        try {
-            return XmlBeans.compileXsd(all.toArray(new XmlObject[0]), XmlBeans.getBuiltinTypeSystem(), o);
-        } catch (XmlException e) {
-            XmlError first = errors.stream().filter(x -> x.getSeverity() == XmlError.SEVERITY_ERROR).findFirst().orElse(null);
-            String where = first == null || first.getSourceName() == null ? location
-                    : first.getSourceName() + (first.getLine() > 0 ? ":" + first.getLine() + ":" + first.getColumn() : "");
-            throw new WsdlException(where + ": the WSDL's schema does not compile: "
-                    + (first == null ? e.getMessage() : first.getMessage()));
+        if (lenient) {
+            o.setCompileNoValidation();
+            o.setCompileNoPvrRule();
         }
+        o.setErrorListener(errors);
+        return XmlBeans.compileXsd(schemas.toArray(new XmlObject[0]), XmlBeans.getBuiltinTypeSystem(), o);
+    }
+
+    /** Where XmlBeans' first error is (its file, and line where it knows it) and what it says. */
+    private static String[] firstError(List<XmlError> errors, XmlException e, String location) {
+        XmlError first = errors.stream().filter(x -> x.getSeverity() == XmlError.SEVERITY_ERROR).findFirst().orElse(null);
+        String where = first == null || first.getSourceName() == null ? location
+                : first.getSourceName() + (first.getLine() > 0 ? ":" + first.getLine() + ":" + first.getColumn() : "");
+        return new String[] {where, first == null ? e.getMessage() : first.getMessage()};
     }
 
     /** SOAP section 5's types, which rpc/encoded WSDLs import by namespace alone. */
@@ -488,6 +526,35 @@ public final class ServiceDescription {
             names.add(((Element) all.item(i)).getAttribute("name"));
         }
         return names;
+    }
+
+    /** Why a WSDL has no SOAP operation to call: no service at all, a port whose binding is not there, or none bound to SOAP. */
+    private static String noSoapPort(Definition d) {
+        boolean services = false;
+        List<String> notSoap = new ArrayList<>();
+        for (Definition x : withImports(d)) {
+            for (Object s : x.getServices().values()) {
+                services = true;
+                for (Object p : ((Service) s).getPorts().values()) {
+                    Port port = (Port) p;
+                    Binding binding = port.getBinding();
+                    if (binding == null || binding.isUndefined()) {
+                        return "port " + port.getName() + " names binding " + (binding == null ? "(none)" : binding.getQName())
+                                + ", which the WSDL does not define";
+                    }
+                    String kind = binding.getExtensibilityElements().isEmpty() ? "no binding element"
+                            : ((javax.wsdl.extensions.ExtensibilityElement) binding.getExtensibilityElements().get(0)).getElementType().toString();
+                    notSoap.add(port.getName() + " (" + kind + ")");
+                }
+            }
+        }
+        if (!services) {
+            return "the WSDL defines no service, so no port to call (a WSDL of messages, port types or bindings only,"
+                    + " for another to import?): give the WSDL that holds the service";
+        }
+        return notSoap.isEmpty() ? "the WSDL has no SOAP 1.1 or 1.2 port (a service, a port and its soap:binding)"
+                : "no port is bound to SOAP 1.1 or 1.2: " + String.join(", ", notSoap.subList(0, Math.min(3, notSoap.size())))
+                + (notSoap.size() > 3 ? " and " + (notSoap.size() - 3) + " more" : "");
     }
 
     private static List<SoapOperation> operations(Definition d, List<String> order) {
