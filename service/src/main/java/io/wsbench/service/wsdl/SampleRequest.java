@@ -192,6 +192,7 @@ public final class SampleRequest {
     private void writeElement(QName name, SchemaType declared, boolean nillable, String occurs, int depth, String parent) {
         SchemaType concrete = declared.isAbstract() ? concreteSubtype(declared) : null;
         SchemaType type = concrete == null ? declared : concrete;
+        QName arrayItem = op.encoded() ? soapArrayItem(type) : null;
         List<String> notes = new ArrayList<>();
         if (concrete != null) {
             notes.add("type " + declared.getName().getLocalPart() + " is abstract: " + concrete.getName().getLocalPart()
@@ -212,7 +213,7 @@ public final class SampleRequest {
             notes.add("one of: " + String.join(" | ", values));
         }
         for (SchemaProperty a : type.getAttributeProperties()) {
-            if (a.getMinOccurs().signum() == 0 && !soapEncodingReference(a)) {
+            if (a.getMinOccurs().signum() == 0 && !soapEncodingReference(a) && !(arrayItem != null && ARRAY_TYPE.equals(a.getName()))) {
                 notes.add("optional attribute " + a.getName().getLocalPart() + " (not written)");
             }
         }
@@ -234,6 +235,12 @@ public final class SampleRequest {
         }
         if (simpleContent(type)) {
             body.append('>').append(value(type, name.getLocalPart(), parent)).append("</").append(tag).append(">\n");
+            return;
+        }
+        if (arrayItem != null) { // one item, of the type its wsdl:arrayType names, as SOAP section 5 writes an array
+            body.append(' ').append(qualified(ARRAY_TYPE)).append("=\"").append(qualified(arrayItem)).append("[1]\">\n");
+            element(new QName("", "item"), wsdl.types().findType(arrayItem), false, null, depth + 1, name.getLocalPart(), false);
+            indent(depth).append("</").append(tag).append(">\n");
             return;
         }
         SchemaParticle model = type.getContentModel();
@@ -428,6 +435,27 @@ public final class SampleRequest {
             n++;
         }
         return n;
+    }
+
+    private static final QName ARRAY_TYPE = new QName(ServiceDescription.SOAP_ENCODING, "arrayType");
+
+    /**
+     * The item type of a SOAP-encoded array whose {@code wsdl:arrayType} names it ({@code <attribute ref="soapenc:arrayType"
+     * wsdl:arrayType="xsd:string[]"/>} in a restriction of soapenc:Array), of one dimension and declared; else null (an
+     * array written with its own item element in a sequence has its content model for that).
+     */
+    private QName soapArrayItem(SchemaType type) {
+        if (type.getAttributeModel() == null) {
+            return null;
+        }
+        for (SchemaLocalAttribute a : type.getAttributeModel().getAttributes()) {
+            if (a instanceof org.apache.xmlbeans.soap.SchemaWSDLArrayType w && w.getWSDLArrayType() != null) {
+                org.apache.xmlbeans.soap.SOAPArrayType array = w.getWSDLArrayType();
+                boolean oneDimension = array.getRanks().length == 0 && array.getDimensions().length == 1;
+                return oneDimension && wsdl.types().findType(array.getQName()) != null ? array.getQName() : null;
+            }
+        }
+        return null;
     }
 
     /** SOAP encoding's id and href, on every soapenc type: how the encoding links multi-referenced values, not data. */
