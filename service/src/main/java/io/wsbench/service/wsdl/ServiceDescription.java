@@ -528,6 +528,21 @@ public final class ServiceDescription {
         return names;
     }
 
+    /**
+     * The SOAP version of a port whose binding has no soap:binding element (WSDLs that .NET and Oracle users met in the
+     * wild: PHP's bugs 70875 and 77410): that of its soap:address, null when it has none (an HTTP port).
+     */
+    private static SoapVersion soapByAddress(Port port) {
+        for (Object e : port.getExtensibilityElements()) {
+            if (e instanceof SOAPAddress) {
+                return SoapVersion.V11;
+            } else if (e instanceof SOAP12Address) {
+                return SoapVersion.V12;
+            }
+        }
+        return null;
+    }
+
     /** Why a WSDL has no SOAP operation to call: no service at all, a port whose binding is not there, or none bound to SOAP. */
     private static String noSoapPort(Definition d) {
         boolean services = false;
@@ -588,6 +603,9 @@ public final class ServiceDescription {
                         version = SoapVersion.V12;
                         style = b.getStyle() == null ? style : b.getStyle();
                     }
+                }
+                if (version == null) {
+                    version = soapByAddress(port); // no soap:binding: a SOAP port still, by its address, as PHP's SoapClient reads it
                 }
                 if (version == null) {
                     continue; // an HTTP binding, not SOAP

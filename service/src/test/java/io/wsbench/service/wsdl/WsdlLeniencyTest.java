@@ -84,6 +84,17 @@ class WsdlLeniencyTest {
                         """)));
     }
 
+    @Test
+    void aPortWithASoapAddressIsSoapThoughItsBindingSaysNothing() throws Exception {
+        // no soap:binding in the binding, soap:body in its operations and a soap:address on the port (PHP's bug 77410)
+        ServiceDescription d = ServiceDescription.read(write(order(""), SOAP.replace(
+                "<soap:binding style=\"document\" transport=\"http://schemas.xmlsoap.org/soap/http\"/>", "")).toString());
+        SoapOperation op = d.operations().get(0);
+        assertEquals(SoapVersion.V11, op.version());
+        assertEquals("document/literal wrapped", op.describeStyle());
+        assertEquals("http://127.0.0.1:1/w", op.address());
+    }
+
     private static String message(Path wsdl) {
         return assertThrows(WsdlException.class, () -> ServiceDescription.read(wsdl.toString())).getMessage();
     }
