@@ -250,10 +250,15 @@ public final class PointSession implements AutoCloseable {
         }
     }
 
-    /** Something a point of the session has to say besides its figures (a monitor that failed): kept with the session's notes. */
+    /**
+     * Something a point of the session has to say besides its figures (a monitor that failed): kept with the session's
+     * notes, once (a capacity search's probes each found the server closing connections: one note said it five times).
+     */
     void note(String text) {
         synchronized (notes) {
-            notes.add(text);
+            if (!notes.contains(text)) {
+                notes.add(text);
+            }
         }
     }
 

@@ -96,6 +96,40 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aRateTheServerDoesNotKeepUpWithFailsThoughNoSloBreaks() throws Exception {
+        // an SLO on errors alone, and a server whose requests wait past 1,234/s but never fail (nginx pinned, 2026-12-07:
+        // "at least 1,000,000/s" where it answered 74,000 a second)
+        List<Assertion> errors = List.of(Assertion.parse("errors<1%"));
+        CapacitySearch.Prober saturates = (rate, index) -> {
+            double kept = Math.min(rate, 1234);
+            return PointRecordBuilder.builder(point(rate, 5_000, 40)).throughput(kept).requests((long) (kept * 3)).build();
+        };
+        CapacityRecord c = new CapacitySearch(SETTINGS, errors, saturates).run(TARGET);
+        assertTrue(c.rate() != null && c.rate() <= 1234 / CapacitySearch.KEPT_UP && c.rate() >= 1234 / 1.05, "found " + c.rate());
+        CapacityRecord.Probe failed = c.probes().stream().filter(p -> !p.passed()).findFirst().orElseThrow();
+        assertEquals(List.of(String.format(java.util.Locale.ROOT, "rate not kept (%.0f%% of it answered)", 100 * 1234 / failed.rate())),
+                failed.broken());
+    }
+
+    @Test
+    void aTargetThatRefusesEveryRequestAtTwoRatesEndsTheSearch() throws Exception {
+        // a 404 at every rate (a wrong path): the search halved down to 2/s, nine probes, before it said so
+        List<Double> probed = new ArrayList<>();
+        CapacitySearch.Prober notFound = (rate, index) -> {
+            probed.add(rate);
+            PointRecord p = point(rate, 5_000, 10);
+            return PointRecordBuilder.builder(p).errors(ErrorCounts.of(0, 0, p.requests(), 0, 0, 0)).validated(0L).throughput(0).build();
+        };
+        CapacityRecord c = new CapacitySearch(new CapacitySearch.Settings(500, 1_000_000, 0.05, 30), List.of(Assertion.parse("errors<1%")),
+                notFound).run(TARGET);
+        assertEquals(List.of(500.0, 250.0), probed);
+        assertNull(c.rate());
+        assertEquals("no rate meets errors<1%: every request failed at 500/s and at 250/s: the target refuses them whatever the rate",
+                c.verdict());
+        assertNull(c.aborted(), "the search ended, as one whose rates all failed does: the run is complete");
+    }
+
+    @Test
     void oneNoisyProbeAtTheBoundaryDoesNotDecide() throws Exception {
         // the 5th probe (1,600/s) passes by luck: the search bisects above it, then its second look fails it
         List<Double> probed = new ArrayList<>();

@@ -167,28 +167,28 @@ class SuiteRunnerTest {
         assertEquals("http://127.0.0.1:" + port + "/teapot", teapot.target().label(), "named by its URL, as load names it");
         assertEquals(30, teapot.errors().count(ErrorKind.HTTP_STATUS), "a 418 is no 2xx");
         assertEquals(0, teapot.validated());
-        // why, told once for the run though its point and its three probes were all refused
+        // why, told once for the run though its point and its two probes were all refused
         List<String> refused = run.notes().stream().filter(n -> n.contains("answers refused")).toList();
         assertEquals(List.of("http://127.0.0.1:" + port + "/teapot: answers refused; the first: status 418 (0 bytes)"), refused);
 
         assertEquals(2, run.capacity().size());
-        CapacityRecord found = run.capacity().get(0);
-        assertEquals("hello", found.target().label());
+        // in the order the searches ended: the teapot's may end first now, after two probes
+        CapacityRecord found = run.capacity().stream().filter(c -> c.target().label().equals("hello")).findFirst().orElseThrow();
         assertEquals(40.0, found.rate(), "it met the SLO at the highest rate asked");
         assertEquals(List.of(20.0, 40.0), found.probes().stream().map(CapacityRecord.Probe::rate).toList());
         assertTrue(found.probes().stream().allMatch(pr -> pr.passed() && pr.errors() == 0 && pr.requests() > 0), found.toString());
-        CapacityRecord none = run.capacity().get(1);
+        CapacityRecord none = run.capacity().stream().filter(c -> c != found).findFirst().orElseThrow();
         assertNull(none.rate(), "no rate serves a 418 without errors");
-        assertEquals(List.of(20.0, 10.0, 5.0), none.probes().stream().map(CapacityRecord.Probe::rate).toList());
+        assertEquals(List.of(20.0, 10.0), none.probes().stream().map(CapacityRecord.Probe::rate).toList(),
+                "every request refused at two rates: not a matter of rate");
         assertTrue(none.probes().stream().allMatch(pr -> !pr.passed() && pr.errors() == pr.requests() && pr.requests() > 0),
                 none.toString());
         // the two searches are interleaved: each step probes both targets once (in a random order), until one search ends
         List<String> probes = heard.stream().filter(h -> h.contains(" capacity probe ")).map(h -> h.replaceAll(" @ .*", "")).toList();
-        assertEquals(5, probes.size(), probes.toString());
+        assertEquals(4, probes.size(), probes.toString());
         String teapotUrl = "point http://127.0.0.1:" + port + "/teapot";
         assertEquals(java.util.Set.of("point hello capacity probe 1", teapotUrl + " capacity probe 1"), java.util.Set.copyOf(probes.subList(0, 2)));
         assertEquals(java.util.Set.of("point hello capacity probe 2", teapotUrl + " capacity probe 2"), java.util.Set.copyOf(probes.subList(2, 4)));
-        assertEquals(teapotUrl + " capacity probe 3", probes.get(4));
     }
 
     @Test
