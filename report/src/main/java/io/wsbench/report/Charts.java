@@ -145,6 +145,13 @@ final class Charts {
     }
 
     /**
+     * The shortest part of a second, at a point's end, drawn in its chart (at its rate: 400 requests in its last half
+     * second draw 800/s); a shorter part, and the answers that came after the point's end to requests in flight at its
+     * end (a second of its own, of one request a user), are in its figures, not in its line.
+     */
+    static final double MIN_SPAN = 0.5;
+
+    /**
      * Requests completed in each second of each point at one load level: warm-up, stalls and a server
      * slowing down show here and nowhere else. One colour per target, later repeats dashed. Each point
      * is {@code [second, requests, p99 ms, errors]}, the last two for the tooltip.
@@ -154,8 +161,13 @@ final class Charts {
         List<Table.Row> rows = new ArrayList<>();
         for (PointRecord p : points) {
             List<SecondSample> samples = p.series() == null ? List.of() : p.series();
-            List<double[]> line = samples.stream()
-                    .map(s -> new double[] {s.second(), s.requests(), s.p99Micros() / 1000.0, s.errors()}).toList();
+            List<double[]> line = new ArrayList<>();
+            for (SecondSample s : samples) {
+                double span = Math.min(1, p.durationSeconds() - s.second());
+                if (span >= MIN_SPAN) { // the answers after the point's end (in flight at its end) drew a fall to 0
+                    line.add(new double[] {s.second(), Math.round(s.requests() / span), s.p99Micros() / 1000.0, s.errors()});
+                }
+            }
             series.add(new Series(p.key() + ", repeat " + p.repeat(), targets.indexOf(p.target().label()),
                     p.repeat() > 1, false, line, null));
             rows.add(new Table.Row(List.of(Table.Cell.of(p.key()), Table.Cell.of(String.valueOf(p.repeat())),
