@@ -89,7 +89,7 @@ public final class Main {
 
     /** "wsbench: {@code line}" on {@code err}, and {@code e}'s stack trace after it on demand (WSBENCH_DEBUG=1, -Dwsbench.debug=true). */
     private static void tell(PrintWriter err, String line, Throwable e) {
-        err.println("wsbench: " + line);
+        err.println("wsbench: " + io.wsbench.model.Redacted.url(line)); // a URL's password in a WSDL's or spec's own line
         if ("1".equals(System.getenv("WSBENCH_DEBUG")) || Boolean.getBoolean("wsbench.debug")) {
             e.printStackTrace(err);
         }
@@ -123,7 +123,7 @@ public final class Main {
                 ? u.getSuggestions().isEmpty() && cmd.getParent() == null ? closeCommands(cmd, u.getUnmatched()) : u.getSuggestions()
                 : List.of();
         PrintWriter err = cmd.getErr();
-        err.println("wsbench: " + OneLine.of(e) + Nearest.didYouMean(close) + " (see '" + help(cmd) + "')");
+        err.println("wsbench: " + io.wsbench.model.Redacted.url(OneLine.of(e)) + Nearest.didYouMean(close) + " (see '" + help(cmd) + "')");
         err.flush();
         return ExitCode.BAD_INPUT;
     }

@@ -62,7 +62,7 @@ final class OpenApiCommand implements Callable<Integer> {
     }
 
     private static void list(PrintStream out, ApiDescription api) {
-        out.println((api.swagger2() ? "Swagger 2.0, read as OpenAPI 3.0" : "OpenAPI " + (api.v31() ? "3.1" : "3.0")) + "  " + api.location());
+        out.println((api.swagger2() ? "Swagger 2.0, read as OpenAPI 3.0" : "OpenAPI " + (api.v31() ? "3.1" : "3.0")) + "  " + io.wsbench.model.Redacted.url(api.location()));
         for (RestOperation op : api.operations()) {
             out.println("  " + op.id() + "  " + op.method() + " " + op.path() + (op.summary() == null ? "" : "  " + op.summary()));
             out.println("    server      " + (op.server() == null ? "(none named: give one with --url)" : op.server()));

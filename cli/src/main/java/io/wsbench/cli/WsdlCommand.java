@@ -34,7 +34,7 @@ final class WsdlCommand implements Callable<Integer> {
         PrintStream out = System.out;
         ServiceDescription d = OwnService.read(wsdl);
         if (d.lenient() != null) {
-            System.err.println("wsbench: note: the WSDL's schema is not valid XML Schema (" + d.lenient()
+            System.err.println("wsbench: note: the WSDL's schema is not valid XML Schema (" + io.wsbench.model.Redacted.url(d.lenient())
                     + "): it was read without that check, as SoapUI reads it");
         }
         try {

@@ -83,6 +83,36 @@ public final class ApiDescription {
                 || !api.getExtensions().containsKey(NOT_INLINED), List.copyOf(ops));
     }
 
+    /**
+     * The Basic credentials of {@code location}'s URL, for swagger-parser to send to its server (and to no other, a
+     * {@code $ref} to another host included); null when it carries none.
+     */
+    private static List<io.swagger.v3.parser.core.models.AuthorizationValue> credentials(String location) {
+        try {
+            java.net.URL url = new java.net.URL(location);
+            if (url.getUserInfo() == null) {
+                return null;
+            }
+            return List.of(new io.swagger.v3.parser.core.models.AuthorizationValue("Authorization",
+                    io.wsbench.service.own.RemoteDocuments.basic(url), "header", u -> io.wsbench.service.own.RemoteDocuments.sameServer(u, url)));
+        } catch (java.net.MalformedURLException notUrl) {
+            return null; // a file
+        }
+    }
+
+    /** Why swagger-parser read nothing at {@code location}, which it does not say: the server's answer to a second ask. */
+    private static String unread(String location, String parserSaid) {
+        if (!location.startsWith("http://") && !location.startsWith("https://")) {
+            return "swagger-parser: " + oneLine(parserSaid);
+        }
+        try {
+            io.wsbench.service.own.RemoteDocuments.read(location);
+            return "swagger-parser: " + oneLine(parserSaid);
+        } catch (java.io.IOException e) {
+            return io.wsbench.service.own.RemoteDocuments.why(e);
+        }
+    }
+
     /** The spec with its references resolved, and {@code fully}: inlined, each schema a tree of its own. */
     private static OpenAPI parse(String location, boolean fully) throws OwnServiceException {
         ParseOptions options = new ParseOptions();
@@ -91,7 +121,7 @@ public final class ApiDescription {
         options.setResolveCombinators(false);
         SwaggerParseResult result;
         try {
-            result = new OpenAPIV3Parser().readLocation(location, null, options);
+            result = new OpenAPIV3Parser().readLocation(location, credentials(location), options);
         } catch (StackOverflowError cycle) {
             // swagger-parser's ResolverFully follows some cycles of references without end (Azure's LUIS authoring
             // spec, Microsoft Graph's beta): read it again with its references left as they are, and say so
@@ -129,9 +159,9 @@ public final class ApiDescription {
             api.addExtension(FROM_SWAGGER_2, true);
         }
         if (api == null && !messages.isEmpty() && messages.get(0) != null && messages.get(0).startsWith("Unable to read location")) {
-            // swagger-parser read nothing there (a server that did not answer within its 60 s, a refused connection): not a
-            // verdict on the spec
-            throw new OwnServiceException(location + ": cannot be read (swagger-parser: " + oneLine(messages.get(0)) + ")");
+            // swagger-parser read nothing there (a server that did not answer within its 60 s, a refused connection, a
+            // 401): not a verdict on the spec. It does not say why: asked again, the server does
+            throw new OwnServiceException(location + ": cannot be read (" + unread(location, messages.get(0)) + ")");
         }
         if (api == null || api.getPaths() == null || api.getOpenapi() == null) {
             throw new OwnServiceException(location + ": not an OpenAPI 3 spec"

@@ -1,5 +1,6 @@
 package io.wsbench.service.wsdl;
 
+import io.wsbench.service.own.RemoteDocuments;
 import org.apache.xmlbeans.SchemaGlobalElement;
 import org.apache.xmlbeans.SchemaType;
 import org.apache.xmlbeans.SchemaTypeLoader;
@@ -91,10 +92,10 @@ public final class ServiceDescription {
         Definition d;
         InputSource wsdl;
         try {
-            wsdl = new InputSource(new java.io.ByteArrayInputStream(fetch(uri)));
+            wsdl = new InputSource(new java.io.ByteArrayInputStream(RemoteDocuments.read(uri)));
             wsdl.setSystemId(uri);
         } catch (java.io.IOException e) {
-            throw new WsdlException(urlOrFile + ": cannot read: " + why(e));
+            throw new WsdlException(urlOrFile + ": cannot read: " + RemoteDocuments.why(e));
         }
         Document document = parse(wsdl, urlOrFile);
         try {
@@ -217,26 +218,6 @@ public final class ServiceDescription {
     }
 
     /** How long reading a WSDL or a document it imports may wait for its server. */
-    private static final int READ_TIMEOUT_MILLIS = 30_000;
-
-    /** The document at {@code url}: a file's, or a server's within {@link #READ_TIMEOUT_MILLIS} (a server that never answers is a line, not a wait without end). */
-    private static byte[] fetch(String url) throws java.io.IOException {
-        java.net.URLConnection c = new java.net.URL(url).openConnection();
-        c.setConnectTimeout(READ_TIMEOUT_MILLIS);
-        c.setReadTimeout(READ_TIMEOUT_MILLIS);
-        try (java.io.InputStream in = c.getInputStream()) {
-            return in.readAllBytes();
-        }
-    }
-
-    /** Why a document could not be read, in a user's words. */
-    private static String why(java.io.IOException e) {
-        return e instanceof java.net.UnknownHostException ? "unknown host " + e.getMessage()
-                : e instanceof java.io.FileNotFoundException ? "no such file"
-                : e instanceof java.net.SocketTimeoutException ? "no answer within " + READ_TIMEOUT_MILLIS / 1000 + " s"
-                : e.toString();
-    }
-
     /**
      * The documents a WSDL imports (WSDLs, and the schemas their types import), as WSDL4J asks for them: each read and
      * checked here first, as the WSDL itself is ({@link #parse}: well-formed, no DTD), then handed to WSDL4J; SOAP
@@ -284,9 +265,9 @@ public final class ServiceDescription {
             latest = resolved;
             byte[] bytes;
             try {
-                bytes = fetch(resolved);
+                bytes = RemoteDocuments.read(resolved);
             } catch (java.io.IOException e) {
-                throw new Refused(new WsdlException(this.location + ": cannot read " + resolved + ", which it imports: " + why(e)));
+                throw new Refused(new WsdlException(this.location + ": cannot read " + resolved + ", which it imports: " + RemoteDocuments.why(e)));
             }
             InputSource checked = new InputSource(new java.io.ByteArrayInputStream(bytes));
             checked.setSystemId(resolved);
@@ -341,7 +322,7 @@ public final class ServiceDescription {
             throw new WsdlException(location + ":" + e.getLineNumber() + ":" + e.getColumnNumber() + ": not well-formed XML: "
                     + e.getMessage());
         } catch (java.io.IOException e) {
-            throw new WsdlException(location + ": cannot read: " + e); // the bytes are in memory: fetch() read them
+            throw new WsdlException(location + ": cannot read: " + e); // the bytes are in memory: RemoteDocuments read them
         } catch (org.xml.sax.SAXException | ParserConfigurationException e) {
             throw new WsdlException(location + ": not a WSDL: " + e.getMessage());
         }

@@ -245,7 +245,7 @@ class ParameterStyleTest {
             port = s.getLocalPort();
         }
         String nowhere = "http://127.0.0.1:" + port + "/openapi.yaml";
-        assertEquals(nowhere + ": cannot be read (swagger-parser: Unable to read location `" + nowhere + "`)",
+        assertEquals(nowhere + ": cannot be read (nothing listens there: Connection refused)",
                 assertThrows(OwnServiceException.class, () -> ApiDescription.read(nowhere)).getMessage());
         Path binary = Files.write(dir.resolve("spec.bin"), new byte[] {'o', (byte) 0xff, (byte) 0xfe});
         assertEquals(binary + ": not UTF-8 text (an OpenAPI spec is YAML or JSON)",
