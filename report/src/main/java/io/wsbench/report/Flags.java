@@ -205,7 +205,9 @@ public final class Flags {
 
     /** What a server's network layer throws when its client closes a connection (Tomcat's NIO endpoint: EOFException). */
     static final java.util.Set<String> CLOSING = java.util.Set.of("java.io.EOFException", "java.nio.channels.ClosedChannelException",
-            "java.nio.channels.CancelledKeyException", "java.nio.channels.AsynchronousCloseException");
+            "java.nio.channels.CancelledKeyException", "java.nio.channels.AsynchronousCloseException",
+            // Netty's own, for a write to a connection its client closed (the direct stack: 11-37 a second, one a connection)
+            "io.netty.channel.StacklessClosedChannelException");
 
     /**
      * The exceptions per second that the load's own closes explain: those of the {@link #CLOSING} kinds, up to two for each
@@ -264,27 +266,76 @@ public final class Flags {
     private record Raised(String row, int repeat, Said said) {
     }
 
+    /** Rows beyond this many that one flag says alike (its words, and its figures that are not numbers) share one line. */
+    static final int ROWS_APART = 3;
+
+    /** One row's flag of one sentence, its repeats and each place's figures over them. */
+    private record RowFlag(String row, List<Integer> repeats, Said said, List<List<String>> figures) {
+
+        String line() {
+            return row + (repeats.size() == 1 ? ", repeat " + repeats.get(0) : ", repeats "
+                    + String.join(", ", repeats.stream().map(String::valueOf).toList())) + said.fill(figures);
+        }
+
+        /** Its sentence with the figures that are not numbers: the rows that say it alike, whatever their numbers. */
+        List<String> alike() {
+            List<String> key = new ArrayList<>(List.of(said.sentence()));
+            figures.forEach(f -> key.add(f.stream().allMatch(Flags::numeric) ? "#" : String.join("\n", f)));
+            return key;
+        }
+    }
+
     /**
-     * One line per row and sentence, in the order they were first raised, naming every repeat it
-     * holds for ("repeats 1, 2, 3") with the figures of each, instead of one line per repeat.
+     * One line per row and sentence, in the order they were first raised, naming every repeat it holds for ("repeats
+     * 1, 2, 3") with the figures of each, instead of one line per repeat; and one line for the rows beyond
+     * {@value #ROWS_APART} that a sentence flags alike, its numbers as ranges (the thread-pool suite's 16 Lucee rows
+     * each said that "the server created 137-418 exceptions per second", sixteen lines above the table).
      */
     private static List<String> merged(List<Raised> raised) {
         Map<List<String>, List<Raised>> byRow = new LinkedHashMap<>();
         for (Raised r : raised) {
             byRow.computeIfAbsent(List.of(r.row(), r.said().sentence()), k -> new ArrayList<>()).add(r);
         }
-        List<String> lines = new ArrayList<>();
+        Map<List<String>, List<RowFlag>> alike = new LinkedHashMap<>();
         for (List<Raised> same : byRow.values()) {
-            List<Integer> repeats = same.stream().map(Raised::repeat).distinct().sorted().toList();
             List<List<String>> figures = new ArrayList<>();
             for (int i = 0; i < same.get(0).said().figures().size(); i++) {
                 int place = i;
                 figures.add(same.stream().map(r -> r.said().figures().get(place)).toList());
             }
-            lines.add(same.get(0).row() + (repeats.size() == 1 ? ", repeat " + repeats.get(0) : ", repeats "
-                    + String.join(", ", repeats.stream().map(String::valueOf).toList())) + same.get(0).said().fill(figures));
+            RowFlag f = new RowFlag(same.get(0).row(), same.stream().map(Raised::repeat).distinct().sorted().toList(),
+                    same.get(0).said(), figures);
+            alike.computeIfAbsent(f.alike(), k -> new ArrayList<>()).add(f);
+        }
+        List<String> lines = new ArrayList<>();
+        for (List<RowFlag> rows : alike.values()) {
+            if (rows.size() <= ROWS_APART) {
+                rows.forEach(f -> lines.add(f.line()));
+                continue;
+            }
+            List<List<String>> ranges = new ArrayList<>();
+            for (int i = 0; i < rows.get(0).figures().size(); i++) {
+                int place = i;
+                List<String> all = rows.stream().flatMap(f -> f.figures().get(place).stream()).toList();
+                ranges.add(List.of(all.stream().allMatch(Flags::numeric) ? range(all) : all.get(0)));
+            }
+            lines.add(rows.size() + " rows (" + String.join(", ", rows.subList(0, ROWS_APART).stream().map(RowFlag::row).toList())
+                    + " and " + (rows.size() - ROWS_APART) + " more)" + rows.get(0).said().fill(ranges));
         }
         return lines;
+    }
+
+    /** Whether a figure is a number as flags write them: "1,234", "3.97", "43%". */
+    private static boolean numeric(String figure) {
+        return figure.replace(",", "").matches("-?\\d+(\\.\\d+)?%?");
+    }
+
+    /** The lowest and the highest of numeric figures, as written ("137–418"), or the one when they agree. */
+    private static String range(List<String> figures) {
+        java.util.Comparator<String> byValue = java.util.Comparator.comparingDouble(f -> Double.parseDouble(f.replace(",", "").replace("%", "")));
+        String low = figures.stream().min(byValue).orElseThrow();
+        String high = figures.stream().max(byValue).orElseThrow();
+        return low.equals(high) ? low : low + "–" + high;
     }
 
     /**

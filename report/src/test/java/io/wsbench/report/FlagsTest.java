@@ -327,6 +327,31 @@ class FlagsTest {
         assertTrue(flag.contains("created 500 exceptions per second (3.85 per request), most of them java.text.ParseException at"), flag);
     }
 
+    /**
+     * The thread-pool suite's 16 Lucee rows each flagged its exceptions, 16 lines above the table: beyond three, the rows
+     * a sentence flags alike are one line, their numbers as ranges; Netty's own exception for a write to a connection
+     * its client closed (the direct stack's 11-37 a second) is one of the load's closes.
+     */
+    @Test
+    void manyRowsFlaggedAlikeAreOneLineAndNettysClosesAreTheLoads() {
+        List<PointRecord> five = new ArrayList<>();
+        for (int users = 1; users <= 5; users++) {
+            five.add(thrown(new LoadRecord("closed", users, 13L, null, null, null, true), 100,
+                    new ServerRecord.ExceptionRate("java.lang.Exception", 100.0 * users, 200 * users, "java.lang.Thread.getStackTrace:1619")));
+        }
+        List<String> flags = Flags.of(run(five)).stream().filter(f -> f.contains("exceptions per second")).toList();
+        assertEquals(List.of("5 rows (CXF large @ 1 user, CXF large @ 2 users, CXF large @ 3 users and 2 more): the server created"
+                + " 100–500 exceptions per second (1.00–5.00 per request), most of them java.lang.Exception at"
+                + " java.lang.Thread.getStackTrace:1619. Caught or not, each one costs a stack trace."), flags);
+        assertEquals(3, Flags.of(run(five.subList(0, 3))).stream().filter(f -> f.contains("exceptions per second")).count(),
+                "three rows: a line each");
+
+        LoadRecord twenty = new LoadRecord("closed", 20, 13L, null, null, null, true);
+        PointRecord netty = thrown(twenty, 130, new ServerRecord.ExceptionRate("io.netty.channel.StacklessClosedChannelException", 18,
+                36, "io.netty.channel.StacklessClosedChannelException.newInstance:43"));
+        assertTrue(Flags.of(run(List.of(netty))).stream().noneMatch(f -> f.contains("exceptions per second")));
+    }
+
     private static PointRecord thrown(LoadRecord load, double throughput, ServerRecord.ExceptionRate... exceptions) {
         PointRecord p = ComparisonTest.point("CXF large", load, 1, throughput, 20_000);
         ServerRecord s = new ServerRecord(1L, 150, 100, 50, 1 << 28, 40, 0, 80).withRecording(new ServerRecord.JfrRecord(100L, 10L,
