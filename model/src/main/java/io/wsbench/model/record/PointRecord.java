@@ -31,6 +31,10 @@ import java.util.Map;
 @RecordBuilder
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"target", "load", "repeat", "requests", "unfinished"})
+// derived from the series, written for a reader's sake and computed again when read: a list that Jackson, reading it, had
+// tried to fill through its getter ("Should never call set() on setterless property 'stalls'"), so that no run with a
+// stall could be reported again, compared or kept in the history
+@com.fasterxml.jackson.annotation.JsonIgnoreProperties(value = {"stalls", "trend", "startSkewMillis"}, allowGetters = true)
 public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
                           long requests, double durationSeconds, double throughput,
                           LatencyRecord latencyMicros, @JsonUnwrapped Traffic traffic,

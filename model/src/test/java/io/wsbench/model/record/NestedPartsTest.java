@@ -53,6 +53,19 @@ class NestedPartsTest {
         assertEquals(p, RunJson.MAPPER.readValue(RunJson.toJson(p), PointRecord.class));
     }
 
+    /** A point with a stall (a silent second) writes its stalls, and reads back: it could not be read at all. */
+    @Test
+    void aPointWithAStallReadsBack() throws Exception {
+        PointRecord p = PointRecordBuilder.builder(point()).durationSeconds(3.0).detail(new PointRecord.Detail(List.of(
+                new SecondSample(0, 50, 1000, 0, 0L, 900_000L), new SecondSample(1, 0, 0, 0),
+                new SecondSample(2, 50, 1000, 0, 2_100_000L, 2_900_000L)), "HISTO", null)).build();
+        String json = RunJson.toJson(p);
+        assertEquals(true, RunJson.MAPPER.readTree(json).has("stalls"), json);
+        PointRecord read = RunJson.MAPPER.readValue(json, PointRecord.class);
+        assertEquals(p, read);
+        assertEquals(p.stalls(), read.stalls());
+    }
+
     @Test
     void aPointWrittenBeforeThePartsReadsAsItDid() throws Exception {
         String old = "{\"target\":{\"label\":\"x\",\"protocol\":\"rest\",\"security\":\"plain\"},\"load\":{\"model\":\"closed\","
