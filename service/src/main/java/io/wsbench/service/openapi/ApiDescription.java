@@ -14,9 +14,11 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.parser.core.models.AuthorizationValue;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import io.wsbench.service.own.OwnServiceException;
+import io.wsbench.service.own.RemoteDocuments;
 
 import java.io.IOException;
 import java.net.URI;
@@ -87,14 +89,14 @@ public final class ApiDescription {
      * The Basic credentials of {@code location}'s URL, for swagger-parser to send to its server (and to no other, a
      * {@code $ref} to another host included); null when it carries none.
      */
-    private static List<io.swagger.v3.parser.core.models.AuthorizationValue> credentials(String location) {
+    private static List<AuthorizationValue> credentials(String location) {
         try {
             java.net.URL url = new java.net.URL(location);
             if (url.getUserInfo() == null) {
                 return null;
             }
-            return List.of(new io.swagger.v3.parser.core.models.AuthorizationValue("Authorization",
-                    io.wsbench.service.own.RemoteDocuments.basic(url), "header", u -> io.wsbench.service.own.RemoteDocuments.sameServer(u, url)));
+            return List.of(new AuthorizationValue("Authorization",
+                    RemoteDocuments.basic(url), "header", u -> RemoteDocuments.sameServer(u, url)));
         } catch (java.net.MalformedURLException notUrl) {
             return null; // a file
         }
@@ -106,10 +108,10 @@ public final class ApiDescription {
             return "swagger-parser: " + oneLine(parserSaid);
         }
         try {
-            io.wsbench.service.own.RemoteDocuments.read(location);
+            RemoteDocuments.read(location);
             return "swagger-parser: " + oneLine(parserSaid);
         } catch (java.io.IOException e) {
-            return io.wsbench.service.own.RemoteDocuments.why(e);
+            return RemoteDocuments.why(e);
         }
     }
 

@@ -11,6 +11,8 @@ import org.apache.xmlbeans.SchemaProperty;
 import org.apache.xmlbeans.SchemaType;
 import org.apache.xmlbeans.XmlAnySimpleType;
 import org.apache.xmlbeans.XmlString;
+import org.apache.xmlbeans.soap.SOAPArrayType;
+import org.apache.xmlbeans.soap.SchemaWSDLArrayType;
 
 import javax.xml.XMLConstants;
 import javax.xml.namespace.QName;
@@ -449,8 +451,8 @@ public final class SampleRequest {
             return null;
         }
         for (SchemaLocalAttribute a : type.getAttributeModel().getAttributes()) {
-            if (a instanceof org.apache.xmlbeans.soap.SchemaWSDLArrayType w && w.getWSDLArrayType() != null) {
-                org.apache.xmlbeans.soap.SOAPArrayType array = w.getWSDLArrayType();
+            if (a instanceof SchemaWSDLArrayType w && w.getWSDLArrayType() != null) {
+                SOAPArrayType array = w.getWSDLArrayType();
                 boolean oneDimension = array.getRanks().length == 0 && array.getDimensions().length == 1;
                 return oneDimension && wsdl.types().findType(array.getQName()) != null ? array.getQName() : null;
             }

@@ -6,6 +6,7 @@ import io.wsbench.service.own.OwnRequest;
 import io.wsbench.service.own.Placeholders;
 import org.apache.xmlbeans.SchemaGlobalElement;
 import org.apache.xmlbeans.SchemaType;
+import org.apache.xmlbeans.XmlCursor;
 import org.apache.xmlbeans.XmlError;
 import org.apache.xmlbeans.XmlObject;
 import org.apache.xmlbeans.XmlOptions;
@@ -25,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A call of a WSDL operation: the envelope (the user's template, or one written from the schema
@@ -189,7 +192,7 @@ public record SoapRequest(ServiceDescription wsdl, SoapOperation operation, Plac
         return null;
     }
 
-    private static final java.util.regex.Pattern CHAR_CODE = java.util.regex.Pattern.compile("unexpected char '(\\d+)'");
+    private static final Pattern CHAR_CODE = Pattern.compile("unexpected char '(\\d+)'");
 
     /**
      * XmlBeans' complaint about {@code e}, led by the element it is about and, when that holds text only, the text
@@ -199,10 +202,10 @@ public record SoapRequest(ServiceDescription wsdl, SoapOperation operation, Plac
      */
     static String said(XmlError error, Element e) {
         String message = CHAR_CODE.matcher(error.getMessage()).replaceAll(m ->
-                java.util.regex.Matcher.quoteReplacement("unexpected char '" + Character.toString(Integer.parseInt(m.group(1))) + "'"));
+                Matcher.quoteReplacement("unexpected char '" + Character.toString(Integer.parseInt(m.group(1))) + "'"));
         String name = e.getLocalName();
         String text = children(e).isEmpty() ? e.getTextContent() : null;
-        org.apache.xmlbeans.XmlCursor at = error.getCursorLocation();
+        XmlCursor at = error.getCursorLocation();
         if (at != null) {
             try {
                 if (!at.isStart()) {
