@@ -8,6 +8,9 @@ import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.usermodel.Sheet;
 import org.apache.poi.ss.util.CellRangeAddress;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.apache.xmlbeans.XmlCursor;
+
+import javax.xml.namespace.QName;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,7 +48,27 @@ final class ResultsXlsx {
             }
             sheet.createFreezePane(0, 1);
             sheet.setAutoFilter(new CellRangeAddress(0, points.size(), 0, columns.size() - 1));
+            normalStyle(book);
             book.write(out);
+        }
+    }
+
+    private static final String MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+
+    /**
+     * The workbook's built-in "Normal" cell style, which POI's new workbook lacks and Excel's has: openpyxl (pandas'
+     * read_excel) warned "Workbook contains no default style" at every read. Written through a cursor, as POI's lean
+     * schema jar has no class for the element.
+     */
+    private static void normalStyle(XSSFWorkbook book) {
+        try (XmlCursor c = book.getStylesSource().getCTStylesheet().newCursor()) {
+            c.toEndToken();
+            c.beginElement(new QName(MAIN, "cellStyles"));
+            c.insertAttributeWithValue("count", "1");
+            c.beginElement(new QName(MAIN, "cellStyle"));
+            c.insertAttributeWithValue("name", "Normal");
+            c.insertAttributeWithValue("xfId", "0");
+            c.insertAttributeWithValue("builtinId", "0");
         }
     }
 

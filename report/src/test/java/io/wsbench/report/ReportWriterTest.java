@@ -378,6 +378,10 @@ class ReportWriterTest {
                     .getNumericCellValue(), 1e-9);
             assertTrue(last.getCell(ResultColumns.of(java.util.List.of()).indexOf(column("load.keepAlive"))).getBooleanCellValue());
             assertEquals(null, last.getCell(ResultColumns.of(java.util.List.of()).indexOf(column("load.rate"))));
+            // Excel's built-in "Normal" style, whose absence openpyxl (pandas' read_excel) warned of at every read
+            String styles = book.getStylesSource().getCTStylesheet().xmlText();
+            assertTrue(styles.contains("<main:cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\"/>")
+                    || styles.contains("cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\""), styles);
         } catch (org.apache.poi.openxml4j.exceptions.InvalidFormatException e) {
             throw new AssertionError(e);
         }
