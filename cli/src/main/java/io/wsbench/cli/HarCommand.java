@@ -56,8 +56,8 @@ final class HarCommand implements Callable<Integer> {
             throw new UserError("cannot write " + flow + ": " + io.wsbench.runner.OneLine.why(e));
         }
         PrintStream o = System.out;
-        o.println("wrote " + flow + ": " + r.steps() + " steps to " + r.origin() + (r.leftOut() == 0 ? ""
-                : " (" + r.leftOut() + " requests left out: assets and other hosts" + (assets ? "" : "; --assets keeps assets") + ")"));
+        o.println("wrote " + flow + ": " + HarFlow.counted(r.steps(), "step") + " to " + r.origin() + (r.leftOut() == 0 ? ""
+                : " (" + HarFlow.counted(r.leftOut(), "request") + " left out: assets and other hosts" + (assets ? "" : "; --assets keeps assets") + ")"));
         if (r.csv() != null) {
             o.println("wrote " + csv + ": the values typed, as columns " + String.join(", ", r.typed()) + " (the recorded values its first row)");
         }

@@ -431,11 +431,16 @@ public final class HarFlow {
         }
     }
 
+    /** "1 request", "3 requests". */
+    public static String counted(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
     private String yaml(String host) throws OwnServiceException {
         StringBuilder out = new StringBuilder();
         out.append("# made by wsbench har from a recording").append(har.creator().isEmpty() ? "" : " of " + har.creator())
-                .append(": ").append(kept.size() + hops.stream().mapToInt(List::size).sum()).append(" requests to ").append(host)
-                .append(hops.stream().allMatch(List::isEmpty) ? "" : ", as " + kept.size() + " steps that follow their redirects")
+                .append(": ").append(counted(kept.size() + hops.stream().mapToInt(List::size).sum(), "request")).append(" to ").append(host)
+                .append(hops.stream().allMatch(List::isEmpty) ? "" : ", as " + counted(kept.size(), "step") + " that follow their redirects")
                 .append('\n');
         if (!typed.isEmpty()) {
             out.append("# typed by the user: ").append(csvName).append("'s columns ").append(String.join(", ", typed.keySet()))

@@ -105,6 +105,7 @@ class HarFlowTest {
         assertTrue(y.contains("\"follow\":true") && !y.contains("status: 302"), y);
         assertTrue(y.contains("#   follows its redirect (302) to GET /orders"), y);
         assertTrue(y.contains("7 requests to shop.test:8080, as 6 steps that follow their redirects"), y);
+        assertEquals("1 request", HarFlow.counted(1, "request"), "Firebug's one POST read '1 requests'");
         assertTrue(y.contains("- { think: { constant: 1525ms } }"), "the gap after the login page, the stylesheet's request: " + y);
         assertTrue(y.contains("\"data\":\"shop.csv\""), y);
         assertEquals("user,password,text\nann,p&ss,hello there\n", r.csv(), "typed values (a form's, decoded, and a JSON body's), as recorded");
