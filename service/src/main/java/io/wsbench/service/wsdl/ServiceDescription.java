@@ -121,8 +121,9 @@ public final class ServiceDescription {
 
     /**
      * Null when the WSDL's schema is valid XML Schema; else what is not (its first error, where XmlBeans says where), which
-     * the schema was compiled without: as SoapUI compiles it, so that a WSDL whose clients (PHP's, SoapUI, .NET) accept it
-     * can be loaded (an {@code xs:all} of {@code maxOccurs="unbounded"} elements, a schema element in the WSDL's namespace).
+     * the schema was compiled without: as SoapUI compiles it, so that a WSDL whose clients (PHP's, SoapUI) accept it can be
+     * loaded (an attribute of a tool's own on an {@code xsd:element}; an {@code xs:all} of unbounded elements compiles
+     * neither way).
      */
     public String lenient() {
         return lenient;
@@ -217,7 +218,6 @@ public final class ServiceDescription {
         return f.getAbsoluteFile().toURI().toString();
     }
 
-    /** How long reading a WSDL or a document it imports may wait for its server. */
     /**
      * The documents a WSDL imports (WSDLs, and the schemas their types import), as WSDL4J asks for them: each read and
      * checked here first, as the WSDL itself is ({@link #parse}: well-formed, no DTD), then handed to WSDL4J; SOAP
