@@ -12,6 +12,7 @@ import io.wsbench.model.record.Trend;
 import io.wsbench.model.record.WarmupRecord;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -288,8 +289,8 @@ public final class Flags {
     /**
      * One line per row and sentence, in the order they were first raised, naming every repeat it holds for ("repeats
      * 1, 2, 3") with the figures of each, instead of one line per repeat; and one line for the rows beyond
-     * {@value #ROWS_APART} that a sentence flags alike, its numbers as ranges (the thread-pool suite's 16 Lucee rows
-     * each said that "the server created 137-418 exceptions per second", sixteen lines above the table).
+     * {@value #ROWS_APART} that a sentence flags alike, its numbers as ranges (a quick run of the thread-pool suite: its
+     * 12 Lucee rows each said that "the server created 134-418 exceptions per second", twelve lines above the table).
      */
     private static List<String> merged(List<Raised> raised) {
         Map<List<String>, List<Raised>> byRow = new LinkedHashMap<>();
@@ -332,7 +333,7 @@ public final class Flags {
 
     /** The lowest and the highest of numeric figures, as written ("137–418"), or the one when they agree. */
     private static String range(List<String> figures) {
-        java.util.Comparator<String> byValue = java.util.Comparator.comparingDouble(f -> Double.parseDouble(f.replace(",", "").replace("%", "")));
+        Comparator<String> byValue = Comparator.comparingDouble(f -> Double.parseDouble(f.replace(",", "").replace("%", "")));
         String low = figures.stream().min(byValue).orElseThrow();
         String high = figures.stream().max(byValue).orElseThrow();
         return low.equals(high) ? low : low + "–" + high;
