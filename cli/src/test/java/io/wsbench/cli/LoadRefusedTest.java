@@ -267,5 +267,12 @@ class LoadRefusedTest {
                 "sent again, then refused: a server that died (a Node server exiting mid-load), not a keep-alive timeout");
         assertTrue(Reconnects.said(true, 1, 3, 0, closes(null, null, null, 2L)).startsWith("connections idle nearly as long as the server"
                 + " keeps one (as its Keep-Alive header said, timeout=N) were opened anew"));
+        // HTTP/2 against nginx, 4 users on 20,000 requests: a GOAWAY of no error every 1,000 requests a connection, said as
+        // HTTP/1.1's closes are (the point had no note)
+        java.util.function.LongFunction<io.wsbench.model.record.GeneratorRecord> h2 = n -> GeneratorRecordBuilder.builder(
+                new GeneratorRecord(1, 1.0, 10.0)).http2(new io.wsbench.model.record.Http2Record("h2", 1, 4 + n,
+                java.util.Map.of("GOAWAY NO_ERROR (0)", n))).build();
+        assertTrue(Reconnects.said(true, 4, 20_000, 0, h2.apply(20)).startsWith("the server ended its HTTP/2 connections now and then"));
+        assertNull(Reconnects.said(true, 4, 20_000, 0, h2.apply(4)), "one a user: the point's end");
     }
 }

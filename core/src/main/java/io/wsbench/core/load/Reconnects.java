@@ -13,6 +13,9 @@ import io.wsbench.model.record.GeneratorRecord;
  */
 public final class Reconnects {
 
+    /** How a point's HTTP/2 record counts a server's GOAWAY that ends a connection without an error. */
+    static final String GOAWAY_NO_ERROR = "GOAWAY NO_ERROR (0)";
+
     /** The share of requests whose connection the server closed after them above which it closed each. */
     static final double EACH = 0.9;
 
@@ -55,6 +58,14 @@ public final class Reconnects {
             said.add("the server closed kept connections as requests went out on them (its keep-alive timeout reached as they"
                     + " were sent): those requests, of idempotent methods, were sent again on a new connection (RFC 9112, 9.3.1),"
                     + " their latency holding the first try and the reconnect");
+        }
+        // HTTP/2: the server ends a connection with a GOAWAY of no error (nginx's keepalive_requests, 1,000 by default, holds
+        // for its streams too); the streams it took are answered, the next go out on a new connection
+        long goaways = g.http2() == null ? 0 : g.http2().events().getOrDefault(GOAWAY_NO_ERROR, 0L);
+        if (goaways > users) {
+            said.add("the server ended its HTTP/2 connections now and then (GOAWAY, no error: a limit of requests per"
+                    + " connection, as nginx's keepalive_requests, 1,000 by default): each new connection, its TLS handshake"
+                    + " included, is in the latency of the requests that waited for it");
         }
         if (count(g.reopenedAfterKeepAliveTimeout()) > 0) {
             said.add("connections idle nearly as long as the server keeps one (as its Keep-Alive header said, timeout=N"
