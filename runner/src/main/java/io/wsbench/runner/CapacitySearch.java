@@ -250,10 +250,6 @@ public final class CapacitySearch {
                 .findFirst().orElse(null);
     }
 
-    private static boolean allFailed(PointRecord p) {
-        return p.requests() > 0 && p.errors().total() == p.requests();
-    }
-
     private static boolean allFailed(CapacityRecord.Probe p) {
         return p.requests() > 0 && p.errors() == p.requests();
     }
@@ -278,10 +274,6 @@ public final class CapacitySearch {
             // the target, not the rate, failed: no verdict on the rate, and no more probes
             aborted = String.format(Locale.ROOT, "the probe at %s/s stopped: %s", rate(rate), p.aborted() != null
                     ? p.aborted() : "every request failed to connect");
-        } else if (allFailed(p) && !probes.isEmpty() && allFailed(probes.get(probes.size() - 1)) && probes.get(probes.size() - 1).rate() > rate) {
-            // halving did not save a single request: a wrong path, a missing credential, a check that cannot pass
-            refused = String.format(Locale.ROOT, "every request failed at %s/s and at %s/s: the target refuses them"
-                    + " whatever the rate", rate(probes.get(probes.size() - 1).rate()), rate(rate));
         }
         List<String> failed = aborted != null ? List.of("aborted") : broken(slos, p);
         boolean passed = failed.isEmpty();
@@ -291,6 +283,12 @@ public final class CapacitySearch {
                 busy, passed, passed ? null : failed, steady(p)));
         if (aborted != null) {
             return false;
+        }
+        CapacityRecord.Probe before = probes.size() < 2 ? null : probes.get(probes.size() - 2);
+        if (before != null && before.rate() > rate && allFailed(before) && allFailed(probes.get(probes.size() - 1))) {
+            // halving did not save a single request: a wrong path, a missing credential, a check that cannot pass
+            refused = String.format(Locale.ROOT, "every request failed at %s/s and at %s/s: the target refuses them"
+                    + " whatever the rate", rate(before.rate()), rate(rate));
         }
         if (busy != null && busy >= GENERATOR_BUSY) {
             limitedBy = String.format(Locale.ROOT, "limited by the load generator at %,.0f/s (its busiest I/O thread %.0f%%"

@@ -239,10 +239,6 @@ final class PointRun {
     }
 
     /**
-     * A warm-up's outcome: how it went, for a request-count warm-up its load kept as a point (else null), and
-     * when the first window's every request failed, one line saying so (else null): it stopped there.
-     */
-    /**
      * Why a 200 of a user's path or URL was refused: a target there that names one of wsbench's protocols is checked as
      * that protocol's operation answers on wsbench's stacks (plain: "Hello World" as text/plain), which a user's own
      * service rarely does (Apache Axis2's and Jolokia's WARs, given protocol: plain, had every answer counted as failed
@@ -257,6 +253,10 @@ final class PointRun {
                 + " service's; leave 'protocol' out to take any 2xx answer)";
     }
 
+    /**
+     * A warm-up's outcome: how it went, for a request-count warm-up its load kept as a point (else null), and
+     * when the first window's every request failed, one line saying so (else null): it stopped there.
+     */
     public record Warmed(WarmupRecord how, PointRecord kept, String failed) {
         public Warmed(WarmupRecord how, PointRecord kept) {
             this(how, kept, null);

@@ -13,8 +13,8 @@ import io.wsbench.model.record.GeneratorRecord;
  */
 public final class Reconnects {
 
-    /** How a point's HTTP/2 record counts a server's GOAWAY that ends a connection without an error. */
-    static final String GOAWAY_NO_ERROR = "GOAWAY NO_ERROR (0)";
+    /** How a point's HTTP/2 record counts a server's GOAWAY that ends a connection without an error, as H2Link names it. */
+    static final String GOAWAY_NO_ERROR = "GOAWAY " + H2Link.codeName(io.netty.handler.codec.http2.Http2Error.NO_ERROR.code());
 
     /** The share of requests whose connection the server closed after them above which it closed each. */
     static final double EACH = 0.9;
