@@ -67,9 +67,9 @@ final class FlowLoad {
     static void check(LoadCommand c, TargetSpec t, Target loaded) {
         String refused = loaded.workload() instanceof FlowWorkload f ? f.refusal(c.connections) : null;
         if (refused != null) {
-            throw new UserError(c.flow + ": " + refused);
+            throw new UserError(c.flow != null ? c.flow + ": " + refused : refused);
         }
-        if (t.tls() != null && loaded.tls() == null) {
+        if (c.flow != null && t.tls() != null && loaded.tls() == null) {
             throw new UserError(c.flow + ": 'tls' is for an https:// address, not " + loaded.uri());
         }
     }

@@ -111,7 +111,7 @@ final class LoadCommand implements Callable<Integer> {
         Suite suite = watch.warmed(flow == null ? target.suite("load", tlsOptions, point, null) : FlowLoad.suite(this, point),
                 connections, open);
         Target loaded = TargetOptions.ready(suite, tlsOptions);
-        if (flow != null) {
+        if (suite.targets().get(0).flow() != null) { // a flow file's, or a URL's with checks or rows (UrlStep)
             FlowLoad.check(this, suite.targets().get(0), loaded);
         }
         BiConsumer<PointRecord, String> summary = flow == null
@@ -265,7 +265,9 @@ final class LoadCommand implements Callable<Integer> {
     private static void printSummary(PrintStream out, PointRecord p, LoadSpec spec, String transport, boolean warmedByDefault) {
         var l = p.latencyMicros();
         int threads = p.generator().ioThreads();
-        out.printf(Locale.ROOT, "%s  %s loop, %d %s%s, %s, %s x %d thread%s%n", p.target().url()
+        // a URL with checks or rows is a flow of one step at the URL's origin (UrlStep): its label is the URL as given
+        out.printf(Locale.ROOT, "%s  %s loop, %d %s%s, %s, %s x %d thread%s%n",
+                ("flow".equals(p.target().protocol()) ? p.target().label() : p.target().url())
                         + (p.target().operation() == null ? "" : "  " + p.target().protocol() + " " + p.target().operation()),
                 spec.open() ? "open" : "closed", spec.connections(), spec.open() ? "connection" : "user", spec.connections() == 1 ? "" : "s",
                 spec.keepAlive() ? "keep-alive" : "new connection per request", transport, threads, threads == 1 ? "" : "s");

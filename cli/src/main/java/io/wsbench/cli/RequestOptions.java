@@ -41,7 +41,7 @@ final class RequestOptions {
     }
 
     /** The {@code --header}s, name to value, in their order. */
-    private Map<String, String> headerMap() {
+    Map<String, String> headerMap() {
         Map<String, String> h = new LinkedHashMap<>();
         for (String header : headers) {
             int colon = header.indexOf(':');

@@ -47,11 +47,11 @@ final class TargetOptions {
     @Option(names = "--port", paramLabel = "P", description = "with --wsdl: the port of the operation (default: its SOAP 1.1 port); SERVICE/PORT where services share a port's name")
     String port;
 
-    @Option(names = "--template", paramLabel = "FILE", description = "with --wsdl: the request envelope; with --openapi: the JSON body; $${column} placeholders filled from --data"
+    @Option(names = "--template", paramLabel = "FILE", description = "with a URL: the request body; with --wsdl: the request envelope; with --openapi: the JSON body; $${column} placeholders filled from --data"
             + " (wsbench wsdl --template and wsbench openapi --template write one)")
     Path template;
 
-    @Option(names = {"--data", "--variables-from"}, paramLabel = "CSV", description = {"with --wsdl or --openapi: a CSV with a header row; each request fills its $${column} placeholders from the next row;",
+    @Option(names = {"--data", "--variables-from"}, paramLabel = "CSV", description = {"a CSV with a header row; each request fills its $${column} placeholders from the next row (a URL's in its path and query, its headers and --template; --wsdl's or --openapi's in the request);",
             "with --graphql: each request's variables, a column per variable"})
     Path data;
 
@@ -61,9 +61,10 @@ final class TargetOptions {
     @Option(names = "--data-max-mb", paramLabel = "MB", description = "refuse a data set whose encoded requests take more (default 256)")
     Long dataMaxMb;
 
-    @Option(names = "--check", paramLabel = "CHECK", description = {"with --wsdl or --openapi, on every answer (repeatable; a failure is a validation error):",
+    @Option(names = "--check", paramLabel = "CHECK", description = {"on every answer (repeatable; a failure is a validation error):",
             "  xpath:EXPR  (XPath 1.0, true; e.g. //*[local-name()='AddResult'] = $${sum}; the WSDL's prefixes work)",
-            "  jsonpath:PATH [== != < <= > >= VALUE]   status: 201 (or 2xx, or 200,201)   schema"})
+            "  jsonpath:PATH [== != < <= > >= VALUE]   status: 201 (or 2xx, or 200,201)   schema (--wsdl, --openapi)",
+            "  contains:TEXT   regex:PATTERN (and !contains:, !regex:)   header:NAME [== VALUE] (a URL's)"})
     List<String> checks = List.of();
 
     @Mixin
@@ -105,6 +106,9 @@ final class TargetOptions {
      */
     private TargetSpec spec(TlsOptions tls) {
         checkFlags();
+        if (UrlStep.asked(this) && wsdl == null && openapi == null) {
+            return UrlStep.target(this, tls.spec());
+        }
         boolean grpc = proto != null || "grpc".equals(protocol); // gRPC is HTTP/2 whether asked or not
         if (streams != null && !http2 && !grpc) {
             throw new UserError("--streams is for HTTP/2: add --http2");
@@ -195,8 +199,15 @@ final class TargetOptions {
             throw new UserError("--query goes with --graphql URL");
         }
         if (wsdl == null && openapi == null) {
-            if (template != null || data != null || dataMode != null || !checks.isEmpty() || port != null) {
-                throw new UserError("--template, --data, --data-mode, --check and --port go with --wsdl, --openapi or --graphql");
+            if (protocol != null && UrlStep.asked(this)) {
+                throw new UserError("--protocol speaks and checks a wsbench protocol itself: --template, --data, --data-mode and"
+                        + " --check go with a URL alone, --wsdl, --openapi or --graphql");
+            }
+            if (port != null) {
+                throw new UserError("--port names a WSDL port: it goes with --wsdl");
+            }
+            if (url == null && (template != null || data != null || dataMode != null || !checks.isEmpty())) {
+                throw new UserError("--template, --data, --data-mode and --check go with a URL, --wsdl, --openapi or --graphql");
             }
             if (url == null) {
                 throw new UserError("give the URL to load (or --wsdl FILE --operation NAME, or --openapi SPEC --operation ID)");
@@ -223,7 +234,7 @@ final class TargetOptions {
     }
 
     /** {@code url} as a URI, or one line saying why it cannot be loaded. */
-    private static URI parse(String url) {
+    static URI parse(String url) {
         URI uri;
         String shown = Redacted.url(url);
         if (!url.contains("://") && url.matches("[\\w.-]+(:\\d+)?(/.*)?")) {

@@ -66,6 +66,11 @@ public sealed interface AnswerCheck permits AnswerCheck.XPathCheck, AnswerCheck.
 
         int length();
 
+        /** The charset its text is read in. */
+        default java.nio.charset.Charset charset() {
+            return java.nio.charset.StandardCharsets.UTF_8;
+        }
+
         /** The body as text (UTF-8), decoded once on first ask. */
         default String text() {
             return new String(body(), 0, length(), java.nio.charset.StandardCharsets.UTF_8);

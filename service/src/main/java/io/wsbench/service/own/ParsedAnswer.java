@@ -106,7 +106,8 @@ public final class ParsedAnswer implements AnswerCheck.Answer {
         return text;
     }
 
-    private Charset charset() {
+    @Override
+    public Charset charset() {
         if (!contentType.equals(charsetOf)) {
             charsetOf = contentType;
             charset = charsetIn(contentType);

@@ -53,6 +53,23 @@ class TextChecksTest {
         assertEquals("the answer contains \"Django site admin\"", problem("!contains:Django site admin", PAGE));
     }
 
+    /** A UTF-8 answer is searched as bytes, not decoded: found at its first and last byte, never past its length. */
+    @Test
+    void containsFindsTheWordsBytesWithinTheAnswersLength() throws Exception {
+        assertNull(problem("contains:<!DOCTYPE", PAGE), "at the first byte");
+        assertNull(problem("contains:</html>", PAGE), "ending at the last byte");
+        assertNull(problem("contains:“alice", PAGE), "a word of three-byte characters");
+        assertEquals("\"</html>!\" is not in the answer", problem("contains:</html>!", PAGE), "one byte past the end");
+        assertEquals("\"x\" is not in the answer", problem("contains:x", ""), "an empty answer");
+        byte[] bytes = "ok, and then old bytes".getBytes(StandardCharsets.UTF_8);
+        ParsedAnswer a = new ParsedAnswer();
+        a.reset(200, "application/json", Map.of(), bytes, 2, Map.of());
+        assertEquals("\"old\" is not in the answer", AnswerCheck.parse("contains:old", Map.of(), null).problem(a),
+                "what lies past the answer's length in a reused buffer is not the answer");
+        assertEquals(-1, TextChecks.indexOf(bytes, 2, "ok,".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(0, TextChecks.indexOf(bytes, 2, "ok".getBytes(StandardCharsets.UTF_8)));
+    }
+
     @Test
     void cssSelectsComparesTextAndAttributes() throws Exception {
         assertNull(problem("css:ul.messagelist li.success", PAGE));

@@ -1,0 +1,117 @@
+package io.wsbench.cli;
+
+import io.wsbench.model.Redacted;
+import io.wsbench.model.suite.FlowSpec;
+import io.wsbench.model.suite.StepSpec;
+import io.wsbench.model.suite.TargetSpec;
+import io.wsbench.model.suite.TargetSpecBuilder;
+import io.wsbench.model.suite.TlsSpec;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code load URL} (and {@code capacity URL}) with {@code --check}, {@code --data} or {@code --template}: the URL's
+ * request as a flow of one step, whose checks read any answer (status, headers, body), whose rows fill the URL's path
+ * and query, its headers and its body, as a flow file would write it. The request is the one {@code load URL} sends
+ * without them (its method, headers, Content-Type and SOAPAction; no cookies kept), so adding a check changes what is
+ * checked and nothing else.
+ */
+final class UrlStep {
+
+    private UrlStep() {
+    }
+
+    /** Whether the options ask for more than {@code load URL} sends and checks as it is (a 2xx, --expect's text). */
+    static boolean asked(TargetOptions o) {
+        return o.url != null && (!o.checks.isEmpty() || o.data != null || o.template != null || o.dataMode != null);
+    }
+
+    /** The target: at the URL's origin, one step sending its path and query; {@code tls}, the TLS options' target key. */
+    static TargetSpec target(TargetOptions o, TlsSpec tls) {
+        RequestOptions r = o.request;
+        if (o.http2) {
+            throw new UserError("--check, --data and --template on a URL run its request as a flow of one step, which does not"
+                    + " run over HTTP/2 yet: drop --http2");
+        }
+        if (o.dataMaxMb != null) {
+            throw new UserError("--data-max-mb bounds the requests --wsdl or --openapi encode ahead: a URL's are filled as they are sent");
+        }
+        if (o.template != null && r.body != null) {
+            throw new UserError("give the body once: --body FILE (sent as it is) or --template FILE (its $${column}s filled from --data)");
+        }
+        if (o.dataMode != null && o.data == null) {
+            throw new UserError("--data-mode goes with --data");
+        }
+        int scheme = o.url.indexOf("://");
+        int end = scheme < 0 ? -1 : indexOfAny(o.url, scheme + 3, "/?#");
+        String origin = end < 0 ? o.url : o.url.substring(0, end);
+        String path = end < 0 ? "/" : o.url.substring(end);
+        if (origin.contains("${")) {
+            throw new UserError("${column} placeholders go in the URL's path and query, not its host: " + Redacted.url(o.url));
+        }
+        TargetOptions.parse(origin);
+        int hash = path.indexOf('#');
+        path = hash < 0 ? path : path.substring(0, hash); // a fragment is the browser's, never sent
+        path = path.startsWith("?") ? "/" + path : path;
+        Map<String, String> headers = new LinkedHashMap<>();
+        String body = o.template != null ? text(o.template, "--template") : r.body != null ? literal(text(r.body, "--body")) : null;
+        if (r.soapAction != null) {
+            headers.put("Content-Type", "text/xml; charset=UTF-8");
+            headers.put("SOAPAction", r.soapAction.startsWith("\"") ? r.soapAction : "\"" + r.soapAction + "\"");
+        } else if (body != null) {
+            headers.put("Content-Type", "application/octet-stream"); // as load URL's --body is sent
+        }
+        for (Map.Entry<String, String> h : r.headerMap().entrySet()) {
+            headers.keySet().removeIf(k -> k.equalsIgnoreCase(h.getKey())); // the user's own spelling wins
+            headers.put(h.getKey(), h.getValue());
+        }
+        List<String> checks = new ArrayList<>(o.checks);
+        if (r.expect != null) {
+            checks.add("contains:" + r.expect);
+        }
+        String method = r.method != null ? r.method : body != null ? "POST" : "GET";
+        StepSpec step;
+        try {
+            step = new StepSpec(null, null, method, path, headers, body, null, o.data == null ? null : o.data.toString(),
+                    o.dataMode, null, checks, null, null, null, null, null, null);
+            return TargetSpecBuilder.builder().label(Redacted.url(o.url)).url(origin).tls(tls)
+                    .flow(new FlowSpec(null, List.of(step), null, false, null)).build();
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+
+    private static int indexOfAny(String s, int from, String chars) {
+        for (int i = from; i < s.length(); i++) {
+            if (chars.indexOf(s.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A --body sent as it is: a {@code ${} in it is text, not a placeholder (a flow's {@code $${}). */
+    private static String literal(String body) {
+        return body.replace("${", "$${");
+    }
+
+    private static String text(Path file, String flag) {
+        try {
+            return io.wsbench.service.own.UserText.read(file);
+        } catch (NoSuchFileException e) {
+            throw new UserError(flag + " " + file + ": no such file");
+        } catch (CharacterCodingException e) {
+            throw new UserError(flag + " " + file + ": not UTF-8 text; with --check or --data the body is sent as text"
+                    + " (a binary body goes without them)");
+        } catch (IOException e) {
+            throw new UserError(flag + " " + file + ": cannot read it: " + e.getMessage());
+        }
+    }
+}

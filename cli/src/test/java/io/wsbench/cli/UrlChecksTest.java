@@ -1,0 +1,141 @@
+package io.wsbench.cli;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code load URL} with {@code --check}, {@code --data} and {@code --template}, as ab and wrk users come to it: rows fill
+ * the URL's path and query, its headers and body; every answer is checked (its status, headers and body), against a
+ * server wsbench did not write (the JDK's), which says back what it was sent.
+ */
+class UrlChecksTest {
+
+    private static HttpServer server;
+    private static final List<String> SEEN = new CopyOnWriteArrayList<>();
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            String seen = exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath() + "?"
+                    + exchange.getRequestURI().getRawQuery() + " id=" + exchange.getRequestHeaders().getFirst("X-Id")
+                    + " type=" + exchange.getRequestHeaders().getFirst("Content-Type") + " body=" + body;
+            SEEN.add(seen);
+            byte[] answer = ("{\"path\": \"" + exchange.getRequestURI().getPath() + "\", \"body\": \""
+                    + body.replace("\"", "'") + "\"}").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.getResponseHeaders().add("X-Served", "jdk");
+            exchange.sendResponseHeaders(exchange.getRequestURI().getPath().endsWith("/3") ? 404 : 200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.stop(0);
+    }
+
+    private static String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    private static Path file(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    @Test
+    void rowsFillThePathTheQueryTheHeadersAndTheBodyAndEveryAnswerIsChecked() throws Exception {
+        Path rows = file("rows.csv", "id,name\n1,ann\n2,bob smith\n");
+        Path template = file("body.json", "{\"id\": ${id}, \"kept\": \"$${as is}\"}");
+        SEEN.clear();
+        CliRunner r = CliRunner.run("load", url("/items/${id}?name=${name}"), "--data", rows.toString(), "--template",
+                template.toString(), "-H", "X-Id: ${id}", "-H", "Content-Type: application/json", "-c", "1", "-n", "4",
+                "--check", "jsonpath:$.path == /items/${id}", "--check", "header:X-Served == jdk", "--check", "status: 200");
+        String said = r.out() + r.err();
+        assertEquals(0, r.exit(), said);
+        assertTrue(said.contains("requests      4 in ") && said.contains("validation 0"), said);
+        assertTrue(said.startsWith(url("/items/${id}?name=${name}") + "  closed loop, 1 user"), "named as given: " + said);
+        assertEquals(List.of(
+                "POST /items/1?name=ann id=1 type=application/json body={\"id\": 1, \"kept\": \"${as is}\"}",
+                "POST /items/2?name=bob%20smith id=2 type=application/json body={\"id\": 2, \"kept\": \"${as is}\"}"),
+                SEEN.subList(SEEN.size() - 2, SEEN.size()), "the last two of 4 requests, rows in turn: " + SEEN);
+    }
+
+    @Test
+    void aFailedCheckIsAValidationErrorAndTheFirstIsSaidWithItsRow() throws Exception {
+        Path rows = file("ids.csv", "id\n1\n3\n");
+        CliRunner r = CliRunner.run("load", url("/items/${id}"), "--data", rows.toString(), "-c", "1", "-n", "4",
+                "--check", "status: 200,404", "--check", "jsonpath:$.path == /items/1");
+        String said = r.out() + r.err();
+        assertTrue(said.contains("validation 2"), said);
+        assertTrue(said.contains("http status 0"), "a 404 the user's status check allows is not an HTTP status error: " + said);
+        assertTrue(said.contains("the first: row 2, user 0, iteration 1: check 'jsonpath:$.path == /items/1': $['path'] is /items/3,"
+                + " not == /items/1"), said);
+    }
+
+    @Test
+    void aBodySentAsItIsKeepsItsDollarsAndExpectIsStillChecked() throws Exception {
+        Path body = file("as-is.txt", "cost: ${price}");
+        SEEN.clear();
+        CliRunner r = CliRunner.run("load", url("/pay"), "--body", body.toString(), "--expect", "cost", "--check", "contains:$${price}",
+                "-c", "1", "-n", "2");
+        String said = r.out() + r.err();
+        assertTrue(said.contains("validation 0") && said.contains("requests      2 in "), said);
+        assertEquals("POST /pay?null id=null type=application/octet-stream body=cost: ${price}", SEEN.get(0), "as load URL --body sends it");
+
+        r = CliRunner.run("load", url("/pay"), "--body", body.toString(), "--expect", "not in the answer", "--check", "status: 200",
+                "-c", "1", "-n", "2");
+        assertTrue(r.out().contains("validation 2"), "--expect is a check beside --check's: " + r.out() + r.err());
+    }
+
+    @Test
+    void whatDoesNotGoWithAUrlIsRefusedInOneLine() throws Exception {
+        Path rows = file("r.csv", "id\n1\n");
+        Path body = file("b.txt", "x");
+        String[][] refused = {
+                {url("/a"), "--check", "status: 200", "--port", "P"},
+                {"http://${host}:8080/a", "--data", rows.toString()},
+                {url("/a"), "--template", body.toString(), "--body", body.toString()},
+                {url("/a"), "--check", "status: 200", "--http2"},
+                {url("/a"), "--check", "status: 200", "--protocol", "json"},
+                {url("/a"), "--data-mode", "unique"},
+                {url("/a"), "--template", dir.resolve("none.txt").toString()},
+                {url("/a"), "--check", "schema"},
+        };
+        String[] says = {"it goes with --wsdl", "placeholders go in the URL's path and query, not its host",
+                "give the body once", "does not run over HTTP/2 yet", "--protocol speaks and checks a wsbench protocol itself",
+                "--data-mode goes with --data", "no such file", "schema"};
+        for (int i = 0; i < refused.length; i++) {
+            String[] args = new String[refused[i].length + 1];
+            args[0] = "load";
+            System.arraycopy(refused[i], 0, args, 1, refused[i].length);
+            CliRunner r = CliRunner.run(args);
+            assertEquals(ExitCode.BAD_INPUT, r.exit(), String.join(" ", args) + ": " + r.err());
+            assertTrue(r.err().contains(says[i]), String.join(" ", args) + ": " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+        }
+    }
+}
