@@ -126,7 +126,8 @@ public record TargetSpec(String label, String stack, String protocol, String var
             throw new IllegalArgumentException("a 'graphql' target needs the server's 'url', or a 'stack' (with the 'path' it answers on)");
         }
         if (!own && service.any()) {
-            throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl', an 'openapi', a 'graphql' query or a 'proto'");
+            throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl', an 'openapi', a 'graphql' query or a 'proto';"
+                    + " a plain 'url' takes rows and checks in a flow of one step (flow: {steps: [{path: /, data: rows.csv, checks: [...]}]})");
         }
         if (own) {
             if (protocol != null && !protocol.equals(flow != null ? "flow" : service.protocol())
