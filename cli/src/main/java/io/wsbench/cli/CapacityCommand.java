@@ -18,7 +18,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,16 +95,15 @@ final class CapacityCommand implements Callable<Integer> {
         List<MonitorKind> monitors = watch.monitors();
         Suite suite = watch.warmed(target.suite("capacity", tlsOptions, null, spec), connections, true); // probes are open loops
         Target loaded = TargetOptions.ready(suite, tlsOptions);
-        URI uri = loaded.uri();
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
         try (PointSession session = generatorOptions.session(watch, monitors).connections(connections)
                 .reaching(loaded).open()) {
-            TlsOptions.warnIfInsecure(loaded.tls(), uri, aside);
+            TlsOptions.warnIfInsecure(loaded.tls(), loaded.uri(), aside);
             // its probes' lines as they come, no progress bar, then its verdict (or JSON)
             RunEvents events = new CommandEvents(aside, watch, null, p -> { }, searched -> aside.printf(Locale.ROOT,
                     "capacity of %s at %s: open loop on %d connections, probes of %s after %s at the rate%n",
-                    uri, String.join(" and ", slo), connections, duration, settle),
+                    TargetOptions.shown(loaded), String.join(" and ", slo), connections, duration, settle),
                     searched -> out.println(json ? RunJson.toJson(new CapacityRecord.Printed(searched)) : "capacity: " + searched.verdict()));
             CapacityRecord c = SuiteRunner.measure(suite, loaded, session, events).capacity();
             session.notes().forEach(n -> aside.println("  note          " + n));

@@ -70,7 +70,7 @@ final class FlowLoad {
             throw new UserError(c.flow != null ? c.flow + ": " + refused : refused);
         }
         if (c.flow != null && t.tls() != null && loaded.tls() == null) {
-            throw new UserError(c.flow + ": 'tls' is for an https:// address, not " + loaded.uri());
+            throw new UserError(c.flow + ": 'tls' is for an https:// address, not " + loaded.label());
         }
     }
 

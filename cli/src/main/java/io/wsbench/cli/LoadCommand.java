@@ -117,7 +117,7 @@ final class LoadCommand implements Callable<Integer> {
         BiConsumer<PointRecord, String> summary = flow == null
                 ? (p, transport) -> printSummary(System.out, p, point.toLoadSpec(), transport, watch.openLoopDefault(open))
                 : (p, transport) -> FlowLoad.print(System.out, p, loaded.label());
-        return measureAndTell(suite, loaded, monitors, flow == null ? loaded.uri().toString() : "--flow " + flow,
+        return measureAndTell(suite, loaded, monitors, flow != null ? "--flow " + flow : TargetOptions.shown(loaded),
                 assertions, summary);
     }
 

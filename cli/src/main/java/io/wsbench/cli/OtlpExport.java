@@ -96,11 +96,11 @@ final class OtlpExport implements MetricsOut {
         try {
             u = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--otlp: not a URL: " + url);
+            throw new UserError("--otlp: not a URL: " + io.wsbench.model.Redacted.url(url));
         }
         if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
             throw new UserError("--otlp takes an http:// or https:// URL of an OTLP/HTTP receiver, e.g."
-                    + " http://127.0.0.1:4318, not " + url);
+                    + " http://127.0.0.1:4318, not " + io.wsbench.model.Redacted.url(url));
         }
         String path = u.getPath() == null || u.getPath().isEmpty() || "/".equals(u.getPath()) ? "/v1/metrics" : u.getPath();
         return new OtlpExport(u.getScheme() + "://" + u.getRawAuthority() + path);
@@ -166,7 +166,7 @@ final class OtlpExport implements MetricsOut {
     public void close() {
         CompletableResultCode flushed = provider.forceFlush().join(FLUSH_SECONDS, TimeUnit.SECONDS);
         if (!flushed.isSuccess()) {
-            System.err.println("wsbench: --otlp: the last figures did not reach " + endpoint + " within " + FLUSH_SECONDS + " s");
+            System.err.println("wsbench: --otlp: the last figures did not reach " + io.wsbench.model.Redacted.url(String.valueOf(endpoint)) + " within " + FLUSH_SECONDS + " s");
         }
         provider.shutdown().join(FLUSH_SECONDS, TimeUnit.SECONDS);
     }

@@ -161,9 +161,18 @@ final class TargetOptions {
             throw new UserError(e.getMessage()); // e.g. an operation the protocol does not have
         }
         if (t.tls() == null && tls.given()) {
-            throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + t.uri());
+            throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + Redacted.url(t.uri().toString()));
         }
         return t;
+    }
+
+    /**
+     * What a command says and records it loaded ({@code ready}'s target): its URL, a password in it written ***; a URL
+     * with checks or rows ({@link UrlStep}) as it was given, not the origin its step is sent to. The history's series,
+     * --assert's lines and JUnit XML, capacity's first line.
+     */
+    static String shown(Target ready) {
+        return ready.spec() != null && ready.spec().flow() != null ? ready.label() : Redacted.url(ready.uri().toString());
     }
 
     private static String path(Path p) {

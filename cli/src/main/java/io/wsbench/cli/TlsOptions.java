@@ -62,7 +62,8 @@ final class TlsOptions {
     ClientTls client(URI url) {
         if (!TlsClients.https(url)) {
             if (given()) {
-                throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + url);
+                throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not "
+                        + io.wsbench.model.Redacted.url(url.toString()));
             }
             return null;
         }
@@ -78,7 +79,7 @@ final class TlsOptions {
     /** The warning line of a target whose certificate is not checked. */
     static void warnIfInsecure(ClientTls tls, URI url, PrintStream out) {
         if (tls != null && tls.insecure()) {
-            out.println("wsbench: warning: --insecure: the certificate of " + url
+            out.println("wsbench: warning: --insecure: the certificate of " + io.wsbench.model.Redacted.url(url.toString())
                     + " is not verified, so the server answering may not be the one named");
         }
     }

@@ -134,6 +134,26 @@ class HttpsFlowTest {
         }
     }
 
+    /** A URL's password reaches no line and no file: --insecure's warning, --assert's lines and JUnit XML, a URL's or its step's. */
+    @Test
+    void aUrlsPasswordIsWrittenStarredWhereverTheUrlIsSaid(@TempDir Path dir) throws Exception {
+        try (Shop shop = Shop.start(dir)) {
+            String url = shop.nginx.base().replace("https://", "https://ann:s3cret@") + "/stats";
+            Path junit = dir.resolve("junit.xml");
+            for (List<String> checks : List.of(List.<String>of(), List.of("--check", "status: 200"))) {
+                List<String> args = new java.util.ArrayList<>(List.of("load", url, "-c", "1", "-n", "2", "--insecure",
+                        "--cert", shop.tls.clientCert.toString(), "--key", shop.tls.clientKey.toString(),
+                        "--assert", "errors==0", "--junit", junit.toString()));
+                args.addAll(checks);
+                CliRunner r = CliRunner.run(args.toArray(String[]::new));
+                String said = r.out() + r.err() + Files.readString(junit);
+                assertEquals(0, r.exit(), said);
+                assertFalse(said.contains("s3cret"), said);
+                assertTrue(said.contains("the certificate of https://ann:***@") && said.contains("wsbench load https://ann:***@"), said);
+            }
+        }
+    }
+
     @Test
     void aSuitesHttpsFlowTargetTakesItsTlsFilesRelativeToTheSuite(@TempDir Path dir) throws Exception {
         try (Shop shop = Shop.start(dir)) {

@@ -104,10 +104,10 @@ public record FlowTarget(FlowWorkload workload, URI endpoint) {
         try {
             uri = URI.create(u);
         } catch (IllegalArgumentException e) {
-            throw new OwnServiceException("not a URL: " + u);
+            throw new OwnServiceException("not a URL: " + io.wsbench.model.Redacted.url(u));
         }
         if (!("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme())) || uri.getHost() == null) {
-            throw new OwnServiceException("only http:// and https:// addresses with a host can be loaded: " + uri);
+            throw new OwnServiceException("only http:// and https:// addresses with a host can be loaded: " + io.wsbench.model.Redacted.url(String.valueOf(uri)));
         }
         return uri;
     }

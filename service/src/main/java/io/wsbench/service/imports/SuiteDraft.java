@@ -106,7 +106,7 @@ public final class SuiteDraft {
             return origin.getScheme() + "://" + origin.getRawAuthority(); // --url's, whatever the file's address is
         }
         if (!Texts.knownServer(url.trim())) {
-            throw new OwnServiceException("'" + url + "' is not an address wsbench can load: an http:// or https:// address"
+            throw new OwnServiceException("'" + io.wsbench.model.Redacted.url(url) + "' is not an address wsbench can load: an http:// or https:// address"
                     + " whose host is known before the run (give the service's with --url http://HOST:PORT)");
         }
         String own = Texts.origin(url.trim());
@@ -133,7 +133,8 @@ public final class SuiteDraft {
             }
             return u;
         } catch (IllegalArgumentException e) {
-            throw new OwnServiceException("'" + url + "' is not an address wsbench can load: " + e.getMessage());
+            throw new OwnServiceException("'" + io.wsbench.model.Redacted.url(url) + "' is not an address wsbench can load: "
+                    + io.wsbench.model.Redacted.url(e.getMessage()));
         }
     }
 
