@@ -94,7 +94,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         List<MonitorKind> monitors = watch.monitors();
         Suite suite = watch.warmed(target.suite("capacity", tlsOptions, null, spec), connections, true); // probes are open loops
-        Target loaded = TargetOptions.ready(suite, tlsOptions);
+        Target loaded = TargetOptions.ready(suite, tlsOptions, target);
         PrintStream out = System.out;
         PrintStream aside = json ? System.err : out;
         try (PointSession session = generatorOptions.session(watch, monitors).connections(connections)

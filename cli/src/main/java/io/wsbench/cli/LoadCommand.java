@@ -110,7 +110,7 @@ final class LoadCommand implements Callable<Integer> {
         boolean open = point.toLoadSpec().open();
         Suite suite = watch.warmed(flow == null ? target.suite("load", tlsOptions, point, null) : FlowLoad.suite(this, point),
                 connections, open);
-        Target loaded = TargetOptions.ready(suite, tlsOptions);
+        Target loaded = TargetOptions.ready(suite, tlsOptions, flow == null ? target : null);
         if (suite.targets().get(0).flow() != null) { // a flow file's, or a URL's with checks or rows (UrlStep)
             FlowLoad.check(this, suite.targets().get(0), loaded);
         }

@@ -154,11 +154,21 @@ final class TargetOptions {
      * at its own address ({@link Target#at}); TLS options for an http:// address are refused.
      */
     static Target ready(Suite suite, TlsOptions tls) {
+        return ready(suite, tls, null);
+    }
+
+    /** As {@link #ready(Suite, TlsOptions)}, a refusal of the flow a URL's checks or rows make ({@code of}) in the URL's words. */
+    static Target ready(Suite suite, TlsOptions tls, TargetOptions of) {
         Target t;
         try {
             t = Target.at(suite, suite.targets().get(0), WsSecurityKeys.defaultDir());
         } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage()); // e.g. an operation the protocol does not have
+            throw new UserError(of != null && UrlStep.asked(of) ? UrlStep.told(e.getMessage(), of) : e.getMessage()); // e.g. an operation the protocol does not have
+        } catch (io.wsbench.runner.TargetException e) {
+            if (of != null && UrlStep.asked(of)) {
+                throw new UserError(UrlStep.told(e.getMessage(), of));
+            }
+            throw e;
         }
         if (t.tls() == null && tls.given()) {
             throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + Redacted.url(t.uri().toString()));

@@ -28,9 +28,27 @@ final class UrlStep {
     private UrlStep() {
     }
 
-    /** Whether the options ask for more than {@code load URL} sends and checks as it is (a 2xx, --expect's text). */
+    /**
+     * Whether the options ask for more than {@code load URL} sends and checks as it is (a 2xx, --expect's text): checks,
+     * rows, a template, or a URL or header with a {@code ${variable}} (a built-in one, ${random:1-100}, needs no rows).
+     */
     static boolean asked(TargetOptions o) {
-        return o.url != null && (!o.checks.isEmpty() || o.data != null || o.template != null || o.dataMode != null);
+        return o.url != null && (!o.checks.isEmpty() || o.data != null || o.template != null || o.dataMode != null
+                || o.url.contains("${") || o.request.headers.stream().anyMatch(h -> h.contains("${")));
+    }
+
+    /**
+     * A refusal of the flow the target is ({@code said}, as a flow file's step is told) in a URL's words: no
+     * "steps step GET /x:" before it, and a variable nothing gives is one --data's rows would.
+     */
+    static String told(String said, TargetOptions o) {
+        String step = "steps step ";
+        String told = said.startsWith(step) && said.indexOf(": ", step.length()) > 0
+                ? said.substring(said.indexOf(": ", step.length()) + 2) : said;
+        told = told.startsWith("path uses ") ? "the URL uses " + told.substring("path uses ".length()) : told;
+        return told.replace(", which no earlier step or row gives (known here: ",
+                o.data == null ? ", which rows would give: add --data CSV with that column (known without rows: "
+                        : ", which is not a column of " + o.data + " (known: ");
     }
 
     /** The target: at the URL's origin, one step sending its path and query; {@code tls}, the TLS options' target key. */

@@ -111,6 +111,23 @@ class UrlChecksTest {
     }
 
     @Test
+    void aUrlsBuiltInVariablesNeedNoRowsAndOneNothingGivesIsSaidInTheUrlsWords() throws Exception {
+        SEEN.clear();
+        CliRunner r = CliRunner.run("load", url("/items/${random:5-5}"), "-H", "X-Id: ${vu}", "-c", "1", "-n", "1");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertEquals("GET /items/5?null id=0 type=null body=", SEEN.get(0), "a URL with a variable is filled, without --check or --data");
+
+        r = CliRunner.run("load", url("/items/${id}"), "-n", "1");
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
+        assertEquals("wsbench: the URL uses ${id}, which rows would give: add --data CSV with that column (known without rows: vu,"
+                + " iteration, uuid)", r.err().strip());
+        Path rows = file("names.csv", "name\nann\n");
+        r = CliRunner.run("load", url("/items/${id}"), "-n", "1", "--data", rows.toString());
+        assertEquals("wsbench: the URL uses ${id}, which is not a column of " + rows + " (known: vu, iteration, uuid, name)",
+                r.err().strip());
+    }
+
+    @Test
     void whatDoesNotGoWithAUrlIsRefusedInOneLine() throws Exception {
         Path rows = file("r.csv", "id\n1\n");
         Path body = file("b.txt", "x");
