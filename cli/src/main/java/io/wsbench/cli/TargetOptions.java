@@ -106,7 +106,7 @@ final class TargetOptions {
      */
     private TargetSpec spec(TlsOptions tls) {
         checkFlags();
-        if (UrlStep.asked(this) && wsdl == null && openapi == null) {
+        if (UrlStep.asked(this)) {
             return UrlStep.target(this, tls.spec());
         }
         boolean grpc = proto != null || "grpc".equals(protocol); // gRPC is HTTP/2 whether asked or not
@@ -162,13 +162,13 @@ final class TargetOptions {
         Target t;
         try {
             t = Target.at(suite, suite.targets().get(0), WsSecurityKeys.defaultDir());
-        } catch (IllegalArgumentException e) {
-            throw new UserError(of != null && UrlStep.asked(of) ? UrlStep.told(e.getMessage(), of) : e.getMessage()); // e.g. an operation the protocol does not have
-        } catch (io.wsbench.runner.TargetException e) {
-            if (of != null && UrlStep.asked(of)) {
-                throw new UserError(UrlStep.told(e.getMessage(), of));
+        } catch (IllegalArgumentException | io.wsbench.runner.TargetException e) {
+            boolean urlStep = of != null && UrlStep.asked(of);
+            if (e instanceof io.wsbench.runner.TargetException unreachable && !urlStep) {
+                throw unreachable;
             }
-            throw e;
+            // e.g. an operation the protocol does not have; a URL's step in the URL's words
+            throw new UserError(urlStep ? UrlStep.told(e.getMessage(), of) : e.getMessage());
         }
         if (t.tls() == null && tls.given()) {
             throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + Redacted.url(t.uri().toString()));

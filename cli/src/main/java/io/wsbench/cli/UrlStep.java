@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code load URL} (and {@code capacity URL}) with {@code --check}, {@code --data} or {@code --template}: the URL's
+ * {@code load URL} (and {@code capacity URL}) with {@code --check}, {@code --data}, {@code --template} or a {@code ${variable}}: the URL's
  * request as a flow of one step, whose checks read any answer (status, headers, body), whose rows fill the URL's path
  * and query, its headers and its body, as a flow file would write it. The request is the one {@code load URL} sends
  * without them (its method, headers, Content-Type and SOAPAction; no cookies kept), so adding a check changes what is
@@ -33,7 +33,8 @@ final class UrlStep {
      * rows, a template, or a URL or header with a {@code ${variable}} (a built-in one, ${random:1-100}, needs no rows).
      */
     static boolean asked(TargetOptions o) {
-        return o.url != null && (!o.checks.isEmpty() || o.data != null || o.template != null || o.dataMode != null
+        boolean described = o.wsdl != null || o.openapi != null || o.proto != null || o.graphql != null;
+        return o.url != null && !described && (!o.checks.isEmpty() || o.data != null || o.template != null || o.dataMode != null
                 || o.url.contains("${") || o.request.headers.stream().anyMatch(h -> h.contains("${")));
     }
 
@@ -55,14 +56,14 @@ final class UrlStep {
     static TargetSpec target(TargetOptions o, TlsSpec tls) {
         RequestOptions r = o.request;
         if (o.http2) {
-            throw new UserError("--check, --data and --template on a URL run its request as a flow of one step, which does not"
-                    + " run over HTTP/2 yet: drop --http2");
+            throw new UserError("a URL with --check, --data, --template or a ${variable} runs its request as a flow of one step,"
+                    + " which does not run over HTTP/2 yet: drop --http2");
         }
         if (o.dataMaxMb != null) {
             throw new UserError("--data-max-mb bounds the requests --wsdl or --openapi encode ahead: a URL's are filled as they are sent");
         }
         if (o.template != null && r.body != null) {
-            throw new UserError("give the body once: --body FILE (sent as it is) or --template FILE (its $${column}s filled from --data)");
+            throw new UserError("give the body once: --body FILE (sent as it is) or --template FILE (its ${column}s filled from --data)");
         }
         if (o.dataMode != null && o.data == null) {
             throw new UserError("--data-mode goes with --data");
