@@ -1,5 +1,6 @@
 package io.wsbench.cli;
 
+import io.wsbench.model.load.Http2;
 import io.wsbench.model.record.ErrorCounts;
 import io.wsbench.model.record.LatencyRecord;
 import io.wsbench.model.record.PointRecord;
@@ -55,8 +56,15 @@ final class FlowLoad {
             throw new UserError(c.flow + " has its own 'tls:': give the TLS settings there or as --cacert, --insecure,"
                     + " --cert, --key, --pkcs12 and --tls-provider, not both");
         }
+        if (c.target.streams != null && !c.target.http2) {
+            throw new UserError("--streams is for HTTP/2: add --http2");
+        }
+        if (c.target.http2 && t.http2() != null) {
+            throw new UserError(c.flow + " says 'http: 2' itself: drop --http2" + (c.target.streams != null ? " and --streams" : ""));
+        }
         try {
             TargetSpec target = c.tlsOptions.given() ? t.withTls(c.tlsOptions.spec()) : t;
+            target = c.target.http2 ? target.withHttp2(new Http2(c.target.streams == null ? 1 : c.target.streams)) : target;
             return Suite.of("load", target, point, null).from(c.flow);
         } catch (IllegalArgumentException e) {
             throw new UserError(c.flow + ": " + e.getMessage());

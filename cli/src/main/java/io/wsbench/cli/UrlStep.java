@@ -55,10 +55,6 @@ final class UrlStep {
     /** The target: at the URL's origin, one step sending its path and query; {@code tls}, the TLS options' target key. */
     static TargetSpec target(TargetOptions o, TlsSpec tls) {
         RequestOptions r = o.request;
-        if (o.http2) {
-            throw new UserError("a URL with --check, --data, --template or a ${variable} runs its request as a flow of one step,"
-                    + " which does not run over HTTP/2 yet: drop --http2");
-        }
         if (o.dataMaxMb != null) {
             throw new UserError("--data-max-mb bounds the requests --wsdl or --openapi encode ahead: a URL's are filled as they are sent");
         }
@@ -100,7 +96,11 @@ final class UrlStep {
         try {
             step = new StepSpec(null, null, method, path, headers, body, null, o.data == null ? null : o.data.toString(),
                     o.dataMode, null, checks, null, null, null, null, null, null);
+            if (o.streams != null && !o.http2) {
+                throw new UserError("--streams is for HTTP/2: add --http2");
+            }
             return TargetSpecBuilder.builder().label(Redacted.url(o.url)).url(origin).tls(tls)
+                    .http2(o.http2 ? new io.wsbench.model.load.Http2(o.streams == null ? 1 : o.streams) : null)
                     .flow(new FlowSpec(null, List.of(step), null, false, null)).build();
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());

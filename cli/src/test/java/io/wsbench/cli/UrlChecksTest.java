@@ -135,14 +135,14 @@ class UrlChecksTest {
                 {url("/a"), "--check", "status: 200", "--port", "P"},
                 {"http://${host}:8080/a", "--data", rows.toString()},
                 {url("/a"), "--template", body.toString(), "--body", body.toString()},
-                {url("/a"), "--check", "status: 200", "--http2"},
+                {url("/a"), "--check", "status: 200", "--streams", "4"},
                 {url("/a"), "--check", "status: 200", "--protocol", "json"},
                 {url("/a"), "--data-mode", "unique"},
                 {url("/a"), "--template", dir.resolve("none.txt").toString()},
                 {url("/a"), "--check", "schema"},
         };
         String[] says = {"it goes with --wsdl", "placeholders go in the URL's path and query, not its host",
-                "give the body once", "does not run over HTTP/2 yet", "--protocol speaks and checks a wsbench protocol itself",
+                "give the body once", "--streams is for HTTP/2: add --http2", "--protocol speaks and checks a wsbench protocol itself",
                 "--data-mode goes with --data", "no such file", "schema"};
         for (int i = 0; i < refused.length; i++) {
             String[] args = new String[refused[i].length + 1];

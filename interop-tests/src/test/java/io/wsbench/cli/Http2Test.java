@@ -216,6 +216,61 @@ class Http2Test {
         }
     }
 
+    /**
+     * A flow over h2c to Hypercorn (an ASGI server wsbench did not write): a login whose answer sets a cookie and a
+     * header, then a step that follows a redirect with both; and a URL's header check on a stream.
+     */
+    @Test
+    void aFlowRunsOverH2cWithItsCookiesTheHeadersItReadsAndItsRedirects(@TempDir Path dir) throws Exception {
+        PythonProcess.need("hypercorn", "hypercorn==0.18.0");
+        java.nio.file.Files.writeString(dir.resolve("shop_app.py"), """
+                async def app(scope, receive, send):
+                    if scope["type"] != "http":
+                        return
+                    while (await receive()).get("more_body"):
+                        pass
+                    asked = dict(scope["headers"])
+                    status, headers, body = 404, [], b""
+                    if scope["path"] == "/login":
+                        status, headers, body = 200, [(b"set-cookie", b"session=u42; Path=/"), (b"x-token", b"t-42")], b"in"
+                    elif scope["path"] == "/old":
+                        status, headers = 302, [(b"location", b"/me")]
+                    elif scope["path"] == "/me":
+                        status = 200
+                        body = b"%s %s over %s" % (asked.get(b"cookie", b"-"), asked.get(b"x-token", b"-"), scope["http_version"].encode())
+                    await send({"type": "http.response.start", "status": status,
+                                "headers": [(b"content-type", b"text/plain")] + headers})
+                    await send({"type": "http.response.body", "body": body})
+                """);
+        int port = StackLauncher.freePort();
+        Path flow = java.nio.file.Files.writeString(dir.resolve("shop.yaml"), """
+                url: http://127.0.0.1:%d
+                flow:
+                  steps:
+                    - { name: login, method: GET, path: /login, extract: { token: "header:X-Token" }, checks: ["header:x-token == t-42"] }
+                    - { name: me, method: GET, path: /old, follow: true, headers: { X-Token: "${token}" },
+                        checks: ["contains:session=u42 t-42 over 2"] }
+                """.formatted(port));
+        Process server = PythonProcess.started(dir, "Running on", "-m", "hypercorn", "--bind", "127.0.0.1:" + port,
+                dir.resolve("shop_app.py") + ":app");
+        try {
+            JsonNode p = json(CliRunner.run("load", "--flow", flow.toString(), "--http2", "--streams", "2", "-c", "4", "-n", "8", "--json"));
+            assertEquals(8, p.at("/validated").asLong(), p.toString());
+            assertEquals("h2c", p.at("/generator/http2/protocol").asText(), p.at("/generator").toString());
+            assertEquals(2, p.at("/generator/http2/connections").asLong(), "four users' streams on two connections: " + p.at("/generator"));
+            JsonNode me = FlowTest.step(p.path("steps"), "me");
+            assertEquals(8, me.path("validated").asLong(), me.toString());
+            assertEquals(8, me.path("redirects").asLong(), "each /old followed to /me: " + me);
+
+            JsonNode url = json(CliRunner.run("load", "http://127.0.0.1:" + port + "/login", "--http2", "--check", "header:X-Token == t-42",
+                    "-c", "2", "-n", "4", "--json"));
+            assertEquals(4, url.at("/validated").asLong(), url.toString());
+            assertEquals("h2c", url.at("/generator/http2/protocol").asText(), url.at("/generator").toString());
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
     @Test
     void overTlsH2IsChosenByAlpn(@TempDir Path dir) throws Exception {
         try (TlsFixture tls = new TlsFixture(dir);

@@ -52,8 +52,8 @@ public final class Generator implements LoadDriver {
     /**
      * Part {@code index} of {@code parts} of a point (an agent's share of it; 0 of 1 for the whole):
      * {@code spec}'s users, the first of them the point's user {@code firstUser}, sending {@code requests}
-     * (null for a flow: its rows are shared out by its plan). A flow that cannot run at this load, or over HTTP/2,
-     * is a point of nothing with the reason.
+     * (null for a flow: its rows are shared out by its plan). A flow that cannot run at this load is a point of nothing
+     * with the reason; over HTTP/2, its users' streams share connections as a single request's do.
      */
     public Measurement runPart(Target target, LoadSpec spec, int firstUser, int index, int parts, RequestSource requests,
                                ProgressListener progress) throws InterruptedException {
@@ -62,11 +62,9 @@ public final class Generator implements LoadDriver {
             if (refused != null) {
                 return Measurement.nothing(refused);
             }
-            if (target.http2() != null) {
-                return Measurement.nothing("a flow does not run over HTTP/2 yet: leave http: 2 out of a flow target");
-            }
-            return forConnections(spec.connections()).run(LoadEngine.Point.flow(target.address(), spec,
-                    flow.plan().part(firstUser, index, parts)).overTls(target.tls()), progress);
+            return forConnections(target.http2() == null ? spec.connections() : target.http2().connections(spec.connections()))
+                    .run(LoadEngine.Point.flow(target.address(), spec, flow.plan().part(firstUser, index, parts))
+                            .overTls(target.tls()).overHttp2(target.http2()), progress);
         }
         return forConnections(target.http2() == null ? spec.connections() : target.http2().connections(spec.connections()))
                 .run(LoadEngine.Point.of(target.address(), spec, requests, target.validators())

@@ -11,7 +11,8 @@ import io.netty.util.AsciiString;
  * {@code content-type} and {@code content-encoding}, a gRPC call's {@code grpc-status} (and a failed one's {@code grpc-message}), with the {@code content-length} Netty's
  * decoder holds the DATA frames to (a body that is not as long is the stream's protocol error). HPACK
  * still decodes every header (its dynamic table depends on them all); the others (a server's date, its
- * name, the caching headers) are dropped instead of each becoming an entry of a map nothing reads.
+ * name, the caching headers) are dropped instead of each becoming an entry of a map nothing reads; a flow's
+ * answers keep as well the headers its steps read and, when its users keep cookies, Set-Cookie ({@link KeptHeaders}).
  */
 final class AnswerHeaders extends DefaultHttp2Headers {
 
@@ -20,16 +21,41 @@ final class AnswerHeaders extends DefaultHttp2Headers {
     /** A failed call's reason, for the first refusal's note (sent only with a status that is not OK). */
     private static final AsciiString GRPC_MESSAGE = AsciiString.cached("grpc-message");
 
-    AnswerHeaders() {
+    /** The lower-case names kept beyond the engine's own: a flow's. */
+    private final AsciiString[] also;
+
+    AnswerHeaders(AsciiString[] also) {
         super(false, 4);
+        this.also = also;
     }
 
     @Override
     public Http2Headers add(CharSequence name, CharSequence value) {
-        if (kept(name)) {
+        if (kept(name) || also.length > 0 && asked(name)) {
             super.add(name, value);
         }
         return this;
+    }
+
+    private boolean asked(CharSequence name) {
+        for (AsciiString a : also) {
+            if (AsciiString.contentEqualsIgnoreCase(name, a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The names a lane's flow reads of its answers beyond the engine's own: its steps' and, with cookies kept, Set-Cookie. */
+    static AsciiString[] readBy(FlowLane flow) {
+        java.util.List<AsciiString> names = new java.util.ArrayList<>();
+        for (byte[] name : flow.wantedHeaders) {
+            names.add(new AsciiString(name));
+        }
+        if (flow.plan.cookies()) {
+            names.add(HttpHeaderNames.SET_COOKIE);
+        }
+        return names.toArray(new AsciiString[0]);
     }
 
     static boolean kept(CharSequence name) {
@@ -42,13 +68,17 @@ final class AnswerHeaders extends DefaultHttp2Headers {
     /** Netty's HPACK decoder, writing each answer's headers into an {@link AnswerHeaders}. */
     static final class Decoder extends DefaultHttp2HeadersDecoder {
 
-        Decoder() {
+        private final AsciiString[] also;
+
+        /** {@code also}: the names kept beyond the engine's own ({@link #readBy}). */
+        Decoder(AsciiString[] also) {
             super(false); // the names are not checked token by token: a load generator reads them, it does not pass them on
+            this.also = also;
         }
 
         @Override
         protected Http2Headers newHeaders() {
-            return new AnswerHeaders();
+            return new AnswerHeaders(also);
         }
     }
 }

@@ -27,6 +27,7 @@ import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2EventAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.util.AsciiString;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.collection.IntObjectHashMap;
@@ -52,6 +53,8 @@ final class H2Link {
 
     private final LoadEngine.PointState run;
     private final LoadEngine.Lane lane;
+    /** What its lane's flow reads of the answers' headers beyond the engine's own, kept as they are decoded. */
+    private final AsciiString[] readBy;
     /** The connection new streams go to, once ready; null before, while connecting, and after its GOAWAY. */
     private Conn current;
     private Conn connecting;
@@ -63,6 +66,7 @@ final class H2Link {
     H2Link(LoadEngine.PointState run, LoadEngine.Lane lane) {
         this.run = run;
         this.lane = lane;
+        this.readBy = AnswerHeaders.readBy(lane.flow);
     }
 
     void join() {
@@ -195,7 +199,7 @@ final class H2Link {
 
         private void start(long now) {
             Http2Settings settings = new Http2Settings().pushEnabled(false).initialWindowSize(WINDOW);
-            handler = new Builder(this, settings).build();
+            handler = new Builder(this, settings, readBy).build();
             handler.connection().addListener(new Http2ConnectionAdapter() {
                 @Override
                 public void onStreamClosed(Http2Stream stream) {
@@ -481,8 +485,12 @@ final class H2Link {
     private static final class Builder extends AbstractHttp2ConnectionHandlerBuilder<Handler, Builder> {
         private final Conn conn;
 
-        Builder(Conn conn, Http2Settings settings) {
+        /** The answers' headers its flow reads beyond the engine's own ({@link AnswerHeaders#readBy}). */
+        private final AsciiString[] readBy;
+
+        Builder(Conn conn, Http2Settings settings, AsciiString[] readBy) {
             this.conn = conn;
+            this.readBy = readBy;
             // a client's connection (not server()): the streams' bytes are shared out evenly: a load generator gives its streams no priorities, and
             // the default weighted fair queue's per-stream state costs each request for nothing
             Http2Connection connection = new DefaultHttp2Connection(false); // false: a client
@@ -502,7 +510,7 @@ final class H2Link {
                 Http2ConnectionEncoder encoder = new StreamBufferingEncoder(
                         new DefaultHttp2ConnectionEncoder(connection, new DefaultHttp2FrameWriter(new H2Literals())));
                 codec(new DefaultHttp2ConnectionDecoder(connection, encoder,
-                        new DefaultHttp2FrameReader(new AnswerHeaders.Decoder())), encoder);
+                        new DefaultHttp2FrameReader(new AnswerHeaders.Decoder(readBy))), encoder);
             }
             initialSettings(settings);
             frameListener(conn);

@@ -14,13 +14,16 @@ final class H2Stream implements Connection<ByteBuf> {
     private final LoadEngine.PointState run;
     final H2Link link;
     private final H2Answer answer = new H2Answer();
+    /** What its user's flow keeps of its answers' headers (null: nothing). */
+    private final KeptHeaders kept;
     /** The connection {@link #ready} found to send on, and the one (and stream) the request under way went on. */
     private H2Link.Conn next;
     private H2Link.Conn conn;
     private int id;
 
-    H2Stream(Connection.Receiver user, LoadEngine.PointState run, H2Link link) {
+    H2Stream(Connection.Receiver user, LoadEngine.PointState run, H2Link link, KeptHeaders kept) {
         this.user = user;
+        this.kept = kept;
         this.run = run;
         this.link = link;
         link.join();
@@ -86,6 +89,9 @@ final class H2Stream implements Connection<ByteBuf> {
     /** The answer's headers (or its trailers), the first with its status. */
     void headers(Http2Headers headers) {
         answer.headers(headers);
+        if (kept != null) {
+            kept.all(headers);
+        }
     }
 
     /** Part of the answer's body; false when the body grew past what an answer may be. */

@@ -22,6 +22,25 @@ final class KeptHeaders implements ResponseParser.HeaderSink {
         this.wanted = wanted;
     }
 
+    /** An HTTP/2 answer's headers (its decoder kept only what is read here: {@link AnswerHeaders#readBy}). */
+    void all(io.netty.handler.codec.http2.Http2Headers headers) {
+        for (java.util.Map.Entry<CharSequence, CharSequence> h : headers) {
+            CharSequence name = h.getKey();
+            if (name.length() > 0 && name.charAt(0) == ':') {
+                continue;
+            }
+            if (jar != null && io.netty.util.AsciiString.contentEqualsIgnoreCase(name, "set-cookie")) {
+                jar.store(h.getValue().toString());
+                continue;
+            }
+            for (byte[] wantedName : wanted) {
+                if (io.netty.util.AsciiString.contentEqualsIgnoreCase(name, new String(wantedName, StandardCharsets.US_ASCII))) {
+                    values.put(new String(wantedName, StandardCharsets.US_ASCII), h.getValue().toString());
+                }
+            }
+        }
+    }
+
     @Override
     public void header(byte[] line, int nameLength, int valueFrom, int valueTo) {
         if (jar != null && ResponseParser.nameIs(line, nameLength, SET_COOKIE)) {

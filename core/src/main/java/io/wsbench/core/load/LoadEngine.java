@@ -193,7 +193,7 @@ public final class LoadEngine implements AutoCloseable {
                 continue;
             }
             H2Link link = links[unit] == null ? links[unit] = new H2Link(run, lane) : links[unit];
-            lane.users.add(new User(run, lane, u, (user, kept) -> new H2Stream(user, run, link)));
+            lane.users.add(new User(run, lane, u, (user, kept) -> new H2Stream(user, run, link, kept)));
         }
         if (spec.eachRequest()) {
             lanes.forEach(l -> l.rec.keepEach((int) (l.users.size() * spec.requestsPerUser())));

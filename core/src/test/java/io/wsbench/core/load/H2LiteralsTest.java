@@ -60,7 +60,7 @@ class H2LiteralsTest {
     @Test
     void anAnswersHeadersKeepWhatTheEngineReadsAndHpacksTableStillFollowsThemAll() throws Exception {
         io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder server = new io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder();
-        AnswerHeaders.Decoder client = new AnswerHeaders.Decoder();
+        AnswerHeaders.Decoder client = new AnswerHeaders.Decoder(new io.netty.util.AsciiString[0]);
         for (int i = 0; i < 3; i++) { // the second and third answers lean on the server's dynamic table
             Http2Headers answer = new DefaultHttp2Headers().status("200");
             answer.add("server", "nginx").add("date", "Sun, 29 Nov 2026 02:30:00 GMT").add("content-type", "text/xml")
@@ -75,6 +75,29 @@ class H2LiteralsTest {
             assertEquals("0", read.get("grpc-status").toString());
             assertEquals(4, read.size(), "the server's name, date and etag are decoded and dropped: " + read);
         }
+    }
+
+    /** A flow's answers keep as well what its steps read and its cookies. */
+    @Test
+    void aFlowsAnswersKeepTheHeadersItsStepsReadAndItsCookies() throws Exception {
+        io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder server = new io.netty.handler.codec.http2.DefaultHttp2HeadersEncoder();
+        AnswerHeaders.Decoder client = new AnswerHeaders.Decoder(new io.netty.util.AsciiString[]{
+                io.netty.util.AsciiString.of("x-token"), io.netty.util.AsciiString.of("set-cookie")});
+        Http2Headers answer = new DefaultHttp2Headers().status("302");
+        answer.add("server", "nginx").add("x-token", "t1").add("set-cookie", "a=1").add("set-cookie", "b=2").add("location", "/x");
+        ByteBuf block = Unpooled.buffer();
+        server.encodeHeaders(1, answer, block);
+        Http2Headers read = client.decodeHeaders(1, block);
+        block.release();
+        assertEquals("t1", read.get("x-token").toString());
+        assertEquals(java.util.List.of("a=1", "b=2"), read.getAll("set-cookie").stream().map(CharSequence::toString).toList());
+        assertEquals(4, read.size(), "the status, the token and both cookies; the server's name and the location are dropped: " + read);
+
+        CookieJar jar = new CookieJar();
+        KeptHeaders kept = new KeptHeaders(jar, new byte[][]{"x-token".getBytes(java.nio.charset.StandardCharsets.US_ASCII)});
+        kept.all(read);
+        assertEquals(java.util.Map.of("x-token", "t1"), kept.values);
+        assertEquals("a=1; b=2", jar.header("/"));
     }
 
     private static int first(H2Literals encoder, Http2Headers h) {

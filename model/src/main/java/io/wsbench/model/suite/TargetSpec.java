@@ -102,8 +102,10 @@ public record TargetSpec(String label, String stack, String protocol, String var
 
     public TargetSpec {
         service = service == null ? ServiceSpec.NONE : service;
-        if (http2 != null && flow != null) {
-            throw new IllegalArgumentException("a flow does not run over HTTP/2 yet: leave 'http: 2' out of a flow target");
+        if (http2 != null && flow != null && java.util.stream.Stream.of(flow.setup(), flow.steps(), flow.teardown())
+                .flatMap(List::stream).anyMatch(StepSpec::socket)) {
+            throw new IllegalArgumentException("a flow with a WebSocket step runs over HTTP/1.1 (its upgrade is HTTP/1.1's):"
+                    + " leave 'http: 2' out of its target");
         }
         if (flow != null && (operation != null || service.fillsRequests() || protocol != null || sequence != null
                 || client != null || variant != null)) {
@@ -205,6 +207,11 @@ public record TargetSpec(String label, String stack, String protocol, String var
      */
     public TargetSpec withTls(TlsSpec newTls) {
         return written().tls(newTls).build();
+    }
+
+    /** The same target over HTTP/2 as {@code h2} says ({@code load --flow F --http2}). */
+    public TargetSpec withHttp2(io.wsbench.model.load.Http2 h2) {
+        return written().http2(h2).build();
     }
 
     TargetSpec withOperation(String suiteOperation) {

@@ -80,7 +80,7 @@ class WsStepsTest {
     }
 
     @Test
-    void mistakesAreOneLineNamingTheStep(@TempDir Path dir) {
+    void mistakesAreOneLineNamingTheStep(@TempDir Path dir) throws Exception {
         assertEquals("steps step send x: no WebSocket is open here: a 'ws: /path' step before it opens one",
                 assertThrows(OwnServiceException.class, () -> plan(dir, "  steps:\n    - { send: x }\n")).getMessage());
         assertTrue(assertThrows(OwnServiceException.class, () -> plan(dir, "  steps:\n    - { ws: \"ws://elsewhere/chat\" }\n"))
@@ -106,5 +106,11 @@ class WsStepsTest {
         assertTrue(request.getMessage().contains("is not also a request or a think"), request.getMessage());
         SuiteException timeout = assertThrows(SuiteException.class, () -> flow(dir, "  steps:\n    - { path: /x, timeout: 1s }\n"));
         assertTrue(timeout.getMessage().contains("'timeout' goes on a WebSocket step"), timeout.getMessage());
+        Path h2 = Files.writeString(dir.resolve("h2.yaml"), "url: http://127.0.0.1:8080\nhttp: 2\nflow:\n  teardown:\n    - { close: true }\n"
+                + "  steps:\n    - { path: /x }\n");
+        SuiteException overH2 = assertThrows(SuiteException.class, () -> SuiteReader.readFlow(h2));
+        assertTrue(overH2.getMessage().contains("a flow with a WebSocket step runs over HTTP/1.1"), overH2.getMessage());
+        Files.writeString(h2, "url: http://127.0.0.1:8080\nhttp: 2\nflow:\n  steps:\n    - { path: /x }\n");
+        assertTrue(SuiteReader.readFlow(h2).http2() != null, "a flow of requests alone runs over HTTP/2");
     }
 }
