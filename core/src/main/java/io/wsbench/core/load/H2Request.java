@@ -6,7 +6,6 @@ import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * A request as every workload writes it (HTTP/1.1 bytes, encoded once) made into an HTTP/2 stream's
@@ -19,7 +18,6 @@ final class H2Request {
 
     private static final AsciiString HTTP = AsciiString.cached("http");
     private static final AsciiString HTTPS = AsciiString.cached("https");
-    private static final java.util.regex.Pattern LINES = java.util.regex.Pattern.compile("\r\n");
 
     private H2Request() {
     }
@@ -59,7 +57,10 @@ final class H2Request {
         }
     }
 
-    /** Splits {@code request} (not released here); {@code tls}: the :scheme is https. */
+    /**
+     * Splits {@code request} (not released here); {@code tls}: the :scheme is https. Read as bytes, no text made of the
+     * head: a request built afresh for each send (from rows, a flow's step, signed) is split each time.
+     */
     static Parts split(ByteBuf request, boolean tls) {
         int from = request.readerIndex();
         int end = request.writerIndex();
@@ -67,40 +68,55 @@ final class H2Request {
         if (headEnd < 0) {
             throw new IllegalArgumentException("the request has no end of headers");
         }
-        String head = request.toString(from, headEnd - from, StandardCharsets.ISO_8859_1);
-        String[] lines = LINES.split(head);
-        String[] requestLine = lines[0].split(" ");
-        if (requestLine.length < 2) {
-            throw new IllegalArgumentException("not a request line: " + lines[0]);
+        int lineEnd = lineEnd(request, from, headEnd);
+        int space = request.indexOf(from, lineEnd, (byte) ' ');
+        int space2 = space < 0 ? -1 : request.indexOf(space + 1, lineEnd, (byte) ' ');
+        if (space <= from || space2 < 0 && space + 1 >= lineEnd) {
+            throw new IllegalArgumentException("not a request line: " + request.toString(from, lineEnd - from, StandardCharsets.ISO_8859_1));
         }
-        Http2Headers h = new DefaultHttp2Headers(false, lines.length + 3);
-        h.method(requestLine[0]).path(requestLine[1]).scheme(tls ? HTTPS : HTTP);
-        for (int i = 1; i < lines.length; i++) {
-            String line = lines[i];
-            int colon = line.indexOf(':');
-            if (colon <= 0) {
+        Http2Headers h = new DefaultHttp2Headers(false, 8);
+        h.method(ascii(request, from, space)).path(ascii(request, space + 1, space2 < 0 ? lineEnd : space2)).scheme(tls ? HTTPS : HTTP);
+        for (int at = lineEnd + 2; at < headEnd; at = lineEnd + 2) {
+            lineEnd = lineEnd(request, at, headEnd);
+            int colon = request.indexOf(at, lineEnd, (byte) ':');
+            if (colon <= at) {
                 continue;
             }
-            String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-            String value = line.substring(colon + 1).trim();
-            switch (name) {
-                case "host" -> h.authority(value);
-                case "connection", "keep-alive", "proxy-connection", "upgrade" -> {
-                    // hop-by-hop: HTTP/2 has none
-                }
-                case "transfer-encoding" -> throw new IllegalArgumentException(
-                        "a chunked request body cannot go over HTTP/2 as it is written; give it a Content-Length");
-                case "te" -> {
-                    if ("trailers".equalsIgnoreCase(value)) {
-                        h.add(name, value);
-                    }
-                }
-                default -> h.add(name, value);
+            AsciiString name = ascii(request, at, colon).trim().toLowerCase();
+            AsciiString value = ascii(request, colon + 1, lineEnd).trim();
+            if (name.contentEquals(HOST)) {
+                h.authority(value);
+            } else if (HOP_BY_HOP.contains(name)) {
+                continue; // HTTP/2 has none
+            } else if (name.contentEquals(TRANSFER_ENCODING)) {
+                throw new IllegalArgumentException("a chunked request body cannot go over HTTP/2 as it is written; give it a Content-Length");
+            } else if (!name.contentEquals(TE) || value.contentEqualsIgnoreCase(TRAILERS)) {
+                h.add(name, value);
             }
         }
         int bodyFrom = headEnd + 4;
         ByteBuf body = bodyFrom < end ? request.retainedSlice(bodyFrom, end - bodyFrom) : null;
         return new Parts(h, body);
+    }
+
+    private static final AsciiString HOST = AsciiString.cached("host");
+    private static final AsciiString TRANSFER_ENCODING = AsciiString.cached("transfer-encoding");
+    private static final AsciiString TE = AsciiString.cached("te");
+    private static final AsciiString TRAILERS = AsciiString.cached("trailers");
+    private static final java.util.Set<AsciiString> HOP_BY_HOP = java.util.Set.of(AsciiString.cached("connection"),
+            AsciiString.cached("keep-alive"), AsciiString.cached("proxy-connection"), AsciiString.cached("upgrade"));
+
+    /** Where the line that starts at {@code from} ends (its CR), the head's end for its last line. */
+    private static int lineEnd(ByteBuf b, int from, int headEnd) {
+        int cr = b.indexOf(from, headEnd, (byte) '\r');
+        return cr < 0 ? headEnd : cr;
+    }
+
+    /** Bytes {@code from} to {@code to} of {@code b}, copied, as ASCII (HTTP/1.1's head is ISO-8859-1: a byte a char). */
+    private static AsciiString ascii(ByteBuf b, int from, int to) {
+        byte[] bytes = new byte[to - from];
+        b.getBytes(from, bytes);
+        return new AsciiString(bytes, false);
     }
 
     private static int indexOf(ByteBuf b, int from, int end) {

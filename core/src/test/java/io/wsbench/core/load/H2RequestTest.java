@@ -40,6 +40,26 @@ class H2RequestTest {
         assertEquals("https", H2Request.split(request, true).headers().scheme().toString());
     }
 
+    /** A head as users and their tools write it: names in any case, spaces around values, TE kept only as trailers. */
+    @Test
+    void aHeadsNamesAreLowerCasedItsValuesTrimmedAndOnlyTrailersTeKept() {
+        ByteBuf request = Unpooled.copiedBuffer("GET /a?b=c%20d HTTP/1.1\r\nHOST:  h:81 \r\nX-Token:t1\r\nTE: trailers\r\n"
+                + "Keep-Alive: 5\r\nCookie: s=1; t=2\r\nbroken line\r\n\r\n", StandardCharsets.ISO_8859_1);
+        Http2Headers h = H2Request.split(request, false).headers();
+        assertEquals("h:81", h.authority().toString());
+        assertEquals("/a?b=c%20d", h.path().toString());
+        assertEquals("t1", h.get("x-token").toString());
+        assertEquals("trailers", h.get("te").toString());
+        assertEquals("s=1; t=2", h.get("cookie").toString());
+        assertNull(h.get("keep-alive"));
+        assertEquals(7, h.size(), "4 pseudo-headers, x-token, te, cookie; the line without a colon left out: " + h);
+        ByteBuf gzip = Unpooled.copiedBuffer("GET / HTTP/1.1\r\nTE: gzip\r\n\r\n", StandardCharsets.ISO_8859_1);
+        assertNull(H2Request.split(gzip, true).headers().get("te"));
+        ByteBuf noLine = Unpooled.copiedBuffer("GET\r\nHost: h\r\n\r\n", StandardCharsets.ISO_8859_1);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> H2Request.split(noLine, false)).getMessage()
+                .contains("not a request line: GET"));
+    }
+
     @Test
     void aGetHasNoBodyAndAChunkedBodyIsRefused() {
         ByteBuf get = Unpooled.wrappedBuffer(HttpRequest.wire("GET", URI.create("http://h/a"), Map.of(), new byte[0], true));
