@@ -261,6 +261,9 @@ class Http2Test {
             JsonNode me = FlowTest.step(p.path("steps"), "me");
             assertEquals(8, me.path("validated").asLong(), me.toString());
             assertEquals(8, me.path("redirects").asLong(), "each /old followed to /me: " + me);
+            // over h2, a step's bytes are its streams' DATA: /me's answer is its body (the redirect's is empty), a GET sends none
+            assertEquals("session=u42 t-42 over 2".length(), me.path("bytesReceivedPerRequest").asDouble(), 0.01, me.toString());
+            assertEquals(0, FlowTest.step(p.path("steps"), "login").path("bytesSentPerRequest").asDouble(), 0.01, p.toString());
 
             JsonNode url = json(CliRunner.run("load", "http://127.0.0.1:" + port + "/login", "--http2", "--check", "header:X-Token == t-42",
                     "-c", "2", "-n", "4", "--json"));

@@ -31,6 +31,14 @@ interface Connection<R> {
     void close();
 
     /**
+     * The bytes a flow's step counts as sent for {@code request}, just sent: the whole request on its own connection;
+     * on a shared HTTP/2 connection, whose frames and header blocks are the connection's, its stream's DATA (its body).
+     */
+    default int stepBytes(R request) {
+        return request instanceof io.netty.buffer.ByteBuf b ? b.readableBytes() : 0;
+    }
+
+    /**
      * What a connection tells its user: its answers ({@link ResponseParser.Sink#onResponse}) and the
      * failures it can meet, each counted as its {@link RecordAs} says: the connect or TLS handshake
      * failed (CONNECT), the server closed it before the answer (CLOSED), the answer was malformed, cut
@@ -51,6 +59,9 @@ interface Connection<R> {
 
         /** {@code n} bytes of an answer came. */
         void received(int n);
+
+        /** {@code n} bytes of an answer's DATA came on its HTTP/2 stream (the connection counts its bytes itself): its step's. */
+        void receivedOnStream(int n);
 
         /** The server closed it while an answer was awaited. */
         void closedUnanswered();

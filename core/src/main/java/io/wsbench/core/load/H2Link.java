@@ -258,6 +258,7 @@ final class H2Link {
                 request.release();
             }
             streams.put(id, u);
+            u.bodySent = parts.body() == null ? 0 : parts.body().readableBytes();
             Http2ConnectionEncoder encoder = handler.encoder();
             // no listener: a stream held back by the server's limit and then failed is one above a GOAWAY's last
             // stream (onGoAwayRead sends it again) or one of a connection that closed (closed() counts it). Promises

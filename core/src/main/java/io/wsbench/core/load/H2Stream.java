@@ -20,6 +20,8 @@ final class H2Stream implements Connection<ByteBuf> {
     private H2Link.Conn next;
     private H2Link.Conn conn;
     private int id;
+    /** The body of the request just sent (its DATA), as {@link H2Link.Conn#write} split it off. */
+    int bodySent;
 
     H2Stream(Connection.Receiver user, LoadEngine.PointState run, H2Link link, KeptHeaders kept) {
         this.user = user;
@@ -94,8 +96,14 @@ final class H2Stream implements Connection<ByteBuf> {
         }
     }
 
+    @Override
+    public int stepBytes(ByteBuf request) {
+        return bodySent;
+    }
+
     /** Part of the answer's body; false when the body grew past what an answer may be. */
     boolean data(ByteBuf data) {
+        user.receivedOnStream(data.readableBytes());
         if (!answer.append(data)) {
             user.answerLost(RecordAs.PROTOCOL, "the answer's body is longer than " + ResponseParser.MAX_BODY + " bytes");
             return false;

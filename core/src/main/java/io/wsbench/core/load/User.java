@@ -262,7 +262,7 @@ final class User implements Connection.Receiver {
         }
         if (!flow.sourced) { // a single request's step figures are the point's own
             StepRecorder rec = flow.recorders[phase][step];
-            rec.bytesSent += request.readableBytes();
+            rec.bytesSent += http.stepBytes(request);
             rec.requestsSent++;
         }
         inFlight = true; // before the write: a close it meets is a lost answer
@@ -348,6 +348,11 @@ final class User implements Connection.Receiver {
     @Override
     public void received(int n) {
         lane.rec.bytesReceived += n;
+        receivedOnStream(n);
+    }
+
+    @Override
+    public void receivedOnStream(int n) {
         if (inFlight && !flow.sourced) {
             flow.recorders[phase][step].bytesReceived += n;
         }
