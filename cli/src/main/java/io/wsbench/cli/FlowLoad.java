@@ -90,6 +90,7 @@ final class FlowLoad {
                 p.durationSeconds(), p.throughput(), p.validated(),
                 p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never finished", p.unfinished()));
         out.println("  errors        " + errors(p.errors()) + " (an error ends its iteration; counted against its step below)");
+        http2(out, p);
         out.println("  iteration     " + latency(p.validated(), p.latencyMicros()));
         Map<String, List<StepRecord>> phases = new LinkedHashMap<>();
         phases.put("setup ", p.setup());
@@ -114,6 +115,17 @@ final class FlowLoad {
             out.printf(Locale.ROOT, "  generator     %.2f CPU-s (%.0f%% of one core), %,.0f requests per CPU-second%n",
                     p.generator().cpuSeconds(), p.generator().cpuPercent(),
                     p.generator().cpuSeconds() > 0 ? p.requests() / p.generator().cpuSeconds() : 0);
+        }
+    }
+
+    /** The point's HTTP/2 line, when it went over HTTP/2: h2 or h2c, streams a connection, connections, resets and GOAWAYs. */
+    static void http2(PrintStream out, PointRecord p) {
+        var h2 = p.generator() == null ? null : p.generator().http2();
+        if (h2 != null) {
+            out.printf(Locale.ROOT, "  http/2        %s, %d stream%s a connection, %d connection%s opened%s%n", h2.protocol(), h2.streams(),
+                    h2.streams() == 1 ? "" : "s", h2.connections(), h2.connections() == 1 ? "" : "s",
+                    h2.events().isEmpty() ? "" : "; " + String.join(", ", h2.events().entrySet().stream()
+                            .map(e -> e.getKey() + " x" + e.getValue()).toList()));
         }
     }
 

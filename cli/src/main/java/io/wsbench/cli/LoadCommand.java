@@ -286,13 +286,7 @@ final class LoadCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  requests      %,d in %.2f s = %,.1f valid req/s%s%n", p.requests(), p.durationSeconds(), p.throughput(),
                 p.unfinished() == 0 ? "" : String.format(Locale.ROOT, "; %,d more never answered (unfinished)", p.unfinished()));
         out.printf(Locale.ROOT, "  errors        %s%n", FlowLoad.errors(p.errors()));
-        var h2 = p.generator().http2();
-        if (h2 != null) {
-            out.printf(Locale.ROOT, "  http/2        %s, %d stream%s a connection, %d connection%s opened%s%n", h2.protocol(), h2.streams(),
-                    h2.streams() == 1 ? "" : "s", h2.connections(), h2.connections() == 1 ? "" : "s",
-                    h2.events().isEmpty() ? "" : "; " + String.join(", ", h2.events().entrySet().stream()
-                            .map(e -> e.getKey() + " x" + e.getValue()).toList()));
-        }
+        FlowLoad.http2(out, p);
         io.wsbench.report.Flags.behindSchedule(p).ifPresent(why -> out.println("  behind        " + why));
 
         if (p.stalls() != null) {
