@@ -347,6 +347,10 @@ public final class ClientTls {
                 || root.startsWith("No appropriate protocol")) {
             return " (no TLS version both sides speak: wsbench offers TLS 1.2 and 1.3, and the server takes neither)";
         }
+        if (root.contains("NO_APPLICATION_PROTOCOL") || root.contains("no_application_protocol")) {
+            return " (the server speaks no protocol wsbench offered by ALPN: with --http2 or http: 2 that is h2 alone, so it does"
+                    + " not speak HTTP/2 over TLS here; load it without)";
+        }
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
             if (c instanceof java.security.cert.CertificateExpiredException || c instanceof java.security.cert.CertPathValidatorException v
                     && v.getReason() == java.security.cert.CertPathValidatorException.BasicReason.EXPIRED) {

@@ -42,6 +42,9 @@ class ClientTlsHintTest {
                         + " or a suite target's tls.cacert, or --insecure not to check it)",
                 trusting.hint(handshake(new CertificateException("unable to find valid certification path to requested target"))));
         assertEquals("", trusting.hint(new java.io.IOException("Connection reset by peer")));
+        // nginx 1.22 over TLS without http2, asked for h2 alone by BoringSSL (seen on 2026-12-07)
+        assertTrue(trusting.hint(new SSLHandshakeException("error:10000460:SSL routines:OPENSSL_internal:TLSV1_ALERT_NO_APPLICATION_PROTOCOL"))
+                .contains("it does not speak HTTP/2 over TLS here; load it without"));
     }
 
     @Test
