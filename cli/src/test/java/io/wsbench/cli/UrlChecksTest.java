@@ -140,10 +140,11 @@ class UrlChecksTest {
                 {url("/a"), "--data-mode", "unique"},
                 {url("/a"), "--template", dir.resolve("none.txt").toString()},
                 {url("/a"), "--check", "schema"},
+                {url("/a"), "--http2", "--no-keepalive"},
         };
         String[] says = {"it goes with --wsdl", "placeholders go in the URL's path and query, not its host",
                 "give the body once", "--streams is for HTTP/2: add --http2", "--protocol speaks and checks a wsbench protocol itself",
-                "--data-mode goes with --data", "no such file", "schema"};
+                "--data-mode goes with --data", "no such file", "schema", "opens a connection a request, which is HTTP/1.1's"};
         for (int i = 0; i < refused.length; i++) {
             String[] args = new String[refused[i].length + 1];
             args[0] = "load";

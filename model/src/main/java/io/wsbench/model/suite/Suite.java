@@ -189,6 +189,11 @@ public record Suite(String name, String description, String operation, String ba
         if (baseline != null && targets.stream().noneMatch(t -> t.label().equals(baseline))) {
             throw new IllegalArgumentException("baseline '" + baseline + "' is not the label of a target");
         }
+        if (targets.stream().anyMatch(TargetSpec::overHttp2) && load.stream().anyMatch(l -> Boolean.FALSE.equals(l.keepAlive()))) {
+            // HTTP/2's streams share connections that stay open: a connection a request is HTTP/1.1's
+            throw new IllegalArgumentException("'keepAlive: false' (--no-keepalive) opens a connection a request, which is HTTP/1.1's;"
+                    + " over HTTP/2 the users' streams share connections that stay open: leave one of them out");
+        }
     }
 
     private static void checkName(String name) {
