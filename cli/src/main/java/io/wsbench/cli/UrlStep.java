@@ -2,7 +2,6 @@ package io.wsbench.cli;
 
 import io.wsbench.model.Redacted;
 import io.wsbench.model.suite.FlowSpec;
-import io.wsbench.model.suite.StepSpec;
 import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.model.suite.TargetSpecBuilder;
 import io.wsbench.model.suite.TlsSpec;
@@ -64,17 +63,6 @@ final class UrlStep {
         if (o.dataMode != null && o.data == null) {
             throw new UserError("--data-mode goes with --data");
         }
-        int scheme = o.url.indexOf("://");
-        int end = scheme < 0 ? -1 : indexOfAny(o.url, scheme + 3, "/?#");
-        String origin = end < 0 ? o.url : o.url.substring(0, end);
-        String path = end < 0 ? "/" : o.url.substring(end);
-        if (origin.contains("${")) {
-            throw new UserError("${column} placeholders go in the URL's path and query, not its host: " + Redacted.url(o.url));
-        }
-        TargetOptions.parse(origin);
-        int hash = path.indexOf('#');
-        path = hash < 0 ? path : path.substring(0, hash); // a fragment is the browser's, never sent
-        path = path.startsWith("?") ? "/" + path : path;
         Map<String, String> headers = new LinkedHashMap<>();
         String body = o.template != null ? text(o.template, "--template") : r.body != null ? literal(text(r.body, "--body")) : null;
         if (r.soapAction != null) {
@@ -91,29 +79,19 @@ final class UrlStep {
         if (r.expect != null) {
             checks.add("contains:" + r.expect);
         }
-        String method = r.method != null ? r.method : body != null ? "POST" : "GET";
-        StepSpec step;
+        if (o.streams != null && !o.http2) {
+            throw new UserError("--streams is for HTTP/2: add --http2");
+        }
         try {
-            step = new StepSpec(null, null, method, path, headers, body, null, o.data == null ? null : o.data.toString(),
-                    o.dataMode, null, checks, null, null, null, null, null, null);
-            if (o.streams != null && !o.http2) {
-                throw new UserError("--streams is for HTTP/2: add --http2");
-            }
-            return TargetSpecBuilder.builder().label(Redacted.url(o.url)).url(origin).tls(tls)
+            FlowSpec.OneStep one = FlowSpec.ofUrl(o.url, r.method, headers, body, o.data == null ? null : o.data.toString(),
+                    o.dataMode, checks);
+            TargetOptions.parse(one.origin());
+            return TargetSpecBuilder.builder().label(Redacted.url(o.url)).url(one.origin()).tls(tls)
                     .http2(o.http2 ? new io.wsbench.model.load.Http2(o.streams == null ? 1 : o.streams) : null)
-                    .flow(new FlowSpec(null, List.of(step), null, false, null)).build();
+                    .flow(one.flow()).build();
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
-    }
-
-    private static int indexOfAny(String s, int from, String chars) {
-        for (int i = from; i < s.length(); i++) {
-            if (chars.indexOf(s.charAt(i)) >= 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** A --body sent as it is: a {@code ${} in it is text, not a placeholder (a flow's {@code $${}). */

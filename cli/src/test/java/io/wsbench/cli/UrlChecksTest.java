@@ -142,7 +142,7 @@ class UrlChecksTest {
                 {url("/a"), "--check", "schema"},
                 {url("/a"), "--http2", "--no-keepalive"},
         };
-        String[] says = {"it goes with --wsdl", "placeholders go in the URL's path and query, not its host",
+        String[] says = {"it goes with --wsdl", "go in the URL's path and query, not its host",
                 "give the body once", "--streams is for HTTP/2: add --http2", "--protocol speaks and checks a wsbench protocol itself",
                 "--data-mode goes with --data", "no such file", "schema", "opens a connection a request, which is HTTP/1.1's"};
         for (int i = 0; i < refused.length; i++) {

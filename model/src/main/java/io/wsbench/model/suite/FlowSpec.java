@@ -3,6 +3,7 @@ package io.wsbench.model.suite;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A target's flow as the suite (or a flow file) writes it: {@code setup} steps run once per virtual
@@ -22,6 +23,36 @@ public record FlowSpec(@JsonProperty("setup") List<StepSpec> setup,
                        @JsonProperty("onError") String onError,
                        @JsonProperty("basicAuth") String basicAuth,
                        @JsonProperty("follow") Boolean follow) {
+
+    /** A URL's request as a flow of one step: the flow, at the URL's {@code origin} (scheme, user, host and port). */
+    public record OneStep(String origin, FlowSpec flow) {
+    }
+
+    /**
+     * The request to {@code url} (its path and query may hold {@code ${variable}}s, its host not) as a flow of one step,
+     * as {@code load URL} sends it when given checks or rows: {@code method} (null: GET, or POST with a body), the
+     * {@code headers} and {@code body} as written (variables filled), {@code data} and {@code dataMode} its rows,
+     * {@code checks} on every answer; no cookies kept. One line says what is wrong with the URL.
+     */
+    public static OneStep ofUrl(String url, String method, Map<String, String> headers, String body, String data, String dataMode,
+                                List<String> checks) {
+        int scheme = url.indexOf("://");
+        int end = -1;
+        for (int i = scheme < 0 ? url.length() : scheme + 3; i < url.length() && end < 0; i++) {
+            end = "/?#".indexOf(url.charAt(i)) >= 0 ? i : -1;
+        }
+        String origin = end < 0 ? url : url.substring(0, end);
+        if (origin.contains("${")) {
+            throw new IllegalArgumentException("${variable}s go in the URL's path and query, not its host: " + io.wsbench.model.Redacted.url(url));
+        }
+        String path = end < 0 ? "/" : url.substring(end);
+        int hash = path.indexOf('#');
+        path = hash < 0 ? path : path.substring(0, hash); // a fragment is the browser's, never sent
+        path = path.isEmpty() || path.startsWith("?") ? "/" + path : path;
+        StepSpec step = new StepSpec(null, null, method != null ? method : body != null ? "POST" : "GET", path, headers, body, null,
+                data, dataMode, null, checks, null, null, null, null, null, null);
+        return new OneStep(origin, new FlowSpec(null, List.of(step), null, false, null));
+    }
 
     public FlowSpec(List<StepSpec> setup, List<StepSpec> steps, List<StepSpec> teardown, Boolean cookies, String onError) {
         this(setup, steps, teardown, cookies, onError, null);

@@ -107,6 +107,26 @@ public record TargetSpec(String label, String stack, String protocol, String var
             throw new IllegalArgumentException("a flow with a WebSocket step runs over HTTP/1.1 (its upgrade is HTTP/1.1's):"
                     + " leave 'http: 2' out of its target");
         }
+        if (flow == null && stack == null && url != null && (protocol == null || TargetRecord.HTTP.equals(protocol)) && !service.described()
+                && service.port() == null && service.dataMaxMb() == null && (service.fillsRequests() || url.contains("${"))) {
+            // rows, checks or ${variables} on a plain url: its request as a flow of one step, as load URL makes it
+            if (service.template() != null || request != null && (request.body() != null || request.soapAction() != null)) {
+                throw new IllegalArgumentException("a 'url' with 'data', 'checks' or ${variables} writes its body in a flow's step:"
+                        + " flow: {steps: [{method: POST, path: /, body: '...', data: rows.csv, checks: [...]}]}, not 'template' or 'request: {body}'");
+            }
+            List<String> all = new java.util.ArrayList<>(service.checks() == null ? List.of() : service.checks());
+            if (request != null && request.expect() != null) {
+                all.add("contains:" + request.expect());
+            }
+            FlowSpec.OneStep one = FlowSpec.ofUrl(url, request == null ? null : request.method(),
+                    request == null ? Map.of() : request.headers(), null, service.data(), service.dataMode(), all);
+            label = label == null ? Redacted.url(url) : label;
+            url = one.origin();
+            flow = one.flow();
+            service = ServiceSpec.NONE;
+            request = null;
+            protocol = null;
+        }
         if (flow != null && (operation != null || service.fillsRequests() || protocol != null || sequence != null
                 || client != null || variant != null)) {
             throw new IllegalArgumentException("a target with a 'flow' takes its requests from its steps: no 'operation',"
@@ -128,8 +148,8 @@ public record TargetSpec(String label, String stack, String protocol, String var
             throw new IllegalArgumentException("a 'graphql' target needs the server's 'url', or a 'stack' (with the 'path' it answers on)");
         }
         if (!own && service.any()) {
-            throw new IllegalArgumentException("'template', 'data', 'dataMode', 'checks', 'port' and 'dataMaxMb' go with a 'wsdl', an 'openapi', a 'graphql' query or a 'proto';"
-                    + " a plain 'url' takes rows and checks in a flow of one step (flow: {steps: [{path: /, data: rows.csv, checks: [...]}]})");
+            throw new IllegalArgumentException("'template', 'port' and 'dataMaxMb' go with a 'wsdl', an 'openapi', a 'graphql' query or a 'proto',"
+                    + " and 'data', 'dataMode' and 'checks' with them or a plain 'url'");
         }
         if (own) {
             if (protocol != null && !protocol.equals(flow != null ? "flow" : service.protocol())

@@ -55,6 +55,39 @@ class SuiteReaderTest {
                 assertThrows(SuiteException.class, () -> SuiteReader.readFlow(list)).getMessage());
     }
 
+    /** A plain url with rows, checks or ${variables} is the flow of one step load URL makes of them; a body goes in a step. */
+    @Test
+    void aPlainUrlsRowsAndChecksMakeAFlowOfOneStep() {
+        Suite s = SuiteReader.parse("""
+                name: x
+                targets:
+                  - url: http://ann:pw@127.0.0.1:8080/items/${id}?full=1#top
+                    data: items.csv
+                    checks: ["jsonpath:$.id == ${id}"]
+                    request: { headers: { X-Id: "${id}" }, expect: ok }
+                  - { url: "http://127.0.0.1:8080/r/${random:1-9}" }
+                load:
+                  - { users: 1, duration: 1s }
+                """, FILE);
+        TargetSpec t = s.targets().get(0);
+        assertEquals("http://ann:***@127.0.0.1:8080/items/${id}?full=1#top", t.label(), "named by the URL as written, no secret");
+        assertEquals("http://ann:pw@127.0.0.1:8080", t.url());
+        assertEquals("flow", t.protocol());
+        StepSpec step = t.flow().steps().get(0);
+        assertEquals("/items/${id}?full=1", step.path());
+        assertEquals("GET", step.method());
+        assertEquals("items.csv", step.data());
+        assertEquals(List.of("jsonpath:$.id == ${id}", "contains:ok"), step.checks());
+        assertEquals(java.util.Map.of("X-Id", "${id}"), step.headers());
+        assertEquals(false, t.flow().cookies(), "as load URL: no cookies kept");
+        assertEquals("/r/${random:1-9}", s.targets().get(1).flow().steps().get(0).path(), "built-in variables need no rows");
+
+        assertTrue(error("name: x\ntargets:\n  - { url: 'http://h/a', data: d.csv, template: t.xml }\nload:\n  - { users: 1, duration: 1s }\n")
+                .contains("writes its body in a flow's step"));
+        assertTrue(error("name: x\ntargets:\n  - { url: 'http://${h}/a' }\nload:\n  - { users: 1, duration: 1s }\n")
+                .contains("not its host"));
+    }
+
     @Test
     void readsASuiteWithDefaults() {
         Suite s = SuiteReader.parse("""
