@@ -5,13 +5,13 @@ import io.wsbench.model.suite.FlowSpec;
 import io.wsbench.model.suite.TargetSpec;
 import io.wsbench.model.suite.TargetSpecBuilder;
 import io.wsbench.model.suite.TlsSpec;
+import io.wsbench.protocols.HttpWorkload;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,18 +63,9 @@ final class UrlStep {
         if (o.dataMode != null && o.data == null) {
             throw new UserError("--data-mode goes with --data");
         }
-        Map<String, String> headers = new LinkedHashMap<>();
         String body = o.template != null ? text(o.template, "--template") : r.body != null ? literal(text(r.body, "--body")) : null;
-        if (r.soapAction != null) {
-            headers.put("Content-Type", "text/xml; charset=UTF-8");
-            headers.put("SOAPAction", r.soapAction.startsWith("\"") ? r.soapAction : "\"" + r.soapAction + "\"");
-        } else if (body != null) {
-            headers.put("Content-Type", "application/octet-stream"); // as load URL's --body is sent
-        }
-        for (Map.Entry<String, String> h : r.headerMap().entrySet()) {
-            headers.keySet().removeIf(k -> k.equalsIgnoreCase(h.getKey())); // the user's own spelling wins
-            headers.put(h.getKey(), h.getValue());
-        }
+        // the headers load URL sends with a body and a SOAPAction: its Content-Type and SOAPAction, the user's own over them
+        Map<String, String> headers = HttpWorkload.of(null, r.headerMap(), body == null ? null : new byte[0], r.soapAction, null).headers();
         List<String> checks = new ArrayList<>(o.checks);
         if (r.expect != null) {
             checks.add("contains:" + r.expect);

@@ -18,6 +18,13 @@ final class H2Request {
 
     private static final AsciiString HTTP = AsciiString.cached("http");
     private static final AsciiString HTTPS = AsciiString.cached("https");
+    private static final AsciiString HOST = AsciiString.cached("host");
+    private static final AsciiString TRANSFER_ENCODING = AsciiString.cached("transfer-encoding");
+    private static final AsciiString TE = AsciiString.cached("te");
+    private static final AsciiString TRAILERS = AsciiString.cached("trailers");
+    /** Hop-by-hop headers: HTTP/2 has none. */
+    private static final java.util.Set<AsciiString> HOP_BY_HOP = java.util.Set.of(AsciiString.cached("connection"),
+            AsciiString.cached("keep-alive"), AsciiString.cached("proxy-connection"), AsciiString.cached("upgrade"));
 
     private H2Request() {
     }
@@ -84,13 +91,12 @@ final class H2Request {
             }
             AsciiString name = ascii(request, at, colon).trim().toLowerCase();
             AsciiString value = ascii(request, colon + 1, lineEnd).trim();
+            if (name.contentEquals(TRANSFER_ENCODING)) {
+                throw new IllegalArgumentException("a chunked request body cannot go over HTTP/2 as it is written; give it a Content-Length");
+            }
             if (name.contentEquals(HOST)) {
                 h.authority(value);
-            } else if (HOP_BY_HOP.contains(name)) {
-                continue; // HTTP/2 has none
-            } else if (name.contentEquals(TRANSFER_ENCODING)) {
-                throw new IllegalArgumentException("a chunked request body cannot go over HTTP/2 as it is written; give it a Content-Length");
-            } else if (!name.contentEquals(TE) || value.contentEqualsIgnoreCase(TRAILERS)) {
+            } else if (!HOP_BY_HOP.contains(name) && (!name.contentEquals(TE) || value.contentEqualsIgnoreCase(TRAILERS))) {
                 h.add(name, value);
             }
         }
@@ -98,13 +104,6 @@ final class H2Request {
         ByteBuf body = bodyFrom < end ? request.retainedSlice(bodyFrom, end - bodyFrom) : null;
         return new Parts(h, body);
     }
-
-    private static final AsciiString HOST = AsciiString.cached("host");
-    private static final AsciiString TRANSFER_ENCODING = AsciiString.cached("transfer-encoding");
-    private static final AsciiString TE = AsciiString.cached("te");
-    private static final AsciiString TRAILERS = AsciiString.cached("trailers");
-    private static final java.util.Set<AsciiString> HOP_BY_HOP = java.util.Set.of(AsciiString.cached("connection"),
-            AsciiString.cached("keep-alive"), AsciiString.cached("proxy-connection"), AsciiString.cached("upgrade"));
 
     /** Where the line that starts at {@code from} ends (its CR), the head's end for its last line. */
     private static int lineEnd(ByteBuf b, int from, int headEnd) {

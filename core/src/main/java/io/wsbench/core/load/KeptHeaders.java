@@ -16,10 +16,13 @@ final class KeptHeaders implements ResponseParser.HeaderSink {
     final Map<String, String> values = new HashMap<>();
     private final CookieJar jar;
     private final byte[][] wanted;
+    /** The same names as text, for an HTTP/2 answer's headers. */
+    private final String[] wantedNames;
 
     KeptHeaders(CookieJar jar, byte[][] wanted) {
         this.jar = jar;
         this.wanted = wanted;
+        this.wantedNames = java.util.Arrays.stream(wanted).map(n -> new String(n, StandardCharsets.US_ASCII)).toArray(String[]::new);
     }
 
     /** An HTTP/2 answer's headers (its decoder kept only what is read here: {@link AnswerHeaders#readBy}). */
@@ -33,9 +36,9 @@ final class KeptHeaders implements ResponseParser.HeaderSink {
                 jar.store(h.getValue().toString());
                 continue;
             }
-            for (byte[] wantedName : wanted) {
-                if (io.netty.util.AsciiString.contentEqualsIgnoreCase(name, new String(wantedName, StandardCharsets.US_ASCII))) {
-                    values.put(new String(wantedName, StandardCharsets.US_ASCII), h.getValue().toString());
+            for (String wantedName : wantedNames) {
+                if (io.netty.util.AsciiString.contentEqualsIgnoreCase(name, wantedName)) {
+                    values.put(wantedName, h.getValue().toString());
                 }
             }
         }
