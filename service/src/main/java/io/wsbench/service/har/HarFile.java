@@ -46,7 +46,13 @@ public record HarFile(String creator, List<Entry> entries) {
      */
     public record Entry(String method, URI url, List<Pair> headers, String bodyType, String body, List<Pair> form,
                         int status, List<Pair> answerHeaders, String answerType, String answer, double startedMillis,
-                        double millis, String resourceType, List<Message> messages) {
+                        double millis, String resourceType, List<Message> messages, String httpVersion) {
+
+        /** Whether it went over HTTP/2, as its recorder wrote the version ("http/2.0" Chromium's, "HTTP/2" Firefox's, "h2"). */
+        public boolean overHttp2() {
+            String v = httpVersion == null ? "" : httpVersion.strip().toLowerCase(Locale.ROOT);
+            return v.equals("h2") || v.startsWith("http/2");
+        }
 
         /** Whether it opened a WebSocket (ws:// or wss://, or an upgrade to one answered 101). */
         public boolean socket() {
@@ -86,7 +92,7 @@ public record HarFile(String creator, List<Entry> entries) {
         public Entry sending(String text) {
             String t = text.strip();
             return new Entry(method, url, headers, t.startsWith("{") || t.startsWith("[") ? "application/json" : "text/plain",
-                    text, List.of(), status, answerHeaders, answerType, answer, startedMillis, millis, resourceType, messages);
+                    text, List.of(), status, answerHeaders, answerType, answer, startedMillis, millis, resourceType, messages, httpVersion);
         }
 
         /** The last value of the request header {@code name} (any case), or null. */
@@ -180,7 +186,8 @@ public record HarFile(String creator, List<Entry> entries) {
                 post.isMissingNode() ? null : post.path("mimeType").asText(""), post.isMissingNode() ? null : post.path("text").asText(""),
                 pairs(post.path("params")), res.path("status").asInt(), pairs(res.path("headers")), content.path("mimeType").asText(""),
                 answer, started(e.path("startedDateTime").asText("")), e.path("time").asDouble(0),
-                e.hasNonNull("_resourceType") ? e.path("_resourceType").asText() : null, messages(e.path("_webSocketMessages")));
+                e.hasNonNull("_resourceType") ? e.path("_resourceType").asText() : null, messages(e.path("_webSocketMessages")),
+                res.hasNonNull("httpVersion") ? res.path("httpVersion").asText() : req.path("httpVersion").asText(""));
     }
 
     private static List<Message> messages(JsonNode array) {

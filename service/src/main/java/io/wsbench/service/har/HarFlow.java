@@ -448,6 +448,12 @@ public final class HarFlow {
         }
         out.append("label: ").append(yamlString(host)).append('\n');
         out.append("url: ").append(yamlString(kept.get(0).origin())).append('\n');
+        if (kept.stream().allMatch(HarFile.Entry::overHttp2) && kept.stream().noneMatch(HarFile.Entry::socket)
+                && "https".equalsIgnoreCase(kept.get(0).url().getScheme())) {
+            // as the browser sent it: h2 by ALPN; a WebSocket's upgrade is HTTP/1.1's, and a browser speaks h2 over TLS alone
+            out.append("# recorded over HTTP/2, so the flow runs over it; leave the next line out for HTTP/1.1\n");
+            out.append("http: 2\n");
+        }
         out.append("flow:\n  steps:\n");
         for (int i = 0; i < steps.size(); i++) {
             ObjectNode s = steps.get(i);

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -189,6 +190,23 @@ class HarFlowTest {
         java.nio.file.Files.write(marked, concat(new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, java.nio.file.Files.readAllBytes(plain)));
         assertEquals(HarFlow.of(HarFile.read(plain), new HarFlow.Options(null, false, true), "shop.csv").yaml(),
                 HarFlow.of(HarFile.read(marked), new HarFlow.Options(null, false, true), "shop.csv").yaml());
+    }
+
+    /** A session the browser held over HTTP/2 (Chromium writes "http/2.0") runs over it; one over HTTP/1.1 does not. */
+    @Test
+    void aSessionRecordedOverHttp2RunsOverIt(@TempDir Path dir) throws Exception {
+        String h1 = java.nio.file.Files.readString(recording(dir));
+        assertFalse(HarFlow.of(HarFile.read(recording(dir)), new HarFlow.Options(null, false, true), "shop.csv").yaml().contains("http: 2"));
+        Path h2 = java.nio.file.Files.writeString(dir.resolve("h2.har"),
+                h1.replace("\"HTTP/1.1\"", "\"http/2.0\"").replace(ORIGIN, "https://shop.test"));
+        String yaml = HarFlow.of(HarFile.read(h2), new HarFlow.Options(null, false, true), "shop.csv").yaml();
+        assertTrue(yaml.contains("\nhttp: 2\n"), yaml);
+        java.nio.file.Files.writeString(dir.resolve("shop.csv"), "user,password\nann,p&ss\n");
+        assertTrue(io.wsbench.model.suite.SuiteReader.readFlow(java.nio.file.Files.writeString(dir.resolve("h2.yaml"), yaml)).overHttp2(),
+                "the flow file reads back over HTTP/2");
+        Path plain = java.nio.file.Files.writeString(dir.resolve("h2c.har"), h1.replace("\"HTTP/1.1\"", "\"h2\""));
+        assertFalse(HarFlow.of(HarFile.read(plain), new HarFlow.Options(null, false, true), "shop.csv").yaml().contains("http: 2"),
+                "a browser speaks HTTP/2 over TLS alone: an http:// recording that says h2 is not taken at its word");
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
