@@ -189,21 +189,11 @@ class Http2Test {
      */
     @Test
     void hypercornsGoAwayThatTakesAStreamItNeverAnswersIsOneErrorThatSaysSo(@TempDir Path dir) throws Exception {
-        PythonProcess.need("hypercorn", "hypercorn==0.18.0");
-        java.nio.file.Files.writeString(dir.resolve("hello_app.py"), """
-                async def app(scope, receive, send):
-                    if scope["type"] != "http":
-                        return
-                    while (await receive()).get("more_body"):  # the request read first, as an application does
-                        pass
+        try (Hypercorn server = Hypercorn.start(dir, """
                     await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/plain")]})
                     await send({"type": "http.response.body", "body": b"Hello World"})
-                """);
-        int port = StackLauncher.freePort();
-        Process server = PythonProcess.started(dir, "Running on", "-m", "hypercorn", "--bind", "127.0.0.1:" + port, "--keep-alive", "1",
-                dir.resolve("hello_app.py") + ":app");
-        try {
-            JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + port + "/hello", "--http2", "-c", "1", "-n", "1003",
+                """, "--keep-alive", "1")) {
+            JsonNode p = json(CliRunner.run("load", "http://127.0.0.1:" + server.port + "/hello", "--http2", "-c", "1", "-n", "1003",
                     "--expect", "Hello World", "--json"));
             assertEquals(1003, p.at("/requests").asLong(), p.toString());
             assertEquals(1, p.at("/errors/protocol").asLong(), "the 1,001st, taken and never answered: " + p.at("/errors"));
@@ -211,8 +201,34 @@ class Http2Test {
             assertEquals(1, p.at("/generator/http2/events/stream taken by the server's GOAWAY, then closed unanswered").asLong(),
                     p.at("/generator/http2").toString());
             assertEquals(2, p.at("/generator/http2/connections").asLong(), "a new connection after the GOAWAY: " + p.at("/generator/http2"));
-        } finally {
-            server.destroyForcibly();
+        }
+    }
+
+    /**
+     * Hypercorn (0.18, from PyPI) serving an ASGI app whose every request, read first as an application does, {@code answers}
+     * (lines of Python indented as the app's body).
+     */
+    private record Hypercorn(Process process, int port) implements AutoCloseable {
+
+        static Hypercorn start(Path dir, String answers, String... options) throws Exception {
+            PythonProcess.need("hypercorn", "hypercorn==0.18.0");
+            java.nio.file.Files.writeString(dir.resolve("app.py"), """
+                    async def app(scope, receive, send):
+                        if scope["type"] != "http":
+                            return
+                        while (await receive()).get("more_body"):
+                            pass
+                    """ + answers);
+            int port = StackLauncher.freePort();
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-m", "hypercorn", "--bind", "127.0.0.1:" + port));
+            args.addAll(java.util.List.of(options));
+            args.add(dir.resolve("app.py") + ":app");
+            return new Hypercorn(PythonProcess.started(dir, "Running on", args.toArray(String[]::new)), port);
+        }
+
+        @Override
+        public void close() {
+            process.destroyForcibly();
         }
     }
 
@@ -222,13 +238,7 @@ class Http2Test {
      */
     @Test
     void aFlowRunsOverH2cWithItsCookiesTheHeadersItReadsAndItsRedirects(@TempDir Path dir) throws Exception {
-        PythonProcess.need("hypercorn", "hypercorn==0.18.0");
-        java.nio.file.Files.writeString(dir.resolve("shop_app.py"), """
-                async def app(scope, receive, send):
-                    if scope["type"] != "http":
-                        return
-                    while (await receive()).get("more_body"):
-                        pass
+        try (Hypercorn server = Hypercorn.start(dir, """
                     asked = dict(scope["headers"])
                     status, headers, body = 404, [], b""
                     if scope["path"] == "/login":
@@ -241,9 +251,9 @@ class Http2Test {
                     await send({"type": "http.response.start", "status": status,
                                 "headers": [(b"content-type", b"text/plain")] + headers})
                     await send({"type": "http.response.body", "body": body})
-                """);
-        int port = StackLauncher.freePort();
-        Path flow = java.nio.file.Files.writeString(dir.resolve("shop.yaml"), """
+                """)) {
+            int port = server.port;
+            Path flow = java.nio.file.Files.writeString(dir.resolve("shop.yaml"), """
                 url: http://127.0.0.1:%d
                 flow:
                   steps:
@@ -251,9 +261,6 @@ class Http2Test {
                     - { name: me, method: GET, path: /old, follow: true, headers: { X-Token: "${token}" },
                         checks: ["contains:session=u42 t-42 over 2"] }
                 """.formatted(port));
-        Process server = PythonProcess.started(dir, "Running on", "-m", "hypercorn", "--bind", "127.0.0.1:" + port,
-                dir.resolve("shop_app.py") + ":app");
-        try {
             JsonNode p = json(CliRunner.run("load", "--flow", flow.toString(), "--http2", "--streams", "2", "-c", "4", "-n", "8", "--json"));
             assertEquals(8, p.at("/validated").asLong(), p.toString());
             assertEquals("h2c", p.at("/generator/http2/protocol").asText(), p.at("/generator").toString());
@@ -269,8 +276,6 @@ class Http2Test {
                     "-c", "2", "-n", "4", "--json"));
             assertEquals(4, url.at("/validated").asLong(), url.toString());
             assertEquals("h2c", url.at("/generator/http2/protocol").asText(), url.at("/generator").toString());
-        } finally {
-            server.destroyForcibly();
         }
     }
 
