@@ -196,7 +196,7 @@ public record TargetSpec(String label, String stack, String protocol, String var
             throw new IllegalArgumentException("'tls' is for a 'url' that starts with https://");
         }
         if (label == null && own) {
-            label = (stack != null ? stack + " " : "") + protocol + (flow != null ? ""
+            label = (stack != null ? stack + " " : "") + protocol + (flow != null ? h2Label(http2)
                     : " " + (service.graphql() != null && operation == null ? service.graphql() : operation));
         }
         if (label == null && asIs) {
@@ -207,8 +207,13 @@ public record TargetSpec(String label, String stack, String protocol, String var
                     + (sequence == null ? "" : " " + sequence) + (client == null ? "" : " " + client)
                     + (security.secured() ? " " + security : "")
                     + (stackOptions == null ? "" : " " + new TreeMap<>(stackOptions))
-                    + (http2 == null ? "" : " h2" + (http2.streams() == 1 ? "" : " " + http2.streams() + " streams"));
+                    + h2Label(http2);
         }
+    }
+
+    /** What a label says of HTTP/2: " h2", " h2 10 streams", or nothing over HTTP/1.1 (a flow's two targets, one over each, differ). */
+    private static String h2Label(Http2 http2) {
+        return http2 == null ? "" : " h2" + (http2.streams() == 1 ? "" : " " + http2.streams() + " streams");
     }
 
     /** Whether its requests are signed, encrypted or carry a token: a security other than {@link Security#PLAIN}. */

@@ -111,6 +111,6 @@ class WsStepsTest {
         SuiteException overH2 = assertThrows(SuiteException.class, () -> SuiteReader.readFlow(h2));
         assertTrue(overH2.getMessage().contains("a flow with a WebSocket step runs over HTTP/1.1"), overH2.getMessage());
         Files.writeString(h2, "url: http://127.0.0.1:8080\nhttp: 2\nflow:\n  steps:\n    - { path: /x }\n");
-        assertTrue(SuiteReader.readFlow(h2).http2() != null, "a flow of requests alone runs over HTTP/2");
+        assertEquals("flow h2", SuiteReader.readFlow(h2).label(), "a flow of requests alone runs over HTTP/2, and its label says so");
     }
 }
