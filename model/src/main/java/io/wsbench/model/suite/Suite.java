@@ -186,6 +186,13 @@ public record Suite(String name, String description, String operation, String ba
                 throw new IllegalArgumentException("a stack name may hold letters, digits, '.', '_' and '-' only: '" + own + "'");
             }
         }
+        java.util.Set<String> labels = new java.util.HashSet<>();
+        for (TargetSpec t : targets) {
+            if (!labels.add(t.label())) {
+                // a report's rows, compare's and the baseline name targets by their labels: two alike would be one row
+                throw new IllegalArgumentException("two targets are labelled '" + t.label() + "': give each a 'label' of its own");
+            }
+        }
         if (baseline != null && targets.stream().noneMatch(t -> t.label().equals(baseline))) {
             throw new IllegalArgumentException("baseline '" + baseline + "' is not the label of a target");
         }

@@ -88,6 +88,16 @@ class SuiteReaderTest {
                 .contains("not its host"));
     }
 
+    /** Two targets of one label would be one row of the report, of compare and of the baseline: refused, naming it. */
+    @Test
+    void twoTargetsOfOneLabelAreRefused() {
+        assertTrue(error("name: x\ntargets:\n  - { url: 'http://h/a', label: same }\n  - { url: 'http://h/b', label: same }\n"
+                + "load:\n  - { users: 1, duration: 1s }\n").contains("two targets are labelled 'same'"));
+        assertTrue(error("name: x\ntargets:\n  - { url: 'http://h/a', request: { body: a.xml } }\n"
+                + "  - { url: 'http://h/a', request: { body: b.xml } }\nload:\n  - { users: 1, duration: 1s }\n")
+                .contains("two targets are labelled 'http://h/a': give each a 'label' of its own"), "one URL with two bodies");
+    }
+
     @Test
     void readsASuiteWithDefaults() {
         Suite s = SuiteReader.parse("""
