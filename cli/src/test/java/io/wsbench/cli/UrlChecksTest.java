@@ -91,7 +91,7 @@ class UrlChecksTest {
         String said = r.out() + r.err();
         assertTrue(said.contains("validation 2"), said);
         assertTrue(said.contains("http status 0"), "a 404 the user's status check allows is not an HTTP status error: " + said);
-        assertTrue(said.contains("the first: row 2, user 0, iteration 1: check 'jsonpath:$.path == /items/1': $['path'] is /items/3,"
+        assertTrue(said.contains(": answers refused; the first: row 2, user 0, iteration 1: check 'jsonpath:$.path == /items/1': $['path'] is /items/3,"
                 + " not == /items/1"), said);
     }
 

@@ -187,11 +187,15 @@ final class PointRun {
             notes.accept(target.label() + ": answers refused; the first: " + m.firstRefusal() + protocolHint(target.spec(), m.firstRefusal()));
         }
         if (m.flow() != null) {
-            // a flow's answers are refused step by step: each step's first failure, as load --flow prints it, said once a run
-            for (List<StepFigures> phase : java.util.Arrays.asList(m.flow().setup(), m.flow().steps(), m.flow().teardown())) {
+            // a flow's answers are refused step by step: each step's first failure, as load --flow prints it, said once a run;
+            // a flow of one step (a URL's checks and rows) in a single request's words
+            List<List<StepFigures>> phases = java.util.Arrays.asList(m.flow().setup(), m.flow().steps(), m.flow().teardown());
+            boolean oneStep = phases.stream().mapToInt(p -> p == null ? 0 : p.size()).sum() == 1;
+            for (List<StepFigures> phase : phases) {
                 for (StepFigures s : phase == null ? List.<StepFigures>of() : phase) {
                     if (s.firstFailure() != null) {
-                        notes.accept(target.label() + ": step '" + s.name() + "' failed; the first: " + s.firstFailure());
+                        notes.accept(target.label() + (oneStep ? ": answers refused; the first: " : ": step '" + s.name() + "' failed; the first: ")
+                                + s.firstFailure());
                     }
                 }
             }
