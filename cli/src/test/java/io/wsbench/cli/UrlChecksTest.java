@@ -110,6 +110,17 @@ class UrlChecksTest {
         assertTrue(r.out().contains("validation 2"), "--expect is a check beside --check's: " + r.out() + r.err());
     }
 
+    /** Rows taken each once run out: the point ends there, and the reason is said once as a note (and once as the end). */
+    @Test
+    void uniqueRowsThatRunOutAreSaidOnce() throws Exception {
+        Path rows = file("three.csv", "id\n1\n2\n4\n");
+        CliRunner r = CliRunner.run("load", url("/items/${id}"), "--data", rows.toString(), "--data-mode", "unique", "-c", "1",
+                "-n", "10", "--check", "status: 200");
+        String said = r.out() + r.err();
+        assertEquals(ExitCode.PROBLEM, r.exit(), said);
+        assertEquals(1, said.lines().filter(l -> l.startsWith("  note") && l.contains("the 3 data rows ran out")).count(), said);
+    }
+
     @Test
     void aUrlsBuiltInVariablesNeedNoRowsAndOneNothingGivesIsSaidInTheUrlsWords() throws Exception {
         SEEN.clear();

@@ -193,7 +193,8 @@ final class PointRun {
             boolean oneStep = phases.stream().mapToInt(p -> p == null ? 0 : p.size()).sum() == 1;
             for (List<StepFigures> phase : phases) {
                 for (StepFigures s : phase == null ? List.<StepFigures>of() : phase) {
-                    if (s.firstFailure() != null) {
+                    // a failure that is the client error's said above (rows run out) is not said twice
+                    if (s.firstFailure() != null && !s.firstFailure().equals(m.clientFailure())) {
                         notes.accept(target.label() + (oneStep ? ": answers refused; the first: " : ": step '" + s.name() + "' failed; the first: ")
                                 + s.firstFailure());
                     }

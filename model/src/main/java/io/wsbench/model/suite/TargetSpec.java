@@ -234,9 +234,10 @@ public record TargetSpec(String label, String stack, String protocol, String var
         return written().tls(newTls).build();
     }
 
-    /** The same target over HTTP/2 as {@code h2} says ({@code load --flow F --http2}). */
+    /** The same target over HTTP/2 as {@code h2} says ({@code load --flow F --http2}); a label of its default says so too. */
     public TargetSpec withHttp2(io.wsbench.model.load.Http2 h2) {
-        return written().http2(h2).build();
+        boolean given = !label.equals(written().label(null).build().label());
+        return written().label(given ? label : null).http2(h2).build();
     }
 
     TargetSpec withOperation(String suiteOperation) {

@@ -112,5 +112,10 @@ class WsStepsTest {
         assertTrue(overH2.getMessage().contains("a flow with a WebSocket step runs over HTTP/1.1"), overH2.getMessage());
         Files.writeString(h2, "url: http://127.0.0.1:8080\nhttp: 2\nflow:\n  steps:\n    - { path: /x }\n");
         assertEquals("flow h2", SuiteReader.readFlow(h2).label(), "a flow of requests alone runs over HTTP/2, and its label says so");
+        Files.writeString(h2, "url: http://127.0.0.1:8080\nflow:\n  steps:\n    - { path: /x }\n");
+        assertEquals("flow h2 4 streams", SuiteReader.readFlow(h2).withHttp2(new io.wsbench.model.load.Http2(4)).label(),
+                "load --flow F --http2 --streams 4: the default label says it");
+        Files.writeString(h2, "label: mine\nurl: http://127.0.0.1:8080\nflow:\n  steps:\n    - { path: /x }\n");
+        assertEquals("mine", SuiteReader.readFlow(h2).withHttp2(new io.wsbench.model.load.Http2(4)).label(), "a label given is kept");
     }
 }
