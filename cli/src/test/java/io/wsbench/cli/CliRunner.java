@@ -7,6 +7,11 @@ import java.nio.charset.StandardCharsets;
 /** Runs the CLI in-process and keeps what it printed. */
 record CliRunner(int exit, String out, String err) {
 
+    /** All it printed, standard output then standard error. */
+    String said() {
+        return out + err;
+    }
+
     static synchronized CliRunner run(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;

@@ -65,6 +65,13 @@ class UrlChecksTest {
         return Files.writeString(dir.resolve(name), text);
     }
 
+    /** {@code load URL/items/${id} --data FILE -c 1 args}, the rows {@code csv} written to {@code name}. */
+    private static CliRunner withRows(String name, String csv, String... args) throws IOException {
+        List<String> command = new java.util.ArrayList<>(List.of("load", url("/items/${id}"), "--data", file(name, csv).toString(), "-c", "1"));
+        command.addAll(List.of(args));
+        return CliRunner.run(command.toArray(String[]::new));
+    }
+
     @Test
     void rowsFillThePathTheQueryTheHeadersAndTheBodyAndEveryAnswerIsChecked() throws Exception {
         Path rows = file("rows.csv", "id,name\n1,ann\n2,bob smith\n");
@@ -85,10 +92,8 @@ class UrlChecksTest {
 
     @Test
     void aFailedCheckIsAValidationErrorAndTheFirstIsSaidWithItsRow() throws Exception {
-        Path rows = file("ids.csv", "id\n1\n3\n");
-        CliRunner r = CliRunner.run("load", url("/items/${id}"), "--data", rows.toString(), "-c", "1", "-n", "4",
-                "--check", "status: 200,404", "--check", "jsonpath:$.path == /items/1");
-        String said = r.out() + r.err();
+        String said = withRows("ids.csv", "id\n1\n3\n", "-n", "4", "--check", "status: 200,404", "--check", "jsonpath:$.path == /items/1")
+                .said();
         assertTrue(said.contains("validation 2"), said);
         assertTrue(said.contains("http status 0"), "a 404 the user's status check allows is not an HTTP status error: " + said);
         assertTrue(said.contains(": answers refused; the first: row 2, user 0, iteration 1: check 'jsonpath:$.path == /items/1': $['path'] is /items/3,"
@@ -113,10 +118,8 @@ class UrlChecksTest {
     /** Rows taken each once run out: the point ends there, and the reason is said once as a note (and once as the end). */
     @Test
     void uniqueRowsThatRunOutAreSaidOnce() throws Exception {
-        Path rows = file("three.csv", "id\n1\n2\n4\n");
-        CliRunner r = CliRunner.run("load", url("/items/${id}"), "--data", rows.toString(), "--data-mode", "unique", "-c", "1",
-                "-n", "10", "--check", "status: 200");
-        String said = r.out() + r.err();
+        CliRunner r = withRows("three.csv", "id\n1\n2\n4\n", "--data-mode", "unique", "-n", "10", "--check", "status: 200");
+        String said = r.said();
         assertEquals(ExitCode.PROBLEM, r.exit(), said);
         assertEquals(1, said.lines().filter(l -> l.startsWith("  note") && l.contains("the 3 data rows ran out")).count(), said);
     }
