@@ -56,20 +56,8 @@ public record HttpWorkload(String method, Map<String, String> headers, byte[] bo
             if (status < 200 || status >= 300) {
                 return Verdict.HTTP_STATUS;
             }
-            return contains(b, length, needle) ? Verdict.OK : Verdict.VALIDATION;
+            return io.wsbench.core.load.Bytes.indexOf(b, 0, length, needle) >= 0 ? Verdict.OK : Verdict.VALIDATION;
         };
     }
 
-    static boolean contains(byte[] hay, int length, byte[] needle) {
-        outer:
-        for (int i = 0; i <= length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
-    }
 }

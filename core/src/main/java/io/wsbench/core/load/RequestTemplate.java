@@ -103,7 +103,7 @@ public final class RequestTemplate {
 
     /** As {@link #of(byte[])}, with variables {@code derived} from others as each request is written. */
     public static RequestTemplate of(byte[] wire, List<Derived> derived) {
-        int split = indexOf(wire, new byte[]{'\r', '\n', '\r', '\n'}, 0);
+        int split = Bytes.indexOf(wire, 0, wire.length, new byte[]{'\r', '\n', '\r', '\n'});
         if (split < 0) {
             throw new IllegalArgumentException("not an HTTP request: no empty line after its head");
         }
@@ -163,13 +163,13 @@ public final class RequestTemplate {
         int from = 0;
         int search = 0;
         int at;
-        while ((at = indexOf(bytes, MARK, search)) >= 0) {
+        while ((at = Bytes.indexOf(bytes, search, bytes.length, MARK)) >= 0) {
             int digits = at + MARK.length;
             int end = digits;
             while (end < bytes.length && bytes[end] >= '0' && bytes[end] <= '9') {
                 end++;
             }
-            if (end == digits || indexOf(bytes, MARK_END, end) != end) {
+            if (end == digits || Bytes.indexOf(bytes, end, bytes.length, MARK_END) != end) {
                 search = at + 1; // text that only looks like a marker stays in the run
                 continue;
             }
@@ -182,19 +182,6 @@ public final class RequestTemplate {
         runs.add(Arrays.copyOfRange(bytes, from, bytes.length));
         return new Part(runs.toArray(new byte[0][]), slots.stream().mapToInt(Integer::intValue).toArray(),
                 escapes.toArray(new Escape[0]));
-    }
-
-    private static int indexOf(byte[] in, byte[] what, int from) {
-        outer:
-        for (int i = from; i <= in.length - what.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (in[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     /**

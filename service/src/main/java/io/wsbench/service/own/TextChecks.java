@@ -168,7 +168,7 @@ final class TextChecks {
             String want = expected.fill(answer.row(), v -> v);
             // in a UTF-8 answer, its UTF-8 bytes are found as the text in the text, and no answer is decoded to find them
             boolean found = answer.charset().equals(java.nio.charset.StandardCharsets.UTF_8)
-                    ? indexOf(answer.body(), answer.length(), want.getBytes(java.nio.charset.StandardCharsets.UTF_8)) >= 0
+                    ? io.wsbench.core.load.Bytes.indexOf(answer.body(), 0, answer.length(), want.getBytes(java.nio.charset.StandardCharsets.UTF_8)) >= 0
                     : answer.text().contains(want);
             return found != negated ? null : negated ? "the answer contains \"" + abbreviated(want) + "\""
                     : "\"" + abbreviated(want) + "\" is not in the answer";
@@ -178,28 +178,6 @@ final class TextChecks {
         public AnswerCheck instance() {
             return this;
         }
-    }
-
-    /** Where {@code needle} first is in {@code hay}'s first {@code length} bytes; -1 when it is not. */
-    static int indexOf(byte[] hay, int length, byte[] needle) {
-        if (needle.length == 0) {
-            return 0;
-        }
-        byte first = needle[0];
-        int last = length - needle.length;
-        outer:
-        for (int i = 0; i <= last; i++) {
-            if (hay[i] != first) {
-                continue;
-            }
-            for (int j = 1; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     // ---- css

@@ -66,8 +66,8 @@ class TextChecksTest {
         a.reset(200, "application/json", Map.of(), bytes, 2, Map.of());
         assertEquals("\"old\" is not in the answer", AnswerCheck.parse("contains:old", Map.of(), null).problem(a),
                 "what lies past the answer's length in a reused buffer is not the answer");
-        assertEquals(-1, TextChecks.indexOf(bytes, 2, "ok,".getBytes(StandardCharsets.UTF_8)));
-        assertEquals(0, TextChecks.indexOf(bytes, 2, "ok".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(-1, io.wsbench.core.load.Bytes.indexOf(bytes, 0, 2, "ok,".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(0, io.wsbench.core.load.Bytes.indexOf(bytes, 0, 2, "ok".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
