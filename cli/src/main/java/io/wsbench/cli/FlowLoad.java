@@ -56,15 +56,13 @@ final class FlowLoad {
             throw new UserError(c.flow + " has its own 'tls:': give the TLS settings there or as --cacert, --insecure,"
                     + " --cert, --key, --pkcs12 and --tls-provider, not both");
         }
-        if (c.target.streams != null && !c.target.http2) {
-            throw new UserError("--streams is for HTTP/2: add --http2");
-        }
-        if (c.target.http2 && t.http2() != null) {
+        Http2 h2 = c.target.http2(false);
+        if (h2 != null && t.http2() != null) {
             throw new UserError(c.flow + " says 'http: 2' itself: drop --http2" + (c.target.streams != null ? " and --streams" : ""));
         }
         try {
             TargetSpec target = c.tlsOptions.given() ? t.withTls(c.tlsOptions.spec()) : t;
-            target = c.target.http2 ? target.withHttp2(new Http2(c.target.streams == null ? 1 : c.target.streams)) : target;
+            target = h2 != null ? target.withHttp2(h2) : target;
             return Suite.of("load", target, point, null).from(c.flow);
         } catch (IllegalArgumentException e) {
             throw new UserError(c.flow + ": " + e.getMessage());

@@ -96,11 +96,11 @@ final class OtlpExport implements MetricsOut {
         try {
             u = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--otlp: not a URL: " + io.wsbench.model.Redacted.url(url));
+            throw new UserError("--otlp: not a URL: " + url); // Main.tell writes a password in it ***
         }
         if (!("http".equals(u.getScheme()) || "https".equals(u.getScheme())) || u.getHost() == null) {
             throw new UserError("--otlp takes an http:// or https:// URL of an OTLP/HTTP receiver, e.g."
-                    + " http://127.0.0.1:4318, not " + io.wsbench.model.Redacted.url(url));
+                    + " http://127.0.0.1:4318, not " + url);
         }
         String path = u.getPath() == null || u.getPath().isEmpty() || "/".equals(u.getPath()) ? "/v1/metrics" : u.getPath();
         return new OtlpExport(u.getScheme() + "://" + u.getRawAuthority() + path);

@@ -109,11 +109,7 @@ final class TargetOptions {
         if (UrlStep.asked(this)) {
             return UrlStep.target(this, tls.spec());
         }
-        boolean grpc = proto != null || "grpc".equals(protocol); // gRPC is HTTP/2 whether asked or not
-        if (streams != null && !http2 && !grpc) {
-            throw new UserError("--streams is for HTTP/2: add --http2");
-        }
-        Integer http = http2 || grpc && streams != null ? Integer.valueOf(2) : null;
+        Http2 h2 = http2(proto != null || "grpc".equals(protocol)); // gRPC is HTTP/2 whether asked or not
         boolean own = proto != null || graphql != null || wsdl != null || openapi != null;
         String address = graphql != null ? graphql : url;
         if (address != null) {
@@ -129,11 +125,22 @@ final class TargetOptions {
                     .service(ServiceSpecBuilder.builder().wsdl(wsdl).openapi(openapi).graphql(path(query)).proto(proto).port(port)
                             .template(path(template)).data(path(data)).dataMode(dataMode).checks(checks.isEmpty() ? null : checks)
                             .dataMaxMb(dataMaxMb).build())
-                    .http2(http != null && http == 2 ? new Http2(streams == null ? 1 : streams) : null)
+                    .http2(h2)
                     .request(asked == null || asked.plainGet() ? null : asked).build();
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
+    }
+
+    /**
+     * The HTTP/2 that --http2 and --streams ask for, null for HTTP/1.1 ({@code grpc}: HTTP/2 whether asked or not, --streams
+     * then saying how many share a connection); --streams without --http2 refused in one line.
+     */
+    Http2 http2(boolean grpc) {
+        if (streams != null && !http2 && !grpc) {
+            throw new UserError("--streams is for HTTP/2: add --http2");
+        }
+        return http2 || grpc && streams != null ? new Http2(streams == null ? 1 : streams) : null;
     }
 
     /**
@@ -153,11 +160,6 @@ final class TargetOptions {
      * The one target of a command's {@code suite} made ready to load, as a suite's runner makes a target
      * at its own address ({@link Target#at}); TLS options for an http:// address are refused.
      */
-    static Target ready(Suite suite, TlsOptions tls) {
-        return ready(suite, tls, null);
-    }
-
-    /** As {@link #ready(Suite, TlsOptions)}, a refusal of the flow a URL's checks or rows make ({@code of}) in the URL's words. */
     static Target ready(Suite suite, TlsOptions tls, TargetOptions of) {
         Target t;
         try {
@@ -171,7 +173,7 @@ final class TargetOptions {
             throw new UserError(urlStep ? UrlStep.told(e.getMessage(), of) : e.getMessage());
         }
         if (t.tls() == null && tls.given()) {
-            throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + Redacted.url(t.uri().toString()));
+            throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + t.uri()); // Main.tell writes a password ***
         }
         return t;
     }

@@ -62,8 +62,8 @@ final class TlsOptions {
     ClientTls client(URI url) {
         if (!TlsClients.https(url)) {
             if (given()) {
-                throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not "
-                        + io.wsbench.model.Redacted.url(url.toString()));
+                // Main.tell writes a password in it ***
+                throw new UserError("--cacert, --insecure, --cert, --key, --pkcs12 and --tls-provider are for https:// URLs, not " + url);
             }
             return null;
         }

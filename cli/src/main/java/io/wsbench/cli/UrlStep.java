@@ -70,15 +70,13 @@ final class UrlStep {
         if (r.expect != null) {
             checks.add("contains:" + r.expect);
         }
-        if (o.streams != null && !o.http2) {
-            throw new UserError("--streams is for HTTP/2: add --http2");
-        }
+        io.wsbench.model.load.Http2 h2 = o.http2(false);
         try {
             FlowSpec.OneStep one = FlowSpec.ofUrl(o.url, r.method, headers, body, o.data == null ? null : o.data.toString(),
                     o.dataMode, checks);
             TargetOptions.parse(one.origin());
             return TargetSpecBuilder.builder().label(Redacted.url(o.url)).url(one.origin()).tls(tls)
-                    .http2(o.http2 ? new io.wsbench.model.load.Http2(o.streams == null ? 1 : o.streams) : null)
+                    .http2(h2)
                     .flow(one.flow()).build();
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());

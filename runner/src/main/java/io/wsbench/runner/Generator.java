@@ -57,18 +57,16 @@ public final class Generator implements LoadDriver {
      */
     public Measurement runPart(Target target, LoadSpec spec, int firstUser, int index, int parts, RequestSource requests,
                                ProgressListener progress) throws InterruptedException {
-        if (target.workload() instanceof FlowWorkload flow) {
-            String refused = flow.refusal(spec.connections());
-            if (refused != null) {
-                return Measurement.nothing(refused);
-            }
-            return forConnections(target.http2() == null ? spec.connections() : target.http2().connections(spec.connections()))
-                    .run(LoadEngine.Point.flow(target.address(), spec, flow.plan().part(firstUser, index, parts))
-                            .overTls(target.tls()).overHttp2(target.http2()), progress);
+        FlowWorkload flow = target.workload() instanceof FlowWorkload f ? f : null;
+        String refused = flow == null ? null : flow.refusal(spec.connections());
+        if (refused != null) {
+            return Measurement.nothing(refused);
         }
+        LoadEngine.Point point = flow != null
+                ? LoadEngine.Point.flow(target.address(), spec, flow.plan().part(firstUser, index, parts))
+                : LoadEngine.Point.of(target.address(), spec, requests, target.validators());
         return forConnections(target.http2() == null ? spec.connections() : target.http2().connections(spec.connections()))
-                .run(LoadEngine.Point.of(target.address(), spec, requests, target.validators())
-                        .overTls(target.tls()).overHttp2(target.http2()), progress);
+                .run(point.overTls(target.tls()).overHttp2(target.http2()), progress);
     }
 
     /** Stops the running point early, whichever engine runs it. */
