@@ -286,8 +286,8 @@ public final class OwnFlow {
             columns[i] = slot(column);
         }
         List<String[]> values = new ArrayList<>(rows.size());
-        for (Map<String, String> r : rows.rows()) {
-            values.add(rows.columns().stream().map(c -> r.getOrDefault(c, "")).toArray(String[]::new));
+        for (int r = 0; r < rows.size(); r++) {
+            values.add(rows.values(r));
         }
         known.addAll(rows.columns());
         if (mode == StepData.Mode.PER_USER) {

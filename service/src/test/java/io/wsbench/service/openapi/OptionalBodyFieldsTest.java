@@ -149,7 +149,7 @@ class OptionalBodyFieldsTest {
     private static DataRows rows(List<String> header) {
         Map<String, String> row = new LinkedHashMap<>();
         header.forEach(h -> row.put(h, "1"));
-        return new DataRows("orders.csv", header, List.of(row));
+        return DataRows.of("orders.csv", header, List.of(row));
     }
 
     private static JsonNode body(RestRequest r, Map<String, String> row) throws Exception {

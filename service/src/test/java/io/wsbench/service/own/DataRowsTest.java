@@ -32,5 +32,31 @@ class DataRowsTest {
         Path ragged = Files.writeString(dir.resolve("ragged.csv"), "a;b\n1;2;3\n");
         OwnServiceException e = org.junit.jupiter.api.Assertions.assertThrows(OwnServiceException.class, () -> DataRows.read(ragged));
         assertTrue(e.getMessage().startsWith(ragged + ":2:"), e.getMessage());
+        Path shortRow = Files.writeString(dir.resolve("short.csv"), "a,b,c\n1,2,3\n4,5\n");
+        e = org.junit.jupiter.api.Assertions.assertThrows(OwnServiceException.class, () -> DataRows.read(shortRow));
+        assertTrue(e.getMessage().startsWith(shortRow + ":3:"), e.getMessage());
+        Path header = Files.writeString(dir.resolve("header.csv"), "a,b\n");
+        e = org.junit.jupiter.api.Assertions.assertThrows(OwnServiceException.class, () -> DataRows.read(header));
+        assertEquals(header + ": no data rows after the header row", e.getMessage());
+    }
+
+    @Test
+    void aRowIsItsValuesInTheColumnsOrderAndReadsAsAMap(@TempDir Path dir) throws Exception {
+        Path csv = Files.writeString(dir.resolve("rows.csv"), "id, name ,note\n1, ann ,\n2,\"bob, jr\",x\n");
+        DataRows rows = DataRows.read(csv);
+        assertEquals(List.of("id", "name", "note"), rows.columns());
+        assertEquals(2, rows.size());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new String[] {"1", "ann", ""}, rows.values(0), "an empty cell is an empty value");
+        Map<String, String> second = rows.row(1);
+        assertEquals(Map.of("id", "2", "name", "bob, jr", "note", "x"), second);
+        assertEquals(Map.of("id", "2", "name", "bob, jr", "note", "x").hashCode(), second.hashCode());
+        assertEquals("bob, jr", second.get("name"));
+        assertEquals(null, second.get("age"));
+        assertEquals(List.of("id", "name", "note"), List.copyOf(second.keySet()), "in the file's order");
+        // rows given as maps: a column a map lacks is absent from its row, not empty
+        DataRows given = DataRows.of("orders.csv", List.of("item", "note"), List.of(Map.of("item", "fig")));
+        assertEquals(Map.of("item", "fig"), given.row(0));
+        assertTrue(!given.row(0).containsKey("note"));
+        assertEquals(1, given.row(0).size());
     }
 }

@@ -107,7 +107,7 @@ class OptionalElementsTest {
         Map<String, String> row = new LinkedHashMap<>();
         header.forEach(h -> row.put(h, "1"));
         OwnServiceException e = assertThrows(OwnServiceException.class, () -> OwnWorkload.of(r,
-                new DataRows("orders.csv", header, List.of(row)), false, List.of(), SERVER, 1 << 20));
+                DataRows.of("orders.csv", header, List.of(row)), false, List.of(), SERVER, 1 << 20));
         assertEquals("orders.csv: its header has no column street for the request's placeholders (columns: item, quantity, note, city)",
                 e.getMessage());
     }
@@ -117,7 +117,7 @@ class OptionalElementsTest {
         List<String> header = List.of("item", "note");
         SoapRequest r = SoapRequest.of(wsdl, placeOrder, null, null, new LinkedHashSet<>(header));
         OwnServiceException e = assertThrows(OwnServiceException.class, () -> OwnWorkload.of(r,
-                new DataRows("orders.csv", header, List.of(Map.of("item", "fig", "note", "n"))), false, List.of(), SERVER, 1 << 20));
+                DataRows.of("orders.csv", header, List.of(Map.of("item", "fig", "note", "n"))), false, List.of(), SERVER, 1 << 20));
         assertEquals("orders.csv: its header has no column quantity for the request's placeholders (columns: item, note)", e.getMessage());
 
         String listed = SampleRequest.template(wsdl, placeOrder);
