@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -27,8 +28,11 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "SUITE.yaml", description = "where the suite is written (default: the file's name, .yaml); its data files and WSDLs go beside it")
     Path out;
 
-    @Option(names = "--environment", paramLabel = "ENV", description = "a Postman environment (JSON) or a .properties file: the values of the file's variables and properties")
-    Path environment;
+    @Option(names = "--environment", paramLabel = "ENV", description = "a Postman environment or globals (JSON) or a .properties file: the values of the file's variables and properties; repeatable, a later file's value winning (Postman's globals lose to the collection's own variables)")
+    List<Path> environments = List.of();
+
+    @Option(names = "--data", paramLabel = "DATA", description = "a Postman collection's iteration data, as newman -d reads it (a CSV with a header row, or a JSON list of objects): each iteration the next row")
+    Path data;
 
     @Option(names = "--url", paramLabel = "ORIGIN", description = "send every target to this origin (http://host:port) instead of the file's: a test copy of the service")
     String url;
@@ -46,7 +50,7 @@ final class ImportCommand implements Callable<Integer> {
         String folder = suite.getFileName().toString().replaceFirst("\\.ya?ml$", "") + "-files";
         SuiteDraft.Result r;
         try {
-            r = Imports.read(file, new Imports.Options(environment, url, folder));
+            r = Imports.read(file, new Imports.Options(environments, url, folder, data));
         } catch (OwnServiceException e) {
             if (e instanceof SuiteDraft.NothingToLoad nothing) {
                 // every element left out, as a written suite's are (its one-line error names one): a big project's 46

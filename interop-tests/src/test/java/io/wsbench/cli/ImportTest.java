@@ -259,6 +259,76 @@ class ImportTest {
     }
 
     /**
+     * newman's {@code -g globals.json -e env.json -d data.json}: a globals file and an environment given with two
+     * {@code --environment} (globals lose to the collection's own variables, which lose to the environment's), and
+     * iteration data as a JSON list of objects, a row an iteration; {@code pm.iterationData.get} read in a test. Run
+     * against the echo, each answer says back its row's values; on wrong answers the checks fail.
+     */
+    @Test
+    void iterationDataAndGlobalsAsNewmanTakesThem(@TempDir Path dir) throws IOException {
+        Path collection = dir.resolve("rows.postman_collection.json");
+        Files.writeString(collection, """
+                {"info": {"name": "rows", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+                 "variable": [{"key": "g", "value": "collection"}, {"key": "e", "value": "collection"}],
+                 "item": [
+                  {"name": "Greet", "request": {"method": "GET", "url": "{{base}}/get?who={{who}}&g={{g}}&e={{e}}&only={{onlyGlobal}}"},
+                   "event": [{"listen": "test", "script": {"exec": [
+                     "pm.test('who', () => { pm.expect(pm.response.json().args.who).to.eql(pm.iterationData.get('who')); });",
+                     "pm.test('g', () => { pm.expect(pm.response.json().args.g).to.eql('collection'); });"]}}]},
+                  {"name": "Order", "request": {"method": "POST", "url": "{{base}}/post",
+                     "header": [{"key": "Content-Type", "value": "application/json"}],
+                     "body": {"mode": "raw", "raw": "{\\\"qty\\\": {{qty}}, \\\"who\\\": \\\"{{who}}\\\"}"}},
+                   "event": [{"listen": "test", "script": {"exec": [
+                     "var j = pm.response.json();",
+                     "pm.expect(j.json.qty).to.eql(pm.iterationData.get('qty'));"]}}]}]}
+                """);
+        Path globals = dir.resolve("globals.json");
+        Files.writeString(globals, """
+                {"_postman_variable_scope": "globals", "values": [{"key": "g", "value": "globals", "enabled": true},
+                 {"key": "onlyGlobal", "value": "G1", "enabled": true}, {"key": "base", "value": "http://127.0.0.1:1", "enabled": true}]}
+                """);
+        Path env = dir.resolve("env.json");
+        Files.writeString(env, """
+                {"_postman_variable_scope": "environment", "values": [{"key": "e", "value": "environment", "enabled": true},
+                 {"key": "base", "value": "http://127.0.0.1:2", "enabled": true}]}
+                """);
+        Path data = dir.resolve("rows.json");
+        Files.writeString(data, "[{\"who\": \"ann\", \"qty\": 1}, {\"who\": \"bob jr\", \"qty\": 22, \"extra\": {\"a\": [1]}}]");
+        Imported i = imported(dir.resolve("right"), collection, "--environment", globals.toString(), "--environment", env.toString(),
+                "--data", data.toString(), "--url", right.base());
+        String plain = i.plain();
+        for (String expected : List.of("who=${who}&g=collection&e=environment&only=G1", "data: suite-files/iteration-data.csv",
+                "jsonpath:$.args.who == ${who}", "jsonpath:$.json.qty == ${qty}")) {
+            assertTrue(plain.contains(expected), expected + " in\n" + plain);
+        }
+        assertEquals("who,qty,extra\nann,1,\n\"bob jr\",22,\"{\"\"a\"\":[1]}\"\n",
+                Files.readString(dir.resolve("right/suite-files/iteration-data.csv")));
+        assertTrue(i.lines("note").stream().anyMatch(l -> l.contains("iteration data: 2 rows")), i.out().out());
+        allRight(i, run(i, dir.resolve("right-out")));
+        Imported w = imported(dir.resolve("wrong"), collection, "--environment", globals.toString(), "--environment", env.toString(),
+                "--data", data.toString(), "--url", wrong.base());
+        caught(run(w, dir.resolve("wrong-out")), "Greet", "Order");
+
+        // the same rows as CSV; --data for a JMeter plan, a JSON that is no list of objects, a column named as a built-in
+        Path csv = dir.resolve("rows.csv");
+        Files.writeString(csv, "who;qty\nann;1\n");
+        Imported c = imported(dir.resolve("csv"), collection, "--environment", env.toString(), "--environment", globals.toString(),
+                "--data", csv.toString(), "--url", right.base());
+        assertTrue(c.plain().contains("&g=collection&e=environment&only=G1"), c.plain());
+        assertEquals("who,qty\nann,1\n", Files.readString(dir.resolve("csv/suite-files/iteration-data.csv")));
+        Path out = dir.resolve("bad.yaml");
+        bad(HERE.resolve("shop.jmx"), out, "--data " + csv + ": iteration data is a Postman collection's (newman -d); a JMeter plan's"
+                + " CSV Data Set's rows come with the file", "--data", csv.toString());
+        Path object = dir.resolve("object.json");
+        Files.writeString(object, "{\"who\": \"ann\"}");
+        bad(collection, out, "object.json: iteration data in JSON is a list of objects, one an iteration", "--data", object.toString());
+        Path vu = dir.resolve("vu.csv");
+        Files.writeString(vu, "vu,who\n1,ann\n");
+        bad(collection, out, "the iteration data's column vu is the name of a variable wsbench gives itself", "--data", vu.toString(),
+                "--environment", env.toString());
+    }
+
+    /**
      * A plan as openapi-generator 7.10's {@code jmeter} generator writes one for each API of a spec: the CSV Data Set under
      * its sampler (names from the file's first line), the Thread Group's status assertion on {@code ${httpStatusCode}},
      * a column of that file. The assertion was left out ("status pattern '$${httpStatusCode}'") with a note that no

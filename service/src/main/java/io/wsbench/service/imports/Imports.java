@@ -14,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -31,13 +33,23 @@ public final class Imports {
     }
 
     /**
-     * {@code environment}: a Postman environment (JSON) or a {@code .properties} file whose values fill
-     * the file's variables and properties (JMeter's {@code __P}, SoapUI's {@code #Global}); null for none.
-     * {@code url}: an origin every target is sent to instead of the file's (a test copy of the service); null to keep them.
-     * {@code folder}: the folder, relative to the suite, that the files the suite reads are written in (its data, its
-     * WSDLs), so that no file of the user's beside the suite is written over (a JMeter plan's own CSV was); empty: beside it.
+     * {@code environments}: Postman environments or globals (JSON) or {@code .properties} files whose values fill the
+     * file's variables and properties (JMeter's {@code __P}, SoapUI's {@code #Global}), a later file's value winning;
+     * empty for none. {@code url}: an origin every target is sent to instead of the file's (a test copy of the service);
+     * null to keep them. {@code folder}: the folder, relative to the suite, that the files the suite reads are written in
+     * (its data, its WSDLs), so that no file of the user's beside the suite is written over (a JMeter plan's own CSV was);
+     * empty: beside it. {@code data}: a Postman collection's iteration data (a CSV with a header row, or a JSON list of
+     * objects, as newman's {@code -d} reads), a row an iteration; null for none.
      */
-    public record Options(Path environment, String url, String folder) {
+    public record Options(List<Path> environments, String url, String folder, Path data) {
+
+        public Options {
+            environments = environments == null ? List.of() : List.copyOf(environments);
+        }
+
+        public Options(Path environment, String url, String folder) {
+            this(environment == null ? List.of() : List.of(environment), url, folder, null);
+        }
     }
 
     /** What the import made: see {@link SuiteDraft.Result}. Every error is one line that names the file. */
@@ -46,7 +58,8 @@ public final class Imports {
             return convert(file, options);
         } catch (OwnServiceException e) {
             String m = e.getMessage();
-            boolean named = m.startsWith(file.toString()) || options.environment() != null && m.startsWith(options.environment().toString());
+            boolean named = m.startsWith(file.toString()) || options.environments().stream().anyMatch(env -> m.startsWith(env.toString()))
+                    || options.data() != null && m.startsWith(options.data().toString());
             throw named ? e : e instanceof SuiteDraft.NothingToLoad n ? new SuiteDraft.NothingToLoad(file + ": " + m, n.skipped())
                     : new OwnServiceException(file + ": " + m);
         }
@@ -55,7 +68,12 @@ public final class Imports {
     private static SuiteDraft.Result convert(Path file, Options options) throws OwnServiceException {
         byte[] bytes = bytes(file, "");
         String source = file.toString();
-        Map<String, String> environment = options.environment() == null ? Map.of() : environment(options.environment());
+        // Postman's globals lose to a collection's own variables, which lose to its environment's: kept apart until then
+        Map<String, String> globals = new LinkedHashMap<>();
+        Map<String, String> environment = new LinkedHashMap<>();
+        for (Path e : options.environments()) {
+            environment(e, globals, environment);
+        }
         URI to = options.url() == null ? null : SuiteDraft.uri(options.url());
         if (to != null && (to.getRawPath() != null && !to.getRawPath().isEmpty() && !to.getRawPath().equals("/") || to.getRawQuery() != null)) {
             throw new OwnServiceException("--url " + options.url() + ": an origin (http://host:port) is sent every request, with the"
@@ -76,12 +94,19 @@ public final class Imports {
             Document doc = Dom.parse(bytes, source);
             String root = Dom.local(doc.getDocumentElement());
             String ns = doc.getDocumentElement().getNamespaceURI();
-            if (root.equals("soapui-project") && (ns == null || ns.contains("eviware.com/soapui/config"))) {
-                return SoapUiProject.convert(doc, source, environment, origin);
+            boolean soapUi = root.equals("soapui-project") && (ns == null || ns.contains("eviware.com/soapui/config"));
+            if (options.data() != null && (soapUi || root.equals("jmeterTestPlan"))) {
+                throw new OwnServiceException("--data " + options.data() + ": iteration data is a Postman collection's (newman -d);"
+                        + (soapUi ? " a SoapUI project's" : " a JMeter plan's CSV Data Set's") + " rows come with the file");
+            }
+            Map<String, String> properties = new LinkedHashMap<>(globals);
+            properties.putAll(environment);
+            if (soapUi) {
+                return SoapUiProject.convert(doc, source, properties, origin);
             }
             if (root.equals("jmeterTestPlan")) {
                 Path dir = file.toAbsolutePath().getParent();
-                return JmeterPlan.convert(doc, source, dir, environment, origin);
+                return JmeterPlan.convert(doc, source, dir, properties, origin);
             }
             throw new OwnServiceException(source + ": an XML file whose root is <" + root + ">: not a SoapUI project"
                     + " (<con:soapui-project>) or a JMeter plan (<jmeterTestPlan>)");
@@ -95,7 +120,8 @@ public final class Imports {
                     throw new OwnServiceException(source + ": a Postman collection of schema " + schema
                             + ": wsbench reads v2.0 and v2.1 (export it again from Postman as v2.1)");
                 }
-                return PostmanCollection.convert(json, source, environment, origin);
+                return PostmanCollection.convert(json, source, globals, environment,
+                        options.data() == null ? null : iterationData(options.data()), origin);
             }
             if (json.has("values") && json.path("_postman_variable_scope").asText("").equals("environment")) {
                 throw new OwnServiceException(source + ": a Postman environment, not a collection: give it with --environment,"
@@ -135,22 +161,25 @@ public final class Imports {
         }
     }
 
-    /** A Postman environment's enabled values, or a {@code .properties} file's. */
-    static Map<String, String> environment(Path file) throws OwnServiceException {
+    /**
+     * A Postman environment's or globals' enabled values (into {@code globals} for a globals file, as Postman exports
+     * it: {@code _postman_variable_scope} {@code globals}), or a {@code .properties} file's (into {@code environment}).
+     */
+    static void environment(Path file, Map<String, String> globals, Map<String, String> environment) throws OwnServiceException {
         byte[] bytes = bytes(file, "environment file");
         String text = new String(bytes, StandardCharsets.UTF_8).strip();
-        Map<String, String> out = new LinkedHashMap<>();
         if (text.startsWith("{")) {
             JsonNode env = json(bytes, file.toString());
             if (!env.path("values").isArray()) {
                 throw new OwnServiceException(file + ": not a Postman environment (no 'values' list)");
             }
+            Map<String, String> out = env.path("_postman_variable_scope").asText("").equals("globals") ? globals : environment;
             for (JsonNode v : env.path("values")) {
                 if (v.path("enabled").asBoolean(true)) {
                     out.put(v.path("key").asText(), v.path("value").asText(""));
                 }
             }
-            return out;
+            return;
         }
         Properties p = new Properties();
         try {
@@ -158,7 +187,50 @@ public final class Imports {
         } catch (IOException | IllegalArgumentException e) {
             throw new OwnServiceException(file + ": not a .properties file: " + e.getMessage());
         }
-        p.stringPropertyNames().stream().sorted().forEach(k -> out.put(k, p.getProperty(k)));
-        return out;
+        p.stringPropertyNames().stream().sorted().forEach(k -> environment.put(k, p.getProperty(k)));
+    }
+
+    /**
+     * A Postman collection's iteration data, as newman's {@code -d} reads it: a CSV whose first row names the columns,
+     * or a JSON list of objects (a column a key of any of them; a value not a string written as JSON, one absent empty).
+     * The header first, then a row an iteration.
+     */
+    static List<String[]> iterationData(Path file) throws OwnServiceException {
+        byte[] bytes = bytes(file, "data file");
+        int start = 0;
+        while (start < bytes.length && (Character.isWhitespace(bytes[start]) || (bytes[start] & 0xff) == 0xef
+                || (bytes[start] & 0xff) == 0xbb || (bytes[start] & 0xff) == 0xbf)) {
+            start++;
+        }
+        List<String[]> table = new ArrayList<>();
+        if (start < bytes.length && (bytes[start] == '[' || bytes[start] == '{')) {
+            JsonNode list = json(bytes, file.toString());
+            if (!list.isArray() || list.isEmpty() || !list.get(0).isObject()) {
+                throw new OwnServiceException(file + ": iteration data in JSON is a list of objects, one an iteration"
+                        + " ([{\"user\": \"ann\"}, …])");
+            }
+            java.util.LinkedHashSet<String> columns = new java.util.LinkedHashSet<>();
+            for (int i = 0; i < list.size(); i++) {
+                if (!list.get(i).isObject()) {
+                    throw new OwnServiceException(file + ": iteration data in JSON is a list of objects; item " + (i + 1)
+                            + " is " + list.get(i).getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+                }
+                list.get(i).fieldNames().forEachRemaining(columns::add);
+            }
+            table.add(columns.toArray(String[]::new));
+            for (JsonNode row : list) {
+                table.add(columns.stream().map(c -> {
+                    JsonNode v = row.get(c);
+                    return v == null || v.isNull() ? "" : v.isValueNode() ? v.asText() : v.toString();
+                }).toArray(String[]::new));
+            }
+            return table;
+        }
+        io.wsbench.service.own.DataRows rows = io.wsbench.service.own.DataRows.read(file);
+        table.add(rows.columns().toArray(String[]::new));
+        for (int i = 0; i < rows.size(); i++) {
+            table.add(rows.values(i));
+        }
+        return table;
     }
 }

@@ -38,24 +38,43 @@ final class PostmanCollection {
     private final Set<String> dynamic = new HashSet<>();
     private SuiteDraft.Target target;
     private String origin;
+    /** The iteration data's header then its rows (newman's {@code -d}), or null. */
+    private final List<String[]> data;
 
-    private PostmanCollection(JsonNode root, String source, Map<String, String> environment, SuiteDraft.Where url) {
+    private PostmanCollection(JsonNode root, String source, Map<String, String> globals, Map<String, String> environment,
+                              List<String[]> data, SuiteDraft.Where url) throws OwnServiceException {
         this.root = root;
         this.source = source;
+        this.data = data;
         JsonNode info = root.path("info");
         this.draft = new SuiteDraft("Postman collection", info.path("name").asText("collection"), text(info.path("description")), url);
+        values.putAll(globals);
         for (JsonNode v : root.path("variable")) {
             if (!v.path("disabled").asBoolean(false)) {
                 values.put(v.path("key").asText(v.path("id").asText()), v.path("value").asText(""));
             }
         }
         values.putAll(environment);
+        if (data != null) {
+            // a data row's value wins over every value known at import, and is a variable of the flow's: each iteration its own
+            for (String column : data.get(0)) {
+                if (io.wsbench.core.load.FlowPlan.BUILT_IN.contains(column)) {
+                    throw new OwnServiceException("the iteration data's column " + column + " is the name of a variable wsbench"
+                            + " gives itself (" + String.join(", ", io.wsbench.core.load.FlowPlan.BUILT_IN) + "): rename it");
+                }
+                dynamic.add(column);
+            }
+        }
     }
 
-    static SuiteDraft.Result convert(JsonNode collection, String source, Map<String, String> environment, SuiteDraft.Where url)
-            throws OwnServiceException {
+    /**
+     * The collection made a suite: {@code globals}, its own variables, {@code environment} and a row of {@code data} (its
+     * header first; null for none) each winning over the one before, as in Postman.
+     */
+    static SuiteDraft.Result convert(JsonNode collection, String source, Map<String, String> globals, Map<String, String> environment,
+                                     List<String[]> data, SuiteDraft.Where url) throws OwnServiceException {
         JsonNode root = collection.has("collection") && !collection.has("item") ? collection.get("collection") : collection;
-        return new PostmanCollection(root, source, environment, url).convert();
+        return new PostmanCollection(root, source, globals, environment, data, url).convert();
     }
 
     private SuiteDraft.Result convert() throws OwnServiceException {
@@ -71,6 +90,13 @@ final class PostmanCollection {
         if (target == null) {
             // none kept: the draft says so with what was left out and why (a request with no URL, say), not as if there were none
             return draft.result(source);
+        }
+        if (data != null) {
+            // each iteration takes the next row, as newman's -d: the flow's first step takes it, for every step after it
+            String file = draft.file("iteration-data.csv", JmeterCsv.write(data));
+            ((ObjectNode) target.steps.get(0)).put("data", file);
+            draft.note("iteration data: " + (data.size() - 1) + " row" + (data.size() == 2 ? "" : "s") + " (" + file
+                    + "), each iteration the next, in turn across the users and again from the first (newman runs the collection once a row)");
         }
         target.flowOptions.put("follow", true); // Postman follows redirects unless a request says otherwise
         target.flowOptions.put("onError", "continue"); // and runs the next request after a failed test
@@ -213,7 +239,7 @@ final class PostmanCollection {
         }
         String authority = Texts.origin(address);
         if (authority.contains("${")) {
-            throw new OwnServiceException(source + ": " + where + ": its host comes from a variable a script sets; wsbench needs it known");
+            throw new OwnServiceException(source + ": " + where + ": its host comes from a variable a script or the iteration data sets; wsbench needs it known");
         }
         if (target == null) {
             origin = authority;

@@ -60,7 +60,7 @@ final class PostmanScripts {
     private static final Pattern HAS_PROPERTY = Pattern.compile("(.+?)\\.hasOwnProperty\\(\\s*" + Q + "([^'\"`]+)\\2\\s*\\)");
     private static final Pattern EQUALS = Pattern.compile("(.+?)\\s*===?\\s*(.+)");
     private static final Pattern HEADER_GET = Pattern.compile("pm\\.response\\.headers\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)");
-    private static final Pattern VARIABLE_GET = Pattern.compile("pm\\.(?:environment|collectionVariables|globals|variables)\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)" + "|(?:environment|globals)\\[\\s*" + Q + "([^'\"`]+)\\3\\s*]");
+    private static final Pattern VARIABLE_GET = Pattern.compile("pm\\.(?:environment|collectionVariables|globals|variables|iterationData)\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)" + "|(?:environment|globals)\\[\\s*" + Q + "([^'\"`]+)\\3\\s*]");
     private static final Pattern QUOTED = Pattern.compile(Q + "(.*)\\1");
     private static final Pattern JSON_READ = Pattern.compile("(" + ROOT + "|" + NAME + ")" + PATH);
     private static final Pattern HEADER_READ = Pattern.compile("pm\\.response\\.headers\\.get\\(\\s*" + Q + "([^'\"`]+)\\1\\s*\\)|postman\\.getResponseHeader\\(\\s*" + Q + "([^'\"`]+)\\3\\s*\\)");
