@@ -196,7 +196,8 @@ final class JmeterElements {
                 }
                 return true;
             }
-            case "JSONPathAssertion" -> {
+            case "JSONPathAssertion", "com.atlantbh.jmeter.plugins.jsonutils.jsonpathassertion.JSONPathAssertion" -> {
+                // the plugin (jp@gc - JSON Path Assertion) that JMeter's own took in, with the same properties
                 String path = expand(prop(e, "JSON_PATH"), label);
                 boolean compare = "true".equals(prop(e, "JSONVALIDATION"));
                 boolean invert = "true".equals(prop(e, "INVERT"));
@@ -237,6 +238,17 @@ final class JmeterElements {
                 String[] paths = String.valueOf(prop(e, "JSONPostProcessor.jsonPathExprs")).split(";");
                 for (int i = 0; i < Math.min(names.length, paths.length); i++) {
                     extract(scope, names[i].trim(), "jsonpath:" + expand(paths[i].trim(), label));
+                }
+                return true;
+            }
+            case "com.atlantbh.jmeter.plugins.jsonutils.jsonpathextractor.JSONPathExtractor" -> {
+                // the plugin jp@gc - JSON Path Extractor, before JMeter had its own JSON Extractor
+                if ("VAR".equals(prop(e, "SUBJECT"))) {
+                    draft.skip(label + ": reads variable " + prop(e, "VARIABLE") + " (wsbench extracts from an answer)");
+                } else if ("YAML".equals(prop(e, "INPUT_FORMAT"))) {
+                    draft.skip(label + ": reads YAML (wsbench's jsonpath reads JSON)");
+                } else {
+                    extract(scope, prop(e, "VAR"), "jsonpath:" + expand(prop(e, "JSONPATH"), label));
                 }
                 return true;
             }

@@ -271,10 +271,26 @@ final class JmeterPlan {
                         draft.skip(label + ": a Flow Control Action that stops or starts over (its pause is kept)");
                     }
                 }
-                case "GenericController", "RecordingController" -> {
+                case "GenericController", "RecordingController", "CriticalSectionController" -> {
+                    if (kind.equals("CriticalSectionController")) {
+                        draft.note(label + ": its samplers are steps in order, without its lock (\"" + prop(e, "CriticalSectionController.lockName")
+                                + "\"): wsbench's users may run them at the same time, which JMeter's would not");
+                    }
                     Scope inner = scope.inner();
                     elements.level(p.tree, inner, false);
                     walk(p.tree, inner, once);
+                }
+                case "ModuleController" -> {
+                    // the controller it names is run here, as if written here: JMeter runs a copy of it in this place
+                    Pair module = module(e, label);
+                    if (module != null && !holds(module.tree, e) && modules.add(module.element)) {
+                        Scope inner = scope.inner();
+                        elements.level(module.tree, inner, false);
+                        walk(module.tree, inner, once);
+                        modules.remove(module.element);
+                    } else if (module != null) {
+                        draft.skip(label + ": it runs " + name(module.element) + ", which holds it (JMeter would not end)");
+                    }
                 }
                 case "OnceOnlyController" -> {
                     Scope inner = scope.inner();
@@ -305,6 +321,53 @@ final class JmeterPlan {
                 }
             }
         }
+    }
+
+    /** The controllers a Module Controller is running, innermost last: one that runs itself is refused. */
+    private final java.util.Set<Element> modules = new java.util.HashSet<>();
+
+    /**
+     * The controller a Module Controller names by its path of names from the plan's root ({@code ModuleController.node_path}:
+     * the tree's root, the Test Plan, then each controller down to it); null, said, when none has that path.
+     */
+    private Pair module(Element e, String label) {
+        Element path = child(e, "ModuleController.node_path");
+        List<String> names = path == null ? List.of() : Dom.elements(path).stream().map(Element::getTextContent).toList();
+        Element top = Dom.child(doc.getDocumentElement(), "hashTree");
+        // JMeter writes the tree's root first (named as the Test Plan); a hand-written path may start at the Test Plan
+        for (int from = 1; from >= 0 && from < names.size(); from--) {
+            Pair found = found(top, names.subList(from, names.size()));
+            if (found != null) {
+                return found;
+            }
+        }
+        draft.skip(label + ": the controller it runs (" + String.join(" > ", names) + ") is not in the plan");
+        return null;
+    }
+
+    /** Whether {@code e} is within {@code tree}. */
+    private static boolean holds(Element tree, Element e) {
+        for (org.w3c.dom.Node n = e; n != null; n = n.getParentNode()) {
+            if (n == tree) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Pair found(Element tree, List<String> names) {
+        if (tree == null || names.isEmpty()) {
+            return null;
+        }
+        for (Pair p : pairs(tree)) {
+            if (name(p.element).equals(names.get(0))) {
+                Pair inner = names.size() == 1 ? p : found(p.tree, names.subList(1, names.size()));
+                if (inner != null) {
+                    return inner;
+                }
+            }
+        }
+        return null;
     }
 
     private void sampler(Element e, Element tree, Scope outer, boolean once) throws OwnServiceException {
