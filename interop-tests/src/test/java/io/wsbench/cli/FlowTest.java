@@ -102,6 +102,47 @@ class FlowTest {
         }
     }
 
+    /**
+     * A traffic mix: each iteration places and reads back an order (weight 3) or does nothing (weight 1), drawn afresh. Over
+     * 400 iterations the server's count of orders is about 300 (binomial, σ ≈ 8.7: 240 to 360 is ±6.9σ) and equals what the
+     * point says its steps sent; every order is read back in the iteration that placed it (both steps in one branch).
+     */
+    @Test
+    void aOneOfStepRunsOneBranchAnIterationDrawnByWeight(@TempDir Path dir) throws Exception {
+        try (PhpService shop = shop(dir)) {
+            String mix = """
+                    label: shop
+                    url: %s
+                    openapi: shop-openapi.yaml
+                    flow:
+                      setup:
+                        - { operation: login, data: users.csv, dataMode: perUser, extract: { token: "jsonpath:$.token" } }
+                      steps:
+                        - name: buy or not
+                          oneOf:
+                            - { weight: 1, steps: [] }
+                            - weight: 3
+                              steps:
+                                - { operation: placeOrder, data: orders.csv, headers: { Authorization: "Bearer ${token}" },
+                                    extract: { orderId: "jsonpath:$.id" }, checks: ["status: 201"] }
+                                - { operation: getOrder, params: { id: "${orderId}" }, headers: { Authorization: "Bearer ${token}" },
+                                    checks: ["jsonpath:$.total == ${total}", "jsonpath:$.item == '${item}'"] }
+                    """;
+            Path flow = Files.writeString(dir.resolve("mix.yaml"), mix.formatted(shop.base()));
+            JsonNode p = PhpService.load("--flow", flow.toString(), "-c", "4", "-n", "400");
+
+            assertEquals(400, p.path("iterations").asLong(), p.toString());
+            assertEquals(400, p.path("validated").asLong(), "an iteration that drew the empty branch is a valid one: " + p);
+            long placed = step(p.path("steps"), "placeOrder").path("validated").asLong();
+            assertTrue(placed >= 240 && placed <= 360, "about 3 in 4 iterations place an order: " + placed);
+            assertEquals(placed, step(p.path("steps"), "getOrder").path("validated").asLong(), "each read in its order's iteration");
+            assertEquals(2 * placed, p.path("requests").asLong(), p.toString());
+            JsonNode seen = stats(shop);
+            assertEquals(placed, seen.path("orders").asLong(), "the server saw what the point counted: " + seen);
+            assertEquals(placed, seen.path("reads").asLong(), seen.toString());
+        }
+    }
+
     @Test
     void aWarmUpRunsWholeIterationsOfItsOwnUsersAndIsLeftOutOfThePoint(@TempDir Path dir) throws Exception {
         try (PhpService shop = shop(dir)) {

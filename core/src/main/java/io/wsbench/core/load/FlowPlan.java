@@ -8,10 +8,50 @@ import java.util.List;
  * the slots of a user's variables; the first three are built in ({@link #USER}, {@link #ITERATION},
  * {@link #UUID}). {@code cookies}: each user keeps a cookie jar. An error ends the iteration, and
  * the user starts its next one ({@code onError: next}). {@code firstUser}: the number of the point's
- * first user here, above 0 on a load agent whose part follows other parts' users ({@link #part}).
+ * first user here, above 0 on a load agent whose part follows other parts' users ({@link #part}). {@code choices}:
+ * where the iteration's steps are branches of which each iteration runs one, drawn by weight (a traffic mix).
  */
 public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
-                       boolean cookies, OnError onError, int firstUser) {
+                       boolean cookies, OnError onError, int firstUser, List<Choice> choices) {
+
+    /**
+     * Steps {@code from} up to {@code ends[last]} of the iteration as branches: branch i is steps {@code ends[i-1]} (or
+     * {@code from}) up to {@code ends[i]}, drawn with probability {@code weights[i]} over their sum.
+     */
+    public record Choice(int from, int[] ends, double[] weights) {
+        public Choice {
+            if (ends.length < 2 || ends.length != weights.length) {
+                throw new IllegalArgumentException("a choice has two branches or more, each with its weight");
+            }
+            double sum = 0;
+            for (int i = 0; i < ends.length; i++) {
+                if (ends[i] < (i == 0 ? from : ends[i - 1]) || !(weights[i] > 0)) {
+                    throw new IllegalArgumentException("a choice's branches follow one another, each weighing above 0");
+                }
+                sum += weights[i];
+            }
+            double[] cumulative = new double[weights.length];
+            double c = 0;
+            for (int i = 0; i < weights.length; i++) {
+                c += weights[i] / sum;
+                cumulative[i] = c;
+            }
+            ends = ends.clone();
+            weights = cumulative; // kept as the running sum of the shares, the last 1
+        }
+
+        /** Marks in {@code skip} the steps of every branch but one drawn from {@code random}. */
+        void draw(boolean[] skip, java.util.SplittableRandom random) {
+            double u = random.nextDouble();
+            int chosen = 0;
+            while (chosen < weights.length - 1 && u >= weights[chosen]) {
+                chosen++;
+            }
+            for (int i = 0, start = from; i < ends.length; start = ends[i], i++) {
+                java.util.Arrays.fill(skip, start, ends[i], i != chosen);
+            }
+        }
+    }
 
     /** What a user does after an error ends an iteration: the next one, its setup again first, or stop. */
     /**
@@ -28,7 +68,12 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
 
     public FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
                     boolean cookies, OnError onError) {
-        this(setup, steps, teardown, variables, cookies, onError, 0);
+        this(setup, steps, teardown, variables, cookies, onError, 0, List.of());
+    }
+
+    public FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep> teardown, List<String> variables,
+                    boolean cookies, OnError onError, int firstUser) {
+        this(setup, steps, teardown, variables, cookies, onError, firstUser, List.of());
     }
 
     /** The built-in variables, always the first three slots: the virtual user's number {@code vu} (from 0), the iteration's (from 0), a fresh UUID per iteration. */
@@ -55,6 +100,27 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
         if (firstUser < 0) {
             throw new IllegalArgumentException("users are numbered from 0, got " + firstUser);
         }
+        choices = choices == null ? List.of() : List.copyOf(choices);
+        for (Choice c : choices) {
+            if (c.ends()[c.ends().length - 1] > steps.size()) {
+                throw new IllegalArgumentException("a choice's branches end at step " + c.ends()[c.ends().length - 1] + " of " + steps.size());
+            }
+        }
+    }
+
+    /**
+     * Draws a branch of each choice for an iteration: {@code skip[i]} true for each step of the iteration it does not run;
+     * null (nothing drawn) for a flow without a choice.
+     */
+    boolean[] draw(boolean[] skip, java.util.SplittableRandom random) {
+        if (choices.isEmpty()) {
+            return null;
+        }
+        boolean[] s = skip != null ? skip : new boolean[steps.size()];
+        for (Choice c : choices) {
+            c.draw(s, random);
+        }
+        return s;
     }
 
     /**
@@ -66,7 +132,7 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
      */
     public FlowPlan part(int firstUser, int part, int parts) {
         return new FlowPlan(share(setup, part, parts), share(steps, part, parts), share(teardown, part, parts), variables,
-                cookies, onError, firstUser);
+                cookies, onError, firstUser, choices);
     }
 
     private static List<FlowStep> share(List<FlowStep> steps, int part, int parts) {

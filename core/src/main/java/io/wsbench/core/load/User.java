@@ -44,6 +44,8 @@ final class User implements Connection.Receiver {
     private boolean stopped;
     private int phase = FlowLane.SETUP;
     private int step;
+    /** The steps of this iteration that are branches of a choice not drawn (null for a flow without a choice). */
+    private boolean[] skip;
     private boolean inIteration;
     /** No step of this iteration has passed yet: in an open loop, a WebSocket step's latency then counts from when it was due. */
     private boolean first;
@@ -128,6 +130,10 @@ final class User implements Connection.Receiver {
                 startIteration(now);
             }
             if (step < steps.size()) {
+                if (phase == FlowLane.STEPS && skip != null && skip[step]) {
+                    step++; // a branch this iteration did not draw
+                    continue;
+                }
                 break;
             }
             if (phase == FlowLane.SETUP) {
@@ -175,6 +181,7 @@ final class User implements Connection.Receiver {
         first = true;
         step = 0;
         flow.fresh(variables, iteration++, random);
+        skip = flow.plan.draw(skip, random);
         iterationFrom = schedule.take(now);
         if (!flow.sourced) {
             lane.rec.sent(now);
@@ -453,6 +460,9 @@ final class User implements Connection.Receiver {
     private void passedOn(long now) {
         first = false;
         step++;
+        while (phase == FlowLane.STEPS && skip != null && step < skip.length && skip[step]) {
+            step++; // past the branches not drawn, so that an iteration whose last steps they are ends here, with its think
+        }
         if (phase == FlowLane.STEPS && step == flow.phases.get(phase).size()) {
             iterationDone(now);
             long think = think();

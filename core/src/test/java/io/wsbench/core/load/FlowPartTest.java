@@ -113,4 +113,45 @@ class FlowPartTest {
         entries.forEach(s -> out.add(s.split(" ")[1]));
         return out;
     }
+    /**
+     * A choice's draw: over 100,000 seeded draws each branch is chosen by its share of the weights (within 1%, where
+     * σ is at most 0.16%), the steps of every other branch marked to skip and nothing outside the choice; a load agent's
+     * part keeps the choices.
+     */
+    @Test
+    void aChoiceDrawsOneBranchByWeightAndSkipsTheOthers() {
+        FlowStep a = FlowStep.request("a", RequestTemplate.of(GET), () -> (status, type, body, length, headers, v) -> null, null, Set.of());
+        // steps: a | b c (weight 2) | d (weight 1) | none (weight 1) | e
+        List<FlowStep> steps = List.of(a, rename(a, "b"), rename(a, "c"), rename(a, "d"), rename(a, "e"));
+        FlowPlan plan = new FlowPlan(List.of(), steps, List.of(), List.of("vu", "iteration", "uuid"), false, FlowPlan.OnError.NEXT, 0,
+                List.of(new FlowPlan.Choice(1, new int[]{3, 4, 4}, new double[]{2, 1, 1})));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        int[] chosen = new int[3];
+        boolean[] skip = null;
+        for (int i = 0; i < 100_000; i++) {
+            skip = plan.draw(skip, random);
+            assertEquals(false, skip[0]);
+            assertEquals(false, skip[4]);
+            assertEquals(skip[1], skip[2], "a branch's steps run together");
+            if (!skip[1]) {
+                assertEquals(true, skip[3]);
+                chosen[0]++;
+            } else if (!skip[3]) {
+                chosen[1]++;
+            } else {
+                chosen[2]++;
+            }
+        }
+        assertEquals(0.50, chosen[0] / 100_000.0, 0.01);
+        assertEquals(0.25, chosen[1] / 100_000.0, 0.01);
+        assertEquals(0.25, chosen[2] / 100_000.0, 0.01);
+        assertEquals(plan.choices(), plan.part(2, 1, 2).choices());
+        assertNull(new FlowPlan(List.of(), steps, List.of(), List.of("vu", "iteration", "uuid"), false).draw(null, random));
+        assertThrows(IllegalArgumentException.class, () -> new FlowPlan.Choice(1, new int[]{3}, new double[]{1}));
+        assertThrows(IllegalArgumentException.class, () -> new FlowPlan.Choice(1, new int[]{3, 4}, new double[]{1, 0}));
+    }
+
+    private static FlowStep rename(FlowStep s, String name) {
+        return FlowStep.request(name, s.request(), s.answers(), null, Set.of());
+    }
 }

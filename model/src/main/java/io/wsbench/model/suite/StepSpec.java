@@ -29,11 +29,15 @@ import java.util.Map;
  * in a message that starts with {@code {} or {@code [}), with {@code expect:} the checks its answer, the next
  * message, must pass ({@code any} for none; {@code extract:} reads it too); {@code expect:} alone, the next
  * message; {@code close: true}. {@code timeout}: how long its answer may take (the point's timeout otherwise).
+ * <p>
+ * Or a choice, {@code oneOf}: branches of steps, one of which each iteration runs, drawn by their {@code weight}
+ * (a traffic mix; a branch of no steps sends nothing). {@link FlowSpec} lays its branches' steps out among the others.
  */
 public record StepSpec(String name, String operation, String method, String path, Map<String, String> headers, String body,
                        Map<String, String> params, String data, String dataMode, Map<String, String> extract,
                        List<String> checks, Map<String, String> think, String basicAuth, Security security,
-                       Map<String, String> form, Map<String, String> multipart, Boolean follow, WebSocket webSocket) {
+                       Map<String, String> form, Map<String, String> multipart, Boolean follow, WebSocket webSocket,
+                       List<Branch> oneOf) {
 
     /** A step as a flow file writes it, every key on the step: a WebSocket step's keys become its {@link WebSocket}. */
     @JsonCreator
@@ -59,14 +63,29 @@ public record StepSpec(String name, String operation, String method, String path
                                     @JsonProperty("expect") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
                                     List<String> expect,
                                     @JsonProperty("close") Boolean close,
-                                    @JsonProperty("timeout") String timeout) {
+                                    @JsonProperty("timeout") String timeout,
+                                    @JsonProperty("oneOf") List<Branch> oneOf) {
         boolean socket = ws != null || send != null || expect != null || Boolean.TRUE.equals(close);
         if (!socket && (timeout != null || close != null)) {
             throw new IllegalArgumentException("'" + (timeout != null ? "timeout" : "close") + "' goes on a WebSocket step"
                     + " ('ws', 'send', 'expect' or 'close')");
         }
         return new StepSpec(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think,
-                basicAuth, security, form, multipart, follow, socket ? new WebSocket(ws, send, expect, close, timeout) : null);
+                basicAuth, security, form, multipart, follow, socket ? new WebSocket(ws, send, expect, close, timeout) : null, oneOf);
+    }
+
+    /** A branch of a {@code oneOf} step: its {@code steps} (none: the iteration sends nothing there), drawn by {@code weight} (1 if not given). */
+    public record Branch(@JsonProperty("weight") Double weight, @JsonProperty("steps") List<StepSpec> steps) {
+        public Branch {
+            weight = weight == null ? 1.0 : weight;
+            if (!(weight > 0) || weight.isInfinite()) {
+                throw new IllegalArgumentException("a oneOf branch's weight is a number above 0, not " + weight);
+            }
+            steps = steps == null ? List.of() : List.copyOf(steps);
+            if (steps.stream().anyMatch(StepSpec::choice)) {
+                throw new IllegalArgumentException("a oneOf branch holds steps, not another oneOf: write its branches in the outer one");
+            }
+        }
     }
 
     /**
@@ -90,7 +109,7 @@ public record StepSpec(String name, String operation, String method, String path
                     List<String> checks, Map<String, String> think, String basicAuth, Security security,
                     Map<String, String> form, Map<String, String> multipart, Boolean follow) {
         this(name, operation, method, path, headers, body, params, data, dataMode, extract, checks, think, basicAuth, security,
-                form, multipart, follow, null);
+                form, multipart, follow, null, null);
     }
 
     public StepSpec {
@@ -99,6 +118,18 @@ public record StepSpec(String name, String operation, String method, String path
         extract = extract == null ? Map.of() : extract;
         checks = checks == null ? List.of() : List.copyOf(checks);
         boolean request = operation != null || method != null || path != null;
+        if (oneOf != null) {
+            if (request || think != null || webSocket != null || body != null || !params.isEmpty() || !headers.isEmpty() || data != null
+                    || !extract.isEmpty() || !checks.isEmpty() || basicAuth != null || security != null || form != null
+                    || multipart != null || follow != null) {
+                throw new IllegalArgumentException("a 'oneOf' step is its branches alone (and a name): put requests in its branches");
+            }
+            if (oneOf.size() < 2) {
+                throw new IllegalArgumentException("a 'oneOf' step has two branches or more, each '{weight: N, steps: [...]}'");
+            }
+            oneOf = List.copyOf(oneOf);
+            name = name == null ? "oneOf" : name;
+        }
         if (webSocket != null) {
             if (request || think != null) {
                 throw new IllegalArgumentException("a WebSocket step ('ws', 'send', 'expect', 'close') is not also a request or a"
@@ -117,7 +148,7 @@ public record StepSpec(String name, String operation, String method, String path
             throw new IllegalArgumentException("a 'think' step is a pause alone: no request, data, extract, basicAuth, security"
                     + " or follow");
         }
-        if (think == null && !request && webSocket == null) {
+        if (think == null && !request && webSocket == null && oneOf == null) {
             throw new IllegalArgumentException("a step is an 'operation', a plain request ('method' and 'path'), a 'think'"
                     + " or a WebSocket step ('ws', 'send', 'expect', 'close')");
         }
@@ -150,6 +181,11 @@ public record StepSpec(String name, String operation, String method, String path
     /** Whether it is a WebSocket step. */
     public boolean socket() {
         return webSocket != null;
+    }
+
+    /** Whether it is a choice among branches ({@code oneOf}), laid out by {@link FlowSpec}. */
+    public boolean choice() {
+        return oneOf != null;
     }
 
     /** Whether it is a pause rather than a request. */

@@ -88,6 +88,41 @@ class SuiteReaderTest {
                 .contains("not its host"));
     }
 
+    /**
+     * A {@code oneOf} step (a traffic mix): its branches' steps laid out in its place, one branch after the other, and where
+     * each lies kept as the flow's choice; a branch of no steps and a weight not given (1) allowed; what cannot be is one line.
+     */
+    @Test
+    void aOneOfStepIsLaidOutAsItsBranchesSteps() {
+        String flow = "name: x\ntargets:\n  - label: shop\n    url: http://h\n    flow:\n      steps:\n"
+                + "        - { name: home, path: / }\n"
+                + "        - name: mix\n          oneOf:\n"
+                + "            - { weight: 3, steps: [ { name: browse, path: /b }, { name: more, path: /m } ] }\n"
+                + "            - { steps: [ { name: buy, method: POST, path: /buy } ] }\n"
+                + "            - { weight: 0.5, steps: [] }\n"
+                + "        - { name: out, path: /out }\n"
+                + "load:\n  - { users: 1, duration: 1s }\n";
+        FlowSpec f = SuiteReader.parse(flow, FILE).targets().get(0).flow();
+        assertEquals(List.of("home", "browse", "more", "buy", "out"), f.steps().stream().map(StepSpec::name).toList());
+        assertEquals(List.of(new FlowSpec.Choice("mix", 1, List.of(2, 1, 0), List.of(3.0, 1.0, 0.5))), f.choices());
+        String head = "name: x\ntargets:\n  - label: shop\n    url: http://h\n    flow:\n";
+        String load = "load:\n  - { users: 1, duration: 1s }\n";
+        assertTrue(error(head + "      steps:\n        - oneOf: [ { steps: [ { path: /a } ] } ]\n" + load)
+                .contains("a 'oneOf' step has two branches or more"));
+        assertTrue(error(head + "      steps:\n        - { path: /a, oneOf: [ { steps: [] }, { steps: [] } ] }\n" + load)
+                .contains("a 'oneOf' step is its branches alone (and a name)"));
+        assertTrue(error(head + "      steps:\n        - oneOf: [ { weight: 0, steps: [] }, { steps: [] } ] }\n" + load)
+                .contains("suites/x.yaml:"));
+        assertTrue(error(head + "      steps:\n        - oneOf: [ { weight: 0, steps: [] }, { steps: [] } ]\n" + load)
+                .contains("a oneOf branch's weight is a number above 0, not 0.0"));
+        assertTrue(error(head + "      steps:\n        - oneOf: [ { steps: [ { oneOf: [ { steps: [] }, { steps: [] } ] } ] }, { steps: [] } ]\n"
+                + load).contains("a oneOf branch holds steps, not another oneOf"));
+        assertTrue(error(head + "      setup:\n        - oneOf: [ { steps: [ { path: /a } ] }, { steps: [] } ]\n      steps:\n"
+                + "        - { path: /b }\n" + load).contains("a 'oneOf' step goes in the iteration's 'steps', not in its setup or teardown"));
+        assertTrue(error(head + "      steps:\n        - oneOf: [ { steps: [] }, { steps: [] } ]\n" + load)
+                .contains("a flow needs 'steps'"));
+    }
+
     /** Two targets of one label would be one row of the report, of compare and of the baseline: refused, naming it. */
     @Test
     void twoTargetsOfOneLabelAreRefused() {

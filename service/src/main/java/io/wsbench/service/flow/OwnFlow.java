@@ -103,8 +103,17 @@ public final class OwnFlow {
         if (steps.stream().allMatch(FlowStep::pause)) {
             throw new OwnServiceException("the flow's steps send no request: add one that does");
         }
+        List<FlowPlan.Choice> choices = new ArrayList<>();
+        for (FlowSpec.Choice c : flow.choices()) {
+            int[] ends = new int[c.sizes().size()];
+            for (int i = 0, end = c.from(); i < ends.length; i++) {
+                end += c.sizes().get(i);
+                ends[i] = end;
+            }
+            choices.add(new FlowPlan.Choice(c.from(), ends, c.weights().stream().mapToDouble(Double::doubleValue).toArray()));
+        }
         FlowPlan plan = new FlowPlan(setup, steps, teardown, List.copyOf(f.slots.keySet()), flow.cookies(),
-                FlowPlan.OnError.valueOf(flow.onError().toUpperCase(Locale.ROOT)));
+                FlowPlan.OnError.valueOf(flow.onError().toUpperCase(Locale.ROOT)), 0, choices);
         return new FlowWorkload(plan, f.fewestPerUserRows == Integer.MAX_VALUE ? 0 : f.fewestPerUserRows,
                 String.join(", ", f.perUser), f.secures ? secured : null);
     }
