@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -242,85 +243,218 @@ final class JmeterPlan {
     /** The samplers and controllers of a level, in order; {@code once}: a Once Only Controller's, which go to the setup. */
     private void walk(Element tree, Scope scope, boolean once) throws OwnServiceException {
         for (Pair p : pairs(tree)) {
-            Element e = p.element;
-            String kind = Dom.local(e);
-            if (disabled(e)) {
-                continue;
+            if (!disabled(p.element)) {
+                element(p, scope, once);
             }
-            String label = kind + " '" + name(e) + "'";
-            switch (kind) {
-                case "HTTPSamplerProxy", "HTTPSampler" -> sampler(e, p.tree, scope, once);
-                case "TransactionController" -> {
+        }
+    }
+
+    /** One sampler or controller of a level (with what is under it), in the flow's order. */
+    private void element(Pair p, Scope scope, boolean once) throws OwnServiceException {
+        Element e = p.element;
+        String kind = Dom.local(e);
+        String label = kind + " '" + name(e) + "'";
+        switch (kind) {
+            case "HTTPSamplerProxy", "HTTPSampler" -> sampler(e, p.tree, scope, once);
+            case "TransactionController" -> {
+                Scope inner = scope.inner();
+                inner.prefix = scope.prefix + name(e) + " / ";
+                elements.level(p.tree, inner, false);
+                walk(p.tree, inner, once);
+            }
+            case "TestAction" -> {
+                // a Flow Control Action that pauses: its own duration, or the timers under it
+                Scope inner = new Scope();
+                elements.level(p.tree, inner, false);
+                long pause = number(expand(String.valueOf(prop(e, "ActionProcessor.duration")), label));
+                if (target != null && !once) {
+                    target.think(target.steps, pause, pause);
+                    for (long[] t : inner.thinks) {
+                        target.think(target.steps, t[0], t[1]);
+                    }
+                }
+                if (!"1".equals(prop(e, "ActionProcessor.action"))) {
+                    draft.skip(label + ": a Flow Control Action that stops or starts over (its pause is kept)");
+                }
+            }
+            case "GenericController", "RecordingController", "CriticalSectionController" -> {
+                if (kind.equals("CriticalSectionController")) {
+                    draft.note(label + ": its samplers are steps in order, without its lock (\"" + prop(e, "CriticalSectionController.lockName")
+                            + "\"): wsbench's users may run them at the same time, which JMeter's would not");
+                }
+                Scope inner = scope.inner();
+                elements.level(p.tree, inner, false);
+                walk(p.tree, inner, once);
+            }
+            case "ModuleController" -> {
+                // the controller it names is run here, as if written here: JMeter runs a copy of it in this place
+                Pair module = module(e, label);
+                if (module != null && !holds(module.tree, e) && modules.add(module.element)) {
                     Scope inner = scope.inner();
-                    inner.prefix = scope.prefix + name(e) + " / ";
-                    elements.level(p.tree, inner, false);
+                    elements.level(module.tree, inner, false);
+                    walk(module.tree, inner, once);
+                    modules.remove(module.element);
+                } else if (module != null) {
+                    draft.skip(label + ": it runs " + name(module.element) + ", which holds it (JMeter would not end)");
+                }
+            }
+            case "OnceOnlyController" -> {
+                Scope inner = scope.inner();
+                elements.level(p.tree, inner, false);
+                walk(p.tree, inner, true);
+            }
+            case "LoopController" -> {
+                long loops = number(expand(String.valueOf(prop(e, "LoopController.loops")), label));
+                Scope inner = scope.inner();
+                elements.level(p.tree, inner, false);
+                if (loops < 1 || loops > 20) {
+                    draft.skip(label + ": loops " + loops + " (wsbench unrolls a loop of 1 to 20; its samplers are run once)");
+                    loops = 1;
+                }
+                for (long i = 0; i < loops; i++) {
                     walk(p.tree, inner, once);
                 }
-                case "TestAction" -> {
-                    // a Flow Control Action that pauses: its own duration, or the timers under it
-                    Scope inner = new Scope();
-                    elements.level(p.tree, inner, false);
-                    long pause = number(expand(String.valueOf(prop(e, "ActionProcessor.duration")), label));
-                    if (target != null && !once) {
-                        target.think(target.steps, pause, pause);
-                        for (long[] t : inner.thinks) {
-                            target.think(target.steps, t[0], t[1]);
-                        }
-                    }
-                    if (!"1".equals(prop(e, "ActionProcessor.action"))) {
-                        draft.skip(label + ": a Flow Control Action that stops or starts over (its pause is kept)");
-                    }
+            }
+            case "RandomController", "InterleaveControl" -> {
+                // one child an iteration, drawn: JMeter's Interleave Controller takes them in turn, which over many
+                // iterations runs each as often
+                List<Pair> children = children(p.tree);
+                if (kind.equals("InterleaveControl") && children.size() > 1) {
+                    draft.note(label + ": JMeter runs one of its children an iteration, in turn; here one drawn at random, each"
+                            + " as often over many iterations");
                 }
-                case "GenericController", "RecordingController", "CriticalSectionController" -> {
-                    if (kind.equals("CriticalSectionController")) {
-                        draft.note(label + ": its samplers are steps in order, without its lock (\"" + prop(e, "CriticalSectionController.lockName")
-                                + "\"): wsbench's users may run them at the same time, which JMeter's would not");
-                    }
-                    Scope inner = scope.inner();
-                    elements.level(p.tree, inner, false);
-                    walk(p.tree, inner, once);
+                choose(p, scope, once, label, children.stream().map(List::of).toList(), children.stream().map(c -> 1.0).toList());
+            }
+            case "ThroughputController" -> {
+                String style = String.valueOf(prop(e, "ThroughputController.style"));
+                double percent = Texts.decimal(expand(String.valueOf(floatProp(e, "ThroughputController.percentThroughput")), label), 100);
+                List<Pair> children = children(p.tree);
+                if (!style.equals("1")) {
+                    draft.skip(label + " and the samplers in it: it runs them a number of times in all (wsbench draws each"
+                            + " iteration's path by weight: a percentage, its other style)");
+                } else if (percent >= 100) {
+                    choose(p, scope, once, label, List.of(children), List.of(1.0));
+                } else if (percent > 0) {
+                    choose(p, scope, once, label, List.of(children, List.of()), List.of(percent, 100 - percent));
                 }
-                case "ModuleController" -> {
-                    // the controller it names is run here, as if written here: JMeter runs a copy of it in this place
-                    Pair module = module(e, label);
-                    if (module != null && !holds(module.tree, e) && modules.add(module.element)) {
-                        Scope inner = scope.inner();
-                        elements.level(module.tree, inner, false);
-                        walk(module.tree, inner, once);
-                        modules.remove(module.element);
-                    } else if (module != null) {
-                        draft.skip(label + ": it runs " + name(module.element) + ", which holds it (JMeter would not end)");
-                    }
+            }
+            case "SwitchController" -> {
+                List<Pair> children = children(p.tree);
+                List<Double> weights = switched(String.valueOf(Objects.requireNonNullElse(prop(e, "SwitchController.value"), "")), label,
+                        children);
+                if (weights == null) {
+                    draft.skip(label + " and the samplers in it: its value " + prop(e, "SwitchController.value") + " is known only"
+                            + " as JMeter runs (wsbench reads a number, a child's name or ${__Random(a,b)})");
+                } else {
+                    choose(p, scope, once, label, children.stream().map(List::of).toList(), weights);
                 }
-                case "OnceOnlyController" -> {
-                    Scope inner = scope.inner();
-                    elements.level(p.tree, inner, false);
-                    walk(p.tree, inner, true);
-                }
-                case "LoopController" -> {
-                    long loops = number(expand(String.valueOf(prop(e, "LoopController.loops")), label));
-                    Scope inner = scope.inner();
-                    elements.level(p.tree, inner, false);
-                    if (loops < 1 || loops > 20) {
-                        draft.skip(label + ": loops " + loops + " (wsbench unrolls a loop of 1 to 20; its samplers are run once)");
-                        loops = 1;
-                    }
-                    for (long i = 0; i < loops; i++) {
-                        walk(p.tree, inner, once);
-                    }
-                }
-                default -> {
-                    if (kind.endsWith("Controller") || kind.equals("ForeachController") || kind.equals("InterleaveControl")) {
-                        draft.skip(label + " and the samplers in it (wsbench flows run their steps in order; no "
-                                + kind.replace("Controller", "").toLowerCase(Locale.ROOT) + " logic)");
-                    } else if (kind.endsWith("Sampler") || kind.endsWith("SamplerProxy")) {
-                        draft.skip(label + " (wsbench sends HTTP requests)");
-                    } else if (!kind.endsWith("ThreadGroup") && !elements.isLevelElement(e)) {
-                        draft.skip(label + " (no wsbench equal)");
-                    }
+            }
+            default -> {
+                if (kind.endsWith("Controller") || kind.equals("ForeachController") || kind.equals("InterleaveControl")) {
+                    draft.skip(label + " and the samplers in it (wsbench flows run their steps in order; no "
+                            + kind.replace("Controller", "").toLowerCase(Locale.ROOT) + " logic)");
+                } else if (kind.endsWith("Sampler") || kind.endsWith("SamplerProxy")) {
+                    draft.skip(label + " (wsbench sends HTTP requests)");
+                } else if (!kind.endsWith("ThreadGroup") && !elements.isLevelElement(e)) {
+                    draft.skip(label + " (no wsbench equal)");
                 }
             }
         }
+    }
+
+    /** The samplers and controllers of a level, enabled, in order: what JMeter's Random, Switch and Interleave Controllers choose among. */
+    private static List<Pair> children(Element tree) {
+        return tree == null ? List.of() : pairs(tree).stream().filter(c -> !disabled(c.element)).filter(c -> {
+            String k = Dom.local(c.element);
+            return k.endsWith("Sampler") || k.endsWith("SamplerProxy") || k.endsWith("Controller") || k.endsWith("Control")
+                    || k.equals("TestAction");
+        }).toList();
+    }
+
+    /**
+     * The children under a controller that runs one path of them each iteration, drawn by weight: a {@code oneOf} step whose
+     * branch i is {@code branches[i]} (a branch of none sends nothing), a branch weighing 0 left out, one branch alone
+     * written as its steps.
+     */
+    private void choose(Pair p, Scope scope, boolean once, String label, List<List<Pair>> branches, List<Double> weights)
+            throws OwnServiceException {
+        List<List<Pair>> kept = new ArrayList<>();
+        List<Double> keptWeights = new ArrayList<>();
+        for (int i = 0; i < branches.size(); i++) {
+            if (weights.get(i) > 0) {
+                kept.add(branches.get(i));
+                keptWeights.add(weights.get(i));
+            }
+        }
+        Scope inner = scope.inner();
+        elements.level(p.tree, inner, false);
+        if (kept.size() > 1 && once) {
+            draft.skip(label + " and the samplers in it: in a Once Only Controller (wsbench draws a path in each iteration, not in a"
+                    + " user's setup)");
+            return;
+        }
+        List<Integer> starts = new ArrayList<>();
+        for (List<Pair> branch : kept) {
+            starts.add(target == null ? 0 : target.steps.size());
+            for (Pair c : branch) {
+                element(c, inner, once);
+            }
+        }
+        if (kept.size() > 1 && target != null) {
+            target.oneOf(target.steps, name(p.element), starts, keptWeights);
+        }
+    }
+
+    /**
+     * A Switch Controller's children's weights, as JMeter reads its value: empty or a number out of range the first child, a
+     * number that child, a name the child of that name (else one named "default"), {@code ${__Random(a,b)}} each number from
+     * a to b alike; null for a value known only as JMeter runs (a variable).
+     */
+    private List<Double> switched(String value, String label, List<Pair> children) throws OwnServiceException {
+        Double[] weights = new Double[children.size()];
+        java.util.Arrays.fill(weights, 0.0);
+        if (children.isEmpty()) {
+            return List.of();
+        }
+        java.util.regex.Matcher random = java.util.regex.Pattern.compile("\\$\\{__Random\\(\\s*(\\d{1,6})\\s*,\\s*(\\d{1,6})\\s*(?:,[^)]*)?\\)}")
+                .matcher(value.trim());
+        if (random.matches()) {
+            for (int v = Integer.parseInt(random.group(1)); v <= Integer.parseInt(random.group(2)); v++) {
+                weights[v < children.size() ? v : 0] += 1;
+            }
+            return List.of(weights);
+        }
+        String v = expand(value, label).trim();
+        if (v.contains("${")) {
+            return null;
+        }
+        int index = -1;
+        if (v.isEmpty()) {
+            index = 0;
+        } else if (v.matches("\\d{1,9}")) {
+            index = Integer.parseInt(v) < children.size() ? Integer.parseInt(v) : 0;
+        } else {
+            for (int i = 0; i < children.size() && index < 0; i++) {
+                index = name(children.get(i).element).equals(v) ? i : -1;
+            }
+            for (int i = 0; i < children.size() && index < 0; i++) {
+                index = name(children.get(i).element).equals("default") ? i : -1;
+            }
+        }
+        if (index >= 0) {
+            weights[index] = 1.0;
+        }
+        return List.of(weights);
+    }
+
+    /** A JMeter {@code FloatProperty} (or {@code doubleProp}) by its name, or a {@code *Prop} of that name; null when none. */
+    private static String floatProp(Element e, String name) {
+        for (Element c : Dom.elements(e)) {
+            if ((Dom.local(c).equals("FloatProperty") || Dom.local(c).equals("doubleProp")) && name.equals(Dom.text(c, "name"))) {
+                return Dom.text(c, "value");
+            }
+        }
+        return prop(e, name);
     }
 
     /** The controllers a Module Controller is running, innermost last: one that runs itself is refused. */

@@ -210,8 +210,54 @@ public final class SuiteDraft {
             }
         }
 
+        /**
+         * The steps added to {@code phase} from {@code starts[0]} on made the branches of a {@code oneOf} step named
+         * {@code name}, put in their place: branch i is those from {@code starts[i]} up to the next start (or the end),
+         * drawn by {@code weights[i]}. Nothing is made when no branch holds a step.
+         */
+        void oneOf(ArrayNode phase, String name, List<Integer> starts, List<Double> weights) {
+            int from = starts.get(0);
+            if (phase.size() == from) {
+                return;
+            }
+            ObjectNode choice = NODES.objectNode();
+            choice.put("name", name);
+            ArrayNode branches = choice.putArray("oneOf");
+            for (int i = 0; i < starts.size(); i++) {
+                ObjectNode b = branches.addObject();
+                double w = weights.get(i);
+                if (w == Math.rint(w) && Math.abs(w) < 1e15) {
+                    b.put("weight", (long) w);
+                } else {
+                    b.put("weight", w);
+                }
+                ArrayNode steps = b.putArray("steps");
+                int end = i + 1 < starts.size() ? starts.get(i + 1) : phase.size();
+                for (int j = starts.get(i); j < end; j++) {
+                    steps.add(phase.get(j));
+                }
+            }
+            while (phase.size() > from) {
+                phase.remove(phase.size() - 1);
+            }
+            phase.add(choice);
+        }
+
+        /** The steps of {@code phase}, a {@code oneOf}'s branches' among them. */
+        static List<JsonNode> all(ArrayNode phase) {
+            List<JsonNode> out = new ArrayList<>();
+            for (JsonNode s : phase) {
+                if (s.has("oneOf")) {
+                    s.get("oneOf").forEach(b -> b.path("steps").forEach(out::add));
+                } else {
+                    out.add(s);
+                }
+            }
+            return out;
+        }
+
         boolean sends() {
-            for (JsonNode s : steps) {
+            for (JsonNode s : all(steps)) {
                 if (!s.has("think")) {
                     return true;
                 }
@@ -269,7 +315,7 @@ public final class SuiteDraft {
      */
     private void readable(Target flow, String label) {
         for (ArrayNode phase : List.of(flow.setup, flow.steps, flow.teardown)) {
-            for (JsonNode step : phase) {
+            for (JsonNode step : Target.all(phase)) {
                 String where = "step '" + step.path("name").asText() + "' of '" + label + "'";
                 if (step.get("checks") instanceof ArrayNode checks) {
                     for (int i = checks.size() - 1; i >= 0; i--) {
@@ -335,7 +381,7 @@ public final class SuiteDraft {
                 f.set("teardown", flow.teardown);
             }
             f.setAll(flow.flowOptions);
-            steps += flow.setup.size() + flow.steps.size() + flow.teardown.size();
+            steps += flow.setup.size() + Target.all(flow.steps).size() + flow.teardown.size();
             kept.add(t);
         }
         if (kept.isEmpty()) {

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -108,5 +109,60 @@ class JmeterControllersTest {
         assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("CriticalSectionController 'one at a time': its samplers are steps in order,"
                 + " without its lock (\"stock\")")), r.notes().toString());
         assertFalse(r.skipped().stream().anyMatch(s -> s.contains("one at a time")), r.skipped().toString());
+    }
+    private static String controller(String kind, String name, String props, String inside) {
+        return """
+                <%s guiclass="x" testclass="%s" testname="%s">%s</%s><hashTree>%s</hashTree>
+                """.formatted(kind, kind, name, props, kind, inside);
+    }
+
+    /** The suite as {@code run} reads it: its flow's steps laid out and its choices. */
+    private static io.wsbench.model.suite.FlowSpec flow(SuiteDraft.Result r) {
+        return io.wsbench.model.suite.SuiteReader.parse(r.yaml(), Path.of("plan.yaml")).targets().get(0).flow();
+    }
+
+    /**
+     * JMeter's Random, Throughput (percent), Switch and Interleave Controllers as a flow's {@code oneOf}: udaiyan's load test (a
+     * Switch on {@code ${__Random(0,3)}} over four samplers) imported nothing ("no switch logic"); Taurus's fixture lost 4 of
+     * its 12 samplers.
+     */
+    @Test
+    void controllersThatRunOnePathAnIterationBecomeAOneOf(@TempDir Path dir) throws Exception {
+        SuiteDraft.Result r = imported(dir, controller("RandomController", "pick", "", sampler("a", "/a", "")
+                + controller("GenericController", "two", "", sampler("b1", "/b1", "") + sampler("b2", "/b2", "")))
+                + controller("ThroughputController", "some",
+                        "<intProp name=\"ThroughputController.style\">1</intProp><FloatProperty><name>ThroughputController.percentThroughput</name>"
+                        + "<value>30.0</value></FloatProperty>", sampler("c", "/c", ""))
+                + controller("SwitchController", "sw", "<stringProp name=\"SwitchController.value\">${__Random(0,3)}</stringProp>",
+                        sampler("d0", "/d0", "") + sampler("d1", "/d1", ""))
+                + controller("SwitchController", "fixed", "<stringProp name=\"SwitchController.value\">e1</stringProp>",
+                        sampler("e0", "/e0", "") + sampler("e1", "/e1", ""))
+                + controller("InterleaveControl", "turns", "", sampler("f0", "/f0", "") + sampler("f1", "/f1", "")));
+        var f = flow(r);
+        assertEquals(List.of("a", "b1", "b2", "c", "d0", "d1", "e1", "f0", "f1"),
+                f.steps().stream().map(io.wsbench.model.suite.StepSpec::name).toList(), r.yaml());
+        assertEquals(List.of(
+                new io.wsbench.model.suite.FlowSpec.Choice("pick", 0, List.of(1, 2), List.of(1.0, 1.0)),
+                new io.wsbench.model.suite.FlowSpec.Choice("some", 3, List.of(1, 0), List.of(30.0, 70.0)),
+                // ${__Random(0,3)} over two children: 0 and 1 run theirs, 2 and 3 are out of range and run the first
+                new io.wsbench.model.suite.FlowSpec.Choice("sw", 4, List.of(1, 1), List.of(3.0, 1.0)),
+                new io.wsbench.model.suite.FlowSpec.Choice("turns", 7, List.of(1, 1), List.of(1.0, 1.0))), f.choices(), r.yaml());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("InterleaveControl 'turns': JMeter runs one of its children an"
+                + " iteration, in turn")), r.notes().toString());
+        assertTrue(r.skipped().isEmpty(), r.skipped().toString());
+    }
+
+    @Test
+    void aPathKnownOnlyAsJmeterRunsIsSaid(@TempDir Path dir) throws Exception {
+        SuiteDraft.Result r = imported(dir, sampler("home", "/", "")
+                + controller("SwitchController", "by var", "<stringProp name=\"SwitchController.value\">${kind}</stringProp>",
+                        sampler("x", "/x", "") + sampler("y", "/y", ""))
+                + controller("ThroughputController", "total", "<intProp name=\"ThroughputController.style\">0</intProp>",
+                        sampler("z", "/z", "")));
+        assertEquals(List.of("home"), flow(r).steps().stream().map(io.wsbench.model.suite.StepSpec::name).toList());
+        assertTrue(r.skipped().stream().anyMatch(l -> l.startsWith("SwitchController 'by var' and the samplers in it: its value ${kind}"
+                + " is known only as JMeter runs")), r.skipped().toString());
+        assertTrue(r.skipped().stream().anyMatch(l -> l.startsWith("ThroughputController 'total' and the samplers in it: it runs them"
+                + " a number of times in all")), r.skipped().toString());
     }
 }
