@@ -206,6 +206,33 @@ class ImportTest {
         assertTrue(quote.skipped("mock response step"), quote.out().out());
     }
 
+    /** A ReadyAPI Grid data source's rows sent and checked against the echo: each answer says back its row's values. */
+    @Test
+    void aDataSourcesRowsAreSentAndChecked(@TempDir Path dir) throws IOException {
+        String con = "xmlns:con=\"http://eviware.com/soapui/config\"";
+        StringBuilder rows = new StringBuilder();
+        for (String[] r : new String[][]{{"1", "ann"}, {"2", "bob jr"}, {"3", "cid"}}) {
+            rows.append("<row><![CDATA[<xml-fragment><con:entry ").append(con).append(">").append(r[0]).append("</con:entry><con:entry ")
+                    .append(con).append(">").append(r[1]).append("</con:entry></xml-fragment>]]></row>");
+        }
+        Path project = Files.writeString(dir.resolve("pets-soapui-project.xml"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <con:soapui-project name="pets" %s><con:testSuite name="suite"><con:testCase name="add pets">
+                <con:testStep type="datasource" name="Pets"><con:config><con:dataSource type="Grid"><con:configuration>%s
+                </con:configuration></con:dataSource><con:shared>true</con:shared>
+                <con:property>id</con:property><con:property>name</con:property></con:config></con:testStep>
+                <con:testStep type="httprequest" name="add"><con:config method="POST" name="add" mediaType="application/json">
+                <con:endpoint>http://127.0.0.1:1/post</con:endpoint><con:request><![CDATA[{"id": ${Pets#id}, "name": "${Pets#name}"}]]></con:request>
+                <con:assertion type="JsonPath Match" name="name"><con:configuration><path>$.json.name</path><content>${Pets#name}</content>
+                </con:configuration></con:assertion></con:config></con:testStep>
+                </con:testCase></con:testSuite></con:soapui-project>
+                """.formatted(con, rows));
+        Imported i = imported(dir.resolve("right"), project, "--url", right.base());
+        assertTrue(i.yaml().contains("data: suite-files/Pets.csv"), i.yaml());
+        allRight(i, run(i, dir.resolve("right-out")));
+        caught(run(imported(dir.resolve("wrong"), project, "--url", wrong.base()), dir.resolve("wrong-out")), "add");
+    }
+
     // ---- Postman
 
     @Test

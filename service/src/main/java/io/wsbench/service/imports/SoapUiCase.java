@@ -78,7 +78,15 @@ final class SoapUiCase {
                     target().think(target().steps, ms, ms);
                 }
                 case "groovy" -> draft.skip("Groovy script step '" + stepName + "' in " + where() + " (scripts are not run)");
+                case "datasource" -> dataSource(stepName, config);
+                case "datasourceloop" -> draft.note("data source loop '" + stepName + "' in " + where() + ": each iteration takes the"
+                        + " data source's next row (SoapUI runs its steps again for every row in one run of the case)");
                 default -> draft.skip(kind(type) + " step '" + stepName + "' in " + where() + " (no wsbench equal)");
+            }
+            if (pendingData != null && written.containsKey(stepName)) {
+                // the rows go on the first request after the data source: its columns are variables from there on
+                written.get(stepName).put("data", pendingData);
+                pendingData = null;
             }
         }
         if (target == null) {
@@ -106,6 +114,70 @@ final class SoapUiCase {
         });
         for (Element load : Dom.children(testCase, "loadTest")) {
             loads.loadTest(load);
+        }
+    }
+
+    /** The data file of a data source step met, until a request step after it takes it. */
+    private String pendingData;
+
+    /**
+     * A data source step (ReadyAPI's): a File (CSV) or Grid source's rows written as a data file, each of its properties a
+     * variable of the flow ({@code ${Source#prop}}), from the request after it on; any other kind is named.
+     */
+    private void dataSource(String stepName, Element config) throws OwnServiceException {
+        Element source = Dom.child(config, "dataSource");
+        String kind = source == null ? null : Dom.attr(source, "type");
+        String label = "data source step '" + stepName + "' in " + where();
+        List<String> columns = Dom.children(config, "property").stream().map(e -> e.getTextContent().trim()).toList();
+        Element c = Dom.child(source, "configuration");
+        List<String[]> rows = new ArrayList<>();
+        if ("File".equals(kind)) {
+            String fileName = expanded(String.valueOf(Dom.text(c, "fileName")), "the file of " + label).trim();
+            java.nio.file.Path file = project.beside(fileName);
+            if (file == null) {
+                draft.skip(label + ": its file " + fileName + " is not beside the project (copy it there and import again)");
+                return;
+            }
+            String separator = Dom.text(c, "separator");
+            rows.addAll(JmeterCsv.read(file, separator == null || separator.isEmpty() ? ',' : separator.charAt(0),
+                    "true".equals(Dom.text(c, "quotedValues")), label));
+            if ("true".equals(Dom.text(c, "trim"))) {
+                rows.replaceAll(r -> java.util.Arrays.stream(r).map(String::trim).toArray(String[]::new));
+            }
+            if (!rows.isEmpty() && java.util.Arrays.stream(rows.get(0)).map(v -> v.trim().toLowerCase(Locale.ROOT)).toList()
+                    .equals(columns.stream().map(v -> v.toLowerCase(Locale.ROOT)).toList())) {
+                rows.remove(0);
+                draft.note(label + ": the first line of " + fileName + " names its properties: read as a header, not a row");
+            }
+        } else if ("Grid".equals(kind)) {
+            for (Element row : Dom.children(c, "row")) {
+                Element fragment = Dom.parse(row.getTextContent().getBytes(java.nio.charset.StandardCharsets.UTF_8), label)
+                        .getDocumentElement();
+                rows.add(Dom.children(fragment, "entry").stream().map(Element::getTextContent).toArray(String[]::new));
+            }
+        } else {
+            draft.skip(label + ": a" + ("Excel".equals(kind) ? "n " : " ") + kind + " data source (wsbench reads File and Grid ones)");
+            return;
+        }
+        if (rows.isEmpty() || columns.isEmpty()) {
+            draft.skip(label + ": no " + (columns.isEmpty() ? "property" : "row"));
+            return;
+        }
+        List<String[]> table = new ArrayList<>();
+        table.add(columns.toArray(String[]::new));
+        for (String[] r : rows) {
+            String[] full = new String[columns.size()];
+            for (int i = 0; i < full.length; i++) {
+                full[i] = i < r.length ? r[i] : ""; // a property past the row's values reads empty, as ReadyAPI reads it
+            }
+            table.add(full);
+        }
+        for (String column : columns) {
+            props.given(stepName, column, column);
+        }
+        pendingData = draft.file(stepName.replaceAll("[^A-Za-z0-9_.-]+", "-") + ".csv", JmeterCsv.write(table));
+        if ("false".equals(Dom.text(config, "shared"))) {
+            draft.note(label + ": each thread reads all its rows in SoapUI; here the users take them in turn");
         }
     }
 

@@ -126,6 +126,11 @@ final class SoapUiExpansion {
         }
     }
 
+    /** {@code ${step#prop}} read from here on as the flow's variable {@code variable} (a data source's column). */
+    void given(String step, String prop, String variable) {
+        dynamic.put(step + "#" + prop, variable);
+    }
+
     private String variableName(String transferName, String targetType) {
         String base = targetType != null && !"Request".equals(targetType) && !"Response".equals(targetType) ? targetType
                 : transferName == null || transferName.isBlank() ? "value" : transferName;
