@@ -185,7 +185,7 @@ final class ConsoleSummary {
 
     /** An interval as ± its half width over the median, e.g. "±1.8%"; "-" without one. */
     static String halfWidth(io.wsbench.model.stats.Estimate e) {
-        return e == null || !e.bounded() ? "-" : String.format(Locale.ROOT, "±%.1f%%", 100 * e.relativeHalfWidth());
+        return e == null || !e.bounded() ? "-" : e.shownWidth();
     }
 
     /** A paired ratio with its interval, e.g. "0.87 [0.85, 0.89]"; "-" for none. */

@@ -52,7 +52,7 @@ final class HtmlFormat {
 
     /** An interval as ± its half width over the median, e.g. "±1.8%"; "—" without one. */
     static String interval(io.wsbench.model.stats.Estimate e) {
-        return e == null || !e.bounded() ? "—" : String.format(Locale.ROOT, "±%.1f%%", 100 * e.relativeHalfWidth());
+        return e == null || !e.bounded() ? "—" : e.shownWidth();
     }
 
     static String gibibytes(long bytes) {

@@ -30,6 +30,23 @@ public record Estimate(double median, Double low, Double high, int n, String met
         return bounded() && median != 0 ? (high - low) / 2 / Math.abs(median) : Double.POSITIVE_INFINITY;
     }
 
+    /**
+     * The interval's width as a table shows it: {@code ±1.8%}, half its width over the median; or, for one wider than the
+     * median itself (two rounds apart by a factor of 3 give a 95% interval of ±91970%, which reads as a fault), the factor
+     * it spans either side of the median, {@code ×/÷2,160}: what an interval made on the logs is. Null without one.
+     */
+    public String shownWidth() {
+        if (!bounded()) {
+            return null;
+        }
+        double r = relativeHalfWidth();
+        if (r <= 1 || low <= 0 || median <= 0) {
+            return String.format(java.util.Locale.ROOT, "±%.1f%%", 100 * r);
+        }
+        double factor = Math.sqrt(high / low);
+        return String.format(java.util.Locale.ROOT, factor < 10 ? "×/÷%.2f" : "×/÷%,.0f", factor);
+    }
+
     /** Whether the interval holds {@code value}; false without one. */
     public boolean holds(double value) {
         return bounded() && low <= value && value <= high;
