@@ -110,13 +110,8 @@ class FlowTest {
     @Test
     void aOneOfStepRunsOneBranchAnIterationDrawnByWeight(@TempDir Path dir) throws Exception {
         try (PhpService shop = shop(dir)) {
-            String mix = """
-                    label: shop
-                    url: %s
-                    openapi: shop-openapi.yaml
-                    flow:
-                      setup:
-                        - { operation: login, data: users.csv, dataMode: perUser, extract: { token: "jsonpath:$.token" } }
+            // the shop's flow up to its steps (its login in the setup), then a choice in place of its steps
+            String mix = SHOP_FLOW.substring(0, SHOP_FLOW.indexOf("  steps:\n")) + """
                       steps:
                         - name: buy or not
                           oneOf:
