@@ -323,6 +323,11 @@ final class JmeterPlan {
                     draft.note(label + ": JMeter runs one of its children an iteration, in turn; here one drawn at random, each"
                             + " as often over many iterations");
                 }
+                if ("0".equals(prop(e, "InterleaveControl.style")) && children.stream().anyMatch(c -> Dom.local(c.element).endsWith("Controller"))) {
+                    // 'ignore sub-controller blocks': JMeter takes one request of a sub-controller a turn
+                    draft.note(label + ": a controller under it runs whole when drawn; JMeter, told to ignore sub-controller"
+                            + " blocks, sends one of its requests a turn");
+                }
                 choose(p, scope, once, label, children.stream().map(List::of).toList(), children.stream().map(c -> 1.0).toList());
             }
             case "ThroughputController" -> {
