@@ -315,6 +315,16 @@ final class JmeterPlan {
                     walk(p.tree, inner, once);
                 }
             }
+            case "IncludeController" -> {
+                String file = Objects.requireNonNullElse(prop(e, "IncludeController.includepath"), "").trim();
+                Element tree = file.isEmpty() ? p.tree : included(file, label); // no file: its own children, as JMeter runs them
+                if (tree != null) {
+                    Scope inner = scope.inner();
+                    elements.level(tree, inner, false);
+                    walk(tree, inner, once);
+                    including.remove(tree.getOwnerDocument().getDocumentURI());
+                }
+            }
             case "RandomController", "InterleaveControl" -> {
                 // one child an iteration, drawn: JMeter's Interleave Controller takes them in turn, which over many
                 // iterations runs each as often
@@ -460,6 +470,55 @@ final class JmeterPlan {
             }
         }
         return prop(e, name);
+    }
+
+    /** The files Include Controllers are reading, innermost last: one that includes itself is refused. */
+    private final java.util.Set<String> including = new java.util.HashSet<>();
+
+    /**
+     * What an Include Controller runs: the first Test Fragment of the plan it names ({@code IncludeController.includepath},
+     * beside this plan, or by its name alone there), else everything under that plan's Test Plan; null, said, when its file
+     * is not there or includes itself.
+     */
+    private Element included(String written, String label) throws OwnServiceException {
+        String path = expand(written, label).trim();
+        Path file = null;
+        for (String t : List.of(path, path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1))) {
+            try {
+                Path f = dir.resolve(t).normalize();
+                if (file == null && java.nio.file.Files.isRegularFile(f)) {
+                    file = f;
+                }
+            } catch (java.nio.file.InvalidPathException unusable) {
+                // a name this system cannot hold: the next try
+            }
+        }
+        if (file == null) {
+            draft.skip(label + " and the samplers of " + path + ": that file is not beside the plan (copy it there and import again)");
+            return null;
+        }
+        if (!including.add(file.toUri().toString())) {
+            draft.skip(label + ": " + path + " includes itself (JMeter would not end)");
+            return null;
+        }
+        byte[] bytes;
+        try {
+            bytes = java.nio.file.Files.readAllBytes(file);
+        } catch (java.io.IOException unread) {
+            including.remove(file.toUri().toString());
+            draft.skip(label + ": " + path + " cannot be read: " + unread.getMessage());
+            return null;
+        }
+        Document d = Dom.parse(bytes, file.toString());
+        d.setDocumentURI(file.toUri().toString());
+        List<Element> top = Dom.elements(Dom.child(d.getDocumentElement(), "hashTree"));
+        Element planTree = top.size() > 1 ? top.get(1) : null;
+        for (Pair f : planTree == null ? List.<Pair>of() : pairs(planTree)) {
+            if (Dom.local(f.element).equals("TestFragmentController")) {
+                return f.tree;
+            }
+        }
+        return planTree;
     }
 
     /** The controllers a Module Controller is running, innermost last: one that runs itself is refused. */

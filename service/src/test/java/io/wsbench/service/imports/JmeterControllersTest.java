@@ -165,4 +165,35 @@ class JmeterControllersTest {
         assertTrue(r.skipped().stream().anyMatch(l -> l.startsWith("ThroughputController 'total' and the samplers in it: it runs them"
                 + " a number of times in all")), r.skipped().toString());
     }
+    private static String include(String name, String path) {
+        return controller("IncludeController", name, "<stringProp name=\"IncludeController.includepath\">" + path + "</stringProp>", "");
+    }
+
+    /** A plan of a Test Fragment holding {@code inside}, as JMeter saves one to be included. */
+    private static String fragment(String inside) {
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <jmeterTestPlan version="1.2" properties="5.0"><hashTree>
+                  <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="fragment"/>
+                  <hashTree>
+                    <TestFragmentController guiclass="TestFragmentControllerGui" testclass="TestFragmentController" testname="f"/>
+                    <hashTree>%s</hashTree>
+                  </hashTree>
+                </hashTree></jmeterTestPlan>
+                """.formatted(inside);
+    }
+
+    /** An Include Controller runs the Test Fragment of the plan it names, found beside the plan (as written, or by its name). */
+    @Test
+    void anIncludeControllerRunsTheFragmentOfThePlanItNames(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("checkout.jmx"), fragment(sampler("cart", "/cart", "") + sampler("pay", "/pay", "")));
+        Files.writeString(dir.resolve("loop.jmx"), fragment(sampler("again", "/again", "") + include("self", "loop.jmx")));
+        SuiteDraft.Result r = imported(dir, sampler("home", "/", "") + include("buy", "checkout.jmx")
+                + include("buy again", "C:\\plans\\checkout.jmx") + include("gone", "missing.jmx") + include("loop", "loop.jmx"));
+        assertEquals(List.of("home", "cart", "pay", "cart #2", "pay #2", "again"),
+                flow(r).steps().stream().map(io.wsbench.model.suite.StepSpec::name).toList(), r.yaml());
+        assertTrue(r.skipped().contains("IncludeController 'gone' and the samplers of missing.jmx: that file is not beside the plan (copy"
+                + " it there and import again)"), r.skipped().toString());
+        assertTrue(r.skipped().contains("IncludeController 'self': loop.jmx includes itself (JMeter would not end)"), r.skipped().toString());
+    }
 }
