@@ -162,6 +162,26 @@ public final class Imports {
     }
 
     /**
+     * A file a project or plan names (a data set's, an included plan's): as written, relative to {@code dir} or absolute,
+     * where it exists, else by its name alone in {@code dir} (a file named on its author's machine, {@code C:\\data\\rows.csv},
+     * copied beside the plan); null when neither is there.
+     */
+    static Path beside(Path dir, String written) {
+        String name = written.substring(Math.max(written.lastIndexOf('/'), written.lastIndexOf('\\')) + 1);
+        for (String t : List.of(written, name)) {
+            try {
+                Path p = dir.resolve(t).normalize();
+                if (!t.isBlank() && Files.isRegularFile(p)) {
+                    return p;
+                }
+            } catch (java.nio.file.InvalidPathException e) {
+                // a name this system cannot hold: the next try
+            }
+        }
+        return null;
+    }
+
+    /**
      * A Postman environment's or globals' enabled values (into {@code globals} for a globals file, as Postman exports
      * it: {@code _postman_variable_scope} {@code globals}), or a {@code .properties} file's (into {@code environment}).
      */

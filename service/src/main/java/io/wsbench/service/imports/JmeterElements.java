@@ -379,12 +379,14 @@ final class JmeterElements {
 
     /** Why a CSV Data Set's file cannot be read (the line csv() skips it with), or null when it can. */
     private String unread(Element e, String label) throws OwnServiceException {
-        String file = expand(String.valueOf(prop(e, "filename")), label);
+        String written = String.valueOf(prop(e, "filename"));
+        String file = expand(written, label);
         String names = prop(e, "variableNames");
-        if (file.isBlank() || !Files.isRegularFile(dir.resolve(file))) {
+        if (file.isBlank() || Imports.beside(dir, file) == null) {
             // its names stay unknown: where the plan reads them, the suite sends them as written, as JMeter does an unset
             // variable (a suite that named them would not load, no row giving them)
-            return label + ": its file " + file + " is not beside the plan (copy it there and import again; until then its"
+            return label + ": its file " + file + (written.equals(file) ? "" : " (" + written + ", with --environment's values)")
+                    + " is not beside the plan (copy it there and import again; until then its"
                     + " variables " + (names == null || names.isBlank() ? "" : "(" + names + ") ")
                     + "are sent as written, as JMeter sends an unset one)";
         }
@@ -409,7 +411,7 @@ final class JmeterElements {
         if (unread(e, label) == null) {
             String names = prop(e, "variableNames");
             boolean headerInFile = names == null || names.isBlank();
-            rows = JmeterCsv.read(dir.resolve(expand(String.valueOf(prop(e, "filename")), label)), delimiter(e).charAt(0),
+            rows = JmeterCsv.read(Imports.beside(dir, expand(String.valueOf(prop(e, "filename")), label)), delimiter(e).charAt(0),
                     "true".equals(prop(e, "quotedData")), source + ": " + label);
             if (!headerInFile && "true".equals(prop(e, "ignoreFirstLine")) && !rows.isEmpty()) {
                 rows.remove(0);
@@ -439,7 +441,7 @@ final class JmeterElements {
         }
         List<String[]> table = table(e, label);
         java.util.Collections.addAll(known, table.get(0));
-        Path f = dir.resolve(expand(String.valueOf(prop(e, "filename")), label));
+        Path f = Imports.beside(dir, expand(String.valueOf(prop(e, "filename")), label));
         scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", JmeterCsv.write(table));
         boolean recycle = !"false".equals(prop(e, "recycle"));
         String share = String.valueOf(prop(e, "shareMode"));

@@ -108,6 +108,9 @@ final class JmeterPlan {
             } else if (kind.endsWith("ThreadGroup")) {
                 draft.skip(kind + " '" + name(p.element) + "' (wsbench runs each Thread Group as a target; "
                         + (kind.startsWith("Setup") || kind.startsWith("Post") ? "set-up and tear-down groups run once, not per user)" : "this kind's schedule is a plugin's)"));
+            } else if (kind.equals("TestFragmentController") && pairs(planTree).stream().noneMatch(g -> Dom.local(g.element).endsWith("ThreadGroup"))) {
+                // a plan of fragments alone is what another plan's Include Controller runs: nothing to load on its own
+                draft.skip("Test Fragment '" + name(p.element) + "': run by another plan's Include or Module Controller (import that plan)");
             }
         }
         return draft.result(source); // none of its Thread Groups with an HTTP Request: nothing to load, and what was skipped
@@ -482,17 +485,7 @@ final class JmeterPlan {
      */
     private Element included(String written, String label) throws OwnServiceException {
         String path = expand(written, label).trim();
-        Path file = null;
-        for (String t : List.of(path, path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1))) {
-            try {
-                Path f = dir.resolve(t).normalize();
-                if (file == null && java.nio.file.Files.isRegularFile(f)) {
-                    file = f;
-                }
-            } catch (java.nio.file.InvalidPathException unusable) {
-                // a name this system cannot hold: the next try
-            }
-        }
+        Path file = Imports.beside(dir, path);
         if (file == null) {
             draft.skip(label + " and the samplers of " + path + ": that file is not beside the plan (copy it there and import again)");
             return null;
@@ -539,7 +532,8 @@ final class JmeterPlan {
                 return found;
             }
         }
-        draft.skip(label + ": the controller it runs (" + String.join(" > ", names) + ") is not in the plan");
+        draft.skip(label + (names.isEmpty() ? ": it names no controller to run" : ": the controller it runs (" + String.join(" > ", names)
+                + ") is not in the plan"));
         return null;
     }
 

@@ -54,24 +54,9 @@ final class SoapUiProject {
         this.draft = new SuiteDraft("SoapUI project", Dom.attr(root, "name"), Dom.text(root, "description"), origin);
     }
 
-    /**
-     * A file the project names (a data source's): as written where it exists, else beside the project, by its path or its
-     * name alone (a project names files on its author's machine, {@code C:\\data\\rows.csv}); null when none is there.
-     */
+    /** A file the project names (a data source's), beside it: {@link Imports#beside}. */
     java.nio.file.Path beside(String fileName) {
-        java.nio.file.Path dir = java.nio.file.Path.of(source).toAbsolutePath().getParent();
-        String name = fileName.substring(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
-        for (String t : List.of(fileName, name)) {
-            try {
-                java.nio.file.Path p = dir.resolve(t);
-                if (!t.isEmpty() && java.nio.file.Files.isRegularFile(p)) {
-                    return p;
-                }
-            } catch (java.nio.file.InvalidPathException e) {
-                // a name this system cannot hold: the next try
-            }
-        }
-        return null;
+        return Imports.beside(java.nio.file.Path.of(source).toAbsolutePath().getParent(), fileName);
     }
 
     static SuiteDraft.Result convert(Document doc, String source, Map<String, String> environment, SuiteDraft.Where origin)
