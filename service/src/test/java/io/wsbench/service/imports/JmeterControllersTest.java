@@ -196,4 +196,27 @@ class JmeterControllersTest {
                 + " it there and import again)"), r.skipped().toString());
         assertTrue(r.skipped().contains("IncludeController 'self': loop.jmx includes itself (JMeter would not end)"), r.skipped().toString());
     }
+    /**
+     * A CSV Data Set named by its author's path (MustafaMH1's Web Tours plan: C:/Users/.../Data.csv) is read from the copy
+     * beside the plan; a plan of Test Fragments alone says whose it is to run.
+     */
+    @Test
+    void aFileNamedOnItsAuthorsMachineIsReadBesideThePlan(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("Data.csv"), "ann,pw1\nbob,pw2\n");
+        SuiteDraft.Result r = imported(dir, """
+                <CSVDataSet guiclass="TestBeanGUI" testclass="CSVDataSet" testname="users">
+                  <stringProp name="filename">C:/Users/musta/Desktop/Web Tours/Data.csv</stringProp>
+                  <stringProp name="variableNames">username,password</stringProp><stringProp name="delimiter">,</stringProp>
+                </CSVDataSet><hashTree/>""" + sampler("login", "/login?u=${username}", ""));
+        assertEquals("plan-files/Data.csv", flow(r).steps().get(0).data(), r.yaml());
+        assertEquals("username,password\nann,pw1\nbob,pw2\n",
+                new String(r.files().get("plan-files/Data.csv"), java.nio.charset.StandardCharsets.UTF_8));
+        assertTrue(r.skipped().isEmpty(), r.skipped().toString());
+
+        Path fragments = Files.writeString(dir.resolve("fragments.jmx"), fragment(sampler("x", "/x", "")));
+        SuiteDraft.NothingToLoad none = org.junit.jupiter.api.Assertions.assertThrows(SuiteDraft.NothingToLoad.class,
+                () -> Imports.read(fragments, new Imports.Options(null, null, "f-files")));
+        assertTrue(none.getMessage().contains("Test Fragment 'f': run by another plan's Include or Module Controller (import that plan)"),
+                none.getMessage());
+    }
 }
