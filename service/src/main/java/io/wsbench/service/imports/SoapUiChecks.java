@@ -51,7 +51,7 @@ final class SoapUiChecks {
                 case "JsonPath Match" -> {
                     String path = Dom.text(conf, "path");
                     String content = Dom.text(conf, "content");
-                    checks.add("jsonpath:" + expanded(path, label) + (content == null ? "" : " == " + Texts.jsonValue(expanded(content, label))));
+                    checks.add("jsonpath:" + expanded(path, label) + (content == null ? "" : " == " + Texts.jsonValue(unquoted(expanded(content, label)))));
                 }
                 case "JsonPath Existence Match" -> {
                     String content = Dom.text(conf, "content");
@@ -141,4 +141,27 @@ final class SoapUiChecks {
             checks.add("xpath:" + xpath + " = " + Texts.xpathString(c));
         }
     }
+
+    /**
+     * An expected value written as a JSON string ({@code "United States"}, as ReadyAPI fills it from an answer) read as the
+     * string it holds; any other text as it is ({@code India}).
+     */
+    static String unquoted(String content) {
+        String t = content.trim();
+        if (t.length() >= 2 && t.startsWith("\"") && t.endsWith("\"")) {
+            try {
+                com.fasterxml.jackson.databind.JsonNode n = JSON.readTree(t); // the whole text one JSON string, nothing after it
+                if (n.isTextual()) {
+                    return n.asText();
+                }
+            } catch (com.fasterxml.jackson.core.JsonProcessingException notJson) {
+                // quotes of its own: the text as written
+            }
+        }
+        return content;
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectReader JSON = new com.fasterxml.jackson.databind.ObjectMapper()
+            .readerFor(com.fasterxml.jackson.databind.JsonNode.class)
+            .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 }

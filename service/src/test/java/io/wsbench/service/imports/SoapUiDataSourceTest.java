@@ -114,4 +114,16 @@ class SoapUiDataSourceTest {
         assertTrue(none.skipped().contains("data source step 'Invoices' in test case 'case': its file C:\\data\\invoices.csv is not"
                 + " beside the project (copy it there and import again)"), none.skipped().toString());
     }
+    /** ReadyAPI fills a JSONPath Match's expected value from an answer as JSON ("United States", quotes and all): the string it holds. */
+    @Test
+    void aJsonPathMatchsQuotedValueIsTheStringItHolds(@TempDir Path dir) throws Exception {
+        String match = "<con:assertion type=\"JsonPath Match\" name=\"%s\"><con:configuration><path>%s</path><content>%s</content>"
+                + "</con:configuration></con:assertion>";
+        Path p = Files.writeString(dir.resolve("ip-soapui-project.xml"), project(http("ip", "http://127.0.0.1:8080/json/1", "",
+                match.formatted("q", "$['country']", "\"United States\"") + match.formatted("plain", "$.region", "India")
+                + match.formatted("n", "$.n", "\"5\"") + match.formatted("odd", "$.x", "\"a\" and \"b\""))));
+        var checks = flow(Imports.read(p, new Imports.Options(null, null, "ip-files"))).steps().get(0).checks();
+        assertEquals(java.util.List.of("jsonpath:$['country'] == 'United States'", "jsonpath:$.region == 'India'", "jsonpath:$.n == 5",
+                "jsonpath:$.x == '\"a\" and \"b\"'"), checks);
+    }
 }
