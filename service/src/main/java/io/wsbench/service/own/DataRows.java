@@ -65,6 +65,7 @@ public final class DataRows {
         CsvMapper mapper = new CsvMapper();
         mapper.enable(CsvParser.Feature.TRIM_SPACES);
         mapper.enable(CsvParser.Feature.FAIL_ON_MISSING_COLUMNS);
+        mapper.enable(CsvParser.Feature.SKIP_EMPTY_LINES); // a blank line (the last one, often) is no row, as newman and JMeter read it
         CsvSchema schema = CsvSchema.emptySchema().withHeader().withColumnSeparator(separator(csv));
         List<String[]> rows = new ArrayList<>();
         List<String> columns = null;

@@ -35,6 +35,9 @@ class DataRowsTest {
         Path shortRow = Files.writeString(dir.resolve("short.csv"), "a,b,c\n1,2,3\n4,5\n");
         e = org.junit.jupiter.api.Assertions.assertThrows(OwnServiceException.class, () -> DataRows.read(shortRow));
         assertTrue(e.getMessage().startsWith(shortRow + ":3:"), e.getMessage());
+        Path blank = Files.writeString(dir.resolve("blank.csv"), "a,b\n1,2\n\n3,4\n\n\n");
+        assertEquals(2, DataRows.read(blank).size(), "blank lines are no rows");
+        assertEquals(Map.of("a", "3", "b", "4"), DataRows.read(blank).row(1));
         Path header = Files.writeString(dir.resolve("header.csv"), "a,b\n");
         e = org.junit.jupiter.api.Assertions.assertThrows(OwnServiceException.class, () -> DataRows.read(header));
         assertEquals(header + ": no data rows after the header row", e.getMessage());
