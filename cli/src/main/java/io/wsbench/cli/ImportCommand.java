@@ -31,6 +31,9 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = "--environment", paramLabel = "ENV", description = "a Postman environment or globals (JSON) or a .properties file: the values of the file's variables and properties; repeatable, a later file's value winning (Postman's globals lose to the collection's own variables)")
     List<Path> environments = List.of();
 
+    @Option(names = "--var", paramLabel = "NAME=VALUE", description = "a value of the file's variables or properties, as newman's --env-var and JMeter's -J give one; repeatable, winning over --environment's")
+    Map<String, String> values = new java.util.LinkedHashMap<>();
+
     @Option(names = "--data", paramLabel = "DATA", description = "a Postman collection's iteration data, as newman -d reads it (a CSV with a header row, or a JSON list of objects): each iteration the next row")
     Path data;
 
@@ -50,7 +53,7 @@ final class ImportCommand implements Callable<Integer> {
         String folder = suite.getFileName().toString().replaceFirst("\\.ya?ml$", "") + "-files";
         SuiteDraft.Result r;
         try {
-            r = Imports.read(file, new Imports.Options(environments, url, folder, data));
+            r = Imports.read(file, new Imports.Options(environments, url, folder, data, values));
         } catch (OwnServiceException e) {
             if (e instanceof SuiteDraft.NothingToLoad nothing) {
                 // every element left out, as a written suite's are (its one-line error names one): a big project's 46

@@ -340,8 +340,8 @@ class ImportTest {
         Path csv = dir.resolve("rows.csv");
         Files.writeString(csv, "who;qty\nann;1\n");
         Imported c = imported(dir.resolve("csv"), collection, "--environment", env.toString(), "--environment", globals.toString(),
-                "--data", csv.toString(), "--url", right.base());
-        assertTrue(c.plain().contains("&g=collection&e=environment&only=G1"), c.plain());
+                "--data", csv.toString(), "--url", right.base(), "--var", "e=given", "--var", "onlyGlobal=G2");
+        assertTrue(c.plain().contains("&g=collection&e=given&only=G2"), "--var wins over the files, as newman's --env-var: " + c.plain());
         assertEquals("who,qty\nann,1\n", Files.readString(dir.resolve("csv/suite-files/iteration-data.csv")));
         Path out = dir.resolve("bad.yaml");
         bad(HERE.resolve("shop.jmx"), out, "--data " + csv + ": iteration data is a Postman collection's (newman -d); a JMeter plan's"
@@ -644,8 +644,8 @@ class ImportTest {
         bad(uncached, out, "interface 'CalcSoap': its definition cache is empty and its definition http://127.0.0.1:1/calc?wsdl cannot be read");
         // a Postman variable never defined (its environment not given)
         bad(HERE.resolve("shop.postman_collection.json"), out,
-                "3 variables are never defined (not in the collection's variables, the environment (--environment FILE) or a"
-                + " script before their use): {{base}}, {{shop}}, {{apikey}}; the first used in request 'Session / Login'");
+                "3 variables are never defined (not in the collection's variables, the environment (--environment FILE,"
+                + " --var NAME=VALUE) or a script before their use): {{base}}, {{shop}}, {{apikey}}; the first used in request 'Session / Login'");
         Path environment = dir.resolve("env.json");
         Files.writeString(environment, "{\"values\": ");
         bad(HERE.resolve("shop.postman_collection.json"), out, "env.json:", "--environment", environment.toString());

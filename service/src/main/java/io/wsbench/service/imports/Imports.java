@@ -39,16 +39,18 @@ public final class Imports {
      * null to keep them. {@code folder}: the folder, relative to the suite, that the files the suite reads are written in
      * (its data, its WSDLs), so that no file of the user's beside the suite is written over (a JMeter plan's own CSV was);
      * empty: beside it. {@code data}: a Postman collection's iteration data (a CSV with a header row, or a JSON list of
-     * objects, as newman's {@code -d} reads), a row an iteration; null for none.
+     * objects, as newman's {@code -d} reads), a row an iteration; null for none. {@code values}: values given one by one
+     * ({@code --var NAME=VALUE}, as newman's {@code --env-var} and JMeter's {@code -J}), winning over the files'.
      */
-    public record Options(List<Path> environments, String url, String folder, Path data) {
+    public record Options(List<Path> environments, String url, String folder, Path data, Map<String, String> values) {
 
         public Options {
             environments = environments == null ? List.of() : List.copyOf(environments);
+            values = values == null ? Map.of() : Map.copyOf(values);
         }
 
         public Options(Path environment, String url, String folder) {
-            this(environment == null ? List.of() : List.of(environment), url, folder, null);
+            this(environment == null ? List.of() : List.of(environment), url, folder, null, null);
         }
     }
 
@@ -74,6 +76,7 @@ public final class Imports {
         for (Path e : options.environments()) {
             environment(e, globals, environment);
         }
+        environment.putAll(new java.util.TreeMap<>(options.values())); // in a fixed order: the import is a pure function
         URI to = options.url() == null ? null : SuiteDraft.uri(options.url());
         if (to != null && (to.getRawPath() != null && !to.getRawPath().isEmpty() && !to.getRawPath().equals("/") || to.getRawQuery() != null)) {
             throw new OwnServiceException("--url " + options.url() + ": an origin (http://host:port) is sent every request, with the"

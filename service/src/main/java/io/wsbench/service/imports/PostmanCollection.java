@@ -84,7 +84,7 @@ final class PostmanCollection {
             Map.Entry<String, String> first = undefined.entrySet().iterator().next();
             throw new OwnServiceException(source + ": " + (undefined.size() == 1 ? "{{" + first.getKey() + "}} is"
                     : undefined.size() + " variables are") + " never defined (not in the collection's variables, the environment"
-                    + " (--environment FILE) or a script before their use): " + String.join(", ", undefined.keySet().stream()
+                    + " (--environment FILE, --var NAME=VALUE) or a script before their use): " + String.join(", ", undefined.keySet().stream()
                     .map(n -> "{{" + n + "}}").toList()) + "; the first used in " + first.getValue());
         }
         if (target == null) {

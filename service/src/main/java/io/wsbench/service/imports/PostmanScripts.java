@@ -43,7 +43,7 @@ final class PostmanScripts {
     private static final Pattern OLD_TEST = Pattern.compile("tests\\[\\s*" + Q + ".*?\\1\\s*]\\s*=\\s*(.+?);?");
     private static final Pattern STATUS = Pattern.compile("pm\\.response\\.to\\.have\\.status\\(\\s*(\\d{3})\\s*\\);?");
     private static final Pattern STATUS_NAMED = Pattern.compile("pm\\.response\\.to\\.(?:be\\.ok|be\\.success|not\\.be\\.error)\\s*;?");
-    private static final Pattern EXPECT = Pattern.compile("pm\\.expect\\((.+?)\\)(?:\\.to)?(?:\\.be|\\.deep)?\\.(eql|equal|equals|eq|include|includes|contain|contains|below|lessThan|above|greaterThan|oneOf|exist|not\\.be\\.undefined|not\\.be\\.null|not\\.eql|not\\.equal|not\\.include)(?:\\((.*)\\))?\\s*;?");
+    private static final Pattern EXPECT = Pattern.compile("pm\\.expect\\((.+?)\\)(?:\\.to)?(?:\\.be|\\.deep)?\\.(eql|equal|equals|eq|include|includes|contain|contains|below|lessThan|above|greaterThan|oneOf|exist|not\\.be\\.undefined|not\\.be\\.null|not\\.eql|not\\.equal|not\\.include|have\\.property)(?:\\((.*)\\))?\\s*;?");
     private static final Pattern HEADER = Pattern.compile("pm\\.response\\.to\\.have\\.header\\(\\s*" + Q + "([^'\"`]+)\\1\\s*(?:,\\s*" + Q + "([^'\"`]*)\\3\\s*)?\\)\\s*;?");
     private static final Pattern BODY = Pattern.compile("pm\\.response\\.to\\.have\\.body\\(\\s*" + Q + "(.*)\\1\\s*\\)\\s*;?");
     private static final Pattern EXPECT_TRUE = Pattern.compile("pm\\.expect\\((.+)\\)(?:\\.to)?(?:\\.be)?\\.(true|ok)\\s*;?");
@@ -177,7 +177,7 @@ final class PostmanScripts {
             return;
         }
         if ((m = EXPECT.matcher(l)).matches()) {
-            if (!expectation(m.group(1).trim(), m.group(2), m.group(3) == null ? null : m.group(3).trim(), r)) {
+            if (!expectation(number(m.group(1).trim()), m.group(2), m.group(3) == null ? null : number(m.group(3).trim()), r)) {
                 r.unconverted.add(l);
             }
             return;
@@ -240,6 +240,16 @@ final class PostmanScripts {
         return false;
     }
 
+    /** chai's {@code property}'s arguments: a quoted key, and a value after a comma or none. */
+    private static final Pattern PROPERTY = Pattern.compile(Q + "([^'\"`]+)\\1\\s*(?:,\\s*(.+))?");
+    private static final Pattern TO_NUMBER = Pattern.compile("(?:Number|parseInt|parseFloat)\\((.+)\\)");
+
+    /** {@code Number(x)} (or parseInt, parseFloat) as {@code x}: wsbench compares numbers by value already. */
+    private static String number(String expression) {
+        Matcher m = TO_NUMBER.matcher(expression);
+        return m.matches() ? m.group(1).trim() : expression;
+    }
+
     private boolean expectation(String subject, String verb, String argument, Rules r) {
         if (subject.matches("pm\\.response\\.(?:code|status)") || subject.equals("responseCode.code")) {
             if (argument != null && argument.matches("\\d{3}") && List.of("eql", "equal", "equals", "eq").contains(verb)) {
@@ -279,6 +289,17 @@ final class PostmanScripts {
             return false;
         }
         switch (verb) {
+            case "have.property" -> {
+                // chai's property('k') or property('k', value): the key under the subject, present or equal
+                Matcher k = PROPERTY.matcher(argument == null ? "" : argument);
+                String value = k.matches() && k.group(3) != null ? value(k.group(3).trim()) : null;
+                if (!k.matches() || k.group(3) != null && value == null) {
+                    return false;
+                }
+                String at = path + (k.group(2).matches("[A-Za-z_$][\\w$]*") ? "." + k.group(2) : "['" + k.group(2).replace("'", "\\'") + "']");
+                r.checks.add("jsonpath:" + at + (value == null ? "" : " == " + value));
+                return true;
+            }
             case "exist", "not.be.undefined", "not.be.null" -> {
                 r.checks.add("jsonpath:" + path);
                 return true;
