@@ -51,7 +51,8 @@ final class JmeterPlan {
     private String origin;
     private String group;
     private final java.util.Set<String> known = new java.util.HashSet<>(io.wsbench.core.load.FlowPlan.BUILT_IN);
-    private int samplers;
+    /** The samplers an iteration sends, on average: a choice's branches count by their share (a Constant Throughput Timer's rate). */
+    private double samplers;
     private boolean cookies;
     private double perMinute;
     private int throughputMode;
@@ -412,12 +413,18 @@ final class JmeterPlan {
             return;
         }
         List<Integer> starts = new ArrayList<>();
-        for (List<Pair> branch : kept) {
+        double before = samplers;
+        double drawn = 0;
+        double total = keptWeights.stream().mapToDouble(Double::doubleValue).sum();
+        for (int i = 0; i < kept.size(); i++) {
             starts.add(target == null ? 0 : target.steps.size());
-            for (Pair c : branch) {
+            double from = samplers;
+            for (Pair c : kept.get(i)) {
                 element(c, inner, once);
             }
+            drawn += (samplers - from) * keptWeights.get(i) / total;
         }
+        samplers = before + drawn;
         if (kept.size() > 1 && target != null) {
             target.oneOf(target.steps, name(p.element), starts, keptWeights);
         }

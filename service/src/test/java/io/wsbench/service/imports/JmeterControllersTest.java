@@ -219,4 +219,19 @@ class JmeterControllersTest {
         assertTrue(none.getMessage().contains("Test Fragment 'f': run by another plan's Include or Module Controller (import that plan)"),
                 none.getMessage());
     }
+    /**
+     * A Constant Throughput Timer's samples a minute over the samplers an iteration sends on average: a 50% Throughput
+     * Controller's two count as one. 600 a minute per thread, 2 threads, 1 + 0.5 x 2 samplers: 10 iterations a second.
+     */
+    @Test
+    void aPacedPlansRateCountsAChoicesSamplersByTheirShare(@TempDir Path dir) throws Exception {
+        SuiteDraft.Result r = imported(dir, """
+                <ConstantThroughputTimer guiclass="TestBeanGUI" testclass="ConstantThroughputTimer" testname="pace">
+                  <intProp name="calcMode">0</intProp><doubleProp><name>throughput</name><value>600.0</value></doubleProp>
+                </ConstantThroughputTimer><hashTree/>""" + sampler("one", "/one", "")
+                + controller("ThroughputController", "half",
+                        "<intProp name=\"ThroughputController.style\">1</intProp><stringProp name=\"ThroughputController.percentThroughput\">50</stringProp>",
+                        sampler("two", "/two", "") + sampler("three", "/three", "")));
+        assertTrue(r.yaml().contains("rate: 10.0"), r.yaml());
+    }
 }
