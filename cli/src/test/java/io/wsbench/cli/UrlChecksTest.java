@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -130,6 +131,28 @@ class UrlChecksTest {
         CliRunner r = CliRunner.run("load", url("/items/${random:5-5}"), "-H", "X-Id: ${vu}", "-c", "1", "-n", "1");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertEquals("GET /items/5?null id=0 type=null body=", SEEN.get(0), "a URL with a variable is filled, without --check or --data");
+
+        // the iteration's time, as JMeter's ${__time()} and Postman's {{$timestamp}} give it, and random text
+        SEEN.clear();
+        long before = System.currentTimeMillis();
+        r = CliRunner.run("load", url("/t?ms=${time}&s=${time:unix}&iso=${time:iso}&day=${time:yyyy-MM-dd}&txt=${text:6}&ab=${text:4:ab}"),
+                "-c", "1", "-n", "1");
+        long after = System.currentTimeMillis();
+        assertEquals(0, r.exit(), r.out() + r.err());
+        Map<String, String> q = new java.util.HashMap<>();
+        for (String kv : SEEN.get(0).split(" ")[1].split("\\?", 2)[1].split("&")) {
+            q.put(kv.split("=")[0], java.net.URLDecoder.decode(kv.split("=")[1], StandardCharsets.UTF_8));
+        }
+        long ms = Long.parseLong(q.get("ms"));
+        assertTrue(before <= ms && ms <= after, ms + " in [" + before + ", " + after + "]");
+        assertEquals(ms / 1000, Long.parseLong(q.get("s")));
+        assertEquals(ms, java.time.Instant.parse(q.get("iso")).toEpochMilli());
+        assertEquals(java.time.Instant.ofEpochMilli(ms).atZone(java.time.ZoneId.systemDefault()).toLocalDate().toString(), q.get("day"));
+        assertTrue(q.get("txt").matches("[A-Za-z0-9]{6}"), q.get("txt"));
+        assertTrue(q.get("ab").matches("[ab]{4}"), q.get("ab"));
+        r = CliRunner.run("load", url("/t?d=${time:bb}"), "-n", "1");
+        assertEquals(ExitCode.BAD_INPUT, r.exit());
+        assertTrue(r.err().contains("${time:bb}: not a date pattern"), r.err());
 
         r = CliRunner.run("load", url("/items/${id}"), "-n", "1");
         assertEquals(ExitCode.BAD_INPUT, r.exit());

@@ -36,9 +36,10 @@ final class FlowLane {
     /** Whether some step is a WebSocket step: its users then keep a {@link WsLink}. */
     final boolean webSockets;
     /** The slots of the {@code ${random:LO-HI}} variables, and their ranges. */
-    final int[] randomSlots;
-    final long[] randomLow;
-    final long[] randomHigh;
+    /** The slots of the values made afresh each iteration ({@link Generated}), each with its maker; whether one reads the clock. */
+    final int[] generatedSlots;
+    final Generated[] generated;
+    private final boolean timed;
     long firstIterationAt = Long.MAX_VALUE;
     long lastIterationEnd;
     long iterations;
@@ -76,26 +77,23 @@ final class FlowLane {
         this.readsIteration = plan.reads(FlowPlan.ITERATION);
         this.sourced = plan.steps().size() == 1 && plan.steps().get(0).sourced();
         this.webSockets = phases.stream().flatMap(List::stream).anyMatch(s -> s.ws() != null);
-        List<int[]> randoms = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>();
+        List<Generated> makers = new ArrayList<>();
         for (int i = 0; i < plan.variables().size(); i++) {
-            if (FlowPlan.RANDOM.matcher(plan.variables().get(i)).matches()) {
-                randoms.add(new int[]{i});
+            Generated g = Generated.of(plan.variables().get(i));
+            if (g != null) {
+                slots.add(i);
+                makers.add(g);
             }
         }
-        randomSlots = randoms.stream().mapToInt(r -> r[0]).toArray();
-        randomLow = new long[randomSlots.length];
-        randomHigh = new long[randomSlots.length];
-        for (int i = 0; i < randomSlots.length; i++) {
-            java.util.regex.Matcher m = FlowPlan.RANDOM.matcher(plan.variables().get(randomSlots[i]));
-            m.matches();
-            randomLow[i] = Long.parseLong(m.group(1));
-            randomHigh[i] = Long.parseLong(m.group(2));
-        }
+        generatedSlots = slots.stream().mapToInt(Integer::intValue).toArray();
+        generated = makers.toArray(Generated[]::new);
+        timed = makers.stream().anyMatch(Generated::timed);
     }
 
     /**
      * A user's built-in variables made afresh for its iteration {@code iteration} (-1: its setup), each
-     * only where some step reads it: the iteration's number as text, a UUID, each {@code ${random:LO-HI}}.
+     * only where some step reads it: the iteration's number as text, a UUID, each {@link Generated} value.
      */
     void fresh(String[] variables, long iteration, java.util.SplittableRandom random) {
         if (readsIteration && iteration >= 0) {
@@ -104,8 +102,9 @@ final class FlowLane {
         if (readsUuid) {
             variables[FlowPlan.UUID] = java.util.UUID.randomUUID().toString();
         }
-        for (int i = 0; i < randomSlots.length; i++) {
-            variables[randomSlots[i]] = Long.toString(random.nextLong(randomLow[i], randomHigh[i] + 1));
+        long now = timed ? System.currentTimeMillis() : 0;
+        for (int i = 0; i < generatedSlots.length; i++) {
+            variables[generatedSlots[i]] = generated[i].next(random, now);
         }
     }
 

@@ -140,8 +140,6 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
                 : s.withData(s.data().share(part, parts))).toList();
     }
 
-    /** A random integer from LO to HI (both in), drawn afresh each iteration: {@code ${random:1-100}}. */
-    public static final java.util.regex.Pattern RANDOM = java.util.regex.Pattern.compile("random:(\\d{1,18})-(\\d{1,18})");
 
     /**
      * Whether a step reads the variable in {@code slot}: only then is a built-in one written per

@@ -1,6 +1,7 @@
 package io.wsbench.service.flow;
 
 import io.wsbench.core.load.FlowPlan;
+import io.wsbench.core.load.Generated;
 import io.wsbench.core.load.FlowStep;
 import io.wsbench.core.load.HttpRequest;
 import io.wsbench.core.load.RequestTemplate;
@@ -456,16 +457,14 @@ public final class OwnFlow {
     }
 
     private void unknown(String variable, String where) throws OwnServiceException {
-        java.util.regex.Matcher random = FlowPlan.RANDOM.matcher(variable);
-        if (random.matches()) {
-            if (Long.parseLong(random.group(1)) > Long.parseLong(random.group(2))) {
-                throw new OwnServiceException(where + " uses ${" + variable + "}, whose range ends before it starts");
+        if (Generated.names(variable)) {
+            try {
+                Generated.of(variable); // made afresh each iteration: a slot of its own, written right
+            } catch (IllegalArgumentException e) {
+                throw new OwnServiceException(where + " uses " + e.getMessage());
             }
             slot(variable);
             return;
-        }
-        if (variable.startsWith("random:")) {
-            throw new OwnServiceException(where + " uses ${" + variable + "}: a random integer is ${random:LO-HI}, e.g. ${random:1-100}");
         }
         if (!known.contains(variable)) {
             throw new OwnServiceException(where + " uses ${" + variable + "}, which no earlier step or row gives"

@@ -400,7 +400,7 @@ public final class HarFlow {
             base = "v" + base;
         }
         String name = base;
-        for (int n = 2; !names.add(name) || FlowPlan.RANDOM.matcher(name).matches(); n++) {
+        for (int n = 2; !names.add(name) || io.wsbench.core.load.Generated.names(name); n++) {
             name = base + n;
         }
         return name;

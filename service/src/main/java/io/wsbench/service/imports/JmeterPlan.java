@@ -729,6 +729,21 @@ final class JmeterPlan {
                 case "UUID" -> {
                     return "${uuid}";
                 }
+                case "time" -> {
+                    // JMeter's clock: milliseconds, /1000 seconds, or a date pattern; one value an iteration here
+                    String format = args.length > 0 ? args[0].trim() : "";
+                    String made = format.isEmpty() ? "time" : format.equals("/1000") ? "time:unix" : "time:" + format;
+                    if (generated(made)) {
+                        return remembered(args, 1, "${" + made + "}");
+                    }
+                }
+                case "RandomString" -> {
+                    String chars = args.length > 1 ? args[1].replace("\\,", ",") : "";
+                    String made = "text:" + (args.length > 0 ? args[0].trim() : "") + (chars.isEmpty() ? "" : ":" + chars);
+                    if (!chars.contains("}") && generated(made)) {
+                        return remembered(args, 2, "${" + made + "}");
+                    }
+                }
                 case "threadNum" -> {
                     return "${vu}";
                 }
@@ -745,6 +760,23 @@ final class JmeterPlan {
         }
         draft.note("${" + r + "} in " + where + ": no element of the plan sets it before; sent as written, as JMeter sends it");
         return Texts.literal("${" + r + "}");
+    }
+
+    /** Whether {@code variable} is a value wsbench makes afresh each iteration ({@link io.wsbench.core.load.Generated}), written right. */
+    private static boolean generated(String variable) {
+        try {
+            return io.wsbench.core.load.Generated.of(variable) != null;
+        } catch (IllegalArgumentException wrong) {
+            return false;
+        }
+    }
+
+    /** {@code value}, also kept under the variable a function's argument {@code at} names (JMeter's last argument), for later reads. */
+    private String remembered(String[] args, int at, String value) {
+        if (args.length > at && !args[at].isBlank()) {
+            staticVars.put(args[at].trim(), value);
+        }
+        return value;
     }
 
     private static String or(String a, String b, String c) {

@@ -500,6 +500,9 @@ final class PostmanCollection {
         return switch (name) {
             case "$guid", "$randomUUID" -> "${uuid}";
             case "$randomInt" -> "${random:0-1000}";
+            case "$timestamp" -> "${time:unix}";
+            case "$isoTimestamp" -> "${time:iso}";
+            case "$randomAlphaNumeric" -> "${text:1}";
             default -> {
                 draft.skip("{{" + name + "}} in " + where + " (no wsbench built-in gives it; left out)");
                 yield "";

@@ -234,4 +234,16 @@ class JmeterControllersTest {
                         sampler("two", "/two", "") + sampler("three", "/three", "")));
         assertTrue(r.yaml().contains("rate: 10.0"), r.yaml());
     }
+    /**
+     * JMeter's ${__time(…)} and ${__RandomString(…)} (in ONLYOFFICE's, Zimbra's and a dubbing service's plans) as the values a
+     * flow makes each iteration; the variable a function names keeps its value for later reads.
+     */
+    @Test
+    void theClockAndRandomTextAreTheFlowsOwnValues(@TempDir Path dir) throws Exception {
+        SuiteDraft.Result r = imported(dir, sampler("t", "/t?a=${__time()}&amp;b=${__time(/1000,)}&amp;c=${__time(yyyy-MM-dd,day)}"
+                + "&amp;d=${__RandomString(8,abc,rid)}&amp;e=${rid}&amp;f=${__RandomString(4,,)}&amp;g=${day}", ""));
+        assertEquals("/t?a=${time}&b=${time:unix}&c=${time:yyyy-MM-dd}&d=${text:8:abc}&e=${text:8:abc}&f=${text:4}&g=${time:yyyy-MM-dd}",
+                flow(r).steps().get(0).path(), r.yaml());
+        assertTrue(r.skipped().isEmpty(), r.skipped().toString());
+    }
 }
