@@ -329,6 +329,25 @@ final class JmeterPlan {
                     including.remove(tree.getOwnerDocument().getDocumentURI());
                 }
             }
+            case "IfController" -> {
+                String condition = Objects.requireNonNullElse(prop(e, "IfController.condition"), "").trim();
+                Boolean holds = condition.equals("${JMeterThread.last_sample_ok}") ? Boolean.TRUE : holds(condition);
+                if (holds == null) {
+                    draft.skip(label + " and the samplers in it: its condition " + condition + " is known only as JMeter runs");
+                } else if (holds) {
+                    if (condition.startsWith("${JMeterThread")) {
+                        // after a passed sample, as every sample passes when the service is right; after a failed one the
+                        // flow's onError decides, as it does for every step
+                        draft.note(label + ": its samplers are steps; JMeter runs them only after a passed sample, wsbench after a"
+                                + " failed one as the flow's onError says");
+                    }
+                    Scope inner = scope.inner();
+                    elements.level(p.tree, inner, false);
+                    walk(p.tree, inner, once);
+                } else {
+                    draft.ignore(label + ": its condition " + condition + " is false with the plan's values, so its samplers never run");
+                }
+            }
             case "RandomController", "InterleaveControl" -> {
                 // one child an iteration, drawn: JMeter's Interleave Controller takes them in turn, which over many
                 // iterations runs each as often
@@ -379,6 +398,35 @@ final class JmeterPlan {
                 }
             }
         }
+    }
+
+    /** {@code "${X}" == "v"} (or {@code !=}, {@code ===}), optionally in {@code ${__jexl3(…)}} or {@code ${__javaScript(…)}}. */
+    private static final Pattern COMPARED = Pattern.compile("(?:\\$\\{__(?:jexl3|jexl2|javaScript|groovy)\\()?\\s*(['\"]?)\\$\\{(\\w[\\w.]*)}\\1"
+            + "\\s*(==|!=|===|!==)\\s*(?:(['\"])(.*?)\\4|(-?\\d+(?:\\.\\d+)?))\\s*(?:\\)})?");
+
+    /**
+     * An If Controller's condition as the plan's own values decide it (its User Defined Variables, --environment's
+     * properties): {@code ${X}} is true when X is "true", a comparison of X with a constant; null when it reads a value
+     * known only as JMeter runs (an extraction, a row, a script's).
+     */
+    private Boolean holds(String condition) {
+        Matcher alone = Pattern.compile("\\$\\{(\\w[\\w.]*)}").matcher(condition);
+        if (alone.matches()) {
+            String v = staticVars.get(alone.group(1));
+            return v == null || v.contains("${") ? null : v.trim().equalsIgnoreCase("true");
+        }
+        Matcher m = COMPARED.matcher(condition);
+        if (!m.matches()) {
+            return null;
+        }
+        String v = staticVars.get(m.group(2));
+        if (v == null || v.contains("${")) {
+            return null;
+        }
+        String constant = m.group(5) != null ? m.group(5) : m.group(6);
+        boolean equal = m.group(6) != null && v.trim().matches("-?\\d+(\\.\\d+)?")
+                ? Double.parseDouble(v.trim()) == Double.parseDouble(constant) : v.equals(Texts.literal(constant));
+        return m.group(3).startsWith("!") != equal;
     }
 
     /** The samplers and controllers of a level, enabled, in order: what JMeter's Random, Switch and Interleave Controllers choose among. */
