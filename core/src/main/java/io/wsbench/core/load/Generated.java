@@ -15,26 +15,26 @@ import java.util.regex.Pattern;
  * {@code ${text:N}} (N letters and digits drawn at random, or {@code ${text:N:CHARS}} of those characters, as JMeter's
  * {@code ${__RandomString(N,CHARS)}}).
  */
-public abstract sealed class Generated permits Generated.Integer, Generated.Time, Generated.Text {
+public sealed interface Generated permits Generated.RandomInteger, Generated.Clock, Generated.RandomText {
 
-    private static final Pattern RANDOM = Pattern.compile("random:(\\d{1,18})-(\\d{1,18})");
-    private static final Pattern TEXT = Pattern.compile("text:(\\d{1,4})(?::(.+))?");
-    private static final String ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    Pattern RANDOM = Pattern.compile("random:(\\d{1,18})-(\\d{1,18})");
+    Pattern TEXT = Pattern.compile("text:(\\d{1,4})(?::(.+))?");
+    String ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
     /** The value for an iteration that starts at {@code epochMillis}. */
-    abstract String next(SplittableRandom random, long epochMillis);
+    String next(SplittableRandom random, long epochMillis);
 
     /** Whether it reads the clock (so that the clock is read once an iteration, and only then). */
-    boolean timed() {
+    default boolean timed() {
         return false;
     }
 
     /**
      * The value {@code variable} names, or null when it names none ({@code vu}, a row's column, an extraction); a
-     * variable of one of these forms written wrong ({@code random:9-1}, {@code time:qq}) is an
+     * variable of one of these forms written wrong ({@code random:9-1}, {@code time:bb}) is an
      * {@link IllegalArgumentException} saying how to write it.
      */
-    public static Generated of(String variable) {
+    static Generated of(String variable) {
         Matcher m = RANDOM.matcher(variable);
         if (m.matches()) {
             long low = Long.parseLong(m.group(1));
@@ -42,7 +42,7 @@ public abstract sealed class Generated permits Generated.Integer, Generated.Time
             if (low > high) {
                 throw new IllegalArgumentException("${" + variable + "}, whose range ends before it starts");
             }
-            return new Integer(low, high);
+            return new RandomInteger(low, high);
         }
         if (variable.startsWith("random:")) {
             throw new IllegalArgumentException("${" + variable + "}: a random integer is ${random:LO-HI}, e.g. ${random:1-100}");
@@ -50,10 +50,10 @@ public abstract sealed class Generated permits Generated.Integer, Generated.Time
         if (variable.equals("time") || variable.startsWith("time:")) {
             String format = variable.equals("time") ? "" : variable.substring(5);
             if (format.isEmpty() || format.equals("unix") || format.equals("iso")) {
-                return new Time(format, null);
+                return new Clock(format, null);
             }
             try {
-                return new Time(format, DateTimeFormatter.ofPattern(format).withZone(ZoneId.systemDefault()));
+                return new Clock(format, DateTimeFormatter.ofPattern(format).withZone(ZoneId.systemDefault()));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("${" + variable + "}: not a date pattern (" + e.getMessage()
                         + "); ${time} is milliseconds, ${time:unix} seconds, ${time:iso} an ISO-8601 instant, or"
@@ -61,8 +61,8 @@ public abstract sealed class Generated permits Generated.Integer, Generated.Time
             }
         }
         m = TEXT.matcher(variable);
-        if (m.matches() && java.lang.Integer.parseInt(m.group(1)) > 0) {
-            return new Text(java.lang.Integer.parseInt(m.group(1)), m.group(2) == null ? ALPHANUMERIC : m.group(2));
+        if (m.matches() && Integer.parseInt(m.group(1)) > 0) {
+            return new RandomText(Integer.parseInt(m.group(1)), m.group(2) == null ? ALPHANUMERIC : m.group(2));
         }
         if (variable.startsWith("text:")) {
             throw new IllegalArgumentException("${" + variable + "}: random text is ${text:N} (N letters and digits, 1 to 9999)"
@@ -72,41 +72,27 @@ public abstract sealed class Generated permits Generated.Integer, Generated.Time
     }
 
     /** Whether {@code variable} names a value made afresh each iteration (checked as {@link #of} reads it). */
-    public static boolean names(String variable) {
+    static boolean names(String variable) {
         return variable.startsWith("random:") || variable.equals("time") || variable.startsWith("time:") || variable.startsWith("text:");
     }
 
-    static final class Integer extends Generated {
-        private final long low;
-        private final long high;
-
-        Integer(long low, long high) {
-            this.low = low;
-            this.high = high;
-        }
-
+    /** An integer from {@code low} to {@code high}, both in. */
+    record RandomInteger(long low, long high) implements Generated {
         @Override
-        String next(SplittableRandom random, long epochMillis) {
+        public String next(SplittableRandom random, long epochMillis) {
             return Long.toString(random.nextLong(low, high + 1));
         }
     }
 
-    static final class Time extends Generated {
-        private final String kind;
-        private final DateTimeFormatter format;
-
-        Time(String kind, DateTimeFormatter format) {
-            this.kind = kind;
-            this.format = format;
-        }
-
+    /** The iteration's start: milliseconds ({@code kind} empty), seconds ({@code unix}), ISO-8601 ({@code iso}) or {@code format}. */
+    record Clock(String kind, DateTimeFormatter format) implements Generated {
         @Override
-        boolean timed() {
+        public boolean timed() {
             return true;
         }
 
         @Override
-        String next(SplittableRandom random, long epochMillis) {
+        public String next(SplittableRandom random, long epochMillis) {
             return switch (kind) {
                 case "" -> Long.toString(epochMillis);
                 case "unix" -> Long.toString(epochMillis / 1000);
@@ -116,17 +102,10 @@ public abstract sealed class Generated permits Generated.Integer, Generated.Time
         }
     }
 
-    static final class Text extends Generated {
-        private final int length;
-        private final String chars;
-
-        Text(int length, String chars) {
-            this.length = length;
-            this.chars = chars;
-        }
-
+    /** {@code length} characters drawn from {@code chars}. */
+    record RandomText(int length, String chars) implements Generated {
         @Override
-        String next(SplittableRandom random, long epochMillis) {
+        public String next(SplittableRandom random, long epochMillis) {
             char[] out = new char[length];
             for (int i = 0; i < length; i++) {
                 out[i] = chars.charAt(random.nextInt(chars.length()));
