@@ -28,7 +28,7 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "SUITE.yaml", description = "where the suite is written (default: the file's name, .yaml); its data files and WSDLs go beside it")
     Path out;
 
-    @Option(names = "--environment", paramLabel = "ENV", description = "a Postman environment or globals (JSON) or a .properties file: the values of the file's variables and properties; repeatable, a later file's value winning (Postman's globals lose to the collection's own variables)")
+    @Option(names = {"-e", "--environment"}, paramLabel = "ENV", description = "a Postman environment or globals (JSON) or a .properties file: the values of the file's variables and properties; repeatable, a later file's value winning (Postman's globals lose to the collection's own variables)")
     List<Path> environments = List.of();
 
     @Option(names = "--var", paramLabel = "NAME=VALUE", description = "a value of the file's variables or properties, as newman's --env-var and JMeter's -J give one; repeatable, winning over --environment's")
