@@ -281,7 +281,11 @@ final class JmeterPlan {
                     draft.skip(label + ": a Flow Control Action that stops or starts over (its pause is kept)");
                 }
             }
-            case "GenericController", "RecordingController", "CriticalSectionController" -> {
+            case "GenericController", "RecordingController", "CriticalSectionController", "RandomOrderController" -> {
+                if (kind.equals("RandomOrderController") && children(p.tree).size() > 1) {
+                    // the same requests an iteration, in one order: what a load measures is the same
+                    draft.note(label + ": its samplers are steps in the plan's order; JMeter shuffles them each iteration");
+                }
                 if (kind.equals("CriticalSectionController")) {
                     draft.note(label + ": its samplers are steps in order, without its lock (\"" + prop(e, "CriticalSectionController.lockName")
                             + "\"): wsbench's users may run them at the same time, which JMeter's would not");

@@ -104,7 +104,11 @@ class JmeterControllersTest {
         SuiteDraft.Result r = imported(dir, """
                 <CriticalSectionController guiclass="CriticalSectionControllerGui" testclass="CriticalSectionController" testname="one at a time">
                   <stringProp name="CriticalSectionController.lockName">stock</stringProp></CriticalSectionController>
-                <hashTree>%s</hashTree>""".formatted(sampler("reserve", "/reserve", "")));
+                <hashTree>%s</hashTree>""".formatted(sampler("reserve", "/reserve", ""))
+                + controller("RandomOrderController", "shuffled", "", sampler("a", "/a", "") + sampler("b", "/b", "")));
+        assertEquals(List.of("reserve", "a", "b"), flow(r).steps().stream().map(io.wsbench.model.suite.StepSpec::name).toList());
+        assertTrue(r.notes().contains("RandomOrderController 'shuffled': its samplers are steps in the plan's order; JMeter shuffles"
+                + " them each iteration"), r.notes().toString());
         assertTrue(r.yaml().contains("name: reserve"), r.yaml());
         assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("CriticalSectionController 'one at a time': its samplers are steps in order,"
                 + " without its lock (\"stock\")")), r.notes().toString());
