@@ -362,6 +362,9 @@ public final class SuiteDraft {
         }
     }
 
+    /** The iterations a user sends under {@code run --quick}. */
+    static final int QUICK_ITERATIONS = 5;
+
     Result result(String source) throws OwnServiceException {
         List<ObjectNode> kept = new ArrayList<>();
         int steps = 0;
@@ -407,6 +410,8 @@ public final class SuiteDraft {
         } else {
             loads.values().forEach(ls::add);
         }
+        // --quick checks the conversion against the service: a few iterations a user, not the 200 of a suite of our stacks
+        suite.putObject("quick").put("requestsPerUser", QUICK_ITERATIONS).put("duration", "1s");
         if (!asserts.isEmpty()) {
             ArrayNode as = suite.putArray("assert");
             asserts.forEach(as::add);
@@ -414,6 +419,8 @@ public final class SuiteDraft {
         StringBuilder out = new StringBuilder();
         out.append("# made by wsbench import from ").append(format).append(' ').append(source).append('\n');
         out.append("# repeat: 1, as the file runs its load once; more rounds give each figure an interval (docs/numbers.md)\n");
+        out.append("# quick: run --quick sends ").append(QUICK_ITERATIONS).append(" iterations a user (or 1 s), a check of the"
+                + " conversion against the service before its load\n");
         for (String s : skipped) {
             out.append("# skipped: ").append(s.replace('\n', ' ')).append('\n');
         }
