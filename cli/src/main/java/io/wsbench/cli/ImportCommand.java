@@ -86,7 +86,8 @@ final class ImportCommand implements Callable<Integer> {
         r.skipped().forEach(s -> o.println("skipped: " + s));
         r.notes().forEach(s -> o.println("note: " + s));
         r.ignored().forEach(s -> o.println("ignored: " + s));
-        o.println("run it with: wsbench run " + suite);
+        o.println("run it with: wsbench run " + suite + " (--quick first: " + SuiteDraft.QUICK_ITERATIONS
+                + " iterations a user, a check of the conversion)");
         return 0;
     }
 }

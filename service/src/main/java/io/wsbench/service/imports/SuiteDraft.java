@@ -363,7 +363,7 @@ public final class SuiteDraft {
     }
 
     /** The iterations a user sends under {@code run --quick}. */
-    static final int QUICK_ITERATIONS = 5;
+    public static final int QUICK_ITERATIONS = 5;
 
     Result result(String source) throws OwnServiceException {
         List<ObjectNode> kept = new ArrayList<>();
