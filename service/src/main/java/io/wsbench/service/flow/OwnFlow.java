@@ -457,12 +457,13 @@ public final class OwnFlow {
     }
 
     private void unknown(String variable, String where) throws OwnServiceException {
-        if (Generated.names(variable)) {
-            try {
-                Generated.of(variable); // made afresh each iteration: a slot of its own, written right
-            } catch (IllegalArgumentException e) {
-                throw new OwnServiceException(where + " uses " + e.getMessage());
-            }
+        Generated made;
+        try {
+            made = Generated.of(variable); // one made afresh each iteration: a slot of its own, written right
+        } catch (IllegalArgumentException e) {
+            throw new OwnServiceException(where + " uses " + e.getMessage());
+        }
+        if (made != null) {
             slot(variable);
             return;
         }

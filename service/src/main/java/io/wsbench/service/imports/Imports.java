@@ -83,13 +83,7 @@ public final class Imports {
                     + " file's own paths; a path or query of its would not be used");
         }
         SuiteDraft.Where origin = new SuiteDraft.Where(to, options.folder() == null ? "" : options.folder());
-        int start = 0;
-        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
-            start = 3;
-        }
-        while (start < bytes.length && Character.isWhitespace(bytes[start])) {
-            start++;
-        }
+        int start = contentStart(bytes);
         if (start == bytes.length) {
             throw new OwnServiceException(source + ": the file is empty");
         }
@@ -140,6 +134,15 @@ public final class Imports {
             throw new OwnServiceException(source + ": a JSON list, not a Postman collection (an object with info and item)");
         }
         throw new OwnServiceException(source + ": neither XML nor JSON: not a SoapUI project, a Postman collection or a JMeter plan");
+    }
+
+    /** Where a file's content starts: past a UTF-8 byte order mark and white space ({@code bytes.length} for none). */
+    private static int contentStart(byte[] bytes) {
+        int start = bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf ? 3 : 0;
+        while (start < bytes.length && Character.isWhitespace(bytes[start])) {
+            start++;
+        }
+        return start;
     }
 
     private static byte[] bytes(Path file, String what) throws OwnServiceException {
@@ -220,11 +223,7 @@ public final class Imports {
      */
     static List<String[]> iterationData(Path file) throws OwnServiceException {
         byte[] bytes = bytes(file, "data file");
-        int start = 0;
-        while (start < bytes.length && (Character.isWhitespace(bytes[start]) || (bytes[start] & 0xff) == 0xef
-                || (bytes[start] & 0xff) == 0xbb || (bytes[start] & 0xff) == 0xbf)) {
-            start++;
-        }
+        int start = contentStart(bytes);
         List<String[]> table = new ArrayList<>();
         if (start < bytes.length && (bytes[start] == '[' || bytes[start] == '{')) {
             JsonNode list = json(bytes, file.toString());

@@ -4,7 +4,6 @@ import io.wsbench.service.imports.JmeterPlan.Pair;
 import io.wsbench.service.own.OwnServiceException;
 import org.w3c.dom.Element;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -377,12 +376,18 @@ final class JmeterElements {
         return prop(e, "delimiter") == null || prop(e, "delimiter").isEmpty() ? "," : prop(e, "delimiter").replace("\\t", "\t");
     }
 
+    /** A CSV Data Set's file, its name's variables and properties put in, found beside the plan; null when it is not there. */
+    private Path file(Element e, String label) throws OwnServiceException {
+        String file = expand(String.valueOf(prop(e, "filename")), label);
+        return file.isBlank() ? null : Imports.beside(dir, file);
+    }
+
     /** Why a CSV Data Set's file cannot be read (the line csv() skips it with), or null when it can. */
     private String unread(Element e, String label) throws OwnServiceException {
         String written = String.valueOf(prop(e, "filename"));
         String file = expand(written, label);
         String names = prop(e, "variableNames");
-        if (file.isBlank() || Imports.beside(dir, file) == null) {
+        if (file(e, label) == null) {
             // its names stay unknown: where the plan reads them, the suite sends them as written, as JMeter does an unset
             // variable (a suite that named them would not load, no row giving them)
             return label + ": its file " + file + (written.equals(file) ? "" : " (" + written + ", with --environment's values)")
@@ -411,7 +416,7 @@ final class JmeterElements {
         if (unread(e, label) == null) {
             String names = prop(e, "variableNames");
             boolean headerInFile = names == null || names.isBlank();
-            rows = JmeterCsv.read(Imports.beside(dir, expand(String.valueOf(prop(e, "filename")), label)), delimiter(e).charAt(0),
+            rows = JmeterCsv.read(file(e, label), delimiter(e).charAt(0),
                     "true".equals(prop(e, "quotedData")), source + ": " + label);
             if (!headerInFile && "true".equals(prop(e, "ignoreFirstLine")) && !rows.isEmpty()) {
                 rows.remove(0);
@@ -441,7 +446,7 @@ final class JmeterElements {
         }
         List<String[]> table = table(e, label);
         java.util.Collections.addAll(known, table.get(0));
-        Path f = Imports.beside(dir, expand(String.valueOf(prop(e, "filename")), label));
+        Path f = file(e, label);
         scope.data = draft.file(f.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".csv", JmeterCsv.write(table));
         boolean recycle = !"false".equals(prop(e, "recycle"));
         String share = String.valueOf(prop(e, "shareMode"));

@@ -404,6 +404,11 @@ final class JmeterPlan {
         }
     }
 
+    /** A variable alone: {@code ${X}}. */
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{(\\w[\\w.]*)}");
+    /** A Switch Controller's {@code ${__Random(a,b)}} (or with the variable it sets). */
+    private static final Pattern SWITCH_RANDOM = Pattern.compile("\\$\\{__Random\\(\\s*(\\d{1,6})\\s*,\\s*(\\d{1,6})\\s*(?:,[^)]*)?\\)}");
+
     /** {@code "${X}" == "v"} (or {@code !=}, {@code ===}), optionally in {@code ${__jexl3(…)}} or {@code ${__javaScript(…)}}. */
     private static final Pattern COMPARED = Pattern.compile("(?:\\$\\{__(?:jexl3|jexl2|javaScript|groovy)\\()?\\s*(['\"]?)\\$\\{(\\w[\\w.]*)}\\1"
             + "\\s*(==|!=|===|!==)\\s*(?:(['\"])(.*?)\\4|(-?\\d+(?:\\.\\d+)?))\\s*(?:\\)})?");
@@ -414,7 +419,7 @@ final class JmeterPlan {
      * known only as JMeter runs (an extraction, a row, a script's).
      */
     private Boolean holds(String condition) {
-        Matcher alone = Pattern.compile("\\$\\{(\\w[\\w.]*)}").matcher(condition);
+        Matcher alone = VARIABLE.matcher(condition);
         if (alone.matches()) {
             String v = staticVars.get(alone.group(1));
             return v == null || v.contains("${") ? null : v.trim().equalsIgnoreCase("true");
@@ -493,8 +498,7 @@ final class JmeterPlan {
         if (children.isEmpty()) {
             return List.of();
         }
-        java.util.regex.Matcher random = java.util.regex.Pattern.compile("\\$\\{__Random\\(\\s*(\\d{1,6})\\s*,\\s*(\\d{1,6})\\s*(?:,[^)]*)?\\)}")
-                .matcher(value.trim());
+        Matcher random = SWITCH_RANDOM.matcher(value.trim());
         if (random.matches()) {
             for (int v = Integer.parseInt(random.group(1)); v <= Integer.parseInt(random.group(2)); v++) {
                 weights[v < children.size() ? v : 0] += 1;
