@@ -63,6 +63,11 @@ final class RunCommand implements Callable<Integer> {
             + " quarter of the cores), or 'off'")
     String cpus;
 
+    @Option(names = "--one-user", paramLabel = "apart|together", description = "where a placed run sends a point of one user"
+            + " from: the generator's cores (apart, the default) or the servers' (together: its requests and answers take"
+            + " turns on one core instead of waking another; over the suite's cpus: oneUser)")
+    String oneUser;
+
     @Mixin
     AssertOptions asserts;
 
@@ -283,12 +288,21 @@ final class RunCommand implements Callable<Integer> {
         if (quick) {
             suite = suite.quickened();
         }
-        if (cpus != null) {
-            try {
-                suite = suite.withCpus("off".equals(cpus) ? null : Placement.parse(cpus));
-            } catch (IllegalArgumentException e) {
-                throw new UserError(e.getMessage());
+        try {
+            if (cpus != null) {
+                // new cores, the suite's choice for one user kept
+                Placement placed = "off".equals(cpus) ? null : Placement.parse(cpus);
+                suite = suite.withCpus(placed == null || suite.cpus() == null ? placed : placed.withOneUser(suite.cpus().oneUser()));
             }
+            if (oneUser != null) {
+                if (suite.cpus() == null) {
+                    throw new UserError("--one-user needs the processes placed (the suite's cpus: or --cpus): unplaced, every"
+                            + " thread runs where the OS puts it");
+                }
+                suite = suite.withCpus(suite.cpus().withOneUser(oneUser));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage().replace("cpus: oneUser", "--one-user"));
         }
         return rounds.over(suite);
     }

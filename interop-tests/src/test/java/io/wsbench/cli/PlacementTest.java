@@ -101,6 +101,62 @@ class PlacementTest {
     }
 
     @Test
+    void oneUserTogetherSendsAOneUserPointFromTheServersCoresAndOnlyIt(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores");
+        String before = Cores.of(ProcessHandle.current().pid());
+        Path suite = Files.writeString(dir.resolve("together.yaml"), """
+                name: together
+                warmup: none            # not what this test is about
+                cpus: { oneUser: together }
+                targets:
+                  - { label: plain, stack: direct, protocol: plain }
+                load:
+                  - { users: 1, requestsPerUser: 200 }
+                  - { users: 2, requestsPerUser: 100 }
+                """);
+        CliRunner r = CliRunner.run("run", suite.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        JsonNode run = RunJson.MAPPER.readTree(dir.resolve("out/run.json").toFile());
+        io.wsbench.model.suite.Placement auto = io.wsbench.model.suite.Placement.auto();
+        assertEquals(auto.generator(), run.at("/environment/cpus/generator").asText(), "the lists left out: auto's");
+        assertEquals("together", run.at("/environment/cpus/oneUser").asText());
+        assertTrue(Files.readString(dir.resolve("out/report.html")).contains("a point of one user sent from the servers&#39; cores")
+                || Files.readString(dir.resolve("out/report.html")).contains("a point of one user sent from the servers' cores"));
+        JsonNode one = null;
+        JsonNode two = null;
+        for (JsonNode p : run.at("/points")) {
+            if (p.at("/load/users").asInt() == 1) {
+                one = p;
+            } else {
+                two = p;
+            }
+        }
+        assertEquals(200, one.at("/validated").asLong());
+        assertEquals(200, two.at("/validated").asLong());
+        // one user: sent from the server's core, where no core idles between requests and there is no distance to probe
+        assertEquals("shared", one.at("/generator/idleCores").asText(), one.at("/generator").toString());
+        assertTrue(one.at("/generator/coreDistanceNanos").isMissingNode(), one.at("/generator").toString());
+        assertTrue(one.at("/server/ownCpusBusyPercent").isMissingNode(), "the server's cores were the generator's too");
+        // two users: from the generator's own core, as every placed point
+        assertTrue(!"shared".equals(two.at("/generator/idleCores").asText()), two.at("/generator").toString());
+        assertEquals(2, two.at("/generator/coreDistanceNanos").size(), two.at("/generator").toString());
+        assertEquals(before, Cores.of(ProcessHandle.current().pid()), "the generator's cores given back");
+
+        // --one-user over the suite's; unplaced, it has nothing to do: one line
+        CliRunner apart = CliRunner.run("run", suite.toString(), "--one-user", "apart", "--out", dir.resolve("apart").toString());
+        assertEquals(0, apart.exit(), apart.out() + apart.err());
+        JsonNode apartRun = RunJson.MAPPER.readTree(dir.resolve("apart/run.json").toFile());
+        assertTrue(apartRun.at("/environment/cpus/oneUser").isMissingNode());
+        assertTrue(!apartRun.at("/points").toString().contains("\"shared\""), apartRun.at("/points").toString());
+        CliRunner unplaced = CliRunner.run("run", suite.toString(), "--cpus", "off", "--one-user", "together", "--out", dir.toString());
+        assertEquals(2, unplaced.exit());
+        assertTrue(unplaced.err().contains("--one-user needs the processes placed"), unplaced.err());
+        CliRunner sideways = CliRunner.run("run", suite.toString(), "--one-user", "sideways", "--out", dir.toString());
+        assertEquals(2, sideways.exit());
+        assertTrue(sideways.err().contains("--one-user is 'apart' or 'together', not 'sideways'"), sideways.err());
+    }
+
+    @Test
     void overlappingOrMissingCoresAreBadInputInOneLine(@TempDir Path dir) throws Exception {
         CliRunner overlap = CliRunner.run("run", "--cpus", "0:0-1", "--out", dir.toString());
         assertEquals(2, overlap.exit());

@@ -34,6 +34,17 @@ public final class Cores {
         taskset("cannot pin thread " + tid + " to cores " + cores, "--cpu-list", "--pid", cores, String.valueOf(tid));
     }
 
+    /** Pins the calling thread, and only it, to {@code cores}. */
+    public static void pinThisThread(String cores) throws StackException {
+        String self;
+        try {
+            self = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/thread-self")).toString(); // "pid/task/tid"
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new StackException("cannot pin a thread to cores " + cores + ": /proc/thread-self: " + e.getMessage());
+        }
+        pinThread(Long.parseLong(self.substring(self.lastIndexOf('/') + 1)), cores);
+    }
+
     /** {@code command} started on {@code cores} only (every thread it starts too); as it is for null cores. */
     public static List<String> on(String cores, List<String> command) {
         if (cores == null) {

@@ -186,7 +186,9 @@ final class ReportPage {
         List<Fact> facts = new ArrayList<>(List.of(new Fact("CPU", env.cpuModel() + ", " + env.cores() + " cores"),
                 new Fact("OS", env.os() + ", kernel " + env.kernel()), new Fact("JVM", env.jvm()),
                 new Fact("placement", env.cpus() == null ? "none: the OS put the generator's and the servers' threads on any core"
-                        : "load generator on cores " + env.cpus().get("generator") + ", servers on cores " + env.cpus().get("servers")),
+                        : "load generator on cores " + env.cpus().get("generator") + ", servers on cores " + env.cpus().get("servers")
+                        + (env.cpus().containsKey("oneUser") ? "; a point of one user sent from the servers' cores (oneUser: "
+                        + env.cpus().get("oneUser") + "), its requests and answers taking turns on one core" : "")),
                 new Fact("memory", HtmlFormat.gibibytes(env.memoryBytes()))));
         if (env.idle() != null) {
             facts.add(new Fact("idle cores", switch (env.idle()) {

@@ -5,9 +5,6 @@ import io.wsbench.launch.StackException;
 import io.wsbench.model.record.GeneratorRecord;
 import io.wsbench.model.suite.Placement;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -365,10 +362,9 @@ final class CoreDistance implements AutoCloseable {
     /** Pins the calling thread (only it) to {@code core}. */
     private static boolean pin(int core) {
         try {
-            String self = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString(); // "pid/task/tid"
-            Cores.pinThread(Long.parseLong(self.substring(self.lastIndexOf('/') + 1)), String.valueOf(core));
+            Cores.pinThisThread(String.valueOf(core));
             return true;
-        } catch (IOException | RuntimeException | StackException e) {
+        } catch (RuntimeException | StackException e) {
             return false;
         }
     }

@@ -1,6 +1,8 @@
 package io.wsbench.runner;
 
 import io.wsbench.core.load.LoadEngine;
+import io.wsbench.launch.Cores;
+import io.wsbench.launch.StackException;
 import io.wsbench.model.load.LoadSpec;
 import io.wsbench.core.load.Measurement;
 import io.wsbench.core.load.RequestSource;
@@ -24,6 +26,9 @@ public final class Generator implements LoadDriver {
     private final Integer threads;
     private final boolean busyPoll;
     private final Map<Integer, LoadEngine> engines = new ConcurrentHashMap<>();
+    /** The cores the I/O threads are asked to run on ({@link #sendFrom}; null: where the process runs), and where each engine's are. */
+    private volatile String ioCores;
+    private final Map<LoadEngine, String> engineCores = new ConcurrentHashMap<>();
 
     /** {@code threads}: the {@code --threads} option, or null for the default. */
     public Generator(Integer threads) {
@@ -38,8 +43,43 @@ public final class Generator implements LoadDriver {
 
     /** The engine for a point of {@code connections} connections (closed loop: users). */
     public LoadEngine forConnections(int connections) {
-        return engines.computeIfAbsent(threads != null ? threads : LoadEngine.defaultThreads(connections),
+        LoadEngine engine = engines.computeIfAbsent(threads != null ? threads : LoadEngine.defaultThreads(connections),
                 n -> new LoadEngine(n, busyPoll));
+        place(engine); // a new engine's threads start where the process runs
+        return engine;
+    }
+
+    @Override
+    public String sendFrom(String cores) {
+        ioCores = cores;
+        String failed = null;
+        for (LoadEngine engine : engines.values()) {
+            String why = place(engine);
+            failed = failed == null ? why : failed;
+        }
+        return failed;
+    }
+
+    /** Moves {@code engine}'s I/O threads to the cores asked, unless they are there; null when they are, else why not. */
+    private String place(LoadEngine engine) {
+        String cores = ioCores;
+        if (cores == null || cores.equals(engineCores.get(engine))) {
+            return null;
+        }
+        try {
+            engine.onEachIoThread(() -> {
+                try {
+                    Cores.pinThisThread(cores);
+                } catch (StackException e) {
+                    throw new IllegalStateException(e.getMessage(), e);
+                }
+            });
+            engineCores.put(engine, cores);
+            return null;
+        } catch (RuntimeException e) {
+            engineCores.remove(engine);
+            return e.getMessage();
+        }
     }
 
     @Override

@@ -22,6 +22,15 @@ public interface LoadDriver extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Sends the next points from {@code cores} (a CPU list): this process's I/O threads moved there, its other threads
+     * left where they are. Null when done, else why not (the points are sent from where the threads were). Load sent
+     * from elsewhere (agents) has nothing to move.
+     */
+    default String sendFrom(String cores) {
+        return null;
+    }
+
     /** How the load is generated, for the run's notes. */
     String describe();
 

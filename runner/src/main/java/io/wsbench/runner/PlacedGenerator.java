@@ -13,10 +13,11 @@ import java.util.function.Consumer;
  * of {@code cpus} is one way: the suite's {@link Placement} → here → {@link Cores}. {@code before}:
  * the cores this process had (null when it was not placed); {@code servers}: the cores every server
  * is started on, or null for anywhere; {@code cpus}: the placement as run.json's environment records
- * it (null: none); {@code note}: what the run says of it (null: nothing was asked).
+ * it (null: none); {@code note}: what the run says of it (null: nothing was asked); {@code oneUser}: where a point of one
+ * user sends from, the generator's cores or the servers' (null: not placed).
  */
-record PlacedGenerator(String before, String servers, Map<String, String> cpus, String note, Consumer<String> problems)
-        implements AutoCloseable {
+record PlacedGenerator(String before, String servers, Map<String, String> cpus, String note, OneUserCores oneUser,
+                       Consumer<String> problems) implements AutoCloseable {
 
     /**
      * Pins this process to the generator's cores of {@code placement} (none: left where it is); one that
@@ -25,18 +26,22 @@ record PlacedGenerator(String before, String servers, Map<String, String> cpus, 
      */
     static PlacedGenerator place(Placement placement, Consumer<String> problems) {
         if (placement == null) {
-            return new PlacedGenerator(null, null, null, null, problems);
+            return new PlacedGenerator(null, null, null, null, null, problems);
         }
         long self = ProcessHandle.current().pid();
         try {
             String before = Cores.of(self);
             Cores.pin(self, placement.generator());
-            return new PlacedGenerator(before, placement.servers(),
-                    Map.of("generator", placement.generator(), "servers", placement.servers()),
+            boolean together = placement.oneUserTogether();
+            return new PlacedGenerator(before, placement.servers(), together
+                    ? Map.of("generator", placement.generator(), "servers", placement.servers(), "oneUser", Placement.TOGETHER)
+                    : Map.of("generator", placement.generator(), "servers", placement.servers()),
                     "processes placed: the load generator on cores " + placement.generator()
-                            + ", every server on cores " + placement.servers(), problems);
+                            + ", every server on cores " + placement.servers()
+                            + (together ? "; a point of one user sends from the servers' cores" : ""),
+                    new OneUserCores(placement.generator(), placement.servers(), together), problems);
         } catch (StackException e) {
-            return new PlacedGenerator(null, null, null, "processes not placed: " + e.getMessage(), problems);
+            return new PlacedGenerator(null, null, null, "processes not placed: " + e.getMessage(), null, problems);
         }
     }
 

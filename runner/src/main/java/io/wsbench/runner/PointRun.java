@@ -50,6 +50,8 @@ final class PointRun {
      * repeats, so a command's points, one of each, go without it (30-60 ms of CPU a point, which `load` would count).
      */
     private final boolean timeMachine;
+    /** Where the points send from when the run is placed (a point of one user perhaps from the servers' cores); null: not placed. */
+    private final OneUserCores sendFrom;
 
     /**
      * {@code files}: where a monitor may write a point's files (the run's directory), or null to
@@ -57,12 +59,12 @@ final class PointRun {
      * figures kept.
      */
     PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes) {
-        this(driver, server, files, notes, (label, minutes) -> { }, null, null, true);
+        this(driver, server, files, notes, (label, minutes) -> { }, null, null, true, null);
     }
 
     private PointRun(LoadDriver driver, WatchedServer server, Path files, Consumer<String> notes,
                      java.util.function.BiConsumer<String, List<MinuteSample>> running, AwakeCores cores, CoreDistance apart,
-                     boolean timeMachine) {
+                     boolean timeMachine, OneUserCores sendFrom) {
         this.driver = driver;
         this.server = server;
         this.files = files;
@@ -71,26 +73,32 @@ final class PointRun {
         this.cores = cores;
         this.apart = apart;
         this.timeMachine = timeMachine;
+        this.sendFrom = sendFrom;
     }
 
     /** This, telling {@code running} each point's minutes so far as each minute closes (a run writes them to run.json). */
     PointRun tellingMinutes(java.util.function.BiConsumer<String, List<MinuteSample>> running) {
-        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine);
+        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine, sendFrom);
     }
 
     /** This, probing how far apart the generator's and the servers' cores are around each point ({@code apart}, null for not). */
     PointRun probing(CoreDistance apart) {
-        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine);
+        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine, sendFrom);
     }
 
     /** This, holding the machine's idle cores awake through {@code cores} for the points that leave them idle. */
     PointRun holding(AwakeCores cores) {
-        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine);
+        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine, sendFrom);
+    }
+
+    /** This, sending each point from the cores {@code sendFrom} gives it (null: from wherever the generator's threads are). */
+    PointRun sendingFrom(OneUserCores sendFrom) {
+        return new PointRun(driver, server, files, notes, running, cores, apart, timeMachine, sendFrom);
     }
 
     /** This, its points not timed by the {@link MachineProbe}: a command's, each point a row of one repeat. */
     PointRun unrepeated() {
-        return new PointRun(driver, server, files, notes, running, cores, apart, false);
+        return new PointRun(driver, server, files, notes, running, cores, apart, false, sendFrom);
     }
 
     /** A target at a load, as the cores' hold remembers how idle it left the machine. */
@@ -98,9 +106,36 @@ final class PointRun {
         return target.label() + " | " + (spec.open() ? "open " + spec.rate() : "closed") + " | " + spec.connections();
     }
 
-    /** Holds or lets go the cores for a load of {@code target}; what they do, or null with no hold to manage. */
+    /**
+     * Sends a load of {@code target} from its cores and holds or lets go the idle cores; what they do ("shared": one
+     * user sent from its server's core, where no core idles between its requests and nothing is held), or null with
+     * neither to manage.
+     */
     private String holdFor(Target target, LoadSpec spec) {
+        if (shares(spec)) {
+            String failed = driver.sendFrom(sendFrom.forPoint(spec));
+            if (failed == null) {
+                if (cores != null) {
+                    cores.letGo();
+                }
+                return SHARED;
+            }
+            notes.accept("a point of one user sent from the generator's cores, not the servers': " + failed);
+        } else if (sendFrom != null && driver.local()) {
+            String failed = driver.sendFrom(sendFrom.forPoint(spec));
+            if (failed != null) {
+                notes.accept("the generator's I/O threads could not be moved back to its cores: " + failed);
+            }
+        }
         return cores == null ? null : cores.forPoint(row(target, spec), spec);
+    }
+
+    /** What a point's record says its cores did when one user was sent from its server's core. */
+    static final String SHARED = "shared";
+
+    /** Whether a point at {@code spec} is sent from its server's cores. */
+    private boolean shares(LoadSpec spec) {
+        return sendFrom != null && driver.local() && sendFrom.shares(spec);
     }
 
     /** {@code spec}'s load of {@code target} through the driver, the hold told how idle it left this machine (when it ran here). */
@@ -164,13 +199,14 @@ final class PointRun {
     private PointRecord measureOnce(Target target, LoadPointSpec asked, int repeat, String label, String file,
                                     ProgressListener progress) throws InterruptedException {
         LoadPointSpec point = asked.forSequence(target.workload().sequenceLength());
+        LoadSpec spec = point.toLoadSpec();
         Double probedBefore = timeMachine && driver.local() ? MachineProbe.micros() : null;
-        Double apartBefore = apart != null && driver.local() ? apart.near() : null;
+        // one user sent from its server's core crosses to no other core: how far apart they are does not reach it
+        Double apartBefore = apart != null && driver.local() && !shares(spec) ? apart.near() : null;
         List<Monitor> started = start(label);
         ClientCosts before = ClientCosts.of(target);
         Measurement m;
         OverTime over;
-        LoadSpec spec = point.toLoadSpec();
         String coresDid = holdFor(target, spec);
         try (PointWatch watch = PointWatch.start(progress, minutes -> running.accept(label, minutes), server)) {
             m = run(target, spec, watch);
@@ -227,6 +263,9 @@ final class PointRun {
         }
         if (coresDid != null && p.generator() != null) {
             p = p.withGenerator(p.generator().withIdleCores(coresDid));
+        }
+        if (SHARED.equals(coresDid)) {
+            p = p.withServer(ServerRecord.sharingItsCpus(p.server())); // its cores were the generator's too
         }
         if (!server.alive() && p.aborted() == null) {
             p = p.withAborted(server.deathNotice());

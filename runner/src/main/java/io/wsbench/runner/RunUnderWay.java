@@ -30,6 +30,8 @@ final class RunUnderWay {
     private WarmingCores warming = WarmingCores.NONE;
     /** How far apart the generator's and the servers' cores are, probed around every point; null when the run is not placed. */
     private CoreDistance apart;
+    /** Where the points send from, when the run is placed; null when it is not. */
+    private OneUserCores sendFrom;
     /** The number of the last point's files handed out ({@link #nextFile}). */
     private int files;
 
@@ -72,6 +74,7 @@ final class RunUnderWay {
             note(placed.note());
         }
         warming = WarmingCores.of(placed, this);
+        sendFrom = placed.oneUser();
         apart = placed.cpus() == null ? null
                 : CoreDistance.between(placed.cpus().get("generator"), placed.servers(), !suite.rounds().once());
         AwakeCores awake = session.awake();
@@ -100,7 +103,7 @@ final class RunUnderWay {
     PointRun watched(PointRun points) {
         PointRun watched = points.tellingMinutes((label, minutes) ->
                 file.update(r -> r.withRunning(new RunRecord.PointInProgress(label, minutes))));
-        watched = watched.probing(apart);
+        watched = watched.probing(apart).sendingFrom(sendFrom);
         return cores == null ? watched : watched.holding(cores);
     }
 

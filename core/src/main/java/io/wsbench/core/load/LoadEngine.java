@@ -332,6 +332,24 @@ public final class LoadEngine implements AutoCloseable {
         return 0;
     }
 
+    /**
+     * Runs {@code task} on each of the engine's I/O threads, one after the other, between points (a thread's placement
+     * on cores, which only the thread itself can name); its first failure is thrown once every thread has run it.
+     */
+    public void onEachIoThread(Runnable task) {
+        RuntimeException failed = null;
+        for (var loop : group) {
+            try {
+                loop.submit(task).syncUninterruptibly();
+            } catch (RuntimeException e) {
+                failed = failed == null ? e : failed;
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+    }
+
     @Override
     public void close() {
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();

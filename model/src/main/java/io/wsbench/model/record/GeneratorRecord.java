@@ -14,7 +14,9 @@ import io.soabase.recordbuilder.core.RecordBuilder;
  * machine itself varied. Null for a point sent by agents. {@code http2}: how it spoke HTTP/2; null over HTTP/1.1.
  * {@code idleCores}: what the machine's idle cores did during the point: "poll" (held out of their halt, as the
  * points that leave them idle are), "halt" (let go: a point that keeps them busy, or no hold asked or allowed) or
- * "none" (nothing to hold: the cpuidle driver is none); null in a record that did not say.
+ * "none" (nothing to hold: the cpuidle driver is none) or "shared" (one user sent from its server's core, as
+ * {@code cpus: { oneUser: together }} asks: no core idles between its requests, and nothing was held); null in a
+ * record that did not say.
  * {@code coreDistanceNanos}: how far apart the generator's core and the server's were just before and just after the
  * point, as the round trip of a cache line between them in nanoseconds (two figures); on a virtual machine the
  * hypervisor moves its cores, and a point measured while they were further apart is slower. Null where the

@@ -115,6 +115,10 @@ public record PointRecord(TargetRecord target, LoadRecord load, int repeat,
         return PointRecordBuilder.builder(this).generator(g).build();
     }
 
+    public PointRecord withServer(ServerRecord s) {
+        return PointRecordBuilder.builder(this).server(s).build();
+    }
+
     public PointRecord withLoad(LoadRecord l) {
         return PointRecordBuilder.builder(this).load(l).build();
     }

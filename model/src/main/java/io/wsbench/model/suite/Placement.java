@@ -9,10 +9,24 @@ import java.util.BitSet;
  * Which cores the load generator and the servers may run on (a suite's {@code cpus:}, or
  * {@code --cpus GENERATOR:SERVERS}), as Linux CPU lists such as "0", "1-3" or "0,2". The two sets
  * must not overlap: the point is that the generator's and a server's threads never share a core.
+ *
+ * <p>{@code oneUser}: where a point of one user (a closed loop on one connection) sends from. "apart" (the
+ * default): from the generator's cores, as every other point. "together": the generator's I/O thread moves onto
+ * the servers' cores for the point and back after it. One user's requests and answers take turns, so the two never
+ * run at once and sharing a core costs neither any time; what it takes out of every round trip is the wake-up of
+ * another core, which on a virtual machine is the hypervisor's to time (the direct stack's SOAP hello at 1 user
+ * spread ±0.4% over ten 2 s rounds on one core, ±7% on two: docs/numbers.md, "One user on one core"). It suits
+ * light servers; a JVM stack whose own threads (its JIT, its pool) then share the core with the generator
+ * measured noisier together, and its ratio to another stack moved: the seed 001 suites keep "apart".
+ * In the mapping form, {@code generator} and {@code servers} may both be left out for auto's lists.
  */
-public record Placement(@JsonProperty("generator") String generator, @JsonProperty("servers") String servers) {
+public record Placement(String generator, String servers, String oneUser) {
 
-    @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+    /** {@code oneUser}'s default: every point sends from the generator's cores. */
+    public static final String APART = "apart";
+    /** {@code oneUser}: a one-user point sends from the servers' cores. */
+    public static final String TOGETHER = "together";
+
     public Placement {
         if (generator == null || servers == null) {
             throw new IllegalArgumentException("cpus needs both 'generator' and 'servers', e.g. { generator: \"1\", servers: \"0\" }");
@@ -28,6 +42,38 @@ public record Placement(@JsonProperty("generator") String generator, @JsonProper
             throw new IllegalArgumentException("cpus: this machine has cores 0-" + (online - 1) + " only, not "
                     + (g.length() > online ? generator : servers));
         }
+        oneUser = oneUser == null ? APART : oneUser;
+        if (!oneUser.equals(APART) && !oneUser.equals(TOGETHER)) {
+            throw new IllegalArgumentException("cpus: oneUser is 'apart' or 'together', not '" + oneUser + "'");
+        }
+    }
+
+    public Placement(String generator, String servers) {
+        this(generator, servers, APART);
+    }
+
+    /**
+     * {@code cpus:} as a mapping: {@code generator} and {@code servers} (both, or neither for auto's lists), and
+     * {@code oneUser}; null where auto places nothing (one core).
+     */
+    @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+    public static Placement of(@JsonProperty("generator") String generator, @JsonProperty("servers") String servers,
+                               @JsonProperty("oneUser") String oneUser) {
+        if (generator == null && servers == null) {
+            Placement auto = auto();
+            return auto == null ? null : auto.withOneUser(oneUser);
+        }
+        return new Placement(generator, servers, oneUser);
+    }
+
+    /** This placement, a one-user point sending from where {@code oneUser} says ("apart" or "together"; null: apart). */
+    public Placement withOneUser(String oneUser) {
+        return new Placement(generator, servers, oneUser);
+    }
+
+    /** Whether a point of one user sends from the servers' cores. */
+    public boolean oneUserTogether() {
+        return TOGETHER.equals(oneUser);
     }
 
     /**
