@@ -130,6 +130,12 @@ final class PointRun {
         return cores == null ? null : cores.forPoint(row(target, spec), spec);
     }
 
+    /**
+     * A point of one user sent from its server's core whose server's JIT compiler ran more than this share of it is measured
+     * again at once (a quarter of a core, as a server still working beside its load is judged elsewhere).
+     */
+    static final double COMPILING_SHARE = 0.25;
+
     /** What a point's record says its cores did when one user was sent from its server's core. */
     static final String SHARED = "shared";
 
@@ -155,7 +161,17 @@ final class PointRun {
      */
     public PointRecord measure(Target target, LoadPointSpec asked, int repeat, String label, String file,
                                ProgressListener progress) throws InterruptedException {
+        boolean shared = shares(asked.forSequence(target.workload().sequenceLength()).toLoadSpec());
+        long compiledBefore = shared ? server.compileMillis() : -1;
         PointRecord p = measureOnce(target, asked, repeat, label, file, progress);
+        long compiled = compiledBefore < 0 || p.aborted() != null ? -1 : server.compileMillis() - compiledBefore;
+        if (compiled > COMPILING_SHARE * 1000 * p.durationSeconds()) {
+            // its server was still compiling: not the steady state, and on the core the generator shared, the compiler's
+            // time was the point's (apart, it takes the idle half of the server's core)
+            notes.accept(String.format(java.util.Locale.ROOT, "%s: measured again at once: its server's JIT compiler ran %,d ms of its"
+                    + " %.1f s on the core one user shared with the generator", label, compiled, p.durationSeconds()));
+            return measureOnce(target, asked, repeat, label, file, progress);
+        }
         List<Double> around = around(p);
         if (around != null && !apart.apart(around.get(0)) && apart.apart(around.get(1)) && apart.mayWait() && p.aborted() == null) {
             // the hypervisor moved the cores apart during the point: it measured part of its time on another machine

@@ -68,6 +68,55 @@ class SuiteRunnerTest {
         assertEquals(run, RunJson.read(dir.resolve("out/run.json")));
     }
 
+    /**
+     * A point of one user sent from its server's core, during which the server's JIT compiler ran more than a quarter of
+     * the point, is measured again at once and said; one whose compiler was quiet, or a point of two users, is not.
+     */
+    @Test
+    void aSharedPointWhoseServerWasCompilingIsMeasuredAgainAtOnce(@TempDir Path dir) throws Exception {
+        String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hello";
+        Suite suite = SuiteReader.parse("""
+                name: shared
+                warmup: none
+                targets:
+                  - { url: "%s" }
+                load:
+                  - { users: 1, requestsPerUser: 20 }
+                  - { users: 2, requestsPerUser: 10 }
+                """.formatted(url), dir.resolve("s.yaml"));
+        Target target = Target.at(suite, suite.targets().get(0), dir);
+        String here = io.wsbench.launch.Cores.of(ProcessHandle.current().pid()); // the I/O thread moved nowhere else
+        java.util.concurrent.atomic.AtomicLong compiled = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong perPoint = new java.util.concurrent.atomic.AtomicLong();
+        WatchedServer compiling = new WatchedServer() {
+            @Override
+            public List<io.wsbench.monitor.Monitor> monitors() {
+                return List.of();
+            }
+
+            @Override
+            public long compileMillis() {
+                return compiled.getAndAdd(perPoint.get()); // each reading a point later than the one before
+            }
+        };
+        List<String> notes = new ArrayList<>();
+        try (Generator generator = new Generator(null)) {
+            PointRun points = new PointRun(generator, compiling, null, notes::add).sendingFrom(new OneUserCores(here, here, true));
+            perPoint.set(2_000); // two seconds of compiling between the readings around a point of milliseconds
+            PointRecord again = points.measure(target, suite.load().get(0), 1, "hello @ 1 user #1", null, ProgressListener.NONE);
+            assertEquals(20, again.validated());
+            assertEquals("shared", again.generator().idleCores());
+            assertEquals(1, notes.size(), notes.toString());
+            assertTrue(notes.get(0).startsWith("hello @ 1 user #1: measured again at once: its server's JIT compiler ran 2,000 ms"),
+                    notes.get(0));
+            assertNull(points.measure(target, suite.load().get(1), 1, "hello @ 2 users #1", null, ProgressListener.NONE)
+                    .generator().idleCores(), "two users: sent from the generator's cores, nothing held or shared");
+            perPoint.set(0);
+            points.measure(target, suite.load().get(0), 1, "hello @ 1 user #2", null, ProgressListener.NONE);
+            assertEquals(1, notes.size(), "a quiet compiler: measured once " + notes);
+        }
+    }
+
     @Test
     void aRunInterruptedBetweenItsPointsMeasuresNoMoreAndStaysPartial(@TempDir Path dir) throws Exception {
         List<String> heard = new ArrayList<>();
