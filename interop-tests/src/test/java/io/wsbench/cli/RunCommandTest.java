@@ -64,7 +64,13 @@ class RunCommandTest {
         assertTrue(rest.at("/errors/soapFault").isMissingNode(), rest.at("/errors").toString());
         assertTrue(Files.readString(dir.resolve("report.html")).contains("plain"));
         assertEquals(9, Files.readAllLines(dir.resolve("results.csv")).size(), "a header and a row per point");
-        assertFalse(run.at("/environment/cpus/generator").isMissingNode(), "the default suite places its processes (cpus: auto)");
+        assertFalse(run.at("/environment/cpus/generator").isMissingNode(), "the default suite places its processes (auto's lists)");
+        if (Runtime.getRuntime().availableProcessors() >= 2) {
+            assertEquals("together", run.at("/environment/cpus/oneUser").asText(), "its 1-user points sent from the server's core");
+            for (JsonNode p : run.at("/points")) {
+                assertEquals(p.at("/load/users").asInt() == 1, "shared".equals(p.at("/generator/idleCores").asText()), p.toString());
+            }
+        }
         assertTrue(r.out().contains("x SOAP"), "the summary shows the ratio to SOAP:\n" + r.out());
     }
 

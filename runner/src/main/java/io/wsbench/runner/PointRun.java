@@ -112,19 +112,18 @@ final class PointRun {
      * neither to manage.
      */
     private String holdFor(Target target, LoadSpec spec) {
-        if (shares(spec)) {
+        if (sendFrom != null && driver.local()) {
+            boolean shared = sendFrom.shares(spec);
             String failed = driver.sendFrom(sendFrom.forPoint(spec));
-            if (failed == null) {
+            if (failed == null && shared) {
                 if (cores != null) {
                     cores.letGo();
                 }
                 return SHARED;
             }
-            notes.accept("a point of one user sent from the generator's cores, not the servers': " + failed);
-        } else if (sendFrom != null && driver.local()) {
-            String failed = driver.sendFrom(sendFrom.forPoint(spec));
             if (failed != null) {
-                notes.accept("the generator's I/O threads could not be moved back to its cores: " + failed);
+                notes.accept((shared ? "a point of one user sent from the generator's cores, not the servers': "
+                        : "the generator's I/O threads could not be moved back to its cores: ") + failed);
             }
         }
         return cores == null ? null : cores.forPoint(row(target, spec), spec);
