@@ -43,15 +43,21 @@ public final class Generator implements LoadDriver {
 
     /** The engine for a point of {@code connections} connections (closed loop: users). */
     public LoadEngine forConnections(int connections) {
-        LoadEngine engine = engines.computeIfAbsent(threads != null ? threads : LoadEngine.defaultThreads(connections),
-                n -> new LoadEngine(n, busyPoll));
+        LoadEngine engine = engine(connections);
         place(engine); // a new engine's threads start where the process runs
         return engine;
     }
 
+    private LoadEngine engine(int connections) {
+        return engines.computeIfAbsent(threads != null ? threads : LoadEngine.defaultThreads(connections),
+                n -> new LoadEngine(n, busyPoll));
+    }
+
+    /** {@inheritDoc} The engine of a point of one connection is made now if it is not yet, so that its move is told here. */
     @Override
     public String sendFrom(String cores) {
         ioCores = cores;
+        engine(1);
         String failed = null;
         for (LoadEngine engine : engines.values()) {
             String why = place(engine);

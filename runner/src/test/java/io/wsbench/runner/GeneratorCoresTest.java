@@ -41,6 +41,10 @@ class GeneratorCoresTest {
             assertNotNull(refused, "a core this machine lacks: said, not thrown");
             assertTrue(refused.contains("4095"), refused);
         }
+        try (Generator fresh = new Generator(null)) {
+            String refused = fresh.sendFrom("4095");
+            assertNotNull(refused, "a point of one user's engine, made by the move itself: its refusal is said there");
+        }
     }
 
     @Test
