@@ -14,8 +14,9 @@ import java.util.BitSet;
  * default): from the generator's cores, as every other point. "together": the generator's I/O thread moves onto
  * the servers' cores for the point and back after it. One user's requests and answers take turns, so the two never
  * run at once and sharing a core costs neither any time; what it takes out of every round trip is the wake-up of
- * another core, which on a virtual machine is the hypervisor's to time (the direct stack's SOAP hello at 1 user
- * spread ±0.4% over ten 2 s rounds on one core, ±7% on two: docs/numbers.md, "One user on one core"). It suits
+ * another core, which on a virtual machine is the hypervisor's to time (the direct stack's SOAP hello at 1 user, wrk
+ * as the client, spread ±0.4–0.7% over ten 2 s rounds on one core, ±7–10% on two: docs/numbers.md, "One user on one
+ * core"). It suits
  * light servers; a JVM stack whose own threads (its JIT, its pool) then share the core with the generator
  * measured noisier together, and its ratio to another stack moved: the seed 001 suites keep "apart".
  * In the mapping form, {@code generator} and {@code servers} may both be left out for auto's lists.
