@@ -23,14 +23,8 @@ last=$(($(nproc) - 1))
 port=${PORT:-18093}
 
 # the four targets of suites/default.yaml, as wrk sends them (SOAP by a Lua script: POST, SOAPAction)
-cat > "$bench_work/soap.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "text/xml; charset=utf-8"
-wrk.headers["SOAPAction"] = '"urn:hello"'
-wrk.body = '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body>'
-  .. '<h:hello xmlns:h="http://wsbench.io/hello"/></soapenv:Body></soapenv:Envelope>'
-LUA
-wrk_targets=("SOAP|/hello/soap|-s $bench_work/soap.lua" "REST inline|/hello/xmlservice?method=hello|"
+soap_lua=$(bench_soap_lua)
+wrk_targets=("SOAP|/hello/soap|-s $soap_lua" "REST inline|/hello/xmlservice?method=hello|"
              "JSON|/hello/service?method=hello&returnformat=json|" "plain|/hello/service?method=hello&returnformat=plain|")
 
 wrk_control() {  # wrk_control RUN: writes run$1.wrk, "label<TAB>users<TAB>req/s" per point

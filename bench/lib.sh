@@ -77,6 +77,19 @@ bench_base() {
   "$bench_base_dir/wsbench" stacks >/dev/null
 }
 
+# bench_soap_lua: writes the wrk script that sends the direct stack's SOAP hello (POST, SOAPAction) as the
+# default suite's SOAP target sends it, and prints its path
+bench_soap_lua() {
+  cat > "$bench_work/soap.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "text/xml; charset=utf-8"
+wrk.headers["SOAPAction"] = '"urn:hello"'
+wrk.body = '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body>'
+  .. '<h:hello xmlns:h="http://wsbench.io/hello"/></soapenv:Body></soapenv:Envelope>'
+LUA
+  echo "$bench_work/soap.lua"
+}
+
 # the launcher builds on first use: do that outside any measurement
 bench_build() {
   "$bench_home/wsbench" stacks >/dev/null

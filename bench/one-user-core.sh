@@ -4,9 +4,9 @@
 # The direct stack's server runs pinned to core 0; `wrk -t1 -c1` loads its SOAP hello and its plain text for SECONDS,
 # ROUNDS rounds, the four placements of the client (core 0 or the last core, held or not) in a random order in
 # every round. Prints the cpuidle driver, then each target and placement's req/s as median (min-max) and its SD over
-# the rounds in percent. With WSBENCH=1 it then runs the default suite's four targets at 1 user (3 processes x
-# 4 rounds of 2 s) twice with `run --one-user apart` and `--one-user together`, in a random order, and prints each
-# run's summary rows. A benchmark, not a test; needs two cores, and root for the hold.
+# the rounds in percent. With WSBENCH=1 it then runs the default suite twice (about 9 minutes each), with
+# `run --one-user apart` and `--one-user together`, in a random order, and prints each run's summary rows.
+# A benchmark, not a test; needs two cores, and root for the hold.
 #   bench/one-user-core.sh [SECONDS=2] [ROUNDS=10]
 BENCH_HOLD=0 # this script holds the cores itself, per placement
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,18 +24,12 @@ server=$!
 trap 'kill $server 2>/dev/null || true; bench_cleanup' EXIT
 for _ in $(seq 60); do curl -sf "http://127.0.0.1:$port/ready" >/dev/null && break; sleep 1; done
 curl -sf "http://127.0.0.1:$port/ready" >/dev/null || { cat "$bench_work/serve.log" >&2; exit 1; }
-cat > "$bench_work/soap.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "text/xml; charset=utf-8"
-wrk.headers["SOAPAction"] = '"urn:hello"'
-wrk.body = '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body>'
-  .. '<h:hello xmlns:h="http://wsbench.io/hello"/></soapenv:Body></soapenv:Envelope>'
-LUA
+soap_lua=$(bench_soap_lua)
 soap="http://127.0.0.1:$port/hello/soap"
 plain="http://127.0.0.1:$port/hello/service?method=hello&returnformat=plain"
 one() { # TARGET CORE HELD: one point, its req/s on stdout
   local script="" url=$plain
-  [ "$1" = SOAP ] && script="-s $bench_work/soap.lua" && url=$soap
+  [ "$1" = SOAP ] && script="-s $soap_lua" && url=$soap
   if [ "$3" = held ] && [ -w /dev/cpu_dma_latency ]; then
     exec 3>/dev/cpu_dma_latency
     printf '\x00\x00\x00\x00' >&3
@@ -63,28 +57,13 @@ for line in open(sys.argv[1]):
 print(f"{'target':<7} {'client on':<14} {'cores':<9} {'req/s, median (min-max)':>28} {'SD':>7}")
 for (t, where, held), v in sorted(rows.items()):
     print(f"{t:<7} {where:<14} {held:<9} {f'{st.median(v):,.0f} ({min(v):,.0f}-{max(v):,.0f})':>28} "
-          f"{100 * st.stdev(v) / st.mean(v):6.1f}%")
+          + (f"{100 * st.stdev(v) / st.mean(v):6.1f}%" if len(v) > 1 else "      -"))
 PY
 kill $server 2>/dev/null || true
 if [ "${WSBENCH:-0}" = 1 ]; then
-  cat > "$bench_work/one-user.yaml" <<'YAML'
-name: one-user
-operation: hello
-baseline: SOAP
-instances: 3
-repeat: 4
-cpus: auto
-targets:
-  - { label: SOAP, stack: direct, protocol: soap11 }
-  - { label: REST inline, stack: direct, protocol: rest-xml, variant: inline }
-  - { label: JSON, stack: direct, protocol: json }
-  - { label: plain, stack: direct, protocol: plain }
-load:
-  - { users: 1, duration: 2s }
-YAML
+  # the default suite itself (its 1-user points the question, its 5-user ones a control), once each way
   for mode in $(printf '%s\n' apart together | shuf); do
-    echo "== wsbench run --one-user $mode" 
-    "$bench_home/wsbench" run "$bench_work/one-user.yaml" --one-user "$mode" --out "$bench_work/run-$mode" \
-      | sed -n '/^target/,/^intervals/p'
+    echo "== wsbench run --one-user $mode"
+    "$bench_home/wsbench" run --one-user "$mode" --no-history --out "$bench_work/run-$mode" | sed -n '/^target/,/^intervals/p'
   done
 fi
