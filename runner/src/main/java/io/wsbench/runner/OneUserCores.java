@@ -1,17 +1,23 @@
 package io.wsbench.runner;
 
 import io.wsbench.model.load.LoadSpec;
+import io.wsbench.model.suite.Placement;
 
 /**
- * Where a placed run's points send from: the generator's cores ({@code generator}), or, for a point of one user when
- * {@code together} (a suite's {@code cpus: { oneUser: together }}), the servers' cores ({@code servers}), where one
- * user's requests and answers take turns on one core instead of waking another for each.
+ * Where the points of a run placed with {@code cpus: { oneUser: together }} send from: a point of one user from the
+ * servers' cores ({@code servers}), where its requests and answers take turns on one core instead of waking another
+ * for each; every other point from the generator's ({@code generator}).
  */
-record OneUserCores(String generator, String servers, boolean together) {
+record OneUserCores(String generator, String servers) {
 
-    /** Whether a point at {@code spec} sends from the servers' cores: one user (a closed loop on one connection), together. */
+    /** The cores of {@code placement} when it sends one user from the servers' cores; null when every point is sent apart. */
+    static OneUserCores of(Placement placement) {
+        return placement.oneUserTogether() ? new OneUserCores(placement.generator(), placement.servers()) : null;
+    }
+
+    /** Whether a point at {@code spec} sends from the servers' cores: one user (a closed loop on one connection). */
     boolean shares(LoadSpec spec) {
-        return together && !spec.open() && spec.connections() == 1;
+        return !spec.open() && spec.connections() == 1;
     }
 
     /** The cores the generator's I/O threads run on for a point at {@code spec}. */

@@ -13,8 +13,8 @@ import java.util.function.Consumer;
  * of {@code cpus} is one way: the suite's {@link Placement} → here → {@link Cores}. {@code before}:
  * the cores this process had (null when it was not placed); {@code servers}: the cores every server
  * is started on, or null for anywhere; {@code cpus}: the placement as run.json's environment records
- * it (null: none); {@code note}: what the run says of it (null: nothing was asked); {@code oneUser}: where a point of one
- * user sends from, the generator's cores or the servers' (null: not placed).
+ * it (null: none); {@code note}: what the run says of it (null: nothing was asked); {@code oneUser}: the cores each
+ * point sends from when a point of one user is sent from the servers' (null: not placed, or every point sent apart).
  */
 record PlacedGenerator(String before, String servers, Map<String, String> cpus, String note, OneUserCores oneUser,
                        Consumer<String> problems) implements AutoCloseable {
@@ -39,7 +39,7 @@ record PlacedGenerator(String before, String servers, Map<String, String> cpus, 
                     "processes placed: the load generator on cores " + placement.generator()
                             + ", every server on cores " + placement.servers()
                             + (together ? "; a point of one user sends from the servers' cores" : ""),
-                    new OneUserCores(placement.generator(), placement.servers(), together), problems);
+                    OneUserCores.of(placement), problems);
         } catch (StackException e) {
             return new PlacedGenerator(null, null, null, "processes not placed: " + e.getMessage(), null, problems);
         }

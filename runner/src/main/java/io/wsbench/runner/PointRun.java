@@ -50,7 +50,7 @@ final class PointRun {
      * repeats, so a command's points, one of each, go without it (30-60 ms of CPU a point, which `load` would count).
      */
     private final boolean timeMachine;
-    /** Where the points send from when the run is placed (a point of one user perhaps from the servers' cores); null: not placed. */
+    /** Where the points send from when a point of one user is sent from the servers' cores; null: every point where the generator is. */
     private final OneUserCores sendFrom;
 
     /**

@@ -30,7 +30,7 @@ final class RunUnderWay {
     private WarmingCores warming = WarmingCores.NONE;
     /** How far apart the generator's and the servers' cores are, probed around every point; null when the run is not placed. */
     private CoreDistance apart;
-    /** Where the points send from, when the run is placed; null when it is not. */
+    /** Where the points send from, when a point of one user is sent from the servers' cores; null when none is. */
     private OneUserCores sendFrom;
     /** The number of the last point's files handed out ({@link #nextFile}). */
     private int files;

@@ -49,14 +49,16 @@ class GeneratorCoresTest {
 
     @Test
     void onlyAClosedLoopOfOneConnectionSharesAndOnlyWhenTogether() {
-        OneUserCores together = new OneUserCores("1", "0", true);
+        OneUserCores together = new OneUserCores("1", "0");
         LoadSpec one = LoadSpec.closed(1, 10);
         assertTrue(together.shares(one));
         assertEquals("0", together.forPoint(one));
         assertFalse(together.shares(LoadSpec.closed(5, 10)));
         assertEquals("1", together.forPoint(LoadSpec.closed(5, 10)));
         assertFalse(together.shares(LoadSpec.openFor(1, 100, Duration.ofSeconds(1))), "an open loop's requests do not take turns");
-        assertFalse(new OneUserCores("1", "0", false).shares(one));
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "a placement needs two cores");
+        assertNull(OneUserCores.of(new io.wsbench.model.suite.Placement("1", "0")), "apart: nothing shares, nothing is moved");
+        assertEquals(together, OneUserCores.of(new io.wsbench.model.suite.Placement("1", "0", "together")));
     }
 
     /** The cores the kernel lets the engine's I/O threads run on, read by each thread of its own task. */

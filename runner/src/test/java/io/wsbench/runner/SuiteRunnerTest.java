@@ -101,7 +101,7 @@ class SuiteRunnerTest {
         };
         List<String> notes = new ArrayList<>();
         try (Generator generator = new Generator(null)) {
-            PointRun points = new PointRun(generator, compiling, null, notes::add).sendingFrom(new OneUserCores(here, here, true));
+            PointRun points = new PointRun(generator, compiling, null, notes::add).sendingFrom(new OneUserCores(here, here));
             perPoint.set(2_000); // two seconds of compiling between the readings around a point of milliseconds
             PointRecord again = points.measure(target, suite.load().get(0), 1, "hello @ 1 user #1", null, ProgressListener.NONE);
             assertEquals(20, again.validated());
