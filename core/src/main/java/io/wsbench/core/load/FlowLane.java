@@ -35,7 +35,6 @@ final class FlowLane {
     final boolean sourced;
     /** Whether some step is a WebSocket step: its users then keep a {@link WsLink}. */
     final boolean webSockets;
-    /** The slots of the {@code ${random:LO-HI}} variables, and their ranges. */
     /** The slots of the values made afresh each iteration ({@link Generated}), each with its maker; whether one reads the clock. */
     final int[] generatedSlots;
     final Generated[] generated;

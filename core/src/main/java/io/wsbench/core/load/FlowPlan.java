@@ -140,7 +140,6 @@ public record FlowPlan(List<FlowStep> setup, List<FlowStep> steps, List<FlowStep
                 : s.withData(s.data().share(part, parts))).toList();
     }
 
-
     /**
      * Whether a step reads the variable in {@code slot}: only then is a built-in one written per
      * iteration (a UUID made, the iteration's number turned into text).
