@@ -14,6 +14,9 @@
 # goes on while the server's JIT is busy against one fixed window:
 #   B_NAME=fixed B_OPTS=-Dwsbench.rewarm=fixed bench/core-distance.sh 2
 # and a column counts the points whose server spent more than twice its row's median CPU per answer (a JIT burst).
+# KEEP=DIR copies each run's directory there (N-WAY) before the work directory goes.
+#   B_NAME=wait B_OPTS=-Dwsbench.coreDistance=wait bench/core-distance.sh 2: a point that finds its cores apart put off
+#   behind a point of one user on the server's core (shipped), or waiting for them (wait)
 #   bench/core-distance.sh [RUNS=2] [SUITE]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -39,6 +42,7 @@ for way in "${order[@]}"; do
   WSBENCH_JAVA_OPTS="$opts" "$bench_home/wsbench" run ${suite:+"$suite"} --no-history --out "$dir" \
     > "$bench_work/last.log" 2>&1 || { tail -5 "$bench_work/last.log"; exit 1; }
   echo "$way $(( $(date +%s) - start )) $dir" >> "$bench_work/runs"
+  [ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp -r "$dir" "$KEEP/$(wc -l < "$bench_work/runs")-$way"
   echo "run $(wc -l < "$bench_work/runs"): $way, $(( $(date +%s) - start )) s" >&2
 done
 python3 - "$bench_work/runs" <<'PY'

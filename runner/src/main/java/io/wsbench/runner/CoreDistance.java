@@ -52,6 +52,12 @@ final class CoreDistance implements AutoCloseable {
      * nothing waited for; for bench/ to measure what the waits change).
      */
     private static final boolean WAITS = !"record".equals(System.getProperty("wsbench.coreDistance"));
+    /**
+     * Whether a point the cores' distance reaches, found with them apart, is put off behind a point of one user sent from
+     * its server's core ({@code -Dwsbench.coreDistance=wait}: it waits, as every such point did until 2026-12-07; for
+     * bench/ to compare).
+     */
+    private static final boolean PUTS_OFF = WAITS && !"wait".equals(System.getProperty("wsbench.coreDistance"));
 
     /** The figures taken as the run's points began and ended (a wait's re-probes left out), for its usual distance. */
     private final List<Double> seen = new ArrayList<>();
@@ -61,6 +67,7 @@ final class CoreDistance implements AutoCloseable {
     private int again;
     private int atRoundEnd;
     private int backAtRoundEnd;
+    private int putOff;
 
     private final AtomicLong ping = new AtomicLong();
     private final AtomicLong pong = new AtomicLong();
@@ -231,6 +238,19 @@ final class CoreDistance implements AutoCloseable {
         return d;
     }
 
+    /**
+     * Whether a point the distance reaches, about to begin, may be put off instead of waiting: the cores apart from the
+     * run's usual class right now (a figure not counted among the run's) and the run's waits within their share.
+     */
+    boolean apartNow() {
+        return PUTS_OFF && mayWait() && apart(figure());
+    }
+
+    /** Counts a point put off behind one the distance does not reach, as the cores were apart. */
+    synchronized void putOff() {
+        putOff++;
+    }
+
     /** Counts a point measured again because the cores moved apart during it, its time among the waits. */
     synchronized void measuredAgain(double seconds) {
         again++;
@@ -251,7 +271,7 @@ final class CoreDistance implements AutoCloseable {
     synchronized String said() {
         Double usual = usual();
         long apartCount = usual == null ? 0 : seen.stream().filter(d -> apart(usual, d)).count();
-        if (apartCount == 0) {
+        if (apartCount == 0 && putOff == 0) {
             return null;
         }
         String moved = String.format(Locale.ROOT, "the generator's and the servers' cores (%s) were usually %.0f ns apart"
@@ -260,7 +280,9 @@ final class CoreDistance implements AutoCloseable {
         return moved + (!waiting ? "a run that measures each point once waits for none"
                 : String.format(Locale.ROOT, "%d points waited %.1f s in all for them to come back, %d were measured again as"
                 + " they moved apart during it and %d, apart throughout, again at their round's end (%d of those with the cores"
-                + " back, kept; the others kept as first measured)", waits, waitedNanos / 1e9, again, atRoundEnd, backAtRoundEnd))
+                + " back, kept; the others kept as first measured)", waits, waitedNanos / 1e9, again, atRoundEnd, backAtRoundEnd)
+                + (putOff == 0 ? "" : String.format(Locale.ROOT, "; %d %s put off behind a point of one user sent from its server's"
+                + " core, which their distance does not reach, while the cores were apart", putOff, putOff == 1 ? "was" : "were")))
                 + " (generator.coreDistanceNanos)";
     }
 

@@ -143,6 +143,23 @@ final class PointRun {
         return sendFrom != null && driver.local() && sendFrom.shares(spec);
     }
 
+    /** Whether a point of {@code target} at {@code asked} is sent from its server's cores: no distance between cores reaches it. */
+    boolean shares(Target target, LoadPointSpec asked) {
+        return shares(asked.forSequence(target.workload().sequenceLength()).toLoadSpec());
+    }
+
+    /**
+     * Whether a point of {@code target} at {@code asked}, about to begin, would wait for its cores: they are probed around it
+     * and are apart from the run's usual class right now. Counted as put off when it is: the caller measures another first.
+     */
+    boolean putOff(Target target, LoadPointSpec asked) {
+        boolean off = apart != null && driver.local() && !shares(target, asked) && apart.apartNow();
+        if (off) {
+            apart.putOff();
+        }
+        return off;
+    }
+
     /** {@code spec}'s load of {@code target} through the driver, the hold told how idle it left this machine (when it ran here). */
     private Measurement run(Target target, LoadSpec spec, ProgressListener progress) throws InterruptedException {
         MachineIdle idle = cores != null && driver.local() ? MachineIdle.start() : null;
@@ -160,7 +177,7 @@ final class PointRun {
      */
     public PointRecord measure(Target target, LoadPointSpec asked, int repeat, String label, String file,
                                ProgressListener progress) throws InterruptedException {
-        boolean shared = shares(asked.forSequence(target.workload().sequenceLength()).toLoadSpec());
+        boolean shared = shares(target, asked);
         long compiledBefore = shared ? server.compileMillis() : -1;
         PointRecord p = measureOnce(target, asked, repeat, label, file, progress);
         long compiled = compiledBefore < 0 || p.aborted() != null ? -1 : server.compileMillis() - compiledBefore;

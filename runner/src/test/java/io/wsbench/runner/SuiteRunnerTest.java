@@ -369,11 +369,45 @@ class SuiteRunnerTest {
     }
 
     /**
+     * With the cores apart as a point of two users is about to begin, a point of one user sent from the server's core
+     * (which no distance between cores reaches) is measured first, and the other once the cores are back: no wait, no
+     * point measured again, no point measured apart.
+     */
+    @Test
+    void aPointFindingItsCoresApartIsPutOffBehindAPointOfOneUserOnTheServersCore(@TempDir Path dir) throws Exception {
+        List<String> heard = java.util.Collections.synchronizedList(new ArrayList<>());
+        // the hypervisor, as the test has it: the cores one cache apart (100 ns), and 480 ns apart from the end of round 2
+        // (its 8 points done) until round 3's first point of one user begins; seed 4's round 3 begins with a point of two users
+        RunRecord run = placed(dir, "repeat: 3\nseed: 4", "oneUser: together",
+                List.of("{ users: 1, requestsPerUser: 20 }", "{ users: 2, requestsPerUser: 10 }"), heard, () -> {
+                    synchronized (heard) {
+                        boolean moved = heard.stream().filter(h -> h.startsWith("done ")).count() >= 8
+                                && heard.stream().noneMatch(h -> h.startsWith("point ") && h.contains("@ 1 user #3 "));
+                        return moved ? 480 : 100;
+                    }
+                }, 5_000);
+        assertEquals(12, run.points().size());
+        assertEquals(12, heard.stream().filter(h -> h.startsWith("point ")).count(), "none measured again: " + heard);
+        List<PointRecord> third = run.points().stream().filter(p -> p.round().index() == 3).toList();
+        assertEquals(1, third.get(0).load().users(), "round 3 begins with a point of one user: " + heard);
+        assertEquals(List.of(), run.points().stream().filter(p -> p.generator().coreDistanceNanos() != null
+                && p.generator().coreDistanceNanos().contains(480.0)).toList(), "no point measured with the cores apart");
+        assertTrue(run.notes().stream().anyMatch(n -> n.contains("0 points waited") && n.contains("1 was put off behind a point"
+                + " of one user sent from its server's core")), run.notes().toString());
+    }
+
+    /**
      * A run of two URL targets, a and b, placed (the generator on core 1, the server on core 0) with the suite's {@code rounds}
      * lines and {@code loads}, the cores' distance as {@code hypervisor} gives it and a point waiting {@code waitMillis} at
      * most; skipped where the run cannot be placed.
      */
     private RunRecord placed(Path dir, String rounds, List<String> loads, List<String> heard,
+                             java.util.function.DoubleSupplier hypervisor, long waitMillis) throws Exception {
+        return placed(dir, rounds, null, loads, heard, hypervisor, waitMillis);
+    }
+
+    /** {@link #placed}, with {@code cpus} more of the placement's settings ({@code oneUser: together}), or none. */
+    private RunRecord placed(Path dir, String rounds, String cpus, List<String> loads, List<String> heard,
                              java.util.function.DoubleSupplier hypervisor, long waitMillis) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores to place");
         int port = server.getAddress().getPort();
@@ -381,13 +415,13 @@ class SuiteRunnerTest {
                 name: placed
                 warmup: none
                 %s
-                cpus: { generator: "1", servers: "0" }
+                cpus: { generator: "1", servers: "0"%s }
                 targets:
                   - { label: a, url: "http://127.0.0.1:%d/hello", protocol: plain }
                   - { label: b, url: "http://127.0.0.1:%d/hello", protocol: plain }
                 load:
                 %s
-                """.formatted(rounds, port, port, String.join("\n", loads.stream().map(l -> "  - " + l).toList())));
+                """.formatted(rounds, cpus == null ? "" : ", " + cpus, port, port, String.join("\n", loads.stream().map(l -> "  - " + l).toList())));
         RunRecord run;
         try (AutoCloseable fake = CoreDistance.faking(hypervisor, waitMillis);
              Generator generator = new Generator(1)) {
