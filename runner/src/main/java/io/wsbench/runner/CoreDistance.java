@@ -278,9 +278,10 @@ final class CoreDistance implements AutoCloseable {
                 + " (a cache line's round trip) and nearer or further in %d of %d probes: the hypervisor moved them; ",
                 cores, usual, apartCount, seen.size());
         return moved + (!waiting ? "a run that measures each point once waits for none"
-                : String.format(Locale.ROOT, "%d points waited %.1f s in all for them to come back, %d were measured again as"
+                : String.format(Locale.ROOT, "%d %s %.1f s in all for them to come back, %d %s measured again as"
                 + " they moved apart during it and %d, apart throughout, again at their round's end (%d of those with the cores"
-                + " back, kept; the others kept as first measured)", waits, waitedNanos / 1e9, again, atRoundEnd, backAtRoundEnd)
+                + " back, kept; the others kept as first measured)", waits, waits == 1 ? "point waited" : "points waited",
+                waitedNanos / 1e9, again, again == 1 ? "was" : "were", atRoundEnd, backAtRoundEnd)
                 + (putOff == 0 ? "" : String.format(Locale.ROOT, "; %d %s put off behind a point of one user sent from its server's"
                 + " core, which their distance does not reach, while the cores were apart", putOff, putOff == 1 ? "was" : "were")))
                 + " (generator.coreDistanceNanos)";
