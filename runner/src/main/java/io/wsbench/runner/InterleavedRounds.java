@@ -260,8 +260,8 @@ final class InterleavedRounds {
      * sent from its server's core still to come: that point, which the cores' distance does not reach, is measured now and
      * the other takes its place, instead of waiting for the cores (at most 5 s, and often in vain: the hypervisor keeps a
      * busy pair for 10-40 s). The 5-user rows of the default suite measured with the cores apart read 8-12% slower (five
-     * runs of 2026-12-07, 60 of their 240 points), and a ratio between two points measured apart from each other spread
-     * ±12% where one within a class spread ±5%.
+     * runs of 2026-12-07, 60 of their 240 points), and a ratio whose two points lay in different classes of distance spread
+     * ±12% where one within a class spread ±5% (docs/numbers.md, "Where the cores are").
      */
     private static void putOff(List<Slot> order, int i) {
         Slot slot = order.get(i);
