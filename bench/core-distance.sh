@@ -15,8 +15,8 @@
 #   B_NAME=fixed B_OPTS=-Dwsbench.rewarm=fixed bench/core-distance.sh 2
 # and a column counts the points whose server spent more than twice its row's median CPU per answer (a JIT burst).
 # KEEP=DIR copies each run's directory there (N-WAY) before the work directory goes.
-#   B_NAME=wait B_OPTS=-Dwsbench.coreDistance=wait bench/core-distance.sh 2: a point that finds its cores apart put off
-#   behind a point of one user on the server's core (shipped), or waiting for them (wait)
+#   B_NAME=putoff B_OPTS=-Dwsbench.coreDistance=putoff bench/core-distance.sh 2: a point that finds its cores apart
+#   waiting for them (shipped), or put off behind a point of one user on the server's core (putoff; tried, not kept)
 #   bench/core-distance.sh [RUNS=2] [SUITE]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -54,10 +54,13 @@ final class CoreDistance implements AutoCloseable {
     private static final boolean WAITS = !"record".equals(System.getProperty("wsbench.coreDistance"));
     /**
      * Whether a point the cores' distance reaches, found with them apart, is put off behind a point of one user sent from
-     * its server's core ({@code -Dwsbench.coreDistance=wait}: it waits, as every such point did until 2026-12-07; for
-     * bench/ to compare).
+     * its server's core instead of waiting ({@code -Dwsbench.coreDistance=putoff}; for bench/ to compare). Not the
+     * default: measured both ways (six default runs, 2026-12-07), it measured fewer points apart but no narrower, and the
+     * points of one user it moved into the time the cores were apart read 0.4-4.7% slower than the others of their
+     * runs, as if the hypervisor moved the cores when the host was busiest; a wait lets that time go by unmeasured
+     * (docs/numbers.md, "Where the cores are").
      */
-    private static final boolean PUTS_OFF = WAITS && !"wait".equals(System.getProperty("wsbench.coreDistance"));
+    private static final boolean PUTS_OFF = "putoff".equals(System.getProperty("wsbench.coreDistance"));
 
     /** The figures taken as the run's points began and ended (a wait's re-probes left out), for its usual distance. */
     private final List<Double> seen = new ArrayList<>();
@@ -87,9 +90,11 @@ final class CoreDistance implements AutoCloseable {
      * a 49 s quick run. Its figures are recorded all the same.
      */
     private final boolean waiting;
+    /** Whether a point found with its cores apart is put off where it can be ({@link #PUTS_OFF}), rather than waiting. */
+    private final boolean putsOff;
 
-    /** Figures a test gives instead of the probe's, and how long a point waits for its cores then. */
-    record Fake(DoubleSupplier figures, long waitMillis) {
+    /** Figures a test gives instead of the probe's, how long a point waits for its cores then, and whether one is put off instead. */
+    record Fake(DoubleSupplier figures, long waitMillis, boolean putsOff) {
     }
 
     /** The stand-in {@link #between} gives while a test runs ({@link #faking}); null for the probe. */
@@ -100,7 +105,12 @@ final class CoreDistance implements AutoCloseable {
      * a test says so, as a fake sysfs tree stands in for the machine's) and waits at most {@code waitMillis} for them.
      */
     static AutoCloseable faking(DoubleSupplier figures, long waitMillis) {
-        faked = new Fake(figures, waitMillis);
+        return faking(figures, waitMillis, false);
+    }
+
+    /** {@link #faking(DoubleSupplier, long)}, a point found with its cores apart put off where it can be ({@code putsOff}). */
+    static AutoCloseable faking(DoubleSupplier figures, long waitMillis, boolean putsOff) {
+        faked = new Fake(figures, waitMillis, putsOff);
         return () -> faked = null;
     }
 
@@ -108,6 +118,7 @@ final class CoreDistance implements AutoCloseable {
         this.fake = fake;
         this.waiting = waiting;
         this.waitMillis = fake == null ? WAIT_MILLIS : fake.waitMillis();
+        this.putsOff = WAITS && (fake == null ? PUTS_OFF : fake.putsOff());
         this.cores = nearCore + "," + farCore;
         this.far = new Thread(() -> answer(farCore), "wsbench-core-distance-far");
         this.near = new Thread(() -> ask(nearCore), "wsbench-core-distance-near");
@@ -243,7 +254,7 @@ final class CoreDistance implements AutoCloseable {
      * run's usual class right now (a figure not counted among the run's) and the run's waits within their share.
      */
     boolean apartNow() {
-        return PUTS_OFF && mayWait() && apart(figure());
+        return putsOff && mayWait() && apart(figure());
     }
 
     /** Counts a point put off behind one the distance does not reach, as the cores were apart. */

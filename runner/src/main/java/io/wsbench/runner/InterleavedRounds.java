@@ -256,12 +256,11 @@ final class InterleavedRounds {
     }
 
     /**
-     * Puts the point at {@code i} of a round's order off while its cores are apart, where the round has a point of one user
-     * sent from its server's core still to come: that point, which the cores' distance does not reach, is measured now and
-     * the other takes its place, instead of waiting for the cores (at most 5 s, and often in vain: the hypervisor keeps a
-     * busy pair for 10-40 s). The 5-user rows of the default suite measured with the cores apart read 8-12% slower (five
-     * runs of 2026-12-07, 60 of their 240 points), and a ratio whose two points lay in different classes of distance spread
-     * ±12% where one within a class spread ±5% (docs/numbers.md, "Where the cores are").
+     * With {@code -Dwsbench.coreDistance=putoff}, puts the point at {@code i} of a round's order off while its cores are
+     * apart, where the round has a point of one user sent from its server's core still to come: that point, which the
+     * cores' distance does not reach, is measured now and the other takes its place, instead of waiting for the cores.
+     * Not the default: it measured fewer points apart, but the points of one user it moved into that time read slower
+     * (docs/numbers.md, "Where the cores are"). A run that waits leaves its order as drawn.
      */
     private static void putOff(List<Slot> order, int i) {
         Slot slot = order.get(i);

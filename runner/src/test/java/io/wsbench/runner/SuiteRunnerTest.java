@@ -369,23 +369,14 @@ class SuiteRunnerTest {
     }
 
     /**
-     * With the cores apart as a point of two users is about to begin, a point of one user sent from the server's core
-     * (which no distance between cores reaches) is measured first, and the other once the cores are back: no wait, no
-     * point measured again, no point measured apart.
+     * Put off ({@code -Dwsbench.coreDistance=putoff}, for bench/): with the cores apart as a point of two users is about to
+     * begin, a point of one user sent from the server's core (which no distance between cores reaches) is measured first,
+     * and the other once the cores are back: no wait, no point measured again, no point measured apart.
      */
     @Test
     void aPointFindingItsCoresApartIsPutOffBehindAPointOfOneUserOnTheServersCore(@TempDir Path dir) throws Exception {
         List<String> heard = java.util.Collections.synchronizedList(new ArrayList<>());
-        // the hypervisor, as the test has it: the cores one cache apart (100 ns), and 480 ns apart from the end of round 2
-        // (its 8 points done) until round 3's first point of one user begins; seed 4's round 3 begins with a point of two users
-        RunRecord run = placed(dir, "repeat: 3\nseed: 4", "oneUser: together",
-                List.of("{ users: 1, requestsPerUser: 20 }", "{ users: 2, requestsPerUser: 10 }"), heard, () -> {
-                    synchronized (heard) {
-                        boolean moved = heard.stream().filter(h -> h.startsWith("done ")).count() >= 8
-                                && heard.stream().noneMatch(h -> h.startsWith("point ") && h.contains("@ 1 user #3 "));
-                        return moved ? 480 : 100;
-                    }
-                }, 5_000);
+        RunRecord run = apartAsRoundThreeBegins(dir, heard, 5_000, true);
         assertEquals(12, run.points().size());
         assertEquals(12, heard.stream().filter(h -> h.startsWith("point ")).count(), "none measured again: " + heard);
         List<PointRecord> third = run.points().stream().filter(p -> p.round().index() == 3).toList();
@@ -396,6 +387,33 @@ class SuiteRunnerTest {
                 + " of one user sent from its server's core")), run.notes().toString());
     }
 
+    /** As shipped, the same point waits for its cores instead, and its round keeps the order drawn. */
+    @Test
+    void asShippedAPointFindingItsCoresApartWaitsAndItsRoundKeepsItsOrder(@TempDir Path dir) throws Exception {
+        List<String> heard = java.util.Collections.synchronizedList(new ArrayList<>());
+        RunRecord run = apartAsRoundThreeBegins(dir, heard, 300, false);
+        String first = heard.stream().filter(h -> h.startsWith("point ") && h.contains(" #3 ")).findFirst().orElseThrow();
+        assertTrue(first.startsWith("point b @ 2 users #3 "), "round 3's first point as drawn: " + heard);
+        assertTrue(run.notes().stream().anyMatch(n -> n.contains("1 point waited")), run.notes().toString());
+        assertTrue(run.notes().stream().noneMatch(n -> n.contains("put off")), run.notes().toString());
+    }
+
+    /**
+     * Two targets at 1 and 2 users, 3 rounds of seed 4 (whose round 3 begins with a point of two users), one user sent from
+     * the server's core; the hypervisor as the test has it: the cores one cache apart (100 ns), and 480 ns apart from the
+     * end of round 2 (its 8 points done) until round 3's first point of one user begins.
+     */
+    private RunRecord apartAsRoundThreeBegins(Path dir, List<String> heard, long waitMillis, boolean putsOff) throws Exception {
+        return placed(dir, "repeat: 3\nseed: 4", "oneUser: together",
+                List.of("{ users: 1, requestsPerUser: 20 }", "{ users: 2, requestsPerUser: 10 }"), heard, () -> {
+                    synchronized (heard) {
+                        boolean moved = heard.stream().filter(h -> h.startsWith("done ")).count() >= 8
+                                && heard.stream().noneMatch(h -> h.startsWith("point ") && h.contains("@ 1 user #3 "));
+                        return moved ? 480 : 100;
+                    }
+                }, waitMillis, putsOff);
+    }
+
     /**
      * A run of two URL targets, a and b, placed (the generator on core 1, the server on core 0) with the suite's {@code rounds}
      * lines and {@code loads}, the cores' distance as {@code hypervisor} gives it and a point waiting {@code waitMillis} at
@@ -403,12 +421,15 @@ class SuiteRunnerTest {
      */
     private RunRecord placed(Path dir, String rounds, List<String> loads, List<String> heard,
                              java.util.function.DoubleSupplier hypervisor, long waitMillis) throws Exception {
-        return placed(dir, rounds, null, loads, heard, hypervisor, waitMillis);
+        return placed(dir, rounds, null, loads, heard, hypervisor, waitMillis, false);
     }
 
-    /** {@link #placed}, with {@code cpus} more of the placement's settings ({@code oneUser: together}), or none. */
+    /**
+     * {@link #placed}, with {@code cpus} more of the placement's settings ({@code oneUser: together}), or none, and a point that
+     * finds its cores apart put off where it can be ({@code putsOff}).
+     */
     private RunRecord placed(Path dir, String rounds, String cpus, List<String> loads, List<String> heard,
-                             java.util.function.DoubleSupplier hypervisor, long waitMillis) throws Exception {
+                             java.util.function.DoubleSupplier hypervisor, long waitMillis, boolean putsOff) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two cores to place");
         int port = server.getAddress().getPort();
         Path file = Files.writeString(dir.resolve("placed.yaml"), """
@@ -423,7 +444,7 @@ class SuiteRunnerTest {
                 %s
                 """.formatted(rounds, cpus == null ? "" : ", " + cpus, port, port, String.join("\n", loads.stream().map(l -> "  - " + l).toList())));
         RunRecord run;
-        try (AutoCloseable fake = CoreDistance.faking(hypervisor, waitMillis);
+        try (AutoCloseable fake = CoreDistance.faking(hypervisor, waitMillis, putsOff);
              Generator generator = new Generator(1)) {
             run = measured(dir, SuiteReader.read(file), generator, new Listener(heard, p -> { }), null);
         }
