@@ -249,12 +249,17 @@ final class CoreDistance implements AutoCloseable {
         return d;
     }
 
+    /** Whether this run puts a point off while its cores are apart, where it can, rather than waiting ({@link #PUTS_OFF}). */
+    boolean putsOff() {
+        return putsOff;
+    }
+
     /**
      * Whether a point the distance reaches, about to begin, may be put off instead of waiting: the cores apart from the
      * run's usual class right now (a figure not counted among the run's) and the run's waits within their share.
      */
     boolean apartNow() {
-        return putsOff && mayWait() && apart(figure());
+        return mayWait() && apart(figure());
     }
 
     /** Counts a point put off behind one the distance does not reach, as the cores were apart. */

@@ -264,6 +264,9 @@ final class InterleavedRounds {
      */
     private static void putOff(List<Slot> order, int i) {
         Slot slot = order.get(i);
+        if (!slot.server().points().putsOff()) {
+            return; // as shipped: no later point looked at, the order as drawn
+        }
         for (int j = i + 1; j < order.size(); j++) {
             Slot other = order.get(j);
             if (other.server().points().shares(other.target(), other.load())) {

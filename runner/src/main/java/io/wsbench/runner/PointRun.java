@@ -148,12 +148,17 @@ final class PointRun {
         return shares(asked.forSequence(target.workload().sequenceLength()).toLoadSpec());
     }
 
+    /** Whether this run puts a point off while its cores are apart, rather than waiting ({@code -Dwsbench.coreDistance=putoff}). */
+    boolean putsOff() {
+        return apart != null && driver.local() && apart.putsOff();
+    }
+
     /**
      * Whether a point of {@code target} at {@code asked}, about to begin, would wait for its cores: they are probed around it
      * and are apart from the run's usual class right now. Counted as put off when it is: the caller measures another first.
      */
     boolean putOff(Target target, LoadPointSpec asked) {
-        boolean off = apart != null && driver.local() && !shares(target, asked) && apart.apartNow();
+        boolean off = putsOff() && !shares(target, asked) && apart.apartNow();
         if (off) {
             apart.putOff();
         }
