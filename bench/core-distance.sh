@@ -17,6 +17,8 @@
 # KEEP=DIR copies each run's directory there (N-WAY) before the work directory goes.
 #   B_NAME=putoff B_OPTS=-Dwsbench.coreDistance=putoff bench/core-distance.sh 2: a point that finds its cores apart
 #   waiting for them (shipped), or put off behind a point of one user on the server's core (putoff; tried, not kept)
+#   B_NAME=agree B_OPTS=-Dwsbench.steady=agree bench/core-distance.sh 2: a warm-up steady when its last three windows
+#   agree or hold the level of the three before them (shipped), or only when they agree (agree; before 2026-12-07)
 #   bench/core-distance.sh [RUNS=2] [SUITE]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

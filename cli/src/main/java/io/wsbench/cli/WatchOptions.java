@@ -16,8 +16,9 @@ import java.util.Locale;
 final class WatchOptions {
 
     @Option(names = "--warmup", paramLabel = "auto|REQUESTS", description = "warm the server up first, not recorded: auto (closed-loop windows until"
-            + " the last 3 agree within ±5%% in throughput and mean latency and, with --server-pid on a JVM, its JIT"
-            + " compiler is quiet; at most --warmup-max), or REQUESTS per connection (default: none; an open loop's, 1"
+            + " the last 3 agree within ±5%% in throughput and mean latency, or their mean is within ±5%% of the 3 before's,"
+            + " and, with --server-pid on a JVM, its JIT compiler is quiet; at most --warmup-max), or REQUESTS per"
+            + " connection (default: none; an open loop's, 1"
             + " per connection: else its first scheduled requests wait for the generator's own first use, a 2 s point's"
             + " p99 reading 8-26 ms on a server that answers in 0.2)")
     String warmup;

@@ -14,9 +14,10 @@ import java.util.function.LongSupplier;
 
 /**
  * The warm-up until steady that a suite's {@code warmup: auto} and {@code load --warmup auto} run:
- * closed-loop windows until the last {@link #STEADY_WINDOWS} agree (throughput and mean latency
- * within {@link #STEADY_SHARE} of their mean, and a JVM server's JIT compiler quiet in each), or until its
- * longest time has passed; or a fixed number of windows (a short re-warm, not judged).
+ * closed-loop windows until a JVM server's JIT compiler was quiet in each of the last {@link #STEADY_WINDOWS} and they
+ * agree (throughput and mean latency within {@link #STEADY_SHARE} of their mean) or hold the level of the windows before
+ * them (their mean throughput within {@link #STEADY_SHARE} of those's), or until its longest time has passed; or a fixed
+ * number of windows (a short re-warm, not judged).
  */
 public final class SteadyWarmup {
 
@@ -26,6 +27,8 @@ public final class SteadyWarmup {
     static final double STEADY_SHARE = 0.05;
     /** A JVM server whose JIT compiled for more than this share of the last window is still warming. */
     static final double JIT_SHARE = 0.02;
+    /** {@code -Dwsbench.steady=agree}: steady only when the last windows agree, as before 2026-12-07 (for bench/ to compare). */
+    private static final boolean LEVEL_HELD_IS_STEADY = !"agree".equals(System.getProperty("wsbench.steady"));
     /** No JIT clock: the server is not a JVM wsbench can read, or none was named. */
     public static final LongSupplier NO_JIT = () -> -1;
 
@@ -125,7 +128,10 @@ public final class SteadyWarmup {
                 m.clientFailure() == null ? "" : ": " + m.clientFailure());
     }
 
-    /** Whether the last windows agree with one another and the JIT compiler has gone quiet. */
+    /**
+     * Whether the JIT compiler has gone quiet in the last windows and they agree with one another, or hold the level of
+     * the ones before them.
+     */
     static boolean steady(List<WarmupRecord.Window> seen, Duration window) {
         if (seen.size() < STEADY_WINDOWS) {
             return false;
@@ -138,8 +144,30 @@ public final class SteadyWarmup {
                 return false;
             }
         }
-        return within(last.stream().mapToDouble(WarmupRecord.Window::throughput).toArray())
+        boolean agree = within(last.stream().mapToDouble(WarmupRecord.Window::throughput).toArray())
                 && within(last.stream().mapToDouble(WarmupRecord.Window::meanMicros).toArray());
+        return agree || LEVEL_HELD_IS_STEADY && levelHeld(seen);
+    }
+
+    /**
+     * Whether the last {@link #STEADY_WINDOWS} windows' mean throughput is within {@link #STEADY_SHARE} of the mean of the
+     * ones before them: a server whose compiler is quiet and whose level no longer moves is warm, even where the machine
+     * moves its 1 s windows by more than ±5% one from another. On 2 shared cores they moved by ±10%, and three in a row
+     * within ±5% came by chance: the default suite's sixteen warm-ups took 166 and 183 s with this rule and 258 and 360 s
+     * without it, alternated on 2026-12-07, with no first round slower after the shorter ones (docs/numbers.md,
+     * "Warm-up"). A server that goes on slowing down or speeding up is not steady.
+     */
+    static boolean levelHeld(List<WarmupRecord.Window> seen) {
+        if (seen.size() < 2 * STEADY_WINDOWS) {
+            return false;
+        }
+        int n = seen.size();
+        double before = mean(seen.subList(n - 2 * STEADY_WINDOWS, n - STEADY_WINDOWS));
+        return Math.abs(mean(seen.subList(n - STEADY_WINDOWS, n)) - before) <= STEADY_SHARE * before;
+    }
+
+    private static double mean(List<WarmupRecord.Window> windows) {
+        return windows.stream().mapToDouble(WarmupRecord.Window::throughput).average().orElse(0);
     }
 
     private static boolean within(double[] values) {

@@ -13,7 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** When a warm-up calls a target steady: its last three windows agree, and a JVM's compilers were quiet in each. */
+/**
+ * When a warm-up calls a target steady: a JVM's compilers were quiet in each of its last three windows, and they agree or
+ * no longer climb.
+ */
 class SteadyWarmupTest {
 
     private static final Duration SECOND = Duration.ofSeconds(1);
@@ -37,6 +40,24 @@ class SteadyWarmupTest {
         assertFalse(SteadyWarmup.steady(List.of(w(2700, 200, null), w(3000, 200, null), w(3300, 200, null)), SECOND),
                 "throughput still rising by 10% a window");
         assertFalse(SteadyWarmup.steady(List.of(w(3000, 200, null), w(3000, 200, null)), SECOND), "two windows are too few");
+    }
+
+    @Test
+    void windowsTheMachineMovesByMoreThan5PercentAreSteadyOnceTheirLevelHolds() {
+        // a compiler quiet from the start and windows moved by ±10% with no trend: the last three (3250, 2900, 3100) do not
+        // agree within ±5%, and their mean is 1.7% above the three before's
+        List<Window> flat = List.of(w(3000, 333, 0), w(3300, 303, 0), w(2800, 357, 0), w(3250, 308, 0), w(2900, 345, 0),
+                w(3100, 323, 0));
+        assertTrue(SteadyWarmup.steady(flat, SECOND));
+        assertFalse(SteadyWarmup.steady(flat.subList(0, 5), SECOND), "five windows: none before the last three to compare with");
+        assertFalse(SteadyWarmup.steady(List.of(w(2000, 500, 0), w(2300, 435, 0), w(2200, 455, 0), w(2600, 385, 0),
+                w(2500, 400, 0), w(2800, 357, 0)), SECOND), "still climbing: the last three 21% above the three before");
+        assertFalse(SteadyWarmup.steady(List.of(w(3300, 303, 0), w(3000, 333, 0), w(3200, 313, 0), w(2900, 345, 0),
+                w(2600, 385, 0), w(2800, 357, 0)), SECOND), "still slowing down: the last three 12% below the three before");
+        assertFalse(SteadyWarmup.steady(List.of(w(3000, 333, 0), w(3300, 303, 0), w(2800, 357, 0), w(3250, 308, 0),
+                w(2900, 345, 30), w(3100, 323, 0)), SECOND), "the level held, but the compiler busy in one of the last three");
+        assertTrue(SteadyWarmup.steady(List.of(w(3000, 333, null), w(3300, 303, null), w(2800, 357, null),
+                w(3250, 308, null), w(2900, 345, null), w(3100, 323, null)), SECOND), "no compiler to read: the level alone");
     }
 
     private static Window w(double throughput, double meanMicros, Integer jitMillis) {
