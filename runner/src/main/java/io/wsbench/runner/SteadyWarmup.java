@@ -15,9 +15,9 @@ import java.util.function.LongSupplier;
 /**
  * The warm-up until steady that a suite's {@code warmup: auto} and {@code load --warmup auto} run:
  * closed-loop windows until a JVM server's JIT compiler was quiet in each of the last {@link #STEADY_WINDOWS} and they
- * agree (throughput and mean latency within {@link #STEADY_SHARE} of their mean) or hold the level of the windows before
- * them (their mean throughput within {@link #STEADY_SHARE} of those's), or until its longest time has passed; or a fixed
- * number of windows (a short re-warm, not judged).
+ * agree (throughput and mean latency within {@link #STEADY_SHARE} of their mean) or hold the level of as many windows
+ * before them (the two means of throughput within {@link #STEADY_SHARE}), or until its longest time has passed; or a
+ * fixed number of windows (a short re-warm, not judged).
  */
 public final class SteadyWarmup {
 
